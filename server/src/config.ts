@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, "must look like 15m, 12h or 7d").default("7d"),
+  CORS_ORIGINS: z
+    .string()
+    .default("http://localhost:4000,http://localhost:5173")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
+  GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  GRAPHQL_PLAYGROUND: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  uploadsDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  corsOrigins: string[];
+  introspection: boolean;
+  playground: boolean;
+  logLevel: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value fails with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    corsOrigins: e.CORS_ORIGINS,
+    introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
+    playground: e.GRAPHQL_PLAYGROUND ?? true,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+  };
+}
+
+/** Outside production the secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { Client } from "pg";
+import type { DataSource, Logger } from "typeorm";
+import type { AppConfig } from "../config";
+import { createDataSource } from "./data-source";
+import { startEmbeddedPostgres } from "./embedded";
+
+export type Database = { dataSource: DataSource; embedded: boolean; close: () => Promise<void> };
+
+const EMBEDDED_DATABASE = "unibazaar";
+
+/** Creates a database on the server behind `serverUrl` unless it already exists. */
+export async function ensureDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) {
+      const quoted = `"${name.replace(/"/g, '""')}"`;
+      await client.query(`CREATE DATABASE ${quoted}${template ? ` TEMPLATE "${template}"` : ""}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Connects to DATABASE_URL, or with none starts the embedded PostgreSQL in DATA_DIR; then brings
+ * the schema up to date. The same path serves both, so development and production differ only in URL.
+ */
+export async function openDatabase(config: AppConfig, log: (line: string) => void, queryLogger?: Logger): Promise<Database> {
+  let url = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")}`);
+    const pg = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"));
+    await ensureDatabase(pg.url("postgres"), EMBEDDED_DATABASE);
+    url = pg.url(EMBEDDED_DATABASE);
+    stopEmbedded = pg.stop;
+  }
+  const dataSource = createDataSource(url, queryLogger);
+  try {
+    await dataSource.initialize();
+    const applied = await dataSource.runMigrations({ transaction: "each" });
+    if (applied.length) log(`Applied migrations: ${applied.map((m) => m.name).join(", ")}`);
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await stopEmbedded?.();
+    throw error;
+  }
+  return {
+    dataSource,
+    embedded: Boolean(stopEmbedded),
+    close: async () => {
+      await dataSource.destroy();
+      await stopEmbedded?.();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import depthLimit from "graphql-depth-limit";
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
+import { GraphQLError } from "graphql";
+import type { Logger } from "pino";
+import type { Context } from "./context";
+import { formatError, isClientError } from "./errors";
+import { buildAppSchema } from "./schema";
+
+export const MAX_QUERY_DEPTH = 10;
+export const MAX_QUERY_COMPLEXITY = 2000;
+
+/** Refuses operations whose estimated cost is too high before any resolver runs. */
+const complexityLimit = (schema = buildAppSchema()): ApolloServerPlugin<Context> => ({
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ request, document }) {
+        const complexity = getComplexity({
+          schema,
+          operationName: request.operationName,
+          query: document,
+          variables: request.variables,
+          estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+        });
+        if (complexity > MAX_QUERY_COMPLEXITY) {
+          throw new GraphQLError(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`, {
+            extensions: { code: "BAD_USER_INPUT" },
+          });
+        }
+      },
+    };
+  },
+});
+
+/** Logs unexpected resolver failures with the request id that the response header carries too. */
+const errorLogging = (logger: Logger): ApolloServerPlugin<Context> => ({
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) {
+          if (!isClientError(error)) logger.error({ err: error.originalError ?? error, requestId: contextValue.requestId, path: error.path }, "GraphQL error");
+        }
+      },
+    };
+  },
+});
+
+export function createApolloServer(options: { logger: Logger; introspection: boolean }): ApolloServer<Context> {
+  return new ApolloServer<Context>({
+    schema: buildAppSchema(),
+    introspection: options.introspection,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    validationRules: [depthLimit(MAX_QUERY_DEPTH)],
+    // the playground is our own GraphiQL bundle at /graphiql, not Apollo's CDN-hosted sandbox
+    plugins: [ApolloServerPluginLandingPageDisabled(), complexityLimit(), errorLogging(options.logger)],
+  });
+}

@@ -1,0 +1,108 @@
+import { expressMiddleware } from "@as-integrations/express5";
+import cookieParser from "cookie-parser";
+import cors from "cors";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { DataSource } from "typeorm";
+import type { AppConfig } from "../config";
+import { createContext } from "../graphql/context";
+import { createApolloServer } from "../graphql/server";
+import type { Services } from "../services";
+import { createRestRouter } from "./rest";
+
+/** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
+export const JSON_BODY_LIMIT = "8mb";
+
+const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
+
+export type HttpApp = { app: Express; stop: () => Promise<void> };
+
+export async function createHttpApp(deps: { config: AppConfig; dataSource: DataSource; services: Services; logger: Logger }): Promise<HttpApp> {
+  const { config, dataSource, services, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/health" || req.url === "/ready" },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "font-src": ["'self'", "data:"],
+          "worker-src": ["'self'", "blob:"],
+          "connect-src": ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get("/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/ready", async (_req, res) => {
+    try {
+      await dataSource.query("SELECT 1");
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "database unreachable" });
+    }
+  });
+
+  app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false }));
+
+  const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
+  const apollo = createApolloServer({ logger, introspection: config.introspection });
+  await apollo.start();
+  app.use(
+    "/graphql",
+    corsForOrigins,
+    express.json({ limit: JSON_BODY_LIMIT }),
+    expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, req, res) }),
+  );
+
+  app.use("/api", corsForOrigins, cookieParser(), express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(services, logger));
+
+  serveWebApp(app, config.playground);
+  return { app, stop: () => apollo.stop() };
+}
+
+/** The built React app, with client routes falling back to index.html; /graphiql is the playground. */
+function serveWebApp(app: Express, playground: boolean) {
+  if (!existsSync(WEB_DIST)) return;
+  app.get(["/graphiql", "/graphiql.html"], (_req, res, next) => {
+    if (!playground) return next("route");
+    res.sendFile(path.join(WEB_DIST, "graphiql.html"));
+  });
+  app.use(/^\/graphiql/, (_req, res) => {
+    res.status(404).json({ message: "The GraphQL playground is turned off." });
+  });
+  app.use(express.static(WEB_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+  app.get(/^\/(?!api\/|graphql|uploads\/).*/, (req, res, next) => {
+    if (!req.accepts("html")) return next();
+    res.sendFile(path.join(WEB_DIST, "index.html"));
+  });
+}
+
+/** Vite's hashed assets never change under one name. */
+function immutableAssets(res: express.Response, filePath: string) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from "./config";
+import { DEMO_PASSWORD, demoLogins } from "./db/seed";
+import { startServer } from "./server";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config, { seed: true, say: (line) => console.log(line) });
+  console.log(`\nUniBazaar is running at ${server.url}`);
+  console.log(`GraphQL: ${server.url}/graphql${config.playground ? `   Playground: ${server.url}/graphiql` : ""}`);
+  console.log(`Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => `${l.role} ${l.email}`).join(", ")}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: stopping.`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      console.error("Shutdown failed:", error);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error("UniBazaar failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

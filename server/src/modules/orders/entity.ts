@@ -1,0 +1,254 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Generated,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from "typeorm";
+import { Product } from "../products/entity";
+import { User } from "../users/entity";
+
+export enum OrderStatus {
+  PENDING = "pending",
+  CONFIRMED = "confirmed",
+  PROCESSING = "processing",
+  SHIPPED = "shipped",
+  COMPLETED = "completed",
+  REJECTED = "rejected",
+  CANCELLED = "cancelled",
+}
+
+export enum PaymentMethod {
+  CASH_ON_DELIVERY = "cod",
+  CARD = "card",
+}
+
+export enum PaymentStatus {
+  UNPAID = "unpaid",
+  PAID = "paid",
+}
+
+/**
+ * One checkout: the buyer's cart as placed, split into one order per seller, paid once.
+ * Its id is the payment session id of the hosted-checkout flow (`/success?session_id=`).
+ */
+@Entity({ name: "checkout_sessions" })
+@Unique("checkout_sessions_buyer_idempotency_key", ["buyerId", "idempotencyKey"])
+export class CheckoutSession {
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  @Column({ type: "uuid", nullable: true })
+  buyerId: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "buyerId" })
+  buyer?: User | null;
+
+  /** Sent by the client once per checkout attempt, so a retry returns the same checkout. */
+  @Column({ type: "varchar", length: 100 })
+  idempotencyKey: string;
+
+  @Column({ type: "enum", enum: PaymentMethod, enumName: "payment_method" })
+  paymentMethod: PaymentMethod;
+
+  @Column({ type: "enum", enum: PaymentStatus, enumName: "payment_status", default: PaymentStatus.UNPAID })
+  paymentStatus: PaymentStatus;
+
+  @Column({ type: "varchar", length: 40, nullable: true })
+  couponCode: string | null;
+
+  @Column({ type: "int" })
+  subtotalPaisa: number;
+
+  @Column({ type: "int" })
+  taxPaisa: number;
+
+  @Column({ type: "int" })
+  discountPaisa: number;
+
+  @Column({ type: "int" })
+  totalPaisa: number;
+
+  @OneToMany(() => Order, (order) => order.checkoutSession)
+  orders?: Order[];
+
+  @Column({ type: "timestamptz", nullable: true })
+  paidAt: Date | null;
+
+  @CreateDateColumn({ type: "timestamptz" })
+  createdAt: Date;
+}
+
+/** The part of a checkout that one seller fulfils. */
+@Entity({ name: "orders" })
+@Index("orders_buyer_created_idx", ["buyerId", "createdAt"])
+@Index("orders_seller_created_idx", ["sellerId", "createdAt"])
+@Index("orders_status_idx", ["status"])
+export class Order {
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  /** Short human-facing number (shown as UB-000123). */
+  @Column({ type: "int", unique: true })
+  @Generated("increment")
+  orderNumber: number;
+
+  @Column({ type: "uuid" })
+  checkoutSessionId: string;
+
+  @ManyToOne(() => CheckoutSession, (session) => session.orders, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "checkoutSessionId" })
+  checkoutSession?: CheckoutSession;
+
+  @Column({ type: "uuid", nullable: true })
+  buyerId: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "buyerId" })
+  buyer?: User | null;
+
+  @Column({ type: "uuid", nullable: true })
+  sellerId: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "sellerId" })
+  seller?: User | null;
+
+  @Column({ type: "enum", enum: OrderStatus, enumName: "order_status", default: OrderStatus.PENDING })
+  status: OrderStatus;
+
+  @Column({ type: "enum", enum: PaymentMethod, enumName: "payment_method" })
+  paymentMethod: PaymentMethod;
+
+  @Column({ type: "enum", enum: PaymentStatus, enumName: "payment_status", default: PaymentStatus.UNPAID })
+  paymentStatus: PaymentStatus;
+
+  @Column({ type: "int" })
+  subtotalPaisa: number;
+
+  @Column({ type: "int" })
+  taxPaisa: number;
+
+  @Column({ type: "int" })
+  discountPaisa: number;
+
+  @Column({ type: "int" })
+  totalPaisa: number;
+
+  @Column({ type: "varchar", length: 200 })
+  shippingAddress: string;
+
+  @Column({ type: "varchar", length: 80 })
+  shippingCity: string;
+
+  @Column({ type: "varchar", length: 20 })
+  shippingPostalCode: string;
+
+  @Column({ type: "varchar", length: 60 })
+  shippingCountry: string;
+
+  @Column({ type: "varchar", length: 20 })
+  contactNumber: string;
+
+  @OneToMany(() => OrderLine, (line) => line.order)
+  lines?: OrderLine[];
+
+  @CreateDateColumn({ type: "timestamptz" })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: "timestamptz" })
+  updatedAt: Date;
+}
+
+/** A line keeps a snapshot of what was bought, so later product edits or deletes change nothing. */
+@Entity({ name: "order_lines" })
+export class OrderLine {
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  @Index("order_lines_order_idx")
+  @Column({ type: "uuid" })
+  orderId: string;
+
+  @ManyToOne(() => Order, (order) => order.lines, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "orderId" })
+  order?: Order;
+
+  @Index("order_lines_product_idx")
+  @Column({ type: "uuid", nullable: true })
+  productId: string | null;
+
+  @ManyToOne(() => Product, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "productId" })
+  product?: Product | null;
+
+  @Column({ type: "varchar", length: 120 })
+  productName: string;
+
+  @Column({ type: "int" })
+  unitPricePaisa: number;
+
+  @Column({ type: "varchar", length: 500 })
+  productImage: string;
+
+  @Column({ type: "int" })
+  quantity: number;
+
+  @Column({ type: "int" })
+  lineTotalPaisa: number;
+}
+
+/** Every status change, with who made it and when: the order timeline. */
+@Entity({ name: "order_status_events" })
+@Index("order_status_events_order_idx", ["orderId", "createdAt"])
+export class OrderStatusEvent {
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  @Column({ type: "uuid" })
+  orderId: string;
+
+  @ManyToOne(() => Order, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "orderId" })
+  order?: Order;
+
+  @Column({ type: "enum", enum: OrderStatus, enumName: "order_status", nullable: true })
+  fromStatus: OrderStatus | null;
+
+  @Column({ type: "enum", enum: OrderStatus, enumName: "order_status" })
+  toStatus: OrderStatus;
+
+  @Column({ type: "uuid", nullable: true })
+  actorId: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "actorId" })
+  actor?: User | null;
+
+  @CreateDateColumn({ type: "timestamptz" })
+  createdAt: Date;
+}
+
+/** A discount code; `percentOff` of the subtotal. */
+@Entity({ name: "coupons" })
+export class Coupon {
+  /** Stored lower-case; codes are matched case-insensitively. */
+  @Column({ type: "varchar", length: 40, primary: true })
+  code: string;
+
+  @Column({ type: "int" })
+  percentOff: number;
+
+  @Column({ type: "boolean", default: true })
+  active: boolean;
+
+  @Column({ type: "timestamptz", nullable: true })
+  expiresAt: Date | null;
+}

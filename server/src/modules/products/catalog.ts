@@ -1,0 +1,44 @@
+/**
+ * The one list of categories and colours, served by the API. The spec had two category lists
+ * (shop filter and add-product form); they are merged here, and the old names stay as aliases
+ * (see docs/deviations.md).
+ */
+export const CATEGORIES = [
+  { slug: "accessories", label: "Accessories" },
+  { slug: "books", label: "Books" },
+  { slug: "clothing", label: "Clothing" },
+  { slug: "cosmetics", label: "Cosmetics" },
+  { slug: "electronics", label: "Electronics" },
+  { slug: "furniture", label: "Furniture" },
+  { slug: "jewellery", label: "Jewellery" },
+  { slug: "sports", label: "Sports" },
+  { slug: "stationery", label: "Stationery" },
+] as const;
+
+export const COLORS = [
+  { slug: "black", label: "Black", hex: "#212121" },
+  { slug: "red", label: "Red", hex: "#c62828" },
+  { slug: "gold", label: "Gold", hex: "#c9a227" },
+  { slug: "blue", label: "Blue", hex: "#1565c0" },
+  { slug: "silver", label: "Silver", hex: "#9e9e9e" },
+  { slug: "beige", label: "Beige", hex: "#d7c4a3" },
+  { slug: "green", label: "Green", hex: "#2e7d32" },
+] as const;
+
+export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
+export type ColorSlug = (typeof COLORS)[number]["slug"];
+
+/** Names from the spec's two lists that now mean one of the canonical categories. */
+const CATEGORY_ALIASES: Record<string, CategorySlug> = { textbooks: "books", dress: "clothing", jewelry: "jewellery" };
+
+/** Maps a category name as a user or legacy client wrote it to its slug, or undefined. */
+export function normalizeCategory(name: string): CategorySlug | undefined {
+  const key = name.trim().toLowerCase();
+  if (CATEGORIES.some((c) => c.slug === key)) return key as CategorySlug;
+  return CATEGORY_ALIASES[key];
+}
+
+export function normalizeColor(name: string): ColorSlug | undefined {
+  const key = name.trim().toLowerCase();
+  return COLORS.some((c) => c.slug === key) ? (key as ColorSlug) : undefined;
+}

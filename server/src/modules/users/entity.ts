@@ -1,0 +1,78 @@
+import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from "typeorm";
+
+export enum Role {
+  USER = "user",
+  SELLER = "seller",
+  ADMIN = "admin",
+}
+
+export enum SellerType {
+  BUSINESS = "business",
+  INDIVIDUAL = "individual",
+}
+
+registerEnumType(Role, { name: "Role", description: "What a user may do: buy (user), sell (seller) or administer (admin)." });
+registerEnumType(SellerType, { name: "SellerType", description: "Whether a seller trades as a business (with a store) or as an individual." });
+
+@ObjectType({ description: "A registered account. Seen in full by its owner and by admins." })
+@Entity({ name: "users" })
+@Index("users_email_lower_key", { synchronize: false })
+@Index("users_username_lower_key", { synchronize: false })
+export class User {
+  @Field(() => ID, { description: "Unique id." })
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  /** Unique case-insensitively (a functional unique index in the migration). */
+  @Field(() => String, { description: "E-mail address, unique regardless of case." })
+  @Column({ type: "varchar", length: 254 })
+  email: string;
+
+  @Field(() => String, { description: "Public name shown on reviews and the store." })
+  @Column({ type: "varchar", length: 40 })
+  username: string;
+
+  @Column({ type: "varchar", length: 200, select: false })
+  passwordHash: string;
+
+  @Field(() => String, { description: "Full name." })
+  @Column({ type: "varchar", length: 100 })
+  name: string;
+
+  @Field(() => Role, { description: "Role: user (buyer), seller or admin." })
+  @Column({ type: "enum", enum: Role, enumName: "user_role", default: Role.USER })
+  role: Role;
+
+  @Field(() => String, { nullable: true, description: "Phone number for deliveries." })
+  @Column({ type: "varchar", length: 20, nullable: true })
+  contactNumber: string | null;
+
+  @Field(() => String, { nullable: true, description: "URL of the profile picture." })
+  @Column({ type: "varchar", length: 500, nullable: true })
+  profileImage: string | null;
+
+  /** Seller fields are stored only for sellers (business sellers also have a store). */
+  @Field(() => SellerType, { nullable: true, description: "Sellers only: business or individual." })
+  @Column({ type: "enum", enum: SellerType, enumName: "seller_type", nullable: true })
+  sellerType: SellerType | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers only: the store's name." })
+  @Column({ type: "varchar", length: 80, nullable: true })
+  storeName: string | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers only: what the store sells." })
+  @Column({ type: "varchar", length: 1000, nullable: true })
+  storeDescription: string | null;
+
+  /** Bumped on logout and role change: tokens carry the version they were issued with. */
+  @Column({ type: "int", default: 0 })
+  tokenVersion: number;
+
+  @Field(() => Date, { description: "When the account was created." })
+  @CreateDateColumn({ type: "timestamptz" })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: "timestamptz" })
+  updatedAt: Date;
+}

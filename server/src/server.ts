@@ -1,0 +1,52 @@
+import "reflect-metadata";
+import type { Server } from "node:http";
+import type { Logger as QueryLogger } from "typeorm";
+import type { AppConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { seedDemoData } from "./db/seed";
+import { createHttpApp } from "./http/app";
+import { createLogger } from "./logger";
+import { createServices } from "./services";
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * Boots the whole app: database (embedded or DATABASE_URL) -> migrations -> demo data on an empty
+ * database -> HTTP. `close` stops HTTP first, then the database, so no request loses its connection.
+ */
+export async function startServer(
+  config: AppConfig,
+  options: { seed?: boolean; say?: (line: string) => void; queryLogger?: QueryLogger } = {},
+) {
+  const say = options.say ?? (() => undefined);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, say, options.queryLogger);
+  try {
+    const services = createServices(database.dataSource, config);
+    if (options.seed) {
+      const seeded = await seedDemoData(database.dataSource, services, config);
+      if (seeded) say("Loaded demo data into the empty database.");
+    }
+    const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger });
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = http.app.listen(config.port, () => resolve(s)).on("error", reject);
+    });
+    const port = (server.address() as { port: number }).port;
+    return {
+      url: `http://localhost:${port}`,
+      dataSource: database.dataSource,
+      services,
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await http.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import type { DataSource } from "typeorm";
+import type { AppConfig } from "./config";
+import { AuthService } from "./modules/auth/service";
+
+/**
+ * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
+ * are thin adapters that call them, so a rule is written once.
+ */
+export function createServices(dataSource: DataSource, config: AppConfig) {
+  return {
+    auth: new AuthService(dataSource, config),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,58 @@
+import "reflect-metadata";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { Client } from "pg";
+import type { TestProject } from "vitest/node";
+import { createDataSource } from "../db/data-source";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded";
+
+export const TEMPLATE_DATABASE = "unibazaar_test_template";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseServerUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * Once per test run: a PostgreSQL server (DATABASE_URL when set, else an embedded one) and a
+ * template database with every migration applied. Each test file then gets its own copy of the
+ * template, so files never see each other's data.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedPostgres | undefined;
+  let serverUrl: string;
+  const dir = path.resolve(".test-data", `pg-${process.pid}`);
+  if (process.env.DATABASE_URL) {
+    serverUrl = process.env.DATABASE_URL;
+  } else {
+    embedded = await startEmbeddedPostgres(dir, { persistent: false, onLog: (m) => process.env.DEBUG_PG && console.log(m) });
+    serverUrl = embedded.url("postgres");
+  }
+
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+  await admin.end();
+
+  const template = createDataSource(withDatabase(serverUrl, TEMPLATE_DATABASE));
+  await template.initialize();
+  await template.runMigrations({ transaction: "all" });
+  await template.destroy();
+
+  project.provide("databaseServerUrl", serverUrl);
+  project.provide("templateDatabase", TEMPLATE_DATABASE);
+
+  return async () => {
+    await embedded?.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -1,0 +1,103 @@
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import type { Logger as QueryLogger } from "typeorm";
+import { inject } from "vitest";
+import { loadConfig } from "../config";
+import { startServer, type RunningServer } from "../server";
+import { withDatabase } from "./global-setup";
+
+/** A fresh database copied from the migrated template: this test file's own data. */
+export async function createTestDatabase(): Promise<string> {
+  const serverUrl = inject("databaseServerUrl");
+  const name = `ub_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
+  await admin.end();
+  return withDatabase(serverUrl, name);
+}
+
+/** Counts the SQL statements the app sends, so tests can pin the cost of an operation. */
+export class QueryCounter implements QueryLogger {
+  count = 0;
+  readonly statements: string[] = [];
+  logQuery(query: string) {
+    // transaction bookkeeping is not work the operation asked for
+    if (/^(START TRANSACTION|BEGIN|COMMIT|ROLLBACK)/i.test(query)) return;
+    this.count++;
+    this.statements.push(query);
+  }
+  logQueryError() {}
+  logQuerySlow() {}
+  logSchemaBuild() {}
+  logMigration() {}
+  log() {}
+  /** Runs `fn` and returns how many statements it sent. */
+  async measure<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }> {
+    const before = this.count;
+    const start = this.statements.length;
+    const result = await fn();
+    return { result, queries: this.count - before, statements: this.statements.slice(start) };
+  }
+}
+
+export type GraphQLResult<T = any> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }> };
+export type RestResult<T = any> = { status: number; body: T; headers: Headers };
+
+export type TestServer = RunningServer & {
+  queries: QueryCounter;
+  gql: <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GraphQLResult<T>>;
+  api: <T = any>(method: string, path: string, options?: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> }) => Promise<RestResult<T>>;
+};
+
+/** Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database. */
+export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const databaseUrl = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+    ...options.env,
+  });
+  const queries = new QueryCounter();
+  const server = await startServer(config, { seed: options.seed, queryLogger: queries });
+
+  const gql: TestServer["gql"] = async (query, variables, token) => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphQLResult;
+  };
+
+  const api: TestServer["api"] = async (method, urlPath, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.body !== undefined) headers["content-type"] ??= "application/json";
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    const response = await fetch(`${server.url}${urlPath}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as any, headers: response.headers };
+  };
+
+  return Object.assign(server, { queries, gql, api });
+}

@@ -1,0 +1,42 @@
+import { createRequire } from "node:module";
+import { defineConfig } from "vitest/config";
+
+const require = createRequire(import.meta.url);
+// one copy of graphql for the server, its tests and the tooling (two copies break instanceof checks)
+// (Node loads graphql's CommonJS main for external packages, Vite would pick its .mjs: pin the main)
+const graphqlMain = require.resolve("graphql");
+const resolve = {
+  alias: [
+    { find: /^graphql$/, replacement: graphqlMain },
+    // graphql-query-complexity's ESM build imports graphql's .mjs files by name
+    { find: /^graphql\/(.*)\.mjs$/, replacement: graphqlMain.replace(/index\.js$/, "$1.js") },
+  ],
+};
+
+export default defineConfig({
+  test: {
+    // started once for the whole run: one PostgreSQL and a migrated template database
+    globalSetup: ["server/src/test/global-setup.ts"],
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "server",
+          server: { deps: { inline: ["graphql-query-complexity"] } },
+          include: ["server/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});
