@@ -31,6 +31,19 @@ export default defineConfig({
         },
       },
       {
+        resolve,
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // one browser and one app per file; files run one after another on a 2-core machine
+          fileParallelism: false,
+          server: { deps: { inline: ["graphql-query-complexity"] } },
+        },
+      },
+      {
         test: {
           name: "web",
           include: ["web/src/**/*.test.ts"],

@@ -1,0 +1,55 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { startTestServer, type TestServer } from "../server/src/test/harness";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+export type E2E = { server: TestServer; browser: Browser; close: () => Promise<void> };
+
+/**
+ * One e2e file = the real app (built web + API) on its own database with the demo data, and one
+ * headless Debian chromium. The web build comes from `npm test` (it builds before running).
+ */
+export async function startE2E(): Promise<E2E> {
+  const server = await startTestServer({ seed: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  });
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** A fresh browser profile (own storage) at the given viewport, with the app's base URL. */
+export async function openPage(e2e: E2E, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({ viewport, baseURL: e2e.server.url, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signInAs(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** axe-core scan; returns the serious and critical violations (the ones that fail a test). */
+export async function seriousA11yViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}

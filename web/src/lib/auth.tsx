@@ -1,0 +1,67 @@
+import { useApolloClient } from "@apollo/client/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useLogoutMutation, useMeQuery } from "../generated/hooks";
+import { clearSession, readStoredUser, readToken, saveSession, saveUser, type StoredUser } from "./session";
+
+type AuthState = {
+  user: StoredUser | null;
+  signIn: (token: string, user: StoredUser) => void;
+  signOut: () => Promise<void>;
+  updateUser: (user: StoredUser) => void;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * The signed-in user. On every page load the user is read fresh from the server (`me`), so a role
+ * changed by an admin shows on the next load, and a revoked token signs the browser out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const [user, setUser] = useState<StoredUser | null>(() => (readToken() ? readStoredUser() : null));
+  const me = useMeQuery({ skip: !readToken(), fetchPolicy: "network-only" });
+  const [logout] = useLogoutMutation();
+
+  useEffect(() => {
+    if (me.data?.me) {
+      saveUser(me.data.me);
+      setUser(me.data.me);
+    } else if (me.error && me.error.message && readToken()) {
+      const unauthenticated = "errors" in me.error && (me.error as { errors: Array<{ extensions?: { code?: string } }> }).errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+      if (unauthenticated) {
+        clearSession();
+        setUser(null);
+      }
+    }
+  }, [me.data, me.error]);
+
+  const signIn = useCallback((token: string, next: StoredUser) => {
+    saveSession(token, next);
+    setUser(next);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // the token may already be revoked or expired; forgetting it locally is what matters
+    }
+    clearSession();
+    setUser(null);
+    await client.clearStore();
+  }, [client, logout]);
+
+  const updateUser = useCallback((next: StoredUser) => {
+    saveUser(next);
+    setUser(next);
+  }, []);
+
+  const value = useMemo(() => ({ user, signIn, signOut, updateUser }), [user, signIn, signOut, updateUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}

@@ -1,0 +1,49 @@
+/**
+ * What the browser keeps between visits. The key names (`token`, `user`, `userId`) are the ones
+ * legacy screens read, so both generations of the client agree.
+ */
+export type StoredUser = {
+  id: string;
+  email: string;
+  username: string;
+  name: string;
+  role: "USER" | "SELLER" | "ADMIN";
+  contactNumber: string | null;
+  profileImage: string | null;
+  sellerType: "BUSINESS" | "INDIVIDUAL" | null;
+  storeName: string | null;
+};
+
+const TOKEN = "token";
+const USER = "user";
+const USER_ID = "userId";
+
+export function readToken(): string | null {
+  return localStorage.getItem(TOKEN);
+}
+
+export function readStoredUser(): StoredUser | null {
+  try {
+    const raw = localStorage.getItem(USER);
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(token: string, user: StoredUser) {
+  localStorage.setItem(TOKEN, token);
+  saveUser(user);
+}
+
+export function saveUser(user: StoredUser) {
+  localStorage.setItem(USER, JSON.stringify(user));
+  localStorage.setItem(USER_ID, user.id);
+}
+
+/** Logout forgets the token too (the old client kept it: see docs/deviations.md). */
+export function clearSession() {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(USER);
+  localStorage.removeItem(USER_ID);
+}

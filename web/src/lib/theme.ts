@@ -1,0 +1,22 @@
+import { createTheme } from "@mui/material/styles";
+
+/** UniBazaar's brand: a deep green with a warm gold accent, high-contrast text. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: "#0b5d4b", contrastText: "#ffffff" },
+    secondary: { main: "#b7791f", contrastText: "#ffffff" },
+    background: { default: "#f7f8fa", paper: "#ffffff" },
+    text: { primary: "#1a1d21", secondary: "#4a5260" },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 800 },
+    h2: { fontWeight: 800 },
+    h3: { fontWeight: 700 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

@@ -1,0 +1,17 @@
+import react from "@vitejs/plugin-react";
+import { resolve } from "node:path";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rollupOptions: {
+      input: { main: resolve(__dirname, "index.html") },
+    },
+  },
+  server: {
+    proxy: { "/graphql": "http://localhost:4000", "/api": "http://localhost:4000", "/uploads": "http://localhost:4000" },
+  },
+});
