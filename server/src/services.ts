@@ -8,6 +8,7 @@ import { AuthService } from "./modules/auth/service";
  */
 export function createServices(dataSource: DataSource, config: AppConfig) {
   return {
+    dataSource,
     auth: new AuthService(dataSource, config),
   };
 }

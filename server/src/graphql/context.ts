@@ -1,11 +1,13 @@
 import type { Request, Response } from "express";
 import type { AuthUser } from "../modules/auth/service";
 import type { Services } from "../services";
+import { createLoaders, type Loaders } from "./loaders";
 
 /** What every resolver receives: the caller, the services and this request's loaders. */
 export type Context = {
   user: AuthUser | null;
   services: Services;
+  loaders: Loaders;
   requestId: string;
   ip: string;
   req: Request;
@@ -22,6 +24,7 @@ export async function createContext(services: Services, req: Request, res: Respo
   return {
     user: await services.auth.authenticate(bearerToken(req)),
     services,
+    loaders: createLoaders(services.dataSource),
     requestId: String(req.id),
     ip: req.ip ?? "unknown",
     req,

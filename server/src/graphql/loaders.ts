@@ -1,0 +1,24 @@
+import DataLoader from "dataloader";
+import { In, type DataSource } from "typeorm";
+import { User } from "../modules/users/entity";
+
+/** Batches many `load(id)` calls of one request into one query, keeping the order of the ids. */
+export function batchById<T extends { id: string }>(fetch: (ids: readonly string[]) => Promise<T[]>) {
+  return new DataLoader<string, T | null>(async (ids) => {
+    const rows = await fetch(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
+/**
+ * Per-request loaders, so resolving a relation on every item of a list costs one query, not one
+ * per item (no N+1). Created fresh for each request: nothing is cached across callers.
+ */
+export function createLoaders(dataSource: DataSource) {
+  return {
+    userById: batchById((ids) => dataSource.getRepository(User).findBy({ id: In([...ids]) })),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;
