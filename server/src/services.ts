@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "./config";
 import { AuthService } from "./modules/auth/service";
+import { ReviewsService } from "./modules/reviews/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -10,6 +11,7 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
   return {
     dataSource,
     auth: new AuthService(dataSource, config),
+    reviews: new ReviewsService(dataSource),
   };
 }
 

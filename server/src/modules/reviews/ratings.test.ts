@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Product } from "../products/entity";
+import { Review } from "./entity";
+import { signUp } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("ReviewsService.recomputeRatings", () => {
+  it("sets the average and count from the reviews table, and resets a product without reviews", async () => {
+    const seller = await signUp(server, "seller");
+    const [a, b] = await Promise.all([signUp(server), signUp(server)]);
+    const products = server.dataSource.getRepository(Product);
+    const make = (name: string) =>
+      products.save(products.create({ name, description: "A product for rating tests.", category: "books", color: "red", pricePaisa: 1000, image: "/uploads/x.webp", sellerId: seller.user.id }));
+    const reviewed = await make("Reviewed");
+    const stale = await make("Stale");
+    await products.update(stale.id, { ratingAverage: 4.5, ratingCount: 9 });
+    await server.dataSource.getRepository(Review).save([
+      { userId: a.user.id, productId: reviewed.id, rating: 5, comment: "Great" },
+      { userId: b.user.id, productId: reviewed.id, rating: 2, comment: "Meh" },
+    ]);
+
+    await server.dataSource.transaction((manager) => server.services.reviews.recomputeRatings(manager, [reviewed.id, stale.id, reviewed.id]));
+
+    expect(await products.findOneByOrFail({ id: reviewed.id })).toMatchObject({ ratingAverage: 3.5, ratingCount: 2 });
+    expect(await products.findOneByOrFail({ id: stale.id })).toMatchObject({ ratingAverage: 0, ratingCount: 0 });
+  });
+});
