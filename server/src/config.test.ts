@@ -1,0 +1,40 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "ub-config-"));
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 4000, nodeEnv: "development", databaseUrl: undefined, uploadsDir: path.join(dir, "uploads") });
+    expect(config.corsOrigins).toContain("http://localhost:4000");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV /],
+    [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
+  ])("stops on a bad value with one line naming the variable: %o", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("requires JWT_SECRET in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("JWT_SECRET is required when NODE_ENV=production");
+  });
+
+  it("generates a development secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(64);
+    expect(existsSync(path.join(dir, "jwt-secret"))).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dir, "jwt-secret"), "utf8")).toBe(first);
+  });
+});
