@@ -8,7 +8,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rollupOptions: {
-      input: { main: resolve(__dirname, "index.html") },
+      // the storefront, and the GraphiQL playground for integrators served at /graphiql
+      input: { main: resolve(__dirname, "index.html"), graphiql: resolve(__dirname, "graphiql.html") },
     },
   },
   server: {

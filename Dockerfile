@@ -1,0 +1,21 @@
+# Production image: build everything, then keep only what runs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY web/package.json web/
+RUN npm ci --omit=dev --workspace server --no-audit --no-fund
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/web/dist web/dist
+EXPOSE 4000
+CMD ["node", "server/dist/main.js"]

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPage, startE2E, type E2E } from "./harness";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e.close());
+
+describe("GraphiQL playground for integrators", () => {
+  it("loads from our own bundle, offline, and runs the example query against the API", async () => {
+    const { page, context } = await openPage(e2e);
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!["localhost", "127.0.0.1"].includes(url.hostname) && url.protocol.startsWith("http")) foreign.push(request.url());
+    });
+    await page.goto("/graphiql");
+    await page.getByRole("button", { name: /execute query/i }).click();
+    // the result pane shows the typo-tolerant search finding the calculator
+    await expect.poll(async () => page.locator(".graphiql-response").innerText(), { timeout: 30_000 }).toContain("Scientific Calculator");
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it("is refused when turned off by configuration", async () => {
+    const { startTestServer } = await import("../server/src/test/harness");
+    const server = await startTestServer({ env: { GRAPHQL_PLAYGROUND: "false" } });
+    try {
+      const res = await fetch(`${server.url}/graphiql`);
+      expect(res.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
