@@ -1,0 +1,86 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import InboxOutlined from "@mui/icons-material/InboxOutlined";
+import type { ReactNode } from "react";
+
+type QueryStateProps<T> = {
+  loading: boolean;
+  error?: unknown;
+  /** The data to show; `null`/`undefined` once loaded counts as empty. */
+  data: T | null | undefined;
+  /** Whether loaded data counts as empty (default: an empty array, or an `items` array that is empty). */
+  isEmpty?: (data: T) => boolean;
+  /** Shown while the first load runs (default: three text skeleton lines). */
+  skeleton?: ReactNode;
+  /** The spec's text for a failure, e.g. 'Error loading products.'. */
+  errorText: ReactNode;
+  /** The empty state: a text (shown in <EmptyState>) or any node. */
+  empty: ReactNode;
+  onRetry?: () => void;
+  children: (data: T) => ReactNode;
+};
+
+const defaultIsEmpty = (data: unknown) => {
+  if (Array.isArray(data)) return data.length === 0;
+  if (data && typeof data === "object" && "items" in data && Array.isArray((data as { items: unknown }).items)) return (data as { items: unknown[] }).items.length === 0;
+  return false;
+};
+
+/**
+ * Every data view has four states (loading, error, empty, data), in the spirit of Redwood cells:
+ * data already in hand is shown even while it refreshes; an error without data shows the
+ * failure text (with a retry); the first load shows Skeletons.
+ */
+export function QueryState<T>({ loading, error, data, isEmpty = defaultIsEmpty, skeleton, errorText, empty, onRetry, children }: QueryStateProps<T>) {
+  if (data != null) {
+    if (isEmpty(data)) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
+    return <>{children(data)}</>;
+  }
+  if (error) return <ErrorState message={errorText} onRetry={onRetry} />;
+  if (loading) return <>{skeleton ?? <TextSkeleton />}</>;
+  return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
+}
+
+export function TextSkeleton({ lines = 3 }: { lines?: number }) {
+  return (
+    <Stack spacing={1} aria-busy="true" aria-label="Loading">
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} variant="text" width={i === lines - 1 ? "60%" : "100%"} />
+      ))}
+    </Stack>
+  );
+}
+
+export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: "center", py: 6, px: 2, color: "text.secondary" }} role="status">
+      <InboxOutlined sx={{ fontSize: 48, mb: 1, color: "text.secondary" }} aria-hidden="true" />
+      <Typography variant="h6" component="p" color="text.secondary">
+        {message}
+      </Typography>
+      {action && <Box sx={{ mt: 2 }}>{action}</Box>}
+    </Box>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ my: 2 }}
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    >
+      {message}
+    </Alert>
+  );
+}

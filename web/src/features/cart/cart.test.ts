@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import {
+  addToCart,
+  cartLines,
+  cartReducer,
+  clearCart,
+  initialCartState,
+  isInCart,
+  parseStoredCart,
+  removeFromCart,
+  TAX_RATE,
+  updateQuantity,
+  type CartProductInput,
+  type CartState,
+} from "./cart";
+
+const calculator: CartProductInput = { id: "p1", name: "Scientific Calculator", price: 2450, oldPrice: 2999, image: "/uploads/calc.webp" };
+const mouse: CartProductInput = { id: "p2", name: "Wireless Mouse", price: 1250, image: "/uploads/mouse.webp" };
+const pen: CartProductInput = { id: "p3", name: "Gel Pen", price: 0.1, image: "/uploads/pen.webp" };
+
+const withBoth = () => addToCart(addToCart(initialCartState, calculator), mouse);
+
+describe("initial cart", () => {
+  it("is empty with all totals 0 and a tax rate of 0.05", () => {
+    expect(initialCartState).toEqual({ products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: 0.05, grandTotal: 0 });
+    expect(TAX_RATE).toBe(0.05);
+  });
+});
+
+describe("addToCart", () => {
+  it("adds a product absent from the cart with quantity 1 and its fields", () => {
+    const state = addToCart(initialCartState, calculator);
+    expect(state.products).toEqual([{ ...calculator, quantity: 1 }]);
+  });
+
+  it("leaves a product already in the cart unchanged (no second line, quantity kept)", () => {
+    const once = updateQuantity(addToCart(initialCartState, calculator), "p1", "increment");
+    const again = addToCart(once, { ...calculator, price: 1 });
+    expect(again.products).toEqual([{ ...calculator, quantity: 2 }]);
+    expect(again.totalPrice).toBe(4900);
+  });
+
+  it("recalculates the totals", () => {
+    const state = withBoth();
+    expect(state.selectedItems).toBe(2);
+    expect(state.totalPrice).toBe(3700);
+    expect(state.tax).toBe(185);
+    expect(state.grandTotal).toBe(3885);
+  });
+
+  it("does not change the state it was given", () => {
+    const before = addToCart(initialCartState, calculator);
+    const snapshot = structuredClone(before);
+    addToCart(before, mouse);
+    expect(before).toEqual(snapshot);
+  });
+});
+
+describe("updateQuantity", () => {
+  it("increment adds 1 and recalculates", () => {
+    const state = updateQuantity(withBoth(), "p2", "increment");
+    expect(state.products.find((p) => p.id === "p2")?.quantity).toBe(2);
+    expect(state.selectedItems).toBe(3);
+    expect(state.totalPrice).toBe(4950);
+    expect(state.tax).toBe(247.5);
+    expect(state.grandTotal).toBe(5197.5);
+  });
+
+  it("decrement subtracts 1", () => {
+    let state = updateQuantity(updateQuantity(withBoth(), "p1", "increment"), "p1", "increment");
+    state = updateQuantity(state, "p1", "decrement");
+    expect(state.products[0].quantity).toBe(2);
+    expect(state.selectedItems).toBe(3);
+    expect(state.totalPrice).toBe(6150);
+  });
+
+  it("decrement never goes below 1", () => {
+    const state = updateQuantity(updateQuantity(withBoth(), "p1", "decrement"), "p1", "decrement");
+    expect(state.products[0].quantity).toBe(1);
+    expect(state.selectedItems).toBe(2);
+    expect(state.totalPrice).toBe(3700);
+  });
+
+  it("changes only the product with that id, and an unknown id changes nothing", () => {
+    const state = updateQuantity(withBoth(), "nope", "increment");
+    expect(state.products.map((p) => p.quantity)).toEqual([1, 1]);
+    expect(state.totalPrice).toBe(3700);
+  });
+});
+
+describe("removeFromCart", () => {
+  it("removes the product with that id and recalculates", () => {
+    const state = removeFromCart(withBoth(), "p1");
+    expect(state.products.map((p) => p.id)).toEqual(["p2"]);
+    expect(state.selectedItems).toBe(1);
+    expect(state.totalPrice).toBe(1250);
+    expect(state.tax).toBe(62.5);
+    expect(state.grandTotal).toBe(1312.5);
+  });
+
+  it("removing the last product leaves totals at 0", () => {
+    const state = removeFromCart(addToCart(initialCartState, mouse), "p2");
+    expect(state).toEqual(initialCartState);
+  });
+});
+
+describe("clearCart", () => {
+  it("empties the list and resets all totals to 0", () => {
+    const state = clearCart(updateQuantity(withBoth(), "p1", "increment"));
+    expect(state).toEqual({ products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: 0.05, grandTotal: 0 });
+  });
+});
+
+describe("money without float drift", () => {
+  it("sums in paisa: three items at Rs 0.10 are Rs 0.30, not 0.30000000000000004", () => {
+    let state: CartState = addToCart(initialCartState, pen);
+    state = updateQuantity(updateQuantity(state, "p3", "increment"), "p3", "increment");
+    expect(state.totalPrice).toBe(0.3);
+    expect(state.tax).toBe(0.02);
+    expect(state.grandTotal).toBe(0.32);
+  });
+});
+
+describe("cartReducer", () => {
+  it("applies add, quantity, remove and clear like the functions", () => {
+    let state = cartReducer(initialCartState, { type: "add", product: calculator });
+    state = cartReducer(state, { type: "add", product: mouse });
+    state = cartReducer(state, { type: "quantity", id: "p1", change: "increment" });
+    expect(state.selectedItems).toBe(3);
+    state = cartReducer(state, { type: "remove", id: "p2" });
+    expect(state.products).toEqual([{ ...calculator, quantity: 2 }]);
+    expect(cartReducer(state, { type: "clear" })).toEqual(initialCartState);
+  });
+});
+
+describe("helpers", () => {
+  it("isInCart and cartLines", () => {
+    const state = updateQuantity(withBoth(), "p2", "increment");
+    expect(isInCart(state, "p1")).toBe(true);
+    expect(isInCart(state, "p9")).toBe(false);
+    expect(cartLines(state)).toEqual([
+      { productId: "p1", quantity: 1 },
+      { productId: "p2", quantity: 2 },
+    ]);
+  });
+});
+
+describe("parseStoredCart", () => {
+  it("restores a saved cart and recalculates its totals", () => {
+    const saved = JSON.stringify({ ...withBoth(), totalPrice: 999999 });
+    const state = parseStoredCart(saved);
+    expect(state.products).toHaveLength(2);
+    expect(state.totalPrice).toBe(3700);
+    expect(state.grandTotal).toBe(3885);
+  });
+
+  it("returns the empty cart for nothing or garbage, and drops malformed or duplicate entries", () => {
+    expect(parseStoredCart(null)).toEqual(initialCartState);
+    expect(parseStoredCart("{not json")).toEqual(initialCartState);
+    const state = parseStoredCart(
+      JSON.stringify({ products: [{ ...calculator, quantity: 0 }, { id: "x" }, { ...calculator, quantity: 5 }, { ...mouse, quantity: 2.7 }] }),
+    );
+    expect(state.products.map((p) => [p.id, p.quantity])).toEqual([
+      ["p1", 1],
+      ["p2", 2],
+    ]);
+  });
+});

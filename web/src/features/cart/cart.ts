@@ -1,0 +1,140 @@
+/**
+ * The cart as pure functions (spec §4 "Cart"). Every action returns a new state; totals are
+ * recalculated after every action except clearCart, which resets everything to 0.
+ * Amounts are summed in integer paisa so no float drift reaches the totals.
+ * The numbers shown at checkout are the server's quote; these totals are the cart's own view.
+ */
+export type CartProduct = {
+  id: string;
+  name: string;
+  price: number;
+  oldPrice?: number | null;
+  image: string;
+  quantity: number;
+};
+
+/** What may be added: a product's fields without the quantity (set to 1 on add). */
+export type CartProductInput = Omit<CartProduct, "quantity">;
+
+export type CartState = {
+  products: CartProduct[];
+  /** Sum of quantities. */
+  selectedItems: number;
+  /** Sum of quantity × price, PKR. */
+  totalPrice: number;
+  /** totalPrice × taxRate, PKR (rounded to the paisa). */
+  tax: number;
+  taxRate: number;
+  /** totalPrice + tax, PKR. */
+  grandTotal: number;
+};
+
+export const TAX_RATE = 0.05;
+
+export const initialCartState: CartState = { products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: TAX_RATE, grandTotal: 0 };
+
+const toPaisa = (pkr: number) => Math.round(pkr * 100);
+
+/** Recomputes selectedItems, totalPrice, tax and grandTotal from the products. */
+export function withTotals(state: Omit<CartState, "selectedItems" | "totalPrice" | "tax" | "grandTotal"> & Partial<CartState>): CartState {
+  const selectedItems = state.products.reduce((sum, p) => sum + p.quantity, 0);
+  const totalPaisa = state.products.reduce((sum, p) => sum + toPaisa(p.price) * p.quantity, 0);
+  const taxPaisa = Math.round(totalPaisa * state.taxRate);
+  return {
+    products: state.products,
+    taxRate: state.taxRate,
+    selectedItems,
+    totalPrice: totalPaisa / 100,
+    tax: taxPaisa / 100,
+    grandTotal: (totalPaisa + taxPaisa) / 100,
+  };
+}
+
+/** Adds the product with quantity 1 unless a product with that id is already in the cart (then unchanged). */
+export function addToCart(state: CartState, product: CartProductInput): CartState {
+  if (state.products.some((p) => p.id === product.id)) return withTotals(state);
+  return withTotals({ ...state, products: [...state.products, { ...product, quantity: 1 }] });
+}
+
+export type QuantityChange = "increment" | "decrement";
+
+/** increment adds 1; decrement subtracts 1 but never goes below 1. */
+export function updateQuantity(state: CartState, id: string, type: QuantityChange): CartState {
+  const products = state.products.map((p) => {
+    if (p.id !== id) return p;
+    const quantity = type === "increment" ? p.quantity + 1 : Math.max(1, p.quantity - 1);
+    return quantity === p.quantity ? p : { ...p, quantity };
+  });
+  return withTotals({ ...state, products });
+}
+
+export function removeFromCart(state: CartState, id: string): CartState {
+  return withTotals({ ...state, products: state.products.filter((p) => p.id !== id) });
+}
+
+/** Empties the cart and resets every total to 0 (the tax rate stays). */
+export function clearCart(state: CartState): CartState {
+  return { products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: state.taxRate, grandTotal: 0 };
+}
+
+export function isInCart(state: CartState, id: string): boolean {
+  return state.products.some((p) => p.id === id);
+}
+
+export type CartAction =
+  | { type: "add"; product: CartProductInput }
+  | { type: "quantity"; id: string; change: QuantityChange }
+  | { type: "remove"; id: string }
+  | { type: "clear" }
+  | { type: "replace"; state: CartState };
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case "add":
+      return addToCart(state, action.product);
+    case "quantity":
+      return updateQuantity(state, action.id, action.change);
+    case "remove":
+      return removeFromCart(state, action.id);
+    case "clear":
+      return clearCart(state);
+    case "replace":
+      return action.state;
+  }
+}
+
+/**
+ * Reads a cart saved by an earlier visit. Anything malformed is dropped (a bad entry never breaks
+ * the page); quantities are whole numbers of at least 1; totals are recalculated.
+ */
+export function parseStoredCart(raw: string | null): CartState {
+  if (!raw) return initialCartState;
+  try {
+    const parsed = JSON.parse(raw) as { products?: unknown };
+    const list = Array.isArray(parsed?.products) ? parsed.products : [];
+    const products: CartProduct[] = [];
+    for (const item of list) {
+      if (!item || typeof item !== "object") continue;
+      const p = item as Record<string, unknown>;
+      if (typeof p.id !== "string" || typeof p.name !== "string" || typeof p.price !== "number" || !Number.isFinite(p.price)) continue;
+      if (products.some((existing) => existing.id === p.id)) continue;
+      const quantity = typeof p.quantity === "number" && Number.isFinite(p.quantity) ? Math.max(1, Math.floor(p.quantity)) : 1;
+      products.push({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        oldPrice: typeof p.oldPrice === "number" ? p.oldPrice : null,
+        image: typeof p.image === "string" ? p.image : "",
+        quantity,
+      });
+    }
+    return withTotals({ products, taxRate: TAX_RATE });
+  } catch {
+    return initialCartState;
+  }
+}
+
+/** The cart as checkout lines for the API. */
+export function cartLines(state: CartState): Array<{ productId: string; quantity: number }> {
+  return state.products.map((p) => ({ productId: p.id, quantity: p.quantity }));
+}
