@@ -23,6 +23,7 @@ const envSchema = z.object({
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  DEMO_DATA: booleanFlag.optional(),
 });
 
 export type AppConfig = {
@@ -38,6 +39,7 @@ export type AppConfig = {
   playground: boolean;
   logLevel: string;
   publicUrl: string;
+  demoData: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     playground: e.GRAPHQL_PLAYGROUND ?? true,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    demoData: e.DEMO_DATA ?? !isProduction,
   };
 }
 
