@@ -1,6 +1,6 @@
 import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation } from "graphql";
 import { Authorized, Directive, type AuthCheckerFn } from "type-graphql";
-import { forbidden, unauthenticated } from "../shared/errors";
+import { assertRole } from "../modules/auth/access";
 import type { Role } from "../modules/users/entity";
 import type { Context } from "./context";
 
@@ -26,7 +26,6 @@ export function Allow(...roles: Role[]): MethodDecorator & PropertyDecorator {
 
 /** TypeGraphQL's auth checker: anonymous -> UNAUTHENTICATED, wrong role -> FORBIDDEN. */
 export const authChecker: AuthCheckerFn<Context, Role> = ({ context }, roles) => {
-  if (!context.user) throw unauthenticated();
-  if (roles.length && !roles.includes(context.user.role)) throw forbidden();
+  assertRole(context.user, roles);
   return true;
 };

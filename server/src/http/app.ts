@@ -13,7 +13,8 @@ import type { AppConfig } from "../config";
 import { createContext } from "../graphql/context";
 import { createApolloServer } from "../graphql/server";
 import type { Services } from "../services";
-import { createRestRouter } from "./rest";
+import { createRestRouter, restErrorHandler } from "./rest";
+import { restRoutes } from "./rest-routes";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
 export const JSON_BODY_LIMIT = "8mb";
@@ -79,9 +80,11 @@ export async function createHttpApp(deps: { config: AppConfig; dataSource: DataS
     expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, req, res) }),
   );
 
-  app.use("/api", corsForOrigins, cookieParser(), express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(services, logger));
+  app.use("/api", corsForOrigins, cookieParser(), express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(services, config, logger, restRoutes(config)));
 
   serveWebApp(app, config.playground);
+  // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too
+  app.use(restErrorHandler(logger));
   return { app, stop: () => apollo.stop() };
 }
 

@@ -1,21 +1,158 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from "express";
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import type { Logger } from "pino";
-import { AppError, HTTP_STATUS } from "../shared/errors";
-import type { AuthUser } from "../modules/auth/service";
+import { z } from "zod";
+import type { AppConfig } from "../config";
 import { bearerToken } from "../graphql/context";
+import { assertRole } from "../modules/auth/access";
+import type { AuthUser } from "../modules/auth/service";
+import type { Role } from "../modules/users/entity";
+import { AppError, forbidden, HTTP_STATUS } from "../shared/errors";
+import { parseInput } from "../shared/validation";
 import type { Services } from "../services";
 
 /** Legacy clients send a bearer token or only the `token` cookie set at login. */
 export const TOKEN_COOKIE = "token";
 
-export type RestRequest = Request & { user: AuthUser | null };
+/** Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. */
+export type Access = "public" | "signed-in" | readonly Role[];
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+export type RouteContext<P, Q, B> = {
+  user: AuthUser | null;
+  params: P;
+  query: Q;
+  body: B;
+  services: Services;
+  req: Request;
+  res: Response;
+};
+
+/** What a handler answers: a status (default 200) and a JSON body. */
+export type RouteResult = { status?: number; body: unknown };
+
+export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  method: Method;
+  /** Express-style path below /api, e.g. `/orders/update-status/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Documented answers other than the error statuses every route shares. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<RouteResult>;
+};
+
+const errorBody = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+
+/**
+ * One definition per route: the same zod schemas validate the request and describe it in
+ * /api/openapi.json, so the document cannot drift from what the routes accept.
+ */
+export class RestApi {
+  readonly registry = new OpenAPIRegistry();
+  readonly router = express.Router();
+
+  constructor(private readonly services: Services) {
+    this.registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    this.registry.registerComponent("securitySchemes", "cookie", { type: "apiKey", in: "cookie", name: TOKEN_COOKIE });
+  }
+
+  route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodType>(spec: RouteSpec<P, Q, B>) {
+    const { services } = this;
+    this.router[spec.method](spec.path, async (req, res, next) => {
+      try {
+        const user = (req as Request & { user: AuthUser | null }).user;
+        if (spec.access === "signed-in") assertRole(user, []);
+        else if (spec.access !== "public") assertRole(user, spec.access);
+        const result = await spec.handler({
+          user,
+          params: (spec.params ? parseInput(spec.params, req.params) : req.params) as z.infer<P>,
+          query: (spec.query ? parseInput(spec.query, req.query) : req.query) as z.infer<Q>,
+          body: (spec.body ? parseInput(spec.body, req.body ?? {}) : req.body) as z.infer<B>,
+          services,
+          req,
+          res,
+        });
+        res.status(result.status ?? 200).json(result.body);
+      } catch (error) {
+        next(error);
+      }
+    });
+    this.document(spec);
+  }
+
+  private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
+    const shared: Record<number, string> = { 400: "Bad input", 500: "Server fault" };
+    if (spec.access !== "public") Object.assign(shared, { 401: "No or bad token", ...(spec.access !== "signed-in" ? { 403: "Wrong role or not the owner" } : {}) });
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
+    for (const [status, description] of Object.entries(shared)) responses[status] = { description, content: { "application/json": { schema: errorBody } } };
+    for (const [status, answer] of Object.entries(spec.responses)) {
+      responses[status] = { description: answer.description, ...(answer.schema ? { content: { "application/json": { schema: answer.schema } } } : {}) };
+    }
+    const roles = Array.isArray(spec.access) ? ` Roles: ${spec.access.join(", ")}.` : spec.access === "signed-in" ? " Signed in." : "";
+    this.registry.registerPath({
+      method: spec.method,
+      path: `/api${spec.path.replace(/:(\w+)/g, "{$1}")}`,
+      summary: spec.summary,
+      description: `${spec.summary}${roles}`,
+      tags: [spec.tag],
+      ...(spec.access !== "public" ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      request: {
+        ...(spec.params ? { params: spec.params as never } : {}),
+        ...(spec.query ? { query: spec.query as never } : {}),
+        ...(spec.body ? { body: { content: { "application/json": { schema: spec.body } } } } : {}),
+      },
+      responses,
+    });
+  }
+
+  openApiDocument() {
+    return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+      openapi: "3.1.0",
+      info: { title: "UniBazaar legacy REST API", version: "1.0.0", description: "Compatibility layer over the same services as /graphql." },
+      servers: [{ url: "/" }],
+    });
+  }
+}
 
 /** Resolves the caller from the Authorization header, else from the login cookie. */
-export const authenticateRest =
+const authenticate =
   (services: Services): RequestHandler =>
   async (req, _res, next) => {
-    const token = bearerToken(req) ?? (req.cookies?.[TOKEN_COOKIE] as string | undefined);
-    (req as RestRequest).user = await services.auth.authenticate(token);
+    try {
+      const bearer = bearerToken(req);
+      const cookie = req.cookies?.[TOKEN_COOKIE] as string | undefined;
+      const request = req as Request & { user: AuthUser | null; viaCookie: boolean };
+      request.user = await services.auth.authenticate(bearer ?? cookie);
+      request.viaCookie = !bearer && Boolean(cookie) && Boolean(request.user);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Writes take JSON only (a form post cannot forge one), and a write authenticated by the cookie
+ * must come from an allowed origin: together they stop cross-site request forgery.
+ */
+const guardWrites =
+  (allowedOrigins: readonly string[]): RequestHandler =>
+  (req, _res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !req.is("application/json")) return next(new AppError("BAD_USER_INPUT", "Send the request body as JSON (Content-Type: application/json)."));
+    if ((req as Request & { viaCookie?: boolean }).viaCookie) {
+      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+      const own = `${req.protocol}://${req.headers.host}`;
+      if (origin && origin !== own && !allowedOrigins.includes(origin)) return next(forbidden("Cross-site request refused."));
+    }
     next();
   };
 
@@ -27,12 +164,12 @@ export const restErrorHandler =
       res.status(HTTP_STATUS[error.code]).json({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
       return;
     }
-    const status = (error as { status?: number; type?: string }).status;
+    const { status, type } = error as { status?: number; type?: string };
     if (status === 413) {
       res.status(413).json({ message: "Request body is too large." });
       return;
     }
-    if (status === 400 && (error as { type?: string }).type === "entity.parse.failed") {
+    if (type === "entity.parse.failed") {
       res.status(400).json({ message: "Malformed JSON body." });
       return;
     }
@@ -44,10 +181,18 @@ export const restErrorHandler =
     res.status(500).json({ message: "Something went wrong on our side. Please try again." });
   };
 
-/** The `/api` compatibility layer; each feature mounts its routes here. */
-export function createRestRouter(services: Services, logger: Logger): Router {
+/** The `/api` compatibility layer: each feature registers its routes on the RestApi. */
+export function createRestRouter(services: Services, config: AppConfig, logger: Logger, registerRoutes: Array<(api: RestApi) => void>): Router {
+  const api = new RestApi(services);
+  for (const register of registerRoutes) register(api);
+  const document = api.openApiDocument();
+
   const router = express.Router();
-  router.use(authenticateRest(services));
+  router.get("/openapi.json", (_req, res) => {
+    res.json(document);
+  });
+  router.use(authenticate(services), guardWrites(config.corsOrigins));
+  router.use(api.router);
   router.use((_req, res) => {
     res.status(404).json({ message: "Not found." });
   });
