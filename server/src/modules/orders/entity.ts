@@ -12,7 +12,7 @@ import {
   UpdateDateColumn,
 } from "typeorm";
 import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Role, User } from "../users/entity";
 
 export enum OrderStatus {
   PENDING = "pending",
@@ -79,6 +79,10 @@ export class CheckoutSession {
   @OneToMany(() => Order, (order) => order.checkoutSession)
   orders?: Order[];
 
+  /** Set by the sandbox card page when the card was accepted; `confirmPayment` then marks the orders paid. */
+  @Column({ type: "timestamptz", nullable: true })
+  paymentAuthorizedAt: Date | null;
+
   @Column({ type: "timestamptz", nullable: true })
   paidAt: Date | null;
 
@@ -88,6 +92,7 @@ export class CheckoutSession {
 
 /** The part of a checkout that one seller fulfils. */
 @Entity({ name: "orders" })
+@Index("orders_checkout_idx", ["checkoutSessionId"])
 @Index("orders_buyer_created_idx", ["buyerId", "createdAt"])
 @Index("orders_seller_created_idx", ["sellerId", "createdAt"])
 @Index("orders_status_idx", ["status"])
@@ -231,6 +236,10 @@ export class OrderStatusEvent {
   @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
   @JoinColumn({ name: "actorId" })
   actor?: User | null;
+
+  /** The capacity the actor acted in (buyer = user, the order's seller, or admin), kept even if their role changes later. */
+  @Column({ type: "enum", enum: Role, enumName: "user_role", nullable: true })
+  actorRole: Role | null;
 
   @CreateDateColumn({ type: "timestamptz" })
   createdAt: Date;

@@ -1,0 +1,58 @@
+import type { FieldErrors } from "../../shared/errors";
+
+/**
+ * The sandbox card processor behind the hosted payment page. It checks the card the way a real
+ * processor would (Luhn, expiry, CVC) and answers from a list of test cards; no card is charged
+ * and no card data is kept anywhere.
+ */
+export type CardForm = { cardNumber?: unknown; expiry?: unknown; cvc?: unknown };
+
+export type CardCheck = { outcome: "approved" } | { outcome: "invalid"; fields: FieldErrors } | { outcome: "declined"; message: string };
+
+export const CARD_DECLINED = "Your card was declined. Please use a different card.";
+export const NOT_A_TEST_CARD = "This is a sandbox: no real card can be charged. Use the test card 4242 4242 4242 4242.";
+
+/** Test cards, as in common payment sandboxes. */
+const TEST_CARDS: Record<string, "approved" | "declined"> = {
+  "4242424242424242": "approved",
+  "5555555555554444": "approved",
+  "4000000000000002": "declined",
+};
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/** Valid through the last day of its month. */
+function expiryError(expiry: string, now: Date): string | null {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry);
+  const month = match ? Number(match[1]) : 0;
+  if (!match || month < 1 || month > 12) return "Enter the expiry date as MM/YY.";
+  const year = 2000 + Number(match[2]);
+  const endOfMonth = Date.UTC(year, month, 1);
+  return endOfMonth <= now.getTime() ? "This card has expired." : null;
+}
+
+export function checkCard(form: CardForm, now = new Date()): CardCheck {
+  const digits = text(form.cardNumber).replace(/[\s-]/g, "");
+  const fields: FieldErrors = {};
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) fields.cardNumber = "Enter a valid card number.";
+  const expiry = expiryError(text(form.expiry), now);
+  if (expiry) fields.expiry = expiry;
+  if (!/^\d{3,4}$/.test(text(form.cvc))) fields.cvc = "Enter the 3 or 4 digit security code (CVC).";
+  if (Object.keys(fields).length) return { outcome: "invalid", fields };
+  const verdict = TEST_CARDS[digits];
+  if (verdict === "approved") return { outcome: "approved" };
+  return { outcome: "declined", message: verdict === "declined" ? CARD_DECLINED : NOT_A_TEST_CARD };
+}

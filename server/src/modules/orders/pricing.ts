@@ -1,0 +1,143 @@
+import { In, type EntityManager } from "typeorm";
+import { z } from "zod";
+import { Product } from "../products/entity";
+import { Coupon } from "./entity";
+
+/** Sales tax, charged on what the buyer pays for the goods (subtotal after the coupon). */
+export const TAX_PERCENT = 5;
+export const TAX_RATE = TAX_PERCENT / 100;
+export const MAX_QUANTITY = 20;
+export const MAX_CART_LINES = 50;
+
+/** Half-up percentage of a paisa amount. Exact: an integer product and one division (no 0.29-style float drift). */
+export const percentOfPaisa = (paisa: number, percent: number): number => Math.round((paisa * percent) / 100);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+export const cartLinesSchema = z
+  .array(
+    z.object({
+      productId: z.string().trim().toLowerCase().min(1, "Choose a product."),
+      quantity: z
+        .number({ message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.` })
+        .int(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`)
+        .min(1, `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`)
+        .max(MAX_QUANTITY, `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`),
+    }),
+    { message: "No products found." },
+  )
+  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products.`)
+  .superRefine((lines, ctx) => {
+    // duplicate lines of one product are merged, so the limit applies to their sum
+    const totals = new Map<string, number>();
+    lines.forEach((line, i) => {
+      const total = (totals.get(line.productId) ?? 0) + line.quantity;
+      totals.set(line.productId, total);
+      if (total > MAX_QUANTITY) ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY} of one product.` });
+    });
+  });
+
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .max(40, "Coupon code is too long.")
+  .transform((code) => code.toLowerCase() || null)
+  .nullish();
+
+export type CartLine = { productId: string; quantity: number };
+
+export type PricedLine = {
+  productId: string;
+  quantity: number;
+  /** False for an unknown, deleted or seller-less product: shown in the cart, left out of the totals. */
+  available: boolean;
+  product: Product | null;
+  unitPricePaisa: number;
+  lineTotalPaisa: number;
+};
+
+export type Amounts = { subtotalPaisa: number; discountPaisa: number; taxPaisa: number; totalPaisa: number };
+
+/** The part of the cart one seller fulfils, priced on its own: it becomes one order. */
+export type SellerGroup = Amounts & { sellerId: string; lines: PricedLine[] };
+
+export type CouponResult = { code: string | null; applied: boolean; percentOff: number; message: string | null };
+
+export type PricedCart = Amounts & { lines: PricedLine[]; groups: SellerGroup[]; itemCount: number; coupon: CouponResult };
+
+/** Merges lines of the same product, keeping the order in which products first appear. */
+export function mergeLines(lines: CartLine[]): CartLine[] {
+  const merged = new Map<string, CartLine>();
+  for (const line of lines) {
+    const existing = merged.get(line.productId);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(line.productId, { productId: line.productId, quantity: line.quantity });
+  }
+  return [...merged.values()];
+}
+
+/** Looks a code up case-insensitively; only an active, unexpired coupon applies. */
+export async function findCoupon(manager: EntityManager, code: string | null | undefined, now = new Date()): Promise<CouponResult> {
+  if (!code) return { code: null, applied: false, percentOff: 0, message: null };
+  const coupon = await manager.getRepository(Coupon).findOneBy({ code: code.toLowerCase() });
+  if (!coupon || !coupon.active) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" is not valid.` };
+  if (coupon.expiresAt && coupon.expiresAt <= now) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" has expired.` };
+  return { code: coupon.code, applied: true, percentOff: coupon.percentOff, message: `${coupon.percentOff}% off the subtotal applied.` };
+}
+
+/** Discount, tax and total of one seller's part; rounded half-up per order so the orders add up to the checkout. */
+export function priceGroup(subtotalPaisa: number, percentOff: number): Amounts {
+  const discountPaisa = percentOfPaisa(subtotalPaisa, percentOff);
+  const taxPaisa = percentOfPaisa(subtotalPaisa - discountPaisa, TAX_PERCENT);
+  return { subtotalPaisa, discountPaisa, taxPaisa, totalPaisa: subtotalPaisa - discountPaisa + taxPaisa };
+}
+
+/**
+ * The one pricing rule, used by the cart quote and by placing an order: unit prices come from the
+ * database, the cart is split per seller, each seller's part gets the coupon and tax, and the
+ * checkout amounts are the sums of the parts. `lines` must already be merged and validated.
+ */
+export async function priceCart(manager: EntityManager, lines: CartLine[], couponCode: string | null | undefined): Promise<PricedCart> {
+  const ids = lines.map((l) => l.productId).filter(isUuid);
+  const [products, coupon] = await Promise.all([
+    // deleted products are read too, so the cart can still name them
+    ids.length ? manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : Promise.resolve([]),
+    findCoupon(manager, couponCode),
+  ]);
+  const byId = new Map(products.map((p) => [p.id, p]));
+
+  const priced: PricedLine[] = lines.map((line) => {
+    const product = byId.get(line.productId) ?? null;
+    const available = Boolean(product && !product.deletedAt && product.sellerId);
+    const unitPricePaisa = product?.pricePaisa ?? 0;
+    return { ...line, product, available, unitPricePaisa, lineTotalPaisa: available ? unitPricePaisa * line.quantity : 0 };
+  });
+
+  const bySeller = new Map<string, PricedLine[]>();
+  for (const line of priced) {
+    if (!line.available) continue;
+    const sellerId = line.product!.sellerId!;
+    bySeller.set(sellerId, [...(bySeller.get(sellerId) ?? []), line]);
+  }
+  const groups: SellerGroup[] = [...bySeller].map(([sellerId, groupLines]) => ({
+    sellerId,
+    lines: groupLines,
+    ...priceGroup(
+      groupLines.reduce((sum, l) => sum + l.lineTotalPaisa, 0),
+      coupon.percentOff,
+    ),
+  }));
+
+  const sum = (key: keyof Amounts) => groups.reduce((total, g) => total + g[key], 0);
+  return {
+    lines: priced,
+    groups,
+    itemCount: priced.reduce((n, l) => n + (l.available ? l.quantity : 0), 0),
+    coupon,
+    subtotalPaisa: sum("subtotalPaisa"),
+    discountPaisa: sum("discountPaisa"),
+    taxPaisa: sum("taxPaisa"),
+    totalPaisa: sum("totalPaisa"),
+  };
+}

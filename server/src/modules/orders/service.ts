@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import { QueryFailedError, type DataSource, type EntityManager } from "typeorm";
+import { z } from "zod";
+import { badInput, forbidden, notFound, type FieldErrors } from "../../shared/errors";
+import { pageInput, toPage, type Page } from "../../shared/pagination";
+import { parseInput } from "../../shared/validation";
+import { assertRole } from "../auth/access";
+import type { AuthUser } from "../auth/service";
+import { Role } from "../users/entity";
+import { contactNumberRule } from "../users/rules";
+import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
+import { checkCard, type CardForm } from "./payments";
+import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
+import { capacityOn, refusal } from "./transitions";
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `Use at most ${max} characters.`);
+
+const shippingSchema = z.preprocess(
+  // a missing block reports each missing field, like an empty form
+  (value) => value ?? {},
+  z.object({
+    address: requiredText("Address is required.", 200),
+    city: requiredText("City is required.", 80),
+    postalCode: requiredText("Postal code is required.", 20),
+    country: requiredText("Country is required.", 60),
+  }),
+);
+
+// keys in the order a form shows its errors: the first one becomes the error's message
+const placeOrderSchema = z.object({
+  lines: cartLinesSchema.min(1, "No products found."),
+  contactNumber: z.string({ message: "Contact number is required." }).trim().min(1, "Contact number is required.").pipe(contactNumberRule),
+  shipping: shippingSchema,
+  couponCode: couponCodeSchema,
+  paymentMethod: z
+    .enum(PaymentMethod, { message: "Choose cash on delivery or card." })
+    .nullish()
+    .transform((method) => method ?? PaymentMethod.CASH_ON_DELIVERY),
+  // legacy REST clients send none: each of their requests is then a new checkout
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(1, "idempotencyKey must not be empty.")
+    .max(100, "idempotencyKey must be at most 100 characters.")
+    .nullish()
+    .transform((key) => key ?? randomUUID()),
+});
+
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+type ValidOrder = z.output<typeof placeOrderSchema>;
+
+const quoteSchema = z.object({ lines: cartLinesSchema, couponCode: couponCodeSchema });
+
+const statusSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.toLowerCase() : value),
+  z.enum(OrderStatus, { message: "Choose a valid order status." }),
+);
+const listSchema = pageInput(10).extend({ status: statusSchema.nullish() });
+export type OrderListInput = z.input<typeof listSchema>;
+
+const ORDER_NOT_FOUND = "Order not found.";
+const CHECKOUT_NOT_FOUND = "Checkout not found.";
+
+const isIdempotencyConflict = (error: unknown) =>
+  error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
+
+/** Checkout, payment and the order lifecycle. Every rule about orders lives here. */
+export class OrdersService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
+  async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }): Promise<PricedCart> {
+    const v = parseInput(quoteSchema, input);
+    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode);
+  }
+
+  /**
+   * Places the cart as one checkout with one order per seller, in one transaction. A retry with
+   * the same idempotency key returns the first checkout; the unique constraint settles a race.
+   */
+  async placeOrder(input: PlaceOrderInput, caller: AuthUser | null): Promise<CheckoutSession> {
+    const buyer = assertRole(caller, []);
+    const v = parseInput(placeOrderSchema, input);
+    const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
+    if (earlier) return earlier;
+    try {
+      return await this.dataSource.transaction((manager) => this.createCheckout(manager, buyer, v));
+    } catch (error) {
+      if (!isIdempotencyConflict(error)) throw error;
+      return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
+    }
+  }
+
+  private checkoutByKey(buyerId: string, idempotencyKey: string) {
+    return this.dataSource.getRepository(CheckoutSession).findOneBy({ buyerId, idempotencyKey });
+  }
+
+  private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
+    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode);
+    refuseUnbuyable(cart, v.lines, buyer);
+
+    const session = manager.create(CheckoutSession, {
+      id: randomUUID(),
+      buyerId: buyer.id,
+      idempotencyKey: v.idempotencyKey,
+      paymentMethod: v.paymentMethod,
+      couponCode: cart.coupon.applied ? cart.coupon.code : null,
+      subtotalPaisa: cart.subtotalPaisa,
+      discountPaisa: cart.discountPaisa,
+      taxPaisa: cart.taxPaisa,
+      totalPaisa: cart.totalPaisa,
+    });
+    // first, so a concurrent retry with the same key fails here before doing any other work
+    await manager.insert(CheckoutSession, session);
+
+    const orders = cart.groups.map((group) => ({
+      id: randomUUID(),
+      checkoutSessionId: session.id,
+      buyerId: buyer.id,
+      sellerId: group.sellerId,
+      paymentMethod: v.paymentMethod,
+      subtotalPaisa: group.subtotalPaisa,
+      discountPaisa: group.discountPaisa,
+      taxPaisa: group.taxPaisa,
+      totalPaisa: group.totalPaisa,
+      shippingAddress: v.shipping.address,
+      shippingCity: v.shipping.city,
+      shippingPostalCode: v.shipping.postalCode,
+      shippingCountry: v.shipping.country,
+      contactNumber: v.contactNumber,
+    }));
+    await manager.insert(Order, orders);
+    await manager.insert(
+      OrderLine,
+      cart.groups.flatMap((group, i) =>
+        group.lines.map((line) => ({
+          orderId: orders[i].id,
+          productId: line.productId,
+          productName: line.product!.name,
+          unitPricePaisa: line.unitPricePaisa,
+          productImage: line.product!.image,
+          quantity: line.quantity,
+          lineTotalPaisa: line.lineTotalPaisa,
+        })),
+      ),
+    );
+    await manager.insert(
+      OrderStatusEvent,
+      orders.map((order) => ({ orderId: order.id, fromStatus: null, toStatus: OrderStatus.PENDING, actorId: buyer.id, actorRole: Role.USER })),
+    );
+    return manager.findOneByOrFail(CheckoutSession, { id: session.id });
+  }
+
+  /** A checkout, for its buyer or an admin. */
+  async checkout(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
+    const user = assertRole(caller, []);
+    const session = await this.findSession(sessionId);
+    if (session.buyerId !== user.id && user.role !== Role.ADMIN) throw forbidden("This checkout is not yours.");
+    return session;
+  }
+
+  /** Any checkout by id, for the hosted payment page (the unguessable session id is its key). */
+  async findSession(sessionId: string): Promise<CheckoutSession> {
+    const session = isUuid(sessionId) ? await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: sessionId }) : null;
+    if (!session) throw notFound(CHECKOUT_NOT_FOUND);
+    return session;
+  }
+
+  /** The sandbox card page's submit: checks the card and records only the time it was accepted. */
+  async authorizeCardPayment(sessionId: string, card: CardForm): Promise<CheckoutSession> {
+    const session = await this.findSession(sessionId);
+    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid on delivery.");
+    if (session.paymentAuthorizedAt) return session;
+    const result = checkCard(card);
+    if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
+    if (result.outcome === "declined") throw badInput(result.message, { cardNumber: result.message });
+    await this.dataSource
+      .createQueryBuilder()
+      .update(CheckoutSession)
+      .set({ paymentAuthorizedAt: () => "now()" })
+      .where(`id = :id AND "paymentAuthorizedAt" IS NULL`, { id: session.id })
+      .execute();
+    return this.findSession(session.id);
+  }
+
+  /**
+   * Marks an authorised card checkout and its orders paid. Repeating it changes nothing; a
+   * cash-on-delivery checkout has nothing to confirm (its orders are paid on completion).
+   */
+  async confirmPayment(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
+    const session = await this.checkout(sessionId, caller);
+    if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
+    if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
+    await this.dataSource.transaction(async (manager) => {
+      // conditional update: of two concurrent confirmations only one marks the orders
+      const { affected } = await manager
+        .createQueryBuilder()
+        .update(CheckoutSession)
+        .set({ paymentStatus: PaymentStatus.PAID, paidAt: () => "now()" })
+        .where(`id = :id AND "paymentStatus" = :unpaid`, { id: session.id, unpaid: PaymentStatus.UNPAID })
+        .execute();
+      if (affected) await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
+    });
+    return this.findSession(session.id);
+  }
+
+  /**
+   * Moves an order along the lifecycle (see transitions.ts) under a row lock, so two concurrent
+   * changes cannot both apply, and records who did it. Accepts the enum's values, any case.
+   */
+  async updateOrderStatus(orderId: string, status: string, caller: AuthUser | null): Promise<Order> {
+    const user = assertRole(caller, []);
+    const to = parseInput(z.object({ status: statusSchema }), { status }).status;
+    if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      const order = await manager.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where("o.id = :id", { id: orderId }).getOne();
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const refused = refusal(order, to, user);
+      if (refused) throw refused;
+
+      const paidOnDelivery = to === OrderStatus.COMPLETED && order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY;
+      await manager.update(Order, order.id, { status: to, ...(paidOnDelivery ? { paymentStatus: PaymentStatus.PAID } : {}) });
+      await manager.insert(OrderStatusEvent, { orderId: order.id, fromStatus: order.status, toStatus: to, actorId: user.id, actorRole: capacityOn(order, user) });
+      if (order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
+        await settleCashCheckout(manager, order.checkoutSessionId);
+      }
+      return manager.findOneByOrFail(Order, { id: order.id });
+    });
+  }
+
+  /** One order, for its buyer, its seller or an admin. */
+  async order(orderId: string, caller: AuthUser | null): Promise<Order> {
+    const user = assertRole(caller, []);
+    const order = isUuid(orderId) ? await this.dataSource.getRepository(Order).findOneBy({ id: orderId }) : null;
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!capacityOn(order, user)) throw forbidden("This order is not yours.");
+    return order;
+  }
+
+  /** The caller's purchases, newest first. */
+  myOrders(input: OrderListInput, caller: AuthUser | null): Promise<Page<Order>> {
+    return this.list({ buyerId: assertRole(caller, []).id }, input);
+  }
+
+  /** The caller's sales (sellers and admins), with shipping details and contact number. */
+  sellerOrders(input: OrderListInput, caller: AuthUser | null): Promise<Page<Order>> {
+    return this.list({ sellerId: assertRole(caller, [Role.SELLER, Role.ADMIN]).id }, input);
+  }
+
+  /** Every order (admins). */
+  allOrders(input: OrderListInput, caller: AuthUser | null): Promise<Page<Order>> {
+    assertRole(caller, [Role.ADMIN]);
+    return this.list({}, input);
+  }
+
+  private async list(where: { buyerId?: string; sellerId?: string }, input: OrderListInput): Promise<Page<Order>> {
+    const { page, pageSize, status } = parseInput(listSchema, input);
+    const [items, total] = await this.dataSource.getRepository(Order).findAndCount({
+      where: { ...where, ...(status ? { status } : {}) },
+      order: { createdAt: "DESC", orderNumber: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items, total, page, pageSize);
+  }
+}
+
+/** Why some cart lines cannot be bought (gone, or the buyer's own), or a coupon that does not apply. */
+function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUser): void {
+  const fields: FieldErrors = {};
+  const messages: string[] = [];
+  for (const line of cart.lines) {
+    const key = `lines.${inputLines.findIndex((l) => l.productId === line.productId)}.productId`;
+    if (!line.available) {
+      fields[key] = line.product ? `"${line.product.name}" is no longer available.` : "This product does not exist.";
+      messages.push("Some products in your cart are no longer available. Remove them and try again.");
+    } else if (line.product!.sellerId === buyer.id) {
+      fields[key] = "You cannot buy your own product.";
+      messages.push("You cannot buy your own product.");
+    }
+  }
+  if (cart.coupon.code && !cart.coupon.applied) {
+    fields.couponCode = cart.coupon.message!;
+    messages.push(cart.coupon.message!);
+  }
+  if (messages.length) throw badInput(messages[0], fields);
+}
+
+/**
+ * A cash-on-delivery checkout is paid once each of its orders is paid or will never be (rejected,
+ * cancelled) and at least one was paid. The checkout row is locked first, so two sellers
+ * completing their orders at once both see each other's result.
+ */
+async function settleCashCheckout(manager: EntityManager, sessionId: string): Promise<void> {
+  await manager.getRepository(CheckoutSession).createQueryBuilder("s").setLock("pessimistic_write").where("s.id = :id", { id: sessionId }).getOne();
+  await manager.query(
+    `UPDATE "checkout_sessions" s SET "paymentStatus" = 'paid', "paidAt" = now()
+      WHERE s."id" = $1 AND s."paymentStatus" = 'unpaid'
+        AND EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = 'paid')
+        AND NOT EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = 'unpaid' AND o."status" NOT IN ('rejected', 'cancelled'))`,
+    [sessionId],
+  );
+}

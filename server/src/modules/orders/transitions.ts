@@ -1,0 +1,56 @@
+import { badInput, forbidden, type AppError } from "../../shared/errors";
+import type { AuthUser } from "../auth/service";
+import { Role } from "../users/entity";
+import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
+
+const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
+const BUYER = Role.USER;
+const SELLER = Role.SELLER;
+
+/**
+ * The order lifecycle, in one place: for each status, the statuses it may move to and who may make
+ * that step (the buyer acts as USER, the order's seller as SELLER). Admins may make every step.
+ */
+export const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly Role[]>>> = {
+  [PENDING]: { [CONFIRMED]: [SELLER], [REJECTED]: [SELLER], [CANCELLED]: [BUYER] },
+  [CONFIRMED]: { [PROCESSING]: [SELLER], [REJECTED]: [SELLER] },
+  [PROCESSING]: { [SHIPPED]: [SELLER] },
+  [SHIPPED]: { [COMPLETED]: [SELLER] },
+  [COMPLETED]: {},
+  [REJECTED]: {},
+  [CANCELLED]: {},
+};
+
+type OrderState = Pick<Order, "status" | "buyerId" | "sellerId" | "paymentMethod" | "paymentStatus">;
+
+/** The capacity the caller has on this order, or null when it is not theirs to touch. */
+export function capacityOn(order: Pick<Order, "buyerId" | "sellerId">, caller: AuthUser | null): Role | null {
+  if (!caller) return null;
+  if (caller.role === Role.ADMIN) return Role.ADMIN;
+  if (order.sellerId === caller.id) return SELLER;
+  if (order.buyerId === caller.id) return BUYER;
+  return null;
+}
+
+// money first: a seller does not accept a card order the buyer has not paid for
+const awaitsCardPayment = (order: OrderState, to: OrderStatus) =>
+  to === CONFIRMED && order.paymentMethod === PaymentMethod.CARD && order.paymentStatus === PaymentStatus.UNPAID;
+
+/** Why the caller may not set `to` on this order, or null when they may. */
+export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null): AppError | null {
+  const capacity = capacityOn(order, caller);
+  if (!capacity) return forbidden("You can only manage your own orders.");
+  if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
+  const allowedRoles = TRANSITIONS[order.status][to];
+  if (!allowedRoles) return badInput(`An order that is ${order.status} cannot become ${to}.`, { status: `Not allowed from ${order.status}.` });
+  if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
+    return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
+  }
+  if (awaitsCardPayment(order, to)) return badInput("This card order is not paid yet.", { status: "Wait until the buyer has paid." });
+  return null;
+}
+
+/** What the caller may set next on this order (empty for a stranger or a finished order). */
+export function allowedTransitions(order: OrderState, caller: AuthUser | null): OrderStatus[] {
+  return (Object.keys(TRANSITIONS[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller));
+}
