@@ -1,7 +1,9 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "./config";
 import { AuthService } from "./modules/auth/service";
+import { ProductsService } from "./modules/products/service";
 import { ReviewsService } from "./modules/reviews/service";
+import { UploadsService } from "./modules/uploads/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -12,6 +14,8 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     dataSource,
     auth: new AuthService(dataSource, config),
     reviews: new ReviewsService(dataSource),
+    products: new ProductsService(dataSource),
+    uploads: new UploadsService(dataSource, config.uploadsDir),
   };
 }
 

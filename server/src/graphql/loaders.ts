@@ -1,5 +1,7 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
+import { Product } from "../modules/products/entity";
+import { createReviewPageLoader } from "../modules/reviews/loaders";
 import { User } from "../modules/users/entity";
 
 /** Batches many `load(id)` calls of one request into one query, keeping the order of the ids. */
@@ -18,6 +20,10 @@ export function batchById<T extends { id: string }>(fetch: (ids: readonly string
 export function createLoaders(dataSource: DataSource) {
   return {
     userById: batchById((ids) => dataSource.getRepository(User).findBy({ id: In([...ids]) })),
+    /** Listed products only: a deleted product loads as null. */
+    productById: batchById((ids) => dataSource.getRepository(Product).findBy({ id: In([...ids]) })),
+    /** `reviewPage(page, pageSize).load(productId)`: that page of the product's reviews. */
+    reviewPage: createReviewPageLoader(dataSource),
   };
 }
 

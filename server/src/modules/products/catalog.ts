@@ -42,3 +42,11 @@ export function normalizeColor(name: string): ColorSlug | undefined {
   const key = name.trim().toLowerCase();
   return COLORS.some((c) => c.slug === key) ? (key as ColorSlug) : undefined;
 }
+
+/** The shop's price-range filter, in PKR; `max: null` has no upper bound. */
+export const PRICE_RANGES = [
+  { label: "Under PKR 50", min: 0, max: 50 },
+  { label: "PKR 50 to 100", min: 50, max: 100 },
+  { label: "PKR 100 to 200", min: 100, max: 200 },
+  { label: "PKR 200 and above", min: 200, max: null },
+] as const;

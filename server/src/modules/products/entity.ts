@@ -1,3 +1,4 @@
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import {
   Column,
   CreateDateColumn,
@@ -17,9 +18,11 @@ import { User } from "../users/entity";
  * order lines keep pointing at it. The full-text column `search_vector` and the trigram index
  * live in the migration only; the service queries them with SQL.
  */
+@ObjectType({ description: "A product listed in the shop by a seller." })
 @Entity({ name: "products" })
 @Index("products_seller_created_idx", ["sellerId", "createdAt"])
 export class Product {
+  @Field(() => ID, { description: "Unique id." })
   @PrimaryGeneratedColumn("uuid")
   id: string;
 
@@ -30,16 +33,20 @@ export class Product {
   @JoinColumn({ name: "sellerId" })
   seller?: User | null;
 
+  @Field(() => String, { description: "Product name (2 to 120 characters)." })
   @Column({ type: "varchar", length: 120 })
   name: string;
 
+  @Field(() => String, { description: "What is sold, its condition and how to reach the seller." })
   @Column({ type: "text" })
   description: string;
 
+  @Field(() => String, { description: "Category slug, one of `catalogOptions.categories`." })
   @Index("products_category_idx")
   @Column({ type: "varchar", length: 30 })
   category: string;
 
+  @Field(() => String, { description: "Colour slug, one of `catalogOptions.colors`." })
   @Index("products_color_idx")
   @Column({ type: "varchar", length: 20 })
   color: string;
@@ -51,19 +58,24 @@ export class Product {
   @Column({ type: "int", nullable: true })
   oldPricePaisa: number | null;
 
+  @Field(() => String, { description: "URL of the product picture (an /uploads/ path or an http(s) URL)." })
   @Column({ type: "varchar", length: 500 })
   image: string;
 
+  @Field(() => Float, { name: "rating", description: "Average review rating, 1 to 5 (0 when there are no reviews yet)." })
   @Column({ type: "numeric", precision: 3, scale: 2, default: 0, transformer: numericTransformer })
   ratingAverage: number;
 
+  @Field(() => Int, { description: "Number of reviews." })
   @Column({ type: "int", default: 0 })
   ratingCount: number;
 
+  @Field(() => Date, { description: "When the product was listed." })
   @Index("products_created_idx")
   @CreateDateColumn({ type: "timestamptz" })
   createdAt: Date;
 
+  @Field(() => Date, { description: "When the listing was last edited." })
   @UpdateDateColumn({ type: "timestamptz" })
   updatedAt: Date;
 

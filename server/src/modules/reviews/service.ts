@@ -1,8 +1,71 @@
 import type { DataSource, EntityManager } from "typeorm";
+import { z } from "zod";
+import { forbidden, notFound, unauthenticated } from "../../shared/errors";
+import { pageInput, toPage, type Page } from "../../shared/pagination";
+import { parseInput } from "../../shared/validation";
+import type { AuthUser } from "../auth/service";
+import { Product } from "../products/entity";
+import { idRule, PURCHASE_EXCLUDED_STATUSES } from "../products/service";
 import { Review } from "./entity";
+
+const postSchema = z.object({
+  productId: idRule("Choose a product."),
+  rating: z.number({ error: "Rating is required." }).int("Rating must be a whole number of stars.").min(1, "Rating must be 1 to 5 stars.").max(5, "Rating must be 1 to 5 stars."),
+  comment: z
+    .string({ error: "Comment is required." })
+    .trim()
+    .min(1, "Comment is required.")
+    .max(1000, "Comment must be at most 1000 characters."),
+});
+
+export type ReviewInput = { productId: string; rating: number; comment: string };
 
 export class ReviewsService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Posts the caller's review of a listed product, or updates it when they already reviewed it,
+   * and refreshes the product's rating in the same transaction.
+   */
+  async post(input: ReviewInput, caller: AuthUser | null): Promise<Review> {
+    if (!caller) throw unauthenticated();
+    const v = parseInput(postSchema, input);
+    return this.dataSource.transaction(async (manager) => {
+      const product = await manager.findOneBy(Product, { id: v.productId });
+      if (!product) throw notFound("Product not found.");
+      if (product.sellerId === caller.id) throw forbidden("You cannot review your own product.");
+      const verifiedPurchase = await hasBought(manager, caller.id, product.id);
+      // one review per user and product: a concurrent second post lands on the update branch
+      const [{ id }] = await manager.query(
+        `INSERT INTO reviews ("userId", "productId", rating, comment, "verifiedPurchase")
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ("userId", "productId")
+         DO UPDATE SET rating = EXCLUDED.rating, comment = EXCLUDED.comment, "verifiedPurchase" = EXCLUDED."verifiedPurchase", "updatedAt" = now()
+         RETURNING id`,
+        [caller.id, product.id, v.rating, v.comment, verifiedPurchase],
+      );
+      await this.recomputeRatings(manager, [product.id]);
+      return manager.findOneByOrFail(Review, { id });
+    });
+  }
+
+  /** The caller's reviews, newest first. */
+  async mine(caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
+    if (!caller) throw unauthenticated();
+    const { page, pageSize } = parseInput(pageInput(20), paging);
+    const [items, totalItems] = await this.dataSource.getRepository(Review).findAndCount({
+      where: { userId: caller.id },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items, totalItems, page, pageSize);
+  }
+
+  /** Every review on the marketplace (the public counter). */
+  totalReviews(): Promise<number> {
+    return this.dataSource.getRepository(Review).count();
+  }
 
   /**
    * Sets products.ratingAverage / ratingCount from the reviews table, in SQL and in the caller's
@@ -21,9 +84,15 @@ export class ReviewsService {
       [productIds],
     );
   }
+}
 
-  /** Every review on the marketplace (the public counter). */
-  totalReviews(): Promise<number> {
-    return this.dataSource.getRepository(Review).count();
-  }
+/** Whether the user has ordered the product in an order that was not rejected or cancelled. */
+async function hasBought(manager: EntityManager, userId: string, productId: string): Promise<boolean> {
+  const rows: unknown[] = await manager.query(
+    `SELECT 1 FROM order_lines l JOIN orders o ON o.id = l."orderId"
+      WHERE o."buyerId" = $1 AND l."productId" = $2 AND o.status <> ALL($3::order_status[])
+      LIMIT 1`,
+    [userId, productId, PURCHASE_EXCLUDED_STATUSES],
+  );
+  return rows.length > 0;
 }

@@ -1,0 +1,105 @@
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Allow } from "../../graphql/auth";
+import type { Context } from "../../graphql/context";
+import { toRupees } from "../../shared/money";
+import { pageInput, type Page } from "../../shared/pagination";
+import { parseInput } from "../../shared/validation";
+import type { Review } from "../reviews/entity";
+import { ReviewPage } from "../reviews/types";
+import { Role, type User } from "../users/entity";
+import { Product } from "./entity";
+import { ProductSort } from "./service";
+import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
+
+@Resolver(() => Product)
+export class ProductResolver {
+  @Query(() => ProductPage, { description: "The shop: listed products, filtered, searched, sorted and paginated (pageSize at most 50)." })
+  products(
+    @Arg("filter", () => ProductFilter, { nullable: true, description: "Filters; omit for every product." }) filter: ProductFilter | null,
+    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.NEWEST, description: "Order of the list." }) sort: ProductSort | null,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 8, description: "Products per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Product>> {
+    return ctx.services.products.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined });
+  }
+
+  @Query(() => Product, { nullable: true, description: "One listed product; null when the id is unknown or the product was deleted." })
+  product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+    return ctx.services.products.byId(id);
+  }
+
+  @Query(() => [Product], {
+    description: "Products selling best lately: 2 x units ordered in the last 30 days (orders not rejected or cancelled) + rating x ln(1 + number of reviews); newest first on ties.",
+  })
+  trendingProducts(
+    @Arg("limit", () => Int, { nullable: true, defaultValue: 10, description: "How many, 1 to 50." }) limit: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Product[]> {
+    return ctx.services.products.trending({ limit });
+  }
+
+  @Query(() => CatalogOptions, { description: "The categories, colours and price bands used by the shop filters and the add-product form." })
+  catalogOptions(@Ctx() ctx: Context): CatalogOptions {
+    return ctx.services.products.catalogOptions();
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Query(() => ProductPage, { description: "The caller's own listings, newest first." })
+  myProducts(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Products per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Product>> {
+    return ctx.services.products.mine(ctx.user, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Mutation(() => Product, { description: "Lists a new product sold by the caller." })
+  createProduct(@Arg("input", () => ProductInput, { description: "The product." }) input: ProductInput, @Ctx() ctx: Context): Promise<Product> {
+    return ctx.services.products.create(input, ctx.user);
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Mutation(() => Product, { description: "Edits a product: its seller or an admin only." })
+  updateProduct(
+    @Arg("id", () => ID, { description: "The product's id." }) id: string,
+    @Arg("input", () => ProductUpdateInput, { description: "The fields to change." }) input: ProductUpdateInput,
+    @Ctx() ctx: Context,
+  ): Promise<Product> {
+    return ctx.services.products.update(id, input, ctx.user);
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Mutation(() => Boolean, { description: "Removes a product from the shop (its seller or an admin); past orders keep their copy of it." })
+  async deleteProduct(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    await ctx.services.products.remove(id, ctx.user);
+    return true;
+  }
+
+  @FieldResolver(() => Float, { description: "Price in PKR." })
+  price(@Root() product: Product): number {
+    return toRupees(product.pricePaisa);
+  }
+
+  @FieldResolver(() => Float, { nullable: true, description: "Previous price in PKR, shown struck through; null when none." })
+  oldPrice(@Root() product: Product): number | null {
+    return product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
+  }
+
+  @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })
+  seller(@Root() product: Product, @Ctx() ctx: Context): Promise<User | null> | null {
+    return product.sellerId ? ctx.loaders.userById.load(product.sellerId) : null;
+  }
+
+  @FieldResolver(() => ReviewPage, { description: "The product's reviews, newest first." })
+  reviews(
+    @Root() product: Product,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Review>> {
+    const paging = parseInput(pageInput(10), { page: page ?? undefined, pageSize: pageSize ?? undefined });
+    return ctx.loaders.reviewPage(paging.page, paging.pageSize).load(product.id);
+  }
+}

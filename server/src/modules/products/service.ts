@@ -1,0 +1,316 @@
+import { type DataSource, type SelectQueryBuilder } from "typeorm";
+import { z } from "zod";
+import { badInput, forbidden, notFound, unauthenticated } from "../../shared/errors";
+import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../shared/money";
+import { pageInput, toPage, type Page } from "../../shared/pagination";
+import { parseInput } from "../../shared/validation";
+import type { AuthUser } from "../auth/service";
+import { OrderStatus } from "../orders/entity";
+import { Role } from "../users/entity";
+import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
+import { Product } from "./entity";
+
+export enum ProductSort {
+  NEWEST = "NEWEST",
+  PRICE_ASC = "PRICE_ASC",
+  PRICE_DESC = "PRICE_DESC",
+  RATING = "RATING",
+  RELEVANCE = "RELEVANCE",
+}
+
+/** Any id PostgreSQL accepts as a uuid; anything else can match no row. */
+export const idRule = (message: string) => z.guid(message);
+
+export const MAX_PRICE_PKR = 10_000_000;
+const MAX_SEARCH_LENGTH = 100;
+export const MAX_TRENDING = 50;
+
+/** Orders that count as a purchase: everything but refused and cancelled ones. */
+export const PURCHASE_EXCLUDED_STATUSES = [OrderStatus.REJECTED, OrderStatus.CANCELLED];
+
+const priceRule = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .positive(`${label} must be more than 0.`)
+    .max(MAX_PRICE_PKR, `${label} must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
+    .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
+
+const productFields = {
+  name: z.string({ error: "Name is required." }).trim().min(2, "Name must be 2 to 120 characters.").max(120, "Name must be 2 to 120 characters."),
+  description: z
+    .string({ error: "Description is required." })
+    .trim()
+    .min(10, "Description must be 10 to 2000 characters.")
+    .max(2000, "Description must be 10 to 2000 characters."),
+  category: z.string({ error: "Category is required." }).transform((value, ctx) => {
+    const slug = normalizeCategory(value);
+    if (!slug) ctx.addIssue({ code: "custom", message: `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.` });
+    return slug ?? z.NEVER;
+  }),
+  color: z.string({ error: "Colour is required." }).transform((value, ctx) => {
+    const slug = normalizeColor(value);
+    if (!slug) ctx.addIssue({ code: "custom", message: `Choose a colour: ${COLORS.map((c) => c.slug).join(", ")}.` });
+    return slug ?? z.NEVER;
+  }),
+  price: priceRule("Price"),
+  oldPrice: priceRule("Old price").nullish(),
+  image: z
+    .string({ error: "Image is required." })
+    .trim()
+    .min(1, "Image is required.")
+    .max(500, "Image URL must be at most 500 characters.")
+    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL."),
+};
+
+const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {
+  if (v.oldPrice != null && v.price !== undefined && v.oldPrice <= v.price) {
+    ctx.addIssue({ code: "custom", path: ["oldPrice"], message: "Old price must be higher than the price." });
+  }
+};
+
+const createSchema = z.object(productFields).superRefine(oldPriceAbovePrice);
+const updateSchema = z.object(productFields).partial();
+
+/** A product as a seller sends it; prices in PKR. The service validates every field. */
+export type ProductFields = {
+  name: string;
+  description: string;
+  category: string;
+  color: string;
+  price: number;
+  oldPrice?: number | null;
+  image: string;
+};
+
+export type CatalogFilter = {
+  category?: string | null;
+  color?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  sellerId?: string | null;
+  search?: string | null;
+};
+
+/** "all" and "" are what the shop's select sends for "no filter". */
+const optionalChoice = (normalize: (v: string) => string | undefined, message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      const trimmed = value?.trim().toLowerCase();
+      if (!trimmed || trimmed === "all") return undefined;
+      const slug = normalize(trimmed);
+      if (!slug) ctx.addIssue({ code: "custom", message });
+      return slug ?? z.NEVER;
+    });
+
+const boundRule = z
+  .number({ error: "Price must be a number." })
+  .min(0, "Price must not be negative.")
+  .max(MAX_PRICE_PKR, `Price must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
+  .nullish();
+
+const listSchema = pageInput(8).extend({
+    filter: z
+      .object({
+        category: optionalChoice(normalizeCategory, "Unknown category."),
+        color: optionalChoice(normalizeColor, "Unknown colour."),
+        minPrice: boundRule,
+        maxPrice: boundRule,
+        sellerId: idRule("sellerId must be a valid id.").nullish(),
+        search: z
+          .string()
+          .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
+          .nullish()
+          .transform((v) => v?.trim().toLowerCase() || undefined),
+      })
+      .superRefine((f, ctx) => {
+        if (f.minPrice != null && f.maxPrice != null && f.minPrice > f.maxPrice) {
+          ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Maximum price must not be below the minimum price." });
+        }
+      }),
+    sort: z.enum(ProductSort, { message: "Unknown sort." }).nullish().transform((s) => s ?? ProductSort.NEWEST),
+  });
+
+const trendingSchema = z.object({
+  limit: z.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_TRENDING, `limit must be at most ${MAX_TRENDING}`).default(10),
+});
+
+/**
+ * The catalog: listing, search, trending, and sellers' own products. Prices come in as PKR and
+ * are stored in paisa; a deleted product is soft-deleted so order history keeps pointing at it.
+ */
+export class ProductsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get products() {
+    return this.dataSource.getRepository(Product);
+  }
+
+  catalogOptions() {
+    return {
+      categories: CATEGORIES.map(({ slug, label }) => ({ slug, label })),
+      colors: COLORS.map(({ slug, label }) => ({ slug, label })),
+      priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
+    };
+  }
+
+  /** The shop listing: filters, text search (full-text or typo-tolerant on the name), sort, page. */
+  async list(query: { filter?: CatalogFilter | null; sort?: ProductSort | null; page?: number; pageSize?: number }): Promise<Page<Product>> {
+    const { filter, sort, page, pageSize } = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
+    const qb = this.products.createQueryBuilder("p");
+    if (filter.category) qb.andWhere("p.category = :category", { category: filter.category });
+    if (filter.color) qb.andWhere("p.color = :color", { color: filter.color });
+    if (filter.minPrice != null) qb.andWhere("p.pricePaisa >= :minPrice", { minPrice: toPaisa(filter.minPrice) });
+    if (filter.maxPrice != null) qb.andWhere("p.pricePaisa <= :maxPrice", { maxPrice: toPaisa(filter.maxPrice) });
+    if (filter.sellerId) qb.andWhere("p.sellerId = :sellerId", { sellerId: filter.sellerId });
+    if (filter.search) {
+      // full-text over name + description, or a name that is close to the words typed
+      // (`%>` is pg_trgm's word similarity, served by the trigram index on lower(name))
+      qb.andWhere(`(p.search_vector @@ websearch_to_tsquery('simple', :search) OR lower(p.name) %> :search)`, { search: filter.search });
+    }
+    applySort(qb, sort, filter.search);
+    const [items, totalItems] = await qb
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getManyAndCount();
+    return toPage(items, totalItems, page, pageSize);
+  }
+
+  /** A listed product, or null when the id is unknown, deleted or not an id at all. */
+  async byId(id: string): Promise<Product | null> {
+    if (!idRule("").safeParse(id).success) return null;
+    return this.products.findOneBy({ id });
+  }
+
+  /**
+   * The home page's trending list. Score = 2 * units sold in the last 30 days (orders neither
+   * rejected nor cancelled) + ratingAverage * ln(1 + ratingCount): recent sales count most, and
+   * a rating weighs more the more reviews back it. Ties go to the newest product.
+   */
+  async trending(input: { limit?: number | null }): Promise<Product[]> {
+    const { limit } = parseInput(trendingSchema, { limit: input.limit ?? undefined });
+    return this.products
+      .createQueryBuilder("p")
+      .leftJoin(
+        (sub) =>
+          sub
+            .select(`l."productId"`, "productId")
+            .addSelect("sum(l.quantity)", "units")
+            .from("order_lines", "l")
+            .innerJoin("orders", "o", `o.id = l."orderId"`)
+            .where("o.status NOT IN (:...excluded)", { excluded: PURCHASE_EXCLUDED_STATUSES })
+            .andWhere(`o."createdAt" >= now() - interval '30 days'`)
+            .groupBy(`l."productId"`),
+        "sales",
+        `sales."productId" = p.id`,
+      )
+      .addSelect(`2 * COALESCE(sales.units, 0) + p."ratingAverage" * ln(1 + p."ratingCount")`, "score")
+      .orderBy("score", "DESC")
+      .addOrderBy("p.createdAt", "DESC")
+      .addOrderBy("p.id", "DESC")
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The caller's own listings, newest first. */
+  async mine(caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
+    if (!caller) throw unauthenticated();
+    const { page, pageSize } = parseInput(pageInput(10), paging);
+    const [items, totalItems] = await this.products.findAndCount({
+      where: { sellerId: caller.id },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items, totalItems, page, pageSize);
+  }
+
+  async create(input: ProductFields, caller: AuthUser | null): Promise<Product> {
+    assertCanSell(caller);
+    const v = parseInput(createSchema, input);
+    return this.products.save(
+      this.products.create({
+        name: v.name,
+        description: v.description,
+        category: v.category,
+        color: v.color,
+        pricePaisa: toPaisa(v.price),
+        oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
+        image: v.image,
+        sellerId: caller.id,
+      }),
+    );
+  }
+
+  /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
+  async update(id: string, input: Partial<ProductFields>, caller: AuthUser | null): Promise<Product> {
+    assertCanSell(caller);
+    const v = parseInput(updateSchema, input);
+    const product = await this.ownedProduct(id, caller);
+    const price = v.price ?? toRupees(product.pricePaisa);
+    const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
+    if (oldPrice != null && oldPrice <= price) {
+      throw badInput("Old price must be higher than the price.", { oldPrice: "Old price must be higher than the price." });
+    }
+    Object.assign(product, {
+      ...(v.name !== undefined && { name: v.name }),
+      ...(v.description !== undefined && { description: v.description }),
+      ...(v.category !== undefined && { category: v.category }),
+      ...(v.color !== undefined && { color: v.color }),
+      ...(v.image !== undefined && { image: v.image }),
+      pricePaisa: toPaisa(price),
+      oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
+    });
+    return this.products.save(product);
+  }
+
+  /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
+  async remove(id: string, caller: AuthUser | null): Promise<void> {
+    assertCanSell(caller);
+    const product = await this.ownedProduct(id, caller);
+    await this.products.softDelete({ id: product.id });
+  }
+
+  private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {
+    const product = await this.byId(id);
+    if (!product) throw notFound("Product not found.");
+    if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden("You can only change your own products.");
+    return product;
+  }
+}
+
+function assertCanSell(caller: AuthUser | null): asserts caller is AuthUser {
+  if (!caller) throw unauthenticated();
+  if (caller.role !== Role.SELLER && caller.role !== Role.ADMIN) throw forbidden("Only sellers can manage products.");
+}
+
+function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort, search: string | undefined) {
+  switch (sort) {
+    case ProductSort.PRICE_ASC:
+      qb.orderBy("p.pricePaisa", "ASC");
+      break;
+    case ProductSort.PRICE_DESC:
+      qb.orderBy("p.pricePaisa", "DESC");
+      break;
+    case ProductSort.RATING:
+      qb.orderBy("p.ratingAverage", "DESC").addOrderBy("p.ratingCount", "DESC");
+      break;
+    case ProductSort.RELEVANCE:
+      // full-text rank, plus how well the words typed match inside the name (word_similarity)
+      // and how much of the name they cover (similarity: "calculator" beats "calculator manual");
+      // without search text there is nothing to rank by: newest first
+      if (search) {
+        qb.addSelect(
+          `ts_rank(p.search_vector, websearch_to_tsquery('simple', :search)) + word_similarity(:search, lower(p.name)) + similarity(:search, lower(p.name))`,
+          "relevance",
+        );
+        qb.orderBy("relevance", "DESC");
+      }
+      break;
+    case ProductSort.NEWEST:
+      break;
+  }
+  // newest first breaks ties; the id keeps pages stable when timestamps are equal
+  qb.addOrderBy("p.createdAt", "DESC").addOrderBy("p.id", "DESC");
+}

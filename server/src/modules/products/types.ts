@@ -1,0 +1,157 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { SellerType } from "../users/entity";
+import { Product } from "./entity";
+import { ProductSort } from "./service";
+
+registerEnumType(ProductSort, {
+  name: "ProductSort",
+  description: "Order of a product list.",
+  valuesConfig: {
+    NEWEST: { description: "Most recently listed first." },
+    PRICE_ASC: { description: "Cheapest first." },
+    PRICE_DESC: { description: "Most expensive first." },
+    RATING: { description: "Best average rating first (more reviews first on equal ratings)." },
+    RELEVANCE: { description: "Best match for `filter.search` first (full-text rank plus name similarity); newest first without search." },
+  },
+});
+
+@InputType({ description: "Shop filters; every one is optional, and 'all' or an empty string means no filter." })
+export class ProductFilter {
+  @Field(() => String, { nullable: true, description: "Category slug; old names are accepted too (textbooks -> books, dress -> clothing)." })
+  category?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Colour slug." })
+  color?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Lowest price in PKR (inclusive)." })
+  minPrice?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Highest price in PKR (inclusive)." })
+  maxPrice?: number | null;
+
+  @Field(() => ID, { nullable: true, description: "Only this seller's products." })
+  sellerId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Words to look for in the name and description (full-text; `\"quoted phrases\"` work); small typos in the name are tolerated. At most 100 characters.",
+  })
+  search?: string | null;
+}
+
+@InputType({ description: "A new product. Prices in PKR with at most 2 decimals." })
+export class ProductInput {
+  @Field(() => String, { description: "2 to 120 characters." })
+  name: string;
+
+  @Field(() => String, { description: "10 to 2000 characters; mention how buyers can reach you." })
+  description: string;
+
+  @Field(() => String, { description: "A category slug from `catalogOptions.categories`." })
+  category: string;
+
+  @Field(() => String, { description: "A colour slug from `catalogOptions.colors`." })
+  color: string;
+
+  @Field(() => Float, { description: "Price in PKR: more than 0, at most 10,000,000." })
+  price: number;
+
+  @Field(() => Float, { nullable: true, description: "Previous price in PKR, shown struck through; must be higher than `price`." })
+  oldPrice?: number | null;
+
+  @Field(() => String, { description: "Image URL: the `url` returned by `uploadImage`, or an http(s) URL." })
+  image: string;
+}
+
+@InputType({ description: "Changes to a product: only the fields given change. Same rules as ProductInput." })
+export class ProductUpdateInput {
+  @Field(() => String, { nullable: true, description: "2 to 120 characters." })
+  name?: string;
+
+  @Field(() => String, { nullable: true, description: "10 to 2000 characters." })
+  description?: string;
+
+  @Field(() => String, { nullable: true, description: "A category slug." })
+  category?: string;
+
+  @Field(() => String, { nullable: true, description: "A colour slug." })
+  color?: string;
+
+  @Field(() => Float, { nullable: true, description: "Price in PKR." })
+  price?: number;
+
+  @Field(() => Float, { nullable: true, description: "Previous price in PKR, higher than the price; null removes it." })
+  oldPrice?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Image URL." })
+  image?: string;
+}
+
+@ObjectType({ description: "A page of products." })
+export class ProductPage {
+  @Field(() => [Product], { description: "The products on this page." })
+  items: Product[];
+
+  @Field(() => Int, { description: "Products matching, over all pages." })
+  totalItems: number;
+
+  @Field(() => Int, { description: "Number of pages (0 when nothing matches)." })
+  totalPages: number;
+
+  @Field(() => Int, { description: "This page's number, from 1." })
+  page: number;
+
+  @Field(() => Int, { description: "Items per page." })
+  pageSize: number;
+}
+
+@ObjectType({ description: "What anyone may see about a seller (no e-mail or phone number)." })
+export class SellerProfile {
+  @Field(() => ID, { description: "The seller's user id." })
+  id: string;
+
+  @Field(() => String, { description: "Public name." })
+  username: string;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: the store's name." })
+  storeName: string | null;
+
+  @Field(() => SellerType, { nullable: true, description: "Business or individual seller." })
+  sellerType: SellerType | null;
+
+  @Field(() => String, { nullable: true, description: "URL of the seller's picture." })
+  profileImage: string | null;
+}
+
+@ObjectType({ description: "One choice of a catalog filter." })
+export class CatalogOption {
+  @Field(() => String, { description: "Value to send in filters and product inputs." })
+  slug: string;
+
+  @Field(() => String, { description: "Text to show." })
+  label: string;
+}
+
+@ObjectType({ description: "A price band of the shop filter, in PKR." })
+export class PriceRange {
+  @Field(() => String, { description: "Text to show." })
+  label: string;
+
+  @Field(() => Float, { description: "Lowest price in PKR (send as `minPrice`)." })
+  min: number;
+
+  @Field(() => Float, { nullable: true, description: "Highest price in PKR (send as `maxPrice`); null = no upper bound." })
+  max: number | null;
+}
+
+@ObjectType({ description: "The choices of the shop filters and the add-product form." })
+export class CatalogOptions {
+  @Field(() => [CatalogOption], { description: "Product categories." })
+  categories: CatalogOption[];
+
+  @Field(() => [CatalogOption], { description: "Product colours." })
+  colors: CatalogOption[];
+
+  @Field(() => [PriceRange], { description: "Price bands." })
+  priceRanges: PriceRange[];
+}

@@ -1,0 +1,47 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Allow } from "../../graphql/auth";
+import type { Context } from "../../graphql/context";
+import type { Page } from "../../shared/pagination";
+import { Product } from "../products/entity";
+import type { User } from "../users/entity";
+import { Review } from "./entity";
+import { ReviewAuthor, ReviewPage } from "./types";
+
+@Resolver(() => Review)
+export class ReviewResolver {
+  @Allow()
+  @Mutation(() => Review, { description: "Rates and comments on a listed product; posting again for the same product updates the review. Sellers cannot review their own products." })
+  postReview(
+    @Arg("productId", () => ID, { description: "The product reviewed." }) productId: string,
+    @Arg("rating", () => Int, { description: "Stars, 1 to 5." }) rating: number,
+    @Arg("comment", () => String, { description: "1 to 1000 characters." }) comment: string,
+    @Ctx() ctx: Context,
+  ): Promise<Review> {
+    return ctx.services.reviews.post({ productId, rating, comment }, ctx.user);
+  }
+
+  @Allow()
+  @Query(() => ReviewPage, { description: "The caller's reviews, newest first." })
+  myReviews(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Review>> {
+    return ctx.services.reviews.mine(ctx.user, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+  }
+
+  @Query(() => Int, { description: "Number of reviews on the marketplace." })
+  totalReviews(@Ctx() ctx: Context): Promise<number> {
+    return ctx.services.reviews.totalReviews();
+  }
+
+  @FieldResolver(() => ReviewAuthor, { nullable: true, description: "Who wrote it." })
+  author(@Root() review: Review, @Ctx() ctx: Context): Promise<User | null> {
+    return ctx.loaders.userById.load(review.userId);
+  }
+
+  @FieldResolver(() => Product, { nullable: true, description: "The product reviewed; null once the product was deleted." })
+  product(@Root() review: Review, @Ctx() ctx: Context): Promise<Product | null> {
+    return ctx.loaders.productById.load(review.productId);
+  }
+}

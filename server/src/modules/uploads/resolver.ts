@@ -1,0 +1,28 @@
+import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from "type-graphql";
+import { Allow } from "../../graphql/auth";
+import type { Context } from "../../graphql/context";
+import type { Image } from "./entity";
+
+@ObjectType({ description: "A stored picture, re-encoded as WebP without metadata." })
+class UploadedImage {
+  @Field(() => String, { description: "URL of the picture (at most 1600 px a side); use it as a product or profile image." })
+  url: string;
+
+  @Field(() => String, { description: "URL of a 400 x 400 thumbnail." })
+  thumbnailUrl: string;
+
+  @Field(() => Int, { description: "Width of the picture in pixels." })
+  width: number;
+
+  @Field(() => Int, { description: "Height of the picture in pixels." })
+  height: number;
+}
+
+@Resolver()
+export class UploadResolver {
+  @Allow()
+  @Mutation(() => UploadedImage, { description: "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB sent as a base64 data-URL." })
+  uploadImage(@Arg("dataUrl", () => String, { description: "The image as `data:image/...;base64,...`." }) dataUrl: string, @Ctx() ctx: Context): Promise<Image> {
+    return ctx.services.uploads.uploadDataUrl(dataUrl, ctx.user!.id);
+  }
+}
