@@ -1,5 +1,41 @@
+import { lazy, type ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { dashboardRoutes } from "../features/dashboard/routes";
+import { MainLayout } from "./layout/MainLayout";
+import { RouteError } from "./layout/RouteError";
+// static: the error page shows it too, so it is in the main chunk anyway
+import { NotFoundPage } from "../features/pages/NotFoundPage";
 
-/** Spec section 2: public routes under the main layout, the dashboard under /dashboard. */
-export const routes: RouteObject[] = [{ path: "/", element: <p>UniBazaar</p> }, ...dashboardRoutes];
+/** One chunk per page: `page(() => import("..."), "Name")` loads the named export on first visit. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage");
+const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage");
+const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage");
+const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage");
+const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage");
+
+/** Spec section 2: public routes under the main layout (with its error page), the dashboard under /dashboard. */
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // errors inside a page keep the navigation and footer around the error page
+        errorElement: <RouteError />,
+        children: [
+          { path: "/about-us", element: <AboutPage /> },
+          { path: "/contact", element: <ContactPage /> },
+          { path: "/login", element: <LoginPage /> },
+          { path: "/register", element: <RegisterPage /> },
+          { path: "/unauthorized", element: <UnauthorizedPage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+  ...dashboardRoutes,
+];

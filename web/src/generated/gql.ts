@@ -14,9 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    email\n    username\n  }\n}": typeof types.RegisterDocument,
     "query Me {\n  me {\n    id\n    email\n    username\n    name\n    role\n    contactNumber\n    profileImage\n    sellerType\n    storeName\n  }\n}\n\nmutation Login($email: String!, $password: String!) {\n  login(email: $email, password: $password) {\n    token\n    user {\n      id\n      email\n      username\n      name\n      role\n      contactNumber\n      profileImage\n      sellerType\n      storeName\n    }\n  }\n}\n\nmutation Logout {\n  logout\n}": typeof types.MeDocument,
 };
 const documents: Documents = {
+    "mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    email\n    username\n  }\n}": types.RegisterDocument,
     "query Me {\n  me {\n    id\n    email\n    username\n    name\n    role\n    contactNumber\n    profileImage\n    sellerType\n    storeName\n  }\n}\n\nmutation Login($email: String!, $password: String!) {\n  login(email: $email, password: $password) {\n    token\n    user {\n      id\n      email\n      username\n      name\n      role\n      contactNumber\n      profileImage\n      sellerType\n      storeName\n    }\n  }\n}\n\nmutation Logout {\n  logout\n}": types.MeDocument,
 };
 
@@ -34,6 +36,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    email\n    username\n  }\n}"): (typeof documents)["mutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    id\n    email\n    username\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

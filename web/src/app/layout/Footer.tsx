@@ -1,0 +1,117 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Grid from "@mui/material/Grid";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import EmailOutlined from "@mui/icons-material/EmailOutlined";
+import LocationOnOutlined from "@mui/icons-material/LocationOnOutlined";
+import PhoneOutlined from "@mui/icons-material/PhoneOutlined";
+import { Link as RouterLink } from "react-router-dom";
+import { SUPPORT } from "../../components/support";
+
+const COMPANY = [
+  { label: "About Us", to: "/about-us" },
+  { label: "Contact", to: "/contact" },
+  { label: "Blog", to: "/#blog" },
+];
+
+const USEFUL = [
+  { label: "Shop", to: "/shop" },
+  { label: "Search", to: "/search" },
+  { label: "My Orders", to: "/orders" },
+  { label: "Create an account", to: "/register" },
+];
+
+const GALLERY = [
+  { src: "/images/gallery-books.svg", alt: "Stack of textbooks" },
+  { src: "/images/gallery-calculator.svg", alt: "Scientific calculator" },
+  { src: "/images/gallery-hoodie.svg", alt: "University hoodie" },
+  { src: "/images/gallery-lamp.svg", alt: "Desk lamp" },
+  { src: "/images/gallery-headphones.svg", alt: "Headphones" },
+  { src: "/images/gallery-backpack.svg", alt: "Backpack" },
+];
+
+/** Footer: contact info, company links, useful links and an image grid. */
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ bgcolor: "#0d2b24", color: "#e8efe9", mt: 8, pt: 6, pb: 3 }}>
+      <Container maxWidth="lg">
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <Typography component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
+              UniBazaar
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 2, color: "#c9d6cf" }}>
+              The student marketplace: buy and sell books, gadgets and hostel essentials with fellow students across Pakistan.
+            </Typography>
+            <Stack spacing={1} component="address" sx={{ fontStyle: "normal" }}>
+              <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{SUPPORT.address}</FooterContact>
+              <FooterContact icon={<EmailOutlined fontSize="small" />}>
+                <Link href={`mailto:${SUPPORT.email}`} color="inherit">
+                  {SUPPORT.email}
+                </Link>
+              </FooterContact>
+              <FooterContact icon={<PhoneOutlined fontSize="small" />}>
+                <Link href={`tel:${SUPPORT.phoneHref}`} color="inherit">
+                  {SUPPORT.phone}
+                </Link>
+              </FooterContact>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+            <FooterLinks title="Company" links={COMPANY} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+            <FooterLinks title="Useful links" links={USEFUL} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
+              From campus
+            </Typography>
+            <Box component="ul" sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 1, listStyle: "none", p: 0, m: 0, maxWidth: 320 }}>
+              {GALLERY.map((image) => (
+                <Box component="li" key={image.src}>
+                  <Box component="img" src={image.src} alt={image.alt} loading="lazy" width={100} height={100} sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 1, display: "block" }} />
+                </Box>
+              ))}
+            </Box>
+          </Grid>
+        </Grid>
+        <Typography variant="body2" sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}>
+          © {new Date().getFullYear()} UniBazaar. Prices in PKR.
+        </Typography>
+      </Container>
+    </Box>
+  );
+}
+
+function FooterContact({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: "flex", gap: 1, alignItems: "center", fontSize: 14 }}>
+      <Box component="span" aria-hidden="true" sx={{ display: "inline-flex" }}>
+        {icon}
+      </Box>
+      <span>{children}</span>
+    </Box>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: Array<{ label: string; to: string }> }) {
+  return (
+    <Box component="nav" aria-label={title}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }}>
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link component={RouterLink} to={link.to} color="inherit" underline="hover" variant="body2">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import Box from "@mui/material/Box";
+import GlobalStyles from "@mui/material/GlobalStyles";
+import LinearProgress from "@mui/material/LinearProgress";
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router-dom";
+import { CartPanel } from "../CartPanel";
+import { Footer } from "./Footer";
+import { NavBar } from "./NavBar";
+
+/** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
+export function MainLayout() {
+  const navigation = useNavigation();
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
+      <GlobalStyles
+        styles={{
+          ".skip-link": { position: "absolute", left: 8, top: -48, zIndex: 3000, padding: "8px 12px", background: "#0b5d4b", color: "#fff", borderRadius: 6 },
+          ".skip-link:focus": { top: 8 },
+        }}
+      />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <NavBar />
+      {navigation.state === "loading" && <LinearProgress aria-label="Loading page" sx={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: "none" }}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <CartPanel />
+      <ScrollRestoration />
+    </Box>
+  );
+}
+
+/** While a page's code loads. */
+export function PageFallback() {
+  return <LinearProgress aria-label="Loading page" />;
+}

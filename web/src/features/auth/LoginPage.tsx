@@ -1,0 +1,72 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { useState, type FormEvent } from "react";
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { useLoginMutation } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { AuthCard } from "./AuthCard";
+import { afterLoginPath } from "./redirect";
+
+const LOGIN_FAILED = "Login failed. Please check your credentials.";
+
+/** /login: Email, Password and 'Login'; afterwards back to the page that asked (state `from`), else home. */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user, signIn } = useAuth();
+  const registered = (location.state as { registered?: string } | null)?.registered;
+  const [email, setEmail] = useState(registered ?? "");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [login, { loading }] = useLoginMutation();
+  const target = afterLoginPath(location.state);
+
+  if (user && !loading) return <Navigate to={target} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { data } = await login({ variables: { email: email.trim(), password } });
+      if (!data) throw new Error("no data");
+      signIn(data.login.token, data.login.user);
+      navigate(target, { replace: true });
+    } catch (e) {
+      const rateLimited = CombinedGraphQLErrors.is(e) && e.errors.some((x) => x.extensions?.code === "RATE_LIMITED");
+      setError(rateLimited && CombinedGraphQLErrors.is(e) ? e.errors[0].message : LOGIN_FAILED);
+    }
+  };
+
+  return (
+    <AuthCard title="Login" subtitle="Welcome back to UniBazaar.">
+      {registered && !error && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Registration successful! Please log in with your new account.
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth autoFocus={!registered} />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth autoFocus={Boolean(registered)} />
+        <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
+          {loading ? "Logging in..." : "Login"}
+        </Button>
+      </Stack>
+      <Typography sx={{ mt: 3, textAlign: "center" }}>
+        New to UniBazaar?{" "}
+        <Link component={RouterLink} to="/register" state={location.state}>
+          Create an account
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

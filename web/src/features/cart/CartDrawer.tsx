@@ -1,0 +1,113 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import Add from "@mui/icons-material/Add";
+import Close from "@mui/icons-material/Close";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import Remove from "@mui/icons-material/Remove";
+import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { Money } from "../../components/Money";
+import type { CartProduct } from "./cart";
+import { useCart } from "./CartContext";
+
+/**
+ * The slide-in cart panel: numbered items with quantity controls and Remove, 'Your cart is
+ * empty.' when there is nothing, and below the items the checkout part (order summary, shipping,
+ * coupon, payment, Clear Cart, Place Order), handed in by the app.
+ */
+export function CartDrawer({ checkout }: { checkout: ReactNode }) {
+  const { cart, isOpen, closeCart } = useCart();
+  return (
+    <Drawer
+      anchor="right"
+      open={isOpen}
+      onClose={closeCart}
+      slotProps={{ paper: { sx: { width: { xs: "100%", sm: 440 } }, role: "dialog", "aria-label": "Shopping cart" } as object }}
+    >
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5, borderBottom: 1, borderColor: "divider", position: "sticky", top: 0, bgcolor: "background.paper", zIndex: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+          <ShoppingCartOutlined aria-hidden="true" /> Your cart
+          {cart.selectedItems > 0 && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({cart.selectedItems} {cart.selectedItems === 1 ? "item" : "items"})
+            </Typography>
+          )}
+        </Typography>
+        <IconButton onClick={closeCart} aria-label="Close cart" edge="end">
+          <Close />
+        </IconButton>
+      </Box>
+      <Box sx={{ px: 2, py: 2 }}>
+        {cart.products.length === 0 ? (
+          <Box sx={{ textAlign: "center", py: 6 }}>
+            <ShoppingCartOutlined sx={{ fontSize: 56, color: "text.secondary" }} aria-hidden="true" />
+            <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+              Your cart is empty.
+            </Typography>
+            <Button component={RouterLink} to="/shop" variant="contained" sx={{ mt: 2 }} onClick={closeCart}>
+              Continue shopping
+            </Button>
+          </Box>
+        ) : (
+          <>
+            <Stack component="ol" spacing={2} divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Items in your cart">
+              {cart.products.map((item, index) => (
+                <CartItemRow key={item.id} item={item} number={index + 1} />
+              ))}
+            </Stack>
+            <Divider sx={{ my: 2 }} />
+            {checkout}
+          </>
+        )}
+      </Box>
+    </Drawer>
+  );
+}
+
+function CartItemRow({ item, number }: { item: CartProduct; number: number }) {
+  const { increment, decrement, remove, closeCart } = useCart();
+  return (
+    <Box component="li" sx={{ display: "grid", gridTemplateColumns: "auto 64px 1fr", gap: 1.5, alignItems: "start" }} aria-label={item.name}>
+      <Typography variant="body2" color="text.secondary" sx={{ pt: 0.5, minWidth: 20 }} aria-label={`Item ${number}`}>
+        {number}.
+      </Typography>
+      <Box
+        component="img"
+        src={item.image}
+        alt={item.name}
+        width={64}
+        height={64}
+        sx={{ width: 64, height: 64, objectFit: "cover", borderRadius: 1, bgcolor: "grey.100" }}
+      />
+      <Box sx={{ minWidth: 0 }}>
+        <Link component={RouterLink} to={`/shop/${item.id}`} onClick={closeCart} underline="hover" color="text.primary" sx={{ fontWeight: 600, display: "block", overflowWrap: "anywhere" }}>
+          {item.name}
+        </Link>
+        <Money amount={item.price} variant="body2" />
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mt: 1, gap: 1, flexWrap: "wrap" }}>
+          <Box sx={{ display: "inline-flex", alignItems: "center", border: 1, borderColor: "divider", borderRadius: 5 }}>
+            <IconButton size="small" onClick={() => decrement(item.id)} disabled={item.quantity <= 1} aria-label={`Decrease quantity of ${item.name}`}>
+              <Remove fontSize="small" />
+            </IconButton>
+            <Typography component="output" aria-live="polite" aria-label={`Quantity of ${item.name}`} sx={{ minWidth: 28, textAlign: "center", fontWeight: 600 }}>
+              {item.quantity}
+            </Typography>
+            <IconButton size="small" onClick={() => increment(item.id)} aria-label={`Increase quantity of ${item.name}`}>
+              <Add fontSize="small" />
+            </IconButton>
+          </Box>
+          <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => remove(item.id)} aria-label={`Remove ${item.name}`}>
+            Remove
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
