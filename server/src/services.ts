@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "./config";
 import { AuthService } from "./modules/auth/service";
+import { OrdersService } from "./modules/orders/service";
 import { ProductsService } from "./modules/products/service";
 import { ReviewsService } from "./modules/reviews/service";
 import { UploadsService } from "./modules/uploads/service";
@@ -16,6 +17,7 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     reviews: new ReviewsService(dataSource),
     products: new ProductsService(dataSource),
     uploads: new UploadsService(dataSource, config.uploadsDir),
+    orders: new OrdersService(dataSource),
   };
 }
 

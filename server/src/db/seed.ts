@@ -5,6 +5,7 @@ import type { AppConfig } from "../config";
 import { COLORS } from "../modules/products/catalog";
 import { Product } from "../modules/products/entity";
 import { Coupon } from "../modules/orders/entity";
+import { seedDemoOrders } from "../modules/orders/demo";
 import { Role, SellerType, User } from "../modules/users/entity";
 import { UploadsService } from "../modules/uploads/service";
 import type { Services } from "../services";
@@ -78,8 +79,9 @@ async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
 }
 
 /** Reviews and orders in every status, made through the services so they follow the real rules. */
-async function seedActivity(_services: Services): Promise<void> {
+async function seedActivity(services: Services): Promise<void> {
   // filled in by the reviews and orders features
+  await seedDemoOrders(services);
 }
 
 /** Draws a simple product picture from SVG, so the demo needs no network. */

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
+import { createOrderLoaders } from "../modules/orders/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
 import { User } from "../modules/users/entity";
@@ -24,6 +25,7 @@ export function createLoaders(dataSource: DataSource) {
     productById: batchById((ids) => dataSource.getRepository(Product).findBy({ id: In([...ids]) })),
     /** `reviewPage(page, pageSize).load(productId)`: that page of the product's reviews. */
     reviewPage: createReviewPageLoader(dataSource),
+    ...createOrderLoaders(dataSource),
   };
 }
 

@@ -2,13 +2,14 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
+import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
 import { ProductResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
 import { authChecker, authDirective } from "./auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
-const resolvers = [AuthResolver, ProductResolver, ReviewResolver, UploadResolver] as const;
+const resolvers = [AuthResolver, ProductResolver, ReviewResolver, UploadResolver, OrdersResolver, CheckoutFieldsResolver, OrderFieldsResolver] as const;
 
 let cached: GraphQLSchema | undefined;
 

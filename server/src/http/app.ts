@@ -13,6 +13,7 @@ import type { AppConfig } from "../config";
 import { createContext } from "../graphql/context";
 import { createApolloServer } from "../graphql/server";
 import type { Services } from "../services";
+import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "./rest";
 import { restRoutes } from "./rest-routes";
 
@@ -81,6 +82,9 @@ export async function createHttpApp(deps: { config: AppConfig; dataSource: DataS
   );
 
   app.use("/api", corsForOrigins, cookieParser(), express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(services, config, logger, restRoutes(config)));
+
+  // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
+  app.use(createPayPageRouter(services));
 
   serveWebApp(app, config.playground);
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too

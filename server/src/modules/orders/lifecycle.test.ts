@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import type { Product } from "../products/entity";
+import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
+import { TRANSITIONS } from "./transitions";
+import { insertProduct, ORDER, placeOrder, setStatus } from "./testing";
+
+let server: TestServer;
+let seller: SignedIn;
+let otherSeller: SignedIn;
+let buyer: SignedIn;
+let otherBuyer: SignedIn;
+let admin: SignedIn;
+let product: Product;
+let otherProduct: Product;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, otherSeller, buyer, otherBuyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
+  product = await insertProduct(server, seller, 100_000, "Study Table");
+  otherProduct = await insertProduct(server, otherSeller, 20_000, "Pencil Box");
+});
+afterAll(() => server.close());
+
+/** A new pending order of `product` (sold by `seller`, bought by `buyer`). */
+const newOrder = async (paymentMethod = "CASH_ON_DELIVERY") => (await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }], { paymentMethod })).orders[0];
+
+const allowedFor = async (who: SignedIn, orderId: string) => (await server.gql(ORDER, { id: orderId }, who.token)).data?.order?.allowedTransitions;
+
+const sellerCaller = () => ({ id: seller.user.id, role: seller.user.role, email: seller.user.email, username: seller.user.username });
+
+const expectRefused = async (who: SignedIn, orderId: string, status: string, code: string) => {
+  const res = await setStatus(server, who, orderId, status);
+  expect(res.errors?.[0].extensions?.code, `${status} by ${who.user.role}`).toBe(code);
+};
+
+describe("the transition table", () => {
+  it("is the one lifecycle: forward steps for the seller, cancel for the buyer, nothing after an end state", () => {
+    expect(TRANSITIONS).toEqual({
+      pending: { confirmed: ["seller"], rejected: ["seller"], cancelled: ["user"] },
+      confirmed: { processing: ["seller"], rejected: ["seller"] },
+      processing: { shipped: ["seller"] },
+      shipped: { completed: ["seller"] },
+      completed: {},
+      rejected: {},
+      cancelled: {},
+    });
+  });
+
+  it("lists what each caller may set next on a pending order", async () => {
+    const order = await newOrder();
+    expect(order.allowedTransitions).toEqual(["CANCELLED"]);
+    expect(await allowedFor(seller, order.id)).toEqual(["CONFIRMED", "REJECTED"]);
+    expect(await allowedFor(admin, order.id)).toEqual(["CONFIRMED", "REJECTED", "CANCELLED"]);
+  });
+});
+
+describe("updateOrderStatus", () => {
+  it("walks the seller through to completion, records every step, and marks a cash order paid on completion", async () => {
+    const order = await newOrder();
+    expect(order.paymentStatus).toBe("UNPAID");
+    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED"]) {
+      const res = await setStatus(server, seller, order.id, status);
+      expect(res.errors).toBeUndefined();
+      expect(res.data.updateOrderStatus).toMatchObject({ status, paymentStatus: "UNPAID" });
+    }
+    const done = await setStatus(server, seller, order.id, "COMPLETED");
+    expect(done.data.updateOrderStatus).toMatchObject({ status: "COMPLETED", paymentStatus: "PAID", allowedTransitions: [] });
+    const timeline = done.data.updateOrderStatus.timeline;
+    expect(timeline.map((e: { fromStatus: string | null; status: string; actorRole: string }) => [e.fromStatus, e.status, e.actorRole])).toEqual([
+      [null, "PENDING", "USER"],
+      ["PENDING", "CONFIRMED", "SELLER"],
+      ["CONFIRMED", "PROCESSING", "SELLER"],
+      ["PROCESSING", "SHIPPED", "SELLER"],
+      ["SHIPPED", "COMPLETED", "SELLER"],
+    ]);
+    const times = timeline.map((e: { at: string }) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const { checkoutSessionId } = await server.dataSource.getRepository(Order).findOneByOrFail({ id: order.id });
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkoutSessionId })).paymentStatus).toBe(PaymentStatus.PAID);
+  });
+
+  it("refuses steps that are not in the table, for everyone", async () => {
+    const order = await newOrder();
+    await expectRefused(seller, order.id, "SHIPPED", "BAD_USER_INPUT");
+    await expectRefused(admin, order.id, "COMPLETED", "BAD_USER_INPUT");
+    await expectRefused(seller, order.id, "PENDING", "BAD_USER_INPUT");
+    await setStatus(server, seller, order.id, "CONFIRMED");
+    await expectRefused(seller, order.id, "PENDING", "BAD_USER_INPUT");
+    await expectRefused(buyer, order.id, "CANCELLED", "BAD_USER_INPUT");
+    await setStatus(server, seller, order.id, "REJECTED");
+    for (const status of ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"]) await expectRefused(admin, order.id, status, "BAD_USER_INPUT");
+    const res = await setStatus(server, seller, order.id, "CONFIRMED");
+    expect(res.errors?.[0]).toMatchObject({ message: "An order that is rejected cannot become confirmed." });
+  });
+
+  it("keeps seller steps from the buyer and the buyer's cancel from the seller", async () => {
+    const order = await newOrder();
+    await expectRefused(buyer, order.id, "CONFIRMED", "FORBIDDEN");
+    await expectRefused(buyer, order.id, "REJECTED", "FORBIDDEN");
+    await expectRefused(seller, order.id, "CANCELLED", "FORBIDDEN");
+    const res = await setStatus(server, buyer, order.id, "CANCELLED");
+    expect(res.data.updateOrderStatus).toMatchObject({ status: "CANCELLED", allowedTransitions: [] });
+    expect(res.data.updateOrderStatus.timeline.at(-1)).toMatchObject({ fromStatus: "PENDING", status: "CANCELLED", actorRole: "USER" });
+  });
+
+  it("refuses another seller and another buyer", async () => {
+    const order = await newOrder();
+    await expectRefused(otherSeller, order.id, "CONFIRMED", "FORBIDDEN");
+    await expectRefused(otherBuyer, order.id, "CANCELLED", "FORBIDDEN");
+    expect((await server.gql(ORDER, { id: order.id }, otherSeller.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+  });
+
+  it("lets the seller reject a pending or confirmed order and an admin make any step", async () => {
+    const pending = await newOrder();
+    expect((await setStatus(server, seller, pending.id, "REJECTED")).data.updateOrderStatus.status).toBe("REJECTED");
+    const confirmed = await newOrder();
+    await setStatus(server, seller, confirmed.id, "CONFIRMED");
+    const rejected = await setStatus(server, admin, confirmed.id, "REJECTED");
+    expect(rejected.data.updateOrderStatus.timeline.at(-1)).toMatchObject({ status: "REJECTED", actorRole: "ADMIN" });
+    const cancelled = await setStatus(server, admin, (await newOrder()).id, "CANCELLED");
+    expect(cancelled.data.updateOrderStatus.status).toBe("CANCELLED");
+  });
+
+  it("refuses setting the status the order already has", async () => {
+    const order = await newOrder();
+    const res = await setStatus(server, seller, order.id, "PENDING");
+    expect(res.errors?.[0]).toMatchObject({ message: "The order is already pending.", extensions: { code: "BAD_USER_INPUT" } });
+  });
+
+  it("applies only one of two concurrent changes", async () => {
+    const order = await newOrder();
+    // each of these ends the order, so after any one of them the others are not allowed
+    const results = await Promise.all([setStatus(server, seller, order.id, "REJECTED"), setStatus(server, buyer, order.id, "CANCELLED"), setStatus(server, admin, order.id, "CANCELLED")]);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(results.filter((r) => r.errors?.[0].extensions?.code === "BAD_USER_INPUT")).toHaveLength(2);
+    expect(await server.dataSource.getRepository(OrderStatusEvent).countBy({ orderId: order.id })).toBe(2);
+  });
+
+  it("answers an unknown or malformed order id with NOT_FOUND and an unknown status with BAD_USER_INPUT", async () => {
+    expect((await setStatus(server, seller, randomUUID(), "CONFIRMED")).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await setStatus(server, seller, "12", "CONFIRMED")).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await server.gql(ORDER, { id: "12" }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const order = await newOrder();
+    await expect(server.services.orders.updateOrderStatus(order.id, "lost", sellerCaller())).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "Choose a valid order status." });
+  });
+
+  it("needs a signed-in caller", async () => {
+    const order = await newOrder();
+    const res = await server.gql(`mutation ($id: ID!) { updateOrderStatus(id: $id, status: CONFIRMED) { id } }`, { id: order.id });
+    expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("accepts the legacy lowercase values, so the REST layer can call the service directly", async () => {
+    const order = await newOrder();
+    const caller = sellerCaller();
+    expect((await server.services.orders.updateOrderStatus(order.id, "confirmed", caller)).status).toBe(OrderStatus.CONFIRMED);
+    expect((await server.services.orders.updateOrderStatus(order.id, "Rejected", caller)).status).toBe(OrderStatus.REJECTED);
+    await expect(server.services.orders.updateOrderStatus(order.id, "pending", caller)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  });
+
+  it("keeps an unpaid card order from being confirmed until the buyer has paid", async () => {
+    const order = await newOrder("CARD");
+    expect(await allowedFor(seller, order.id)).toEqual(["REJECTED"]);
+    const res = await setStatus(server, seller, order.id, "CONFIRMED");
+    expect(res.errors?.[0]).toMatchObject({ message: "This card order is not paid yet.", extensions: { code: "BAD_USER_INPUT" } });
+  });
+});
+
+describe("a cash-on-delivery checkout with several sellers", () => {
+  it("is paid once every order is completed or will never be (rejected, cancelled)", async () => {
+    const checkout = await placeOrder(server, buyer, [
+      { productId: product.id, quantity: 1 },
+      { productId: otherProduct.id, quantity: 2 },
+    ]);
+    const [mine, theirs] = checkout.orders;
+    const sessions = server.dataSource.getRepository(CheckoutSession);
+    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"]) await setStatus(server, seller, mine.id, status);
+    expect((await sessions.findOneByOrFail({ id: checkout.id })).paymentStatus).toBe(PaymentStatus.UNPAID);
+    await setStatus(server, otherSeller, theirs.id, "REJECTED");
+    const settled = await sessions.findOneByOrFail({ id: checkout.id });
+    expect(settled.paymentStatus).toBe(PaymentStatus.PAID);
+    expect(settled.paidAt).toBeInstanceOf(Date);
+  });
+
+  it("stays unpaid when every order was cancelled or rejected", async () => {
+    const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }]);
+    await setStatus(server, buyer, checkout.orders[0].id, "CANCELLED");
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentStatus).toBe(PaymentStatus.UNPAID);
+  });
+});

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import type { Product } from "../products/entity";
+import { CheckoutSession } from "./entity";
+import { checkCard, luhnValid } from "./payments";
+import { CONFIRM_PAYMENT, insertProduct, placeOrder, setStatus } from "./testing";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let book: Product;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "user")]);
+  book = await insertProduct(server, seller, 123_450, "Algorithms Textbook");
+});
+afterAll(() => server.close());
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
+const goodCard = { cardNumber: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" };
+
+/** Submits the payment page's form as a browser would, without following the redirect. */
+const submitCard = (path: string, card: Record<string, string>) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(card).toString(),
+    redirect: "manual",
+  });
+
+const cardCheckout = () => placeOrder(server, buyer, [{ productId: book.id, quantity: 2 }], { paymentMethod: "CARD" });
+
+describe("the sandbox card check", () => {
+  it("validates with Luhn, a future expiry and a 3-4 digit CVC", () => {
+    expect(luhnValid("4242424242424242")).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(checkCard(goodCard, now)).toEqual({ outcome: "approved" });
+    expect(checkCard({ ...goodCard, expiry: "11/26" }, now)).toEqual({ outcome: "approved" }); // valid through the end of its month
+    expect(checkCard({ cardNumber: "4242 4242 4242 4241", expiry: "10/26", cvc: "12" }, now)).toEqual({
+      outcome: "invalid",
+      fields: { cardNumber: "Enter a valid card number.", expiry: "This card has expired.", cvc: "Enter the 3 or 4 digit security code (CVC)." },
+    });
+    expect(checkCard({ ...goodCard, expiry: "13/30" }, now)).toMatchObject({ fields: { expiry: "Enter the expiry date as MM/YY." } });
+    expect(checkCard({ ...goodCard, cardNumber: "4000 0000 0000 0002" }, now)).toEqual({ outcome: "declined", message: "Your card was declined. Please use a different card." });
+  });
+});
+
+describe("card payment end to end", () => {
+  it("shows the hosted page, accepts the test card, redirects to /success and lets the buyer confirm (twice harmlessly)", async () => {
+    const checkout = await cardCheckout();
+    expect(checkout.paymentUrl).toBe(`/pay/${checkout.id}`);
+    // 2 x 1234.50 = 2469.00 + 123.45 tax
+    expect(checkout.total).toBe(2592.45);
+
+    const early = await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token);
+    expect(early.errors?.[0]).toMatchObject({ message: "Payment has not been completed.", extensions: { code: "BAD_USER_INPUT" } });
+
+    const pageRes = await fetch(`${server.url}${checkout.paymentUrl}`);
+    expect(pageRes.status).toBe(200);
+    expect(pageRes.headers.get("content-type")).toMatch(/text\/html/);
+    expect(pageRes.headers.get("cache-control")).toBe("no-store");
+    const html = await pageRes.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('name="viewport"');
+    expect(html).toMatch(/<label for="cardNumber">Card number<\/label>/);
+    expect(html).toMatch(/<label for="expiry">Expiry \(MM\/YY\)<\/label>/);
+    expect(html).toMatch(/<label for="cvc">CVC<\/label>/);
+    expect(html).toMatch(/<button type="submit">Pay PKR\s2,592\.45<\/button>/);
+    expect(html).not.toMatch(/<script|https?:\/\//);
+
+    const paid = await submitCard(checkout.paymentUrl, goodCard);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/success?session_id=${checkout.id}`);
+
+    const after = await (await fetch(`${server.url}${checkout.paymentUrl}`)).text();
+    expect(after).toContain("Payment received");
+
+    const confirmed = await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token);
+    expect(confirmed.errors).toBeUndefined();
+    expect(confirmed.data.confirmPayment).toMatchObject({ id: checkout.id, paymentStatus: "PAID" });
+    expect(confirmed.data.confirmPayment.orders.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(["PAID"]);
+
+    const again = await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token);
+    expect(again.errors).toBeUndefined();
+    expect(again.data.confirmPayment.paymentStatus).toBe("PAID");
+
+    // paid, the seller may now accept it
+    expect((await setStatus(server, seller, checkout.orders[0].id, "CONFIRMED")).data.updateOrderStatus.status).toBe("CONFIRMED");
+
+    // nothing of the card is kept: only the time it was accepted
+    const [row] = await server.dataSource.query(`SELECT to_jsonb(s) AS row FROM checkout_sessions s WHERE id = $1`, [checkout.id]);
+    expect(JSON.stringify(row)).not.toMatch(/4242|123"/);
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeInstanceOf(Date);
+  });
+
+  it("re-shows the page with a clear message for a declined card and keeps the checkout unpaid", async () => {
+    const checkout = await cardCheckout();
+    const res = await submitCard(checkout.paymentUrl, { ...goodCard, cardNumber: "4000 0000 0000 0002" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Your card was declined. Please use a different card.");
+    // the card number and CVC are not echoed back into the page
+    expect(html).toMatch(/id="cardNumber" name="cardNumber"[^>]*value=""/);
+    expect(html).toMatch(/id="cvc" name="cvc"[^>]*value=""/);
+    const confirm = await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token);
+    expect(confirm.errors?.[0].message).toBe("Payment has not been completed.");
+  });
+
+  it("names each invalid field on the page", async () => {
+    const checkout = await cardCheckout();
+    const res = await submitCard(checkout.paymentUrl, { cardNumber: "1234 5678", expiry: "01/20", cvc: "x" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Enter a valid card number.");
+    expect(html).toContain("This card has expired.");
+    expect(html).toContain("Enter the 3 or 4 digit security code (CVC).");
+    expect(html).toContain('aria-invalid="true" aria-describedby="cardNumber-error"');
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeNull();
+  });
+
+  it("answers an unknown session with 404 and a cash-on-delivery checkout without a card form", async () => {
+    expect((await fetch(`${server.url}/pay/${randomUUID()}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/pay/not-a-session`)).status).toBe(404);
+    const cod = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }]);
+    const page = await (await fetch(`${server.url}/pay/${cod.id}`)).text();
+    expect(page).toContain("Cash on delivery");
+    expect(page).not.toContain("<form");
+    expect((await submitCard(`/pay/${cod.id}`, goodCard)).status).toBe(400);
+    // nothing to confirm for cash on delivery: harmless, still unpaid
+    const confirm = await server.gql(CONFIRM_PAYMENT, { sessionId: cod.id }, buyer.token);
+    expect(confirm.data.confirmPayment.paymentStatus).toBe("UNPAID");
+  });
+
+  it("lets only the buyer or an admin confirm, and answers an unknown session with NOT_FOUND", async () => {
+    const checkout = await cardCheckout();
+    await submitCard(checkout.paymentUrl, goodCard);
+    const stranger = await signUp(server, "user");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, stranger.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, seller.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: randomUUID() }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: "abc" }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    const admin = await signUp(server, "admin");
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, admin.token)).data.confirmPayment.paymentStatus).toBe("PAID");
+  });
+
+  it("marks the orders paid once when two confirmations race", async () => {
+    const checkout = await cardCheckout();
+    await submitCard(checkout.paymentUrl, goodCard);
+    const results = await Promise.all([1, 2, 3].map(() => server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token)));
+    for (const res of results) expect(res.data.confirmPayment.paymentStatus).toBe("PAID");
+  });
+});

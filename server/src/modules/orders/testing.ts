@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { SignedIn } from "../../test/fixtures";
+import type { TestServer } from "../../test/harness";
+import { Product } from "../products/entity";
+
+/** Test helpers of the orders feature: products straight in the database, GraphQL documents, defaults. */
+
+let counter = 0;
+
+/** Inserts a listed product (price in paisa) for a seller, without going through the catalog service. */
+export async function insertProduct(server: TestServer, seller: SignedIn, pricePaisa: number, name = `Item ${++counter}`): Promise<Product> {
+  const repo = server.dataSource.getRepository(Product);
+  return repo.save(
+    repo.create({
+      sellerId: seller.user.id,
+      name,
+      description: `${name} in good condition.`,
+      category: "books",
+      color: "blue",
+      pricePaisa,
+      image: `/uploads/${counter}.webp`,
+    }),
+  );
+}
+
+export const shipping = { address: "House 12, Street 4, G-9/3", city: "Islamabad", postalCode: "44000", country: "Pakistan" };
+
+export const orderInput = (lines: Array<{ productId: string; quantity: number }>, over: Record<string, unknown> = {}) => ({
+  lines,
+  shipping,
+  contactNumber: "03001234567",
+  idempotencyKey: randomUUID(),
+  ...over,
+});
+
+export const ORDER_FIELDS = `id orderNumber status paymentMethod paymentStatus subtotal tax discount total contactNumber createdAt updatedAt
+  shipping { address city postalCode country }
+  lines { id productId productName unitPrice quantity lineTotal image }
+  buyer { id username email }
+  seller { id username storeName sellerType profileImage }
+  timeline { id fromStatus status at actorRole }
+  allowedTransitions`;
+
+export const CHECKOUT_FIELDS = `id paymentMethod paymentStatus subtotal tax discount total couponCode paymentUrl createdAt orders { ${ORDER_FIELDS} }`;
+
+export const PLACE_ORDER = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { ${CHECKOUT_FIELDS} } }`;
+export const UPDATE_STATUS = `mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(id: $id, status: $status) { ${ORDER_FIELDS} } }`;
+export const CONFIRM_PAYMENT = `mutation ($sessionId: ID!) { confirmPayment(sessionId: $sessionId) { ${CHECKOUT_FIELDS} } }`;
+export const ORDER = `query ($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
+
+/** Places an order through GraphQL and fails loudly if it did not work. */
+export async function placeOrder(server: TestServer, buyer: SignedIn, lines: Array<{ productId: string; quantity: number }>, over: Record<string, unknown> = {}) {
+  const res = await server.gql(PLACE_ORDER, { input: orderInput(lines, over) }, buyer.token);
+  if (res.errors) throw new Error(`placeOrder failed: ${JSON.stringify(res.errors)}`);
+  return res.data.placeOrder;
+}
+
+export async function setStatus(server: TestServer, actor: SignedIn, orderId: string, status: string) {
+  return server.gql(UPDATE_STATUS, { id: orderId, status }, actor.token);
+}
