@@ -1,4 +1,62 @@
+import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router-dom";
+import { LoadingState } from "./common/states";
+import { RequireRole } from "./layout/guards";
 
-/** The signed-in side under /dashboard (built by the dashboards feature). */
-export const dashboardRoutes: RouteObject[] = [];
+const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
+const BuyerHome = lazy(() => import("./buyer/BuyerHome"));
+const MyOrdersPage = lazy(() => import("./common/MyOrdersPage"));
+const ReviewsPage = lazy(() => import("./common/ReviewsPage"));
+const ProfilePage = lazy(() => import("./common/ProfilePage"));
+const SellerHome = lazy(() => import("./seller/SellerHome"));
+const ManageProducts = lazy(() => import("./seller/ManageProducts"));
+const AddProduct = lazy(() => import("./seller/AddProduct"));
+const EditProduct = lazy(() => import("./seller/EditProduct"));
+const ManageOrders = lazy(() => import("./seller/ManageOrders"));
+const AdminHome = lazy(() => import("./admin/AdminHome"));
+const ManageUsers = lazy(() => import("./admin/ManageUsers"));
+
+/** The signed-in side: /dashboard and its pages, each loaded on first visit (spec section 2). */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: "/dashboard",
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <DashboardLayout />
+      </Suspense>
+    ),
+    children: [
+      // the index is the buyer's home; a seller or admin landing here goes to their own
+      { element: <RequireRole roles={["USER"]} othersToTheirHome />, children: [{ index: true, element: <BuyerHome /> }] },
+      {
+        element: <RequireRole roles={["USER"]} />,
+        children: [
+          { path: "orders", element: <MyOrdersPage title="My Orders" /> },
+          { path: "reviews", element: <ReviewsPage /> },
+        ],
+      },
+      { path: "profile", element: <ProfilePage /> },
+      {
+        path: "seller",
+        element: <RequireRole roles={["SELLER"]} />,
+        children: [
+          { index: true, element: <SellerHome /> },
+          { path: "manage-products", element: <ManageProducts /> },
+          { path: "add-new-post", element: <AddProduct /> },
+          { path: "product/:id", element: <EditProduct /> },
+          { path: "manage-orders", element: <ManageOrders /> },
+          { path: "orders", element: <MyOrdersPage title="Your orders" /> },
+          { path: "reviews", element: <ReviewsPage /> },
+        ],
+      },
+      {
+        path: "admin",
+        element: <RequireRole roles={["ADMIN"]} />,
+        children: [
+          { index: true, element: <AdminHome /> },
+          { path: "users", element: <ManageUsers /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, openPage, PHONE, startE2E, type E2E } from "./harness";
+import { ADMIN, BUYER, chartValue, expectAccessible, gqlOk, PASSWORD, pkr, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import type { Page } from "playwright-core";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+const MENUS = {
+  buyer: ["My Orders", "Profile", "Log Out"],
+  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"],
+  admin: ["Admin Dashboard", "Profile", "Log Out"],
+};
+
+describe("dashboard access", () => {
+  it("sends an anonymous visitor to /login and back to the dashboard after signing in", async () => {
+    const { page, context } = await openPage(e2e);
+    await page.goto("/dashboard/admin/users");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByLabel(/email/i).fill(ADMIN);
+    await page.getByLabel(/password/i).fill(PASSWORD);
+    await page.getByRole("button", { name: /log ?in/i }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/admin/users");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("All Users");
+    await context.close();
+  });
+
+  it("refuses another role's pages: a buyer opening /dashboard/admin goes to /unauthorized", async () => {
+    const { page, context } = await openPage(e2e);
+    await signInTo(page, BUYER, "/dashboard/admin");
+    await page.waitForURL((url) => url.pathname === "/unauthorized");
+    await page.goto("/dashboard/seller");
+    await page.waitForURL((url) => url.pathname === "/unauthorized");
+    // and the server refuses the data too
+    const token = await tokenFor(e2e, BUYER);
+    const res = await e2e.server.gql(`{ sellerRevenue { email } }`, undefined, token);
+    expect(res.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    await context.close();
+  });
+
+  it("a seller or admin opening /dashboard lands on their own dashboard", async () => {
+    const { page, context } = await openPage(e2e);
+    await signInTo(page, SELLER, "/dashboard");
+    await page.waitForURL((url) => url.pathname === "/dashboard/seller");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
+    await page.goto("/dashboard/admin/users");
+    await page.waitForURL((url) => url.pathname === "/unauthorized");
+    await context.close();
+  });
+});
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const)("dashboards on %s", (_name, viewport) => {
+  /** The side menu's entries; on a phone it is behind the hamburger button. */
+  const menuItems = async (page: Page) => {
+    if (viewport === PHONE) await page.getByRole("button", { name: "Open dashboard menu" }).click();
+    const items = page.getByRole("list", { name: "Dashboard menu" }).getByRole("listitem");
+    await items.first().waitFor();
+    return (await items.allTextContents()).map((t) => t.trim());
+  };
+
+  it("buyer: greeting, figures and chart match the API; menu as the spec; no serious a11y issues", async () => {
+    const { page, context } = await openPage(e2e, viewport);
+    await signInTo(page, BUYER, "/dashboard");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, fatima!");
+    const token = await tokenFor(e2e, BUYER);
+    const { userStats } = await gqlOk(e2e, `{ userStats { totalPayments totalReviews totalPurchasedProducts } }`, undefined, token);
+    await expect.poll(() => chartValue(page, "Your activity", "Payments (PKR)")).toBe(pkr(userStats.totalPayments));
+    expect(await chartValue(page, "Your activity", "Reviews")).toBe(String(userStats.totalReviews));
+    expect(await chartValue(page, "Your activity", "Purchases")).toBe(String(userStats.totalPurchasedProducts));
+    await expect.poll(() => page.getByText(pkr(userStats.totalPayments)).first().isVisible()).toBe(true);
+    await expectAccessible(page, `buyer dashboard (${viewport.width}px)`);
+    expect(await menuItems(page)).toEqual(MENUS.buyer);
+    await context.close();
+  });
+
+  it("seller: title, cards in PKR, chart of at most 800x500 px; menu as the spec; no serious a11y issues", async () => {
+    const { page, context } = await openPage(e2e, viewport);
+    await signInTo(page, SELLER, "/dashboard/seller");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
+    const token = await tokenFor(e2e, SELLER);
+    const { sellerStats } = await gqlOk(e2e, `{ sellerStats { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`, undefined, token);
+    await expect.poll(() => chartValue(page, "Sales overview", "Total Products")).toBe(String(sellerStats.totalProducts));
+    expect(await chartValue(page, "Sales overview", "Total Sales")).toBe(String(sellerStats.totalSales));
+    expect(await chartValue(page, "Sales overview", "Total Reviews")).toBe(String(sellerStats.totalReviews));
+    await expect.poll(() => page.getByText(pkr(sellerStats.totalRevenue)).first().isVisible()).toBe(true);
+    const svg = await page.locator("figure svg").first().boundingBox();
+    expect(svg!.width).toBeLessThanOrEqual(800);
+    expect(svg!.height).toBeLessThanOrEqual(500);
+    await expectAccessible(page, `seller dashboard (${viewport.width}px)`);
+    expect(await menuItems(page)).toEqual(MENUS.seller);
+    await context.close();
+  });
+
+  it("admin: totals, monthly earnings and seller revenue match the API; menu as the spec; no serious a11y issues", async () => {
+    const { page, context } = await openPage(e2e, viewport);
+    await signInTo(page, ADMIN, "/dashboard/admin");
+    const token = await tokenFor(e2e, ADMIN);
+    const { adminStats, sellerRevenue } = await gqlOk(e2e, `{ adminStats { totalUsers totalEarnings monthlyEarnings { month earnings } } sellerRevenue { email totalRevenue } }`, undefined, token);
+    const last = adminStats.monthlyEarnings.at(-1);
+    const [y, m] = last.month.split("-").map(Number);
+    const label = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+    await expect.poll(() => chartValue(page, "Monthly earnings (PKR)", label)).toBe(pkr(last.earnings));
+    for (const row of sellerRevenue) {
+      await expect.poll(() => page.getByRole("row").filter({ hasText: row.email }).getByRole("cell").last().textContent()).toBe(pkr(row.totalRevenue));
+    }
+    await expectAccessible(page, `admin dashboard (${viewport.width}px)`);
+    await page.getByRole("link", { name: "Manage Users" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/admin/users");
+    await page.getByRole("cell", { name: BUYER, exact: true }).waitFor();
+    await expectAccessible(page, `admin users (${viewport.width}px)`);
+    expect(await menuItems(page)).toEqual(MENUS.admin);
+    await context.close();
+  });
+});
+

@@ -1,0 +1,47 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { seriousA11yViolations, signInAs, type E2E } from "./harness";
+
+export const PASSWORD = "unibazaar123";
+export const ADMIN = "admin@unibazaar.pk";
+export const SELLER = "ali.seller@unibazaar.pk";
+export const SELLER_2 = "store@campuscorner.pk";
+export const BUYER = "fatima@student.pk";
+export const BUYER_2 = "hamza@student.pk";
+export const BUYER_3 = "zainab@student.pk";
+
+/** A bearer token for API calls made by the test itself (setup and cross-checks). */
+export async function tokenFor(e2e: E2E, email: string, password = PASSWORD): Promise<string> {
+  const res = await e2e.server.gql<{ login: { token: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: password });
+  if (!res.data) throw new Error(`login ${email} failed: ${JSON.stringify(res.errors)}`);
+  return res.data.login.token;
+}
+
+/** A GraphQL call that must succeed. */
+export async function gqlOk<T = any>(e2e: E2E, query: string, variables: Record<string, unknown> | undefined, token?: string): Promise<T> {
+  const res = await e2e.server.gql<T>(query, variables, token);
+  if (res.errors?.length || !res.data) throw new Error(`GraphQL failed: ${JSON.stringify(res.errors)}`);
+  return res.data;
+}
+
+/** Signs in through the login page, then opens `path`. */
+export async function signInTo(page: Page, email: string, path: string) {
+  await signInAs(page, email, PASSWORD);
+  await page.goto(path);
+}
+
+/** No serious or critical axe-core violations on the page as it is now. */
+export async function expectAccessible(page: Page, where: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** The text of the cell next to a row header in the table with this caption (a chart's data table). */
+export async function chartValue(page: Page, caption: string, rowLabel: string): Promise<string> {
+  const table = page.getByRole("table", { name: caption });
+  const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rowLabel, exact: true }) });
+  return (await row.getByRole("cell").first().textContent())?.trim() ?? "";
+}
+
+/** formatPKR of the web (Intl en-PK, PKR, 2 decimals), for comparing API numbers with the page. */
+export const pkr = (amount: number) => new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);

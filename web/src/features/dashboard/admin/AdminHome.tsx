@@ -1,0 +1,145 @@
+import Button from "@mui/material/Button";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { BarChart } from "@mui/x-charts/BarChart";
+import Box from "@mui/material/Box";
+import { Link as RouterLink } from "react-router-dom";
+import { useDashboardAdminStatsQuery, useDashboardSellerRevenueQuery } from "../../../generated/hooks";
+import type { DashboardAdminStatsQuery } from "../../../generated/graphql";
+import { formatPKR } from "../../../lib/format";
+import { ChartTable } from "../common/ChartTable";
+import { ScrollTable } from "../common/ScrollTable";
+import { StatCard } from "../common/StatCard";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "../common/states";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+const monthName = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" });
+/** "2026-11" -> "Nov 2026" */
+const monthLabel = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return y && m ? monthName.format(new Date(Date.UTC(y, m - 1, 1))) : month;
+};
+
+/** /dashboard/admin: platform totals, monthly earnings and the seller revenue table. */
+export default function AdminHome() {
+  usePageTitle("Admin Dashboard");
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Admin Dashboard
+        </Typography>
+        <Button component={RouterLink} to="/dashboard/admin/users" variant="contained">
+          Manage Users
+        </Button>
+      </Stack>
+      <PlatformStats />
+      <SellerRevenue />
+    </Stack>
+  );
+}
+
+function PlatformStats() {
+  const { data, loading, error, refetch } = useDashboardAdminStatsQuery({ fetchPolicy: "cache-and-network" });
+  const stats = data?.adminStats;
+  if (!stats) {
+    if (loading) return <LoadingState label="Loading platform stats..." />;
+    if (error) return <ErrorState message={`Error fetching platform stats: ${error.message}`} onRetry={() => void refetch()} />;
+    return <EmptyState message="No stats available." />;
+  }
+  const cards: Array<[string, string]> = [
+    ["Total Users", String(stats.totalUsers)],
+    ["Total Products", String(stats.totalProducts)],
+    ["Total Orders", String(stats.totalOrders)],
+    ["Total Reviews", String(stats.totalReviews)],
+    ["Total Earnings", formatPKR(stats.totalEarnings)],
+  ];
+  return (
+    <Box component="section" aria-labelledby="platform-heading">
+      <Typography id="platform-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Platform totals
+      </Typography>
+      <Grid container spacing={2}>
+        {cards.map(([label, value]) => (
+          <Grid key={label} size={{ xs: 6, md: 4, lg: 2.4 }}>
+            <StatCard label={label} value={value} />
+          </Grid>
+        ))}
+      </Grid>
+      <MonthlyEarnings months={stats.monthlyEarnings} />
+    </Box>
+  );
+}
+
+function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminStats"]["monthlyEarnings"] }) {
+  const title = "Monthly earnings (PKR)";
+  return (
+    <Box component="figure" sx={{ m: 0, mt: 3, maxWidth: 900 }}>
+      <Box component="figcaption" sx={{ typography: "h6", mb: 1 }}>
+        {title}
+      </Box>
+      {months.length === 0 ? (
+        <EmptyState message="No earnings yet." />
+      ) : (
+        <>
+          <Box aria-hidden="true">
+            <BarChart
+              height={300}
+              xAxis={[{ scaleType: "band", data: months.map((m) => monthLabel(m.month)) }]}
+              series={[{ data: months.map((m) => m.earnings), label: "Earnings", valueFormatter: (v) => (v === null ? "" : formatPKR(v)) }]}
+              hideLegend
+              disableKeyboardNavigation
+            />
+          </Box>
+          <ChartTable caption={title} columns={["Month", "Earnings"]} rows={months.map((m) => [monthLabel(m.month), formatPKR(m.earnings)])} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+function SellerRevenue() {
+  const { data, loading, error, refetch } = useDashboardSellerRevenueQuery({ fetchPolicy: "cache-and-network" });
+  const rows = data?.sellerRevenue;
+  let body;
+  if (!rows && loading) body = <LoadingState label="Loading revenue data..." />;
+  else if (!rows && error) body = <ErrorState message="Error fetching revenue data." onRetry={() => void refetch()} />;
+  else if (!rows || rows.length === 0) body = <EmptyState message="No revenue data available." />;
+  else
+    body = (
+      <ScrollTable label="Seller revenue">
+        <TableHead>
+          <TableRow>
+            <TableCell>Seller</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Contact Number</TableCell>
+            <TableCell align="right">Total Revenue (PKR)</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.sellerId}>
+              <TableCell>{row.storeName ? `${row.storeName} (${row.username})` : row.username}</TableCell>
+              <TableCell>{row.email}</TableCell>
+              <TableCell>{row.contactNumber ?? "-"}</TableCell>
+              <TableCell align="right">{formatPKR(row.totalRevenue)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </ScrollTable>
+    );
+  return (
+    <Box component="section" aria-labelledby="revenue-heading">
+      <Typography id="revenue-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Seller revenue
+      </Typography>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import Button from "@mui/material/Button";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router-dom";
+import { useDashboardUserStatsQuery } from "../../../generated/hooks";
+import { useAuth } from "../../../lib/auth";
+import { formatPKR } from "../../../lib/format";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "../common/states";
+import { StatCard } from "../common/StatCard";
+import { StatsChart } from "../common/StatsChart";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+/** /dashboard: the buyer's greeting, headline figures and a chart of them. */
+export default function BuyerHome() {
+  usePageTitle("My Dashboard");
+  const { user } = useAuth();
+  const { data, loading, error, refetch } = useDashboardUserStatsQuery({ fetchPolicy: "cache-and-network" });
+  const stats = data?.userStats;
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Welcome, {user?.username}!
+      </Typography>
+      <Typography color="text.secondary">Here is an overview of your purchases and reviews.</Typography>
+      {stats ? (
+        <>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <StatCard label="Total Payments" value={formatPKR(stats.totalPayments)} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />
+            </Grid>
+          </Grid>
+          <StatsChart
+            title="Your activity"
+            bars={[
+              { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments) },
+              { label: "Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
+              { label: "Purchases", value: stats.totalPurchasedProducts, shown: String(stats.totalPurchasedProducts) },
+            ]}
+          />
+        </>
+      ) : loading ? (
+        <LoadingState label="Loading user stats..." />
+      ) : error ? (
+        <ErrorState message={`No stats available. ${error.message}`} onRetry={() => void refetch()} />
+      ) : (
+        <EmptyState message="No stats available." />
+      )}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
+        <Button component={RouterLink} to="/dashboard/orders" variant="outlined">
+          My Orders
+        </Button>
+        <Button component={RouterLink} to="/dashboard/reviews" variant="outlined">
+          My Reviews
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

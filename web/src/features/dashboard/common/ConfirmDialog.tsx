@@ -1,0 +1,39 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { useId } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** "Are you sure?" before something that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onClose }: Props) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+          {busy ? "Deleting..." : confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useId, type ChangeEvent } from "react";
+
+type Props = {
+  label: string;
+  /** what to show as the current picture (a URL or a data URL), if any */
+  preview: string | null;
+  previewAlt: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+};
+
+/** A labelled "choose image" button with a preview of the chosen or current picture. */
+export function ImagePicker({ label, preview, previewAlt, disabled = false, onFile }: Props) {
+  const inputId = useId();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = event.target.files;
+    // the spec: several files chosen -> nothing is uploaded (the input takes one anyway)
+    if (files && files.length === 1) onFile(files[0]);
+    event.target.value = "";
+  };
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+      {preview ? (
+        <Box component="img" src={preview} alt={previewAlt} sx={{ width: 96, height: 96, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }} />
+      ) : (
+        <Box sx={{ width: 96, height: 96, borderRadius: 1, border: 1, borderStyle: "dashed", borderColor: "divider", display: "grid", placeItems: "center" }}>
+          <Typography variant="caption" color="text.secondary">
+            No image
+          </Typography>
+        </Box>
+      )}
+      <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<PhotoCameraIcon aria-hidden="true" />} disabled={disabled}>
+        {label}
+        <Box
+          component="input"
+          id={inputId}
+          type="file"
+          accept="image/*"
+          disabled={disabled}
+          onChange={onChange}
+          sx={{ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+        />
+      </Button>
+    </Box>
+  );
+}

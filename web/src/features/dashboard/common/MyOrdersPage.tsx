@@ -1,0 +1,88 @@
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { OrderStatusChip } from "../../../components/OrderStatusChip";
+import { useDashboardMyOrdersQuery } from "../../../generated/hooks";
+import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
+import { formatDate, formatDateTime, formatPKR } from "../../../lib/format";
+import { Pager } from "./Pager";
+import { ScrollTable } from "./ScrollTable";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "./states";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+type Order = DashboardMyOrdersQuery["myOrders"]["items"][number];
+
+const PAGE_SIZE = 10;
+
+/** When the order reached its current status (the latest matching timeline entry). */
+function statusSince(order: Order): string {
+  const event = [...order.timeline].reverse().find((e) => e.status === order.status);
+  return event?.at ?? order.updatedAt;
+}
+
+/** The signed-in user's purchases, newest first: the buyer's My Orders and the seller's 'Your orders'. */
+export default function MyOrdersPage({ title }: { title: string }) {
+  usePageTitle(title);
+  const [page, setPage] = useState(1);
+  const { data, error, refetch } = useDashboardMyOrdersQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const result = data?.myOrders;
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {error && !result ? (
+        <ErrorState message={`Error fetching orders: ${error.message}`} onRetry={() => void refetch()} />
+      ) : !result ? (
+        <LoadingState label="Loading orders..." />
+      ) : result.items.length === 0 ? (
+        <EmptyState message="No orders found!" />
+      ) : (
+        <>
+          <ScrollTable label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Product Name</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Total Amount</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.items.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {order.lines[0]?.productName ?? "-"}
+                      {order.lines.length > 1 ? ` + ${order.lines.length - 1} more` : ""}
+                    </Typography>
+                    <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
+                      Order {order.orderNumber}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{formatDate(order.createdAt)}</TableCell>
+                  <TableCell>
+                    <OrderStatusChip status={order.status} />
+                    <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                      since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{formatPKR(order.total)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
+          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="orders" onPage={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { PaginationBar } from "../../../components/PaginationBar";
+
+type Props = {
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  totalPages: number;
+  /** plural noun for the summary line and the navigation's name, e.g. "products" */
+  noun: string;
+  onPage: (page: number) => void;
+};
+
+/** 'Showing X to Y of Z {noun}' above Previous, numbered pages and Next (spec: seller product list). */
+export function Pager({ page, pageSize, totalItems, totalPages, noun, onPage }: Props) {
+  if (totalItems === 0) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, totalItems);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
+        Showing {from} to {to} of {totalItems} {noun}
+      </Typography>
+      <PaginationBar page={page} totalPages={totalPages} onChange={onPage} label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`} />
+    </Box>
+  );
+}

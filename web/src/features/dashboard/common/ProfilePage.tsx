@@ -1,0 +1,154 @@
+import Alert from "@mui/material/Alert";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useId, useState, type FormEvent } from "react";
+import { useDashboardUpdateProfileMutation, useDashboardUploadImageMutation } from "../../../generated/hooks";
+import { useAuth } from "../../../lib/auth";
+import type { StoredUser } from "../../../lib/session";
+import { plainMessage } from "../../../components/errors";
+import { readFileAsDataUrl } from "./files";
+import { ImagePicker } from "./ImagePicker";
+import { useNotify } from "../../../components/Notify";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+const ROLE_NAME: Record<StoredUser["role"], string> = { USER: "Buyer", SELLER: "Seller", ADMIN: "Admin" };
+
+/** /dashboard/profile: the signed-in user's picture, username and contact number, with an edit dialog. */
+export default function ProfilePage() {
+  usePageTitle("Profile");
+  const { user } = useAuth();
+  const [editing, setEditing] = useState(false);
+  if (!user) return null;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Profile
+      </Typography>
+      <Card variant="outlined" sx={{ maxWidth: 560 }}>
+        <CardContent sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+          <Avatar src={user.profileImage ?? undefined} alt={`Profile picture of ${user.username}`} sx={{ width: 88, height: 88, fontSize: 36 }}>
+            {user.username.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: "anywhere" }}>
+              {user.username}
+            </Typography>
+            <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+              {user.email}
+            </Typography>
+            <Typography sx={{ mt: 1 }}>Contact number: {user.contactNumber || "not given"}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Role: {ROLE_NAME[user.role]}
+            </Typography>
+          </Box>
+        </CardContent>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Button variant="contained" onClick={() => setEditing(true)}>
+            Edit Profile
+          </Button>
+        </Box>
+      </Card>
+      {editing && <EditProfileDialog user={user} onClose={() => setEditing(false)} />}
+    </Stack>
+  );
+}
+
+function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () => void }) {
+  const { updateUser } = useAuth();
+  const notify = useNotify();
+  const titleId = useId();
+  const [username, setUsername] = useState(user.username);
+  const [contactNumber, setContactNumber] = useState(user.contactNumber ?? "");
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(user.profileImage);
+  const [usernameError, setUsernameError] = useState("");
+  const [failure, setFailure] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [upload] = useDashboardUploadImageMutation();
+  const [updateProfile] = useDashboardUpdateProfileMutation();
+
+  const pick = async (chosen: File) => {
+    setFile(chosen);
+    try {
+      setPreview(await readFileAsDataUrl(chosen));
+    } catch (error) {
+      setFailure(`Could not read the image: ${plainMessage(error)}`);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure("");
+    if (!username.trim()) {
+      setUsernameError("Username is required.");
+      return;
+    }
+    setUsernameError("");
+    setSaving(true);
+    try {
+      let profileImage = user.profileImage;
+      if (file) {
+        const uploaded = await upload({ variables: { dataUrl: await readFileAsDataUrl(file) } });
+        profileImage = uploaded.data?.uploadImage.url ?? profileImage;
+      }
+      const result = await updateProfile({
+        variables: { input: { username: username.trim(), contactNumber: contactNumber.trim() || null, profileImage } },
+      });
+      const updated = result.data?.updateProfile;
+      if (!updated) throw new Error("No answer from the server.");
+      updateUser({ ...user, ...updated });
+      notify.success("Profile updated successfully!");
+      onClose();
+    } catch (error) {
+      setFailure(`Failed to update profile. Please try again.\n${plainMessage(error)}`);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <Box component="form" onSubmit={save} noValidate>
+        <DialogTitle id={titleId}>Edit Profile</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <ImagePicker label="Choose profile image" preview={preview} previewAlt="Profile picture preview" disabled={saving} onFile={pick} />
+            <TextField
+              label="Username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              required
+              error={Boolean(usernameError)}
+              helperText={usernameError || " "}
+              disabled={saving}
+              autoComplete="username"
+            />
+            <TextField label="Contact Number" value={contactNumber} onChange={(e) => setContactNumber(e.target.value)} disabled={saving} type="tel" autoComplete="tel" />
+            {failure && (
+              <Alert severity="error" sx={{ whiteSpace: "pre-line" }}>
+                {failure}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import AddIcon from "@mui/icons-material/Add";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useDashboardMyReviewsQuery } from "../../../generated/hooks";
+import { RatingStars } from "../../../components/RatingStars";
+import { formatDate } from "../../../lib/format";
+import { Pager } from "./Pager";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "./states";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+const PAGE_SIZE = 20;
+
+/** The reviews the signed-in user has written, with a tile that leads to the shop to write more. */
+export default function ReviewsPage() {
+  usePageTitle("Your Given Reviews");
+  const [page, setPage] = useState(1);
+  const { data, error, refetch } = useDashboardMyReviewsQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const result = data?.myReviews;
+
+  const addTile = (
+    <Card variant="outlined" sx={{ height: "100%", borderStyle: "dashed" }}>
+      <CardActionArea component={RouterLink} to="/shop" sx={{ height: "100%", minHeight: 140, display: "flex", flexDirection: "column", justifyContent: "center" }}>
+        <AddIcon fontSize="large" color="primary" aria-hidden="true" />
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>Add New Review</Typography>
+      </CardActionArea>
+    </Card>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Your Given Reviews
+      </Typography>
+      {error && !result ? (
+        <ErrorState message={`Failed to load reviews: ${error.message}`} onRetry={() => void refetch()} />
+      ) : !result ? (
+        <LoadingState label="Loading reviews..." />
+      ) : (
+        <>
+          {result.items.length === 0 && <EmptyState message="No reviews given yet." />}
+          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Your reviews">
+            {result.items.map((review) => (
+              <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card variant="outlined" sx={{ height: "100%" }}>
+                  <CardContent>
+                    <RatingStars value={review.rating} />
+                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      Product:{" "}
+                      {review.product ? (
+                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
+                          {review.product.name}
+                        </Link>
+                      ) : (
+                        "no longer listed"
+                      )}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+            <Grid component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+              {addTile}
+            </Grid>
+          </Grid>
+          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="reviews" onPage={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

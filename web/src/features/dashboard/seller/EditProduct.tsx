@@ -1,0 +1,82 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { useDashboardProductQuery, useDashboardUpdateProductMutation } from "../../../generated/hooks";
+import { useAuth } from "../../../lib/auth";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "../common/states";
+import { useNotify } from "../../../components/Notify";
+import { ProductForm, type ProductValues } from "./ProductForm";
+import { toProductInput } from "./values";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+const moneyText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+/** /dashboard/seller/product/:id: edit one of the seller's own listings. */
+export default function EditProduct() {
+  usePageTitle("Edit Product");
+  const { id = "" } = useParams();
+  const { user } = useAuth();
+  const notify = useNotify();
+  const { data, error, refetch } = useDashboardProductQuery({ variables: { id }, fetchPolicy: "network-only" });
+  const [updateProduct] = useDashboardUpdateProductMutation();
+
+  const back = (
+    <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
+      Back to Manage Your Products
+    </Button>
+  );
+
+  let body;
+  if (error && !data) body = <ErrorState message={`Error loading product details. ${error.message}`} onRetry={() => void refetch()} />;
+  else if (!data) body = <LoadingState label="Loading product..." />;
+  else if (!data.product) body = <EmptyState message="Product not found. It may have been deleted." action={back} />;
+  else if (data.product.seller?.id !== user?.id) body = <Alert severity="warning">You can only edit your own products.</Alert>;
+  else {
+    const product = data.product;
+    const initial: ProductValues = {
+      name: product.name,
+      category: product.category,
+      color: product.color,
+      price: moneyText(product.price),
+      oldPrice: moneyText(product.oldPrice),
+      image: product.image,
+      description: product.description,
+    };
+    const save = async (values: ProductValues) => {
+      await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });
+      notify.success("Product updated successfully!");
+    };
+    body = (
+      <>
+        <Typography>
+          <Link component={RouterLink} to={`/shop/${product.id}`}>
+            See it in the shop
+          </Link>
+        </Typography>
+        <ProductForm
+          key={product.id}
+          initial={initial}
+          withOldPrice
+          submitLabel="Update Product"
+          busyLabel="Updating..."
+          onSubmit={save}
+          failurePrefix="Error updating product"
+          failureNoticePrefix="Failed to update product"
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Edit Product
+      </Typography>
+      {body}
+    </Stack>
+  );
+}

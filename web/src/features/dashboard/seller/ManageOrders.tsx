@@ -1,0 +1,262 @@
+import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
+import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Collapse from "@mui/material/Collapse";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { Fragment, useId, useState, type FormEvent } from "react";
+import { OrderStatusChip, statusLabel } from "../../../components/OrderStatusChip";
+import { useDashboardSellerOrdersQuery, useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
+import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
+import { formatDate, formatPKR } from "../../../lib/format";
+import { plainMessage } from "../../../components/errors";
+import { Pager } from "../common/Pager";
+import { ScrollTable } from "../common/ScrollTable";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "../common/states";
+import { useNotify } from "../../../components/Notify";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+const PAGE_SIZE = 10;
+const STATUSES: OrderStatus[] = ["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED", "REJECTED", "CANCELLED"];
+
+/** /dashboard/seller/manage-orders: the seller's sales; a row opens its delivery details; Edit moves the status on. */
+export default function ManageOrders() {
+  usePageTitle("Manage Orders");
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<DashboardSellerOrderFragment | null>(null);
+  const { data, error, refetch } = useDashboardSellerOrdersQuery({
+    variables: { page, pageSize: PAGE_SIZE, status: status || null },
+    fetchPolicy: "cache-and-network",
+  });
+  const result = data?.sellerOrders;
+
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Manage Orders
+      </Typography>
+      <TextField
+        select
+        label="Show status"
+        value={status}
+        onChange={(e) => {
+          setStatus(e.target.value as OrderStatus | "");
+          setPage(1);
+        }}
+        size="small"
+        sx={{ maxWidth: 240 }}
+      >
+        <MenuItem value="">All orders</MenuItem>
+        {STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {statusLabel(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {error && !result ? (
+        <ErrorState message={`Error: ${error.message}`} onRetry={() => void refetch()} />
+      ) : !result ? (
+        <LoadingState label="Loading orders..." />
+      ) : result.items.length === 0 ? (
+        <EmptyState message="No orders found!" />
+      ) : (
+        <>
+          <ScrollTable label="Orders for your products" minWidth={640}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Details</TableCell>
+                <TableCell>Product Name</TableCell>
+                <TableCell>Quantity</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Date Ordered</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.items.map((order) => {
+                const expanded = open.has(order.id);
+                const detailsId = `order-details-${order.id}`;
+                return (
+                  <Fragment key={order.id}>
+                    <TableRow hover onClick={() => toggle(order.id)} sx={{ cursor: "pointer", "& > td": { borderBottom: expanded ? "unset" : undefined } }}>
+                      <TableCell>
+                        <IconButton
+                          size="small"
+                          aria-label={`${expanded ? "Hide" : "Show"} details of order ${order.orderNumber}`}
+                          aria-expanded={expanded}
+                          aria-controls={detailsId}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            toggle(order.id);
+                          }}
+                        >
+                          {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                        </IconButton>
+                      </TableCell>
+                      <TableCell>
+                        {order.lines.map((line) => (
+                          <Typography key={line.id} variant="body2">
+                            {line.productName}
+                          </Typography>
+                        ))}
+                      </TableCell>
+                      <TableCell>
+                        {order.lines.map((line) => (
+                          <Typography key={line.id} variant="body2">
+                            {line.quantity}
+                          </Typography>
+                        ))}
+                      </TableCell>
+                      <TableCell>
+                        <OrderStatusChip status={order.status} />
+                      </TableCell>
+                      <TableCell>{formatDate(order.createdAt)}</TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          aria-label={`Edit status of order ${order.orderNumber}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setEditing(order);
+                          }}
+                        >
+                          Edit
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                    <TableRow>
+                      <TableCell colSpan={6} sx={{ py: 0 }}>
+                        <Collapse in={expanded} timeout="auto" unmountOnExit>
+                          <Box id={detailsId} sx={{ py: 2 }}>
+                            <OrderDetails order={order} />
+                          </Box>
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </ScrollTable>
+          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="orders" onPage={setPage} />
+        </>
+      )}
+      {editing && <StatusDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />}
+    </Stack>
+  );
+}
+
+function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
+  const rows: Array<[string, string]> = [
+    ["Order", order.orderNumber],
+    ["Buyer", order.buyer?.username ?? "-"],
+    ["Shipping address", order.shipping.address],
+    ["City", order.shipping.city],
+    ["Postal code", order.shipping.postalCode],
+    ["Country", order.shipping.country],
+    ["Contact number", order.contactNumber],
+    ["Order total", formatPKR(order.total)],
+  ];
+  return (
+    <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}>
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: "anywhere" }}>
+            {value}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+/** Offers only the statuses the server allows next for this order (Order.allowedTransitions). */
+function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrderFragment; onClose: () => void; onSaved: () => void }) {
+  const notify = useNotify();
+  const titleId = useId();
+  const [next, setNext] = useState<OrderStatus | "">(order.allowedTransitions[0] ?? "");
+  const [failed, setFailed] = useState("");
+  const [updateStatus, { loading }] = useDashboardUpdateOrderStatusMutation();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!next) return;
+    setFailed("");
+    try {
+      await updateStatus({ variables: { id: order.id, status: next } });
+      notify.success(`Order ${order.orderNumber} is now ${statusLabel(next).toLowerCase()}.`);
+      onClose();
+      onSaved();
+    } catch (error) {
+      setFailed(plainMessage(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <Box component="form" onSubmit={save}>
+        <DialogTitle id={titleId}>Update order status</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Order {order.orderNumber} is {statusLabel(order.status).toLowerCase()}.
+          </DialogContentText>
+          {order.allowedTransitions.length === 0 ? (
+            <Alert severity="info">This order's status can no longer be changed.</Alert>
+          ) : (
+            <TextField select label="New status" value={next} onChange={(e) => setNext(e.target.value as OrderStatus)} fullWidth disabled={loading}>
+              {order.allowedTransitions.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {statusLabel(s)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {failed && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              Failed to update status.
+              <br />
+              {failed}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={loading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading || !next}>
+            {loading ? "Saving..." : "Save"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

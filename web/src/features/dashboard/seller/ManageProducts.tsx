@@ -1,0 +1,118 @@
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useDashboardDeleteProductMutation, useDashboardMyProductsQuery } from "../../../generated/hooks";
+import type { DashboardMyProductsQuery } from "../../../generated/graphql";
+import { formatDate } from "../../../lib/format";
+import { ConfirmDialog } from "../common/ConfirmDialog";
+import { plainMessage } from "../../../components/errors";
+import { Pager } from "../common/Pager";
+import { ScrollTable } from "../common/ScrollTable";
+import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { LoadingState } from "../common/states";
+import { useNotify } from "../../../components/Notify";
+import { usePageTitle } from "../../../components/usePageTitle";
+
+type Product = DashboardMyProductsQuery["myProducts"]["items"][number];
+
+const PAGE_SIZE = 10;
+
+/** /dashboard/seller/manage-products: the seller's own listings, 10 a page, with edit and delete. */
+export default function ManageProducts() {
+  usePageTitle("Manage Your Products");
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const { data, error, refetch } = useDashboardMyProductsQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const [deleteProduct, { loading: deleting }] = useDashboardDeleteProductMutation();
+  const result = data?.myProducts;
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteProduct({ variables: { id: toDelete.id } });
+      notify.success(`Product "${toDelete.name}" deleted successfully`);
+      // the last item of the last page: step back a page
+      if (result && result.items.length === 1 && page > 1) setPage(page - 1);
+      else await refetch();
+    } catch (err) {
+      notify.error(`Failed to delete product: ${plainMessage(err)}`);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Manage Your Products
+        </Typography>
+        <Button component={RouterLink} to="/dashboard/seller/add-new-post" variant="contained">
+          Add Product
+        </Button>
+      </Stack>
+      {error && !result ? (
+        <ErrorState message={`Failed to load products: ${error.message}`} onRetry={() => void refetch()} />
+      ) : !result ? (
+        <LoadingState label="Loading products..." />
+      ) : result.items.length === 0 ? (
+        <EmptyState message="You have not listed any products yet." />
+      ) : (
+        <>
+          <ScrollTable label="Your products">
+            <TableHead>
+              <TableRow>
+                <TableCell>No.</TableCell>
+                <TableCell>Product Name</TableCell>
+                <TableCell>Date Added</TableCell>
+                <TableCell>Manage</TableCell>
+                <TableCell>Delete</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.items.map((product, i) => (
+                <TableRow key={product.id}>
+                  <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
+                      {product.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{formatDate(product.createdAt)}</TableCell>
+                  <TableCell>
+                    <Button component={RouterLink} to={`/dashboard/seller/product/${product.id}`} size="small" aria-label={`Edit ${product.name}`}>
+                      Edit
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
+                      Delete
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
+          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="products" onPage={setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete product?"
+        message={toDelete ? `"${toDelete.name}" will be removed from the shop. Orders that include it keep their record.` : ""}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}
