@@ -1,11 +1,16 @@
 import type { DataSource } from "typeorm";
-import type { SignedIn } from "../../test/fixtures";
 import type { AuthUser } from "../auth/service";
+import type { User } from "../users/entity";
 import { CheckoutSession, Order, OrderLine, OrderStatus, PaymentMethod } from "../orders/entity";
 import type { Product } from "./entity";
 
-/** Test helper: a signed-in test user as the caller a service method takes. */
-export const asCaller = ({ user }: SignedIn): AuthUser => ({ id: user.id, role: user.role, email: user.email, username: user.username });
+/** Test helper: a test user (e.g. from `signUp`) as the caller a service method takes. */
+export const asCaller = ({ user }: { user: Pick<User, "id" | "role" | "email" | "username"> }): AuthUser => ({
+  id: user.id,
+  role: user.role,
+  email: user.email,
+  username: user.username,
+});
 
 /**
  * Test helper: stores an order of `quantity` units of `product` by `buyerId` with the given status

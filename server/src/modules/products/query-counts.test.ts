@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { Role, User } from "../users/entity";
+import { Product } from "./entity";
+import { asCaller } from "./test-fixtures";
+
+/**
+ * Pins the SQL cost of the main catalog reads: relations come from per-request DataLoaders, so
+ * the number of statements does not grow with the number of products, sellers or reviews.
+ */
+let server: TestServer;
+let sellers: SignedIn[];
+beforeAll(async () => {
+  server = await startTestServer();
+  sellers = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "seller")]);
+});
+afterAll(() => server.close());
+
+const LIST = `query ($pageSize: Int) { products(pageSize: $pageSize) { totalItems items { id name price oldPrice rating ratingCount seller { id username storeName } } } }`;
+const DETAIL = `query ($id: ID!) { product(id: $id) { id name price rating ratingCount seller { id username } reviews(pageSize: 20) { totalItems items { id rating comment verifiedPurchase author { id username } } } } }`;
+
+async function addProducts(count: number) {
+  const repo = server.dataSource.getRepository(Product);
+  await repo.save(
+    Array.from({ length: count }, (_, i) =>
+      repo.create({ name: `Item ${i}`, description: "Query count fixture.", category: "books", color: "red", pricePaisa: 1000 + i, image: "/uploads/q.webp", sellerId: sellers[i % sellers.length].user.id, ratingAverage: 4, ratingCount: 2 }),
+    ),
+  );
+}
+
+describe("SQL statements per operation", () => {
+  it("products: the same 3 statements for a page of 5 or of 50 products with sellers and ratings (page, count, sellers)", async () => {
+    await addProducts(60);
+    const small = await server.queries.measure(() => server.gql(LIST, { pageSize: 5 }));
+    expect(small.result.data.products.items).toHaveLength(5);
+    const large = await server.queries.measure(() => server.gql(LIST, { pageSize: 50 }));
+    expect(large.result.errors).toBeUndefined();
+    expect(large.result.data.products.items).toHaveLength(50);
+    expect(large.result.data.products.items.every((p: { seller: unknown }) => p.seller)).toBe(true);
+    expect(large.queries).toBe(3);
+    expect(small.queries).toBe(large.queries);
+  });
+
+  it("product: the same 4 statements with 1 or 20 reviews by different authors (product, seller, reviews page, authors)", async () => {
+    const product = await server.services.products.create(
+      { name: "Popular Item", description: "Reviewed by many buyers.", category: "books", color: "red", price: 100, image: "/uploads/q.webp" },
+      asCaller(sellers[0]),
+    );
+    // reviewers straight in the table: signing 20 users up properly would only slow the test down
+    const buyers = await server.dataSource.getRepository(User).save(
+      Array.from({ length: 20 }, (_, i) => ({ email: `reviewer${i}@test.pk`, username: `reviewer_${i}`, name: `Reviewer ${i}`, passwordHash: "unused", role: Role.USER })),
+    );
+    await server.services.reviews.post({ productId: product.id, rating: 5, comment: "First!" }, asCaller({ user: buyers[0] }));
+    const one = await server.queries.measure(() => server.gql(DETAIL, { id: product.id }));
+    expect(one.result.data.product.reviews.items).toHaveLength(1);
+
+    for (const buyer of buyers.slice(1)) await server.services.reviews.post({ productId: product.id, rating: 4, comment: "Good" }, asCaller({ user: buyer }));
+    const twenty = await server.queries.measure(() => server.gql(DETAIL, { id: product.id }));
+    expect(twenty.result.errors).toBeUndefined();
+    expect(twenty.result.data.product.reviews.items).toHaveLength(20);
+    expect(twenty.result.data.product.reviews.items.every((r: { author: unknown }) => r.author)).toBe(true);
+    expect(twenty.queries).toBe(4);
+    expect(one.queries).toBe(twenty.queries);
+  });
+
+  it("products with each product's first reviews: still one statement for all the review pages", async () => {
+    const withReviews = `{ products(pageSize: 50) { items { id reviews(pageSize: 3) { totalItems items { author { username } } } } } }`;
+    const res = await server.queries.measure(() => server.gql(withReviews));
+    expect(res.result.errors).toBeUndefined();
+    // count, page, review pages, authors
+    expect(res.queries).toBe(4);
+  });
+});
