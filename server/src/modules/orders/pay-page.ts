@@ -4,6 +4,7 @@ import { toRupees } from "../../shared/money";
 import type { Services } from "../../services";
 import { PaymentMethod, type CheckoutSession } from "./entity";
 import type { CardForm } from "./payments";
+import { TAX_PERCENT } from "./pricing";
 
 /**
  * The hosted sandbox payment page (`Checkout.paymentUrl`), like a payment provider's checkout:
@@ -69,18 +70,20 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
     return { html: layout("Payment received", `<h1>Payment received</h1><p>Your card payment of ${pkr(session.totalPaisa)} was accepted.</p><p><a class="button" href="${successUrl}">Continue to your order</a></p>`) };
   }
   const fields = state?.fields ?? {};
+  // after a failed attempt the first field to fix gets the focus
+  const firstError = ["cardNumber", "expiry", "cvc"].find((name) => fields[name]);
   const input = (name: string, label: string, attrs: string, value = "") => {
     const error = fields[name];
     return `<div class="field">
       <label for="${name}">${label}</label>
-      <input id="${name}" name="${name}" ${attrs} value="${escapeHtml(value)}" required${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
+      <input id="${name}" name="${name}" ${attrs} value="${escapeHtml(value)}" required${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}${name === firstError ? " autofocus" : ""}>
       ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""}
     </div>`;
   };
   const summary = [
     ["Subtotal", pkr(session.subtotalPaisa)],
     ...(session.discountPaisa ? [[`Discount${session.couponCode ? ` (${escapeHtml(session.couponCode)})` : ""}`, `&minus; ${pkr(session.discountPaisa)}`]] : []),
-    ["Tax", pkr(session.taxPaisa)],
+    [`Tax (${TAX_PERCENT}%)`, pkr(session.taxPaisa)],
   ];
   return {
     html: layout(

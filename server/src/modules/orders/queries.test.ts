@@ -82,7 +82,8 @@ describe("order lists", () => {
     expect((await server.gql(MY_ORDERS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("caps the page size", async () => {
+  it("treats a null page as the first and caps the page size", async () => {
+    expect((await server.gql(MY_ORDERS, { page: null, pageSize: null }, buyer.token)).data.myOrders).toMatchObject({ page: 1, pageSize: 10 });
     const res = await server.gql(MY_ORDERS, { pageSize: 51 }, buyer.token);
     expect(res.errors?.[0]).toMatchObject({ message: "pageSize must be at most 50", extensions: { code: "BAD_USER_INPUT" } });
   });

@@ -61,8 +61,8 @@ export class OrdersResolver {
   @Allow()
   @Query(() => OrderPage, { description: "The caller's purchases, newest first." })
   async myOrders(
-    @Arg("page", () => Int, { defaultValue: 1, description: "Page number, from 1." }) page: number,
-    @Arg("pageSize", () => Int, { defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
     return toOrderPage(await ctx.services.orders.myOrders({ page, pageSize }, ctx.user));
@@ -78,8 +78,8 @@ export class OrdersResolver {
   @Query(() => OrderPage, { description: "The caller's sales, newest first, with delivery address and contact number." })
   async sellerOrders(
     @Arg("status", () => OrderStatus, { nullable: true, description: "Only orders in this status." }) status: OrderStatus | null,
-    @Arg("page", () => Int, { defaultValue: 1, description: "Page number, from 1." }) page: number,
-    @Arg("pageSize", () => Int, { defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
     return toOrderPage(await ctx.services.orders.sellerOrders({ status, page, pageSize }, ctx.user));
@@ -89,8 +89,8 @@ export class OrdersResolver {
   @Query(() => OrderPage, { description: "Every order, newest first." })
   async allOrders(
     @Arg("status", () => OrderStatus, { nullable: true, description: "Only orders in this status." }) status: OrderStatus | null,
-    @Arg("page", () => Int, { defaultValue: 1, description: "Page number, from 1." }) page: number,
-    @Arg("pageSize", () => Int, { defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
     return toOrderPage(await ctx.services.orders.allOrders({ status, page, pageSize }, ctx.user));

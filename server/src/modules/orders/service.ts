@@ -61,7 +61,7 @@ const statusSchema = z.preprocess(
   z.enum(OrderStatus, { message: "Choose a valid order status." }),
 );
 const listSchema = pageInput(10).extend({ status: statusSchema.nullish() });
-export type OrderListInput = z.input<typeof listSchema>;
+export type OrderListInput = { status?: string | null; page?: number | string | null; pageSize?: number | string | null };
 
 const ORDER_NOT_FOUND = "Order not found.";
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
@@ -259,7 +259,8 @@ export class OrdersService {
   }
 
   private async list(where: { buyerId?: string; sellerId?: string }, input: OrderListInput): Promise<Page<Order>> {
-    const { page, pageSize, status } = parseInput(listSchema, input);
+    // null means "not given", as for an omitted GraphQL argument
+    const { page, pageSize, status } = parseInput(listSchema, { ...input, page: input.page ?? undefined, pageSize: input.pageSize ?? undefined });
     const [items, total] = await this.dataSource.getRepository(Order).findAndCount({
       where: { ...where, ...(status ? { status } : {}) },
       order: { createdAt: "DESC", orderNumber: "DESC" },

@@ -122,8 +122,8 @@ export class PlaceOrderInput {
   @Field(() => String, { nullable: true, description: "Coupon code, any case; an invalid code is refused rather than ignored." })
   couponCode?: string | null;
 
-  @Field(() => PaymentMethod, { defaultValue: PaymentMethod.CASH_ON_DELIVERY, description: "Cash on delivery (default) or card." })
-  paymentMethod: PaymentMethod;
+  @Field(() => PaymentMethod, { nullable: true, defaultValue: PaymentMethod.CASH_ON_DELIVERY, description: "Cash on delivery (default) or card." })
+  paymentMethod?: PaymentMethod | null;
 
   @Field(() => String, {
     description: "A fresh random string per checkout attempt (e.g. a UUID), reused on retries: the same key returns the same checkout.",
