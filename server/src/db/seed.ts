@@ -6,6 +6,7 @@ import { COLORS } from "../modules/products/catalog";
 import { Product } from "../modules/products/entity";
 import { Coupon } from "../modules/orders/entity";
 import { seedDemoOrders } from "../modules/orders/demo";
+import { seedDemoReviews } from "../modules/reviews/demo";
 import { Role, SellerType, User } from "../modules/users/entity";
 import { UploadsService } from "../modules/uploads/service";
 import type { Services } from "../services";
@@ -80,8 +81,9 @@ async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
 
 /** Reviews and orders in every status, made through the services so they follow the real rules. */
 async function seedActivity(services: Services): Promise<void> {
-  // filled in by the reviews and orders features
   await seedDemoOrders(services);
+  // after the orders, so reviews of bought products come out as verified purchases
+  await seedDemoReviews(services);
 }
 
 /** Draws a simple product picture from SVG, so the demo needs no network. */
