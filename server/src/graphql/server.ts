@@ -1,7 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
 import { GraphQLError } from "graphql";
 import type { Logger } from "pino";
 import type { Context } from "./context";
@@ -11,18 +11,30 @@ import { buildAppSchema } from "./schema";
 export const MAX_QUERY_DEPTH = 10;
 export const MAX_QUERY_COMPLEXITY = 2000;
 
+/** A page of N items costs N times its selection: `products(pageSize: 50)` weighs 50 products. */
+const pagedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
+  const size = [args.pageSize, args.limit].find((v): v is number => typeof v === "number");
+  return size === undefined ? undefined : 1 + childComplexity * size;
+};
+
 /** Refuses operations whose estimated cost is too high before any resolver runs. */
 const complexityLimit = (schema = buildAppSchema()): ApolloServerPlugin<Context> => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ request, document }) {
-        const complexity = getComplexity({
-          schema,
-          operationName: request.operationName,
-          query: document,
-          variables: request.variables,
-          estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-        });
+        let complexity: number;
+        try {
+          complexity = getComplexity({
+            schema,
+            operationName: request.operationName,
+            query: document,
+            variables: request.variables,
+            estimators: [fieldExtensionsEstimator(), pagedEstimator, simpleEstimator({ defaultComplexity: 1 })],
+          });
+        } catch {
+          // bad variables (e.g. an unknown enum value): execution reports them as BAD_USER_INPUT
+          return;
+        }
         if (complexity > MAX_QUERY_COMPLEXITY) {
           throw new GraphQLError(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`, {
             extensions: { code: "BAD_USER_INPUT" },

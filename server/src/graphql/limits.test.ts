@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../test/harness";
+import { signUp } from "../test/fixtures";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("GraphQL request limits and error shapes", () => {
+  it("answers a variable with an unknown enum value as BAD_USER_INPUT, not a server fault", async () => {
+    const buyer = await signUp(server, "user");
+    const res = await server.gql(`mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`, { s: "LOST" }, buyer.token);
+    expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("refuses a query nested deeper than the limit", async () => {
+    const deep = `{ products { items { seller { id } reviews { items { product { reviews { items { product { reviews { items { product { reviews { items { id } } } } } } } } } } } } } }`;
+    const res = await server.gql(deep);
+    expect(res.errors?.[0].message).toMatch(/exceeds maximum operation depth/);
+    expect(res.data).toBeUndefined();
+  });
+
+  it("refuses a query whose estimated cost is too high", async () => {
+    const fields = Array.from({ length: 60 }, (_, i) => `p${i}: products(pageSize: 50) { items { id name price } }`).join("\n");
+    const res = await server.gql(`{ ${fields} }`);
+    expect(res.errors?.[0].message).toMatch(/too complex/);
+  });
+
+  it("never answers with a stack trace", async () => {
+    const res = await server.gql(`{ nope }`);
+    expect(JSON.stringify(res)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect(res.errors?.[0].extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
+  });
+});
