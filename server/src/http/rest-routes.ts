@@ -1,8 +1,14 @@
 import type { AppConfig } from "../config";
 import { registerAuthRoutes } from "../modules/auth/rest";
+import { registerProductRoutes } from "../modules/products/rest";
+import { registerReviewRoutes } from "../modules/reviews/rest";
 import type { RestApi } from "./rest";
 
 /** Every feature's legacy REST routes; a feature adds its registration here. */
 export function restRoutes(config: AppConfig): Array<(api: RestApi) => void> {
-  return [(api) => registerAuthRoutes(api, { secureCookies: config.nodeEnv === "production" })];
+  return [
+    (api) => registerAuthRoutes(api, { secureCookies: config.nodeEnv === "production" }),
+    registerProductRoutes,
+    registerReviewRoutes,
+  ];
 }

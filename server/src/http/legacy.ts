@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { createLoaders, type Loaders } from "../graphql/loaders";
+import type { AuthUser } from "../modules/auth/service";
+import { Role } from "../modules/users/entity";
+import { forbidden } from "../shared/errors";
+import type { Services } from "../services";
+
+/** Shared pieces of the legacy REST layer: query parsing, id checks and related-document loading. */
+
+/** Legacy forms send numbers as strings ("120"); a numeric string counts as the number. */
+export const numeric = (label: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v), z.number({ error: `${label} must be a number.` }));
+
+/** A numeric query parameter; "" (an empty select) means not given. */
+export const queryNumber = (label: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: `${label} must be a number.` }).optional());
+
+/** `?page=&limit=`; the services check the bounds (limit at most 50). */
+export const pageQuery = z.object({ page: queryNumber("page"), limit: queryNumber("limit") });
+
+export const toPaging = (q: z.infer<typeof pageQuery>) => ({ page: q.page, pageSize: q.limit ?? 10 });
+
+/** A legacy client sends an id as a string or as a populated document `{_id}`. */
+export const idRef = z.union([z.string(), z.object({ _id: z.string() }).transform((ref) => ref._id)]);
+
+/**
+ * Identity comes from the token: a body or path id that names someone other than the caller is
+ * refused, not obeyed. `adminMay` where the contract lets admins name anyone.
+ */
+export function assertNamesCaller(caller: AuthUser, id: string | undefined, options: { adminMay: boolean; message: string }): void {
+  if (id === undefined || id === caller.id) return;
+  if (options.adminMay && caller.role === Role.ADMIN) return;
+  throw forbidden(options.message);
+}
+
+/** Per-request batch loaders (as GraphQL uses): populating a list costs one query per relation. */
+export const loadersFor = (services: Services): Loaders => createLoaders(services.dataSource);
+
+export const iso = (date: Date): string => date.toISOString();
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { Loaders } from "../../graphql/loaders";
+import { iso } from "../../http/legacy";
+import { toRupees } from "../../shared/money";
+import type { User } from "../users/entity";
+import type { Product } from "./entity";
+
+/** A seller as legacy product documents populate `sellerId`; null once the account was deleted. */
+const sellerRefSchema = z.object({ _id: z.string(), email: z.string(), username: z.string() }).nullable();
+
+/** The product document legacy clients read: `_id`, prices in PKR, `sellerId` populated. */
+export const legacyProductSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  color: z.string(),
+  price: z.number(),
+  oldPrice: z.number().optional(),
+  rating: z.number(),
+  image: z.string(),
+  sellerId: sellerRefSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type LegacyProduct = z.infer<typeof legacyProductSchema>;
+
+export const legacyProductListSchema = z.object({ products: z.array(legacyProductSchema), totalPages: z.number(), totalProducts: z.number() });
+
+function legacyProduct(p: Product, seller: User | null): LegacyProduct {
+  return {
+    _id: p.id,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    color: p.color,
+    price: toRupees(p.pricePaisa),
+    ...(p.oldPricePaisa != null ? { oldPrice: toRupees(p.oldPricePaisa) } : {}),
+    rating: p.ratingAverage,
+    image: p.image,
+    sellerId: seller ? { _id: seller.id, email: seller.email, username: seller.username } : null,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+/** Shapes products with their sellers, loaded in one batch. */
+export async function legacyProducts(loaders: Loaders, products: Product[]): Promise<LegacyProduct[]> {
+  const sellers = await Promise.all(products.map((p) => (p.sellerId ? loaders.userById.load(p.sellerId) : null)));
+  return products.map((p, i) => legacyProduct(p, sellers[i]));
+}

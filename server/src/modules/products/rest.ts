@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../http/legacy";
+import type { RestApi } from "../../http/rest";
+import { notFound } from "../../shared/errors";
+import type { Page } from "../../shared/pagination";
+import type { Services } from "../../services";
+import { legacyProductReviewSchema, legacyProductReviews } from "../reviews/legacy";
+import { Role } from "../users/entity";
+import type { Product } from "./entity";
+import { legacyProductListSchema, legacyProducts, legacyProductSchema } from "./legacy";
+import type { ProductFields } from "./service";
+
+const TAG = "products";
+const SELLERS = [Role.SELLER, Role.ADMIN] as const;
+
+/** The shop's "200 and above" band sends maxPrice=Infinity: no upper bound. */
+const priceBound = (label: string) => z.preprocess((v) => (v === "Infinity" ? undefined : v), queryNumber(label));
+
+// every field optional: the service checks them and gives the per-field messages
+const productBody = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  color: z.string().optional(),
+  price: numeric("price").optional(),
+  oldPrice: numeric("oldPrice").nullish(),
+  image: z.string().optional(),
+  sellerId: idRef.optional(),
+});
+
+const idParams = z.object({ id: z.string() });
+const SELLER_ID_NOT_YOURS = "sellerId must be your own id: products are listed as the signed-in seller.";
+
+async function productList(services: Services, page: Page<Product>) {
+  return { products: await legacyProducts(loadersFor(services), page.items), totalPages: page.totalPages, totalProducts: page.totalItems };
+}
+
+/** /api/products: the catalog for legacy clients, over ProductsService. */
+export function registerProductRoutes(api: RestApi) {
+  api.route({
+    method: "get",
+    path: "/products",
+    tag: TAG,
+    summary: "The shop: filtered products, newest first; `all` or an empty value means no filter",
+    access: "public",
+    query: pageQuery.extend({
+      category: z.string().optional(),
+      color: z.string().optional(),
+      minPrice: priceBound("minPrice"),
+      maxPrice: priceBound("maxPrice"),
+    }),
+    responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
+    handler: async ({ query, services }) => {
+      const { category, color, minPrice, maxPrice } = query;
+      const page = await services.products.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
+      return { body: await productList(services, page) };
+    },
+  });
+
+  api.route({
+    method: "get",
+    path: "/products/seller/:sellerId",
+    tag: TAG,
+    summary: "A seller's listed products, newest first",
+    access: "public",
+    params: z.object({ sellerId: z.string() }),
+    query: pageQuery,
+    responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
+    handler: async ({ params, query, services }) => {
+      const page = await services.products.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
+      return { body: await productList(services, page) };
+    },
+  });
+
+  api.route({
+    method: "get",
+    path: "/products/:id",
+    tag: TAG,
+    summary: "One listed product with its reviews (newest first)",
+    access: "public",
+    params: idParams,
+    responses: {
+      200: { description: "The product and its reviews", schema: z.object({ product: legacyProductSchema, reviews: z.array(legacyProductReviewSchema) }) },
+      404: { description: "Unknown or deleted product" },
+    },
+    handler: async ({ params, services }) => {
+      const product = await services.products.byId(params.id);
+      if (!product) throw notFound("Product not found.");
+      const loaders = loadersFor(services);
+      const [[shaped], reviews] = await Promise.all([legacyProducts(loaders, [product]), legacyProductReviews(loaders, product.id)]);
+      return { body: { product: shaped, reviews } };
+    },
+  });
+
+  api.route({
+    method: "post",
+    path: "/products/create-product",
+    tag: TAG,
+    summary: "Lists a product sold by the caller (`sellerId`, if sent, must be the caller's id)",
+    access: SELLERS,
+    body: productBody,
+    responses: { 201: { description: "The new product", schema: legacyProductSchema } },
+    handler: async ({ user, body, services }) => {
+      const { sellerId, ...fields } = body;
+      assertNamesCaller(user!, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
+      // the service checks that every field is there
+      const product = await services.products.create(fields as ProductFields, user);
+      const [shaped] = await legacyProducts(loadersFor(services), [product]);
+      return { status: 201, body: shaped };
+    },
+  });
+
+  api.route({
+    method: "patch",
+    path: "/products/update-product/:id",
+    tag: TAG,
+    summary: "Edits any subset of a product's fields: its seller or an admin",
+    access: SELLERS,
+    params: idParams,
+    body: productBody,
+    responses: { 200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) }, 404: { description: "Unknown product" } },
+    handler: async ({ user, params, body, services }) => {
+      // a seller cannot be changed; an admin's form may carry the owner's id
+      const { sellerId, ...fields } = body;
+      assertNamesCaller(user!, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
+      const product = await services.products.update(params.id, fields, user);
+      const [shaped] = await legacyProducts(loadersFor(services), [product]);
+      return { body: { message: "Product updated successfully", product: shaped } };
+    },
+  });
+
+  api.route({
+    method: "delete",
+    path: "/products/:id",
+    tag: TAG,
+    summary: "Removes a product from the shop (its seller or an admin); past orders keep their lines",
+    access: SELLERS,
+    params: idParams,
+    responses: { 200: { description: "Deleted", schema: messageSchema }, 404: { description: "Unknown product" } },
+    handler: async ({ user, params, services }) => {
+      await services.products.remove(params.id, user);
+      return { body: { message: "Product deleted successfully" } };
+    },
+  });
+}
