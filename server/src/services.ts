@@ -5,18 +5,24 @@ import { OrdersService } from "./modules/orders/service";
 import { ProductsService } from "./modules/products/service";
 import { ReviewsService } from "./modules/reviews/service";
 import { UploadsService } from "./modules/uploads/service";
+import { StatsService } from "./modules/stats/service";
+import { UsersService } from "./modules/users/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
 export function createServices(dataSource: DataSource, config: AppConfig) {
+  const reviews = new ReviewsService(dataSource);
+  const users = new UsersService(dataSource, reviews);
   return {
     dataSource,
     auth: new AuthService(dataSource, config),
-    reviews: new ReviewsService(dataSource),
+    reviews,
     products: new ProductsService(dataSource),
     uploads: new UploadsService(dataSource, config.uploadsDir),
+    users,
+    stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource),
   };
 }

@@ -5,11 +5,13 @@ import { AuthResolver } from "../modules/auth/resolver";
 import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
 import { ProductResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
+import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
+import { UsersResolver } from "../modules/users/resolver";
 import { authChecker, authDirective } from "./auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
-const resolvers = [AuthResolver, ProductResolver, ReviewResolver, UploadResolver, OrdersResolver, CheckoutFieldsResolver, OrderFieldsResolver] as const;
+const resolvers = [AuthResolver, StatsResolver, UsersResolver, ProductResolver, ReviewResolver, UploadResolver, OrdersResolver, CheckoutFieldsResolver, OrderFieldsResolver] as const;
 
 let cached: GraphQLSchema | undefined;
 

@@ -65,7 +65,7 @@ export class User {
   @Column({ type: "varchar", length: 1000, nullable: true })
   storeDescription: string | null;
 
-  /** Bumped on logout and role change: tokens carry the version they were issued with. */
+  /** Bumped on logout: tokens carry the version they were issued with. A role change needs no new token (the role is read fresh on every request). */
   @Column({ type: "int", default: 0 })
   tokenVersion: number;
 

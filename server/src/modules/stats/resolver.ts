@@ -1,0 +1,35 @@
+import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import { Allow } from "../../graphql/auth";
+import type { Context } from "../../graphql/context";
+import { Role } from "../users/entity";
+import { AdminStats, SellerRevenue, SellerStats, UserStats } from "./types";
+
+@Resolver()
+export class StatsResolver {
+  @Allow()
+  @Query(() => UserStats, { description: "A buyer's figures: the caller's own, or (admins only) another user's." })
+  userStats(
+    @Arg("idOrEmail", () => String, { nullable: true, description: "User id or e-mail (any case); defaults to the caller." }) idOrEmail: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<UserStats> {
+    return ctx.services.stats.userStats(ctx.user, idOrEmail);
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Query(() => SellerStats, { description: "A seller's figures: the caller's own, or (admins only) another seller's." })
+  sellerStats(@Arg("sellerId", () => ID, { nullable: true, description: "The seller's user id; defaults to the caller." }) sellerId: string | null, @Ctx() ctx: Context): Promise<SellerStats> {
+    return ctx.services.stats.sellerStats(ctx.user, sellerId);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => AdminStats, { description: "Marketplace totals and the last 12 months' earnings." })
+  adminStats(@Ctx() ctx: Context): Promise<AdminStats> {
+    return ctx.services.stats.adminStats(ctx.user);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => [SellerRevenue], { description: "Every seller (role SELLER) with their revenue, highest first; sellers without sales show 0." })
+  sellerRevenue(@Ctx() ctx: Context): Promise<SellerRevenue[]> {
+    return ctx.services.stats.sellerRevenue(ctx.user);
+  }
+}

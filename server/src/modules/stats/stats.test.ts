@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { OrderStatus } from "../orders/entity";
+import type { Product } from "../products/entity";
+import { BUSINESS_TIME_ZONE } from "./service";
+import { createOrder, createProduct, createReview } from "./test-data";
+
+let server: TestServer;
+let sellerA: SignedIn, sellerB: SignedIn, sellerC: SignedIn, buyer1: SignedIn, buyer2: SignedIn, admin: SignedIn;
+
+const USER_STATS = `query ($idOrEmail: String) { userStats(idOrEmail: $idOrEmail) { totalPayments totalReviews totalPurchasedProducts } }`;
+const SELLER_STATS = `query ($sellerId: ID) { sellerStats(sellerId: $sellerId) { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`;
+const ADMIN_STATS = `{ adminStats { totalUsers totalProducts totalOrders totalReviews totalEarnings monthlyEarnings { month earnings } } }`;
+const SELLER_REVENUE = `{ sellerRevenue { sellerId username email contactNumber storeName sellerType totalRevenue } }`;
+
+/** "YYYY-MM" of the month `back` months before the current one, in Pakistan time. */
+function monthKey(back: number): string {
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit" }).format(new Date()).split("-").map(Number);
+  const d = new Date(Date.UTC(year, month - 1 - back, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** 00:30 on the 1st of that month in Pakistan (UTC+5): still the previous month in UTC. */
+const startOfMonth = (back: number) => new Date(`${monthKey(back)}-01T00:30:00+05:00`);
+
+/**
+ * Two sellers with orders in every status (some with discounts), a third seller with no sales,
+ * and a deleted product that still has a sale and a review. Each accepted/void status is given a
+ * distinct amount, so counting one status wrongly changes the sums.
+ */
+beforeAll(async () => {
+  server = await startTestServer();
+  [sellerA, sellerB, sellerC, buyer1, buyer2, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller", { sellerType: "business", storeName: "Hostel Mart", storeDescription: "Snacks and supplies" }),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
+  const ds = server.dataSource;
+  const pA1 = await createProduct(ds, sellerA.user.id, { pricePaisa: 100_000 });
+  const pA2 = await createProduct(ds, sellerA.user.id, { pricePaisa: 25_050 });
+  const pA3 = await createProduct(ds, sellerA.user.id, { pricePaisa: 5_000, deleted: true });
+  const pB1 = await createProduct(ds, sellerB.user.id, { pricePaisa: 40_000 });
+  await createProduct(ds, sellerC.user.id);
+
+  const order = (seller: SignedIn, buyer: SignedIn, status: OrderStatus, product: Product, quantity: number, taxPaisa: number, more: { discountPaisa?: number; createdAt?: Date } = {}) =>
+    createOrder(ds, { sellerId: seller.user.id, buyerId: buyer.user.id, status, lines: [{ product, quantity }], taxPaisa, ...more });
+
+  // seller A                                                        subtotal   discount  total
+  await order(sellerA, buyer1, OrderStatus.CONFIRMED, pA1, 2, 10_000, { discountPaisa: 20_000, createdAt: new Date() }); // 200000 20000 190000
+  await order(sellerA, buyer1, OrderStatus.PROCESSING, pA2, 1, 1_253, { createdAt: startOfMonth(0) }); //  25050 0 26303
+  await order(sellerA, buyer2, OrderStatus.SHIPPED, pA1, 1, 5_000, { createdAt: startOfMonth(1) }); // 100000 0 105000
+  await order(sellerA, buyer2, OrderStatus.COMPLETED, pA2, 4, 5_010, { discountPaisa: 5_010, createdAt: startOfMonth(3) }); // 100200 5010 100200
+  await order(sellerA, buyer1, OrderStatus.PENDING, pA1, 3, 15_000); // 300000 0 315000
+  await order(sellerA, buyer1, OrderStatus.REJECTED, pA2, 5, 6_263); // 125250 0 131513
+  await order(sellerA, buyer1, OrderStatus.CANCELLED, pA1, 7, 35_000); // 700000 0 735000
+  await order(sellerA, buyer2, OrderStatus.COMPLETED, pA3, 1, 250, { createdAt: startOfMonth(11) }); // 5000 0 5250
+  // seller B
+  await order(sellerB, buyer1, OrderStatus.COMPLETED, pB1, 3, 6_000, { discountPaisa: 12_000, createdAt: startOfMonth(12) }); // 120000 12000 114000
+  await order(sellerB, buyer2, OrderStatus.PENDING, pB1, 1, 2_000); // 40000 0 42000
+
+  await createReview(ds, buyer1.user.id, pA1.id, 5);
+  await createReview(ds, buyer2.user.id, pA1.id, 4);
+  await createReview(ds, buyer2.user.id, pA3.id, 3);
+  await createReview(ds, buyer1.user.id, pB1.id, 2);
+});
+afterAll(() => server.close());
+
+describe("userStats", () => {
+  it("sums the caller's orders that were not rejected or cancelled", async () => {
+    const res = await server.gql(USER_STATS, {}, buyer1.token);
+    expect(res.errors).toBeUndefined();
+    // 190000 + 26303 + 315000 (pending) + 114000 paisa; units 2 + 1 + 3 + 3
+    expect(res.data.userStats).toEqual({ totalPayments: 6453.03, totalReviews: 2, totalPurchasedProducts: 9 });
+    const other = await server.gql(USER_STATS, {}, buyer2.token);
+    // 105000 + 100200 + 5250 + 42000 paisa; units 1 + 4 + 1 + 1
+    expect(other.data.userStats).toEqual({ totalPayments: 2524.5, totalReviews: 2, totalPurchasedProducts: 7 });
+  });
+
+  it("accepts the caller's own id or e-mail in any case", async () => {
+    const byEmail = await server.gql(USER_STATS, { idOrEmail: buyer1.user.email.toUpperCase() }, buyer1.token);
+    const byId = await server.gql(USER_STATS, { idOrEmail: buyer1.user.id }, buyer1.token);
+    expect(byEmail.data.userStats.totalPayments).toBe(6453.03);
+    expect(byId.data.userStats.totalPayments).toBe(6453.03);
+  });
+
+  it("gives zeros to a user with no orders", async () => {
+    const res = await server.gql(USER_STATS, {}, sellerC.token);
+    expect(res.data.userStats).toEqual({ totalPayments: 0, totalReviews: 0, totalPurchasedProducts: 0 });
+  });
+
+  it("shows another user's figures only to admins, by id or e-mail", async () => {
+    for (const caller of [buyer2, sellerA]) {
+      const res = await server.gql(USER_STATS, { idOrEmail: buyer1.user.email }, caller.token);
+      expect(res.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      expect(res.data).toBeNull();
+    }
+    const byEmail = await server.gql(USER_STATS, { idOrEmail: ` ${buyer1.user.email.toUpperCase()} ` }, admin.token);
+    const byId = await server.gql(USER_STATS, { idOrEmail: buyer2.user.id }, admin.token);
+    expect(byEmail.data.userStats.totalPayments).toBe(6453.03);
+    expect(byId.data.userStats.totalPurchasedProducts).toBe(7);
+  });
+
+  it("answers NOT_FOUND to an admin for an unknown user and UNAUTHENTICATED to anonymous callers", async () => {
+    for (const idOrEmail of ["nobody@test.pk", "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      const res = await server.gql(USER_STATS, { idOrEmail }, admin.token);
+      expect(res.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    }
+    const anonymous = await server.gql(USER_STATS, {});
+    expect(anonymous.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("costs one SQL statement after authentication (two with an admin's lookup)", async () => {
+    const own = await server.queries.measure(() => server.gql(USER_STATS, {}, buyer1.token));
+    expect(own.queries).toBe(2);
+    const lookup = await server.queries.measure(() => server.gql(USER_STATS, { idOrEmail: buyer1.user.email }, admin.token));
+    expect(lookup.queries).toBe(3);
+  });
+});
+
+describe("sellerStats", () => {
+  it("counts units and revenue of accepted orders, every order managed, listed products and reviews", async () => {
+    const a = await server.gql(SELLER_STATS, {}, sellerA.token);
+    expect(a.errors).toBeUndefined();
+    // accepted: 2 + 1 + 1 + 4 + 1 units; (200000 - 20000) + 25050 + 100000 + (100200 - 5010) + 5000 paisa
+    expect(a.data.sellerStats).toEqual({ totalSales: 9, totalRevenue: 4052.4, totalOrdersManaged: 8, totalProducts: 2, totalReviews: 3 });
+    const b = await server.gql(SELLER_STATS, {}, sellerB.token);
+    expect(b.data.sellerStats).toEqual({ totalSales: 3, totalRevenue: 1080, totalOrdersManaged: 2, totalProducts: 1, totalReviews: 1 });
+    const c = await server.gql(SELLER_STATS, { sellerId: sellerC.user.id }, sellerC.token);
+    expect(c.data.sellerStats).toEqual({ totalSales: 0, totalRevenue: 0, totalOrdersManaged: 0, totalProducts: 1, totalReviews: 0 });
+  });
+
+  it("shows another seller's figures only to admins", async () => {
+    const denied = await server.gql(SELLER_STATS, { sellerId: sellerA.user.id }, sellerB.token);
+    expect(denied.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const allowed = await server.gql(SELLER_STATS, { sellerId: sellerA.user.id }, admin.token);
+    expect(allowed.data.sellerStats.totalRevenue).toBe(4052.4);
+    const own = await server.gql(SELLER_STATS, {}, admin.token);
+    expect(own.data.sellerStats).toEqual({ totalSales: 0, totalRevenue: 0, totalOrdersManaged: 0, totalProducts: 0, totalReviews: 0 });
+    for (const sellerId of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const unknown = await server.gql(SELLER_STATS, { sellerId }, admin.token);
+      expect(unknown.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("refuses buyers and anonymous callers", async () => {
+    expect((await server.gql(SELLER_STATS, {}, buyer1.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(SELLER_STATS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("costs one SQL statement after authentication", async () => {
+    const { queries } = await server.queries.measure(() => server.gql(SELLER_STATS, {}, sellerA.token));
+    expect(queries).toBe(2);
+  });
+});
+
+describe("adminStats", () => {
+  it("totals the marketplace; earnings are accepted orders' totals", async () => {
+    const res = await server.gql(ADMIN_STATS, {}, admin.token);
+    expect(res.errors).toBeUndefined();
+    const { monthlyEarnings, ...totals } = res.data.adminStats;
+    // 190000 + 26303 + 105000 + 100200 + 5250 + 114000 paisa
+    expect(totals).toEqual({ totalUsers: 6, totalProducts: 4, totalOrders: 10, totalReviews: 4, totalEarnings: 5407.53 });
+    expect(monthlyEarnings).toHaveLength(12);
+  });
+
+  it("buckets the last 12 months by Pakistan time, oldest first, with empty months as 0", async () => {
+    const res = await server.gql(ADMIN_STATS, {}, admin.token);
+    const expected = Array.from({ length: 12 }, (_, i) => ({ month: monthKey(11 - i), earnings: 0 }));
+    expected[11].earnings = 2163.03; // this month: confirmed 190000 + processing 26303 (pending and rejected left out)
+    expected[10].earnings = 1050; // placed 00:30 on the 1st in Pakistan, still the month before in UTC
+    expected[8].earnings = 1002;
+    expected[0].earnings = 52.5; // 11 months back is the first bucket; B's sale 12 months back is out
+    expect(res.data.adminStats.monthlyEarnings).toEqual(expected);
+  });
+
+  it("refuses buyers, sellers and anonymous callers", async () => {
+    for (const token of [buyer1.token, sellerA.token]) {
+      expect((await server.gql(ADMIN_STATS, {}, token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    }
+    expect((await server.gql(ADMIN_STATS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("costs two SQL statements after authentication", async () => {
+    const { queries } = await server.queries.measure(() => server.gql(ADMIN_STATS, {}, admin.token));
+    expect(queries).toBe(3);
+  });
+});
+
+describe("sellerRevenue", () => {
+  it("lists every seller, highest revenue first, including one without sales, with the same revenue as sellerStats", async () => {
+    const res = await server.gql(SELLER_REVENUE, {}, admin.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.sellerRevenue).toEqual([
+      { sellerId: sellerA.user.id, username: sellerA.user.username, email: sellerA.user.email, contactNumber: "03001234567", storeName: null, sellerType: "INDIVIDUAL", totalRevenue: 4052.4 },
+      { sellerId: sellerB.user.id, username: sellerB.user.username, email: sellerB.user.email, contactNumber: "03001234567", storeName: "Hostel Mart", sellerType: "BUSINESS", totalRevenue: 1080 },
+      { sellerId: sellerC.user.id, username: sellerC.user.username, email: sellerC.user.email, contactNumber: "03001234567", storeName: null, sellerType: "INDIVIDUAL", totalRevenue: 0 },
+    ]);
+    for (const row of res.data.sellerRevenue) {
+      const stats = await server.gql(SELLER_STATS, { sellerId: row.sellerId }, admin.token);
+      expect(stats.data.sellerStats.totalRevenue).toBe(row.totalRevenue);
+    }
+  });
+
+  it("refuses buyers, sellers and anonymous callers", async () => {
+    for (const token of [buyer1.token, sellerA.token]) {
+      expect((await server.gql(SELLER_REVENUE, {}, token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    }
+    expect((await server.gql(SELLER_REVENUE, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("costs one SQL statement after authentication", async () => {
+    const { queries } = await server.queries.measure(() => server.gql(SELLER_REVENUE, {}, admin.token));
+    expect(queries).toBe(2);
+  });
+});

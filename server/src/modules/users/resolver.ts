@@ -1,0 +1,47 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Allow } from "../../graphql/auth";
+import type { Context } from "../../graphql/context";
+import { Role, User } from "./entity";
+import { ProfileInput, UserPage } from "./types";
+
+@Resolver()
+export class UsersResolver {
+  @Allow()
+  @Mutation(() => User, { description: "Updates the caller's own username, contact number and profile picture." })
+  updateProfile(@Arg("input", () => ProfileInput, { description: "The new profile values." }) input: ProfileInput, @Ctx() ctx: Context): Promise<User> {
+    return ctx.services.users.updateProfile(ctx.user, input);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => UserPage, { description: "Every account, newest first, for user management." })
+  users(
+    @Arg("search", () => String, { nullable: true, description: "Matches e-mail, username or name, in any case." }) search: string | null,
+    @Arg("role", () => Role, { nullable: true, description: "Only users with this role." }) role: Role | null,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Users per page, at most 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<UserPage> {
+    return ctx.services.users.list(ctx.user, { search, role, page, pageSize });
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => User, {
+    description: "Sets another user's role; it applies from their next request. Not your own role, and not the last admin's. A new seller without a seller type becomes INDIVIDUAL.",
+  })
+  changeUserRole(
+    @Arg("userId", () => ID, { description: "The user to change." }) userId: string,
+    @Arg("role", () => Role, { description: "The new role." }) role: Role,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
+    return ctx.services.users.changeRole(ctx.user, userId, role);
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => Boolean, {
+    description: "Deletes another user (not yourself, not the last admin): their products leave the catalog and their reviews are removed; orders stay for the other party.",
+  })
+  async deleteUser(@Arg("userId", () => ID, { description: "The user to delete." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
+    await ctx.services.users.deleteUser(ctx.user, userId);
+    return true;
+  }
+}

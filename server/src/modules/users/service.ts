@@ -1,0 +1,168 @@
+import { type DataSource, type EntityManager, IsNull } from "typeorm";
+import { z } from "zod";
+import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../shared/errors";
+import { type Page, pageInput, toPage } from "../../shared/pagination";
+import { parseInput } from "../../shared/validation";
+import { assertRole } from "../auth/access";
+import { type AuthUser, isUniqueViolation } from "../auth/service";
+import { Product } from "../products/entity";
+import { Review } from "../reviews/entity";
+import type { ReviewsService } from "../reviews/service";
+import { Role, SellerType, User } from "./entity";
+import { contactNumberRule, usernameRule } from "./rules";
+
+/** A cleared form field ("") means "remove it"; a missing one means "leave it as it is". */
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+/** An app path from uploadImage (/uploads/...) or an http(s) URL; inline data URLs do not fit the column. */
+const profileImageRule = z
+  .string()
+  .trim()
+  .max(500, "Image address must be at most 500 characters.")
+  .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, "Upload the picture first and send its address (/uploads/... or an http(s) URL).");
+
+const profileSchema = z.object({
+  username: usernameRule,
+  contactNumber: z.preprocess(blankToNull, contactNumberRule.nullish()),
+  profileImage: z.preprocess(blankToNull, profileImageRule.nullish()),
+});
+
+export type ProfileUpdate = { username: string; contactNumber?: string | null; profileImage?: string | null };
+
+const listSchema = pageInput(10).extend({
+  search: z.string().trim().max(100, "Search must be at most 100 characters.").nullish(),
+  role: z.enum(Role, { message: "Role must be user, seller or admin." }).nullish(),
+});
+
+export type UserListInput = { search?: string | null; role?: string | null; page?: number | null; pageSize?: number | null };
+
+const roleSchema = z.object({ role: z.enum(Role, { message: "Role must be user, seller or admin." }) });
+
+export const USERNAME_TAKEN = "That username is already taken.";
+const LAST_ADMIN = "The marketplace needs at least one admin: make someone else an admin first.";
+
+/** Ids are uuids; anything else cannot name a user (and must not reach PostgreSQL as one). */
+const isUuid = (value: string) => z.guid().safeParse(value).success;
+
+/** Escapes LIKE wildcards so a search for "50%" means those characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+export class UsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reviews: ReviewsService,
+  ) {}
+
+  private get repo() {
+    return this.dataSource.getRepository(User);
+  }
+
+  findById(id: string): Promise<User | null> {
+    return isUuid(id) ? this.repo.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /** By id, or else by e-mail in any case. */
+  findByIdOrEmail(idOrEmail: string): Promise<User | null> {
+    if (isUuid(idOrEmail)) return this.findById(idOrEmail);
+    return this.repo.createQueryBuilder("u").where("lower(u.email) = lower(:email)", { email: idOrEmail.trim() }).getOne();
+  }
+
+  /** The caller edits their own username, contact number and picture; nothing else. */
+  async updateProfile(caller: AuthUser | null, input: ProfileUpdate): Promise<User> {
+    const me = assertRole(caller, []);
+    const v = parseInput(profileSchema, input);
+    const patch: Partial<User> = { username: v.username };
+    if (v.contactNumber !== undefined) patch.contactNumber = v.contactNumber;
+    if (v.profileImage !== undefined) patch.profileImage = v.profileImage;
+    try {
+      const { affected } = await this.repo.update(me.id, patch);
+      if (!affected) throw unauthenticated();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("CONFLICT", USERNAME_TAKEN, { username: USERNAME_TAKEN });
+      throw error;
+    }
+    return this.repo.findOneByOrFail({ id: me.id });
+  }
+
+  /** Admins' user list: newest first, searched over e-mail, username and name in any case. */
+  async list(caller: AuthUser | null, input: UserListInput): Promise<Page<User>> {
+    assertRole(caller, [Role.ADMIN]);
+    // an explicit null page means the default, as an omitted one does
+    const v = parseInput(listSchema, { ...input, page: input.page ?? undefined, pageSize: input.pageSize ?? undefined });
+    const query = this.repo
+      .createQueryBuilder("u")
+      .orderBy("u.createdAt", "DESC")
+      .addOrderBy("u.id", "DESC")
+      .skip((v.page - 1) * v.pageSize)
+      .take(v.pageSize);
+    if (v.search) {
+      query.andWhere("(u.email ILIKE :pattern OR u.username ILIKE :pattern OR u.name ILIKE :pattern)", { pattern: `%${escapeLike(v.search)}%` });
+    }
+    if (v.role) query.andWhere("u.role = :role", { role: v.role });
+    const [items, total] = await query.getManyAndCount();
+    return toPage(items, total, v.page, v.pageSize);
+  }
+
+  /**
+   * Sets another user's role. A new seller without a seller type becomes an individual seller; a
+   * former seller keeps their store fields (unused while not a seller), so the change can be undone.
+   * Takes effect on the user's next request: the role is read fresh, their token stays valid.
+   */
+  async changeRole(caller: AuthUser | null, userId: string, role: string): Promise<User> {
+    const me = assertRole(caller, [Role.ADMIN]);
+    const v = parseInput(roleSchema, { role });
+    if (userId === me.id) throw forbidden("You cannot change your own role.");
+    return this.dataSource.transaction(async (manager) => {
+      const { target, otherAdmins } = await lockForAdminChange(manager, userId);
+      if (target.role === Role.ADMIN && v.role !== Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
+      const patch: Partial<User> = { role: v.role };
+      if (v.role === Role.SELLER && !target.sellerType) patch.sellerType = SellerType.INDIVIDUAL;
+      await manager.update(User, userId, patch);
+      return manager.findOneByOrFail(User, { id: userId });
+    });
+  }
+
+  /**
+   * Deletes another user in one transaction: their listings leave the catalog (soft delete), their
+   * reviews go and the ratings they counted in are recomputed, then the account row is removed.
+   * Orders stay for the other party (the foreign keys set the user to null; lines keep snapshots).
+   */
+  async deleteUser(caller: AuthUser | null, userId: string): Promise<void> {
+    const me = assertRole(caller, [Role.ADMIN]);
+    if (userId === me.id) throw forbidden("You cannot delete your own account.");
+    await this.dataSource.transaction(async (manager) => {
+      const { target, otherAdmins } = await lockForAdminChange(manager, userId);
+      if (target.role === Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
+      await manager.update(Product, { sellerId: userId, deletedAt: IsNull() }, { deletedAt: () => "now()" });
+      const removed = await manager
+        .createQueryBuilder()
+        .delete()
+        .from(Review)
+        .where(`"userId" = :userId`, { userId })
+        .returning(`"productId"`)
+        .execute();
+      await this.reviews.recomputeRatings(
+        manager,
+        (removed.raw as Array<{ productId: string }>).map((r) => r.productId),
+      );
+      await manager.delete(User, { id: userId });
+    });
+  }
+}
+
+type LockedUser = Pick<User, "id" | "role" | "sellerType">;
+
+/**
+ * Locks the target and every admin row (in id order, so concurrent calls cannot deadlock) before
+ * a role change or delete, so two admins demoting each other at once cannot leave none.
+ */
+async function lockForAdminChange(manager: EntityManager, userId: string): Promise<{ target: LockedUser; otherAdmins: number }> {
+  if (!isUuid(userId)) throw notFound("User not found.");
+  const rows: LockedUser[] = await manager.query(
+    `SELECT id, role, "sellerType" FROM users WHERE role = $1 OR id = $2 ORDER BY id FOR UPDATE`,
+    [Role.ADMIN, userId],
+  );
+  const target = rows.find((row) => row.id === userId);
+  if (!target) throw notFound("User not found.");
+  return { target, otherAdmins: rows.filter((row) => row.role === Role.ADMIN && row.id !== userId).length };
+}

@@ -1,0 +1,33 @@
+import { Field, InputType, Int, ObjectType } from "type-graphql";
+import { User } from "./entity";
+import type { ProfileUpdate } from "./service";
+
+@InputType({ description: "The caller's own profile. A field left out stays as it is; an empty string removes it." })
+export class ProfileInput implements ProfileUpdate {
+  @Field(() => String, { description: "3 to 40 letters, digits, '.', '_' or '-'; must not be taken by someone else." })
+  username: string;
+
+  @Field(() => String, { nullable: true, description: "Phone number for deliveries, e.g. 03001234567." })
+  contactNumber?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters." })
+  profileImage?: string | null;
+}
+
+@ObjectType({ description: "One page of users, newest first." })
+export class UserPage {
+  @Field(() => [User], { description: "The users on this page." })
+  items: User[];
+
+  @Field(() => Int, { description: "How many users match, over all pages." })
+  totalItems: number;
+
+  @Field(() => Int, { description: "How many pages there are at this page size." })
+  totalPages: number;
+
+  @Field(() => Int, { description: "This page's number, from 1." })
+  page: number;
+
+  @Field(() => Int, { description: "Users per page (at most 50)." })
+  pageSize: number;
+}
