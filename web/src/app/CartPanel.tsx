@@ -1,6 +1,45 @@
+import { useEffect, useMemo } from "react";
+import { cartLines } from "../features/cart/cart";
 import { CartDrawer } from "../features/cart/CartDrawer";
+import { useCart } from "../features/cart/CartContext";
+import { CheckoutPanel } from "../features/checkout/CheckoutPanel";
+import { useAuth } from "../lib/auth";
 
-/** The cart panel with its checkout part (composed here so the cart and checkout features stay apart). */
+const REOPEN_KEY = "cart.reopenAfterLogin";
+
+/**
+ * The cart panel with its checkout part, composed here so the cart and checkout features stay
+ * apart. A visitor sent to log in from the cart finds the cart open again when they come back.
+ */
 export function CartPanel() {
-  return <CartDrawer checkout={null} />;
+  const { cart, clear, isOpen, openCart, closeCart } = useCart();
+  const { user } = useAuth();
+  const lines = useMemo(() => cartLines(cart), [cart]);
+
+  useEffect(() => {
+    if (user && sessionStorage.getItem(REOPEN_KEY)) {
+      sessionStorage.removeItem(REOPEN_KEY);
+      if (cart.products.length > 0) openCart();
+    }
+  }, [user, cart.products.length, openCart]);
+
+  return (
+    <CartDrawer
+      checkout={
+        <CheckoutPanel
+          lines={lines}
+          active={isOpen}
+          onClearCart={clear}
+          onOrderPlaced={() => {
+            clear();
+            closeCart();
+          }}
+          onSignInNeeded={() => {
+            sessionStorage.setItem(REOPEN_KEY, "1");
+            closeCart();
+          }}
+        />
+      }
+    />
+  );
 }

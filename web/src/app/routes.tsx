@@ -3,6 +3,7 @@ import type { RouteObject } from "react-router-dom";
 import { dashboardRoutes } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
 import { RouteError } from "./layout/RouteError";
+import { RequireAuth } from "./RequireAuth";
 // static: the error page shows it too, so it is in the main chunk anyway
 import { NotFoundPage } from "../features/pages/NotFoundPage";
 
@@ -11,6 +12,14 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute");
+const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute");
+const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
+const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
+const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
+const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
+const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
+const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage");
 const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage");
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage");
@@ -27,6 +36,14 @@ export const routes: RouteObject[] = [
         // errors inside a page keep the navigation and footer around the error page
         errorElement: <RouteError />,
         children: [
+          { index: true, element: <HomeRoute /> },
+          { path: "/shop", element: <ShopRoute /> },
+          { path: "/shop/:id", element: <ProductRoute /> },
+          { path: "/search", element: <SearchRoute /> },
+          { path: "/categories/:categoryName", element: <CategoryRoute /> },
+          { path: "/success", element: <RequireAuth><SuccessPage /></RequireAuth> },
+          { path: "/orders", element: <RequireAuth><OrdersPage /></RequireAuth> },
+          { path: "/orders/:orderId", element: <RequireAuth><OrderDetailPage /></RequireAuth> },
           { path: "/about-us", element: <AboutPage /> },
           { path: "/contact", element: <ContactPage /> },
           { path: "/login", element: <LoginPage /> },

@@ -18,12 +18,12 @@ type PaginationBarProps = {
 
 /**
  * Previous, numbered pages and Next. Previous is disabled on page 1 and Next on the last page;
- * a page outside 1..totalPages is never requested. On phones fewer numbers show.
+ * a page outside 1..totalPages is never requested. On phones "Page n of m" stands in for the numbers.
  */
 export function PaginationBar({ page, totalPages, onChange, label = "Pagination" }: PaginationBarProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
-  const { items } = usePagination({ count: totalPages, page, siblingCount: phone ? 0 : 1, boundaryCount: 1, hidePrevButton: true, hideNextButton: true });
+  const { items } = usePagination({ count: totalPages, page, siblingCount: 1, boundaryCount: 1, hidePrevButton: true, hideNextButton: true });
   if (totalPages <= 1) return null;
   const go = (target: number) => {
     if (target >= 1 && target <= totalPages && target !== page) onChange(target);
@@ -33,7 +33,12 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
       <Button variant="outlined" size="small" onClick={() => go(page - 1)} disabled={page <= 1} startIcon={<ChevronLeft />} sx={{ minWidth: 0 }}>
         Previous
       </Button>
-      {items.map((item, index) =>
+      {phone ? (
+        <Typography component="span" variant="body2" sx={{ px: 1.5, fontWeight: 600 }} aria-current="page">
+          Page {page} of {totalPages}
+        </Typography>
+      ) : (
+        items.map((item, index) =>
         item.type === "page" ? (
           <Button
             key={index}
@@ -51,6 +56,7 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
             …
           </Typography>
         ),
+        )
       )}
       <Button variant="outlined" size="small" onClick={() => go(page + 1)} disabled={page >= totalPages} endIcon={<ChevronRight />} sx={{ minWidth: 0 }}>
         Next

@@ -47,7 +47,7 @@ export function QueryState<T>({ loading, error, data, isEmpty = defaultIsEmpty, 
 
 export function TextSkeleton({ lines = 3 }: { lines?: number }) {
   return (
-    <Stack spacing={1} aria-busy="true" aria-label="Loading">
+    <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} variant="text" width={i === lines - 1 ? "60%" : "100%"} />
       ))}

@@ -16,6 +16,7 @@ export function MainLayout() {
         styles={{
           ".skip-link": { position: "absolute", left: 8, top: -48, zIndex: 3000, padding: "8px 12px", background: "#0b5d4b", color: "#fff", borderRadius: 6 },
           ".skip-link:focus": { top: 8 },
+          ".visually-hidden": { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 },
         }}
       />
       <a href="#main" className="skip-link">

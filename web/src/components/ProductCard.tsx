@@ -1,0 +1,115 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { ProductCardFieldsFragment } from "../generated/graphql";
+import { discountPercent, Money } from "./Money";
+import { RatingStars } from "./RatingStars";
+
+type ProductCardProps = {
+  product: ProductCardFieldsFragment;
+  /** E.g. an add-to-cart button, shown at the bottom of the card. */
+  action?: ReactNode;
+  /** Heading level of the product name inside the page (default h3). */
+  headingComponent?: "h2" | "h3";
+};
+
+/** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
+export function ProductCard({ product, action, headingComponent = "h3" }: ProductCardProps) {
+  const off = discountPercent(product.price, product.oldPrice);
+  const sellerName = product.seller?.storeName || product.seller?.username;
+  return (
+    <Card variant="outlined" sx={{ position: "relative", height: "100%", display: "flex", flexDirection: "column", transition: "box-shadow .2s", "&:hover": { boxShadow: 3 } }} component="article">
+      <Box sx={{ position: "relative" }}>
+        <Box
+          component="img"
+          src={product.image}
+          alt={product.name}
+          loading="lazy"
+          width={300}
+          height={300}
+          sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
+        />
+        {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
+      </Box>
+      <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
+        <Typography component={headingComponent} variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3, mb: 0.5, fontSize: { xs: "0.95rem", sm: "1rem" } }}>
+          <Link
+            component={RouterLink}
+            to={`/shop/${product.id}`}
+            color="inherit"
+            underline="hover"
+            sx={{
+              display: "-webkit-box",
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: "vertical",
+              overflow: "hidden",
+              // the whole card is the link's click target
+              "&::after": { content: '""', position: "absolute", inset: 0 },
+            }}
+          >
+            {product.name}
+          </Link>
+        </Typography>
+        {sellerName && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            by {sellerName}
+          </Typography>
+        )}
+        <Box sx={{ my: 0.5 }}>
+          <RatingStars value={product.rating} count={product.ratingCount} />
+        </Box>
+        <Money amount={product.price} oldPrice={product.oldPrice} />
+      </CardContent>
+      {action && <CardActions sx={{ pt: 0, px: { xs: 1.25, sm: 2 }, pb: { xs: 1.25, sm: 2 }, position: "relative", zIndex: 1 }}>{action}</CardActions>}
+    </Card>
+  );
+}
+
+/** Products side by side: two columns on a phone, up to four on a desktop. */
+export function ProductGrid({ children, label, wide = false }: { children: ReactNode; label?: string; /** five columns on large screens */ wide?: boolean }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: "none",
+        p: 0,
+        m: 0,
+        display: "grid",
+        gap: { xs: 1.5, sm: 2, md: 3 },
+        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", ...(wide ? { lg: "repeat(5, minmax(0, 1fr))" } : {}) },
+        "& > li": { minWidth: 0 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <Box role="status" aria-busy="true" aria-label="Loading products">
+      <ProductGrid>
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <Card variant="outlined">
+              <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1" }} />
+              <CardContent>
+                <Skeleton variant="text" width="90%" />
+                <Skeleton variant="text" width="50%" />
+                <Skeleton variant="text" width="40%" />
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ProductGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { timelineSteps } from "./orderTimelineSteps";
+
+const at = (h: number) => `2026-11-20T${String(h).padStart(2, "0")}:00:00.000Z`;
+const base = { createdAt: at(1), updatedAt: at(9) };
+
+describe("timelineSteps", () => {
+  it("a pending order: pending is current, the rest upcoming, pending's time is when it was placed", () => {
+    const { steps, activeStep, stopped } = timelineSteps({ ...base, status: "PENDING", timeline: [{ status: "PENDING", at: at(1) }] });
+    expect(activeStep).toBe(0);
+    expect(stopped).toBeNull();
+    expect(steps.map((s) => [s.status, s.state, s.at])).toEqual([
+      ["PENDING", "current", at(1)],
+      ["PROCESSING", "upcoming", null],
+      ["SHIPPED", "upcoming", null],
+      ["COMPLETED", "upcoming", null],
+    ]);
+    expect(steps.map((s) => s.description)).toEqual(["Awaiting processing", "Being processed", "Shipped", "Successfully completed"]);
+  });
+
+  it("a shipped order: earlier steps complete with their times, shipped current", () => {
+    const timeline = [
+      { status: "PENDING" as const, at: at(1) },
+      { status: "CONFIRMED" as const, at: at(2) },
+      { status: "PROCESSING" as const, at: at(3) },
+      { status: "SHIPPED" as const, at: at(4) },
+    ];
+    const { steps, activeStep } = timelineSteps({ ...base, status: "SHIPPED", timeline });
+    expect(activeStep).toBe(2);
+    expect(steps.map((s) => [s.state, s.at])).toEqual([
+      ["complete", at(2)],
+      ["complete", at(3)],
+      ["current", at(4)],
+      ["upcoming", null],
+    ]);
+  });
+
+  it("a confirmed order is still on the pending step", () => {
+    const { activeStep, steps } = timelineSteps({ ...base, status: "CONFIRMED", timeline: [{ status: "PENDING", at: at(1) }, { status: "CONFIRMED", at: at(2) }] });
+    expect(activeStep).toBe(0);
+    expect(steps[0].state).toBe("current");
+  });
+
+  it("a completed order has every step complete", () => {
+    const timeline = (["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"] as const).map((status, i) => ({ status, at: at(i + 1) }));
+    const { steps, activeStep } = timelineSteps({ ...base, status: "COMPLETED", timeline });
+    expect(activeStep).toBe(4);
+    expect(steps.every((s) => s.state === "complete")).toBe(true);
+    expect(steps[3].at).toBe(at(5));
+  });
+
+  it("a cancelled order stops at the step it had reached, with the time it stopped", () => {
+    const { steps, stopped } = timelineSteps({ ...base, status: "CANCELLED", timeline: [{ status: "PENDING", at: at(1) }, { status: "CANCELLED", at: at(2) }] });
+    expect(stopped).toEqual({ status: "CANCELLED", at: at(2) });
+    expect(steps.map((s) => s.state)).toEqual(["stopped", "upcoming", "upcoming", "upcoming"]);
+  });
+
+  it("a rejected order after processing began stops there", () => {
+    const timeline = [
+      { status: "PENDING" as const, at: at(1) },
+      { status: "CONFIRMED" as const, at: at(2) },
+      { status: "PROCESSING" as const, at: at(3) },
+      { status: "REJECTED" as const, at: at(4) },
+    ];
+    const { steps, stopped } = timelineSteps({ ...base, status: "REJECTED", timeline });
+    expect(stopped?.status).toBe("REJECTED");
+    expect(steps.map((s) => s.state)).toEqual(["complete", "stopped", "upcoming", "upcoming"]);
+  });
+});

@@ -1,0 +1,61 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { QueryState } from "../../components/QueryState";
+import { usePageTitle } from "../../components/usePageTitle";
+import type { ProductCardFieldsFragment } from "../../generated/graphql";
+import { useTrendingProductsQuery } from "../../generated/hooks";
+import { DealsBlock } from "./DealsBlock";
+import { BlogList, Hero, PromiseBanner } from "./HomeSections";
+
+type HomePageProps = {
+  /** E.g. an add-to-cart button under each trending product (composed by the app). */
+  renderProductAction?: (product: ProductCardFieldsFragment) => ReactNode;
+};
+
+/** Home: hero, trending products, monthly deals, the promise banner and the blog. */
+export function HomePage({ renderProductAction }: HomePageProps) {
+  usePageTitle(null);
+  const trending = useTrendingProductsQuery({ variables: { limit: 10 } });
+  return (
+    <>
+      <Hero />
+      <Container maxWidth="lg" component="section" aria-labelledby="trending-heading" sx={{ py: { xs: 4, md: 6 } }}>
+        <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", mb: 3, gap: 2 }}>
+          <Typography id="trending-heading" variant="h4" component="h2" sx={{ fontSize: { xs: "1.5rem", md: "2rem" } }}>
+            Trending products
+          </Typography>
+          <Button component={RouterLink} to="/shop">
+            View all
+          </Button>
+        </Box>
+        <QueryState
+          loading={trending.loading}
+          error={trending.error}
+          data={trending.data?.trendingProducts}
+          errorText="Error loading trending products."
+          empty="No trending products yet."
+          skeleton={<ProductGridSkeleton count={8} />}
+          onRetry={() => void trending.refetch()}
+        >
+          {(products) => (
+            <ProductGrid label="Trending products" wide>
+              {products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} action={renderProductAction?.(product)} />
+                </li>
+              ))}
+            </ProductGrid>
+          )}
+        </QueryState>
+      </Container>
+      <DealsBlock />
+      <PromiseBanner />
+      <BlogList />
+    </>
+  );
+}

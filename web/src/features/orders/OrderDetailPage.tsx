@@ -1,0 +1,186 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { errorMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
+import { OrderLines, OrderTotals } from "../../components/OrderLines";
+import { OrderStatusChip } from "../../components/OrderStatusChip";
+import { OrderTimeline } from "../../components/OrderTimeline";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { usePageTitle } from "../../components/usePageTitle";
+import type { OrderDetailQuery } from "../../generated/graphql";
+import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hooks";
+import { formatDateTime } from "../../lib/format";
+
+type Order = NonNullable<OrderDetailQuery["order"]>;
+
+const PAYMENT_LABEL: Record<string, string> = { CASH_ON_DELIVERY: "Cash on delivery", CARD: "Card" };
+
+/** /orders/:orderId — lines as bought, totals, shipping, the timeline; the buyer may cancel while it is pending. */
+export function OrderDetailPage() {
+  const { orderId = "" } = useParams();
+  const query = useOrderDetailQuery({ variables: { id: orderId }, fetchPolicy: "cache-and-network" });
+  const order = query.data?.order;
+  usePageTitle(order ? `Order ${order.orderNumber}` : "Order");
+  const notFound = CombinedGraphQLErrors.is(query.error) && query.error.errors.some((e) => e.extensions?.code === "NOT_FOUND" || e.extensions?.code === "FORBIDDEN");
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/orders" underline="hover" color="inherit">
+          My Orders
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          {order ? order.orderNumber : "Order"}
+        </Typography>
+      </Breadcrumbs>
+      <QueryState
+        loading={query.loading}
+        error={notFound ? undefined : query.error}
+        data={query.data ? query.data.order : notFound ? null : undefined}
+        isEmpty={() => false}
+        errorText={`Error fetching orders: ${errorMessage(query.error, "please try again.")}`}
+        empty={
+          <EmptyState
+            message="Order not found."
+            action={
+              <Button component={RouterLink} to="/orders" variant="contained">
+                Back to my orders
+              </Button>
+            }
+          />
+        }
+        skeleton={
+          <Stack spacing={2} role="status" aria-label="Loading order">
+            <Skeleton variant="text" sx={{ fontSize: "2rem" }} width="50%" />
+            <Skeleton variant="rectangular" height={100} sx={{ borderRadius: 2 }} />
+            <Skeleton variant="rectangular" height={200} sx={{ borderRadius: 2 }} />
+          </Stack>
+        }
+        onRetry={() => void query.refetch()}
+      >
+        {(o) => <OrderDetail order={o} />}
+      </QueryState>
+    </Container>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const [cancel, cancelling] = useCancelOrderMutation();
+  const canCancel = order.status === "PENDING" && order.allowedTransitions.includes("CANCELLED");
+
+  const doCancel = async () => {
+    try {
+      await cancel({ variables: { id: order.id } });
+      notify.success("Your order was cancelled.");
+    } catch (e) {
+      notify.error(errorMessage(e, "Failed to cancel the order."));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}>
+        <div>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+            Order {order.orderNumber}
+          </Typography>
+          <Typography color="text.secondary">
+            Placed {formatDateTime(order.createdAt)}
+            {order.seller ? ` · sold by ${order.seller.storeName || order.seller.username}` : ""}
+          </Typography>
+        </div>
+        <OrderStatusChip status={order.status} size="medium" />
+      </Box>
+
+      <Paper variant="outlined" component="section" aria-labelledby="timeline-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Status
+        </Typography>
+        <OrderTimeline order={order} />
+        {canCancel && (
+          <Box sx={{ mt: 2 }}>
+            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              Cancel order
+            </Button>
+          </Box>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" component="section" aria-labelledby="items-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography id="items-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Items
+        </Typography>
+        <OrderLines lines={order.lines} />
+        <Box sx={{ mt: 2, maxWidth: 360, ml: "auto" }}>
+          <OrderTotals totals={order} />
+        </Box>
+      </Paper>
+
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 3, mt: 3 }}>
+        <Paper variant="outlined" component="section" aria-labelledby="shipping-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography id="shipping-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Shipping
+          </Typography>
+          <Typography component="address" sx={{ fontStyle: "normal", overflowWrap: "anywhere" }}>
+            {order.shipping.address}
+            <br />
+            {order.shipping.city} {order.shipping.postalCode}
+            <br />
+            {order.shipping.country}
+          </Typography>
+          <Typography sx={{ mt: 1 }}>Contact: {order.contactNumber}</Typography>
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="payment-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography id="payment-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Payment
+          </Typography>
+          <Typography>{PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</Typography>
+          <Typography color={order.paymentStatus === "PAID" ? "success.main" : "text.secondary"} sx={{ fontWeight: 600 }}>
+            {order.paymentStatus === "PAID" ? "Paid" : "Not paid yet"}
+          </Typography>
+        </Paper>
+      </Box>
+
+      {order.status === "REJECTED" && (
+        <Alert severity="info" sx={{ mt: 3 }}>
+          Questions about this order? <Link component={RouterLink} to="/contact">Contact support</Link> and quote {order.orderNumber}.
+        </Alert>
+      )}
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title">
+        <DialogTitle id="cancel-title">Cancel order {order.orderNumber}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>The seller will not send it. This cannot be undone.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} disabled={cancelling.loading}>
+            Keep the order
+          </Button>
+          <Button color="error" variant="contained" onClick={doCancel} disabled={cancelling.loading}>
+            {cancelling.loading ? "Cancelling..." : "Cancel order"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useTheme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { plainMessage } from "../../components/errors";
+import { OrderStatusChip } from "../../components/OrderStatusChip";
+import { PageContainer } from "../../components/PageContainer";
+import { PaginationBar } from "../../components/PaginationBar";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import type { MyOrdersQuery } from "../../generated/graphql";
+import { useMyOrdersQuery } from "../../generated/hooks";
+import { formatDate, formatPKR } from "../../lib/format";
+
+type OrderRow = MyOrdersQuery["myOrders"]["items"][number];
+
+const PAGE_SIZE = 10;
+
+/** The first product's name, with "+ n more" when the order has several. */
+export function orderTitle(order: Pick<OrderRow, "lines">): string {
+  if (order.lines.length === 0) return "—";
+  const first = order.lines[0].productName;
+  return order.lines.length > 1 ? `${first} + ${order.lines.length - 1} more` : first;
+}
+
+/** /orders — the buyer's orders, newest first: Product Name, Date, Status, Total Amount; 10 per page (page in the URL). */
+export function OrdersPage() {
+  const [search, setSearch] = useSearchParams();
+  const requested = Number(search.get("page") ?? "1");
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const query = useMyOrdersQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  const data = query.data?.myOrders;
+
+  const goTo = (next: number) => {
+    const params = new URLSearchParams(search);
+    if (next === 1) params.delete("page");
+    else params.set("page", String(next));
+    setSearch(params);
+  };
+
+  return (
+    <PageContainer title="My Orders">
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={data}
+        errorText={`Error fetching orders: ${plainMessage(query.error)}`}
+        empty={
+          <EmptyState
+            message="No orders found!"
+            action={
+              <Button component={RouterLink} to="/shop" variant="contained">
+                Start shopping
+              </Button>
+            }
+          />
+        }
+        skeleton={<OrdersSkeleton />}
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {result.totalItems === 1 ? "1 order" : `${result.totalItems} orders`}
+            </Typography>
+            {phone ? <OrderCards orders={result.items} /> : <OrderTable orders={result.items} />}
+            <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goTo} label="Order pages" />
+          </>
+        )}
+      </QueryState>
+    </PageContainer>
+  );
+}
+
+function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
+  const navigate = useNavigate();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="My orders">
+        <TableHead>
+          <TableRow>
+            <TableCell>Product Name</TableCell>
+            <TableCell>Order</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Total Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id} hover sx={{ cursor: "pointer" }} onClick={() => navigate(`/orders/${order.id}`)}>
+              <TableCell sx={{ fontWeight: 600 }}>
+                <Box component={RouterLink} to={`/orders/${order.id}`} sx={{ color: "inherit", textDecoration: "none", "&:hover": { textDecoration: "underline" } }} onClick={(e) => e.stopPropagation()}>
+                  {orderTitle(order)}
+                </Box>
+              </TableCell>
+              <TableCell>{order.orderNumber}</TableCell>
+              <TableCell>{formatDate(order.createdAt)}</TableCell>
+              <TableCell>
+                <OrderStatusChip status={order.status} />
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+                {formatPKR(order.total)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="My orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Card variant="outlined">
+            <CardActionArea component={RouterLink} to={`/orders/${order.id}`} sx={{ p: 2 }}>
+              <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "flex-start" }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{orderTitle(order)}</Typography>
+                <OrderStatusChip status={order.status} />
+              </Box>
+              <Box sx={{ display: "flex", justifyContent: "space-between", mt: 1 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {order.orderNumber} · {formatDate(order.createdAt)}
+                </Typography>
+                <Typography sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>{formatPKR(order.total)}</Typography>
+              </Box>
+            </CardActionArea>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function OrdersSkeleton() {
+  return (
+    <Stack spacing={1} role="status" aria-label="Loading orders">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} variant="rectangular" height={52} sx={{ borderRadius: 1 }} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
+import Divider from "@mui/material/Divider";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import RateReviewOutlined from "@mui/icons-material/RateReviewOutlined";
+import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
+import VerifiedOutlined from "@mui/icons-material/VerifiedOutlined";
+import { useState, type ReactNode } from "react";
+import { Link as RouterLink, useLocation, useParams } from "react-router-dom";
+import { discountPercent, Money } from "../../components/Money";
+import { PaginationBar } from "../../components/PaginationBar";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { RatingStars } from "../../components/RatingStars";
+import { usePageTitle } from "../../components/usePageTitle";
+import type { ProductDetailQuery } from "../../generated/graphql";
+import { useProductDetailQuery } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import { ReviewDialog } from "./ReviewDialog";
+
+type Product = NonNullable<ProductDetailQuery["product"]>;
+
+type ProductPageProps = {
+  /** The add-to-cart control (composed by the app, which owns the cart). */
+  renderAddToCart?: (product: Product) => ReactNode;
+};
+
+/** /shop/:id — product details, reviews, and a modal to add a comment with a star rating. */
+export function ProductPage({ renderAddToCart }: ProductPageProps) {
+  const { id = "" } = useParams();
+  const [reviewsPage, setReviewsPage] = useState(1);
+  const query = useProductDetailQuery({ variables: { id, reviewsPage } });
+  const product = query.data?.product;
+  usePageTitle(product?.name ?? (query.loading ? "Product" : "Product not found"));
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data ? query.data.product : undefined}
+        isEmpty={() => false}
+        errorText="Error loading product details."
+        empty={
+          <EmptyState
+            message="Product not found."
+            action={
+              <Button component={RouterLink} to="/shop" variant="contained">
+                Back to the shop
+              </Button>
+            }
+          />
+        }
+        skeleton={<ProductSkeleton />}
+        onRetry={() => void query.refetch()}
+      >
+        {(p) => (
+          <>
+            <ProductDetails product={p} addToCart={renderAddToCart?.(p)} />
+            <Reviews product={p} onPage={setReviewsPage} onPosted={() => void query.refetch()} />
+          </>
+        )}
+      </QueryState>
+    </Container>
+  );
+}
+
+function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
+  const off = discountPercent(product.price, product.oldPrice);
+  const seller = product.seller?.storeName || product.seller?.username;
+  return (
+    <>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
+        <Link component={RouterLink} to="/" underline="hover" color="inherit">
+          Home
+        </Link>
+        <Link component={RouterLink} to="/shop" underline="hover" color="inherit">
+          Shop
+        </Link>
+        <Link component={RouterLink} to={`/categories/${product.category}`} underline="hover" color="inherit" sx={{ textTransform: "capitalize" }}>
+          {product.category}
+        </Link>
+        <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: "anywhere" }}>
+          {product.name}
+        </Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 } }}>
+        <Box sx={{ position: "relative" }}>
+          <Box
+            component="img"
+            src={product.image}
+            alt={product.name}
+            width={600}
+            height={600}
+            sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", borderRadius: 2, display: "block", bgcolor: "grey.100", border: 1, borderColor: "divider" }}
+          />
+          {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
+        </Box>
+        <div>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>
+            {product.name}
+          </Typography>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
+            <RatingStars value={product.rating} count={product.ratingCount} size="medium" />
+            <Link href="#reviews" variant="body2">
+              {product.ratingCount === 1 ? "1 review" : `${product.ratingCount} reviews`}
+            </Link>
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <Money amount={product.price} oldPrice={product.oldPrice} variant="h5" />
+          </Box>
+          {seller && (
+            <Typography sx={{ mt: 2, display: "flex", alignItems: "center", gap: 1 }}>
+              <StorefrontOutlined fontSize="small" color="action" aria-hidden="true" />
+              Sold by <strong>{seller}</strong>
+              {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
+            <Chip label={<span>Category: <span style={{ textTransform: "capitalize" }}>{product.category}</span></span>} variant="outlined" />
+            <Chip label={<span>Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span></span>} variant="outlined" />
+          </Stack>
+          <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
+          <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
+          <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
+            <LocalShippingOutlined color="primary" aria-hidden="true" />
+            <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
+          </Paper>
+        </div>
+      </Box>
+    </>
+  );
+}
+
+function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (page: number) => void; onPosted: () => void }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const reviews = product.reviews;
+  return (
+    <Box component="section" aria-labelledby="reviews-heading" id="reviews" sx={{ mt: { xs: 5, md: 7 }, scrollMarginTop: 80 }}>
+      <Divider sx={{ mb: 3 }} />
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
+        <Typography id="reviews-heading" variant="h5" component="h2">
+          Reviews ({reviews.totalItems})
+        </Typography>
+        {user ? (
+          <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
+            Write a review
+          </Button>
+        ) : (
+          <Button component={RouterLink} to="/login" state={{ from: `${location.pathname}${location.search}` }} variant="outlined" startIcon={<RateReviewOutlined />}>
+            Sign in to write a review
+          </Button>
+        )}
+      </Box>
+      {reviews.items.length === 0 ? (
+        <EmptyState message="No reviews yet." />
+      ) : (
+        <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews">
+          {reviews.items.map((review) => (
+            <Paper component="li" key={review.id} variant="outlined" sx={{ p: 2 }}>
+              <Box component="article" aria-label={`Review by ${review.author?.username ?? "a former user"}`}>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+                  <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.dark", fontSize: 14 }} aria-hidden="true">
+                    {(review.author?.username ?? "?").charAt(0).toUpperCase()}
+                  </Avatar>
+                  <Typography sx={{ fontWeight: 600 }}>{review.author?.username ?? "Former user"}</Typography>
+                  <RatingStars value={review.rating} />
+                  <Typography variant="body2" color="text.secondary" component="time" dateTime={review.createdAt}>
+                    {formatDate(review.createdAt)}
+                  </Typography>
+                  {review.verifiedPurchase && <Chip icon={<VerifiedOutlined />} label="Verified purchase" size="small" color="success" variant="outlined" />}
+                </Box>
+                <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
+      {user && <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />}
+    </Box>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading product" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}>
+      <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 2 }} />
+      <div>
+        <Skeleton variant="text" sx={{ fontSize: "2.2rem" }} />
+        <Skeleton variant="text" width="40%" />
+        <Skeleton variant="text" width="30%" sx={{ fontSize: "1.5rem" }} />
+        <Skeleton variant="text" width="60%" />
+        <Skeleton variant="rectangular" height={120} sx={{ mt: 2 }} />
+        <Skeleton variant="rectangular" height={44} width={220} sx={{ mt: 3 }} />
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormHelperText from "@mui/material/FormHelperText";
+import Rating from "@mui/material/Rating";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
+import { usePostReviewMutation } from "../../generated/hooks";
+
+type ReviewDialogProps = {
+  productId: string;
+  productName: string;
+  open: boolean;
+  onClose: () => void;
+  /** After a successful post (the page refetches the product). */
+  onPosted: () => void;
+};
+
+const RATING_LABELS: Record<number, string> = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excellent" };
+
+/**
+ * The add-a-comment modal: clickable stars (1 to 5) and a comment. On success it says
+ * 'Comment posted successfully!', resets to rating 0 and an empty comment, and closes.
+ */
+export function ReviewDialog({ productId, productName, open, onClose, onPosted }: ReviewDialogProps) {
+  const notify = useNotify();
+  const [rating, setRating] = useState(0);
+  const [hover, setHover] = useState(-1);
+  const [comment, setComment] = useState("");
+  const [problems, setProblems] = useState<{ rating?: string; comment?: string }>({});
+  const [postReview, { loading }] = usePostReviewMutation();
+
+  const reset = () => {
+    setRating(0);
+    setComment("");
+    setProblems({});
+    setHover(-1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof problems = {};
+    if (rating < 1) next.rating = "Please choose a rating from 1 to 5 stars.";
+    if (!comment.trim()) next.comment = "Please write a comment.";
+    setProblems(next);
+    if (next.rating || next.comment) return;
+    try {
+      await postReview({ variables: { productId, rating, comment: comment.trim() } });
+      notify.success("Comment posted successfully!");
+      reset();
+      onClose();
+      onPosted();
+    } catch (e) {
+      notify.error(errorMessage(e, "Failed to post your comment."));
+    }
+  };
+
+  const shown = hover !== -1 ? hover : rating;
+  return (
+    <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="review-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="review-dialog-title">Add a comment</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            How would you rate {productName}?
+          </Typography>
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+              Your rating
+            </Typography>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+              <Rating
+                name="review-rating"
+                value={rating}
+                size="large"
+                onChange={(_e, value) => {
+                  setRating(value ?? 0);
+                  setProblems((p) => ({ ...p, rating: undefined }));
+                }}
+                onChangeActive={(_e, value) => setHover(value)}
+                getLabelText={(value) => `${value} Star${value === 1 ? "" : "s"}`}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ minWidth: 80 }} aria-hidden="true">
+                {shown > 0 ? RATING_LABELS[shown] : ""}
+              </Typography>
+            </Box>
+            {problems.rating && <FormHelperText error>{problems.rating}</FormHelperText>}
+          </Box>
+          <TextField
+            label="Comment"
+            value={comment}
+            onChange={(e) => {
+              setComment(e.target.value);
+              setProblems((p) => ({ ...p, comment: undefined }));
+            }}
+            multiline
+            minRows={4}
+            fullWidth
+            required
+            error={Boolean(problems.comment)}
+            helperText={problems.comment ?? "What did you like or dislike? Was it as described?"}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={loading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading}>
+            {loading ? "Posting..." : "Post comment"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import Button from "@mui/material/Button";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormLabel from "@mui/material/FormLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import type { CatalogOptionsQuery } from "../../generated/graphql";
+import { priceRangeKey, type ShopParams } from "./shopParams";
+
+type FiltersPanelProps = {
+  options: CatalogOptionsQuery["catalogOptions"] | undefined;
+  params: ShopParams;
+  /** Hidden on /categories/:name, where the category comes from the path. */
+  showCategory: boolean;
+  onChange: (key: "category" | "color" | "price", value: string) => void;
+  onClear: () => void;
+};
+
+/** Category, colour and price range, each with "All". */
+export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
+  if (!options) {
+    return (
+      <Stack spacing={1} role="status" aria-label="Loading filters">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} variant="text" />
+        ))}
+      </Stack>
+    );
+  }
+  const anyFilter = Boolean((showCategory && params.category) || params.color || params.price || params.q);
+  return (
+    <Stack spacing={3}>
+      {showCategory && (
+        <FilterGroup
+          id="filter-category"
+          label="Category"
+          value={params.category}
+          options={options.categories.map((c) => ({ value: c.slug, label: c.label }))}
+          onChange={(v) => onChange("category", v)}
+        />
+      )}
+      <FilterGroup id="filter-color" label="Colour" value={params.color} options={options.colors.map((c) => ({ value: c.slug, label: c.label }))} onChange={(v) => onChange("color", v)} />
+      <FilterGroup
+        id="filter-price"
+        label="Price range"
+        value={params.price}
+        options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: r.label }))}
+        onChange={(v) => onChange("price", v)}
+      />
+      <Button variant="outlined" onClick={onClear} disabled={!anyFilter}>
+        Clear filters
+      </Button>
+    </Stack>
+  );
+}
+
+function FilterGroup({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" id={`${id}-label`} sx={{ fontWeight: 700, color: "text.primary", mb: 0.5 }}>
+        {label}
+      </FormLabel>
+      <RadioGroup aria-labelledby={`${id}-label`} name={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <FormControlLabel value="" control={<Radio size="small" />} label="All" />
+        {options.map((option) => (
+          <FormControlLabel key={option.value} value={option.value} control={<Radio size="small" />} label={option.label} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}

@@ -1,0 +1,215 @@
+import Badge from "@mui/material/Badge";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
+import Drawer from "@mui/material/Drawer";
+import FormControl from "@mui/material/FormControl";
+import IconButton from "@mui/material/IconButton";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
+import Typography from "@mui/material/Typography";
+import CloseIcon from "@mui/icons-material/Close";
+import TuneIcon from "@mui/icons-material/Tune";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router-dom";
+import { PaginationBar } from "../../components/PaginationBar";
+import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { usePageTitle } from "../../components/usePageTitle";
+import type { ProductCardFieldsFragment } from "../../generated/graphql";
+import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
+import { FiltersPanel } from "./FiltersPanel";
+import { SearchBox } from "./SearchBox";
+import {
+  clearShopFilters,
+  effectiveSort,
+  isPageInRange,
+  parseShopParams,
+  priceRangeKey,
+  SHOP_PAGE_SIZE,
+  SORTS,
+  toProductFilter,
+  withShopParam,
+} from "./shopParams";
+
+export type ProductListingProps = {
+  title: string;
+  intro?: ReactNode;
+  /** /categories/:name: the category from the path (any case); its filter is then hidden. */
+  fixedCategory?: string;
+  /** /search puts the search box first and focuses it. */
+  searchFirst?: boolean;
+  renderProductAction?: (product: ProductCardFieldsFragment) => ReactNode;
+};
+
+/**
+ * The product listing of /shop, /search and /categories/:name: search served by the API over
+ * all products, filters (category, colour, price range), sort and 8 per page, all in the URL.
+ */
+export function ProductListing({ title, intro, fixedCategory, searchFirst = false, renderProductAction }: ProductListingProps) {
+  usePageTitle(title);
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => parseShopParams(search), [search]);
+  const filter = useMemo(() => toProductFilter(params, fixedCategory), [params, fixedCategory]);
+  const sort = effectiveSort(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
+  const products = useShopProductsQuery({ variables: { filter, sort, page: params.page, pageSize: SHOP_PAGE_SIZE } });
+  const page = products.data?.products;
+
+  // a page outside 1..totalPages is ignored: back to the first page
+  useEffect(() => {
+    if (page && !products.loading && !isPageInRange(params.page, page.totalPages)) {
+      setSearch(withShopParam(search, "page", null), { replace: true });
+    }
+  }, [page, products.loading, params.page, search, setSearch]);
+
+  const update = (key: "category" | "color" | "price" | "q" | "sort" | "page", value: string | number | null, replace = false) => {
+    setSearch(withShopParam(search, key, value), { replace });
+  };
+
+  const goToPage = (next: number) => {
+    if (!page || !isPageInRange(next, page.totalPages)) return;
+    update("page", next);
+    listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  const catalog = options.data?.catalogOptions;
+  const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) => list?.find((o) => o.slug === slug)?.label ?? slug;
+  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? params.price;
+  const activeFilters: Array<{ key: "category" | "color" | "price" | "q"; label: string }> = [];
+  if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
+  if (params.color) activeFilters.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
+  if (params.price) activeFilters.push({ key: "price", label: priceLabel });
+  if (params.q && !searchFirst) activeFilters.push({ key: "q", label: `“${params.q}”` });
+  const filterCount = activeFilters.filter((f) => f.key !== "q").length;
+
+  const filtersPanel = (
+    <FiltersPanel
+      options={catalog}
+      params={params}
+      showCategory={!fixedCategory}
+      onChange={(key, value) => {
+        update(key, value);
+      }}
+      onClear={() => setSearch(clearShopFilters(search))}
+    />
+  );
+
+  const searchBox = <SearchBox value={params.q} onSearch={(text, { replace }) => update("q", text, replace)} autoFocus={searchFirst} />;
+
+  const first = page ? (page.page - 1) * page.pageSize + 1 : 0;
+  const last = page ? Math.min(page.totalItems, page.page * page.pageSize) : 0;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+        {title}
+      </Typography>
+      {intro && (
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {intro}
+        </Typography>
+      )}
+      {searchFirst && <Box sx={{ mt: 2, maxWidth: 640 }}>{searchBox}</Box>}
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "240px 1fr" }, gap: { xs: 2, md: 4 }, mt: 3 }}>
+        <Box component="aside" aria-label="Filters" sx={{ display: { xs: "none", md: "block" } }}>
+          <Paper variant="outlined" sx={{ p: 2, position: "sticky", top: 80 }}>
+            {filtersPanel}
+          </Paper>
+        </Box>
+        <Box ref={listTop} sx={{ minWidth: 0, scrollMarginTop: 80 }}>
+          <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", flexWrap: { xs: "wrap", sm: "nowrap" }, mb: 2 }}>
+            {!searchFirst && <Box sx={{ flex: "1 1 240px", minWidth: 0 }}>{searchBox}</Box>}
+            <Button
+              variant="outlined"
+              onClick={() => setFiltersOpen(true)}
+              startIcon={
+                <Badge badgeContent={filterCount} color="primary">
+                  <TuneIcon />
+                </Badge>
+              }
+              sx={{ display: { xs: "inline-flex", md: "none" }, flexShrink: 0 }}
+            >
+              Filters
+            </Button>
+            <FormControl size="small" sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: searchFirst ? "auto" : 0 } }}>
+              <InputLabel id="sort-label">Sort by</InputLabel>
+              <Select labelId="sort-label" label="Sort by" value={sort} onChange={(e) => update("sort", e.target.value)}>
+                {SORTS.filter((s) => s.value !== "RELEVANCE" || params.q).map((s) => (
+                  <MenuItem key={s.value} value={s.value}>
+                    {s.label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Box>
+          {activeFilters.length > 0 && (
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label="Active filters" role="group">
+              {activeFilters.map((f) => (
+                <Chip key={f.key} label={f.label} onDelete={() => update(f.key, null)} size="small" deleteIcon={<CloseIcon aria-label={`Remove filter ${f.label}`} />} />
+              ))}
+            </Box>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
+            {page && page.totalItems > 0 ? `Showing ${first}–${last} of ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}` : ""}
+          </Typography>
+          <QueryState
+            loading={products.loading}
+            error={products.error}
+            data={page}
+            errorText="Error loading products."
+            empty={
+              <EmptyState
+                message="No products found."
+                action={
+                  filterCount > 0 || params.q ? (
+                    <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
+                      Clear filters and search
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+            skeleton={<ProductGridSkeleton count={SHOP_PAGE_SIZE} />}
+            onRetry={() => void products.refetch()}
+          >
+            {(result) => (
+              <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
+                <ProductGrid label="Products">
+                  {result.items.map((product) => (
+                    <li key={product.id}>
+                      <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" />
+                    </li>
+                  ))}
+                </ProductGrid>
+                <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goToPage} label="Product pages" />
+              </Box>
+            )}
+          </QueryState>
+        </Box>
+      </Box>
+      <Drawer anchor="bottom" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+        <Box sx={{ p: 2, pb: 3 }} role="region" aria-label="Filters">
+          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              Filters
+            </Typography>
+            <IconButton onClick={() => setFiltersOpen(false)} aria-label="Close filters">
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          {filtersPanel}
+          <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={() => setFiltersOpen(false)}>
+            {page ? `Show ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}` : "Show products"}
+          </Button>
+        </Box>
+      </Drawer>
+    </Container>
+  );
+}

@@ -1,0 +1,77 @@
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import TextField from "@mui/material/TextField";
+import ClearIcon from "@mui/icons-material/Clear";
+import SearchIcon from "@mui/icons-material/Search";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+
+type SearchBoxProps = {
+  value: string;
+  /** `replace`: a pause in typing (replaces the history entry); otherwise an explicit search. */
+  onSearch: (text: string, options: { replace: boolean }) => void;
+  autoFocus?: boolean;
+  label?: string;
+};
+
+/** A search field that searches when you pause typing (half a second) or press Enter. */
+export function SearchBox({ value, onSearch, autoFocus, label = "Search products" }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const timer = useRef<number | undefined>(undefined);
+
+  // the URL changed (Back, a link): show what it says
+  useEffect(() => setText(value), [value]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const change = (next: string) => {
+    setText(next);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      if (next.trim() !== value) onSearch(next.trim(), { replace: true });
+    }, 500);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    window.clearTimeout(timer.current);
+    if (text.trim() !== value) onSearch(text.trim(), { replace: false });
+  };
+
+  return (
+    <form role="search" onSubmit={submit} style={{ width: "100%" }}>
+      <TextField
+        label={label}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        autoFocus={autoFocus}
+        fullWidth
+        size="small"
+        placeholder="e.g. calculator, hoodie, textbook"
+        slotProps={{
+          htmlInput: { enterKeyHint: "search", autoComplete: "off" },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden="true" />
+              </InputAdornment>
+            ),
+            endAdornment: text ? (
+              <InputAdornment position="end">
+                <IconButton
+                  size="small"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    window.clearTimeout(timer.current);
+                    setText("");
+                    if (value) onSearch("", { replace: false });
+                  }}
+                >
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  clearShopFilters,
+  effectiveSort,
+  isPageInRange,
+  parsePriceRange,
+  parseShopParams,
+  priceRangeKey,
+  toProductFilter,
+  withShopParam,
+} from "./shopParams";
+
+const qs = (s: string) => new URLSearchParams(s);
+
+describe("parseShopParams", () => {
+  it("reads every filter from the query string", () => {
+    expect(parseShopParams(qs("category=Books&color=black&price=50-100&q=%20calculator%20&sort=price_asc&page=3"))).toEqual({
+      category: "books",
+      color: "black",
+      price: "50-100",
+      q: "calculator",
+      sort: "PRICE_ASC",
+      page: 3,
+    });
+  });
+
+  it("treats missing, 'all' and malformed values as not set; a bad page is page 1", () => {
+    expect(parseShopParams(qs(""))).toEqual({ category: "", color: "", price: "", q: "", sort: "", page: 1 });
+    expect(parseShopParams(qs("category=all&color=ALL&price=cheap&sort=random&page=-2"))).toMatchObject({ category: "", color: "", price: "", sort: "", page: 1 });
+    expect(parseShopParams(qs("page=0")).page).toBe(1);
+    expect(parseShopParams(qs("page=2.5")).page).toBe(1);
+    expect(parseShopParams(qs("page=abc")).page).toBe(1);
+  });
+});
+
+describe("withShopParam", () => {
+  it("changing a filter or the search goes back to page 1", () => {
+    const start = qs("category=books&page=4");
+    expect(withShopParam(start, "color", "red").toString()).toBe("category=books&color=red");
+    expect(withShopParam(start, "q", "calc").toString()).toBe("category=books&q=calc");
+    expect(withShopParam(start, "category", "electronics").toString()).toBe("category=electronics");
+  });
+
+  it("changing the page keeps the filters; page 1 and empty values are left out", () => {
+    expect(withShopParam(qs("category=books"), "page", 2).toString()).toBe("category=books&page=2");
+    expect(withShopParam(qs("category=books&page=2"), "page", 1).toString()).toBe("category=books");
+    expect(withShopParam(qs("category=books&color=red"), "color", "").toString()).toBe("category=books");
+    expect(withShopParam(qs("q=x"), "q", null).toString()).toBe("");
+  });
+
+  it("does not change the params it was given", () => {
+    const start = qs("page=3");
+    withShopParam(start, "color", "red");
+    expect(start.toString()).toBe("page=3");
+  });
+});
+
+describe("clearShopFilters", () => {
+  it("removes the filters, search and page but keeps the sort", () => {
+    expect(clearShopFilters(qs("category=books&color=red&price=0-50&q=x&page=2&sort=RATING")).toString()).toBe("sort=RATING");
+  });
+});
+
+describe("price ranges", () => {
+  it("round-trips the spec's ranges, the last without a maximum", () => {
+    expect(priceRangeKey({ min: 0, max: 50 })).toBe("0-50");
+    expect(priceRangeKey({ min: 200, max: null })).toBe("200-");
+    expect(parsePriceRange("0-50")).toEqual({ min: 0, max: 50 });
+    expect(parsePriceRange("200-")).toEqual({ min: 200, max: null });
+    expect(parsePriceRange("100-50")).toBeNull();
+    expect(parsePriceRange("x")).toBeNull();
+  });
+});
+
+describe("toProductFilter", () => {
+  it("maps the state to the API filter", () => {
+    expect(toProductFilter(parseShopParams(qs("category=books&color=red&price=50-100&q=calculater")))).toEqual({
+      category: "books",
+      color: "red",
+      minPrice: 50,
+      maxPrice: 100,
+      search: "calculater",
+    });
+    expect(toProductFilter(parseShopParams(qs("price=200-")))).toEqual({ minPrice: 200 });
+    expect(toProductFilter(parseShopParams(qs("")))).toEqual({});
+  });
+
+  it("a category from the path wins, in any case", () => {
+    expect(toProductFilter(parseShopParams(qs("category=books")), "ELECTRONICS")).toEqual({ category: "electronics" });
+  });
+});
+
+describe("effectiveSort", () => {
+  it("uses the chosen sort, else best match while searching, else newest", () => {
+    expect(effectiveSort({ sort: "PRICE_DESC", q: "x" })).toBe("PRICE_DESC");
+    expect(effectiveSort({ sort: "", q: "calc" })).toBe("RELEVANCE");
+    expect(effectiveSort({ sort: "", q: "" })).toBe("NEWEST");
+  });
+});
+
+describe("isPageInRange", () => {
+  it("allows only pages 1..totalPages", () => {
+    expect(isPageInRange(1, 8)).toBe(true);
+    expect(isPageInRange(8, 8)).toBe(true);
+    expect(isPageInRange(9, 8)).toBe(false);
+    expect(isPageInRange(0, 8)).toBe(false);
+    expect(isPageInRange(1, 0)).toBe(true);
+  });
+});

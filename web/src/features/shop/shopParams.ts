@@ -1,0 +1,107 @@
+import type { ProductFilter, ProductSort } from "../../generated/graphql";
+
+/**
+ * The shop's state lives in the URL query string so a listing can be shared and Back works:
+ * ?category=books&color=black&price=50-100&q=calculator&sort=PRICE_ASC&page=2
+ * Empty values are left out. Changing anything but the page returns to page 1.
+ */
+export type ShopParams = {
+  category: string;
+  color: string;
+  /** A price range as "min-max", or "min-" for no maximum. */
+  price: string;
+  q: string;
+  sort: ProductSort | "";
+  page: number;
+};
+
+export const SHOP_PAGE_SIZE = 8;
+
+export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
+  { value: "RELEVANCE", label: "Best match" },
+  { value: "NEWEST", label: "Newest" },
+  { value: "PRICE_ASC", label: "Price: low to high" },
+  { value: "PRICE_DESC", label: "Price: high to low" },
+  { value: "RATING", label: "Top rated" },
+];
+
+const SORT_VALUES = new Set<string>(SORTS.map((s) => s.value));
+const KEYS = ["category", "color", "price", "q", "sort", "page"] as const;
+type Key = (typeof KEYS)[number];
+
+/** Reads the shop state; anything malformed counts as not set (a bad page is page 1). */
+export function parseShopParams(search: URLSearchParams): ShopParams {
+  const text = (key: string) => (search.get(key) ?? "").trim();
+  const sort = text("sort").toUpperCase();
+  const pageText = text("page");
+  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
+  const price = text("price");
+  return {
+    category: text("category").toLowerCase() === "all" ? "" : text("category").toLowerCase(),
+    color: text("color").toLowerCase() === "all" ? "" : text("color").toLowerCase(),
+    price: parsePriceRange(price) ? price : "",
+    q: text("q"),
+    sort: SORT_VALUES.has(sort) ? (sort as ProductSort) : "",
+    page: page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * The query string after setting one value ("" or null removes it). Any change other than the
+ * page itself goes back to page 1; keys the shop does not know are kept.
+ */
+export function withShopParam(search: URLSearchParams, key: Key, value: string | number | null): URLSearchParams {
+  const next = new URLSearchParams(search);
+  const text = value == null ? "" : String(value).trim();
+  if (text === "" || (key === "page" && text === "1")) next.delete(key);
+  else next.set(key, text);
+  if (key !== "page") next.delete("page");
+  return next;
+}
+
+/** Removes every filter, the search and the page (the sort is kept). */
+export function clearShopFilters(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of ["category", "color", "price", "q", "page"]) next.delete(key);
+  return next;
+}
+
+/** The URL key of a price range: "0-50", "50-100", "200-" (no maximum). */
+export function priceRangeKey(range: { min: number; max?: number | null }): string {
+  return `${range.min}-${range.max ?? ""}`;
+}
+
+export function parsePriceRange(key: string): { min: number; max: number | null } | null {
+  const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)?$/.exec(key);
+  if (!match) return null;
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? null : Number(match[2]);
+  if (max !== null && max < min) return null;
+  return { min, max };
+}
+
+/** The sort to ask for: the chosen one, else best match while searching, else newest. */
+export function effectiveSort(params: Pick<ShopParams, "sort" | "q">): ProductSort {
+  if (params.sort) return params.sort;
+  return params.q ? "RELEVANCE" : "NEWEST";
+}
+
+/** The API filter for the state; `fixedCategory` (from /categories/:name) wins over the query string. */
+export function toProductFilter(params: ShopParams, fixedCategory?: string): ProductFilter {
+  const filter: ProductFilter = {};
+  const category = fixedCategory?.trim().toLowerCase() || params.category;
+  if (category) filter.category = category;
+  if (params.color) filter.color = params.color;
+  const range = parsePriceRange(params.price);
+  if (range) {
+    filter.minPrice = range.min;
+    if (range.max !== null) filter.maxPrice = range.max;
+  }
+  if (params.q) filter.search = params.q;
+  return filter;
+}
+
+/** Whether a requested page exists: pages outside 1..totalPages are ignored. */
+export function isPageInRange(page: number, totalPages: number): boolean {
+  return Number.isInteger(page) && page >= 1 && page <= Math.max(1, totalPages);
+}
