@@ -1,9 +1,10 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
-import { badInput, forbidden, notFound, unauthenticated } from "../../shared/errors";
+import { badInput, forbidden, notFound } from "../../shared/errors";
 import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../shared/money";
 import { pageInput, toPage, type Page } from "../../shared/pagination";
 import { parseInput } from "../../shared/validation";
+import { assertRole } from "../auth/access";
 import type { AuthUser } from "../auth/service";
 import { OrderStatus } from "../orders/entity";
 import { Role } from "../users/entity";
@@ -24,6 +25,7 @@ export const idRule = (message: string) => z.guid(message);
 export const MAX_PRICE_PKR = 10_000_000;
 const MAX_SEARCH_LENGTH = 100;
 export const MAX_TRENDING = 50;
+const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
 export const PURCHASE_EXCLUDED_STATUSES = [OrderStatus.REJECTED, OrderStatus.CANCELLED];
@@ -215,10 +217,10 @@ export class ProductsService {
 
   /** The caller's own listings, newest first. */
   async mine(caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
-    if (!caller) throw unauthenticated();
+    const seller = assertRole(caller, SELLING_ROLES);
     const { page, pageSize } = parseInput(pageInput(10), paging);
     const [items, totalItems] = await this.products.findAndCount({
-      where: { sellerId: caller.id },
+      where: { sellerId: seller.id },
       order: { createdAt: "DESC", id: "DESC" },
       skip: (page - 1) * pageSize,
       take: pageSize,
@@ -227,7 +229,7 @@ export class ProductsService {
   }
 
   async create(input: ProductFields, caller: AuthUser | null): Promise<Product> {
-    assertCanSell(caller);
+    const seller = assertRole(caller, SELLING_ROLES);
     const v = parseInput(createSchema, input);
     return this.products.save(
       this.products.create({
@@ -238,16 +240,16 @@ export class ProductsService {
         pricePaisa: toPaisa(v.price),
         oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
         image: v.image,
-        sellerId: caller.id,
+        sellerId: seller.id,
       }),
     );
   }
 
   /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
   async update(id: string, input: Partial<ProductFields>, caller: AuthUser | null): Promise<Product> {
-    assertCanSell(caller);
+    const user = assertRole(caller, SELLING_ROLES);
     const v = parseInput(updateSchema, input);
-    const product = await this.ownedProduct(id, caller);
+    const product = await this.ownedProduct(id, user);
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
@@ -267,8 +269,7 @@ export class ProductsService {
 
   /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
   async remove(id: string, caller: AuthUser | null): Promise<void> {
-    assertCanSell(caller);
-    const product = await this.ownedProduct(id, caller);
+    const product = await this.ownedProduct(id, assertRole(caller, SELLING_ROLES));
     await this.products.softDelete({ id: product.id });
   }
 
@@ -278,11 +279,6 @@ export class ProductsService {
     if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden("You can only change your own products.");
     return product;
   }
-}
-
-function assertCanSell(caller: AuthUser | null): asserts caller is AuthUser {
-  if (!caller) throw unauthenticated();
-  if (caller.role !== Role.SELLER && caller.role !== Role.ADMIN) throw forbidden("Only sellers can manage products.");
 }
 
 function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort, search: string | undefined) {
