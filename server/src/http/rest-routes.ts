@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config";
 import { registerAuthRoutes } from "../modules/auth/rest";
+import { registerOrderRoutes } from "../modules/orders/rest";
 import { registerProductRoutes } from "../modules/products/rest";
 import { registerReviewRoutes } from "../modules/reviews/rest";
 import type { RestApi } from "./rest";
@@ -10,5 +11,6 @@ export function restRoutes(config: AppConfig): Array<(api: RestApi) => void> {
     (api) => registerAuthRoutes(api, { secureCookies: config.nodeEnv === "production" }),
     registerProductRoutes,
     registerReviewRoutes,
+    registerOrderRoutes,
   ];
 }

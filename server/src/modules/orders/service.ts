@@ -247,9 +247,16 @@ export class OrdersService {
     return this.list({ buyerId: assertRole(caller, []).id }, input);
   }
 
-  /** The caller's sales (sellers and admins), with shipping details and contact number. */
-  sellerOrders(input: OrderListInput, caller: AuthUser | null): Promise<Page<Order>> {
-    return this.list({ sellerId: assertRole(caller, [Role.SELLER, Role.ADMIN]).id }, input);
+  /**
+   * A seller's sales, with shipping details and contact number: the caller's own (sellers and
+   * admins), or with `sellerId` (admins) any seller's.
+   */
+  sellerOrders(input: OrderListInput & { sellerId?: string | null }, caller: AuthUser | null): Promise<Page<Order>> {
+    const user = assertRole(caller, [Role.SELLER, Role.ADMIN]);
+    const sellerId = input.sellerId ?? user.id;
+    if (sellerId !== user.id && user.role !== Role.ADMIN) throw forbidden("You can only see your own orders.");
+    if (!isUuid(sellerId)) throw badInput("sellerId must be a valid id.", { sellerId: "sellerId must be a valid id." });
+    return this.list({ sellerId }, input);
   }
 
   /** Every order (admins). */

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { Loaders } from "../../graphql/loaders";
+import { iso } from "../../http/legacy";
+import { toRupees } from "../../shared/money";
+import type { Page } from "../../shared/pagination";
+import type { Order, OrderLine } from "./entity";
+import { formatOrderNumber } from "./types";
+
+/**
+ * The order document legacy clients read. `orderId` is the number people quote (UB-000123);
+ * `amount` is the order's total in PKR; each line's `productId` is populated with the name the
+ * order snapshot kept (`_id` null only if the product row is gone).
+ */
+export const legacyOrderSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  products: z.array(z.object({ productId: z.object({ _id: z.string().nullable(), name: z.string() }), quantity: z.number() })),
+  shippingDetails: z.object({ address: z.string(), city: z.string(), postalCode: z.string(), country: z.string(), contactNumber: z.string() }),
+  contactNumber: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type LegacyOrder = z.infer<typeof legacyOrderSchema>;
+
+export const legacyOrderListSchema = z.object({ orders: z.array(legacyOrderSchema), totalOrders: z.number(), totalPages: z.number() });
+
+function legacyOrder(o: Order, lines: OrderLine[]): LegacyOrder {
+  return {
+    _id: o.id,
+    orderId: formatOrderNumber(o.orderNumber),
+    status: o.status,
+    amount: toRupees(o.totalPaisa),
+    products: lines.map((l) => ({ productId: { _id: l.productId, name: l.productName }, quantity: l.quantity })),
+    shippingDetails: { address: o.shippingAddress, city: o.shippingCity, postalCode: o.shippingPostalCode, country: o.shippingCountry, contactNumber: o.contactNumber },
+    contactNumber: o.contactNumber,
+    createdAt: iso(o.createdAt),
+    updatedAt: iso(o.updatedAt),
+  };
+}
+
+/** Shapes orders with their lines, loaded in one batch. */
+export async function legacyOrders(loaders: Loaders, orders: Order[]): Promise<LegacyOrder[]> {
+  const lines = await Promise.all(orders.map((o) => loaders.orderLinesByOrder.load(o.id)));
+  return orders.map((o, i) => legacyOrder(o, lines[i]));
+}
+
+export async function legacyOrderList(loaders: Loaders, page: Page<Order>) {
+  return { orders: await legacyOrders(loaders, page.items), totalOrders: page.totalItems, totalPages: page.totalPages };
+}
+
+/** A checkout's orders (one per seller) in the legacy shape. */
+export async function legacyCheckoutOrders(loaders: Loaders, checkoutId: string): Promise<LegacyOrder[]> {
+  return legacyOrders(loaders, await loaders.ordersByCheckout.load(checkoutId));
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import type { Product } from "../products/entity";
+import { Order } from "./entity";
+import { insertProduct, placeOrder, shipping } from "./testing";
+
+let server: TestServer;
+let sellerA: SignedIn;
+let sellerB: SignedIn;
+let buyer: SignedIn;
+let otherBuyer: SignedIn;
+let admin: SignedIn;
+let book: Product;
+let lamp: Product;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [sellerA, sellerB, buyer, otherBuyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
+  book = await insertProduct(server, sellerA, 100_000, "Calculus textbook");
+  lamp = await insertProduct(server, sellerB, 25_050, "Desk lamp");
+});
+afterAll(() => server.close());
+
+const legacyCart = (over: Record<string, unknown> = {}) => ({
+  products: [{ productId: book.id, quantity: 2 }],
+  amount: 1,
+  shippingDetails: shipping,
+  contactNumber: "03001234567",
+  ...over,
+});
+
+const placeLegacy = (as: { token?: string }, body: unknown, headers?: Record<string, string>) => server.api("POST", "/api/orders/place-order", { ...as, body, headers });
+const orderCount = () => server.dataSource.getRepository(Order).count();
+
+/** A fresh pending order of `book` (seller A) by `who`, placed over REST. */
+async function pendingOrder(who: SignedIn = buyer) {
+  const res = await placeLegacy(who, legacyCart());
+  expect(res.status).toBe(201);
+  return res.body.order;
+}
+
+describe("POST /api/orders/place-order", () => {
+  it("answers 201 {message, order, orders}: priced by the server, one order per seller, in the legacy shape", async () => {
+    const res = await placeLegacy(buyer, legacyCart({ products: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 1 }] }));
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Order placed successfully");
+    expect(res.body.orders).toHaveLength(2);
+    expect(res.body.order).toEqual(res.body.orders[0]);
+    const bookOrder = res.body.orders.find((o: any) => o.products[0].productId._id === book.id);
+    // 2 x 1000.00 + 5% tax; the client's amount of 1 is ignored
+    expect(bookOrder).toEqual({
+      _id: expect.any(String),
+      orderId: expect.stringMatching(/^UB-\d{6}$/),
+      status: "pending",
+      amount: 2100,
+      products: [{ productId: { _id: book.id, name: "Calculus textbook" }, quantity: 2 }],
+      shippingDetails: { ...shipping, contactNumber: "03001234567" },
+      contactNumber: "03001234567",
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
+    });
+    const lampOrder = res.body.orders.find((o: any) => o !== bookOrder);
+    expect(lampOrder).toMatchObject({ amount: 263.03, products: [{ productId: { _id: lamp.id, name: "Desk lamp" }, quantity: 1 }] });
+  });
+
+  it("returns the same orders for a retry with the same Idempotency-Key; without one each call is a new checkout", async () => {
+    const key = randomUUID();
+    const first = await placeLegacy(buyer, legacyCart(), { "idempotency-key": key });
+    const retry = await placeLegacy(buyer, legacyCart(), { "idempotency-key": key });
+    expect(retry.status).toBe(201);
+    expect(retry.body.order._id).toBe(first.body.order._id);
+    const a = await placeLegacy(buyer, legacyCart());
+    const b = await placeLegacy(buyer, legacyCart());
+    expect(a.body.order._id).not.toBe(b.body.order._id);
+  });
+
+  it("refuses anonymous (401) and bad carts (400 with the spec's messages), placing nothing", async () => {
+    const before = await orderCount();
+    expect((await placeLegacy({}, legacyCart())).status).toBe(401);
+    expect(await placeLegacy(buyer, legacyCart({ products: [] }))).toMatchObject({ status: 400, body: { message: "No products found." } });
+    expect(await placeLegacy(buyer, legacyCart({ contactNumber: "" }))).toMatchObject({ status: 400, body: { message: "Contact number is required." } });
+    expect(await placeLegacy(buyer, legacyCart({ shippingDetails: undefined }))).toMatchObject({ status: 400, body: { fields: { "shipping.address": "Address is required." } } });
+    const unknown = await placeLegacy(buyer, legacyCart({ products: [{ productId: randomUUID(), quantity: 1 }] }));
+    expect(unknown.status).toBe(400);
+    expect((await placeLegacy(sellerA, legacyCart())).body.message).toBe("You cannot buy your own product.");
+    expect((await placeLegacy(buyer, legacyCart({ products: [{ productId: book.id, quantity: 0 }] }))).status).toBe(400);
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("order lists", () => {
+  it("GET /my-orders answers the caller's own orders, newest first, as {orders, totalOrders, totalPages}", async () => {
+    const buyerOwn = await signUp(server, "user");
+    const older = await pendingOrder(buyerOwn);
+    const newer = await pendingOrder(buyerOwn);
+    const res = await server.api("GET", "/api/orders/my-orders", { token: buyerOwn.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ orders: [expect.objectContaining({ _id: newer._id }), expect.objectContaining({ _id: older._id })], totalOrders: 2, totalPages: 1 });
+    expect((await server.api("GET", "/api/orders/my-orders?limit=1&page=2", { token: buyerOwn.token })).body.orders[0]._id).toBe(older._id);
+    expect((await server.api("GET", "/api/orders/my-orders")).status).toBe(401);
+  });
+
+  it("GET /seller/:sellerId answers that seller's orders to the seller and to admins, paged", async () => {
+    const order = await pendingOrder();
+    const own = await server.api("GET", `/api/orders/seller/${sellerA.user.id}?page=1&limit=1`, { token: sellerA.token });
+    expect(own.status).toBe(200);
+    expect(own.body.orders).toEqual([expect.objectContaining({ _id: order._id, shippingDetails: expect.objectContaining({ city: "Islamabad" }) })]);
+    expect(own.body.totalPages).toBe(own.body.totalOrders);
+    const asAdmin = await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: admin.token });
+    expect(asAdmin.body.totalOrders).toBe(own.body.totalOrders);
+    const bOrders = await server.api("GET", `/api/orders/seller/${sellerB.user.id}?limit=50`, { token: sellerB.token });
+    expect(bOrders.body.orders.map((o: any) => o._id)).not.toContain(order._id);
+  });
+
+  it("GET /seller/:sellerId refuses another seller (403), a buyer (403), anonymous (401), and a bad id (400)", async () => {
+    expect(await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: sellerB.token })).toMatchObject({ status: 403, body: { message: "You can only see your own orders." } });
+    expect((await server.api("GET", `/api/orders/seller/${buyer.user.id}`, { token: buyer.token })).status).toBe(403);
+    expect((await server.api("GET", `/api/orders/seller/${sellerA.user.id}`)).status).toBe(401);
+    expect((await server.api("GET", "/api/orders/seller/nobody", { token: admin.token })).status).toBe(400);
+    expect((await server.api("GET", `/api/orders/seller/${sellerA.user.id}?limit=51`, { token: sellerA.token })).status).toBe(400);
+  });
+
+  it("GET / answers every order to admins only", async () => {
+    const res = await server.api("GET", "/api/orders?limit=50", { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.totalOrders).toBe(await orderCount());
+    expect(Object.keys(res.body).sort()).toEqual(["orders", "totalOrders", "totalPages"]);
+    expect((await server.api("GET", "/api/orders", { token: sellerA.token })).status).toBe(403);
+    expect((await server.api("GET", "/api/orders")).status).toBe(401);
+  });
+});
+
+describe("PATCH /api/orders/update-status/:id", () => {
+  const patch = (as: { token?: string }, id: string, status: unknown) => server.api("PATCH", `/api/orders/update-status/${id}`, { ...as, body: { status } });
+
+  it("lets the order's seller set the legacy statuses (any case) and answers the order document", async () => {
+    const order = await pendingOrder();
+    const res = await patch(sellerA, order._id, "Confirmed");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: order._id, orderId: order.orderId, status: "confirmed", amount: 2100, products: order.products });
+    expect((await patch(sellerA, order._id, "processing")).body.status).toBe("processing");
+    const rejected = await pendingOrder();
+    expect((await patch(sellerA, rejected._id, "rejected")).body.status).toBe("rejected");
+  });
+
+  it("answers 400 for a transition the lifecycle does not allow or an unknown status, changing nothing", async () => {
+    const order = await pendingOrder();
+    await patch(sellerA, order._id, "confirmed");
+    expect(await patch(sellerA, order._id, "pending")).toMatchObject({ status: 400, body: { message: "An order that is confirmed cannot become pending." } });
+    expect((await patch(sellerA, order._id, "teleported")).status).toBe(400);
+    expect((await patch(sellerA, order._id, undefined)).status).toBe(400);
+    expect((await server.services.orders.order(order._id, { id: admin.user.id, role: admin.user.role, email: admin.user.email, username: admin.user.username })).status).toBe("confirmed");
+  });
+
+  it("refuses another seller (403), the buyer confirming (403), anonymous (401) and an unknown order (404); the buyer may cancel and an admin may act", async () => {
+    const order = await pendingOrder();
+    expect(await patch(sellerB, order._id, "confirmed")).toMatchObject({ status: 403, body: { message: "You can only manage your own orders." } });
+    expect((await patch(buyer, order._id, "confirmed")).status).toBe(403);
+    expect((await patch(otherBuyer, order._id, "cancelled")).status).toBe(403);
+    expect((await patch({}, order._id, "confirmed")).status).toBe(401);
+    expect((await patch(sellerA, randomUUID(), "confirmed")).status).toBe(404);
+    expect((await patch(buyer, order._id, "cancelled")).body.status).toBe("cancelled");
+    const another = await pendingOrder();
+    expect((await patch(admin, another._id, "confirmed")).body.status).toBe("confirmed");
+  });
+});
+
+describe("POST /api/orders/confirm-payment", () => {
+  const confirm = (as: { token?: string }, session_id: unknown) => server.api("POST", "/api/orders/confirm-payment", { ...as, body: { session_id } });
+
+  it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async () => {
+    const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
+    expect(await confirm(buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
+    await server.services.orders.authorizeCardPayment(checkout.id, { cardNumber: "4242424242424242", expiry: `12/${(new Date().getFullYear() + 1) % 100}`, cvc: "123" });
+    const res = await confirm(buyer, checkout.id);
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ _id: checkout.orders[0].id, orderId: checkout.orders[0].orderNumber, amount: 1050, status: "pending" });
+    expect((await server.services.dataSource.getRepository(Order).findOneByOrFail({ id: checkout.orders[0].id })).paymentStatus).toBe("paid");
+  });
+
+  it("answers a cash-on-delivery checkout as it is", async () => {
+    const placed = await placeLegacy(buyer, legacyCart());
+    const session = (await server.dataSource.getRepository(Order).findOneByOrFail({ id: placed.body.order._id })).checkoutSessionId;
+    expect(await confirm(buyer, session)).toMatchObject({ status: 200, body: { order: { _id: placed.body.order._id } } });
+  });
+
+  it("refuses an unknown session (404), another buyer's (403) and anonymous (401)", async () => {
+    expect(await confirm(buyer, randomUUID())).toMatchObject({ status: 404, body: { message: "Checkout not found." } });
+    expect((await confirm(buyer, "cs_test_legacy")).status).toBe(404);
+    const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }]);
+    expect((await confirm(otherBuyer, checkout.id)).status).toBe(403);
+    expect((await confirm({}, checkout.id)).status).toBe(401);
+  });
+});
