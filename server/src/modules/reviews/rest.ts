@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric } from "../../http/legacy";
+import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery } from "../../http/legacy";
 import type { RestApi } from "../../http/rest";
 import { MAX_PAGE_SIZE } from "../../shared/pagination";
 import { legacyProductReviewSchema, legacyProductReviews, legacyReview, legacyReviewSchema } from "./legacy";
@@ -47,12 +47,13 @@ export function registerReviewRoutes(api: RestApi) {
     method: "get",
     path: "/reviews/:userId",
     tag: TAG,
-    summary: "A user's reviews, newest first: the user themself or an admin",
+    summary: `A user's reviews, newest first, as an array: the user themself or an admin; ${MAX_PAGE_SIZE} per page (?page=, ?limit=)`,
     access: "signed-in",
     params: z.object({ userId: z.string() }),
-    responses: { 200: { description: `The reviews (the newest ${MAX_PAGE_SIZE})`, schema: z.array(legacyReviewSchema) } },
-    handler: async ({ user, params, services }) => {
-      const page = await services.reviews.ofUser(params.userId, user, { pageSize: MAX_PAGE_SIZE });
+    query: pageQuery,
+    responses: { 200: { description: "The reviews", schema: z.array(legacyReviewSchema) } },
+    handler: async ({ user, params, query, services }) => {
+      const page = await services.reviews.ofUser(params.userId, user, { page: query.page, pageSize: query.limit ?? MAX_PAGE_SIZE });
       return { body: page.items.map(legacyReview) };
     },
   });
