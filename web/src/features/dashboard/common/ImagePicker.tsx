@@ -2,7 +2,7 @@ import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useId, type ChangeEvent } from "react";
+import { useRef, type ChangeEvent } from "react";
 
 type Props = {
   label: string;
@@ -15,7 +15,7 @@ type Props = {
 
 /** A labelled "choose image" button with a preview of the chosen or current picture. */
 export function ImagePicker({ label, preview, previewAlt, disabled = false, onFile }: Props) {
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = event.target.files;
     // the spec: several files chosen -> nothing is uploaded (the input takes one anyway)
@@ -33,18 +33,11 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
           </Typography>
         </Box>
       )}
-      <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<PhotoCameraIcon aria-hidden="true" />} disabled={disabled}>
+      <Button variant="outlined" startIcon={<PhotoCameraIcon aria-hidden="true" />} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
-        <Box
-          component="input"
-          id={inputId}
-          type="file"
-          accept="image/*"
-          disabled={disabled}
-          onChange={onChange}
-          sx={{ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden", clip: "rect(0 0 0 0)" }}
-        />
       </Button>
+      {/* the real file input, opened by the button above */}
+      <input ref={input} type="file" accept="image/*" hidden disabled={disabled} onChange={onChange} />
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
-import { useTheme } from "@mui/material/styles";
+import { ThemeProvider, useTheme, type Theme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -23,6 +23,20 @@ import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu
 const DRAWER_WIDTH = 248;
 
 /**
+ * Status chips use the warning (pending) and info (confirmed, processing) colours; white text on
+ * MUI's orange and light blue fails WCAG AA contrast, dark text passes. Scoped to the dashboard.
+ */
+const DARK_TEXT = "rgba(0, 0, 0, 0.87)";
+const readableChips = (outer: Theme): Theme => ({
+  ...outer,
+  palette: {
+    ...outer.palette,
+    warning: { ...outer.palette.warning, contrastText: DARK_TEXT },
+    info: { ...outer.palette.info, contrastText: DARK_TEXT },
+  },
+});
+
+/**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);
  * the role picks the side menu; an unknown role goes to /unauthorized. On phones the side menu
  * is a drawer behind a hamburger button.
@@ -32,7 +46,11 @@ export default function DashboardLayout() {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!isKnownRole(user.role)) return <Navigate to="/unauthorized" replace />;
-  return <Shell role={user.role} username={user.username} profileImage={user.profileImage} />;
+  return (
+    <ThemeProvider theme={readableChips}>
+      <Shell role={user.role} username={user.username} profileImage={user.profileImage} />
+    </ThemeProvider>
+  );
 }
 
 function Shell({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
