@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../server/src/test/harness";
 import { openPage, startE2E, type E2E } from "./harness";
 
 let e2e: E2E;
@@ -24,7 +25,6 @@ describe("GraphiQL playground for integrators", () => {
   });
 
   it("is refused when turned off by configuration", async () => {
-    const { startTestServer } = await import("../server/src/test/harness");
     const server = await startTestServer({ env: { GRAPHQL_PLAYGROUND: "false" } });
     try {
       const res = await fetch(`${server.url}/graphiql`);
