@@ -22,9 +22,9 @@ export enum ProductSort {
 /** Any id PostgreSQL accepts as a uuid; anything else can match no row. */
 export const idRule = (message: string) => z.guid(message);
 
-export const MAX_PRICE_PKR = 10_000_000;
+const MAX_PRICE_PKR = 10_000_000;
 const MAX_SEARCH_LENGTH = 100;
-export const MAX_TRENDING = 50;
+const MAX_TRENDING = 50;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
@@ -113,26 +113,26 @@ const boundRule = z
   .nullish();
 
 const listSchema = pageInput(8).extend({
-    filter: z
-      .object({
-        category: optionalChoice(normalizeCategory, "Unknown category."),
-        color: optionalChoice(normalizeColor, "Unknown colour."),
-        minPrice: boundRule,
-        maxPrice: boundRule,
-        sellerId: idRule("sellerId must be a valid id.").nullish(),
-        search: z
-          .string()
-          .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
-          .nullish()
-          .transform((v) => v?.trim().toLowerCase() || undefined),
-      })
-      .superRefine((f, ctx) => {
-        if (f.minPrice != null && f.maxPrice != null && f.minPrice > f.maxPrice) {
-          ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Maximum price must not be below the minimum price." });
-        }
-      }),
-    sort: z.enum(ProductSort, { message: "Unknown sort." }).nullish().transform((s) => s ?? ProductSort.NEWEST),
-  });
+  filter: z
+    .object({
+      category: optionalChoice(normalizeCategory, "Unknown category."),
+      color: optionalChoice(normalizeColor, "Unknown colour."),
+      minPrice: boundRule,
+      maxPrice: boundRule,
+      sellerId: idRule("sellerId must be a valid id.").nullish(),
+      search: z
+        .string()
+        .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
+        .nullish()
+        .transform((v) => v?.trim().toLowerCase() || undefined),
+    })
+    .superRefine((f, ctx) => {
+      if (f.minPrice != null && f.maxPrice != null && f.minPrice > f.maxPrice) {
+        ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Maximum price must not be below the minimum price." });
+      }
+    }),
+  sort: z.enum(ProductSort, { message: "Unknown sort." }).nullish().transform((s) => s ?? ProductSort.NEWEST),
+});
 
 const trendingSchema = z.object({
   limit: z.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_TRENDING, `limit must be at most ${MAX_TRENDING}`).default(10),

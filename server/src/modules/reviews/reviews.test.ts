@@ -95,8 +95,9 @@ describe("postReview", () => {
 
   it("refuses a fractional rating before it reaches the service", async () => {
     const product = await newProduct();
-    const res = await server.gql(`mutation { postReview(productId: "${product.id}", rating: 3.5, comment: "Okay") { id } }`, {}, buyer.token);
-    expect(codeOf(res)).toBe("GRAPHQL_VALIDATION_FAILED");
+    const literal = await server.gql(`mutation { postReview(productId: "${product.id}", rating: 3.5, comment: "Okay") { id } }`, {}, buyer.token);
+    expect(codeOf(literal)).toBe("GRAPHQL_VALIDATION_FAILED");
+    expect(codeOf(await server.gql(POST, { productId: product.id, rating: 3.5, comment: "Okay" }, buyer.token))).toBe("BAD_USER_INPUT");
     expect(await reviews().countBy({ productId: product.id })).toBe(0);
   });
 
