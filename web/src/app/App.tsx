@@ -1,3 +1,6 @@
+import { ThemeProvider, type Theme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useCallback } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { NotifyProvider } from "../components/Notify";
 import { CartProvider } from "../features/cart/CartContext";
@@ -5,12 +8,22 @@ import { routes } from "./routes";
 
 const router = createBrowserRouter(routes);
 
+const NO_DURATION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
 export function App() {
+  // people who ask their system for less motion get panels and dialogs without animation
+  const reduceMotion = useMediaQuery("(prefers-reduced-motion: reduce)", { noSsr: true });
+  const withMotionPreference = useCallback(
+    (outer: Theme): Theme => (reduceMotion ? { ...outer, transitions: { ...outer.transitions, create: () => "none", duration: { ...outer.transitions.duration, ...NO_DURATION } } } : outer),
+    [reduceMotion],
+  );
   return (
-    <NotifyProvider>
-      <CartProvider>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </NotifyProvider>
+    <ThemeProvider theme={withMotionPreference}>
+      <NotifyProvider>
+        <CartProvider>
+          <RouterProvider router={router} />
+        </CartProvider>
+      </NotifyProvider>
+    </ThemeProvider>
   );
 }

@@ -52,7 +52,7 @@ export type PlaceOrderInput = {
   /** The products; at least one ('No products found.' otherwise). */
   lines: Array<CartLineInput>;
   /** Cash on delivery (default) or card. */
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: PaymentMethod | null | undefined;
   /** Delivery address. */
   shipping: ShippingInput;
 };

@@ -114,10 +114,8 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
     setServerError(null);
     const found = validateCheckout(lines.length, shipping);
     setProblems(found);
-    if (found) {
-      if (found.form) notify.error(found.form);
-      return;
-    }
+    // problems show in the panel, next to the fields and above Place Order (a Snackbar would cover the buttons on a phone)
+    if (found) return;
     if (!user) {
       notify.info("Please log in to place your order.");
       onSignInNeeded();
@@ -152,7 +150,6 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       const fields = serverFieldProblems(fieldErrors(e));
       if (Object.keys(fields).length) setProblems({ fields });
       setServerError(message);
-      notify.error(message);
     }
   };
 

@@ -1,0 +1,103 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { DESKTOP, openPage, PHONE, seriousA11yViolations, type E2E } from "./harness";
+
+export const PASSWORD = "unibazaar123";
+
+/** Every storefront journey runs at both sizes. */
+export const VIEWPORTS = [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const;
+
+/**
+ * A fresh browser profile at the viewport (the harness's openPage) that prefers reduced motion,
+ * so panels and dialogs open without animation; page errors are reported in the test output.
+ */
+export async function open(e2e: E2E, viewport: { width: number; height: number }) {
+  const opened = await openPage(e2e, viewport);
+  await opened.page.emulateMedia({ reducedMotion: "reduce" });
+  opened.page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return opened;
+}
+
+/** Text with the non-breaking spaces of Intl currency formats made plain. */
+export const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
+
+/** Waits until the locator is visible (fails after 15 s). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+/** Waits until the URL's path and query match. */
+export async function urlMatches(page: Page, pattern: RegExp) {
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toMatch(pattern);
+}
+
+/** The texts of the product cards' headings in a product list. */
+export async function productNames(page: Page, listName: string): Promise<string[]> {
+  const list = page.getByRole("list", { name: listName, exact: true });
+  await visible(list);
+  return (await list.getByRole("heading").allTextContents()).map((t) => t.trim());
+}
+
+/** The cart icon in the top navigation, whose name says the item count ("Cart, 2 items"). */
+export const cartButton = (page: Page) => page.getByRole("button", { name: /^Cart, \d+ items?$/ });
+
+/** The count the cart icon announces (read even while the open cart panel hides the page from assistive tech). */
+export async function cartCount(page: Page): Promise<number> {
+  const name = (await page.locator('header button[aria-label^="Cart, "]').getAttribute("aria-label")) ?? "";
+  return Number(/Cart, (\d+)/.exec(name)?.[1] ?? NaN);
+}
+
+/** Opens the slide-in cart panel and returns it. */
+export async function openCart(page: Page): Promise<Locator> {
+  await cartButton(page).click();
+  const panel = page.getByRole("dialog", { name: "Shopping cart" });
+  await visible(panel);
+  return panel;
+}
+
+/** A Snackbar message. */
+export async function notice(page: Page, text: string | RegExp) {
+  await visible(page.getByRole("alert").filter({ hasText: text }).or(page.getByRole("status").filter({ hasText: text })));
+}
+
+/** Signs in on the login page (fields Email and Password, button Login) and waits to leave it. */
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  if (!new URL(page.url()).pathname.startsWith("/login")) await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/login");
+}
+
+/** No serious or critical axe-core violations on the page as it is now. */
+export async function expectAccessible(page: Page, where: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Opens the product page of the product with this exact name, through the search page. */
+export async function openProduct(page: Page, name: string) {
+  await page.goto(`/search?q=${encodeURIComponent(name)}`);
+  const link = page.getByRole("list", { name: "Products", exact: true }).getByRole("link", { name, exact: true });
+  await visible(link);
+  await link.click();
+  await visible(page.getByRole("heading", { level: 1, name }));
+}
+
+/** Fills the shipping form of the open cart panel. */
+export async function fillShipping(panel: Locator, contactNumber = "03001234567") {
+  await panel.getByLabel("Address").fill("Room 12, Hostel 3, University Road");
+  await panel.getByLabel("City").fill("Lahore");
+  await panel.getByLabel("Postal code").fill("54590");
+  await panel.getByLabel("Country").fill("Pakistan");
+  await panel.getByLabel("Contact number").fill(contactNumber);
+}
+
+/** A unique suffix for accounts a test registers. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
