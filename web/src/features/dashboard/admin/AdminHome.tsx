@@ -13,12 +13,13 @@ import { useDashboardAdminStatsQuery, useDashboardSellerRevenueQuery } from "../
 import type { DashboardAdminStatsQuery } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
 import { ChartTable } from "../common/ChartTable";
-import { ScrollTable } from "../common/ScrollTable";
+import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../common/states";
 import { usePageTitle } from "../../../components/usePageTitle";
 
+const compact = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
 const monthName = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" });
 /** "2026-11" -> "Nov 2026" */
 const monthLabel = (month: string) => {
@@ -66,8 +67,8 @@ function PlatformStats() {
         Platform totals
       </Typography>
       <Grid container spacing={2}>
-        {cards.map(([label, value]) => (
-          <Grid key={label} size={{ xs: 6, md: 4, lg: 2.4 }}>
+        {cards.map(([label, value], i) => (
+          <Grid key={label} size={{ xs: i === cards.length - 1 ? 12 : 6, md: 4, lg: 2.4 }}>
             <StatCard label={label} value={value} />
           </Grid>
         ))}
@@ -92,7 +93,8 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
             <BarChart
               height={300}
               xAxis={[{ scaleType: "band", data: months.map((m) => monthLabel(m.month)) }]}
-              series={[{ data: months.map((m) => m.earnings), label: "Earnings", valueFormatter: (v) => (v === null ? "" : formatPKR(v)) }]}
+              yAxis={[{ width: "auto", valueFormatter: (v: number) => `Rs ${compact.format(v)}` }]}
+              series={[{ data: months.map((m) => m.earnings), label: "Earnings", color: "#0b5d4b", valueFormatter: (v) => (v === null ? "" : formatPKR(v)) }]}
               hideLegend
               disableKeyboardNavigation
             />
@@ -118,7 +120,7 @@ function SellerRevenue() {
           <TableRow>
             <TableCell>Seller</TableCell>
             <TableCell>Email</TableCell>
-            <TableCell>Contact Number</TableCell>
+            <TableCell sx={FROM_TABLET}>Contact Number</TableCell>
             <TableCell align="right">Total Revenue (PKR)</TableCell>
           </TableRow>
         </TableHead>
@@ -126,8 +128,13 @@ function SellerRevenue() {
           {rows.map((row) => (
             <TableRow key={row.sellerId}>
               <TableCell>{row.storeName ? `${row.storeName} (${row.username})` : row.username}</TableCell>
-              <TableCell>{row.email}</TableCell>
-              <TableCell>{row.contactNumber ?? "-"}</TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere" }}>
+                {row.email}
+                <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                  {row.contactNumber ?? "-"}
+                </Typography>
+              </TableCell>
+              <TableCell sx={FROM_TABLET}>{row.contactNumber ?? "-"}</TableCell>
               <TableCell align="right">{formatPKR(row.totalRevenue)}</TableCell>
             </TableRow>
           ))}

@@ -38,7 +38,7 @@ export default function BuyerHome() {
           <StatsChart
             title="Your activity"
             bars={[
-              { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments) },
+              { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments), money: true },
               { label: "Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
               { label: "Purchases", value: stats.totalPurchasedProducts, shown: String(stats.totalPurchasedProducts) },
             ]}

@@ -12,7 +12,7 @@ import { useDashboardMyOrdersQuery } from "../../../generated/hooks";
 import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
 import { formatDate, formatDateTime, formatPKR } from "../../../lib/format";
 import { Pager } from "./Pager";
-import { ScrollTable } from "./ScrollTable";
+import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "./ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "./states";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -51,7 +51,7 @@ export default function MyOrdersPage({ title }: { title: string }) {
             <TableHead>
               <TableRow>
                 <TableCell>Product Name</TableCell>
-                <TableCell>Date</TableCell>
+                <TableCell sx={FROM_TABLET}>Date</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Total Amount</TableCell>
               </TableRow>
@@ -67,8 +67,11 @@ export default function MyOrdersPage({ title }: { title: string }) {
                     <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
                       Order {order.orderNumber}
                     </Link>
+                    <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                      Ordered {formatDate(order.createdAt)}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{formatDate(order.createdAt)}</TableCell>
+                  <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
                   <TableCell>
                     <OrderStatusChip status={order.status} />
                     <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -25,7 +25,7 @@ import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generat
 import { formatDate, formatPKR } from "../../../lib/format";
 import { plainMessage } from "../../../components/errors";
 import { Pager } from "../common/Pager";
-import { ScrollTable } from "../common/ScrollTable";
+import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../common/states";
 import { useNotify } from "../../../components/Notify";
@@ -91,9 +91,9 @@ export default function ManageOrders() {
               <TableRow>
                 <TableCell>Details</TableCell>
                 <TableCell>Product Name</TableCell>
-                <TableCell>Quantity</TableCell>
+                <TableCell sx={FROM_TABLET}>Quantity</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell>Date Ordered</TableCell>
+                <TableCell sx={FROM_TABLET}>Date Ordered</TableCell>
                 <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
@@ -122,10 +122,17 @@ export default function ManageOrders() {
                         {order.lines.map((line) => (
                           <Typography key={line.id} variant="body2">
                             {line.productName}
+                            <Box component="span" sx={{ display: { sm: "none" } }}>
+                              {" "}
+                              × {line.quantity}
+                            </Box>
                           </Typography>
                         ))}
+                        <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                          {formatDate(order.createdAt)}
+                        </Typography>
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={FROM_TABLET}>
                         {order.lines.map((line) => (
                           <Typography key={line.id} variant="body2">
                             {line.quantity}
@@ -135,12 +142,13 @@ export default function ManageOrders() {
                       <TableCell>
                         <OrderStatusChip status={order.status} />
                       </TableCell>
-                      <TableCell>{formatDate(order.createdAt)}</TableCell>
+                      <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
                       <TableCell>
                         <Button
                           size="small"
                           variant="outlined"
                           aria-label={`Edit status of order ${order.orderNumber}`}
+                          disabled={order.allowedTransitions.length === 0}
                           onClick={(e) => {
                             e.stopPropagation();
                             setEditing(order);
@@ -151,7 +159,7 @@ export default function ManageOrders() {
                       </TableCell>
                     </TableRow>
                     <TableRow>
-                      <TableCell colSpan={6} sx={{ py: 0 }}>
+                      <TableCell colSpan={6} sx={{ py: 0, borderBottom: expanded ? undefined : "none" }}>
                         <Collapse in={expanded} timeout="auto" unmountOnExit>
                           <Box id={detailsId} sx={{ py: 2 }}>
                             <OrderDetails order={order} />
