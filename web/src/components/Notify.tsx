@@ -8,6 +8,8 @@ export type Notify = {
   success: (message: string) => void;
   error: (message: string) => void;
   info: (message: string) => void;
+  /** Closes the message on screen now (e.g. when a panel opens where it would be in the way). */
+  dismiss: () => void;
 };
 
 const NotifyContext = createContext<Notify | null>(null);
@@ -31,6 +33,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       success: (m) => push(m, "success"),
       error: (m) => push(m, "error"),
       info: (m) => push(m, "info"),
+      dismiss: () => setOpen(false),
     }),
     [push],
   );

@@ -28,7 +28,7 @@ describe("timelineSteps", () => {
     const { steps, activeStep } = timelineSteps({ ...base, status: "SHIPPED", timeline });
     expect(activeStep).toBe(2);
     expect(steps.map((s) => [s.state, s.at])).toEqual([
-      ["complete", at(2)],
+      ["complete", at(1)],
       ["complete", at(3)],
       ["current", at(4)],
       ["upcoming", null],

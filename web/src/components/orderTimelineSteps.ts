@@ -38,7 +38,7 @@ export function timelineSteps(order: TimelineInput): { steps: TimelineStep[]; ac
     return events.length ? events[events.length - 1].at : null;
   };
   const reachedAt = (step: TimelineStep["status"]): string | null => {
-    if (step === "PENDING") return lastAt("CONFIRMED") ?? lastAt("PENDING") ?? order.createdAt;
+    if (step === "PENDING") return lastAt("PENDING") ?? order.createdAt;
     return lastAt(step);
   };
 

@@ -11,9 +11,10 @@ import Close from "@mui/icons-material/Close";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import Remove from "@mui/icons-material/Remove";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";
+import { useNotify } from "../../components/Notify";
 import type { CartProduct } from "./cart";
 import { useCart } from "./CartContext";
 
@@ -24,6 +25,11 @@ import { useCart } from "./CartContext";
  */
 export function CartDrawer({ checkout }: { checkout: ReactNode }) {
   const { cart, isOpen, closeCart } = useCart();
+  const notify = useNotify();
+  // an "added to your cart" message would cover the panel's buttons on a phone
+  useEffect(() => {
+    if (isOpen) notify.dismiss();
+  }, [isOpen, notify]);
   return (
     <Drawer
       anchor="right"
