@@ -41,6 +41,23 @@ describe("dashboard access", () => {
     await context.close();
   });
 
+  it("sends a user with a role the dashboard does not know to /unauthorized", async () => {
+    const { page, context } = await openPage(e2e);
+    await signInTo(page, BUYER, "/");
+    // the server answers with a role this client does not know (say, one added later)
+    await page.route("**/graphql", async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName !== "Me") return route.continue();
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data.me.role = "MODERATOR";
+      return route.fulfill({ response, json });
+    });
+    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/unauthorized");
+    await context.close();
+  });
+
   it("a seller or admin opening /dashboard lands on their own dashboard", async () => {
     const { page, context } = await openPage(e2e);
     await signInTo(page, SELLER, "/dashboard");

@@ -25,10 +25,10 @@ let revenueBefore = "";
 const png = (color: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer();
 
 /** The text of the snackbar message (the app-wide notifier). */
-const notice = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
+const notice = (page: Page, text: string | RegExp) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
 
 /** Closes a snackbar message (so a scan sees the page, not a half-faded message). */
-async function dismissNotice(page: Page, text: string) {
+async function dismissNotice(page: Page, text: string | RegExp) {
   const message = notice(page, text);
   await message.getByRole("button", { name: "Close" }).click();
   await message.waitFor({ state: "detached" });
@@ -78,12 +78,19 @@ describe("seller, buyer and admin dashboards together", () => {
     await notice(page, "Image uploaded successfully").waitFor();
     await dismissNotice(page, "Image uploaded successfully");
     await expect.poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src")).toMatch(/^\/uploads\/|^https?:/);
+    // the server refuses a too-short description: both spec messages, and the field is marked
+    await page.getByLabel("Description").fill("Lamp");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByText(/^Error adding product: .+/).waitFor();
+    await notice(page, /^Failed to add product: .+/).waitFor();
+    expect(await page.getByLabel("Description").getAttribute("aria-invalid")).toBe("true");
+    await dismissNotice(page, "Failed to add product");
     await page.getByLabel("Description").fill("A bright LED desk lamp for late study nights. Call 03001234561 to collect on campus.");
     await expectAccessible(page, "add product form");
     await page.getByRole("button", { name: "Add Product" }).click();
     await page.waitForURL((url) => url.pathname === "/shop");
     await notice(page, "Product added successfully!").waitFor();
-    expect(creates).toHaveLength(1);
+    expect(creates).toHaveLength(2);
     await page.getByText(productName).first().waitFor({ timeout: 20_000 });
 
     const { products } = await gqlOk(e2e, `query($s: String) { products(filter: { search: $s }) { items { id name price image } } }`, { s: productName });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router-dom";
 import { LoadingState } from "./common/states";
+import { DashboardError } from "./layout/DashboardError";
 import { RequireRole } from "./layout/guards";
 
 const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
@@ -20,6 +21,7 @@ const ManageUsers = lazy(() => import("./admin/ManageUsers"));
 export const dashboardRoutes: RouteObject[] = [
   {
     path: "/dashboard",
+    errorElement: <DashboardError />,
     element: (
       <Suspense fallback={<LoadingState />}>
         <DashboardLayout />

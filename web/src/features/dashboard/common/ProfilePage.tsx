@@ -102,7 +102,8 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
         profileImage = uploaded.data?.uploadImage.url ?? profileImage;
       }
       const result = await updateProfile({
-        variables: { input: { username: username.trim(), contactNumber: contactNumber.trim() || null, profileImage } },
+        // an empty contact number removes it; the picture is sent only when there is one
+        variables: { input: { username: username.trim(), contactNumber: contactNumber.trim(), ...(profileImage ? { profileImage } : {}) } },
       });
       const updated = result.data?.updateProfile;
       if (!updated) throw new Error("No answer from the server.");

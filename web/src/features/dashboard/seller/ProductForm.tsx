@@ -7,7 +7,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
 import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from "../../../generated/hooks";
-import { plainMessage } from "../../../components/errors";
+import { fieldErrors, plainMessage } from "../../../components/errors";
 import { readFileAsDataUrl } from "../common/files";
 import { ImagePicker } from "../common/ImagePicker";
 import { ErrorState } from "../../../components/QueryState";
@@ -53,6 +53,8 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
   const [uploadError, setUploadError] = useState("");
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState("");
+  // the server's per-field messages (BAD_USER_INPUT), keyed by the form field they concern
+  const [problems, setProblems] = useState<Partial<Record<keyof ProductValues, string>>>({});
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof ProductValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -82,6 +84,7 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure("");
+    setProblems({});
     const required: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description"];
     if (required.some((field) => !values[field].trim())) {
       setMissing(true);
@@ -97,11 +100,19 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
       }
     } catch (error) {
       setFailure(`${failurePrefix}: ${plainMessage(error)}`);
+      const byField: Partial<Record<keyof ProductValues, string>> = {};
+      for (const [key, message] of Object.entries(fieldErrors(error))) {
+        const field = key.split(".").pop() as keyof ProductValues;
+        if (field in EMPTY_PRODUCT) byField[field] = message;
+      }
+      setProblems(byField);
       notify.error(`${failureNoticePrefix}: ${plainMessage(error)}`);
     } finally {
       setBusy(false);
     }
   };
+
+  const problem = (field: keyof ProductValues) => (problems[field] ? { error: true, helperText: problems[field] } : {});
 
   if (options.error && !options.data) return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
   if (!options.data) return <LoadingState label="Loading form..." />;
@@ -111,10 +122,10 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 760 }}>
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField label="Product Name" placeholder="Diamond Earrings" value={values.name} onChange={set("name")} required fullWidth disabled={busy} />
+          <TextField label="Product Name" placeholder="Diamond Earrings" value={values.name} onChange={set("name")} required fullWidth disabled={busy} {...problem("name")} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select label="Category" value={values.category} onChange={set("category")} required fullWidth disabled={busy}>
+          <TextField select label="Category" value={values.category} onChange={set("category")} required fullWidth disabled={busy} {...problem("category")}>
             {categories.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -123,7 +134,7 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select label="Color" value={values.color} onChange={set("color")} required fullWidth disabled={busy}>
+          <TextField select label="Color" value={values.color} onChange={set("color")} required fullWidth disabled={busy} {...problem("color")}>
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -140,6 +151,7 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
             required
             fullWidth
             disabled={busy}
+            {...problem("price")}
             slotProps={{ htmlInput: { min: 0, step: "0.01", inputMode: "decimal" } }}
           />
         </Grid>
@@ -152,7 +164,8 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
               onChange={set("oldPrice")}
               fullWidth
               disabled={busy}
-              helperText="Shown struck through next to the price."
+              error={Boolean(problems.oldPrice)}
+              helperText={problems.oldPrice ?? "Shown struck through next to the price."}
               slotProps={{ htmlInput: { min: 0, step: "0.01", inputMode: "decimal" } }}
             />
           </Grid>
@@ -179,6 +192,7 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
             multiline
             rows={6}
             disabled={busy}
+            {...problem("description")}
           />
         </Grid>
         {missing && (
