@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, type E2E } from "./harness";
-import { logIn, open, PASSWORD, unique, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { expectAccessible, logIn, open, PASSWORD, unique, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Registration (buyer and business seller), login with its errors and return path, role menus and logout. */
 let e2e: E2E;
@@ -51,9 +51,11 @@ for (const [size, viewport] of VIEWPORTS) {
         expect(await page.getByRole("radio", { name: "Buyer" }).isChecked()).toBe(true);
         expect(await page.getByRole("radiogroup", { name: "Seller type" }).count()).toBe(0);
         expect(await page.getByLabel("Store name").count()).toBe(0);
+        await expectAccessible(page, `register (${size})`);
         await page.getByRole("button", { name: "Register" }).click();
 
         await urlMatches(page, /^\/login$/);
+        await visible(page.getByRole("heading", { level: 1, name: "Login" }));
         await visible(page.getByText(/Registration successful/));
         expect(await page.getByLabel("Email").inputValue()).toBe(who.email);
         expect(sent()).toEqual({ email: who.email, username: who.username, password: PASSWORD, name: "Test Buyer", contactNumber: "03111234567", role: "USER" });
@@ -124,6 +126,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await page.getByLabel("Password").fill("not-the-password");
         await page.getByRole("button", { name: "Login" }).click();
         await visible(page.getByText("Login failed. Please check your credentials."));
+        await expectAccessible(page, `login (${size})`);
 
         await page.goto("/orders");
         await urlMatches(page, /^\/login$/);

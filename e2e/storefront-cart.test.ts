@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, type E2E } from "./harness";
-import { cartCount, fillShipping, logIn, notice, open, openCart, openProduct, plain, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { cartCount, expectAccessible, fillShipping, logIn, notice, open, openCart, openProduct, plain, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** The cart panel, reviews and checkout (cash on delivery and card through the sandbox payment page). */
 let e2e: E2E;
@@ -181,6 +181,7 @@ for (const [size, viewport] of VIEWPORTS) {
         expect(text).toContain(product);
         expect(text).toContain("Pending");
         expect(text).toContain(total);
+        await expectAccessible(page, `orders (${size})`);
 
         await first.getByRole("link").first().click();
         await urlMatches(page, /^\/orders\/[^/]+$/);
@@ -193,6 +194,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await notice(page, "Your order was cancelled.");
         await visible(page.getByText("This order was cancelled", { exact: false }));
         expect(await page.getByRole("button", { name: "Cancel order" }).count()).toBe(0);
+        await expectAccessible(page, `order detail (${size})`);
       } finally {
         await context.close();
       }
@@ -224,6 +226,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await visible(order.getByText("Awaiting processing"));
         await visible(order.getByText("Paid", { exact: true }));
         expect(await cartCount(page)).toBe(0);
+        await expectAccessible(page, `payment result (${size})`);
       } finally {
         await context.close();
       }

@@ -69,6 +69,8 @@ export async function notice(page: Page, text: string | RegExp) {
 /** Signs in on the login page (fields Email and Password, button Login) and waits to leave it. */
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   if (!new URL(page.url()).pathname.startsWith("/login")) await page.goto("/login");
+  // the page before keeps showing while the login page's code loads
+  await visible(page.getByRole("heading", { level: 1, name: "Login" }));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();

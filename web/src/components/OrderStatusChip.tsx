@@ -2,20 +2,24 @@ import Chip, { type ChipProps } from "@mui/material/Chip";
 
 /**
  * One colour per status, merging the spec's two readings: pending yellow, confirmed and processing
- * blue, completed green, rejected red, anything else grey.
+ * blue, shipped teal, completed green, rejected red, anything else grey. Text and background
+ * keep at least 4.5:1 contrast (MUI's warning and info chips do not with white text).
  */
-const COLORS: Record<string, ChipProps["color"]> = {
-  PENDING: "warning",
-  CONFIRMED: "info",
-  PROCESSING: "info",
-  SHIPPED: "primary",
-  COMPLETED: "success",
-  REJECTED: "error",
-  CANCELLED: "default",
+const COLORS: Record<string, { bg: string; fg: string }> = {
+  PENDING: { bg: "#fde9a9", fg: "#5b4200" },
+  CONFIRMED: { bg: "#d3e9fb", fg: "#0b4a78" },
+  PROCESSING: { bg: "#d3e9fb", fg: "#0b4a78" },
+  SHIPPED: { bg: "#0b5d4b", fg: "#ffffff" },
+  COMPLETED: { bg: "#2e7d32", fg: "#ffffff" },
+  REJECTED: { bg: "#c62828", fg: "#ffffff" },
+  CANCELLED: { bg: "#e0e0e0", fg: "#303030" },
 };
+
+const OTHER = { bg: "#e0e0e0", fg: "#303030" };
 
 export const statusLabel = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
 export function OrderStatusChip({ status, size = "small" }: { status: string; size?: ChipProps["size"] }) {
-  return <Chip label={statusLabel(status)} color={COLORS[status] ?? "default"} size={size} />;
+  const { bg, fg } = COLORS[status] ?? OTHER;
+  return <Chip label={statusLabel(status)} size={size} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
 }
