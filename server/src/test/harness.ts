@@ -46,6 +46,9 @@ export class QueryCounter implements QueryLogger {
 }
 
 export type GraphQLResult<T = any> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }> };
+/** The `extensions.code` of a GraphQL answer's first error (undefined when it has none). */
+export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
+
 export type RestResult<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestServer = RunningServer & {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Product } from "../products/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "./entity";
-import { CHECKOUT_FIELDS, insertProduct, ORDER, orderInput, PLACE_ORDER, placeOrder, shipping } from "./testing";
+import { CHECKOUT_FIELDS, ORDER, orderInput, PLACE_ORDER, placeOrder, shipping } from "./testing";
 
 let server: TestServer;
 let sellerA: SignedIn;
@@ -16,8 +16,8 @@ let lamp: Product; // sellerB, PKR 999.99
 beforeAll(async () => {
   server = await startTestServer();
   [sellerA, sellerB, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "user")]);
-  book = await insertProduct(server, sellerA, 123_450, "Algorithms Textbook");
-  lamp = await insertProduct(server, sellerB, 99_999, "Desk Lamp");
+  book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 123_450, name: "Algorithms Textbook" });
+  lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 99_999, name: "Desk Lamp" });
   const coupons = server.dataSource.getRepository(Coupon);
   await coupons.save([
     { code: "save", percentOff: 10, active: true, expiresAt: null },
@@ -93,7 +93,7 @@ describe("priceQuote", () => {
   });
 
   it("flags unknown, malformed and deleted products as unavailable and leaves them out of the totals", async () => {
-    const gone = await insertProduct(server, sellerA, 50_000, "Sold Chair");
+    const gone = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 50_000, name: "Sold Chair" });
     await server.dataSource.getRepository(Product).softDelete(gone.id);
     const unknownId = randomUUID();
     const res = await server.gql(QUOTE, {
@@ -267,7 +267,7 @@ describe("placeOrder", () => {
   });
 
   it("refuses a deleted product at checkout but keeps past orders of it intact", async () => {
-    const mug = await insertProduct(server, sellerB, 45_000, "Campus Mug");
+    const mug = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 45_000, name: "Campus Mug" });
     const earlier = await placeOrder(server, buyer, [{ productId: mug.id, quantity: 2 }]);
     await server.dataSource.getRepository(Product).softDelete(mug.id);
 

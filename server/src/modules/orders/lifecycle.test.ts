@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
 import { TRANSITIONS } from "./transitions";
-import { insertProduct, ORDER, placeOrder, setStatus } from "./testing";
+import { ORDER, placeOrder, setStatus } from "./testing";
 
 let server: TestServer;
 let seller: SignedIn;
@@ -25,8 +25,8 @@ beforeAll(async () => {
     signUp(server, "user"),
     signUp(server, "admin"),
   ]);
-  product = await insertProduct(server, seller, 100_000, "Study Table");
-  otherProduct = await insertProduct(server, otherSeller, 20_000, "Pencil Box");
+  product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 100_000, name: "Study Table" });
+  otherProduct = await insertProduct(server.dataSource, otherSeller.user.id, { pricePaisa: 20_000, name: "Pencil Box" });
 });
 afterAll(() => server.close());
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession } from "./entity";
 import { checkCard, luhnValid } from "./payments";
-import { CONFIRM_PAYMENT, insertProduct, placeOrder, setStatus } from "./testing";
+import { CONFIRM_PAYMENT, placeOrder, setStatus } from "./testing";
 
 let server: TestServer;
 let seller: SignedIn;
@@ -15,7 +15,7 @@ let book: Product;
 beforeAll(async () => {
   server = await startTestServer();
   [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "user")]);
-  book = await insertProduct(server, seller, 123_450, "Algorithms Textbook");
+  book = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 123_450, name: "Algorithms Textbook" });
 });
 afterAll(() => server.close());
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthUser } from "../auth/service";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
-import { insertProduct, ORDER, ORDER_FIELDS, orderInput, placeOrder, setStatus } from "./testing";
+import { ORDER, ORDER_FIELDS, orderInput, placeOrder, setStatus } from "./testing";
 
 let server: TestServer;
 let sellerA: SignedIn;
@@ -14,8 +13,6 @@ let admin: SignedIn;
 let pen: Product; // sellerA
 let notebook: Product; // sellerA
 let bag: Product; // sellerB
-
-const asCaller = (s: SignedIn): AuthUser => ({ id: s.user.id, role: s.user.role, email: s.user.email, username: s.user.username });
 
 const MY_ORDERS = `query ($page: Int, $pageSize: Int) { myOrders(page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { ${ORDER_FIELDS} } } }`;
 const SELLER_ORDERS = `query ($status: OrderStatus, $page: Int, $pageSize: Int) { sellerOrders(status: $status, page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { ${ORDER_FIELDS} } } }`;
@@ -30,7 +27,11 @@ beforeAll(async () => {
     signUp(server, "user"),
     signUp(server, "admin"),
   ]);
-  [pen, notebook, bag] = await Promise.all([insertProduct(server, sellerA, 15_000, "Gel Pen"), insertProduct(server, sellerA, 32_000, "Notebook"), insertProduct(server, sellerB, 250_000, "Backpack")]);
+  [pen, notebook, bag] = await Promise.all([
+    insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 15_000, name: "Gel Pen" }),
+    insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 32_000, name: "Notebook" }),
+    insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 250_000, name: "Backpack" }),
+  ]);
   // 50 checkouts, each split into an order for sellerA (two lines) and one for sellerB: 100 orders
   for (let i = 0; i < 50; i++) {
     await server.services.orders.placeOrder(

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Order } from "./entity";
-import { insertProduct, placeOrder, shipping } from "./testing";
+import { placeOrder, shipping } from "./testing";
 
 let server: TestServer;
 let sellerA: SignedIn;
@@ -24,8 +24,8 @@ beforeAll(async () => {
     signUp(server, "user"),
     signUp(server, "admin"),
   ]);
-  book = await insertProduct(server, sellerA, 100_000, "Calculus textbook");
-  lamp = await insertProduct(server, sellerB, 25_050, "Desk lamp");
+  book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 100_000, name: "Calculus textbook" });
+  lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
 });
 afterAll(() => server.close());
 

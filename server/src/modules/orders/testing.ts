@@ -1,27 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
-import { Product } from "../products/entity";
 
-/** Test helpers of the orders feature: products straight in the database, GraphQL documents, defaults. */
-
-let counter = 0;
-
-/** Inserts a listed product (price in paisa) for a seller, without going through the catalog service. */
-export async function insertProduct(server: TestServer, seller: SignedIn, pricePaisa: number, name = `Item ${++counter}`): Promise<Product> {
-  const repo = server.dataSource.getRepository(Product);
-  return repo.save(
-    repo.create({
-      sellerId: seller.user.id,
-      name,
-      description: `${name} in good condition.`,
-      category: "books",
-      color: "blue",
-      pricePaisa,
-      image: `/uploads/${counter}.webp`,
-    }),
-  );
-}
+/** Test helpers of the orders feature: GraphQL documents and order-input defaults (test data: test/fixtures). */
 
 export const shipping = { address: "House 12, Street 4, G-9/3", city: "Islamabad", postalCode: "44000", country: "Pakistan" };
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type GraphQLResult, type TestServer } from "../../test/harness";
+import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type GraphQLResult, type TestServer } from "../../test/harness";
 import { Product } from "./entity";
-import { asCaller, recordPurchase } from "./test-fixtures";
 import type { ProductFields } from "./service";
 
 let server: TestServer;
@@ -28,7 +27,6 @@ const valid = (over: Partial<ProductFields> = {}): ProductFields => ({
   ...over,
 });
 const products = () => server.dataSource.getRepository(Product);
-const codeOf = (res: { errors?: Array<{ extensions?: { code?: string } }> }) => res.errors?.[0]?.extensions?.code;
 
 const FIELDS = `id name description category color price oldPrice image rating ratingCount createdAt updatedAt seller { id username storeName sellerType profileImage }`;
 const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { ${FIELDS} } }`;
@@ -182,7 +180,7 @@ describe("updateProduct and deleteProduct", () => {
   });
 
   it("soft-deletes: the product leaves the shop but stays in the database for order history", async () => {
-    const order = await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: await products().findOneByOrFail({ id: productId }) });
+    const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: await products().findOneByOrFail({ id: productId }) }] });
     const res = await server.gql(DELETE, { id: productId }, seller.token);
     expect(res.data).toEqual({ deleteProduct: true });
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Role, User } from "../users/entity";
-import { Product } from "./entity";
-import { asCaller } from "./test-fixtures";
 
 /**
  * Pins the SQL cost of the main catalog reads: relations come from per-request DataLoaders, so
@@ -21,12 +19,9 @@ const LIST = `query ($pageSize: Int) { products(pageSize: $pageSize) { totalItem
 const DETAIL = `query ($id: ID!) { product(id: $id) { id name price rating ratingCount seller { id username } reviews(pageSize: 20) { totalItems items { id rating comment verifiedPurchase author { id username } } } } }`;
 
 async function addProducts(count: number) {
-  const repo = server.dataSource.getRepository(Product);
-  await repo.save(
-    Array.from({ length: count }, (_, i) =>
-      repo.create({ name: `Item ${i}`, description: "Query count fixture.", category: "books", color: "red", pricePaisa: 1000 + i, image: "/uploads/q.webp", sellerId: sellers[i % sellers.length].user.id, ratingAverage: 4, ratingCount: 2 }),
-    ),
-  );
+  for (let i = 0; i < count; i++) {
+    await insertProduct(server.dataSource, sellers[i % sellers.length].user.id, { name: `Item ${i}`, pricePaisa: 1000 + i, ratingAverage: 4, ratingCount: 2 });
+  }
 }
 
 describe("SQL statements per operation", () => {

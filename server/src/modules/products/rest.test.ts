@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { loginCookie, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Product } from "./entity";
 
@@ -54,8 +54,7 @@ describe("POST /api/products/create-product", () => {
   });
 
   it("works with the login cookie alone (same origin)", async () => {
-    const login = await server.api("POST", "/api/auth/login", { body: { email: seller.user.email, password: seller.password } });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = await loginCookie(server, seller);
     const res = await server.api("POST", "/api/products/create-product", { cookie, body: productBody() });
     expect(res.status).toBe(201);
   });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "./entity";
-import { asCaller, recordPurchase } from "./test-fixtures";
 
 let server: TestServer;
 let buyer: SignedIn;
@@ -13,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (res: { errors?: Array<{ extensions?: { code?: string } }> }) => res.errors?.[0]?.extensions?.code;
 
 describe("trendingProducts", () => {
   it("scores 2 x recent units + rating x ln(1 + reviews), ignoring refused, cancelled and old orders; newest first on ties", async () => {
@@ -26,11 +24,11 @@ describe("trendingProducts", () => {
     await make("Plain");
     const hot = await make("Hot Seller");
     const rated = await make("Well Rated");
-    await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: hot, quantity: 40, status: OrderStatus.CONFIRMED });
-    await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: hot, quantity: 5, status: OrderStatus.PENDING });
-    await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: cancelled, quantity: 500, status: OrderStatus.CANCELLED });
-    await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: cancelled, quantity: 500, status: OrderStatus.REJECTED });
-    await recordPurchase(server.dataSource, { buyerId: buyer.user.id, product: old, quantity: 500, status: OrderStatus.COMPLETED, at: new Date(Date.now() - 31 * 86_400_000) });
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: hot, quantity: 40 }], status: OrderStatus.CONFIRMED });
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: hot, quantity: 5 }], status: OrderStatus.PENDING });
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: cancelled, quantity: 500 }], status: OrderStatus.CANCELLED });
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: cancelled, quantity: 500 }], status: OrderStatus.REJECTED });
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: old, quantity: 500 }], status: OrderStatus.COMPLETED, createdAt: new Date(Date.now() - 31 * 86_400_000) });
     // 5 x ln(1 + 1000) = 34.5: below 2 x 45 units = 90
     await server.dataSource.getRepository(Product).update(rated.id, { ratingAverage: 5, ratingCount: 1000 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../products/entity";
 import { Review } from "./entity";
-import { signUp } from "../../test/fixtures";
+import { insertProduct, signUp } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 
 let server: TestServer;
@@ -15,10 +15,8 @@ describe("ReviewsService.recomputeRatings", () => {
     const seller = await signUp(server, "seller");
     const [a, b] = await Promise.all([signUp(server), signUp(server)]);
     const products = server.dataSource.getRepository(Product);
-    const make = (name: string) =>
-      products.save(products.create({ name, description: "A product for rating tests.", category: "books", color: "red", pricePaisa: 1000, image: "/uploads/x.webp", sellerId: seller.user.id }));
-    const reviewed = await make("Reviewed");
-    const stale = await make("Stale");
+    const reviewed = await insertProduct(server.dataSource, seller.user.id, { name: "Reviewed", pricePaisa: 1000 });
+    const stale = await insertProduct(server.dataSource, seller.user.id, { name: "Stale", pricePaisa: 1000 });
     await products.update(stale.id, { ratingAverage: 4.5, ratingCount: 9 });
     await server.dataSource.getRepository(Review).save([
       { userId: a.user.id, productId: reviewed.id, rating: 5, comment: "Great" },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, loginCookie, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { insertProduct } from "../orders/testing";
 import type { Product } from "../products/entity";
 import { Review } from "./entity";
 
@@ -15,7 +14,7 @@ let product: Product;
 beforeAll(async () => {
   server = await startTestServer();
   [seller, buyer, otherBuyer, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "user"), signUp(server, "user"), signUp(server, "admin")]);
-  product = await insertProduct(server, seller, 120_000, "Graphing calculator");
+  product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 120_000, name: "Graphing calculator" });
 });
 afterAll(() => server.close());
 
@@ -50,8 +49,7 @@ describe("POST /api/reviews/post-review", () => {
   });
 
   it("works with the login cookie alone", async () => {
-    const login = await server.api("POST", "/api/auth/login", { body: { email: otherBuyer.user.email, password: otherBuyer.password } });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = await loginCookie(server, otherBuyer);
     const res = await post({ cookie }, { productId: product.id, rating: 4, comment: "Changed my mind" });
     expect(res.status).toBe(200);
   });
@@ -79,7 +77,7 @@ describe("GET /api/reviews/total-reviews", () => {
 
 describe("GET /api/reviews/:userId", () => {
   it("answers the user's own reviews, newest first, with plain ids", async () => {
-    const second = await insertProduct(server, seller, 5_000, "Ruler");
+    const second = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 5_000, name: "Ruler" });
     await post(buyer, { productId: second.id, rating: 4, comment: "Straight" });
     const res = await server.api("GET", `/api/reviews/${buyer.user.id}`, { token: buyer.token });
     expect(res.status).toBe(200);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
-import { asCaller, recordPurchase } from "../products/test-fixtures";
 import { Review } from "./entity";
 
 let server: TestServer;
@@ -18,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const codeOf = (res: { errors?: Array<{ extensions?: { code?: string } }> }) => res.errors?.[0]?.extensions?.code;
 const newProduct = (name = "Organic Chemistry Notes") =>
   server.services.products.create(
     { name, description: "Handwritten notes for MDCAT preparation.", category: "books", color: "blue", price: 650, image: "/uploads/notes.webp" },
@@ -119,18 +117,18 @@ describe("postReview", () => {
   it("marks a verified purchase only for an order that was not rejected or cancelled", async () => {
     const product = await newProduct();
     const cancelledBuyer = await signUp(server);
-    await recordPurchase(server.dataSource, { buyerId: cancelledBuyer.user.id, product, status: OrderStatus.CANCELLED });
-    await recordPurchase(server.dataSource, { buyerId: cancelledBuyer.user.id, product, status: OrderStatus.REJECTED });
+    await insertOrder(server.dataSource, { buyerId: cancelledBuyer.user.id, lines: [{ product }], status: OrderStatus.CANCELLED });
+    await insertOrder(server.dataSource, { buyerId: cancelledBuyer.user.id, lines: [{ product }], status: OrderStatus.REJECTED });
     const notVerified = await server.gql(POST, { productId: product.id, rating: 2, comment: "Never arrived" }, cancelledBuyer.token);
     expect(notVerified.data.postReview.verifiedPurchase).toBe(false);
 
     const realBuyer = await signUp(server);
-    await recordPurchase(server.dataSource, { buyerId: realBuyer.user.id, product, status: OrderStatus.COMPLETED });
+    await insertOrder(server.dataSource, { buyerId: realBuyer.user.id, lines: [{ product }], status: OrderStatus.COMPLETED });
     const verified = await server.gql(POST, { productId: product.id, rating: 5, comment: "Arrived quickly" }, realBuyer.token);
     expect(verified.data.postReview.verifiedPurchase).toBe(true);
 
     // buying after reviewing: the next post of the review becomes verified
-    await recordPurchase(server.dataSource, { buyerId: cancelledBuyer.user.id, product, status: OrderStatus.PENDING });
+    await insertOrder(server.dataSource, { buyerId: cancelledBuyer.user.id, lines: [{ product }], status: OrderStatus.PENDING });
     const later = await server.gql(POST, { productId: product.id, rating: 3, comment: "Ordered again" }, cancelledBuyer.token);
     expect(later.data.postReview.verifiedPurchase).toBe(true);
   });

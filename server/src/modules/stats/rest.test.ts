@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, loginCookie, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { insertProduct, shipping } from "../orders/testing";
+import { shipping } from "../orders/testing";
 
 let server: TestServer;
 let sellerA: SignedIn;
@@ -23,8 +23,8 @@ beforeAll(async () => {
     signUp(server, "user"),
     signUp(server, "admin"),
   ]);
-  const book = await insertProduct(server, sellerA, 100_000, "Calculus textbook");
-  const lamp = await insertProduct(server, sellerB, 25_050, "Desk lamp");
+  const book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 100_000, name: "Calculus textbook" });
+  const lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
   const placed = await server.api("POST", "/api/orders/place-order", {
     token: buyer.token,
     body: { products: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 1 }], shippingDetails: shipping, contactNumber: "03001234567" },
@@ -47,8 +47,7 @@ describe("GET /api/stats/user-stats/:idOrEmail", () => {
   });
 
   it("works with the login cookie alone", async () => {
-    const login = await server.api("POST", "/api/auth/login", { body: { email: buyer.user.email, password: buyer.password } });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = await loginCookie(server, buyer);
     expect(await server.api("GET", `/api/stats/user-stats/${buyer.user.email}`, { cookie })).toMatchObject({ status: 200, body: expected });
   });
 

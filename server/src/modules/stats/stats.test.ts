@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
+import { insertOrder, insertProduct, insertReview, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import type { Product } from "../products/entity";
 import { BUSINESS_TIME_ZONE } from "./service";
-import { createOrder, createProduct, createReview } from "./test-data";
 
 let server: TestServer;
 let sellerA: SignedIn, sellerB: SignedIn, sellerC: SignedIn, buyer1: SignedIn, buyer2: SignedIn, admin: SignedIn;
@@ -40,14 +39,14 @@ beforeAll(async () => {
     signUp(server, "admin"),
   ]);
   const ds = server.dataSource;
-  const pA1 = await createProduct(ds, sellerA.user.id, { pricePaisa: 100_000 });
-  const pA2 = await createProduct(ds, sellerA.user.id, { pricePaisa: 25_050 });
-  const pA3 = await createProduct(ds, sellerA.user.id, { pricePaisa: 5_000, deleted: true });
-  const pB1 = await createProduct(ds, sellerB.user.id, { pricePaisa: 40_000 });
-  await createProduct(ds, sellerC.user.id);
+  const pA1 = await insertProduct(ds, sellerA.user.id, { pricePaisa: 100_000 });
+  const pA2 = await insertProduct(ds, sellerA.user.id, { pricePaisa: 25_050 });
+  const pA3 = await insertProduct(ds, sellerA.user.id, { pricePaisa: 5_000, deleted: true });
+  const pB1 = await insertProduct(ds, sellerB.user.id, { pricePaisa: 40_000 });
+  await insertProduct(ds, sellerC.user.id);
 
   const order = (seller: SignedIn, buyer: SignedIn, status: OrderStatus, product: Product, quantity: number, taxPaisa: number, more: { discountPaisa?: number; createdAt?: Date } = {}) =>
-    createOrder(ds, { sellerId: seller.user.id, buyerId: buyer.user.id, status, lines: [{ product, quantity }], taxPaisa, ...more });
+    insertOrder(ds, { sellerId: seller.user.id, buyerId: buyer.user.id, status, lines: [{ product, quantity }], taxPaisa, ...more });
 
   // seller A                                                        subtotal   discount  total
   await order(sellerA, buyer1, OrderStatus.CONFIRMED, pA1, 2, 10_000, { discountPaisa: 20_000, createdAt: new Date() }); // 200000 20000 190000
@@ -62,10 +61,10 @@ beforeAll(async () => {
   await order(sellerB, buyer1, OrderStatus.COMPLETED, pB1, 3, 6_000, { discountPaisa: 12_000, createdAt: startOfMonth(12) }); // 120000 12000 114000
   await order(sellerB, buyer2, OrderStatus.PENDING, pB1, 1, 2_000); // 40000 0 42000
 
-  await createReview(ds, buyer1.user.id, pA1.id, 5);
-  await createReview(ds, buyer2.user.id, pA1.id, 4);
-  await createReview(ds, buyer2.user.id, pA3.id, 3);
-  await createReview(ds, buyer1.user.id, pB1.id, 2);
+  await insertReview(ds, { userId: buyer1.user.id, productId: pA1.id, rating: 5 });
+  await insertReview(ds, { userId: buyer2.user.id, productId: pA1.id, rating: 4 });
+  await insertReview(ds, { userId: buyer2.user.id, productId: pA3.id, rating: 3 });
+  await insertReview(ds, { userId: buyer1.user.id, productId: pB1.id, rating: 2 });
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { Image } from "./entity";
 
 let server: TestServer;
@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const UPLOAD = `mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) { url thumbnailUrl width height } }`;
-const codeOf = (res: { errors?: Array<{ extensions?: { code?: string } }> }) => res.errors?.[0]?.extensions?.code;
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png().toBuffer();
 

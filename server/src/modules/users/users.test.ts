@@ -1,11 +1,10 @@
 import { IsNull } from "typeorm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { asCaller, insertOrder, insertProduct, insertReview, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { Order, OrderLine, OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
-import { createOrder, createProduct, createReview } from "../stats/test-data";
 import { Role, SellerType, User } from "./entity";
 
 let server: TestServer;
@@ -24,9 +23,7 @@ const ME = `{ me { id role sellerType } }`;
 const USER_STATS = `{ userStats { totalPayments totalPurchasedProducts } }`;
 const SELLER_STATS = `query ($sellerId: ID) { sellerStats(sellerId: $sellerId) { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`;
 
-const code = (res: { errors?: Array<{ extensions?: { code?: string } }> }) => res.errors?.[0]?.extensions?.code;
 const users = () => server.dataSource.getRepository(User);
-const asCaller = (s: SignedIn, role = s.user.role) => ({ id: s.user.id, role, email: s.user.email, username: s.user.username });
 
 describe("updateProfile", () => {
   it("changes the caller's username, contact number and picture, for every role", async () => {
@@ -61,7 +58,7 @@ describe("updateProfile", () => {
       { input: { username: "x", contactNumber: "call me", profileImage: "data:image/png;base64,AAAA" } },
       me.token,
     );
-    expect(code(res)).toBe("BAD_USER_INPUT");
+    expect(codeOf(res)).toBe("BAD_USER_INPUT");
     expect(Object.keys(res.errors?.[0].extensions?.fields ?? {}).sort()).toEqual(["contactNumber", "profileImage", "username"]);
     const tooLong = await server.gql(UPDATE_PROFILE, { input: { username: me.user.username, profileImage: `https://x.pk/${"a".repeat(500)}` } }, me.token);
     expect(tooLong.errors?.[0].extensions?.fields).toHaveProperty("profileImage");
@@ -77,7 +74,7 @@ describe("updateProfile", () => {
   });
 
   it("needs a signed-in caller", async () => {
-    expect(code(await server.gql(UPDATE_PROFILE, { input: { username: "anybody" } }))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(UPDATE_PROFILE, { input: { username: "anybody" } }))).toBe("UNAUTHENTICATED");
   });
 });
 
@@ -114,14 +111,14 @@ describe("users", () => {
     const defaults = await server.gql(USERS, { page: null, pageSize: null }, admin.token);
     expect(defaults.data.users).toMatchObject({ page: 1, pageSize: 10 });
     const res = await server.gql(USERS, { pageSize: 51 }, admin.token);
-    expect(code(res)).toBe("BAD_USER_INPUT");
+    expect(codeOf(res)).toBe("BAD_USER_INPUT");
     expect(res.errors?.[0].extensions?.fields).toHaveProperty("pageSize");
   });
 
   it("is for admins only", async () => {
-    expect(code(await server.gql(USERS, {}))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(USERS, {}))).toBe("UNAUTHENTICATED");
     for (const role of ["user", "seller"] as const) {
-      expect(code(await server.gql(USERS, {}, (await signUp(server, role)).token))).toBe("FORBIDDEN");
+      expect(codeOf(await server.gql(USERS, {}, (await signUp(server, role)).token))).toBe("FORBIDDEN");
     }
   });
 });
@@ -129,7 +126,7 @@ describe("users", () => {
 describe("changeUserRole", () => {
   it("applies on the user's next request with their old token", async () => {
     const [admin, buyer] = await Promise.all([signUp(server, "admin"), signUp(server)]);
-    expect(code(await server.gql(SELLER_STATS, {}, buyer.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(SELLER_STATS, {}, buyer.token))).toBe("FORBIDDEN");
 
     const res = await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "SELLER" }, admin.token);
     expect(res.errors).toBeUndefined();
@@ -149,7 +146,7 @@ describe("changeUserRole", () => {
     const seller = await signUp(server, "seller", { sellerType: SellerType.BUSINESS, storeName: "Book Nook", storeDescription: "Used textbooks" });
     const demoted = await server.gql(CHANGE_ROLE, { userId: seller.user.id, role: "USER" }, admin.token);
     expect(demoted.data.changeUserRole).toEqual({ id: seller.user.id, role: "USER", sellerType: "BUSINESS", storeName: "Book Nook" });
-    expect(code(await server.gql(SELLER_STATS, {}, seller.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(SELLER_STATS, {}, seller.token))).toBe("FORBIDDEN");
     const again = await server.gql(CHANGE_ROLE, { userId: seller.user.id, role: "SELLER" }, admin.token);
     expect(again.data.changeUserRole).toMatchObject({ role: "SELLER", sellerType: "BUSINESS", storeName: "Book Nook" });
   });
@@ -161,11 +158,11 @@ describe("changeUserRole", () => {
     expect((await users().findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
 
     for (const userId of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      expect(code(await server.gql(CHANGE_ROLE, { userId, role: "SELLER" }, admin.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(CHANGE_ROLE, { userId, role: "SELLER" }, admin.token))).toBe("NOT_FOUND");
     }
-    expect(code(await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "ADMIN" }))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "ADMIN" }))).toBe("UNAUTHENTICATED");
     for (const caller of [buyer, seller]) {
-      expect(code(await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "ADMIN" }, caller.token))).toBe("FORBIDDEN");
+      expect(codeOf(await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "ADMIN" }, caller.token))).toBe("FORBIDDEN");
     }
     expect((await users().findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
   });
@@ -203,9 +200,9 @@ describe("deleteUser", () => {
   it("delists a seller's products, keeps the buyers' orders and removes the account", async () => {
     const [admin, seller, buyer] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server)]);
     const ds = server.dataSource;
-    const sold = await createProduct(ds, seller.user.id, { pricePaisa: 50_000, name: "Desk lamp" });
-    const unsold = await createProduct(ds, seller.user.id);
-    const order = await createOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.COMPLETED, lines: [{ product: sold, quantity: 2 }], taxPaisa: 5_000 });
+    const sold = await insertProduct(ds, seller.user.id, { pricePaisa: 50_000, name: "Desk lamp" });
+    const unsold = await insertProduct(ds, seller.user.id);
+    const order = await insertOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.COMPLETED, lines: [{ product: sold, quantity: 2 }], taxPaisa: 5_000 });
     const statsBefore = await server.gql(USER_STATS, {}, buyer.token);
     const LISTING = `query ($id: ID!, $sellerId: ID) { product(id: $id) { id } products(filter: { sellerId: $sellerId }) { totalItems } }`;
     expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({ product: { id: sold.id }, products: { totalItems: 2 } });
@@ -215,7 +212,7 @@ describe("deleteUser", () => {
     expect(res.data.deleteUser).toBe(true);
 
     expect(await users().findOneBy({ id: seller.user.id })).toBeNull();
-    expect(code(await server.gql(ME, {}, seller.token))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(ME, {}, seller.token))).toBe("UNAUTHENTICATED");
     // the products left the catalog (soft delete: still there for the order lines)
     expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({ product: null, products: { totalItems: 0 } });
     const rows = await ds.getRepository(Product).find({ where: [{ id: sold.id }, { id: unsold.id }], withDeleted: true });
@@ -229,10 +226,10 @@ describe("deleteUser", () => {
   it("removes a buyer's reviews, recomputes the ratings and keeps the seller's orders", async () => {
     const [admin, seller, buyer, other] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server), signUp(server)]);
     const ds = server.dataSource;
-    const product = await createProduct(ds, seller.user.id, { pricePaisa: 20_000 });
-    await createOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.SHIPPED, lines: [{ product, quantity: 3 }], taxPaisa: 3_000 });
-    await createReview(ds, buyer.user.id, product.id, 5);
-    await createReview(ds, other.user.id, product.id, 2);
+    const product = await insertProduct(ds, seller.user.id, { pricePaisa: 20_000 });
+    await insertOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.SHIPPED, lines: [{ product, quantity: 3 }], taxPaisa: 3_000 });
+    await insertReview(ds, { userId: buyer.user.id, productId: product.id, rating: 5 });
+    await insertReview(ds, { userId: other.user.id, productId: product.id, rating: 2 });
     expect(await ds.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ ratingAverage: 3.5, ratingCount: 2 });
     const sellerBefore = await server.gql(SELLER_STATS, {}, seller.token);
 
@@ -252,16 +249,16 @@ describe("deleteUser", () => {
     const self = await server.gql(DELETE_USER, { userId: admin.user.id }, admin.token);
     expect(self.errors?.[0]).toMatchObject({ message: "You cannot delete your own account.", extensions: { code: "FORBIDDEN" } });
     for (const userId of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      expect(code(await server.gql(DELETE_USER, { userId }, admin.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(DELETE_USER, { userId }, admin.token))).toBe("NOT_FOUND");
     }
-    expect(code(await server.gql(DELETE_USER, { userId: buyer.user.id }))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(DELETE_USER, { userId: buyer.user.id }))).toBe("UNAUTHENTICATED");
     for (const caller of [buyer, seller]) {
-      expect(code(await server.gql(DELETE_USER, { userId: seller.user.id }, caller.token))).toBe("FORBIDDEN");
+      expect(codeOf(await server.gql(DELETE_USER, { userId: seller.user.id }, caller.token))).toBe("FORBIDDEN");
     }
     expect(await users().countBy({ id: seller.user.id })).toBe(1);
 
     // a caller demoted after authentication tries to delete the only admin left: refused, nothing changed
-    const product = await createProduct(server.dataSource, admin.user.id);
+    const product = await insertProduct(server.dataSource, admin.user.id);
     await users().update({ role: Role.ADMIN }, { role: Role.USER });
     await users().update(admin.user.id, { role: Role.ADMIN });
     await expect(server.services.users.deleteUser(asCaller(buyer, Role.ADMIN), admin.user.id)).rejects.toMatchObject({ code: "CONFLICT" });
