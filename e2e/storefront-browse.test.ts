@@ -135,9 +135,12 @@ for (const [size, viewport] of VIEWPORTS) {
         const names = await productNames(page, "Products");
         expect(names).toContain("Scientific Calculator");
         expect(names).not.toContain("University Hoodie");
-        // old category names still work
+        // old category names still work; an unknown one finds nothing
         await page.goto("/categories/textbooks");
         await expect.poll(() => productNames(page, "Products")).toContain("Introduction to Algorithms");
+        await page.goto("/categories/no-such-category");
+        await visible(page.getByText("No products found."));
+        await visible(page.getByRole("link", { name: "Browse all products" }));
       } finally {
         await context.close();
       }

@@ -1,9 +1,12 @@
-import { useEffect, useMemo } from "react";
+import LinearProgress from "@mui/material/LinearProgress";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { cartLines } from "../features/cart/cart";
 import { CartDrawer } from "../features/cart/CartDrawer";
 import { useCart } from "../features/cart/CartContext";
-import { CheckoutPanel } from "../features/checkout/CheckoutPanel";
 import { useAuth } from "../lib/auth";
+
+// the checkout form (text fields, quote, order mutation) loads the first time the cart opens
+const CheckoutPanel = lazy(async () => ({ default: (await import("../features/checkout/CheckoutPanel")).CheckoutPanel }));
 
 const REOPEN_KEY = "cart.reopenAfterLogin";
 
@@ -26,19 +29,21 @@ export function CartPanel() {
   return (
     <CartDrawer
       checkout={
-        <CheckoutPanel
-          lines={lines}
-          active={isOpen}
-          onClearCart={clear}
-          onOrderPlaced={() => {
-            clear();
-            closeCart();
-          }}
-          onSignInNeeded={() => {
-            sessionStorage.setItem(REOPEN_KEY, "1");
-            closeCart();
-          }}
-        />
+        <Suspense fallback={<LinearProgress aria-label="Loading checkout" />}>
+          <CheckoutPanel
+            lines={lines}
+            active={isOpen}
+            onClearCart={clear}
+            onOrderPlaced={() => {
+              clear();
+              closeCart();
+            }}
+            onSignInNeeded={() => {
+              sessionStorage.setItem(REOPEN_KEY, "1");
+              closeCart();
+            }}
+          />
+        </Suspense>
       }
     />
   );

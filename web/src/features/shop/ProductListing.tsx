@@ -14,7 +14,9 @@ import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
 import TuneIcon from "@mui/icons-material/Tune";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { errorMessage } from "../../components/errors";
 import { PaginationBar } from "../../components/PaginationBar";
 import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
@@ -61,6 +63,8 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const products = useShopProductsQuery({ variables: { filter, sort, page: params.page, pageSize: SHOP_PAGE_SIZE } });
   const page = products.data?.products;
+  // a filter the server does not know (e.g. /categories/unknown) finds nothing; it is not an outage
+  const badFilter = CombinedGraphQLErrors.is(products.error) && products.error.errors.some((e) => e.extensions?.code === "BAD_USER_INPUT");
 
   // a page outside 1..totalPages is ignored: back to the first page
   useEffect(() => {
@@ -159,6 +163,27 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
             {page && page.totalItems > 0 ? `Showing ${first}–${last} of ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}` : ""}
           </Typography>
+          {badFilter ? (
+            <EmptyState
+              message="No products found."
+              action={
+                <>
+                  <Typography color="text.secondary" sx={{ mb: 2 }}>
+                    {errorMessage(products.error, "")}
+                  </Typography>
+                  {fixedCategory ? (
+                    <Button component={RouterLink} to="/shop" variant="outlined">
+                      Browse all products
+                    </Button>
+                  ) : (
+                    <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
+                      Clear filters and search
+                    </Button>
+                  )}
+                </>
+              }
+            />
+          ) : (
           <QueryState
             loading={products.loading}
             error={products.error}
@@ -192,6 +217,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
               </Box>
             )}
           </QueryState>
+          )}
         </Box>
       </Box>
       <Drawer anchor="bottom" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
