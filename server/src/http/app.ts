@@ -1,4 +1,5 @@
 import { expressMiddleware } from "@as-integrations/express5";
+import compression from "compression";
 import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express } from "express";
@@ -56,6 +57,9 @@ export async function createHttpApp(deps: { config: AppConfig; dataSource: DataS
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // students are mostly on phones and mobile data: gzip every text answer (JS bundles, JSON)
+  app.use(compression());
 
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../test/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("HTTP app", () => {
+  it("answers /health and /ready", async () => {
+    expect(await server.api("GET", "/health")).toMatchObject({ status: 200, body: { status: "ok" } });
+    expect(await server.api("GET", "/ready")).toMatchObject({ status: 200, body: { status: "ready" } });
+  });
+
+  it("tags every answer with a request id, echoing one the caller sent", async () => {
+    const fresh = await server.api("GET", "/health");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await server.api("GET", "/health", { headers: { "x-request-id": "trace-123" } });
+    expect(echoed.headers.get("x-request-id")).toBe("trace-123");
+  });
+
+  it("compresses text answers for clients that accept gzip", async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves the web app for client routes and the API's 404 for unknown API paths", async () => {
+    const page = await fetch(`${server.url}/shop/some-product`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await server.api("GET", "/api/unknown")).status).toBe(404);
+  });
+
+  it("answers a missing upload with 404 and no stack trace", async () => {
+    const res = await fetch(`${server.url}/uploads/missing.webp`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toMatch(/at .*\.js:\d+/);
+  });
+});
