@@ -3,6 +3,8 @@ import { createTheme } from "@mui/material/styles";
 /** UniBazaar's brand: a deep green with a warm gold accent, high-contrast text. */
 export const theme = createTheme({
   palette: {
+    // MUI picks each colour's text (white or dark) for WCAG AA contrast, e.g. dark on warning orange
+    contrastThreshold: 4.5,
     primary: { main: "#0b5d4b", contrastText: "#ffffff" },
     secondary: { main: "#b7791f", contrastText: "#ffffff" },
     background: { default: "#f7f8fa", paper: "#ffffff" },

@@ -10,7 +10,7 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
-import { ThemeProvider, useTheme, type Theme } from "@mui/material/styles";
+import { useTheme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -22,19 +22,6 @@ import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu
 
 const DRAWER_WIDTH = 248;
 
-/**
- * Status chips use the warning (pending) and info (confirmed, processing) colours; white text on
- * MUI's orange and light blue fails WCAG AA contrast, dark text passes. Scoped to the dashboard.
- */
-const DARK_TEXT = "rgba(0, 0, 0, 0.87)";
-const readableChips = (outer: Theme): Theme => ({
-  ...outer,
-  palette: {
-    ...outer.palette,
-    warning: { ...outer.palette.warning, contrastText: DARK_TEXT },
-    info: { ...outer.palette.info, contrastText: DARK_TEXT },
-  },
-});
 
 /**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);
@@ -47,9 +34,7 @@ export default function DashboardLayout() {
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!isKnownRole(user.role)) return <Navigate to="/unauthorized" replace />;
   return (
-    <ThemeProvider theme={readableChips}>
-      <Shell role={user.role} username={user.username} profileImage={user.profileImage} />
-    </ThemeProvider>
+    <Shell role={user.role} username={user.username} profileImage={user.profileImage} />
   );
 }
 
