@@ -22,7 +22,6 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: booleanFlag.optional(),
 });
 
@@ -38,7 +37,6 @@ export type AppConfig = {
   introspection: boolean;
   playground: boolean;
   logLevel: string;
-  publicUrl: string;
   demoData: boolean;
 };
 
@@ -69,7 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     playground: e.GRAPHQL_PLAYGROUND ?? true,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     demoData: e.DEMO_DATA ?? !isProduction,
   };
 }
