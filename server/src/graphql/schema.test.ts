@@ -19,6 +19,9 @@ describe("schema.graphql", () => {
       if (isObjectType(type) || isInputObjectType(type)) {
         for (const field of Object.values(type.getFields())) {
           if (!field.description) missing.push(`${type.name}.${field.name}`);
+          for (const arg of "args" in field ? field.args : []) {
+            if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+          }
         }
       }
     }

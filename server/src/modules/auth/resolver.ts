@@ -45,14 +45,14 @@ class AuthPayload {
 @Resolver()
 export class AuthResolver {
   @Mutation(() => User, { description: "Creates a buyer or seller account. Sign in afterwards with `login`." })
-  register(@Arg("input", () => RegisterInput) input: RegisterInput, @Ctx() ctx: Context): Promise<User> {
+  register(@Arg("input", () => RegisterInput, { description: "The new account." }) input: RegisterInput, @Ctx() ctx: Context): Promise<User> {
     return ctx.services.auth.register(input);
   }
 
   @Mutation(() => AuthPayload, { description: "Signs in with e-mail and password. Repeated failures are rate-limited." })
   login(
-    @Arg("email", () => String) email: string,
-    @Arg("password", () => String) password: string,
+    @Arg("email", () => String, { description: "E-mail address, any case." }) email: string,
+    @Arg("password", () => String, { description: "The account's password." }) password: string,
     @Ctx() ctx: Context,
   ): Promise<AuthPayload> {
     return ctx.services.auth.login({ email, password }, ctx.ip);
