@@ -6,8 +6,6 @@ import { Link as RouterLink } from "react-router-dom";
 import type { OrderLineFieldsFragment } from "../generated/graphql";
 import { formatPKR } from "../lib/format";
 
-type Totals = { subtotal: number; discount: number; tax: number; total: number };
-
 /** An order's lines as bought (snapshot name, price and picture), linking to the product while it exists. */
 export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFragment> }) {
   return (
@@ -31,34 +29,5 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFrag
         </Box>
       ))}
     </Stack>
-  );
-}
-
-/** Subtotal, discount (when there is one), tax and total, all in PKR. */
-export function OrderTotals({ totals, taxLabel = "Tax (5%)" }: { totals: Totals; taxLabel?: string }) {
-  const rows: Array<[string, string]> = [["Subtotal", formatPKR(totals.subtotal)]];
-  if (totals.discount > 0) rows.push(["Discount", `− ${formatPKR(totals.discount)}`]);
-  rows.push([taxLabel, formatPKR(totals.tax)]);
-  return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: "flex", justifyContent: "space-between", py: 0.25 }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-      <Box sx={{ display: "flex", justifyContent: "space-between", borderTop: 1, borderColor: "divider", mt: 0.75, pt: 0.75 }}>
-        <Typography component="dt" sx={{ fontWeight: 700 }}>
-          Total
-        </Typography>
-        <Typography component="dd" sx={{ m: 0, fontWeight: 800, fontVariantNumeric: "tabular-nums" }}>
-          {formatPKR(totals.total)}
-        </Typography>
-      </Box>
-    </Box>
   );
 }

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { errorMessage, fieldErrors } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
+import { OrderTotals } from "../../components/OrderTotals";
 import type { CartLineInput, PaymentMethod } from "../../generated/graphql";
 import { usePlaceOrderMutation, usePriceQuoteQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
@@ -281,32 +282,15 @@ function OrderSummary({ quote, loading, failed, onRetry }: { quote: Quote | unde
       </Stack>
     );
   }
-  const rows: Array<[string, string, boolean?]> = [
-    ["Selected items", String(quote.itemCount)],
-    ["Total price", formatPKR(quote.subtotal)],
-  ];
-  if (quote.discount > 0) rows.push([`Discount${quote.couponCode ? ` (${quote.couponCode})` : ""}`, `− ${formatPKR(quote.discount)}`]);
-  rows.push([`Tax (${Math.round(quote.taxRate * 100)}%)`, formatPKR(quote.tax)]);
   return (
-    <Box component="dl" sx={{ m: 0, bgcolor: "grey.50", borderRadius: 1, p: 1.5, border: 1, borderColor: "divider" }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: "flex", justifyContent: "space-between", py: 0.25 }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-      <Box sx={{ display: "flex", justifyContent: "space-between", borderTop: 1, borderColor: "divider", mt: 0.75, pt: 0.75 }}>
-        <Typography component="dt" sx={{ fontWeight: 700 }}>
-          Grand total
-        </Typography>
-        <Typography component="dd" sx={{ m: 0, fontWeight: 800, fontVariantNumeric: "tabular-nums" }}>
-          {formatPKR(quote.total)}
-        </Typography>
-      </Box>
-    </Box>
+    <OrderTotals
+      totals={quote}
+      leadingRows={[["Selected items", String(quote.itemCount)]]}
+      subtotalLabel="Total price"
+      discountLabel={`Discount${quote.couponCode ? ` (${quote.couponCode})` : ""}`}
+      taxLabel={`Tax (${Math.round(quote.taxRate * 100)}%)`}
+      totalLabel="Grand total"
+      sx={{ bgcolor: "grey.50", borderRadius: 1, p: 1.5, border: 1, borderColor: "divider" }}
+    />
   );
 }
