@@ -1,18 +1,11 @@
+import type { SessionUserFieldsFragment } from "../generated/graphql";
+
 /**
- * What the browser keeps between visits. The key names (`token`, `user`, `userId`) are the ones
- * legacy screens read, so both generations of the client agree.
+ * What the browser keeps between visits: the user as `SessionUserFields` (session.graphql) reads it.
+ * The key names (`token`, `user`, `userId`) are the ones legacy screens read, so both generations
+ * of the client agree.
  */
-export type StoredUser = {
-  id: string;
-  email: string;
-  username: string;
-  name: string;
-  role: "USER" | "SELLER" | "ADMIN";
-  contactNumber: string | null;
-  profileImage: string | null;
-  sellerType: "BUSINESS" | "INDIVIDUAL" | null;
-  storeName: string | null;
-};
+export type StoredUser = SessionUserFieldsFragment;
 
 const TOKEN = "token";
 const USER = "user";
