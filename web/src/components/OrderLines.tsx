@@ -6,6 +6,13 @@ import { Link as RouterLink } from "react-router-dom";
 import type { OrderLineFieldsFragment } from "../generated/graphql";
 import { formatPKR } from "../lib/format";
 
+/** The first product's name, with "+ n more" when the order has several (`none` when it has no lines). */
+export function orderTitle(order: { lines: ReadonlyArray<{ productName: string }> }, none = "—"): string {
+  if (order.lines.length === 0) return none;
+  const first = order.lines[0].productName;
+  return order.lines.length > 1 ? `${first} + ${order.lines.length - 1} more` : first;
+}
+
 /** An order's lines as bought (snapshot name, price and picture), linking to the product while it exists. */
 export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFragment> }) {
   return (

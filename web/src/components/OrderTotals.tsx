@@ -1,12 +1,12 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
+import type { OrderTotalsFieldsFragment } from "../generated/graphql";
 import { formatPKR } from "../lib/format";
 
-type Totals = { subtotal: number; discount: number; tax: number; total: number };
-
 type OrderTotalsProps = {
-  totals: Totals;
+  /** An order's OrderTotalsFields (OrderTotals.graphql), or the cart's price quote. */
+  totals: OrderTotalsFieldsFragment;
   /** Rows shown above the subtotal, as [label, value] (the cart's item count). */
   leadingRows?: ReadonlyArray<readonly [string, string]>;
   subtotalLabel?: string;

@@ -16,6 +16,7 @@ import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { plainMessage } from "../../components/errors";
+import { orderTitle } from "../../components/OrderLines";
 import { OrderStatusChip } from "../../components/OrderStatusChip";
 import { PageContainer } from "../../components/PageContainer";
 import { PaginationBar } from "../../components/PaginationBar";
@@ -27,13 +28,6 @@ import { formatDate, formatPKR } from "../../lib/format";
 type OrderRow = MyOrdersQuery["myOrders"]["items"][number];
 
 const PAGE_SIZE = 10;
-
-/** The first product's name, with "+ n more" when the order has several. */
-export function orderTitle(order: Pick<OrderRow, "lines">): string {
-  if (order.lines.length === 0) return "—";
-  const first = order.lines[0].productName;
-  return order.lines.length > 1 ? `${first} + ${order.lines.length - 1} more` : first;
-}
 
 /** /orders — the buyer's orders, newest first: Product Name, Date, Status, Total Amount; 10 per page (page in the URL). */
 export function OrdersPage() {

@@ -7,6 +7,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { orderTitle } from "../../../components/OrderLines";
 import { OrderStatusChip } from "../../../components/OrderStatusChip";
 import { useDashboardMyOrdersQuery } from "../../../generated/hooks";
 import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
@@ -61,8 +62,7 @@ export default function MyOrdersPage({ title }: { title: string }) {
                 <TableRow key={order.id}>
                   <TableCell>
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {order.lines[0]?.productName ?? "-"}
-                      {order.lines.length > 1 ? ` + ${order.lines.length - 1} more` : ""}
+                      {orderTitle(order, "-")}
                     </Typography>
                     <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
                       Order {order.orderNumber}
