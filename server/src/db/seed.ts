@@ -1,4 +1,4 @@
-import argon2 from "argon2";
+import { hash } from "@node-rs/argon2";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import type { AppConfig } from "../config";
@@ -60,7 +60,7 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
 }
 
 async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hash(DEMO_PASSWORD);
   const repo = manager.getRepository(User);
   const rows = demoLogins.map((login, i) =>
     repo.create({

@@ -1,4 +1,4 @@
-import argon2 from "argon2";
+import { hash, verify } from "@node-rs/argon2";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
 import { z } from "zod";
@@ -80,7 +80,8 @@ export class AuthService {
       name: v.name,
       contactNumber: v.contactNumber,
       role: v.role,
-      passwordHash: await argon2.hash(v.password, { type: argon2.argon2id }),
+      // Argon2id (the library default), from a prebuilt N-API binary that needs no install script
+      passwordHash: await hash(v.password),
       // seller fields are kept only where they apply
       sellerType: isSeller ? v.sellerType! : null,
       storeName: isBusiness ? v.storeName! : null,
@@ -106,7 +107,7 @@ export class AuthService {
       .addSelect("u.passwordHash")
       .where("lower(u.email) = :email", { email })
       .getOne();
-    const valid = user ? await argon2.verify(user.passwordHash, password) : false;
+    const valid = user ? await verify(user.passwordHash, password) : false;
     if (!user || !valid) {
       await Promise.all([this.failuresByEmail.penalty(emailKey, 1), this.failuresByIp.penalty(ip, 1)]).catch((e) => {
         if (!(e instanceof RateLimiterRes)) throw e;
