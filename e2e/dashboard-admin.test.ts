@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, BUYER, BUYER_2, expectAccessible, gqlOk, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, openPage, PHONE, startE2E, type E2E } from "./harness";
+import { ADMIN, BUYER, BUYER_2, gqlOk, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { DESKTOP, type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
 
 /** User management by an admin, and failures the old client only logged, now shown to the user. */
 let e2e: E2E;
@@ -56,6 +56,7 @@ describe("admin user management", () => {
     await dialog.getByRole("combobox", { name: "Role" }).click();
     expect((await page.getByRole("option").allTextContents()).map((t) => t.trim())).toEqual(["user", "seller", "admin"]);
     await page.getByRole("option", { name: "seller" }).click();
+    await page.getByRole("listbox").waitFor({ state: "detached" });
     await expectAccessible(page, "edit user dialog (phone)");
     await dialog.getByRole("button", { name: "Save" }).click();
     await notice(page, "User role updated successfully").waitFor();

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
-import { seriousA11yViolations, signInAs, type E2E } from "./harness";
+import { signInAs, type E2E } from "./harness";
 
 export const PASSWORD = "unibazaar123";
 export const ADMIN = "admin@unibazaar.pk";
@@ -30,11 +29,6 @@ export async function signInTo(page: Page, email: string, path: string) {
   await page.goto(path);
 }
 
-/** No serious or critical axe-core violations on the page as it is now. */
-export async function expectAccessible(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 /** The text of the cell next to a row header in the table with this caption (a chart's data table). */
 export async function chartValue(page: Page, caption: string, rowLabel: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
+import { expect } from "vitest";
 import { startTestServer, type TestServer } from "../server/src/test/harness";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -32,8 +33,17 @@ export async function startE2E(): Promise<E2E> {
 
 /** A fresh browser profile (own storage) at the given viewport, with the app's base URL. */
 export async function openPage(e2e: E2E, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e2e.browser.newContext({ viewport, baseURL: e2e.server.url, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+  // reduced motion turns MUI transitions off, so checks and accessibility scans never catch an
+  // element half-way through a fade
+  const context = await e2e.browser.newContext({
+    viewport,
+    baseURL: e2e.server.url,
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
   return { context, page };
 }
 
@@ -52,4 +62,10 @@ export async function seriousA11yViolations(page: Page) {
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}
+
+/** No serious or critical axe-core violations on the page as it is now. */
+export async function expectAccessible(page: Page, where: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./harness";
-import { expectAccessible, logIn, open, PASSWORD, unique, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { logIn, PASSWORD, unique, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Registration (buyer and business seller), login with its errors and return path, role menus and logout. */
 let e2e: E2E;
@@ -41,7 +41,7 @@ async function accountMenu(page: Page, username: string): Promise<string[]> {
 for (const [size, viewport] of VIEWPORTS) {
   describe(`accounts (${size})`, () => {
     it("register as a buyer: no seller fields are shown or sent; then log in, see the buyer menu, log out", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       const sent = captureRegisterInput(page);
       const id = unique();
       const who = { email: `buyer.${id}@student.pk`, username: `buyer_${id}`, name: "Test Buyer" };
@@ -75,7 +75,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("register as a business seller: store fields appear only for a business and are sent only then", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       const sent = captureRegisterInput(page);
       const id = unique();
       const who = { email: `shop.${id}@campus.pk`, username: `shop_${id}`, name: "Test Seller" };
@@ -104,7 +104,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("a failed registration shows the server's message", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/register");
         await fillAccount(page, { email: "fatima@student.pk", username: `dup_${unique()}`, name: "Someone" });
@@ -119,7 +119,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("login: wrong password fails with the spec's message; a protected page sends you to login and back", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/login");
         await page.getByLabel("Email").fill("fatima@student.pk");

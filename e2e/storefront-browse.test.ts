@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./harness";
-import { expectAccessible, isPhone, open, openCart, plain, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { isPhone, openCart, plain, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Browsing the storefront: home, shop with filters, search, categories, product page, 404 and accessibility. */
 let e2e: E2E;
@@ -34,7 +34,7 @@ async function pickFilter(page: Page, group: "Category" | "Colour" | "Price rang
 for (const [size, viewport] of VIEWPORTS) {
   describe(`storefront browsing (${size})`, () => {
     it("home -> shop -> filters -> search with a typo -> product page", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/");
         await visible(page.getByRole("heading", { name: "Buy and sell everything for campus life" }));
@@ -97,7 +97,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("pagination: Previous disabled on page 1, Next on the last page; a page out of range is ignored", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/shop");
         await visible(page.getByText("Showing 1–8 of 63 products"));
@@ -117,7 +117,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("/search and /categories/:name use the same listing", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/");
         await page.getByRole("link", { name: "Search products" }).click();
@@ -147,7 +147,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("an unknown URL shows the 404 page", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/no/such/page");
         await visible(page.getByRole("heading", { name: "Page not found" }));
@@ -162,7 +162,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("home, shop, product and the open cart have no serious accessibility violations", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/");
         await productNames(page, "Trending products");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./harness";
-import { cartCount, expectAccessible, fillShipping, logIn, notice, open, openCart, openProduct, plain, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { cartCount, fillShipping, logIn, notice, openCart, openProduct, plain, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** The cart panel, reviews and checkout (cash on delivery and card through the sandbox payment page). */
 let e2e: E2E;
@@ -38,7 +38,7 @@ async function addProduct(page: Page, name: string) {
 for (const [size, viewport] of VIEWPORTS) {
   describe(`cart and checkout (${size})`, () => {
     it("cart: add, quantity up and down (never below 1), remove, survive a reload, clear", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/");
         expect(await cartCount(page)).toBe(0);
@@ -90,7 +90,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("checkout checks: contact number required; signed out goes to login and comes back to the cart", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       try {
         await addProduct(page, "Wireless Mouse");
         const productUrl = new URL(page.url()).pathname;
@@ -114,7 +114,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("signed in: review a product; it appears with its stars and the form resets", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? unreviewed[0] : unreviewed[1];
       try {
         await logIn(page, REVIEWER[size]);
@@ -149,7 +149,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("checkout with cash on delivery and the coupon: the order appears under /orders and can be cancelled", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? "Woollen Scarf" : "Minimal Ring Set";
       try {
         await logIn(page, BUYER[size]);
@@ -201,7 +201,7 @@ for (const [size, viewport] of VIEWPORTS) {
     });
 
     it("card checkout: pay on the sandbox page, then /success shows the order's timeline", async () => {
-      const { context, page } = await open(e2e, viewport);
+      const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? "Formal Dress Shirt" : "Beaded Necklace";
       try {
         await logIn(page, BUYER[size]);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { DESKTOP, openPage, PHONE, seriousA11yViolations, type E2E } from "./harness";
+import { DESKTOP, PHONE } from "./harness";
 
 export const PASSWORD = "unibazaar123";
 
@@ -9,17 +9,6 @@ export const VIEWPORTS = [
   ["desktop", DESKTOP],
   ["phone", PHONE],
 ] as const;
-
-/**
- * A fresh browser profile at the viewport (the harness's openPage) that prefers reduced motion,
- * so panels and dialogs open without animation; page errors are reported in the test output.
- */
-export async function open(e2e: E2E, viewport: { width: number; height: number }) {
-  const opened = await openPage(e2e, viewport);
-  await opened.page.emulateMedia({ reducedMotion: "reduce" });
-  opened.page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return opened;
-}
 
 /** Text with the non-breaking spaces of Intl currency formats made plain. */
 export const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
@@ -75,12 +64,6 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/login");
-}
-
-/** No serious or critical axe-core violations on the page as it is now. */
-export async function expectAccessible(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 /** Opens the product page of the product with this exact name, through the search page. */
