@@ -1,5 +1,6 @@
 import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
+import { percentOf } from "../../shared/money";
 import { Product } from "../products/entity";
 import { Coupon } from "./entity";
 
@@ -9,8 +10,6 @@ export const TAX_RATE = TAX_PERCENT / 100;
 export const MAX_QUANTITY = 20;
 export const MAX_CART_LINES = 50;
 
-/** Half-up percentage of a paisa amount. Exact: an integer product and one division (no 0.29-style float drift). */
-export const percentOfPaisa = (paisa: number, percent: number): number => Math.round((paisa * percent) / 100);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
@@ -88,8 +87,8 @@ export async function findCoupon(manager: EntityManager, code: string | null | u
 
 /** Discount, tax and total of one seller's part; rounded half-up per order so the orders add up to the checkout. */
 export function priceGroup(subtotalPaisa: number, percentOff: number): Amounts {
-  const discountPaisa = percentOfPaisa(subtotalPaisa, percentOff);
-  const taxPaisa = percentOfPaisa(subtotalPaisa - discountPaisa, TAX_PERCENT);
+  const discountPaisa = percentOf(subtotalPaisa, percentOff);
+  const taxPaisa = percentOf(subtotalPaisa - discountPaisa, TAX_PERCENT);
   return { subtotalPaisa, discountPaisa, taxPaisa, totalPaisa: subtotalPaisa - discountPaisa + taxPaisa };
 }
 
