@@ -20,6 +20,12 @@ describe("HTTP app", () => {
     expect(echoed.headers.get("x-request-id")).toBe("trace-123");
   });
 
+  it("does not force https outside production (plain-http access on a campus network keeps working)", async () => {
+    const res = await server.api("GET", "/health");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+
   it("compresses text answers for clients that accept gzip", async () => {
     const res = await fetch(`${server.url}/api/openapi.json`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");

@@ -52,6 +52,9 @@ export async function createHttpApp(deps: { config: AppConfig; dataSource: DataS
           "font-src": ["'self'", "data:"],
           "worker-src": ["'self'", "blob:"],
           "connect-src": ["'self'"],
+          // over plain http (a phone on the campus network opening http://<laptop-ip>:4000) the
+          // upgrade would break every asset; behind TLS in production it stays on
+          "upgrade-insecure-requests": config.nodeEnv === "production" ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
