@@ -101,7 +101,12 @@ describe.each([
     await signInTo(page, SELLER, "/dashboard/seller");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
     const token = await tokenFor(e2e, SELLER);
-    const { sellerStats } = await gqlOk(e2e, `{ sellerStats { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`, undefined, token);
+    const { sellerStats } = await gqlOk(
+      e2e,
+      `{ sellerStats { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`,
+      undefined,
+      token,
+    );
     await expect.poll(() => chartValue(page, "Sales overview", "Total Products")).toBe(String(sellerStats.totalProducts));
     expect(await chartValue(page, "Sales overview", "Total Sales")).toBe(String(sellerStats.totalSales));
     expect(await chartValue(page, "Sales overview", "Total Reviews")).toBe(String(sellerStats.totalReviews));
@@ -118,13 +123,22 @@ describe.each([
     const { page, context } = await openPage(e2e, viewport);
     await signInTo(page, ADMIN, "/dashboard/admin");
     const token = await tokenFor(e2e, ADMIN);
-    const { adminStats, sellerRevenue } = await gqlOk(e2e, `{ adminStats { totalUsers totalEarnings monthlyEarnings { month earnings } } sellerRevenue { email totalRevenue } }`, undefined, token);
+    const { adminStats, sellerRevenue } = await gqlOk(
+      e2e,
+      `{ adminStats { totalUsers totalEarnings monthlyEarnings { month earnings } } sellerRevenue { email totalRevenue } }`,
+      undefined,
+      token,
+    );
     const last = adminStats.monthlyEarnings.at(-1);
     const [y, m] = last.month.split("-").map(Number);
-    const label = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+    const label = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+      new Date(Date.UTC(y, m - 1, 1)),
+    );
     await expect.poll(() => chartValue(page, "Monthly earnings (PKR)", label)).toBe(pkr(last.earnings));
     for (const row of sellerRevenue) {
-      await expect.poll(() => page.getByRole("row").filter({ hasText: row.email }).getByRole("cell").last().textContent()).toBe(pkr(row.totalRevenue));
+      await expect
+        .poll(() => page.getByRole("row").filter({ hasText: row.email }).getByRole("cell").last().textContent())
+        .toBe(pkr(row.totalRevenue));
     }
     await expectAccessible(page, `admin dashboard (${viewport.width}px)`);
     await page.getByRole("link", { name: "Manage Users" }).click();
@@ -135,4 +149,3 @@ describe.each([
     await context.close();
   });
 });
-

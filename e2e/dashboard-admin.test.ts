@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const notice = (page: Page, text: string | RegExp) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
 
 async function registerBuyer(): Promise<{ id: string; email: string }> {
   const tag = randomUUID().slice(0, 8);
@@ -65,7 +66,9 @@ describe("admin user management", () => {
     // the next page load reads the user fresh from the server
     await buyer.page.reload();
     await buyer.page.waitForURL((url) => url.pathname === "/dashboard/seller");
-    await expect.poll(() => menu(buyer.page)).toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"]);
+    await expect
+      .poll(() => menu(buyer.page))
+      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"]);
     await buyer.context.close();
     await context.close();
   });
@@ -88,7 +91,10 @@ describe("admin user management", () => {
     await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete" }).click();
     await notice(page, "User deleted successfully").waitFor();
     await page.getByText("No users found.").waitFor();
-    const login = await e2e.server.gql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: victim.email, p: PASSWORD });
+    const login = await e2e.server.gql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+      e: victim.email,
+      p: PASSWORD,
+    });
     expect(login.errors?.length).toBeGreaterThan(0);
     await context.close();
   });
@@ -121,7 +127,11 @@ describe("admin user management", () => {
     await page.getByRole("heading", { name: "Seller revenue" }).waitFor();
     // the API answers every request with an error from now on
     await page.route("**/graphql", (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "Service unavailable", extensions: { code: "INTERNAL_SERVER_ERROR" } }] }) }),
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ errors: [{ message: "Service unavailable", extensions: { code: "INTERNAL_SERVER_ERROR" } }] }),
+      }),
     );
     await page.reload();
     await page.getByText("Error fetching revenue data.").waitFor();
@@ -133,7 +143,11 @@ describe("admin user management", () => {
     await signInTo(seller.page, SELLER, "/dashboard/seller");
     await seller.page.getByRole("heading", { name: "Welcome to Seller Dashboard" }).waitFor();
     await seller.page.route("**/graphql", (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ errors: [{ message: "Service unavailable" }] }) }),
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ errors: [{ message: "Service unavailable" }] }),
+      }),
     );
     await seller.page.goto("/dashboard/seller/manage-products");
     await seller.page.getByText("Failed to load products: Service unavailable").waitFor();

@@ -22,10 +22,14 @@ let orderId = "";
 let orderNumber = "";
 let revenueBefore = "";
 
-const png = (color: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer();
+const png = (color: string) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** The text of the snackbar message (the app-wide notifier). */
-const notice = (page: Page, text: string | RegExp) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
 
 /** Closes a snackbar message (so a scan sees the page, not a half-faded message). */
 async function dismissNotice(page: Page, text: string | RegExp) {
@@ -93,7 +97,9 @@ describe("seller, buyer and admin dashboards together", () => {
     expect(creates).toHaveLength(2);
     await page.getByText(productName).first().waitFor({ timeout: 20_000 });
 
-    const { products } = await gqlOk(e2e, `query($s: String) { products(filter: { search: $s }) { items { id name price image } } }`, { s: productName });
+    const { products } = await gqlOk(e2e, `query($s: String) { products(filter: { search: $s }) { items { id name price image } } }`, {
+      s: productName,
+    });
     const created = products.items.find((p: { name: string }) => p.name === productName);
     expect(created.price).toBe(1500);
     expect(created.image).toMatch(/\/uploads\//);
@@ -123,7 +129,10 @@ describe("seller, buyer and admin dashboards together", () => {
   it("a buyer orders it through the shop's cart", async () => {
     const { page, context } = await openPage(e2e, DESKTOP);
     await signInTo(page, BUYER, `/shop/${productId}`);
-    await page.getByRole("button", { name: `Add to cart: ${productName}` }).first().click();
+    await page
+      .getByRole("button", { name: `Add to cart: ${productName}` })
+      .first()
+      .click();
     await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
     await page.getByRole("button", { name: `Increase quantity of ${productName}` }).click();
     const form = page.getByRole("form", { name: "Checkout" });
@@ -137,7 +146,12 @@ describe("seller, buyer and admin dashboards together", () => {
     await context.close();
 
     const token = await tokenFor(e2e, BUYER);
-    const { myOrders } = await gqlOk(e2e, `{ myOrders(pageSize: 1) { items { id orderNumber status lines { productName quantity } } } }`, undefined, token);
+    const { myOrders } = await gqlOk(
+      e2e,
+      `{ myOrders(pageSize: 1) { items { id orderNumber status lines { productName quantity } } } }`,
+      undefined,
+      token,
+    );
     const order = myOrders.items[0];
     expect(order.lines).toEqual([{ productName, quantity: 2 }]);
     expect(order.status).toBe("PENDING");
@@ -189,7 +203,10 @@ describe("seller, buyer and admin dashboards together", () => {
     const { order } = await gqlOk(e2e, `query($id: ID!) { order(id: $id) { total timeline { status at } } }`, { id: orderId }, token);
     const shippedAt = order.timeline.find((e: { status: string }) => e.status === "SHIPPED").at;
     expect(await row.locator("time").getAttribute("datetime")).toBe(shippedAt);
-    const shown = await page.evaluate((iso) => new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)), shippedAt);
+    const shown = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+      shippedAt,
+    );
     expect(await row.locator("time").textContent()).toBe(shown);
     expect(await row.textContent()).toContain(pkr(order.total));
     await expectAccessible(page, "buyer orders (phone)");
@@ -224,7 +241,12 @@ describe("seller, buyer and admin dashboards together", () => {
 
   it("the buyer sees the reviews they gave; a buyer without reviews sees the empty state", async () => {
     const token = await tokenFor(e2e, BUYER);
-    await gqlOk(e2e, `mutation($id: ID!) { postReview(productId: $id, rating: 4, comment: "Bright and sturdy, worth it.") { id } }`, { id: productId }, token);
+    await gqlOk(
+      e2e,
+      `mutation($id: ID!) { postReview(productId: $id, rating: 4, comment: "Bright and sturdy, worth it.") { id } }`,
+      { id: productId },
+      token,
+    );
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER, "/dashboard/reviews");
     const item = page.getByRole("listitem").filter({ hasText: "Bright and sturdy, worth it." });
@@ -238,7 +260,14 @@ describe("seller, buyer and admin dashboards together", () => {
     // a new buyer has written nothing yet
     const email = `new.${randomUUID().slice(0, 8)}@student.pk`;
     await gqlOk(e2e, `mutation($input: RegisterInput!) { register(input: $input) { id } }`, {
-      input: { email, username: `new_${randomUUID().slice(0, 8)}`, name: "New Student", password: PASSWORD, contactNumber: "03001231234", role: "USER" },
+      input: {
+        email,
+        username: `new_${randomUUID().slice(0, 8)}`,
+        name: "New Student",
+        password: PASSWORD,
+        contactNumber: "03001231234",
+        role: "USER",
+      },
     });
     const other = await openPage(e2e, DESKTOP);
     await signInTo(other.page, email, "/dashboard/reviews");

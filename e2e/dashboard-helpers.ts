@@ -11,7 +11,10 @@ export const BUYER_3 = "zainab@student.pk";
 
 /** A bearer token for API calls made by the test itself (setup and cross-checks). */
 export async function tokenFor(e2e: E2E, email: string, password = PASSWORD): Promise<string> {
-  const res = await e2e.server.gql<{ login: { token: string } }>(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: password });
+  const res = await e2e.server.gql<{ login: { token: string } }>(
+    `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`,
+    { e: email, p: password },
+  );
   if (!res.data) throw new Error(`login ${email} failed: ${JSON.stringify(res.errors)}`);
   return res.data.login.token;
 }
@@ -29,7 +32,6 @@ export async function signInTo(page: Page, email: string, path: string) {
   await page.goto(path);
 }
 
-
 /** The text of the cell next to a row header in the table with this caption (a chart's data table). */
 export async function chartValue(page: Page, caption: string, rowLabel: string): Promise<string> {
   const table = page.getByRole("table", { name: caption });
@@ -38,4 +40,5 @@ export async function chartValue(page: Page, caption: string, rowLabel: string):
 }
 
 /** formatPKR of the web (Intl en-PK, PKR, 2 decimals), for comparing API numbers with the page. */
-export const pkr = (amount: number) => new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+export const pkr = (amount: number) =>
+  new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);

@@ -19,7 +19,9 @@ describe("GraphiQL playground for integrators", () => {
     await page.goto("/graphiql");
     // the editors are ready once the example query is rendered in them
     await page.getByText('"calculater"').first().waitFor({ timeout: 30_000 });
-    const answer = page.waitForResponse((response) => response.url().endsWith("/graphql") && response.request().postData()?.includes("calculater") === true);
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith("/graphql") && response.request().postData()?.includes("calculater") === true,
+    );
     await page.getByRole("button", { name: /execute query/i }).click();
     expect((await (await answer).json()).data.products.items[0].name).toBe("Scientific Calculator");
     // the result pane shows the typo-tolerant search finding the calculator

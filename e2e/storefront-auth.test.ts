@@ -58,7 +58,14 @@ for (const [size, viewport] of VIEWPORTS) {
         await visible(page.getByRole("heading", { level: 1, name: "Login" }));
         await visible(page.getByText(/Registration successful/));
         expect(await page.getByLabel("Email").inputValue()).toBe(who.email);
-        expect(sent()).toEqual({ email: who.email, username: who.username, password: PASSWORD, name: "Test Buyer", contactNumber: "03111234567", role: "USER" });
+        expect(sent()).toEqual({
+          email: who.email,
+          username: who.username,
+          password: PASSWORD,
+          name: "Test Buyer",
+          contactNumber: "03111234567",
+          role: "USER",
+        });
 
         await page.getByLabel("Password").fill(PASSWORD);
         await page.getByRole("button", { name: "Login" }).click();
@@ -95,9 +102,21 @@ for (const [size, viewport] of VIEWPORTS) {
         await page.getByRole("button", { name: "Register" }).click();
 
         await urlMatches(page, /^\/login$/);
-        expect(sent()).toMatchObject({ role: "SELLER", sellerType: "BUSINESS", storeName: `Test Store ${id}`, storeDescription: "Second-hand engineering books and drawing sets." });
+        expect(sent()).toMatchObject({
+          role: "SELLER",
+          sellerType: "BUSINESS",
+          storeName: `Test Store ${id}`,
+          storeDescription: "Second-hand engineering books and drawing sets.",
+        });
         await logIn(page, who.email);
-        expect(await accountMenu(page, who.username)).toEqual(["Dashboard", "Manage Products", "Manage Orders", "Add New Post", "Profile", "Logout"]);
+        expect(await accountMenu(page, who.username)).toEqual([
+          "Dashboard",
+          "Manage Products",
+          "Manage Orders",
+          "Add New Post",
+          "Profile",
+          "Logout",
+        ]);
       } finally {
         await context.close();
       }

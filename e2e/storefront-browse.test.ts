@@ -24,12 +24,14 @@ async function pickFilter(page: Page, group: "Category" | "Colour" | "Price rang
     await sheet.getByRole("button", { name: /^Show / }).click();
     await sheet.waitFor({ state: "hidden" });
   } else {
-    const radio = page.getByRole("complementary", { name: "Filters" }).getByRole("radiogroup", { name: group }).getByRole("radio", { name: option, exact: true });
+    const radio = page
+      .getByRole("complementary", { name: "Filters" })
+      .getByRole("radiogroup", { name: group })
+      .getByRole("radio", { name: option, exact: true });
     await radio.click();
     await expect.poll(() => radio.isChecked()).toBe(true);
   }
 }
-
 
 for (const [size, viewport] of VIEWPORTS) {
   describe(`storefront browsing (${size})`, () => {
@@ -42,7 +44,8 @@ for (const [size, viewport] of VIEWPORTS) {
         expect(await productNames(page, "Trending products")).toHaveLength(10);
         expect(await page.getByRole("timer").getAttribute("aria-label")).toMatch(/^Deals end in 14 days, 20 hours, 1[45] minutes$/);
         await visible(page.getByText("Get up to 20% discount"));
-        for (const promise of ["Free delivery", "Money-back guarantee", "Customer support"]) await visible(page.getByRole("heading", { name: promise }));
+        for (const promise of ["Free delivery", "Money-back guarantee", "Customer support"])
+          await visible(page.getByRole("heading", { name: promise }));
         expect(await page.getByRole("region", { name: "From the blog" }).getByRole("article").count()).toBe(4);
 
         await page.getByRole("link", { name: "Explore the shop" }).click();

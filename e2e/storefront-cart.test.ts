@@ -7,7 +7,9 @@ import { cartCount, fillShipping, logIn, notice, openCart, openProduct, plain, u
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
-  const res = await e2e.server.gql<{ products: { items: Array<{ name: string; ratingCount: number }> } }>("{ products(pageSize: 50, sort: PRICE_ASC) { items { name ratingCount } } }");
+  const res = await e2e.server.gql<{ products: { items: Array<{ name: string; ratingCount: number }> } }>(
+    "{ products(pageSize: 50, sort: PRICE_ASC) { items { name ratingCount } } }",
+  );
   unreviewed = (res.data?.products.items ?? []).filter((p) => p.ratingCount === 0).map((p) => p.name);
   if (unreviewed.length < 2) throw new Error(`need two unreviewed products, got ${JSON.stringify(res)}`);
 });

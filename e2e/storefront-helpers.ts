@@ -52,7 +52,12 @@ export async function openCart(page: Page): Promise<Locator> {
 
 /** A Snackbar message. */
 export async function notice(page: Page, text: string | RegExp) {
-  await visible(page.getByRole("alert").filter({ hasText: text }).or(page.getByRole("status").filter({ hasText: text })));
+  await visible(
+    page
+      .getByRole("alert")
+      .filter({ hasText: text })
+      .or(page.getByRole("status").filter({ hasText: text })),
+  );
 }
 
 /** Signs in on the login page (fields Email and Password, button Login) and waits to leave it. */

@@ -32,7 +32,9 @@ export const plugin: PluginFunction = (_schema, documents) => {
         `export function use${name}LazyQuery(options?: useLazyQuery.Options<${data}, ${vars}>) {\n  return useLazyQuery(${doc}, options);\n}`,
       );
     } else if (op.operation === "mutation") {
-      hooks.push(`export function use${name}Mutation(options?: useMutation.Options<${data}, ${vars}>) {\n  return useMutation(${doc}, options);\n}`);
+      hooks.push(
+        `export function use${name}Mutation(options?: useMutation.Options<${data}, ${vars}>) {\n  return useMutation(${doc}, options);\n}`,
+      );
     }
   }
   return [

@@ -14,11 +14,19 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, "must look like 15m, 12h or 7d").default("7d"),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must look like 15m, 12h or 7d")
+    .default("7d"),
   CORS_ORIGINS: z
     .string()
     .default("http://localhost:4000,http://localhost:5173")
-    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),

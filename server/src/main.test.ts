@@ -77,12 +77,22 @@ describe("npm start on the embedded database", () => {
       expect(running.output()).toContain(demoLogins[0].email);
 
       const buyer = demoLogins.find((l) => l.role === "buyer")!;
-      const login = await gql(running.url, `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: buyer.email, p: DEMO_PASSWORD });
+      const login = await gql(running.url, `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+        e: buyer.email,
+        p: DEMO_PASSWORD,
+      });
       const me = await gql(running.url, `{ me { email role } }`, {}, login.data.login.token);
       expect(me.data.me).toEqual({ email: buyer.email, role: "USER" });
 
       const registered = await gql(running.url, `mutation ($i: RegisterInput!) { register(input: $i) { id } }`, {
-        i: { email: "kept@uni.pk", password: "kept-password", username: "kept_user", name: "Kept", contactNumber: "03001112222", role: "USER" },
+        i: {
+          email: "kept@uni.pk",
+          password: "kept-password",
+          username: "kept_user",
+          name: "Kept",
+          contactNumber: "03001112222",
+          role: "USER",
+        },
       });
       expect(registered.errors).toBeUndefined();
       firstUserCount = demoLogins.length + 1;
@@ -96,7 +106,10 @@ describe("npm start on the embedded database", () => {
     const running = await boot();
     try {
       const admin = demoLogins.find((l) => l.role === "admin")!;
-      const login = await gql(running.url, `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: admin.email, p: DEMO_PASSWORD });
+      const login = await gql(running.url, `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+        e: admin.email,
+        p: DEMO_PASSWORD,
+      });
       expect(login.errors).toBeUndefined();
       const kept = await gql(running.url, `mutation { login(email: "kept@uni.pk", password: "kept-password") { user { username } } }`);
       expect(kept.data.login.user.username).toBe("kept_user");

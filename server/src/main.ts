@@ -16,7 +16,8 @@ async function main() {
   const server = await startServer(config, { seed: config.demoData, say: (line) => console.log(line) });
   console.log(`\nUniBazaar is running at ${server.url}`);
   console.log(`GraphQL: ${server.url}/graphql${config.playground ? `   Playground: ${server.url}/graphiql` : ""}`);
-  if (config.demoData) console.log(`Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => `${l.role} ${l.email}`).join(", ")}\n`);
+  if (config.demoData)
+    console.log(`Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => `${l.role} ${l.email}`).join(", ")}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

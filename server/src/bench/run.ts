@@ -43,12 +43,116 @@ async function main() {
       body: JSON.stringify({ query, variables }),
     });
     const scenarios: Array<[string, autocannon.Request]> = [
-      ["GraphQL products (page 1, 8 items, newest)", graphql(`{ products(pageSize: 8) { totalItems items { id name price rating seller { username } } } }`)],
-      ["GraphQL products filtered (electronics, blue, 0-5000)", graphql(`{ products(filter: { category: "electronics", color: "blue", minPrice: 0, maxPrice: 5000 }, pageSize: 8) { totalItems items { id name price } } }`)],
-      ["GraphQL search with a typo ('calculater')", graphql(`{ products(filter: { search: "calculater" }, sort: RELEVANCE, pageSize: 8) { totalItems items { id name } } }`)],
-      ["GraphQL product detail with reviews", graphql(`query ($id: ID!) { product(id: $id) { id name price seller { username } reviews(pageSize: 10) { items { rating comment author { username } } } } }`, { id: productId })],
-      ["GraphQL trendingProducts(10)", graphql(`{ trendingProducts(limit: 10) { id name price } }`)],
-      ["GraphQL myOrders (signed in)", graphql(`{ myOrders { totalItems items { id total status lines { productName quantity } } } }`, {}, true)],
+      [
+        "GraphQL products (page 1, 8 items, newest)",
+        graphql(`
+          {
+            products(pageSize: 8) {
+              totalItems
+              items {
+                id
+                name
+                price
+                rating
+                seller {
+                  username
+                }
+              }
+            }
+          }
+        `),
+      ],
+      [
+        "GraphQL products filtered (electronics, blue, 0-5000)",
+        graphql(`
+          {
+            products(filter: { category: "electronics", color: "blue", minPrice: 0, maxPrice: 5000 }, pageSize: 8) {
+              totalItems
+              items {
+                id
+                name
+                price
+              }
+            }
+          }
+        `),
+      ],
+      [
+        "GraphQL search with a typo ('calculater')",
+        graphql(`
+          {
+            products(filter: { search: "calculater" }, sort: RELEVANCE, pageSize: 8) {
+              totalItems
+              items {
+                id
+                name
+              }
+            }
+          }
+        `),
+      ],
+      [
+        "GraphQL product detail with reviews",
+        graphql(
+          `
+            query ($id: ID!) {
+              product(id: $id) {
+                id
+                name
+                price
+                seller {
+                  username
+                }
+                reviews(pageSize: 10) {
+                  items {
+                    rating
+                    comment
+                    author {
+                      username
+                    }
+                  }
+                }
+              }
+            }
+          `,
+          { id: productId },
+        ),
+      ],
+      [
+        "GraphQL trendingProducts(10)",
+        graphql(`
+          {
+            trendingProducts(limit: 10) {
+              id
+              name
+              price
+            }
+          }
+        `),
+      ],
+      [
+        "GraphQL myOrders (signed in)",
+        graphql(
+          `
+            {
+              myOrders {
+                totalItems
+                items {
+                  id
+                  total
+                  status
+                  lines {
+                    productName
+                    quantity
+                  }
+                }
+              }
+            }
+          `,
+          {},
+          true,
+        ),
+      ],
       ["REST GET /api/products?page=1&limit=8", { method: "GET", path: "/api/products?page=1&limit=8" }],
     ];
 
@@ -58,7 +162,9 @@ async function main() {
     for (const [name, request] of scenarios) {
       const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
       const failed = result.errors + result.non2xx;
-      console.log(`| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${failed} |`);
+      console.log(
+        `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${failed} |`,
+      );
     }
   } finally {
     await server.close();

@@ -4,14 +4,26 @@ import type { CategorySlug, ColorSlug } from "../modules/products/catalog";
 export type DemoProduct = { name: string; category: CategorySlug; price: number; oldPrice?: number; description: string };
 
 const items: Array<[CategorySlug, string, number, number | undefined, string]> = [
-  ["electronics", "Scientific Calculator", 2450, 2999, "Casio-style scientific calculator with 417 functions, ideal for engineering and FSc maths."],
+  [
+    "electronics",
+    "Scientific Calculator",
+    2450,
+    2999,
+    "Casio-style scientific calculator with 417 functions, ideal for engineering and FSc maths.",
+  ],
   ["electronics", "Wireless Earbuds", 3999, 5499, "Bluetooth 5.3 earbuds with charging case and 20 hours of battery."],
   ["electronics", "USB-C Power Bank 10000mAh", 3200, undefined, "Slim power bank with fast charging for phones and tablets."],
   ["electronics", "Laptop Cooling Pad", 1850, undefined, "Two-fan cooling pad with adjustable height for long study nights."],
   ["electronics", "Desk LED Lamp", 2100, 2600, "Dimmable LED lamp with three colour temperatures and USB charging port."],
   ["electronics", "Mechanical Keyboard", 6800, 7999, "Compact mechanical keyboard with blue switches and backlight."],
   ["electronics", "Wireless Mouse", 1250, undefined, "Silent-click wireless mouse with 18-month battery life."],
-  ["books", "Engineering Mathematics Textbook", 1800, 2400, "Used copy of the standard engineering mathematics textbook, lightly highlighted."],
+  [
+    "books",
+    "Engineering Mathematics Textbook",
+    1800,
+    2400,
+    "Used copy of the standard engineering mathematics textbook, lightly highlighted.",
+  ],
   ["books", "Organic Chemistry Notes", 650, undefined, "Handwritten, well-organised organic chemistry notes for MDCAT preparation."],
   ["books", "Introduction to Algorithms", 3500, 4200, "Classic algorithms textbook, third edition, good condition."],
   ["books", "Urdu Poetry Collection", 900, undefined, "Selected works of Faiz and Iqbal in a hardbound edition."],

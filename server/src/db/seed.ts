@@ -30,7 +30,18 @@ export const demoLogins = [
 export async function seedDemoData(dataSource: DataSource, services: Services, config: AppConfig): Promise<boolean> {
   if ((await dataSource.getRepository(User).count()) > 0) return false;
   const uploads = new UploadsService(dataSource, config.uploadsDir);
-  const images = await Promise.all(demoProducts.map((p, i) => renderProductImage(p.name, colorFor(i, COLORS.map((c) => c.slug)), uploads)));
+  const images = await Promise.all(
+    demoProducts.map((p, i) =>
+      renderProductImage(
+        p.name,
+        colorFor(
+          i,
+          COLORS.map((c) => c.slug),
+        ),
+        uploads,
+      ),
+    ),
+  );
 
   await dataSource.transaction(async (manager) => {
     const users = await insertUsers(manager);
@@ -70,7 +81,8 @@ async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
       passwordHash,
       contactNumber: `0300${String(1234560 + i)}`,
       role: login.role === "buyer" ? Role.USER : (login.role as Role),
-      sellerType: login.username === "ali_gadgets" ? SellerType.INDIVIDUAL : login.username === "campus_corner" ? SellerType.BUSINESS : null,
+      sellerType:
+        login.username === "ali_gadgets" ? SellerType.INDIVIDUAL : login.username === "campus_corner" ? SellerType.BUSINESS : null,
       storeName: login.username === "campus_corner" ? "Campus Corner" : null,
       storeDescription: login.username === "campus_corner" ? "Books, stationery and hostel essentials for students." : null,
     }),
@@ -89,7 +101,12 @@ async function seedActivity(services: Services): Promise<void> {
 /** Draws a simple product picture from SVG, so the demo needs no network. */
 async function renderProductImage(name: string, color: string, uploads: UploadsService): Promise<string> {
   const hex = COLORS.find((c) => c.slug === color)!.hex;
-  const initials = name.split(/\s+/).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("")
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f5f7fb"/><stop offset="1" stop-color="#e3e8f2"/></linearGradient></defs>
   <rect width="800" height="800" fill="url(#g)"/>

@@ -11,7 +11,11 @@ afterAll(() => server.close());
 describe("GraphQL request limits and error shapes", () => {
   it("answers a variable with an unknown enum value as BAD_USER_INPUT, not a server fault", async () => {
     const buyer = await signUp(server, "user");
-    const res = await server.gql(`mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`, { s: "LOST" }, buyer.token);
+    const res = await server.gql(
+      `mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`,
+      { s: "LOST" },
+      buyer.token,
+    );
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 

@@ -13,7 +13,8 @@ describe("schema.graphql", () => {
   it("documents every type, field and argument", () => {
     const missing: string[] = [];
     for (const type of Object.values(buildAppSchema().getTypeMap())) {
-      if (type.name.startsWith("__") || isIntrospectionType(type) || ["String", "Int", "Float", "Boolean", "ID"].includes(type.name)) continue;
+      if (type.name.startsWith("__") || isIntrospectionType(type) || ["String", "Int", "Float", "Boolean", "ID"].includes(type.name))
+        continue;
       // the root types are containers; their fields carry the documentation
       if (!type.description && !["Query", "Mutation"].includes(type.name)) missing.push(type.name);
       if (isObjectType(type) || isInputObjectType(type)) {

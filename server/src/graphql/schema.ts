@@ -11,7 +11,17 @@ import { UsersResolver } from "../modules/users/resolver";
 import { authChecker, authDirective } from "./auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
-const resolvers = [AuthResolver, StatsResolver, UsersResolver, ProductResolver, ReviewResolver, UploadResolver, OrdersResolver, CheckoutFieldsResolver, OrderFieldsResolver] as const;
+const resolvers = [
+  AuthResolver,
+  StatsResolver,
+  UsersResolver,
+  ProductResolver,
+  ReviewResolver,
+  UploadResolver,
+  OrdersResolver,
+  CheckoutFieldsResolver,
+  OrderFieldsResolver,
+] as const;
 
 let cached: GraphQLSchema | undefined;
 

@@ -52,7 +52,8 @@ const errorLogging = (logger: Logger): ApolloServerPlugin<Context> => ({
     return {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
-          if (!isClientError(error)) logger.error({ err: error.originalError ?? error, requestId: contextValue.requestId, path: error.path }, "GraphQL error");
+          if (!isClientError(error))
+            logger.error({ err: error.originalError ?? error, requestId: contextValue.requestId, path: error.path }, "GraphQL error");
         }
       },
     };

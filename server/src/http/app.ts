@@ -25,7 +25,12 @@ const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
 
 export type HttpApp = { app: Express; stop: () => Promise<void> };
 
-export async function createHttpApp(deps: { config: AppConfig; dataSource: DataSource; services: Services; logger: Logger }): Promise<HttpApp> {
+export async function createHttpApp(deps: {
+  config: AppConfig;
+  dataSource: DataSource;
+  services: Services;
+  logger: Logger;
+}): Promise<HttpApp> {
   const { config, dataSource, services, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
@@ -88,7 +93,13 @@ export async function createHttpApp(deps: { config: AppConfig; dataSource: DataS
     expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, req, res) }),
   );
 
-  app.use("/api", corsForOrigins, cookieParser(), express.json({ limit: JSON_BODY_LIMIT }), createRestRouter(services, config, logger, restRoutes(config)));
+  app.use(
+    "/api",
+    corsForOrigins,
+    cookieParser(),
+    express.json({ limit: JSON_BODY_LIMIT }),
+    createRestRouter(services, config, logger, restRoutes(config)),
+  );
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));

@@ -23,7 +23,12 @@ async function registerAndLogin(body: Record<string, string>): Promise<Session> 
   expect(registered.status).toBe(201);
   const login = await server.api("POST", "/api/auth/login", { body: { email: body.email, password: body.password } });
   expect(login.status).toBe(200);
-  return { token: login.body.token, cookie: (login.headers.get("set-cookie") ?? "").split(";")[0], userId: login.body.user._id, email: login.body.user.email };
+  return {
+    token: login.body.token,
+    cookie: (login.headers.get("set-cookie") ?? "").split(";")[0],
+    userId: login.body.user._id,
+    email: login.body.user.email,
+  };
 }
 
 const person = (name: string, role: string, extra: Record<string, string> = {}) => ({
@@ -39,17 +44,31 @@ const person = (name: string, role: string, extra: Record<string, string> = {}) 
 describe("a legacy client over REST", () => {
   it("registers, lists, reviews, orders across two sellers, manages orders, reads stats, and administers users", async () => {
     const ali = await registerAndLogin(person("ali_seller", "seller", { sellerType: "individual" }));
-    const store = await registerAndLogin(person("campus_store", "seller", { sellerType: "business", storeName: "Campus Corner", storeDescription: "Stationery near the library." }));
+    const store = await registerAndLogin(
+      person("campus_store", "seller", {
+        sellerType: "business",
+        storeName: "Campus Corner",
+        storeDescription: "Stationery near the library.",
+      }),
+    );
     const fatima = await registerAndLogin(person("fatima", "user"));
     const bearer = (s: Session) => ({ token: s.token });
 
     // the seller uploads a picture and lists products with it (sellerId from localStorage.userId)
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 10, g: 10, b: 10 } } }).png().toBuffer();
-    const upload = await server.api("POST", "/api/upload/Image", { ...bearer(ali), body: { image: `data:image/png;base64,${png.toString("base64")}` } });
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 10, g: 10, b: 10 } } })
+      .png()
+      .toBuffer();
+    const upload = await server.api("POST", "/api/upload/Image", {
+      ...bearer(ali),
+      body: { image: `data:image/png;base64,${png.toString("base64")}` },
+    });
     expect(upload.status).toBe(200);
     const imageUrl: string = upload.body;
     const create = (s: Session, body: Record<string, unknown>) =>
-      server.api("POST", "/api/products/create-product", { ...bearer(s), body: { description: "Barely used, pick up on campus.", image: imageUrl, sellerId: s.userId, ...body } });
+      server.api("POST", "/api/products/create-product", {
+        ...bearer(s),
+        body: { description: "Barely used, pick up on campus.", image: imageUrl, sellerId: s.userId, ...body },
+      });
     const calculator = (await create(ali, { name: "Scientific calculator", category: "electronics", color: "black", price: "2500" })).body;
     const headphones = (await create(ali, { name: "Headphones", category: "electronics", color: "silver", price: 1800 })).body;
     const notebook = (await create(store, { name: "Ruled notebook", category: "stationery", color: "blue", price: 150 })).body;
@@ -65,15 +84,27 @@ describe("a legacy client over REST", () => {
     expect(aliList.body.totalProducts).toBe(2);
 
     // the seller edits a product
-    const edited = await server.api("PATCH", `/api/products/update-product/${headphones._id}`, { ...bearer(ali), body: { price: 1600, oldPrice: 1800 } });
+    const edited = await server.api("PATCH", `/api/products/update-product/${headphones._id}`, {
+      ...bearer(ali),
+      body: { price: 1600, oldPrice: 1800 },
+    });
     expect(edited.body.product).toMatchObject({ price: 1600, oldPrice: 1800 });
 
     // the buyer reviews with the cookie only (credentials: include), then changes the review
     const review = (rating: number, comment: string) =>
-      server.api("POST", "/api/reviews/post-review", { cookie: fatima.cookie, body: { comment, rating, userId: fatima.userId, productId: calculator._id } });
+      server.api("POST", "/api/reviews/post-review", {
+        cookie: fatima.cookie,
+        body: { comment, rating, userId: fatima.userId, productId: calculator._id },
+      });
     expect((await review(3, "Works")).status).toBe(200);
     const updated = await review(5, "Works great, all functions fine");
-    expect(updated.body.reviews).toEqual([expect.objectContaining({ rating: 5, comment: "Works great, all functions fine", userId: expect.objectContaining({ _id: fatima.userId }) })]);
+    expect(updated.body.reviews).toEqual([
+      expect.objectContaining({
+        rating: 5,
+        comment: "Works great, all functions fine",
+        userId: expect.objectContaining({ _id: fatima.userId }),
+      }),
+    ]);
     const page = await server.api("GET", `/api/products/${calculator._id}`);
     expect(page.body.product.rating).toBe(5);
     expect(page.body.reviews).toHaveLength(1);
@@ -98,7 +129,10 @@ describe("a legacy client over REST", () => {
     const aliOrder = placed.body.orders.find((o: any) => o.products[0].productId._id === calculator._id);
     const storeOrder = placed.body.orders.find((o: any) => o !== aliOrder);
     expect(aliOrder.amount).toBe(2625);
-    expect(storeOrder).toMatchObject({ amount: 630, products: [{ productId: { _id: notebook._id, name: "Ruled notebook" }, quantity: 4 }] });
+    expect(storeOrder).toMatchObject({
+      amount: 630,
+      products: [{ productId: { _id: notebook._id, name: "Ruled notebook" }, quantity: 4 }],
+    });
 
     const mine = await server.api("GET", "/api/orders/my-orders", bearer(fatima));
     expect(mine.body.totalOrders).toBe(2);
@@ -109,8 +143,14 @@ describe("a legacy client over REST", () => {
     expect((await server.api("GET", `/api/orders/seller/${store.userId}`, bearer(ali))).status).toBe(403);
 
     // the seller's status modal: confirmed; the other seller rejects theirs
-    expect((await server.api("PATCH", `/api/orders/update-status/${aliOrder._id}`, { ...bearer(ali), body: { status: "confirmed" } })).body.status).toBe("confirmed");
-    expect((await server.api("PATCH", `/api/orders/update-status/${storeOrder._id}`, { ...bearer(store), body: { status: "rejected" } })).body.status).toBe("rejected");
+    expect(
+      (await server.api("PATCH", `/api/orders/update-status/${aliOrder._id}`, { ...bearer(ali), body: { status: "confirmed" } })).body
+        .status,
+    ).toBe("confirmed");
+    expect(
+      (await server.api("PATCH", `/api/orders/update-status/${storeOrder._id}`, { ...bearer(store), body: { status: "rejected" } })).body
+        .status,
+    ).toBe("rejected");
 
     // dashboards
     const userStats = await server.api("GET", `/api/stats/user-stats/${fatima.email}`, { cookie: fatima.cookie });
@@ -126,18 +166,27 @@ describe("a legacy client over REST", () => {
     ]);
 
     // the buyer edits their profile
-    const profile = await server.api("PATCH", "/api/auth/edit-profile", { ...bearer(fatima), body: { userId: fatima.userId, username: "fatima_k", contactNumber: "03214567890" } });
+    const profile = await server.api("PATCH", "/api/auth/edit-profile", {
+      ...bearer(fatima),
+      body: { userId: fatima.userId, username: "fatima_k", contactNumber: "03214567890" },
+    });
     expect(profile.body.user).toMatchObject({ _id: fatima.userId, username: "fatima_k" });
 
     // user management: promote the buyer, delete the business seller; the buyer's order history stays
     const users = await server.api("GET", "/api/auth/users", { token: admin.token });
     expect(users.body).toHaveLength(4);
-    expect((await server.api("PUT", `/api/auth/users/${fatima.userId}`, { token: admin.token, body: { role: "admin" } })).body.user.role).toBe("admin");
+    expect(
+      (await server.api("PUT", `/api/auth/users/${fatima.userId}`, { token: admin.token, body: { role: "admin" } })).body.user.role,
+    ).toBe("admin");
     expect((await server.api("GET", "/api/stats/admin-stats", bearer(fatima))).status).toBe(200);
-    expect((await server.api("DELETE", `/api/auth/users/${store.userId}`, { token: admin.token })).body).toEqual({ message: "User deleted successfully" });
+    expect((await server.api("DELETE", `/api/auth/users/${store.userId}`, { token: admin.token })).body).toEqual({
+      message: "User deleted successfully",
+    });
     expect((await server.api("GET", `/api/products/${notebook._id}`)).status).toBe(404);
     const history = await server.api("GET", "/api/orders/my-orders", bearer(fatima));
-    expect(history.body.orders.find((o: any) => o._id === storeOrder._id)).toMatchObject({ products: [{ productId: { name: "Ruled notebook" }, quantity: 4 }] });
+    expect(history.body.orders.find((o: any) => o._id === storeOrder._id)).toMatchObject({
+      products: [{ productId: { name: "Ruled notebook" }, quantity: 4 }],
+    });
 
     // logout revokes the token
     expect((await server.api("POST", "/api/auth/logout", bearer(ali))).status).toBe(200);
@@ -178,7 +227,9 @@ describe("/api/openapi.json", () => {
 
   it("documents every path of the REST contract, with its method, and nothing else", async () => {
     const { body } = await server.api("GET", "/api/openapi.json");
-    const documented = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`));
+    const documented = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m} ${path}`),
+    );
     expect(documented.sort()).toEqual(CONTRACT.map(([m, p]) => `${m} ${p}`).sort());
     expect(body.paths["/api/products/create-product"].post.security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(body.paths["/api/orders/place-order"].post.responses["201"].content["application/json"].schema).toBeDefined();

@@ -9,7 +9,10 @@ import type { Services } from "../services";
 
 /** Legacy forms send numbers as strings ("120"); a numeric string counts as the number. */
 export const numeric = (label: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v), z.number({ error: `${label} must be a number.` }));
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number({ error: `${label} must be a number.` }),
+  );
 
 /** A numeric query parameter; "" (an empty select) means not given. */
 export const queryNumber = (label: string) =>

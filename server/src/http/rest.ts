@@ -88,11 +88,16 @@ export class RestApi {
 
   private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
     const shared: Record<number, string> = { 400: "Bad input", 500: "Server fault" };
-    if (spec.access !== "public") Object.assign(shared, { 401: "No or bad token", ...(spec.access !== "signed-in" ? { 403: "Wrong role or not the owner" } : {}) });
+    if (spec.access !== "public")
+      Object.assign(shared, { 401: "No or bad token", ...(spec.access !== "signed-in" ? { 403: "Wrong role or not the owner" } : {}) });
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
-    for (const [status, description] of Object.entries(shared)) responses[status] = { description, content: { "application/json": { schema: errorBody } } };
+    for (const [status, description] of Object.entries(shared))
+      responses[status] = { description, content: { "application/json": { schema: errorBody } } };
     for (const [status, answer] of Object.entries(spec.responses)) {
-      responses[status] = { description: answer.description, ...(answer.schema ? { content: { "application/json": { schema: answer.schema } } } : {}) };
+      responses[status] = {
+        description: answer.description,
+        ...(answer.schema ? { content: { "application/json": { schema: answer.schema } } } : {}),
+      };
     }
     const roles = Array.isArray(spec.access) ? ` Roles: ${spec.access.join(", ")}.` : spec.access === "signed-in" ? " Signed in." : "";
     this.registry.registerPath({
@@ -114,7 +119,11 @@ export class RestApi {
   openApiDocument() {
     return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
       openapi: "3.1.0",
-      info: { title: "UniBazaar legacy REST API", version: "1.0.0", description: "Compatibility layer over the same services as /graphql." },
+      info: {
+        title: "UniBazaar legacy REST API",
+        version: "1.0.0",
+        description: "Compatibility layer over the same services as /graphql.",
+      },
       servers: [{ url: "/" }],
     });
   }
@@ -147,7 +156,8 @@ const guardWrites =
   (req, _res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
     const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !req.is("application/json")) return next(new AppError("BAD_USER_INPUT", "Send the request body as JSON (Content-Type: application/json)."));
+    if (hasBody && !req.is("application/json"))
+      return next(new AppError("BAD_USER_INPUT", "Send the request body as JSON (Content-Type: application/json)."));
     if ((req as Request & { viaCookie?: boolean }).viaCookie) {
       const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
       const own = `${req.protocol}://${req.headers.host}`;
@@ -182,7 +192,12 @@ export const restErrorHandler =
   };
 
 /** The `/api` compatibility layer: each feature registers its routes on the RestApi. */
-export function createRestRouter(services: Services, config: AppConfig, logger: Logger, registerRoutes: Array<(api: RestApi) => void>): Router {
+export function createRestRouter(
+  services: Services,
+  config: AppConfig,
+  logger: Logger,
+  registerRoutes: Array<(api: RestApi) => void>,
+): Router {
   const api = new RestApi(services);
   for (const register of registerRoutes) register(api);
   const document = api.openApiDocument();

@@ -3,13 +3,7 @@
  * and REST maps to an HTTP status, so one failure reads the same on both APIs.
  */
 export type ErrorCode =
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "BAD_USER_INPUT"
-  | "CONFLICT"
-  | "RATE_LIMITED"
-  | "PAYLOAD_TOO_LARGE";
+  "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_USER_INPUT" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE";
 
 export type FieldErrors = Record<string, string>;
 

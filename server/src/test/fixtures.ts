@@ -22,7 +22,11 @@ const unique = () => randomBytes(4).toString("hex");
  * Registers a user through the auth service and signs them in. Admins cannot register, so an
  * admin is registered as a buyer and promoted in the database, as an operator would.
  */
-export async function signUp(server: TestServer, role: "user" | "seller" | "admin" = "user", overrides: Partial<Record<string, string>> = {}): Promise<SignedIn> {
+export async function signUp(
+  server: TestServer,
+  role: "user" | "seller" | "admin" = "user",
+  overrides: Partial<Record<string, string>> = {},
+): Promise<SignedIn> {
   const id = unique();
   const password = "correct-horse-42";
   const user = await server.services.auth.register({
@@ -108,7 +112,12 @@ export async function insertOrder(dataSource: DataSource, spec: TestOrder): Prom
   const amounts = { subtotalPaisa, taxPaisa, discountPaisa, totalPaisa: subtotalPaisa + taxPaisa - discountPaisa };
   return dataSource.transaction(async (manager) => {
     const session = await manager.save(
-      manager.create(CheckoutSession, { buyerId: spec.buyerId, idempotencyKey: randomUUID(), paymentMethod: PaymentMethod.CASH_ON_DELIVERY, ...amounts }),
+      manager.create(CheckoutSession, {
+        buyerId: spec.buyerId,
+        idempotencyKey: randomUUID(),
+        paymentMethod: PaymentMethod.CASH_ON_DELIVERY,
+        ...amounts,
+      }),
     );
     const order = await manager.save(
       manager.create(Order, {
@@ -144,9 +153,19 @@ export async function insertOrder(dataSource: DataSource, spec: TestOrder): Prom
 }
 
 /** Adds a review and refreshes the product's rating as the reviews module would. */
-export async function insertReview(dataSource: DataSource, review: { userId: string; productId: string; rating: number; comment?: string }): Promise<Review> {
+export async function insertReview(
+  dataSource: DataSource,
+  review: { userId: string; productId: string; rating: number; comment?: string },
+): Promise<Review> {
   const repo = dataSource.getRepository(Review);
-  const saved = await repo.save(repo.create({ userId: review.userId, productId: review.productId, rating: review.rating, comment: review.comment ?? `Rated ${review.rating}` }));
+  const saved = await repo.save(
+    repo.create({
+      userId: review.userId,
+      productId: review.productId,
+      rating: review.rating,
+      comment: review.comment ?? `Rated ${review.rating}`,
+    }),
+  );
   await new ReviewsService(dataSource).recomputeRatings(dataSource.manager, [review.productId]);
   return saved;
 }

@@ -45,7 +45,10 @@ export class QueryCounter implements QueryLogger {
   }
 }
 
-export type GraphQLResult<T = any> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }> };
+export type GraphQLResult<T = any> = {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }>;
+};
 /** The `extensions.code` of a GraphQL answer's first error (undefined when it has none). */
 export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
 
@@ -54,7 +57,11 @@ export type RestResult<T = any> = { status: number; body: T; headers: Headers };
 export type TestServer = RunningServer & {
   queries: QueryCounter;
   gql: <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GraphQLResult<T>>;
-  api: <T = any>(method: string, path: string, options?: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> }) => Promise<RestResult<T>>;
+  api: <T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> },
+  ) => Promise<RestResult<T>>;
 };
 
 /** Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database. */

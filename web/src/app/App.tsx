@@ -14,7 +14,13 @@ export function App() {
   // people who ask their system for less motion get panels and dialogs without animation
   const reduceMotion = useMediaQuery("(prefers-reduced-motion: reduce)", { noSsr: true });
   const withMotionPreference = useCallback(
-    (outer: Theme): Theme => (reduceMotion ? { ...outer, transitions: { ...outer.transitions, create: () => "none", duration: { ...outer.transitions.duration, ...NO_DURATION } } } : outer),
+    (outer: Theme): Theme =>
+      reduceMotion
+        ? {
+            ...outer,
+            transitions: { ...outer.transitions, create: () => "none", duration: { ...outer.transitions.duration, ...NO_DURATION } },
+          }
+        : outer,
     [reduceMotion],
   );
   return (

@@ -41,9 +41,30 @@ export const routes: RouteObject[] = [
           { path: "/shop/:id", element: <ProductRoute /> },
           { path: "/search", element: <SearchRoute /> },
           { path: "/categories/:categoryName", element: <CategoryRoute /> },
-          { path: "/success", element: <RequireAuth><SuccessPage /></RequireAuth> },
-          { path: "/orders", element: <RequireAuth><OrdersPage /></RequireAuth> },
-          { path: "/orders/:orderId", element: <RequireAuth><OrderDetailPage /></RequireAuth> },
+          {
+            path: "/success",
+            element: (
+              <RequireAuth>
+                <SuccessPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/orders",
+            element: (
+              <RequireAuth>
+                <OrdersPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/orders/:orderId",
+            element: (
+              <RequireAuth>
+                <OrderDetailPage />
+              </RequireAuth>
+            ),
+          },
           { path: "/about-us", element: <AboutPage /> },
           { path: "/contact", element: <ContactPage /> },
           { path: "/login", element: <LoginPage /> },

@@ -47,25 +47,31 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       {current && (
-      <Snackbar
-        key={current.key}
-        open={open}
-        autoHideDuration={current.severity === "error" ? 8000 : 5000}
-        onClose={close}
-        slotProps={{
-          transition: {
-            onExited: () => {
-              setQueue((q) => q.slice(1));
-              setOpen(true);
+        <Snackbar
+          key={current.key}
+          open={open}
+          autoHideDuration={current.severity === "error" ? 8000 : 5000}
+          onClose={close}
+          slotProps={{
+            transition: {
+              onExited: () => {
+                setQueue((q) => q.slice(1));
+                setOpen(true);
+              },
             },
-          },
-        }}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert onClose={() => close()} severity={current.severity} variant="filled" sx={{ width: "100%" }} role={current.severity === "error" ? "alert" : "status"}>
-          {current.message}
-        </Alert>
-      </Snackbar>
+          }}
+          anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        >
+          <Alert
+            onClose={() => close()}
+            severity={current.severity}
+            variant="filled"
+            sx={{ width: "100%" }}
+            role={current.severity === "error" ? "alert" : "status"}
+          >
+            {current.message}
+          </Alert>
+        </Snackbar>
       )}
     </NotifyContext.Provider>
   );

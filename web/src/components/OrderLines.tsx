@@ -19,10 +19,23 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFrag
     <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Products in this order">
       {lines.map((line) => (
         <Box component="li" key={line.id} sx={{ display: "grid", gridTemplateColumns: "56px 1fr auto", gap: 1.5, alignItems: "center" }}>
-          <Box component="img" src={line.image} alt={line.productName} width={56} height={56} sx={{ width: 56, height: 56, objectFit: "cover", borderRadius: 1, bgcolor: "grey.100" }} />
+          <Box
+            component="img"
+            src={line.image}
+            alt={line.productName}
+            width={56}
+            height={56}
+            sx={{ width: 56, height: 56, objectFit: "cover", borderRadius: 1, bgcolor: "grey.100" }}
+          />
           <Box sx={{ minWidth: 0 }}>
             {line.productId ? (
-              <Link component={RouterLink} to={`/shop/${line.productId}`} underline="hover" color="text.primary" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+              <Link
+                component={RouterLink}
+                to={`/shop/${line.productId}`}
+                underline="hover"
+                color="text.primary"
+                sx={{ fontWeight: 600, overflowWrap: "anywhere" }}
+              >
                 {line.productName}
               </Link>
             ) : (
@@ -32,7 +45,9 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFrag
               {line.quantity} × {formatPKR(line.unitPrice)}
             </Typography>
           </Box>
-          <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums", textAlign: "right" }}>{formatPKR(line.lineTotal)}</Typography>
+          <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums", textAlign: "right" }}>
+            {formatPKR(line.lineTotal)}
+          </Typography>
         </Box>
       ))}
     </Stack>

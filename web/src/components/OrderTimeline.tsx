@@ -26,7 +26,12 @@ export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment })
           {stopped.at ? ` on ${formatDateTime(stopped.at)}.` : "."}
         </Alert>
       )}
-      <Stepper activeStep={activeStep} orientation={phone ? "vertical" : "horizontal"} alternativeLabel={!phone} aria-label="Order status timeline">
+      <Stepper
+        activeStep={activeStep}
+        orientation={phone ? "vertical" : "horizontal"}
+        alternativeLabel={!phone}
+        aria-label="Order status timeline"
+      >
         {steps.map((step) => (
           <Step key={step.status} completed={step.state === "complete"} aria-current={step.state === "current" ? "step" : undefined}>
             <StepLabel

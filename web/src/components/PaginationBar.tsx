@@ -23,14 +23,32 @@ type PaginationBarProps = {
 export function PaginationBar({ page, totalPages, onChange, label = "Pagination" }: PaginationBarProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
-  const { items } = usePagination({ count: totalPages, page, siblingCount: 1, boundaryCount: 1, hidePrevButton: true, hideNextButton: true });
+  const { items } = usePagination({
+    count: totalPages,
+    page,
+    siblingCount: 1,
+    boundaryCount: 1,
+    hidePrevButton: true,
+    hideNextButton: true,
+  });
   if (totalPages <= 1) return null;
   const go = (target: number) => {
     if (target >= 1 && target <= totalPages && target !== page) onChange(target);
   };
   return (
-    <Box component="nav" aria-label={label} sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: { xs: 0.5, sm: 1 }, flexWrap: "wrap", my: 3 }}>
-      <Button variant="outlined" size="small" onClick={() => go(page - 1)} disabled={page <= 1} startIcon={<ChevronLeft />} sx={{ minWidth: 0 }}>
+    <Box
+      component="nav"
+      aria-label={label}
+      sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: { xs: 0.5, sm: 1 }, flexWrap: "wrap", my: 3 }}
+    >
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+        startIcon={<ChevronLeft />}
+        sx={{ minWidth: 0 }}
+      >
         Previous
       </Button>
       {phone ? (
@@ -39,26 +57,33 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
         </Typography>
       ) : (
         items.map((item, index) =>
-        item.type === "page" ? (
-          <Button
-            key={index}
-            size="small"
-            variant={item.selected ? "contained" : "text"}
-            onClick={() => go(item.page ?? page)}
-            aria-current={item.selected ? "page" : undefined}
-            aria-label={`Page ${item.page}`}
-            sx={{ minWidth: 36, px: 1 }}
-          >
-            {item.page}
-          </Button>
-        ) : (
-          <Typography key={index} component="span" color="text.secondary" aria-hidden="true" sx={{ px: 0.5 }}>
-            …
-          </Typography>
-        ),
+          item.type === "page" ? (
+            <Button
+              key={index}
+              size="small"
+              variant={item.selected ? "contained" : "text"}
+              onClick={() => go(item.page ?? page)}
+              aria-current={item.selected ? "page" : undefined}
+              aria-label={`Page ${item.page}`}
+              sx={{ minWidth: 36, px: 1 }}
+            >
+              {item.page}
+            </Button>
+          ) : (
+            <Typography key={index} component="span" color="text.secondary" aria-hidden="true" sx={{ px: 0.5 }}>
+              …
+            </Typography>
+          ),
         )
       )}
-      <Button variant="outlined" size="small" onClick={() => go(page + 1)} disabled={page >= totalPages} endIcon={<ChevronRight />} sx={{ minWidth: 0 }}>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={() => go(page + 1)}
+        disabled={page >= totalPages}
+        endIcon={<ChevronRight />}
+        sx={{ minWidth: 0 }}
+      >
         Next
       </Button>
     </Box>

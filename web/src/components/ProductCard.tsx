@@ -25,7 +25,18 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
   const off = discountPercent(product.price, product.oldPrice);
   const sellerName = product.seller?.storeName || product.seller?.username;
   return (
-    <Card variant="outlined" sx={{ position: "relative", height: "100%", display: "flex", flexDirection: "column", transition: "box-shadow .2s", "&:hover": { boxShadow: 3 } }} component="article">
+    <Card
+      variant="outlined"
+      sx={{
+        position: "relative",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        transition: "box-shadow .2s",
+        "&:hover": { boxShadow: 3 },
+      }}
+      component="article"
+    >
       <Box sx={{ position: "relative" }}>
         <Box
           component="img"
@@ -39,7 +50,11 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
         {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
       </Box>
       <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
-        <Typography component={headingComponent} variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3, mb: 0.5, fontSize: { xs: "0.95rem", sm: "1rem" } }}>
+        <Typography
+          component={headingComponent}
+          variant="subtitle1"
+          sx={{ fontWeight: 600, lineHeight: 1.3, mb: 0.5, fontSize: { xs: "0.95rem", sm: "1rem" } }}
+        >
           <Link
             component={RouterLink}
             to={`/shop/${product.id}`}
@@ -67,13 +82,25 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
         </Box>
         <Money amount={product.price} oldPrice={product.oldPrice} />
       </CardContent>
-      {action && <CardActions sx={{ pt: 0, px: { xs: 1.25, sm: 2 }, pb: { xs: 1.25, sm: 2 }, position: "relative", zIndex: 1 }}>{action}</CardActions>}
+      {action && (
+        <CardActions sx={{ pt: 0, px: { xs: 1.25, sm: 2 }, pb: { xs: 1.25, sm: 2 }, position: "relative", zIndex: 1 }}>
+          {action}
+        </CardActions>
+      )}
     </Card>
   );
 }
 
 /** Products side by side: two columns on a phone, up to four on a desktop. */
-export function ProductGrid({ children, label, wide = false }: { children: ReactNode; label?: string; /** five columns on large screens */ wide?: boolean }) {
+export function ProductGrid({
+  children,
+  label,
+  wide = false,
+}: {
+  children: ReactNode;
+  label?: string;
+  /** five columns on large screens */ wide?: boolean;
+}) {
   return (
     <Box
       component="ul"
@@ -84,7 +111,12 @@ export function ProductGrid({ children, label, wide = false }: { children: React
         m: 0,
         display: "grid",
         gap: { xs: 1.5, sm: 2, md: 3 },
-        gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", ...(wide ? { lg: "repeat(5, minmax(0, 1fr))" } : {}) },
+        gridTemplateColumns: {
+          xs: "repeat(2, minmax(0, 1fr))",
+          sm: "repeat(3, minmax(0, 1fr))",
+          md: "repeat(4, minmax(0, 1fr))",
+          ...(wide ? { lg: "repeat(5, minmax(0, 1fr))" } : {}),
+        },
         "& > li": { minWidth: 0 },
       }}
     >

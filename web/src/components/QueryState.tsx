@@ -26,7 +26,8 @@ type QueryStateProps<T> = {
 
 const defaultIsEmpty = (data: unknown) => {
   if (Array.isArray(data)) return data.length === 0;
-  if (data && typeof data === "object" && "items" in data && Array.isArray((data as { items: unknown }).items)) return (data as { items: unknown[] }).items.length === 0;
+  if (data && typeof data === "object" && "items" in data && Array.isArray((data as { items: unknown }).items))
+    return (data as { items: unknown[] }).items.length === 0;
   return false;
 };
 
@@ -35,7 +36,17 @@ const defaultIsEmpty = (data: unknown) => {
  * data already in hand is shown even while it refreshes; an error without data shows the
  * failure text (with a retry); the first load shows Skeletons.
  */
-export function QueryState<T>({ loading, error, data, isEmpty = defaultIsEmpty, skeleton, errorText, empty, onRetry, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  loading,
+  error,
+  data,
+  isEmpty = defaultIsEmpty,
+  skeleton,
+  errorText,
+  empty,
+  onRetry,
+  children,
+}: QueryStateProps<T>) {
   if (data != null) {
     if (isEmpty(data)) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
     return <>{children(data)}</>;

@@ -36,13 +36,23 @@ describe("timelineSteps", () => {
   });
 
   it("a confirmed order is still on the pending step", () => {
-    const { activeStep, steps } = timelineSteps({ ...base, status: "CONFIRMED", timeline: [{ status: "PENDING", at: at(1) }, { status: "CONFIRMED", at: at(2) }] });
+    const { activeStep, steps } = timelineSteps({
+      ...base,
+      status: "CONFIRMED",
+      timeline: [
+        { status: "PENDING", at: at(1) },
+        { status: "CONFIRMED", at: at(2) },
+      ],
+    });
     expect(activeStep).toBe(0);
     expect(steps[0].state).toBe("current");
   });
 
   it("a completed order has every step complete", () => {
-    const timeline = (["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"] as const).map((status, i) => ({ status, at: at(i + 1) }));
+    const timeline = (["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"] as const).map((status, i) => ({
+      status,
+      at: at(i + 1),
+    }));
     const { steps, activeStep } = timelineSteps({ ...base, status: "COMPLETED", timeline });
     expect(activeStep).toBe(4);
     expect(steps.every((s) => s.state === "complete")).toBe(true);
@@ -50,7 +60,14 @@ describe("timelineSteps", () => {
   });
 
   it("a cancelled order stops at the step it had reached, with the time it stopped", () => {
-    const { steps, stopped } = timelineSteps({ ...base, status: "CANCELLED", timeline: [{ status: "PENDING", at: at(1) }, { status: "CANCELLED", at: at(2) }] });
+    const { steps, stopped } = timelineSteps({
+      ...base,
+      status: "CANCELLED",
+      timeline: [
+        { status: "PENDING", at: at(1) },
+        { status: "CANCELLED", at: at(2) },
+      ],
+    });
     expect(stopped).toEqual({ status: "CANCELLED", at: at(2) });
     expect(steps.map((s) => s.state)).toEqual(["stopped", "upcoming", "upcoming", "upcoming"]);
   });

@@ -25,14 +25,26 @@ const STEPS: ReadonlyArray<Pick<TimelineStep, "status" | "label" | "description"
 ];
 
 /** Where each status sits on the four steps; CONFIRMED (accepted, not yet processed) still counts as pending. */
-const POSITION: Record<OrderStatus, number> = { PENDING: 0, CONFIRMED: 0, PROCESSING: 1, SHIPPED: 2, COMPLETED: 3, REJECTED: -1, CANCELLED: -1 };
+const POSITION: Record<OrderStatus, number> = {
+  PENDING: 0,
+  CONFIRMED: 0,
+  PROCESSING: 1,
+  SHIPPED: 2,
+  COMPLETED: 3,
+  REJECTED: -1,
+  CANCELLED: -1,
+};
 
 /**
  * The four-step timeline of an order: steps before the current one complete, the current one
  * highlighted (a completed order has all four complete). A rejected or cancelled order stops at
  * the step it had reached. Each step's time is the last time the timeline entered it.
  */
-export function timelineSteps(order: TimelineInput): { steps: TimelineStep[]; activeStep: number; stopped: { status: "REJECTED" | "CANCELLED"; at: string | null } | null } {
+export function timelineSteps(order: TimelineInput): {
+  steps: TimelineStep[];
+  activeStep: number;
+  stopped: { status: "REJECTED" | "CANCELLED"; at: string | null } | null;
+} {
   const lastAt = (status: OrderStatus) => {
     const events = order.timeline.filter((e) => e.status === status);
     return events.length ? events[events.length - 1].at : null;
@@ -56,7 +68,11 @@ export function timelineSteps(order: TimelineInput): { steps: TimelineStep[]; ac
     if (done || index < position) state = "complete";
     else if (index === position) state = stopped ? "stopped" : "current";
     else state = "upcoming";
-    return { ...step, state, at: state === "upcoming" || (state === "stopped" && index > 0 && !reachedAt(step.status)) ? null : reachedAt(step.status) };
+    return {
+      ...step,
+      state,
+      at: state === "upcoming" || (state === "stopped" && index > 0 && !reachedAt(step.status)) ? null : reachedAt(step.status),
+    };
   });
   return { steps, activeStep: done ? STEPS.length : position, stopped };
 }

@@ -27,7 +27,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       saveUser(me.data.me);
       setUser(me.data.me);
     } else if (me.error && me.error.message && readToken()) {
-      const unauthenticated = "errors" in me.error && (me.error as { errors: Array<{ extensions?: { code?: string } }> }).errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+      const unauthenticated =
+        "errors" in me.error &&
+        (me.error as { errors: Array<{ extensions?: { code?: string } }> }).errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
       if (unauthenticated) {
         clearSession();
         setUser(null);

@@ -45,7 +45,10 @@ class AuthPayload {
 @Resolver()
 export class AuthResolver {
   @Mutation(() => User, { description: "Creates a buyer or seller account. Sign in afterwards with `login`." })
-  register(@Arg("input", () => RegisterInput, { description: "The new account." }) input: RegisterInput, @Ctx() ctx: Context): Promise<User> {
+  register(
+    @Arg("input", () => RegisterInput, { description: "The new account." }) input: RegisterInput,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
     return ctx.services.auth.register(input);
   }
 

@@ -10,7 +10,14 @@ afterAll(() => server.close());
 let n = 0;
 const newBuyer = () => {
   n++;
-  return { email: `legacy${n}-${Date.now()}@uni.pk`, password: "legacy-pass-1", name: "Legacy Buyer", role: "user", username: `legacy_${n}_${Date.now() % 100000}`, contactNumber: "03331234567" };
+  return {
+    email: `legacy${n}-${Date.now()}@uni.pk`,
+    password: "legacy-pass-1",
+    name: "Legacy Buyer",
+    role: "user",
+    username: `legacy_${n}_${Date.now() % 100000}`,
+    contactNumber: "03331234567",
+  };
 };
 
 async function registerAndLogin() {
@@ -92,7 +99,10 @@ describe("request hygiene", () => {
   });
 
   it("refuses a form-encoded write", async () => {
-    const res = await server.api("POST", "/api/auth/login", { body: "email=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await server.api("POST", "/api/auth/login", {
+      body: "email=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/JSON/);
   });

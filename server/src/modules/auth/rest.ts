@@ -25,7 +25,10 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
       storeName: z.string().nullish(),
       storeDescription: z.string().nullish(),
     }),
-    responses: { 201: { description: "Registered", schema: message.extend({ user: legacyUserSchema }) }, 409: { description: "Email or username already registered." } },
+    responses: {
+      201: { description: "Registered", schema: message.extend({ user: legacyUserSchema }) },
+      409: { description: "Email or username already registered." },
+    },
     handler: async ({ body, services }) => {
       const user = await services.auth.register({
         email: body.email ?? "",
@@ -57,7 +60,13 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
     handler: async ({ body, services, req, res }) => {
       const { token, user } = await services.auth.login({ email: body.email ?? "", password: body.password ?? "" }, req.ip ?? "unknown");
       const { exp } = jwt.decode(token) as { exp: number };
-      res.cookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: options.secureCookies, expires: new Date(exp * 1000), path: "/" });
+      res.cookie(TOKEN_COOKIE, token, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: options.secureCookies,
+        expires: new Date(exp * 1000),
+        path: "/",
+      });
       return { body: { message: "Login successful.", token, user: legacyUser(user) } };
     },
   });

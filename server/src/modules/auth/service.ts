@@ -61,7 +61,13 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly config: Pick<AppConfig, "jwtSecret" | "jwtExpiresIn">,
   ) {
-    const common = { storeClient: dataSource, storeType: "typeorm", tableName: "rate_limits", tableCreated: true, duration: LOGIN_WINDOW_SECONDS };
+    const common = {
+      storeClient: dataSource,
+      storeType: "typeorm",
+      tableName: "rate_limits",
+      tableCreated: true,
+      duration: LOGIN_WINDOW_SECONDS,
+    };
     this.failuresByEmail = new RateLimiterPostgres({ ...common, keyPrefix: "login_email", points: FAILURES_PER_EMAIL });
     this.failuresByIp = new RateLimiterPostgres({ ...common, keyPrefix: "login_ip", points: FAILURES_PER_IP });
   }
@@ -102,11 +108,7 @@ export class AuthService {
     const [byEmail, byIp] = await Promise.all([this.failuresByEmail.get(emailKey), this.failuresByIp.get(ip)]);
     if ((byEmail?.consumedPoints ?? 0) >= FAILURES_PER_EMAIL || (byIp?.consumedPoints ?? 0) >= FAILURES_PER_IP) throw rateLimited();
 
-    const user = await this.users
-      .createQueryBuilder("u")
-      .addSelect("u.passwordHash")
-      .where("lower(u.email) = :email", { email })
-      .getOne();
+    const user = await this.users.createQueryBuilder("u").addSelect("u.passwordHash").where("lower(u.email) = :email", { email }).getOne();
     const valid = user ? await verify(user.passwordHash, password) : false;
     if (!user || !valid) {
       await Promise.all([this.failuresByEmail.penalty(emailKey, 1), this.failuresByIp.penalty(ip, 1)]).catch((e) => {

@@ -4,7 +4,11 @@ export type TokenClaims = { sub: string; ver: number };
 
 /** Tokens carry the user id and token version only; the role is read fresh on every request. */
 export function signToken(claims: TokenClaims, secret: string, expiresIn: string): string {
-  return jwt.sign({ ver: claims.ver }, secret, { subject: claims.sub, expiresIn: expiresIn as jwt.SignOptions["expiresIn"], algorithm: "HS256" });
+  return jwt.sign({ ver: claims.ver }, secret, {
+    subject: claims.sub,
+    expiresIn: expiresIn as jwt.SignOptions["expiresIn"],
+    algorithm: "HS256",
+  });
 }
 
 export function verifyToken(token: string, secret: string): TokenClaims | null {

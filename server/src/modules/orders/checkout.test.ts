@@ -43,7 +43,12 @@ const counts = async () => ({
 
 describe("priceQuote", () => {
   it("prices from the database with 5% tax rounded half-up per seller's order", async () => {
-    const res = await server.gql(QUOTE, { lines: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 3 }] });
+    const res = await server.gql(QUOTE, {
+      lines: [
+        { productId: book.id, quantity: 2 },
+        { productId: lamp.id, quantity: 3 },
+      ],
+    });
     expect(res.errors).toBeUndefined();
     // book: 2 x 1234.50 = 2469.00, tax 123.45; lamp: 3 x 999.99 = 2999.97, tax 149.9985 -> 150.00
     expect(res.data.priceQuote).toMatchObject({
@@ -69,7 +74,13 @@ describe("priceQuote", () => {
   });
 
   it("applies the 'save' coupon in any case: 10% off the subtotal, tax on the discounted amount", async () => {
-    const res = await server.gql(QUOTE, { lines: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 3 }], couponCode: " SAVE " });
+    const res = await server.gql(QUOTE, {
+      lines: [
+        { productId: book.id, quantity: 2 },
+        { productId: lamp.id, quantity: 3 },
+      ],
+      couponCode: " SAVE ",
+    });
     // book: 2469.00 - 246.90 = 2222.10, tax 111.105 -> 111.11 (half-up); lamp: 2999.97 - 299.997 -> 300.00 = 2699.97, tax 134.9985 -> 135.00
     expect(res.data.priceQuote).toMatchObject({
       subtotal: 5468.97,
@@ -85,7 +96,12 @@ describe("priceQuote", () => {
   it("explains an unknown, inactive or expired coupon and charges full price", async () => {
     const lines = [{ productId: book.id, quantity: 1 }];
     const unknown = await server.gql(QUOTE, { lines, couponCode: "Nope" });
-    expect(unknown.data.priceQuote).toMatchObject({ couponApplied: false, couponMessage: 'Coupon code "nope" is not valid.', discount: 0, total: 1296.23 });
+    expect(unknown.data.priceQuote).toMatchObject({
+      couponApplied: false,
+      couponMessage: 'Coupon code "nope" is not valid.',
+      discount: 0,
+      total: 1296.23,
+    });
     const paused = await server.gql(QUOTE, { lines, couponCode: "paused" });
     expect(paused.data.priceQuote.couponMessage).toBe('Coupon code "paused" is not valid.');
     const expired = await server.gql(QUOTE, { lines, couponCode: "OLD" });
@@ -113,7 +129,12 @@ describe("priceQuote", () => {
   });
 
   it("merges lines of one product and quotes an empty cart as zero", async () => {
-    const merged = await server.gql(QUOTE, { lines: [{ productId: book.id, quantity: 1 }, { productId: book.id, quantity: 2 }] });
+    const merged = await server.gql(QUOTE, {
+      lines: [
+        { productId: book.id, quantity: 1 },
+        { productId: book.id, quantity: 2 },
+      ],
+    });
     expect(merged.data.priceQuote.lines).toHaveLength(1);
     expect(merged.data.priceQuote).toMatchObject({ itemCount: 3, subtotal: 3703.5 });
     const empty = await server.gql(QUOTE, { lines: [] });
@@ -145,17 +166,39 @@ describe("placeOrder", () => {
     });
     expect(checkout.orders).toHaveLength(2);
     const [first, second] = checkout.orders;
-    expect(first).toMatchObject({ subtotal: 2469, discount: 246.9, tax: 111.11, total: 2333.21, status: "PENDING", seller: { id: sellerA.user.id } });
+    expect(first).toMatchObject({
+      subtotal: 2469,
+      discount: 246.9,
+      tax: 111.11,
+      total: 2333.21,
+      status: "PENDING",
+      seller: { id: sellerA.user.id },
+    });
     expect(second).toMatchObject({ subtotal: 2999.97, discount: 300, tax: 135, total: 2834.97, seller: { id: sellerB.user.id } });
     for (const key of ["subtotal", "discount", "tax", "total"]) {
       expect(Math.round((first[key] + second[key]) * 100)).toBe(Math.round(checkout[key] * 100));
     }
     expect(first.orderNumber).toMatch(/^UB-\d{6}$/);
-    expect(first).toMatchObject({ shipping, contactNumber: "03001234567", paymentMethod: "CASH_ON_DELIVERY", buyer: { id: buyer.user.id, email: buyer.user.email } });
+    expect(first).toMatchObject({
+      shipping,
+      contactNumber: "03001234567",
+      paymentMethod: "CASH_ON_DELIVERY",
+      buyer: { id: buyer.user.id, email: buyer.user.email },
+    });
     expect(first.lines).toEqual([
-      { id: expect.any(String), productId: book.id, productName: "Algorithms Textbook", unitPrice: 1234.5, quantity: 2, lineTotal: 2469, image: book.image },
+      {
+        id: expect.any(String),
+        productId: book.id,
+        productName: "Algorithms Textbook",
+        unitPrice: 1234.5,
+        quantity: 2,
+        lineTotal: 2469,
+        image: book.image,
+      },
     ]);
-    expect(first.timeline).toEqual([{ id: expect.any(String), fromStatus: null, status: "PENDING", at: expect.any(String), actorRole: "USER" }]);
+    expect(first.timeline).toEqual([
+      { id: expect.any(String), fromStatus: null, status: "PENDING", at: expect.any(String), actorRole: "USER" },
+    ]);
     // one charge for the whole cart, two orders, their lines and first timeline steps
     expect(await counts()).toEqual({
       checkouts: before.checkouts + 1,
@@ -189,7 +232,9 @@ describe("placeOrder", () => {
     const retry = await server.gql(PLACE_ORDER, { input }, buyer.token);
     expect(retry.errors).toBeUndefined();
     expect(retry.data.placeOrder.id).toBe(first.data.placeOrder.id);
-    expect(retry.data.placeOrder.orders.map((o: { id: string }) => o.id)).toEqual(first.data.placeOrder.orders.map((o: { id: string }) => o.id));
+    expect(retry.data.placeOrder.orders.map((o: { id: string }) => o.id)).toEqual(
+      first.data.placeOrder.orders.map((o: { id: string }) => o.id),
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -202,7 +247,12 @@ describe("placeOrder", () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => server.gql(PLACE_ORDER, { input }, buyer.token)));
     for (const res of results) expect(res.errors).toBeUndefined();
     expect(new Set(results.map((r) => r.data.placeOrder.id)).size).toBe(1);
-    expect(await counts()).toEqual({ checkouts: before.checkouts + 1, orders: before.orders + 2, lines: before.lines + 2, events: before.events + 2 });
+    expect(await counts()).toEqual({
+      checkouts: before.checkouts + 1,
+      orders: before.orders + 2,
+      lines: before.lines + 2,
+      events: before.events + 2,
+    });
   });
 
   it("gives another buyer's identical key its own checkout", async () => {
@@ -221,7 +271,12 @@ describe("placeOrder", () => {
   describe("refuses bad input with the spec's messages and changes nothing", () => {
     const cases: Array<[string, () => Record<string, unknown>, string, Record<string, string>]> = [
       ["an empty cart", () => orderInput([]), "No products found.", { lines: "No products found." }],
-      ["a missing contact number", () => orderInput([{ productId: book.id, quantity: 1 }], { contactNumber: "  " }), "Contact number is required.", { contactNumber: "Contact number is required." }],
+      [
+        "a missing contact number",
+        () => orderInput([{ productId: book.id, quantity: 1 }], { contactNumber: "  " }),
+        "Contact number is required.",
+        { contactNumber: "Contact number is required." },
+      ],
       [
         "an invalid contact number",
         () => orderInput([{ productId: book.id, quantity: 1 }], { contactNumber: "call me" }),
@@ -239,17 +294,46 @@ describe("placeOrder", () => {
           "shipping.country": "Country is required.",
         },
       ],
-      ["a zero quantity", () => orderInput([{ productId: book.id, quantity: 0 }]), "Quantity must be a whole number from 1 to 20.", { "lines.0.quantity": "Quantity must be a whole number from 1 to 20." }],
-      ["a quantity over 20", () => orderInput([{ productId: book.id, quantity: 21 }]), "Quantity must be a whole number from 1 to 20.", { "lines.0.quantity": "Quantity must be a whole number from 1 to 20." }],
+      [
+        "a zero quantity",
+        () => orderInput([{ productId: book.id, quantity: 0 }]),
+        "Quantity must be a whole number from 1 to 20.",
+        { "lines.0.quantity": "Quantity must be a whole number from 1 to 20." },
+      ],
+      [
+        "a quantity over 20",
+        () => orderInput([{ productId: book.id, quantity: 21 }]),
+        "Quantity must be a whole number from 1 to 20.",
+        { "lines.0.quantity": "Quantity must be a whole number from 1 to 20." },
+      ],
       [
         "duplicate lines adding up to more than 20",
-        () => orderInput([{ productId: book.id, quantity: 15 }, { productId: book.id, quantity: 6 }]),
+        () =>
+          orderInput([
+            { productId: book.id, quantity: 15 },
+            { productId: book.id, quantity: 6 },
+          ]),
         "You can order at most 20 of one product.",
         { "lines.1.quantity": "You can order at most 20 of one product." },
       ],
-      ["an unknown product", () => orderInput([{ productId: randomUUID(), quantity: 1 }]), "Some products in your cart are no longer available. Remove them and try again.", { "lines.0.productId": "This product does not exist." }],
-      ["a malformed product id", () => orderInput([{ productId: "42", quantity: 1 }]), "Some products in your cart are no longer available. Remove them and try again.", { "lines.0.productId": "This product does not exist." }],
-      ["an invalid coupon", () => orderInput([{ productId: book.id, quantity: 1 }], { couponCode: "FREE100" }), 'Coupon code "free100" is not valid.', { couponCode: 'Coupon code "free100" is not valid.' }],
+      [
+        "an unknown product",
+        () => orderInput([{ productId: randomUUID(), quantity: 1 }]),
+        "Some products in your cart are no longer available. Remove them and try again.",
+        { "lines.0.productId": "This product does not exist." },
+      ],
+      [
+        "a malformed product id",
+        () => orderInput([{ productId: "42", quantity: 1 }]),
+        "Some products in your cart are no longer available. Remove them and try again.",
+        { "lines.0.productId": "This product does not exist." },
+      ],
+      [
+        "an invalid coupon",
+        () => orderInput([{ productId: book.id, quantity: 1 }], { couponCode: "FREE100" }),
+        'Coupon code "free100" is not valid.',
+        { couponCode: 'Coupon code "free100" is not valid.' },
+      ],
     ];
     it.each(cases)("%s", async (_name, input, message, fields) => {
       const before = await counts();
@@ -261,8 +345,20 @@ describe("placeOrder", () => {
 
   it("refuses a seller buying their own product, even next to another seller's", async () => {
     const before = await counts();
-    const res = await server.gql(PLACE_ORDER, { input: orderInput([{ productId: lamp.id, quantity: 1 }, { productId: book.id, quantity: 1 }]) }, sellerA.token);
-    expect(res.errors?.[0]).toMatchObject({ message: "You cannot buy your own product.", extensions: { code: "BAD_USER_INPUT", fields: { "lines.1.productId": "You cannot buy your own product." } } });
+    const res = await server.gql(
+      PLACE_ORDER,
+      {
+        input: orderInput([
+          { productId: lamp.id, quantity: 1 },
+          { productId: book.id, quantity: 1 },
+        ]),
+      },
+      sellerA.token,
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: "You cannot buy your own product.",
+      extensions: { code: "BAD_USER_INPUT", fields: { "lines.1.productId": "You cannot buy your own product." } },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -272,15 +368,31 @@ describe("placeOrder", () => {
     await server.dataSource.getRepository(Product).softDelete(mug.id);
 
     const res = await server.gql(PLACE_ORDER, { input: orderInput([{ productId: mug.id, quantity: 1 }]) }, buyer.token);
-    expect(res.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT", fields: { "lines.0.productId": '"Campus Mug" is no longer available.' } } });
+    expect(res.errors?.[0]).toMatchObject({
+      extensions: { code: "BAD_USER_INPUT", fields: { "lines.0.productId": '"Campus Mug" is no longer available.' } },
+    });
 
     const history = await server.gql(ORDER, { id: earlier.orders[0].id }, buyer.token);
-    expect(history.data.order.lines).toEqual([{ id: expect.any(String), productId: mug.id, productName: "Campus Mug", unitPrice: 450, quantity: 2, lineTotal: 900, image: mug.image }]);
+    expect(history.data.order.lines).toEqual([
+      {
+        id: expect.any(String),
+        productId: mug.id,
+        productName: "Campus Mug",
+        unitPrice: 450,
+        quantity: 2,
+        lineTotal: 900,
+        image: mug.image,
+      },
+    ]);
     expect(history.data.order.total).toBe(945);
   });
 
   it("answers a card checkout with its hosted payment page", async () => {
-    const res = await server.gql(PLACE_ORDER, { input: orderInput([{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" }) }, buyer.token);
+    const res = await server.gql(
+      PLACE_ORDER,
+      { input: orderInput([{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" }) },
+      buyer.token,
+    );
     const checkout = res.data.placeOrder;
     expect(checkout).toMatchObject({ paymentMethod: "CARD", paymentStatus: "UNPAID", paymentUrl: `/pay/${checkout.id}` });
     expect(checkout.orders[0]).toMatchObject({ paymentMethod: "CARD", paymentStatus: "UNPAID" });

@@ -24,16 +24,23 @@ const demoShipping = {
  */
 export async function seedDemoOrders(services: Services): Promise<void> {
   const { dataSource, orders } = services;
-  const users = await dataSource.getRepository(User).findBy({ username: In(["fatima", "hamza", "zainab", "ali_gadgets", "campus_corner"]) });
+  const users = await dataSource
+    .getRepository(User)
+    .findBy({ username: In(["fatima", "hamza", "zainab", "ali_gadgets", "campus_corner"]) });
   const caller = (username: string): AuthUser => {
     const u = users.find((user) => user.username === username)!;
     return { id: u.id, role: u.role, email: u.email, username: u.username };
   };
-  const productsOf = (username: string) => dataSource.getRepository(Product).find({ where: { sellerId: caller(username).id }, order: { createdAt: "ASC" }, take: 6 });
+  const productsOf = (username: string) =>
+    dataSource.getRepository(Product).find({ where: { sellerId: caller(username).id }, order: { createdAt: "ASC" }, take: 6 });
   const [ali, campus] = await Promise.all([productsOf("ali_gadgets"), productsOf("campus_corner")]);
   const sellerOf = (order: Order) => (order.sellerId === caller("ali_gadgets").id ? caller("ali_gadgets") : caller("campus_corner"));
 
-  const place = async (buyer: keyof typeof demoShipping, lines: Array<[Product, number]>, options: { couponCode?: string; paymentMethod?: PaymentMethod } = {}) => {
+  const place = async (
+    buyer: keyof typeof demoShipping,
+    lines: Array<[Product, number]>,
+    options: { couponCode?: string; paymentMethod?: PaymentMethod } = {},
+  ) => {
     const session = await orders.placeOrder(
       {
         lines: lines.map(([product, quantity]) => ({ productId: product.id, quantity })),
@@ -51,13 +58,31 @@ export async function seedDemoOrders(services: Services): Promise<void> {
   };
 
   // fatima: two sellers, one checkout, with the 'save' coupon; one part delivered, the other on its way
-  const multi = await place("fatima", [[ali[0], 1], [campus[0], 2], [campus[1], 1]], { couponCode: "save" });
-  await advance(multi.orders.find((o) => o.sellerId === caller("ali_gadgets").id)!, COMPLETED);
-  await advance(multi.orders.find((o) => o.sellerId === caller("campus_corner").id)!, SHIPPED);
+  const multi = await place(
+    "fatima",
+    [
+      [ali[0], 1],
+      [campus[0], 2],
+      [campus[1], 1],
+    ],
+    { couponCode: "save" },
+  );
+  await advance(
+    multi.orders.find((o) => o.sellerId === caller("ali_gadgets").id)!,
+    COMPLETED,
+  );
+  await advance(
+    multi.orders.find((o) => o.sellerId === caller("campus_corner").id)!,
+    SHIPPED,
+  );
 
   // hamza: paid by card on the sandbox page, now being prepared
   const card = await place("hamza", [[ali[1], 1]], { paymentMethod: PaymentMethod.CARD });
-  await orders.authorizeCardPayment(card.session.id, { cardNumber: "4242 4242 4242 4242", expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`, cvc: "123" });
+  await orders.authorizeCardPayment(card.session.id, {
+    cardNumber: "4242 4242 4242 4242",
+    expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`,
+    cvc: "123",
+  });
   await orders.confirmPayment(card.session.id, caller("hamza"));
   await advance(card.orders[0], PROCESSING);
 
@@ -70,7 +95,10 @@ export async function seedDemoOrders(services: Services): Promise<void> {
   const cancelled = await place("fatima", [[ali[3], 1]]);
   await orders.updateOrderStatus(cancelled.orders[0].id, CANCELLED, caller("fatima"));
 
-  const pending = await place("zainab", [[campus[3], 2], [campus[4], 1]]);
+  const pending = await place("zainab", [
+    [campus[3], 2],
+    [campus[4], 1],
+  ]);
 
   // oldest first, spread over the last months (pending stays fresh)
   const history: Array<[string, number]> = [

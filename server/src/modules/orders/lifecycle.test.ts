@@ -31,9 +31,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A new pending order of `product` (sold by `seller`, bought by `buyer`). */
-const newOrder = async (paymentMethod = "CASH_ON_DELIVERY") => (await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }], { paymentMethod })).orders[0];
+const newOrder = async (paymentMethod = "CASH_ON_DELIVERY") =>
+  (await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }], { paymentMethod })).orders[0];
 
-const allowedFor = async (who: SignedIn, orderId: string) => (await server.gql(ORDER, { id: orderId }, who.token)).data?.order?.allowedTransitions;
+const allowedFor = async (who: SignedIn, orderId: string) =>
+  (await server.gql(ORDER, { id: orderId }, who.token)).data?.order?.allowedTransitions;
 
 const sellerCaller = () => ({ id: seller.user.id, role: seller.user.role, email: seller.user.email, username: seller.user.username });
 
@@ -75,7 +77,9 @@ describe("updateOrderStatus", () => {
     const done = await setStatus(server, seller, order.id, "COMPLETED");
     expect(done.data.updateOrderStatus).toMatchObject({ status: "COMPLETED", paymentStatus: "PAID", allowedTransitions: [] });
     const timeline = done.data.updateOrderStatus.timeline;
-    expect(timeline.map((e: { fromStatus: string | null; status: string; actorRole: string }) => [e.fromStatus, e.status, e.actorRole])).toEqual([
+    expect(
+      timeline.map((e: { fromStatus: string | null; status: string; actorRole: string }) => [e.fromStatus, e.status, e.actorRole]),
+    ).toEqual([
       [null, "PENDING", "USER"],
       ["PENDING", "CONFIRMED", "SELLER"],
       ["CONFIRMED", "PROCESSING", "SELLER"],
@@ -85,7 +89,9 @@ describe("updateOrderStatus", () => {
     const times = timeline.map((e: { at: string }) => Date.parse(e.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     const { checkoutSessionId } = await server.dataSource.getRepository(Order).findOneByOrFail({ id: order.id });
-    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkoutSessionId })).paymentStatus).toBe(PaymentStatus.PAID);
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkoutSessionId })).paymentStatus).toBe(
+      PaymentStatus.PAID,
+    );
   });
 
   it("refuses steps that are not in the table, for everyone", async () => {
@@ -139,7 +145,11 @@ describe("updateOrderStatus", () => {
   it("applies only one of two concurrent changes", async () => {
     const order = await newOrder();
     // each of these ends the order, so after any one of them the others are not allowed
-    const results = await Promise.all([setStatus(server, seller, order.id, "REJECTED"), setStatus(server, buyer, order.id, "CANCELLED"), setStatus(server, admin, order.id, "CANCELLED")]);
+    const results = await Promise.all([
+      setStatus(server, seller, order.id, "REJECTED"),
+      setStatus(server, buyer, order.id, "CANCELLED"),
+      setStatus(server, admin, order.id, "CANCELLED"),
+    ]);
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     expect(results.filter((r) => r.errors?.[0].extensions?.code === "BAD_USER_INPUT")).toHaveLength(2);
     expect(await server.dataSource.getRepository(OrderStatusEvent).countBy({ orderId: order.id })).toBe(2);
@@ -150,7 +160,10 @@ describe("updateOrderStatus", () => {
     expect((await setStatus(server, seller, "12", "CONFIRMED")).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     expect((await server.gql(ORDER, { id: "12" }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     const order = await newOrder();
-    await expect(server.services.orders.updateOrderStatus(order.id, "lost", sellerCaller())).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "Choose a valid order status." });
+    await expect(server.services.orders.updateOrderStatus(order.id, "lost", sellerCaller())).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "Choose a valid order status.",
+    });
   });
 
   it("needs a signed-in caller", async () => {
@@ -194,6 +207,8 @@ describe("a cash-on-delivery checkout with several sellers", () => {
   it("stays unpaid when every order was cancelled or rejected", async () => {
     const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }]);
     await setStatus(server, buyer, checkout.orders[0].id, "CANCELLED");
-    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentStatus).toBe(PaymentStatus.UNPAID);
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentStatus).toBe(
+      PaymentStatus.UNPAID,
+    );
   });
 });

@@ -28,7 +28,10 @@ export function createPayPageRouter(services: Services): Router {
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "BAD_USER_INPUT") throw error;
         const session = await services.orders.findSession(sessionId);
-        return { status: 400, html: page(session, { message: error.message, fields: error.fields ?? {}, expiry: String(body.expiry ?? "") }).html };
+        return {
+          status: 400,
+          html: page(session, { message: error.message, fields: error.fields ?? {}, expiry: String(body.expiry ?? "") }).html,
+        };
       }
       return { redirect: `/success?session_id=${encodeURIComponent(sessionId)}` };
     });
@@ -50,13 +53,19 @@ async function answer(req: Request, res: Response, render: () => Promise<Rendere
     if (!known) req.log.error({ err: error }, "payment page error");
     const message = known ? error.message : "Something went wrong on our side. Please try again.";
     const status = known ? (error.code === "NOT_FOUND" ? 404 : 400) : 500;
-    result = { status, html: layout("Payment", `<h1>Payment not available</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to UniBazaar</a></p>`) };
+    result = {
+      status,
+      html: layout("Payment", `<h1>Payment not available</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to UniBazaar</a></p>`),
+    };
   }
   if ("redirect" in result) {
     res.redirect(303, result.redirect);
     return;
   }
-  res.status(result.status ?? 200).type("html").send(result.html);
+  res
+    .status(result.status ?? 200)
+    .type("html")
+    .send(result.html);
 }
 
 type FormState = { message: string; fields: Record<string, string>; expiry: string };
@@ -64,10 +73,20 @@ type FormState = { message: string; fields: Record<string, string>; expiry: stri
 function page(session: CheckoutSession, state?: FormState): { html: string } {
   const successUrl = `/success?session_id=${encodeURIComponent(session.id)}`;
   if (session.paymentMethod !== PaymentMethod.CARD) {
-    return { html: layout("Payment", `<h1>Cash on delivery</h1><p>This order is paid in cash when it is delivered.</p><p><a href="${successUrl}">View your order</a></p>`) };
+    return {
+      html: layout(
+        "Payment",
+        `<h1>Cash on delivery</h1><p>This order is paid in cash when it is delivered.</p><p><a href="${successUrl}">View your order</a></p>`,
+      ),
+    };
   }
   if (session.paymentAuthorizedAt) {
-    return { html: layout("Payment received", `<h1>Payment received</h1><p>Your card payment of ${pkr(session.totalPaisa)} was accepted.</p><p><a class="button" href="${successUrl}">Continue to your order</a></p>`) };
+    return {
+      html: layout(
+        "Payment received",
+        `<h1>Payment received</h1><p>Your card payment of ${pkr(session.totalPaisa)} was accepted.</p><p><a class="button" href="${successUrl}">Continue to your order</a></p>`,
+      ),
+    };
   }
   const fields = state?.fields ?? {};
   // after a failed attempt the first field to fix gets the focus
@@ -82,7 +101,9 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
   };
   const summary = [
     ["Subtotal", pkr(session.subtotalPaisa)],
-    ...(session.discountPaisa ? [[`Discount${session.couponCode ? ` (${escapeHtml(session.couponCode)})` : ""}`, `&minus; ${pkr(session.discountPaisa)}`]] : []),
+    ...(session.discountPaisa
+      ? [[`Discount${session.couponCode ? ` (${escapeHtml(session.couponCode)})` : ""}`, `&minus; ${pkr(session.discountPaisa)}`]]
+      : []),
     [`Tax (${TAX_PERCENT}%)`, pkr(session.taxPaisa)],
   ];
   return {
@@ -105,7 +126,13 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
   };
 }
 
-const pkrFormat = new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", currencyDisplay: "code", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pkrFormat = new Intl.NumberFormat("en-PK", {
+  style: "currency",
+  currency: "PKR",
+  currencyDisplay: "code",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const pkr = (paisa: number) => escapeHtml(pkrFormat.format(toRupees(paisa)));
 
 const escapeHtml = (value: string) =>

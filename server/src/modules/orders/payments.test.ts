@@ -42,10 +42,17 @@ describe("the sandbox card check", () => {
     expect(checkCard({ ...goodCard, expiry: "11/26" }, now)).toEqual({ outcome: "approved" }); // valid through the end of its month
     expect(checkCard({ cardNumber: "4242 4242 4242 4241", expiry: "10/26", cvc: "12" }, now)).toEqual({
       outcome: "invalid",
-      fields: { cardNumber: "Enter a valid card number.", expiry: "This card has expired.", cvc: "Enter the 3 or 4 digit security code (CVC)." },
+      fields: {
+        cardNumber: "Enter a valid card number.",
+        expiry: "This card has expired.",
+        cvc: "Enter the 3 or 4 digit security code (CVC).",
+      },
     });
     expect(checkCard({ ...goodCard, expiry: "13/30" }, now)).toMatchObject({ fields: { expiry: "Enter the expiry date as MM/YY." } });
-    expect(checkCard({ ...goodCard, cardNumber: "4000 0000 0000 0002" }, now)).toEqual({ outcome: "declined", message: "Your card was declined. Please use a different card." });
+    expect(checkCard({ ...goodCard, cardNumber: "4000 0000 0000 0002" }, now)).toEqual({
+      outcome: "declined",
+      message: "Your card was declined. Please use a different card.",
+    });
   });
 });
 
@@ -94,7 +101,9 @@ describe("card payment end to end", () => {
     // nothing of the card is kept: only the time it was accepted
     const [row] = await server.dataSource.query(`SELECT to_jsonb(s) AS row FROM checkout_sessions s WHERE id = $1`, [checkout.id]);
     expect(JSON.stringify(row)).not.toMatch(/4242|123"/);
-    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeInstanceOf(Date);
+    expect(
+      (await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt,
+    ).toBeInstanceOf(Date);
   });
 
   it("re-shows the page with a clear message for a declined card and keeps the checkout unpaid", async () => {

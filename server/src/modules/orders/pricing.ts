@@ -10,7 +10,6 @@ export const TAX_RATE = TAX_PERCENT / 100;
 export const MAX_QUANTITY = 20;
 export const MAX_CART_LINES = 50;
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
@@ -33,7 +32,8 @@ export const cartLinesSchema = z
     lines.forEach((line, i) => {
       const total = (totals.get(line.productId) ?? 0) + line.quantity;
       totals.set(line.productId, total);
-      if (total > MAX_QUANTITY) ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY} of one product.` });
+      if (total > MAX_QUANTITY)
+        ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY} of one product.` });
     });
   });
 
@@ -81,7 +81,8 @@ export async function findCoupon(manager: EntityManager, code: string | null | u
   if (!code) return { code: null, applied: false, percentOff: 0, message: null };
   const coupon = await manager.getRepository(Coupon).findOneBy({ code: code.toLowerCase() });
   if (!coupon || !coupon.active) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" is not valid.` };
-  if (coupon.expiresAt && coupon.expiresAt <= now) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" has expired.` };
+  if (coupon.expiresAt && coupon.expiresAt <= now)
+    return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" has expired.` };
   return { code: coupon.code, applied: true, percentOff: coupon.percentOff, message: `${coupon.percentOff}% off the subtotal applied.` };
 }
 

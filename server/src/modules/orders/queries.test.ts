@@ -84,7 +84,10 @@ describe("order lists", () => {
   });
 
   it("treats a null page as the first and caps the page size", async () => {
-    expect((await server.gql(MY_ORDERS, { page: null, pageSize: null }, buyer.token)).data.myOrders).toMatchObject({ page: 1, pageSize: 10 });
+    expect((await server.gql(MY_ORDERS, { page: null, pageSize: null }, buyer.token)).data.myOrders).toMatchObject({
+      page: 1,
+      pageSize: 10,
+    });
     const res = await server.gql(MY_ORDERS, { pageSize: 51 }, buyer.token);
     expect(res.errors?.[0]).toMatchObject({ message: "pageSize must be at most 50", extensions: { code: "BAD_USER_INPUT" } });
   });
@@ -95,7 +98,8 @@ describe("one order", () => {
     const checkout = await placeOrder(server, buyer, [{ productId: bag.id, quantity: 1 }]);
     const id = checkout.orders[0].id;
     for (const who of [buyer, sellerB, admin]) expect((await server.gql(ORDER, { id }, who.token)).data.order.id).toBe(id);
-    for (const who of [otherBuyer, sellerA]) expect((await server.gql(ORDER, { id }, who.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    for (const who of [otherBuyer, sellerA])
+      expect((await server.gql(ORDER, { id }, who.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
   });
 });
 
@@ -112,7 +116,9 @@ describe("query counts (no N+1)", () => {
   it("myOrders: 50 orders with lines, buyer, seller and timeline in a constant number of queries", async () => {
     const { small, full, items } = await measure(MY_ORDERS, buyer.token);
     expect(items.myOrders.items).toHaveLength(50);
-    expect(items.myOrders.items.every((o: { lines: unknown[]; timeline: unknown[] }) => o.lines.length > 0 && o.timeline.length > 0)).toBe(true);
+    expect(items.myOrders.items.every((o: { lines: unknown[]; timeline: unknown[] }) => o.lines.length > 0 && o.timeline.length > 0)).toBe(
+      true,
+    );
     // sign-in, count, page, lines, timelines, users (buyer and sellers together)
     expect(full).toBe(6);
     expect(small).toBe(full);

@@ -27,7 +27,9 @@ const toOrderPage = (page: Page<Order>): OrderPage => ({ ...page, items: page.it
 
 @Resolver()
 export class OrdersResolver {
-  @Query(() => PriceQuote, { description: "Prices a cart with the server's prices, tax and coupon: the same figures placeOrder charges. Public." })
+  @Query(() => PriceQuote, {
+    description: "Prices a cart with the server's prices, tax and coupon: the same figures placeOrder charges. Public.",
+  })
   async priceQuote(
     @Arg("lines", () => [CartLineInput], { description: "The cart's products and quantities." }) lines: CartLineInput[],
     @Arg("couponCode", () => String, { nullable: true, description: "Coupon code to try, any case." }) couponCode: string | null,
@@ -40,13 +42,19 @@ export class OrdersResolver {
   @Mutation(() => CheckoutView, {
     description: "Places the cart: one order per seller, one payment. Retrying with the same idempotencyKey returns the same checkout.",
   })
-  async placeOrder(@Arg("input", () => PlaceOrderInput, { description: "Cart, delivery and payment." }) input: PlaceOrderInput, @Ctx() ctx: Context): Promise<CheckoutView> {
+  async placeOrder(
+    @Arg("input", () => PlaceOrderInput, { description: "Cart, delivery and payment." }) input: PlaceOrderInput,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutView> {
     return toCheckoutView(await ctx.services.orders.placeOrder(input, ctx.user));
   }
 
   @Allow()
   @Query(() => CheckoutView, { nullable: true, description: "A checkout, for its buyer or an admin." })
-  async checkout(@Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string, @Ctx() ctx: Context): Promise<CheckoutView> {
+  async checkout(
+    @Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutView> {
     return toCheckoutView(await ctx.services.orders.checkout(sessionId, ctx.user));
   }
 
@@ -54,7 +62,10 @@ export class OrdersResolver {
   @Mutation(() => CheckoutView, {
     description: "After the payment page: marks a card checkout's orders paid if the card was accepted. Confirming twice is harmless.",
   })
-  async confirmPayment(@Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string, @Ctx() ctx: Context): Promise<CheckoutView> {
+  async confirmPayment(
+    @Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutView> {
     return toCheckoutView(await ctx.services.orders.confirmPayment(sessionId, ctx.user));
   }
 
@@ -98,7 +109,8 @@ export class OrdersResolver {
 
   @Allow()
   @Mutation(() => OrderView, {
-    description: "Moves an order to its next status, as `allowedTransitions` lists. Sellers run their orders; a buyer may cancel a pending one.",
+    description:
+      "Moves an order to its next status, as `allowedTransitions` lists. Sellers run their orders; a buyer may cancel a pending one.",
   })
   async updateOrderStatus(
     @Arg("id", () => ID, { description: "The order's id." }) id: string,

@@ -37,7 +37,8 @@ const legacyCart = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const placeLegacy = (as: { token?: string }, body: unknown, headers?: Record<string, string>) => server.api("POST", "/api/orders/place-order", { ...as, body, headers });
+const placeLegacy = (as: { token?: string }, body: unknown, headers?: Record<string, string>) =>
+  server.api("POST", "/api/orders/place-order", { ...as, body, headers });
 const orderCount = () => server.dataSource.getRepository(Order).count();
 
 /** A fresh pending order of `book` (seller A) by `who`, placed over REST. */
@@ -49,7 +50,15 @@ async function pendingOrder(who: SignedIn = buyer) {
 
 describe("POST /api/orders/place-order", () => {
   it("answers 201 {message, order, orders}: priced by the server, one order per seller, in the legacy shape", async () => {
-    const res = await placeLegacy(buyer, legacyCart({ products: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 1 }] }));
+    const res = await placeLegacy(
+      buyer,
+      legacyCart({
+        products: [
+          { productId: book.id, quantity: 2 },
+          { productId: lamp.id, quantity: 1 },
+        ],
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Order placed successfully");
     expect(res.body.orders).toHaveLength(2);
@@ -86,8 +95,14 @@ describe("POST /api/orders/place-order", () => {
     const before = await orderCount();
     expect((await placeLegacy({}, legacyCart())).status).toBe(401);
     expect(await placeLegacy(buyer, legacyCart({ products: [] }))).toMatchObject({ status: 400, body: { message: "No products found." } });
-    expect(await placeLegacy(buyer, legacyCart({ contactNumber: "" }))).toMatchObject({ status: 400, body: { message: "Contact number is required." } });
-    expect(await placeLegacy(buyer, legacyCart({ shippingDetails: undefined }))).toMatchObject({ status: 400, body: { fields: { "shipping.address": "Address is required." } } });
+    expect(await placeLegacy(buyer, legacyCart({ contactNumber: "" }))).toMatchObject({
+      status: 400,
+      body: { message: "Contact number is required." },
+    });
+    expect(await placeLegacy(buyer, legacyCart({ shippingDetails: undefined }))).toMatchObject({
+      status: 400,
+      body: { fields: { "shipping.address": "Address is required." } },
+    });
     const unknown = await placeLegacy(buyer, legacyCart({ products: [{ productId: randomUUID(), quantity: 1 }] }));
     expect(unknown.status).toBe(400);
     expect((await placeLegacy(sellerA, legacyCart())).body.message).toBe("You cannot buy your own product.");
@@ -103,7 +118,11 @@ describe("order lists", () => {
     const newer = await pendingOrder(buyerOwn);
     const res = await server.api("GET", "/api/orders/my-orders", { token: buyerOwn.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ orders: [expect.objectContaining({ _id: newer._id }), expect.objectContaining({ _id: older._id })], totalOrders: 2, totalPages: 1 });
+    expect(res.body).toEqual({
+      orders: [expect.objectContaining({ _id: newer._id }), expect.objectContaining({ _id: older._id })],
+      totalOrders: 2,
+      totalPages: 1,
+    });
     expect((await server.api("GET", "/api/orders/my-orders?limit=1&page=2", { token: buyerOwn.token })).body.orders[0]._id).toBe(older._id);
     expect((await server.api("GET", "/api/orders/my-orders")).status).toBe(401);
   });
@@ -112,7 +131,9 @@ describe("order lists", () => {
     const order = await pendingOrder();
     const own = await server.api("GET", `/api/orders/seller/${sellerA.user.id}?page=1&limit=1`, { token: sellerA.token });
     expect(own.status).toBe(200);
-    expect(own.body.orders).toEqual([expect.objectContaining({ _id: order._id, shippingDetails: expect.objectContaining({ city: "Islamabad" }) })]);
+    expect(own.body.orders).toEqual([
+      expect.objectContaining({ _id: order._id, shippingDetails: expect.objectContaining({ city: "Islamabad" }) }),
+    ]);
     expect(own.body.totalPages).toBe(own.body.totalOrders);
     const asAdmin = await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: admin.token });
     expect(asAdmin.body.totalOrders).toBe(own.body.totalOrders);
@@ -121,7 +142,10 @@ describe("order lists", () => {
   });
 
   it("GET /seller/:sellerId refuses another seller (403), a buyer (403), anonymous (401), and a bad id (400)", async () => {
-    expect(await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: sellerB.token })).toMatchObject({ status: 403, body: { message: "You can only see your own orders." } });
+    expect(await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: sellerB.token })).toMatchObject({
+      status: 403,
+      body: { message: "You can only see your own orders." },
+    });
     expect((await server.api("GET", `/api/orders/seller/${buyer.user.id}`, { token: buyer.token })).status).toBe(403);
     expect((await server.api("GET", `/api/orders/seller/${sellerA.user.id}`)).status).toBe(401);
     expect((await server.api("GET", "/api/orders/seller/nobody", { token: admin.token })).status).toBe(400);
@@ -139,7 +163,8 @@ describe("order lists", () => {
 });
 
 describe("PATCH /api/orders/update-status/:id", () => {
-  const patch = (as: { token?: string }, id: string, status: unknown) => server.api("PATCH", `/api/orders/update-status/${id}`, { ...as, body: { status } });
+  const patch = (as: { token?: string }, id: string, status: unknown) =>
+    server.api("PATCH", `/api/orders/update-status/${id}`, { ...as, body: { status } });
 
   it("lets the order's seller set the legacy statuses (any case) and answers the order document", async () => {
     const order = await pendingOrder();
@@ -154,15 +179,30 @@ describe("PATCH /api/orders/update-status/:id", () => {
   it("answers 400 for a transition the lifecycle does not allow or an unknown status, changing nothing", async () => {
     const order = await pendingOrder();
     await patch(sellerA, order._id, "confirmed");
-    expect(await patch(sellerA, order._id, "pending")).toMatchObject({ status: 400, body: { message: "An order that is confirmed cannot become pending." } });
+    expect(await patch(sellerA, order._id, "pending")).toMatchObject({
+      status: 400,
+      body: { message: "An order that is confirmed cannot become pending." },
+    });
     expect((await patch(sellerA, order._id, "teleported")).status).toBe(400);
     expect((await patch(sellerA, order._id, undefined)).status).toBe(400);
-    expect((await server.services.orders.order(order._id, { id: admin.user.id, role: admin.user.role, email: admin.user.email, username: admin.user.username })).status).toBe("confirmed");
+    expect(
+      (
+        await server.services.orders.order(order._id, {
+          id: admin.user.id,
+          role: admin.user.role,
+          email: admin.user.email,
+          username: admin.user.username,
+        })
+      ).status,
+    ).toBe("confirmed");
   });
 
   it("refuses another seller (403), the buyer confirming (403), anonymous (401) and an unknown order (404); the buyer may cancel and an admin may act", async () => {
     const order = await pendingOrder();
-    expect(await patch(sellerB, order._id, "confirmed")).toMatchObject({ status: 403, body: { message: "You can only manage your own orders." } });
+    expect(await patch(sellerB, order._id, "confirmed")).toMatchObject({
+      status: 403,
+      body: { message: "You can only manage your own orders." },
+    });
     expect((await patch(buyer, order._id, "confirmed")).status).toBe(403);
     expect((await patch(otherBuyer, order._id, "cancelled")).status).toBe(403);
     expect((await patch({}, order._id, "confirmed")).status).toBe(401);
@@ -174,16 +214,28 @@ describe("PATCH /api/orders/update-status/:id", () => {
 });
 
 describe("POST /api/orders/confirm-payment", () => {
-  const confirm = (as: { token?: string }, session_id: unknown) => server.api("POST", "/api/orders/confirm-payment", { ...as, body: { session_id } });
+  const confirm = (as: { token?: string }, session_id: unknown) =>
+    server.api("POST", "/api/orders/confirm-payment", { ...as, body: { session_id } });
 
   it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async () => {
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
     expect(await confirm(buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
-    await server.services.orders.authorizeCardPayment(checkout.id, { cardNumber: "4242424242424242", expiry: `12/${(new Date().getFullYear() + 1) % 100}`, cvc: "123" });
+    await server.services.orders.authorizeCardPayment(checkout.id, {
+      cardNumber: "4242424242424242",
+      expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
+      cvc: "123",
+    });
     const res = await confirm(buyer, checkout.id);
     expect(res.status).toBe(200);
-    expect(res.body.order).toMatchObject({ _id: checkout.orders[0].id, orderId: checkout.orders[0].orderNumber, amount: 1050, status: "pending" });
-    expect((await server.services.dataSource.getRepository(Order).findOneByOrFail({ id: checkout.orders[0].id })).paymentStatus).toBe("paid");
+    expect(res.body.order).toMatchObject({
+      _id: checkout.orders[0].id,
+      orderId: checkout.orders[0].orderNumber,
+      amount: 1050,
+      status: "pending",
+    });
+    expect((await server.services.dataSource.getRepository(Order).findOneByOrFail({ id: checkout.orders[0].id })).paymentStatus).toBe(
+      "paid",
+    );
   });
 
   it("answers a cash-on-delivery checkout as it is", async () => {

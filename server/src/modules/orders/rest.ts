@@ -23,11 +23,21 @@ export function registerOrderRoutes(api: RestApi) {
       products: z.array(z.object({ productId: idRef, quantity: numeric("quantity") })).optional(),
       amount: z.unknown().optional().describe("Ignored: the server prices the order from its own data."),
       shippingDetails: z
-        .object({ address: z.string().optional(), city: z.string().optional(), postalCode: z.string().optional(), country: z.string().optional() })
+        .object({
+          address: z.string().optional(),
+          city: z.string().optional(),
+          postalCode: z.string().optional(),
+          country: z.string().optional(),
+        })
         .optional(),
       contactNumber: z.string().optional(),
     }),
-    responses: { 201: { description: "Placed; `order` is the first of `orders` (one per seller)", schema: checkoutAnswer.extend({ message: z.string() }) } },
+    responses: {
+      201: {
+        description: "Placed; `order` is the first of `orders` (one per seller)",
+        schema: checkoutAnswer.extend({ message: z.string() }),
+      },
+    },
     handler: async ({ user, body, services, req }) => {
       const checkout = await services.orders.placeOrder(
         {
@@ -51,7 +61,9 @@ export function registerOrderRoutes(api: RestApi) {
     access: "signed-in",
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ user, query, services }) => ({ body: await legacyOrderList(loadersFor(services), await services.orders.myOrders(toPaging(query), user)) }),
+    handler: async ({ user, query, services }) => ({
+      body: await legacyOrderList(loadersFor(services), await services.orders.myOrders(toPaging(query), user)),
+    }),
   });
 
   api.route({
@@ -95,7 +107,9 @@ export function registerOrderRoutes(api: RestApi) {
     access: [Role.ADMIN],
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ user, query, services }) => ({ body: await legacyOrderList(loadersFor(services), await services.orders.allOrders(toPaging(query), user)) }),
+    handler: async ({ user, query, services }) => ({
+      body: await legacyOrderList(loadersFor(services), await services.orders.allOrders(toPaging(query), user)),
+    }),
   });
 
   api.route({
@@ -105,7 +119,10 @@ export function registerOrderRoutes(api: RestApi) {
     summary: "After the payment page: marks a card checkout paid if the card was accepted (harmless to repeat); answers its orders",
     access: "signed-in",
     body: z.object({ session_id: z.string().optional() }),
-    responses: { 200: { description: "`order` is the first of the checkout's `orders`", schema: checkoutAnswer }, 404: { description: "Unknown checkout session" } },
+    responses: {
+      200: { description: "`order` is the first of the checkout's `orders`", schema: checkoutAnswer },
+      404: { description: "Unknown checkout session" },
+    },
     handler: async ({ user, body, services }) => {
       const checkout = await services.orders.confirmPayment(body.session_id ?? "", user);
       const orders = await legacyCheckoutOrders(loadersFor(services), checkout.id);

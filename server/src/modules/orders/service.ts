@@ -14,11 +14,7 @@ import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type 
 import { capacityOn, refusal } from "./transitions";
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use at most ${max} characters.`);
+  z.string({ message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
 
 const shippingSchema = z.preprocess(
   // a missing block reports each missing field, like an empty form
@@ -67,7 +63,8 @@ const ORDER_NOT_FOUND = "Order not found.";
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 
 const isIdempotencyConflict = (error: unknown) =>
-  error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
+  error instanceof QueryFailedError &&
+  (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
 
 /** Checkout, payment and the order lifecycle. Every rule about orders lives here. */
 export class OrdersService {
@@ -151,7 +148,13 @@ export class OrdersService {
     );
     await manager.insert(
       OrderStatusEvent,
-      orders.map((order) => ({ orderId: order.id, fromStatus: null, toStatus: OrderStatus.PENDING, actorId: buyer.id, actorRole: Role.USER })),
+      orders.map((order) => ({
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: OrderStatus.PENDING,
+        actorId: buyer.id,
+        actorRole: Role.USER,
+      })),
     );
     return manager.findOneByOrFail(CheckoutSession, { id: session.id });
   }
@@ -218,15 +221,29 @@ export class OrdersService {
     const to = parseInput(z.object({ status: statusSchema }), { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where("o.id = :id", { id: orderId }).getOne();
+      const order = await manager
+        .getRepository(Order)
+        .createQueryBuilder("o")
+        .setLock("pessimistic_write")
+        .where("o.id = :id", { id: orderId })
+        .getOne();
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const refused = refusal(order, to, user);
       if (refused) throw refused;
 
       const paidOnDelivery = to === OrderStatus.COMPLETED && order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY;
       await manager.update(Order, order.id, { status: to, ...(paidOnDelivery ? { paymentStatus: PaymentStatus.PAID } : {}) });
-      await manager.insert(OrderStatusEvent, { orderId: order.id, fromStatus: order.status, toStatus: to, actorId: user.id, actorRole: capacityOn(order, user) });
-      if (order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
+      await manager.insert(OrderStatusEvent, {
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: to,
+        actorId: user.id,
+        actorRole: capacityOn(order, user),
+      });
+      if (
+        order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY &&
+        [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)
+      ) {
         await settleCashCheckout(manager, order.checkoutSessionId);
       }
       return manager.findOneByOrFail(Order, { id: order.id });
@@ -267,7 +284,11 @@ export class OrdersService {
 
   private async list(where: { buyerId?: string; sellerId?: string }, input: OrderListInput): Promise<Page<Order>> {
     // null means "not given", as for an omitted GraphQL argument
-    const { page, pageSize, status } = parseInput(listSchema, { ...input, page: input.page ?? undefined, pageSize: input.pageSize ?? undefined });
+    const { page, pageSize, status } = parseInput(listSchema, {
+      ...input,
+      page: input.page ?? undefined,
+      pageSize: input.pageSize ?? undefined,
+    });
     const [items, total] = await this.dataSource.getRepository(Order).findAndCount({
       where: { ...where, ...(status ? { status } : {}) },
       order: { createdAt: "DESC", orderNumber: "DESC" },
@@ -305,7 +326,12 @@ function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUs
  * completing their orders at once both see each other's result.
  */
 async function settleCashCheckout(manager: EntityManager, sessionId: string): Promise<void> {
-  await manager.getRepository(CheckoutSession).createQueryBuilder("s").setLock("pessimistic_write").where("s.id = :id", { id: sessionId }).getOne();
+  await manager
+    .getRepository(CheckoutSession)
+    .createQueryBuilder("s")
+    .setLock("pessimistic_write")
+    .where("s.id = :id", { id: sessionId })
+    .getOne();
   await manager.query(
     `UPDATE "checkout_sessions" s SET "paymentStatus" = 'paid', "paidAt" = now()
       WHERE s."id" = $1 AND s."paymentStatus" = 'unpaid'

@@ -30,7 +30,12 @@ export const CONFIRM_PAYMENT = `mutation ($sessionId: ID!) { confirmPayment(sess
 export const ORDER = `query ($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
 
 /** Places an order through GraphQL and fails loudly if it did not work. */
-export async function placeOrder(server: TestServer, buyer: SignedIn, lines: Array<{ productId: string; quantity: number }>, over: Record<string, unknown> = {}) {
+export async function placeOrder(
+  server: TestServer,
+  buyer: SignedIn,
+  lines: Array<{ productId: string; quantity: number }>,
+  over: Record<string, unknown> = {},
+) {
   const res = await server.gql(PLACE_ORDER, { input: orderInput(lines, over) }, buyer.token);
   if (res.errors) throw new Error(`placeOrder failed: ${JSON.stringify(res.errors)}`);
   return res.data.placeOrder;

@@ -42,7 +42,8 @@ export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | n
   if (!capacity) return forbidden("You can only manage your own orders.");
   if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
   const allowedRoles = TRANSITIONS[order.status][to];
-  if (!allowedRoles) return badInput(`An order that is ${order.status} cannot become ${to}.`, { status: `Not allowed from ${order.status}.` });
+  if (!allowedRoles)
+    return badInput(`An order that is ${order.status} cannot become ${to}.`, { status: `Not allowed from ${order.status}.` });
   if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
     return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
   }

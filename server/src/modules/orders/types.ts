@@ -56,7 +56,9 @@ export class QuoteLine {
   @Field(() => String, { nullable: true, description: "Product picture URL (null for an unknown product)." })
   image: string | null;
 
-  @Field(() => Boolean, { description: "False when the product was deleted or never existed: it is left out of the totals and cannot be ordered." })
+  @Field(() => Boolean, {
+    description: "False when the product was deleted or never existed: it is left out of the totals and cannot be ordered.",
+  })
   available: boolean;
 }
 
@@ -89,7 +91,10 @@ export class PriceQuote {
   @Field(() => Boolean, { description: "Whether the coupon was applied." })
   couponApplied: boolean;
 
-  @Field(() => String, { nullable: true, description: "What happened to the coupon, e.g. 'Coupon code \"xyz\" is not valid.'; null without a coupon." })
+  @Field(() => String, {
+    nullable: true,
+    description: "What happened to the coupon, e.g. 'Coupon code \"xyz\" is not valid.'; null without a coupon.",
+  })
   couponMessage: string | null;
 }
 
@@ -122,7 +127,11 @@ export class PlaceOrderInput {
   @Field(() => String, { nullable: true, description: "Coupon code, any case; an invalid code is refused rather than ignored." })
   couponCode?: string | null;
 
-  @Field(() => PaymentMethod, { nullable: true, defaultValue: PaymentMethod.CASH_ON_DELIVERY, description: "Cash on delivery (default) or card." })
+  @Field(() => PaymentMethod, {
+    nullable: true,
+    defaultValue: PaymentMethod.CASH_ON_DELIVERY,
+    description: "Cash on delivery (default) or card.",
+  })
   paymentMethod?: PaymentMethod | null;
 
   @Field(() => String, {
@@ -184,7 +193,10 @@ export class OrderStatusEventView {
   @Field(() => Date, { description: "When it happened." })
   at: Date;
 
-  @Field(() => Role, { nullable: true, description: "In which capacity it was done: USER = the buyer, SELLER = the order's seller, ADMIN = an administrator." })
+  @Field(() => Role, {
+    nullable: true,
+    description: "In which capacity it was done: USER = the buyer, SELLER = the order's seller, ADMIN = an administrator.",
+  })
   actorRole: Role | null;
 }
 
@@ -272,7 +284,9 @@ export class CheckoutView {
   @Field(() => PaymentMethod, { description: "How it is paid." })
   paymentMethod: PaymentMethod;
 
-  @Field(() => PaymentStatus, { description: "PAID once the card payment is confirmed, or (cash on delivery) once the orders are completed." })
+  @Field(() => PaymentStatus, {
+    description: "PAID once the card payment is confirmed, or (cash on delivery) once the orders are completed.",
+  })
   paymentStatus: PaymentStatus;
 
   @Field(() => Float, { description: "Sum of the orders' subtotals, in PKR." })
@@ -290,7 +304,10 @@ export class CheckoutView {
   @Field(() => String, { nullable: true, description: "The coupon applied (lower case), if any." })
   couponCode: string | null;
 
-  @Field(() => String, { nullable: true, description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to.",
+  })
   paymentUrl: string | null;
 
   @Field(() => Date, { description: "When it was placed." })

@@ -26,7 +26,11 @@ export const legacyProductSchema = z.object({
 
 export type LegacyProduct = z.infer<typeof legacyProductSchema>;
 
-export const legacyProductListSchema = z.object({ products: z.array(legacyProductSchema), totalPages: z.number(), totalProducts: z.number() });
+export const legacyProductListSchema = z.object({
+  products: z.array(legacyProductSchema),
+  totalPages: z.number(),
+  totalProducts: z.number(),
+});
 
 function legacyProduct(p: Product, seller: User | null): LegacyProduct {
   return {

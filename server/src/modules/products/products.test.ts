@@ -12,7 +12,12 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "user"), signUp(server, "admin")]);
+  [seller, otherSeller, buyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
 });
 afterAll(() => server.close());
 
@@ -55,7 +60,11 @@ describe("catalogOptions", () => {
 
 describe("createProduct", () => {
   it("lets a seller list a product, with prices in PKR, an alias category normalised and the public seller profile", async () => {
-    const res = await server.gql(CREATE, { input: valid({ category: "Textbooks", color: "Black", name: "  Used Textbook  " }) }, seller.token);
+    const res = await server.gql(
+      CREATE,
+      { input: valid({ category: "Textbooks", color: "Black", name: "  Used Textbook  " }) },
+      seller.token,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.createProduct).toMatchObject({
       name: "Used Textbook",
@@ -125,7 +134,11 @@ describe("createProduct", () => {
   });
 
   it("accepts the largest price and an http(s) image", async () => {
-    const res = await server.gql(CREATE, { input: valid({ price: 10_000_000, oldPrice: null, image: "https://cdn.example.pk/p/1.jpg" }) }, seller.token);
+    const res = await server.gql(
+      CREATE,
+      { input: valid({ price: 10_000_000, oldPrice: null, image: "https://cdn.example.pk/p/1.jpg" }) },
+      seller.token,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.createProduct.price).toBe(10_000_000);
   });
@@ -180,7 +193,10 @@ describe("updateProduct and deleteProduct", () => {
   });
 
   it("soft-deletes: the product leaves the shop but stays in the database for order history", async () => {
-    const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: await products().findOneByOrFail({ id: productId }) }] });
+    const order = await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: await products().findOneByOrFail({ id: productId }) }],
+    });
     const res = await server.gql(DELETE, { id: productId }, seller.token);
     expect(res.data).toEqual({ deleteProduct: true });
 
@@ -228,21 +244,56 @@ describe("myProducts", () => {
 describe("products: filters, search, sorts and pages", () => {
   let shop: SignedIn;
   const names = (res: GraphQLResult) => res.data.products.items.map((p: { name: string }) => p.name);
-  const list = (variables: Record<string, unknown>) => server.gql(LIST, { pageSize: 50, ...variables, filter: { sellerId: shop.user.id, ...(variables.filter as object) } });
+  const list = (variables: Record<string, unknown>) =>
+    server.gql(LIST, { pageSize: 50, ...variables, filter: { sellerId: shop.user.id, ...(variables.filter as object) } });
 
   beforeAll(async () => {
     shop = await signUp(server, "seller");
     const rows: Array<Partial<ProductFields>> = [
       { name: "Scientific Calculator", category: "electronics", color: "black", price: 2450, oldPrice: null },
-      { name: "Graphing Calculator Manual", category: "books", color: "blue", price: 40, oldPrice: null, description: "A spiral-bound guide to every button." },
-      { name: "Gel Pen Set", category: "stationery", color: "blue", price: 75.5, oldPrice: null, description: "Twelve smooth pens for lecture notes." },
-      { name: "Geometry Box", category: "stationery", color: "silver", price: 150, oldPrice: null, description: "Compass and protractor for drawing class." },
-      { name: "Cotton Kurta", category: "clothing", color: "beige", price: 2200, oldPrice: null, description: "Breathable kurta for summer lectures." },
+      {
+        name: "Graphing Calculator Manual",
+        category: "books",
+        color: "blue",
+        price: 40,
+        oldPrice: null,
+        description: "A spiral-bound guide to every button.",
+      },
+      {
+        name: "Gel Pen Set",
+        category: "stationery",
+        color: "blue",
+        price: 75.5,
+        oldPrice: null,
+        description: "Twelve smooth pens for lecture notes.",
+      },
+      {
+        name: "Geometry Box",
+        category: "stationery",
+        color: "silver",
+        price: 150,
+        oldPrice: null,
+        description: "Compass and protractor for drawing class.",
+      },
+      {
+        name: "Cotton Kurta",
+        category: "clothing",
+        color: "beige",
+        price: 2200,
+        oldPrice: null,
+        description: "Breathable kurta for summer lectures.",
+      },
     ];
     for (const row of rows) await server.services.products.create(valid(row), asCaller(shop));
     // ratings straight in the table: this block tests ordering, not reviewing
-    await server.dataSource.query(`UPDATE products SET "ratingAverage" = 4.5, "ratingCount" = 2 WHERE name = 'Geometry Box' AND "sellerId" = $1`, [shop.user.id]);
-    await server.dataSource.query(`UPDATE products SET "ratingAverage" = 4.5, "ratingCount" = 8 WHERE name = 'Gel Pen Set' AND "sellerId" = $1`, [shop.user.id]);
+    await server.dataSource.query(
+      `UPDATE products SET "ratingAverage" = 4.5, "ratingCount" = 2 WHERE name = 'Geometry Box' AND "sellerId" = $1`,
+      [shop.user.id],
+    );
+    await server.dataSource.query(
+      `UPDATE products SET "ratingAverage" = 4.5, "ratingCount" = 8 WHERE name = 'Gel Pen Set' AND "sellerId" = $1`,
+      [shop.user.id],
+    );
   });
 
   it("filters by category, accepting aliases and treating 'all' and '' as no filter", async () => {
@@ -261,7 +312,13 @@ describe("products: filters, search, sorts and pages", () => {
   });
 
   it("refuses unknown categories, colours, malformed seller ids and upside-down price ranges", async () => {
-    for (const filter of [{ category: "spaceships" }, { color: "neon" }, { sellerId: "42" }, { minPrice: 100, maxPrice: 50 }, { minPrice: -1 }]) {
+    for (const filter of [
+      { category: "spaceships" },
+      { color: "neon" },
+      { sellerId: "42" },
+      { minPrice: 100, maxPrice: 50 },
+      { minPrice: -1 },
+    ]) {
       const res = await server.gql(LIST, { filter });
       expect(codeOf(res), JSON.stringify(filter)).toBe("BAD_USER_INPUT");
     }
@@ -283,10 +340,22 @@ describe("products: filters, search, sorts and pages", () => {
   });
 
   it("sorts by price, rating (more reviews first on ties) and newest", async () => {
-    expect(names(await list({ sort: "PRICE_ASC" }))).toEqual(["Graphing Calculator Manual", "Gel Pen Set", "Geometry Box", "Cotton Kurta", "Scientific Calculator"]);
+    expect(names(await list({ sort: "PRICE_ASC" }))).toEqual([
+      "Graphing Calculator Manual",
+      "Gel Pen Set",
+      "Geometry Box",
+      "Cotton Kurta",
+      "Scientific Calculator",
+    ]);
     expect(names(await list({ sort: "PRICE_DESC" }))[0]).toBe("Scientific Calculator");
     expect(names(await list({ sort: "RATING" })).slice(0, 2)).toEqual(["Gel Pen Set", "Geometry Box"]);
-    expect(names(await list({}))).toEqual(["Cotton Kurta", "Geometry Box", "Gel Pen Set", "Graphing Calculator Manual", "Scientific Calculator"]);
+    expect(names(await list({}))).toEqual([
+      "Cotton Kurta",
+      "Geometry Box",
+      "Gel Pen Set",
+      "Graphing Calculator Manual",
+      "Scientific Calculator",
+    ]);
   });
 
   it("pages with 8 by default, caps the page size at 50 and refuses page 0", async () => {
@@ -297,7 +366,10 @@ describe("products: filters, search, sorts and pages", () => {
     expect((await server.gql(LIST, { pageSize: 50 })).errors).toBeUndefined();
     expect(codeOf(await server.gql(LIST, { pageSize: 51 }))).toBe("BAD_USER_INPUT");
     expect(codeOf(await server.gql(LIST, { page: 0 }))).toBe("BAD_USER_INPUT");
-    expect((await server.gql(LIST, { filter: { sellerId: shop.user.id }, page: 99 })).data.products).toMatchObject({ items: [], totalItems: 5 });
+    expect((await server.gql(LIST, { filter: { sellerId: shop.user.id }, page: 99 })).data.products).toMatchObject({
+      items: [],
+      totalItems: 5,
+    });
   });
 });
 

@@ -20,7 +20,12 @@ const DETAIL = `query ($id: ID!) { product(id: $id) { id name price rating ratin
 
 async function addProducts(count: number) {
   for (let i = 0; i < count; i++) {
-    await insertProduct(server.dataSource, sellers[i % sellers.length].user.id, { name: `Item ${i}`, pricePaisa: 1000 + i, ratingAverage: 4, ratingCount: 2 });
+    await insertProduct(server.dataSource, sellers[i % sellers.length].user.id, {
+      name: `Item ${i}`,
+      pricePaisa: 1000 + i,
+      ratingAverage: 4,
+      ratingCount: 2,
+    });
   }
 }
 
@@ -39,18 +44,34 @@ describe("SQL statements per operation", () => {
 
   it("product: the same 4 statements with 1 or 20 reviews by different authors (product, seller, reviews page, authors)", async () => {
     const product = await server.services.products.create(
-      { name: "Popular Item", description: "Reviewed by many buyers.", category: "books", color: "red", price: 100, image: "/uploads/q.webp" },
+      {
+        name: "Popular Item",
+        description: "Reviewed by many buyers.",
+        category: "books",
+        color: "red",
+        price: 100,
+        image: "/uploads/q.webp",
+      },
       asCaller(sellers[0]),
     );
     // reviewers straight in the table: signing 20 users up properly would only slow the test down
-    const buyers = await server.dataSource.getRepository(User).save(
-      Array.from({ length: 20 }, (_, i) => ({ email: `reviewer${i}@test.pk`, username: `reviewer_${i}`, name: `Reviewer ${i}`, passwordHash: "unused", role: Role.USER })),
-    );
+    const buyers = await server.dataSource
+      .getRepository(User)
+      .save(
+        Array.from({ length: 20 }, (_, i) => ({
+          email: `reviewer${i}@test.pk`,
+          username: `reviewer_${i}`,
+          name: `Reviewer ${i}`,
+          passwordHash: "unused",
+          role: Role.USER,
+        })),
+      );
     await server.services.reviews.post({ productId: product.id, rating: 5, comment: "First!" }, asCaller({ user: buyers[0] }));
     const one = await server.queries.measure(() => server.gql(DETAIL, { id: product.id }));
     expect(one.result.data.product.reviews.items).toHaveLength(1);
 
-    for (const buyer of buyers.slice(1)) await server.services.reviews.post({ productId: product.id, rating: 4, comment: "Good" }, asCaller({ user: buyer }));
+    for (const buyer of buyers.slice(1))
+      await server.services.reviews.post({ productId: product.id, rating: 4, comment: "Good" }, asCaller({ user: buyer }));
     const twenty = await server.queries.measure(() => server.gql(DETAIL, { id: product.id }));
     expect(twenty.result.errors).toBeUndefined();
     expect(twenty.result.data.product.reviews.items).toHaveLength(20);

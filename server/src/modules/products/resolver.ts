@@ -16,7 +16,8 @@ export class ProductResolver {
   @Query(() => ProductPage, { description: "The shop: listed products, filtered, searched, sorted and paginated (pageSize at most 50)." })
   products(
     @Arg("filter", () => ProductFilter, { nullable: true, description: "Filters; omit for every product." }) filter: ProductFilter | null,
-    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.NEWEST, description: "Order of the list." }) sort: ProductSort | null,
+    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.NEWEST, description: "Order of the list." })
+    sort: ProductSort | null,
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 8, description: "Products per page, 1 to 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
@@ -30,7 +31,8 @@ export class ProductResolver {
   }
 
   @Query(() => [Product], {
-    description: "Products selling best lately: 2 x units ordered in the last 30 days (orders not rejected or cancelled) + rating x ln(1 + number of reviews); newest first on ties.",
+    description:
+      "Products selling best lately: 2 x units ordered in the last 30 days (orders not rejected or cancelled) + rating x ln(1 + number of reviews); newest first on ties.",
   })
   trendingProducts(
     @Arg("limit", () => Int, { nullable: true, defaultValue: 10, description: "How many, 1 to 50." }) limit: number | null,
@@ -39,7 +41,9 @@ export class ProductResolver {
     return ctx.services.products.trending({ limit });
   }
 
-  @Query(() => CatalogOptions, { description: "The categories, colours and price bands used by the shop filters and the add-product form." })
+  @Query(() => CatalogOptions, {
+    description: "The categories, colours and price bands used by the shop filters and the add-product form.",
+  })
   catalogOptions(@Ctx() ctx: Context): CatalogOptions {
     return ctx.services.products.catalogOptions();
   }
@@ -56,7 +60,10 @@ export class ProductResolver {
 
   @Allow(Role.SELLER, Role.ADMIN)
   @Mutation(() => Product, { description: "Lists a new product sold by the caller." })
-  createProduct(@Arg("input", () => ProductInput, { description: "The product." }) input: ProductInput, @Ctx() ctx: Context): Promise<Product> {
+  createProduct(
+    @Arg("input", () => ProductInput, { description: "The product." }) input: ProductInput,
+    @Ctx() ctx: Context,
+  ): Promise<Product> {
     return ctx.services.products.create(input, ctx.user);
   }
 

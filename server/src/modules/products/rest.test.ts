@@ -11,7 +11,12 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "user"), signUp(server, "admin")]);
+  [seller, otherSeller, buyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
 });
 afterAll(() => server.close());
 
@@ -26,7 +31,10 @@ const productBody = (over: Record<string, unknown> = {}) => ({
 });
 
 async function createProduct(as: SignedIn, over: Record<string, unknown> = {}) {
-  const res = await server.api("POST", "/api/products/create-product", { token: as.token, body: productBody({ sellerId: as.user.id, ...over }) });
+  const res = await server.api("POST", "/api/products/create-product", {
+    token: as.token,
+    body: productBody({ sellerId: as.user.id, ...over }),
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -35,7 +43,10 @@ const productCount = () => server.dataSource.getRepository(Product).count();
 
 describe("POST /api/products/create-product", () => {
   it("answers 201 with the product document: _id, PKR numbers, populated seller, ISO dates", async () => {
-    const res = await server.api("POST", "/api/products/create-product", { token: seller.token, body: productBody({ sellerId: seller.user.id, price: "1999.50", oldPrice: 2500 }) });
+    const res = await server.api("POST", "/api/products/create-product", {
+      token: seller.token,
+      body: productBody({ sellerId: seller.user.id, price: "1999.50", oldPrice: 2500 }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       _id: expect.any(String),
@@ -63,13 +74,22 @@ describe("POST /api/products/create-product", () => {
     const before = await productCount();
     expect((await server.api("POST", "/api/products/create-product", { body: productBody() })).status).toBe(401);
     expect((await server.api("POST", "/api/products/create-product", { token: buyer.token, body: productBody() })).status).toBe(403);
-    const spoofed = await server.api("POST", "/api/products/create-product", { token: seller.token, body: productBody({ sellerId: otherSeller.user.id }) });
+    const spoofed = await server.api("POST", "/api/products/create-product", {
+      token: seller.token,
+      body: productBody({ sellerId: otherSeller.user.id }),
+    });
     expect(spoofed.status).toBe(403);
     expect(spoofed.body.message).toMatch(/sellerId/);
     const missing = await server.api("POST", "/api/products/create-product", { token: seller.token, body: { name: "Pen" } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ message: expect.any(String), fields: expect.objectContaining({ description: "Description is required." }) });
-    const badPrice = await server.api("POST", "/api/products/create-product", { token: seller.token, body: productBody({ price: "cheap" }) });
+    expect(missing.body).toMatchObject({
+      message: expect.any(String),
+      fields: expect.objectContaining({ description: "Description is required." }),
+    });
+    const badPrice = await server.api("POST", "/api/products/create-product", {
+      token: seller.token,
+      body: productBody({ price: "cheap" }),
+    });
     expect(badPrice).toMatchObject({ status: 400, body: { message: "price must be a number." } });
     expect(await productCount()).toBe(before);
   });
@@ -135,10 +155,17 @@ describe("GET /api/products", () => {
 describe("GET /api/products/:id", () => {
   it("answers {product, reviews} with the seller {_id, email, username} and each review's author populated", async () => {
     const product = await createProduct(seller, { name: "Desk lamp" });
-    await server.api("POST", "/api/reviews/post-review", { token: buyer.token, body: { productId: product._id, userId: buyer.user.id, rating: 4, comment: "Bright enough" } });
+    await server.api("POST", "/api/reviews/post-review", {
+      token: buyer.token,
+      body: { productId: product._id, userId: buyer.user.id, rating: 4, comment: "Bright enough" },
+    });
     const res = await server.api("GET", `/api/products/${product._id}`);
     expect(res.status).toBe(200);
-    expect(res.body.product).toMatchObject({ _id: product._id, rating: 4, sellerId: { _id: seller.user.id, email: seller.user.email, username: seller.user.username } });
+    expect(res.body.product).toMatchObject({
+      _id: product._id,
+      rating: 4,
+      sellerId: { _id: seller.user.id, email: seller.user.email, username: seller.user.username },
+    });
     expect(res.body.reviews).toEqual([
       {
         _id: expect.any(String),
@@ -153,7 +180,10 @@ describe("GET /api/products/:id", () => {
   });
 
   it("answers 404 {message} for an unknown id or one that is not an id", async () => {
-    expect(await server.api("GET", "/api/products/00000000-0000-4000-8000-000000000000")).toMatchObject({ status: 404, body: { message: "Product not found." } });
+    expect(await server.api("GET", "/api/products/00000000-0000-4000-8000-000000000000")).toMatchObject({
+      status: 404,
+      body: { message: "Product not found." },
+    });
     expect((await server.api("GET", "/api/products/abc")).status).toBe(404);
   });
 });
@@ -161,14 +191,23 @@ describe("GET /api/products/:id", () => {
 describe("PATCH /api/products/update-product/:id", () => {
   it("lets the owner change any subset and answers {message, product}", async () => {
     const product = await createProduct(seller);
-    const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, { token: seller.token, body: { price: 2100, color: "silver", sellerId: seller.user.id } });
+    const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, {
+      token: seller.token,
+      body: { price: 2100, color: "silver", sellerId: seller.user.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: expect.any(String), product: { _id: product._id, price: 2100, color: "silver", name: product.name } });
+    expect(res.body).toMatchObject({
+      message: expect.any(String),
+      product: { _id: product._id, price: 2100, color: "silver", name: product.name },
+    });
   });
 
   it("lets an admin edit any product (the owner's sellerId in the form is fine)", async () => {
     const product = await createProduct(seller);
-    const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, { token: admin.token, body: { name: "Renamed by admin", sellerId: { _id: seller.user.id } } });
+    const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, {
+      token: admin.token,
+      body: { name: "Renamed by admin", sellerId: { _id: seller.user.id } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.product).toMatchObject({ name: "Renamed by admin", sellerId: { _id: seller.user.id } });
   });
@@ -176,13 +215,23 @@ describe("PATCH /api/products/update-product/:id", () => {
   it("refuses another seller (403), a buyer (403), anonymous (401), bad input (400) and an unknown id (404), changing nothing", async () => {
     const product = await createProduct(seller);
     const path = `/api/products/update-product/${product._id}`;
-    expect(await server.api("PATCH", path, { token: otherSeller.token, body: { price: 1 } })).toMatchObject({ status: 403, body: { message: "You can only change your own products." } });
+    expect(await server.api("PATCH", path, { token: otherSeller.token, body: { price: 1 } })).toMatchObject({
+      status: 403,
+      body: { message: "You can only change your own products." },
+    });
     expect((await server.api("PATCH", path, { token: buyer.token, body: { price: 1 } })).status).toBe(403);
     expect((await server.api("PATCH", path, { body: { price: 1 } })).status).toBe(401);
     const bad = await server.api("PATCH", path, { token: seller.token, body: { price: -5 } });
     expect(bad).toMatchObject({ status: 400, body: { fields: { price: "Price must be more than 0." } } });
     expect((await server.api("PATCH", path, { token: seller.token, body: { sellerId: otherSeller.user.id, price: 1 } })).status).toBe(403);
-    expect((await server.api("PATCH", "/api/products/update-product/00000000-0000-4000-8000-000000000000", { token: seller.token, body: { price: 1 } })).status).toBe(404);
+    expect(
+      (
+        await server.api("PATCH", "/api/products/update-product/00000000-0000-4000-8000-000000000000", {
+          token: seller.token,
+          body: { price: 1 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.api("GET", `/api/products/${product._id}`)).body.product.price).toBe(2500);
   });
 });

@@ -80,7 +80,10 @@ export function registerProductRoutes(api: RestApi) {
     access: "public",
     params: idParams,
     responses: {
-      200: { description: "The product and its reviews", schema: z.object({ product: legacyProductSchema, reviews: z.array(legacyProductReviewSchema) }) },
+      200: {
+        description: "The product and its reviews",
+        schema: z.object({ product: legacyProductSchema, reviews: z.array(legacyProductReviewSchema) }),
+      },
       404: { description: "Unknown or deleted product" },
     },
     handler: async ({ params, services }) => {
@@ -118,7 +121,10 @@ export function registerProductRoutes(api: RestApi) {
     access: SELLERS,
     params: idParams,
     body: productBody,
-    responses: { 200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) }, 404: { description: "Unknown product" } },
+    responses: {
+      200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) },
+      404: { description: "Unknown product" },
+    },
     handler: async ({ user, params, body, services }) => {
       // a seller cannot be changed; an admin's form may carry the owner's id
       const { sellerId, ...fields } = body;

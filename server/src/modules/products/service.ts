@@ -38,7 +38,11 @@ const priceRule = (label: string) =>
     .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 
 const productFields = {
-  name: z.string({ error: "Name is required." }).trim().min(2, "Name must be 2 to 120 characters.").max(120, "Name must be 2 to 120 characters."),
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(2, "Name must be 2 to 120 characters.")
+    .max(120, "Name must be 2 to 120 characters."),
   description: z
     .string({ error: "Description is required." })
     .trim()
@@ -131,11 +135,19 @@ const listSchema = pageInput(8).extend({
         ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Maximum price must not be below the minimum price." });
       }
     }),
-  sort: z.enum(ProductSort, { message: "Unknown sort." }).nullish().transform((s) => s ?? ProductSort.NEWEST),
+  sort: z
+    .enum(ProductSort, { message: "Unknown sort." })
+    .nullish()
+    .transform((s) => s ?? ProductSort.NEWEST),
 });
 
 const trendingSchema = z.object({
-  limit: z.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_TRENDING, `limit must be at most ${MAX_TRENDING}`).default(10),
+  limit: z
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_TRENDING, `limit must be at most ${MAX_TRENDING}`)
+    .default(10),
 });
 
 /**
@@ -158,7 +170,12 @@ export class ProductsService {
   }
 
   /** The shop listing: filters, text search (full-text or typo-tolerant on the name), sort, page. */
-  async list(query: { filter?: CatalogFilter | null; sort?: ProductSort | null; page?: number; pageSize?: number }): Promise<Page<Product>> {
+  async list(query: {
+    filter?: CatalogFilter | null;
+    sort?: ProductSort | null;
+    page?: number;
+    pageSize?: number;
+  }): Promise<Page<Product>> {
     const { filter, sort, page, pageSize } = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
     const qb = this.products.createQueryBuilder("p");
     if (filter.category) qb.andWhere("p.category = :category", { category: filter.category });

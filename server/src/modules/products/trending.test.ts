@@ -12,35 +12,70 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 describe("trendingProducts", () => {
   it("scores 2 x recent units + rating x ln(1 + reviews), ignoring refused, cancelled and old orders; newest first on ties", async () => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
     const make = (name: string) =>
-      server.services.products.create({ name, description: "A product for the trending test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" }, sellerCaller);
+      server.services.products.create(
+        { name, description: "A product for the trending test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" },
+        sellerCaller,
+      );
     // created oldest first: with no boost, the later ones come first
     const cancelled = await make("Cancelled Only");
     const old = await make("Sold Long Ago");
     await make("Plain");
     const hot = await make("Hot Seller");
     const rated = await make("Well Rated");
-    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: hot, quantity: 40 }], status: OrderStatus.CONFIRMED });
+    await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: hot, quantity: 40 }],
+      status: OrderStatus.CONFIRMED,
+    });
     await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: hot, quantity: 5 }], status: OrderStatus.PENDING });
-    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: cancelled, quantity: 500 }], status: OrderStatus.CANCELLED });
-    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: cancelled, quantity: 500 }], status: OrderStatus.REJECTED });
-    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: old, quantity: 500 }], status: OrderStatus.COMPLETED, createdAt: new Date(Date.now() - 31 * 86_400_000) });
+    await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: cancelled, quantity: 500 }],
+      status: OrderStatus.CANCELLED,
+    });
+    await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: cancelled, quantity: 500 }],
+      status: OrderStatus.REJECTED,
+    });
+    await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: old, quantity: 500 }],
+      status: OrderStatus.COMPLETED,
+      createdAt: new Date(Date.now() - 31 * 86_400_000),
+    });
     // 5 x ln(1 + 1000) = 34.5: below 2 x 45 units = 90
     await server.dataSource.getRepository(Product).update(rated.id, { ratingAverage: 5, ratingCount: 1000 });
 
     const res = await server.gql(`{ trendingProducts { name } }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data.trendingProducts.map((p: { name: string }) => p.name)).toEqual(["Hot Seller", "Well Rated", "Plain", "Sold Long Ago", "Cancelled Only"]);
+    expect(res.data.trendingProducts.map((p: { name: string }) => p.name)).toEqual([
+      "Hot Seller",
+      "Well Rated",
+      "Plain",
+      "Sold Long Ago",
+      "Cancelled Only",
+    ]);
   });
 
   it("leaves out deleted products and takes a limit of 1 to 50 (10 by default)", async () => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
     for (let i = 0; i < 8; i++) {
-      await server.services.products.create({ name: `Filler ${i}`, description: "Filler for the limit test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" }, sellerCaller);
+      await server.services.products.create(
+        {
+          name: `Filler ${i}`,
+          description: "Filler for the limit test.",
+          category: "books",
+          color: "red",
+          price: 100,
+          image: "/uploads/t.webp",
+        },
+        sellerCaller,
+      );
     }
     const [top] = (await server.gql(`{ trendingProducts(limit: 1) { id name } }`)).data.trendingProducts;
     expect(top.name).toBe("Hot Seller");

@@ -17,7 +17,10 @@ registerEnumType(ProductSort, {
 
 @InputType({ description: "Shop filters; every one is optional, and 'all' or an empty string means no filter." })
 export class ProductFilter {
-  @Field(() => String, { nullable: true, description: "Category slug; old names are accepted too (textbooks -> books, dress -> clothing)." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Category slug; old names are accepted too (textbooks -> books, dress -> clothing).",
+  })
   category?: string | null;
 
   @Field(() => String, { nullable: true, description: "Colour slug." })
@@ -34,7 +37,8 @@ export class ProductFilter {
 
   @Field(() => String, {
     nullable: true,
-    description: "Words to look for in the name and description (full-text; `\"quoted phrases\"` work); small typos in the name are tolerated. At most 100 characters.",
+    description:
+      'Words to look for in the name and description (full-text; `"quoted phrases"` work); small typos in the name are tolerated. At most 100 characters.',
   })
   search?: string | null;
 }

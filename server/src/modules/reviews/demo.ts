@@ -10,8 +10,16 @@ const REVIEWED_PRODUCTS = 25;
 const STARS = [5, 4, 5, 3, 4, 5, 4, 2, 5, 4, 3, 5, 1];
 
 const COMMENTS: Record<number, string[]> = {
-  5: ["Excellent, exactly as described. Would buy again!", "Great quality for the price, and the seller replied quickly.", "Perfect for hostel life. Highly recommended."],
-  4: ["Good value, delivery took a couple of days.", "Works well; the packaging could be better.", "Nice product, a little smaller than I expected."],
+  5: [
+    "Excellent, exactly as described. Would buy again!",
+    "Great quality for the price, and the seller replied quickly.",
+    "Perfect for hostel life. Highly recommended.",
+  ],
+  4: [
+    "Good value, delivery took a couple of days.",
+    "Works well; the packaging could be better.",
+    "Nice product, a little smaller than I expected.",
+  ],
   3: ["Okay for the price, nothing special.", "Does the job, but the finish is average."],
   2: ["Not as good as the pictures suggest.", "Arrived late and slightly scratched."],
   1: ["Stopped working after a week, disappointed."],
@@ -32,7 +40,10 @@ export async function seedDemoReviews(services: Services): Promise<void> {
     for (const [j, buyer] of reviewers.entries()) {
       const rating = STARS[n++ % STARS.length];
       const comment = COMMENTS[rating][(i + j) % COMMENTS[rating].length];
-      await reviews.post({ productId: product.id, rating, comment }, { id: buyer.id, role: buyer.role, email: buyer.email, username: buyer.username });
+      await reviews.post(
+        { productId: product.id, rating, comment },
+        { id: buyer.id, role: buyer.role, email: buyer.email, username: buyer.username },
+      );
     }
   }
 }

@@ -23,7 +23,15 @@ export const legacyProductReviewSchema = z.object({
 });
 
 export function legacyReview(r: Review): z.infer<typeof legacyReviewSchema> {
-  return { _id: r.id, comment: r.comment, rating: r.rating, productId: r.productId, userId: r.userId, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) };
+  return {
+    _id: r.id,
+    comment: r.comment,
+    rating: r.rating,
+    productId: r.productId,
+    userId: r.userId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
 }
 
 /**

@@ -27,7 +27,12 @@ export function createReviewPageLoader(dataSource: DataSource) {
  * The same page of reviews for several products in one query (newest first), with each
  * product's total; a product without reviews gets an empty page.
  */
-async function reviewPages(dataSource: DataSource, productIds: readonly string[], page: number, pageSize: number): Promise<Map<string, Page<Review>>> {
+async function reviewPages(
+  dataSource: DataSource,
+  productIds: readonly string[],
+  page: number,
+  pageSize: number,
+): Promise<Map<string, Page<Review>>> {
   const rows: Array<Review & { total: number; forProduct: string }> = await dataSource.query(
     `SELECT ids.key AS "forProduct", c.total, r.*
        FROM (SELECT DISTINCT unnest($1::text[]) AS key) ids

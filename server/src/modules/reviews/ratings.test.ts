@@ -23,7 +23,9 @@ describe("ReviewsService.recomputeRatings", () => {
       { userId: b.user.id, productId: reviewed.id, rating: 2, comment: "Meh" },
     ]);
 
-    await server.dataSource.transaction((manager) => server.services.reviews.recomputeRatings(manager, [reviewed.id, stale.id, reviewed.id]));
+    await server.dataSource.transaction((manager) =>
+      server.services.reviews.recomputeRatings(manager, [reviewed.id, stale.id, reviewed.id]),
+    );
 
     expect(await products.findOneByOrFail({ id: reviewed.id })).toMatchObject({ ratingAverage: 3.5, ratingCount: 2 });
     expect(await products.findOneByOrFail({ id: stale.id })).toMatchObject({ ratingAverage: 0, ratingCount: 0 });

@@ -10,7 +10,10 @@ import { ReviewAuthor, ReviewPage } from "./types";
 @Resolver(() => Review)
 export class ReviewResolver {
   @Allow()
-  @Mutation(() => Review, { description: "Rates and comments on a listed product; posting again for the same product updates the review. Sellers cannot review their own products." })
+  @Mutation(() => Review, {
+    description:
+      "Rates and comments on a listed product; posting again for the same product updates the review. Sellers cannot review their own products.",
+  })
   postReview(
     @Arg("productId", () => ID, { description: "The product reviewed." }) productId: string,
     @Arg("rating", () => Int, { description: "Stars, 1 to 5." }) rating: number,

@@ -13,7 +13,12 @@ let product: Product;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, buyer, otherBuyer, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "user"), signUp(server, "user"), signUp(server, "admin")]);
+  [seller, buyer, otherBuyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
   product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 120_000, name: "Graphing calculator" });
 });
 afterAll(() => server.close());
@@ -44,7 +49,11 @@ describe("POST /api/reviews/post-review", () => {
     const again = await post(buyer, { productId: product.id, userId: buyer.user.id, rating: "3", comment: "Good, not great" });
     expect(again.status).toBe(200);
     expect(again.body.reviews).toHaveLength(2);
-    expect(again.body.reviews.find((r: any) => r.userId._id === buyer.user.id)).toMatchObject({ rating: 3, comment: "Good, not great", _id: first.body.reviews[0]._id });
+    expect(again.body.reviews.find((r: any) => r.userId._id === buyer.user.id)).toMatchObject({
+      rating: 3,
+      comment: "Good, not great",
+      _id: first.body.reviews[0]._id,
+    });
     expect((await server.api("GET", `/api/products/${product.id}`)).body.product.rating).toBe(2.5);
   });
 
@@ -63,7 +72,10 @@ describe("POST /api/reviews/post-review", () => {
     expect(spoofed.body.message).toMatch(/userId/);
     expect((await post(seller, { productId: product.id, userId: seller.user.id, rating: 5, comment: "Mine is best" })).status).toBe(403);
     const bad = await post(newcomer, { productId: product.id, rating: 0, comment: "" });
-    expect(bad).toMatchObject({ status: 400, body: { message: expect.any(String), fields: { rating: "Rating must be 1 to 5 stars.", comment: "Comment is required." } } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { message: expect.any(String), fields: { rating: "Rating must be 1 to 5 stars.", comment: "Comment is required." } },
+    });
     expect((await post(newcomer, { productId: "00000000-0000-4000-8000-000000000000", rating: 5, comment: "x" })).status).toBe(404);
     expect(await reviewCount()).toBe(before);
   });
@@ -71,7 +83,10 @@ describe("POST /api/reviews/post-review", () => {
 
 describe("GET /api/reviews/total-reviews", () => {
   it("answers {totalReviews} to anyone", async () => {
-    expect(await server.api("GET", "/api/reviews/total-reviews")).toMatchObject({ status: 200, body: { totalReviews: await reviewCount() } });
+    expect(await server.api("GET", "/api/reviews/total-reviews")).toMatchObject({
+      status: 200,
+      body: { totalReviews: await reviewCount() },
+    });
   });
 });
 
@@ -102,7 +117,10 @@ describe("GET /api/reviews/:userId", () => {
   });
 
   it("refuses another user (403) and anonymous (401)", async () => {
-    expect(await server.api("GET", `/api/reviews/${buyer.user.id}`, { token: otherBuyer.token })).toMatchObject({ status: 403, body: { message: "You can only see your own reviews." } });
+    expect(await server.api("GET", `/api/reviews/${buyer.user.id}`, { token: otherBuyer.token })).toMatchObject({
+      status: 403,
+      body: { message: "You can only see your own reviews." },
+    });
     expect((await server.api("GET", `/api/reviews/${buyer.user.id}`)).status).toBe(401);
   });
 });

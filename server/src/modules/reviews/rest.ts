@@ -22,13 +22,24 @@ export function registerReviewRoutes(api: RestApi) {
       userId: idRef.optional(),
     }),
     responses: {
-      200: { description: "Every review of that product, newest first", schema: messageSchema.extend({ reviews: z.array(legacyProductReviewSchema) }) },
+      200: {
+        description: "Every review of that product, newest first",
+        schema: messageSchema.extend({ reviews: z.array(legacyProductReviewSchema) }),
+      },
       404: { description: "Unknown product" },
     },
     handler: async ({ user, body, services }) => {
-      assertNamesCaller(user!, body.userId, { adminMay: false, message: "userId must be your own id: reviews are posted as the signed-in user." });
-      const review = await services.reviews.post({ productId: body.productId ?? "", rating: body.rating as number, comment: body.comment ?? "" }, user);
-      return { body: { message: "Review processed successfully", reviews: await legacyProductReviews(loadersFor(services), review.productId) } };
+      assertNamesCaller(user!, body.userId, {
+        adminMay: false,
+        message: "userId must be your own id: reviews are posted as the signed-in user.",
+      });
+      const review = await services.reviews.post(
+        { productId: body.productId ?? "", rating: body.rating as number, comment: body.comment ?? "" },
+        user,
+      );
+      return {
+        body: { message: "Review processed successfully", reviews: await legacyProductReviews(loadersFor(services), review.productId) },
+      };
     },
   });
 

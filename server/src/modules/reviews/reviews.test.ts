@@ -13,13 +13,25 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server), signUp(server, "admin")]);
+  [seller, otherSeller, buyer, admin] = await Promise.all([
+    signUp(server, "seller"),
+    signUp(server, "seller"),
+    signUp(server),
+    signUp(server, "admin"),
+  ]);
 });
 afterAll(() => server.close());
 
 const newProduct = (name = "Organic Chemistry Notes") =>
   server.services.products.create(
-    { name, description: "Handwritten notes for MDCAT preparation.", category: "books", color: "blue", price: 650, image: "/uploads/notes.webp" },
+    {
+      name,
+      description: "Handwritten notes for MDCAT preparation.",
+      category: "books",
+      color: "blue",
+      price: 650,
+      image: "/uploads/notes.webp",
+    },
     asCaller(seller),
   );
 const reviews = () => server.dataSource.getRepository(Review);
@@ -53,7 +65,12 @@ describe("postReview", () => {
     const product = await newProduct();
     const first = await server.gql(POST, { productId: product.id, rating: 2, comment: "Missing pages." }, buyer.token);
     const again = await server.gql(POST, { productId: product.id, rating: 5, comment: "Seller sent the missing pages." }, buyer.token);
-    expect(again.data.postReview).toMatchObject({ id: first.data.postReview.id, rating: 5, createdAt: first.data.postReview.createdAt, product: { rating: 5, ratingCount: 1 } });
+    expect(again.data.postReview).toMatchObject({
+      id: first.data.postReview.id,
+      rating: 5,
+      createdAt: first.data.postReview.createdAt,
+      product: { rating: 5, ratingCount: 1 },
+    });
     expect(new Date(again.data.postReview.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.data.postReview.updatedAt).getTime());
     expect(await reviews().countBy({ productId: product.id })).toBe(1);
 
@@ -63,17 +80,25 @@ describe("postReview", () => {
     const res = await server.gql(POST, { productId: product.id, rating: 4, comment: "Fine." }, third.token);
     // (5 + 4 + 4) / 3 = 4.33
     expect(res.data.postReview.product).toEqual({ id: product.id, rating: 4.33, ratingCount: 3 });
-    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ ratingAverage: 4.33, ratingCount: 3 });
+    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      ratingAverage: 4.33,
+      ratingCount: 3,
+    });
   });
 
   it("keeps one review per user and product when the same user posts twice at once", async () => {
     const product = await newProduct();
     const user = await signUp(server);
-    const results = await Promise.all([1, 2, 3, 4].map((rating) => server.gql(POST, { productId: product.id, rating, comment: `Try ${rating}` }, user.token)));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((rating) => server.gql(POST, { productId: product.id, rating, comment: `Try ${rating}` }, user.token)),
+    );
     expect(results.every((r) => !r.errors)).toBe(true);
     expect(await reviews().countBy({ productId: product.id })).toBe(1);
     const row = await reviews().findOneByOrFail({ productId: product.id });
-    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ ratingAverage: row.rating, ratingCount: 1 });
+    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      ratingAverage: row.rating,
+      ratingCount: 1,
+    });
   });
 
   it.each([
@@ -88,12 +113,19 @@ describe("postReview", () => {
     expect(codeOf(res)).toBe("BAD_USER_INPUT");
     expect(res.errors![0].extensions!.fields).toHaveProperty(field);
     expect(await reviews().countBy({ productId: product.id })).toBe(0);
-    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ ratingAverage: 0, ratingCount: 0 });
+    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
+      ratingAverage: 0,
+      ratingCount: 0,
+    });
   });
 
   it("refuses a fractional rating before it reaches the service", async () => {
     const product = await newProduct();
-    const literal = await server.gql(`mutation { postReview(productId: "${product.id}", rating: 3.5, comment: "Okay") { id } }`, {}, buyer.token);
+    const literal = await server.gql(
+      `mutation { postReview(productId: "${product.id}", rating: 3.5, comment: "Okay") { id } }`,
+      {},
+      buyer.token,
+    );
     expect(codeOf(literal)).toBe("GRAPHQL_VALIDATION_FAILED");
     expect(codeOf(await server.gql(POST, { productId: product.id, rating: 3.5, comment: "Okay" }, buyer.token))).toBe("BAD_USER_INPUT");
     expect(await reviews().countBy({ productId: product.id })).toBe(0);
@@ -108,7 +140,9 @@ describe("postReview", () => {
 
   it("does not let a seller review their own product, but another seller or an admin may", async () => {
     const product = await newProduct();
-    expect(codeOf(await server.gql(POST, { productId: product.id, rating: 5, comment: "Mine is the best" }, seller.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(POST, { productId: product.id, rating: 5, comment: "Mine is the best" }, seller.token))).toBe(
+      "FORBIDDEN",
+    );
     expect((await server.gql(POST, { productId: product.id, rating: 3, comment: "Decent" }, otherSeller.token)).errors).toBeUndefined();
     expect((await server.gql(POST, { productId: product.id, rating: 4, comment: "Checked" }, admin.token)).errors).toBeUndefined();
     expect(await reviews().countBy({ productId: product.id })).toBe(2);
@@ -141,7 +175,10 @@ describe("myReviews", () => {
       const product = await newProduct(name);
       await server.services.reviews.post({ productId: product.id, rating: 4, comment: `About ${name}` }, asCaller(reviewer));
     }
-    await server.services.reviews.post({ productId: (await newProduct("Someone else's")).id, rating: 1, comment: "Not yours" }, asCaller(buyer));
+    await server.services.reviews.post(
+      { productId: (await newProduct("Someone else's")).id, rating: 1, comment: "Not yours" },
+      asCaller(buyer),
+    );
 
     const res = await server.gql(MINE, { pageSize: 2 }, reviewer.token);
     expect(res.data.myReviews).toMatchObject({ totalItems: 3, totalPages: 2, page: 1, pageSize: 2 });
@@ -189,7 +226,11 @@ describe("product reviews and totalReviews", () => {
     expect(codeOf(await server.gql(PRODUCT, { id: product.id, pageSize: 51 }))).toBe("BAD_USER_INPUT");
 
     const empty = await newProduct();
-    expect((await server.gql(PRODUCT, { id: empty.id })).data.product).toMatchObject({ rating: 0, ratingCount: 0, reviews: { items: [], totalItems: 0, totalPages: 0, pageSize: 10 } });
+    expect((await server.gql(PRODUCT, { id: empty.id })).data.product).toMatchObject({
+      rating: 0,
+      ratingCount: 0,
+      reviews: { items: [], totalItems: 0, totalPages: 0, pageSize: 10 },
+    });
   });
 
   it("counts every review for anyone", async () => {

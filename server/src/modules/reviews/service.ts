@@ -11,7 +11,11 @@ import { Review } from "./entity";
 
 const postSchema = z.object({
   productId: idRule("Choose a product."),
-  rating: z.number({ error: "Rating is required." }).int("Rating must be a whole number of stars.").min(1, "Rating must be 1 to 5 stars.").max(5, "Rating must be 1 to 5 stars."),
+  rating: z
+    .number({ error: "Rating is required." })
+    .int("Rating must be a whole number of stars.")
+    .min(1, "Rating must be 1 to 5 stars.")
+    .max(5, "Rating must be 1 to 5 stars."),
   comment: z
     .string({ error: "Comment is required." })
     .trim()

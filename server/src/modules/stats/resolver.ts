@@ -9,7 +9,8 @@ export class StatsResolver {
   @Allow()
   @Query(() => UserStats, { description: "A buyer's figures: the caller's own, or (admins only) another user's." })
   userStats(
-    @Arg("idOrEmail", () => String, { nullable: true, description: "User id or e-mail (any case); defaults to the caller." }) idOrEmail: string | null,
+    @Arg("idOrEmail", () => String, { nullable: true, description: "User id or e-mail (any case); defaults to the caller." })
+    idOrEmail: string | null,
     @Ctx() ctx: Context,
   ): Promise<UserStats> {
     return ctx.services.stats.userStats(ctx.user, idOrEmail);
@@ -17,7 +18,10 @@ export class StatsResolver {
 
   @Allow(Role.SELLER, Role.ADMIN)
   @Query(() => SellerStats, { description: "A seller's figures: the caller's own, or (admins only) another seller's." })
-  sellerStats(@Arg("sellerId", () => ID, { nullable: true, description: "The seller's user id; defaults to the caller." }) sellerId: string | null, @Ctx() ctx: Context): Promise<SellerStats> {
+  sellerStats(
+    @Arg("sellerId", () => ID, { nullable: true, description: "The seller's user id; defaults to the caller." }) sellerId: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<SellerStats> {
     return ctx.services.stats.sellerStats(ctx.user, sellerId);
   }
 
@@ -28,7 +32,9 @@ export class StatsResolver {
   }
 
   @Allow(Role.ADMIN)
-  @Query(() => [SellerRevenue], { description: "Every seller (role SELLER) with their revenue, highest first; sellers without sales show 0." })
+  @Query(() => [SellerRevenue], {
+    description: "Every seller (role SELLER) with their revenue, highest first; sellers without sales show 0.",
+  })
   sellerRevenue(@Ctx() ctx: Context): Promise<SellerRevenue[]> {
     return ctx.services.stats.sellerRevenue(ctx.user);
   }

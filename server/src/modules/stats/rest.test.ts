@@ -27,11 +27,21 @@ beforeAll(async () => {
   const lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
   const placed = await server.api("POST", "/api/orders/place-order", {
     token: buyer.token,
-    body: { products: [{ productId: book.id, quantity: 2 }, { productId: lamp.id, quantity: 1 }], shippingDetails: shipping, contactNumber: "03001234567" },
+    body: {
+      products: [
+        { productId: book.id, quantity: 2 },
+        { productId: lamp.id, quantity: 1 },
+      ],
+      shippingDetails: shipping,
+      contactNumber: "03001234567",
+    },
   });
   const bookOrder = placed.body.orders.find((o: any) => o.products[0].productId._id === book.id);
   await server.api("PATCH", `/api/orders/update-status/${bookOrder._id}`, { token: sellerA.token, body: { status: "confirmed" } });
-  await server.api("POST", "/api/reviews/post-review", { token: buyer.token, body: { productId: book.id, rating: 5, comment: "Clear explanations" } });
+  await server.api("POST", "/api/reviews/post-review", {
+    token: buyer.token,
+    body: { productId: book.id, rating: 5, comment: "Clear explanations" },
+  });
 });
 afterAll(() => server.close());
 
@@ -54,7 +64,10 @@ describe("GET /api/stats/user-stats/:idOrEmail", () => {
   it("lets an admin read anyone's (404 for nobody), and refuses another user (403) and anonymous (401)", async () => {
     expect((await get(`/api/stats/user-stats/${buyer.user.email}`, admin)).body).toEqual(expected);
     expect((await get("/api/stats/user-stats/nobody@nowhere.pk", admin)).status).toBe(404);
-    expect(await get(`/api/stats/user-stats/${buyer.user.id}`, otherBuyer)).toMatchObject({ status: 403, body: { message: "You can only see your own statistics." } });
+    expect(await get(`/api/stats/user-stats/${buyer.user.id}`, otherBuyer)).toMatchObject({
+      status: 403,
+      body: { message: "You can only see your own statistics." },
+    });
     expect((await get(`/api/stats/user-stats/${buyer.user.id}`)).status).toBe(401);
   });
 });
@@ -65,7 +78,13 @@ describe("GET /api/stats/seller-stats/:sellerId", () => {
   it("answers the seller's own figures and lets an admin read any seller's", async () => {
     expect(await get(`/api/stats/seller-stats/${sellerA.user.id}`, sellerA)).toMatchObject({ status: 200, body: expected });
     expect((await get(`/api/stats/seller-stats/${sellerA.user.id}`, admin)).body).toEqual(expected);
-    expect((await get(`/api/stats/seller-stats/${sellerB.user.id}`, sellerB)).body).toEqual({ totalSales: 0, totalRevenue: 0, totalOrdersManaged: 1, totalProducts: 1, totalReviews: 0 });
+    expect((await get(`/api/stats/seller-stats/${sellerB.user.id}`, sellerB)).body).toEqual({
+      totalSales: 0,
+      totalRevenue: 0,
+      totalOrdersManaged: 1,
+      totalProducts: 1,
+      totalReviews: 0,
+    });
   });
 
   it("refuses another seller (403), a buyer (403) and anonymous (401)", async () => {
@@ -80,7 +99,14 @@ describe("GET /api/stats/admin-stats", () => {
     const res = await get("/api/stats/admin-stats", admin);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalOrders: 2, totalProducts: 2, totalReviews: 1, totalUsers: 5, totalEarnings: 2100 });
-    expect(Object.keys(res.body).sort()).toEqual(["monthlyEarnings", "totalEarnings", "totalOrders", "totalProducts", "totalReviews", "totalUsers"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "monthlyEarnings",
+      "totalEarnings",
+      "totalOrders",
+      "totalProducts",
+      "totalReviews",
+      "totalUsers",
+    ]);
     expect(res.body.monthlyEarnings).toHaveLength(12);
     expect(res.body.monthlyEarnings.at(-1)).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), earnings: 2100 });
   });

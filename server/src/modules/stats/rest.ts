@@ -4,7 +4,13 @@ import { Role } from "../users/entity";
 
 /** Money fields are PKR numbers; the figures' meaning is documented on StatsService. */
 const userStatsSchema = z.object({ totalPayments: z.number(), totalReviews: z.number(), totalPurchasedProducts: z.number() });
-const sellerStatsSchema = z.object({ totalSales: z.number(), totalRevenue: z.number(), totalOrdersManaged: z.number(), totalProducts: z.number(), totalReviews: z.number() });
+const sellerStatsSchema = z.object({
+  totalSales: z.number(),
+  totalRevenue: z.number(),
+  totalOrdersManaged: z.number(),
+  totalProducts: z.number(),
+  totalReviews: z.number(),
+});
 const adminStatsSchema = z.object({
   totalOrders: z.number(),
   totalProducts: z.number(),

@@ -9,7 +9,12 @@ import { Role, type SellerType } from "../users/entity";
 import type { UsersService } from "../users/service";
 
 /** Orders a seller has taken on: they count as sales, revenue and earnings. */
-export const ACCEPTED_STATUSES: readonly OrderStatus[] = [OrderStatus.CONFIRMED, OrderStatus.PROCESSING, OrderStatus.SHIPPED, OrderStatus.COMPLETED];
+export const ACCEPTED_STATUSES: readonly OrderStatus[] = [
+  OrderStatus.CONFIRMED,
+  OrderStatus.PROCESSING,
+  OrderStatus.SHIPPED,
+  OrderStatus.COMPLETED,
+];
 
 /** Months are cut at midnight in Pakistan, where the marketplace trades. */
 export const BUSINESS_TIME_ZONE = "Asia/Karachi";
@@ -27,7 +32,13 @@ const NOT_PURCHASED = sqlList(PURCHASE_EXCLUDED_STATUSES);
 const SELLER_REVENUE_PAISA = `COALESCE(sum(o."subtotalPaisa" - o."discountPaisa") FILTER (WHERE o.status IN (${ACCEPTED})), 0)`;
 
 export type UserStats = { totalPayments: number; totalReviews: number; totalPurchasedProducts: number };
-export type SellerStats = { totalSales: number; totalRevenue: number; totalOrdersManaged: number; totalProducts: number; totalReviews: number };
+export type SellerStats = {
+  totalSales: number;
+  totalRevenue: number;
+  totalOrdersManaged: number;
+  totalProducts: number;
+  totalReviews: number;
+};
 export type MonthlyEarning = { month: string; earnings: number };
 export type AdminStats = {
   totalUsers: number;
@@ -144,7 +155,10 @@ export class StatsService {
       totalOrders: int(totals.orders),
       totalReviews: int(totals.reviews),
       totalEarnings: toRupees(int(totals.earningsPaisa)),
-      monthlyEarnings: (months as Array<{ month: string; earningsPaisa: string }>).map((m) => ({ month: m.month, earnings: toRupees(int(m.earningsPaisa)) })),
+      monthlyEarnings: (months as Array<{ month: string; earningsPaisa: string }>).map((m) => ({
+        month: m.month,
+        earnings: toRupees(int(m.earningsPaisa)),
+      })),
     };
   }
 

@@ -15,7 +15,10 @@ const SELLER_REVENUE = `{ sellerRevenue { sellerId username email contactNumber 
 
 /** "YYYY-MM" of the month `back` months before the current one, in Pakistan time. */
 function monthKey(back: number): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit" }).format(new Date()).split("-").map(Number);
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
   const d = new Date(Date.UTC(year, month - 1 - back, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 }
@@ -45,8 +48,15 @@ beforeAll(async () => {
   const pB1 = await insertProduct(ds, sellerB.user.id, { pricePaisa: 40_000 });
   await insertProduct(ds, sellerC.user.id);
 
-  const order = (seller: SignedIn, buyer: SignedIn, status: OrderStatus, product: Product, quantity: number, taxPaisa: number, more: { discountPaisa?: number; createdAt?: Date } = {}) =>
-    insertOrder(ds, { sellerId: seller.user.id, buyerId: buyer.user.id, status, lines: [{ product, quantity }], taxPaisa, ...more });
+  const order = (
+    seller: SignedIn,
+    buyer: SignedIn,
+    status: OrderStatus,
+    product: Product,
+    quantity: number,
+    taxPaisa: number,
+    more: { discountPaisa?: number; createdAt?: Date } = {},
+  ) => insertOrder(ds, { sellerId: seller.user.id, buyerId: buyer.user.id, status, lines: [{ product, quantity }], taxPaisa, ...more });
 
   // seller A                                                        subtotal   discount  total
   await order(sellerA, buyer1, OrderStatus.CONFIRMED, pA1, 2, 10_000, { discountPaisa: 20_000, createdAt: new Date() }); // 200000 20000 190000
@@ -194,9 +204,33 @@ describe("sellerRevenue", () => {
     const res = await server.gql(SELLER_REVENUE, {}, admin.token);
     expect(res.errors).toBeUndefined();
     expect(res.data.sellerRevenue).toEqual([
-      { sellerId: sellerA.user.id, username: sellerA.user.username, email: sellerA.user.email, contactNumber: "03001234567", storeName: null, sellerType: "INDIVIDUAL", totalRevenue: 4052.4 },
-      { sellerId: sellerB.user.id, username: sellerB.user.username, email: sellerB.user.email, contactNumber: "03001234567", storeName: "Hostel Mart", sellerType: "BUSINESS", totalRevenue: 1080 },
-      { sellerId: sellerC.user.id, username: sellerC.user.username, email: sellerC.user.email, contactNumber: "03001234567", storeName: null, sellerType: "INDIVIDUAL", totalRevenue: 0 },
+      {
+        sellerId: sellerA.user.id,
+        username: sellerA.user.username,
+        email: sellerA.user.email,
+        contactNumber: "03001234567",
+        storeName: null,
+        sellerType: "INDIVIDUAL",
+        totalRevenue: 4052.4,
+      },
+      {
+        sellerId: sellerB.user.id,
+        username: sellerB.user.username,
+        email: sellerB.user.email,
+        contactNumber: "03001234567",
+        storeName: "Hostel Mart",
+        sellerType: "BUSINESS",
+        totalRevenue: 1080,
+      },
+      {
+        sellerId: sellerC.user.id,
+        username: sellerC.user.username,
+        email: sellerC.user.email,
+        contactNumber: "03001234567",
+        storeName: null,
+        sellerType: "INDIVIDUAL",
+        totalRevenue: 0,
+      },
     ]);
     for (const row of res.data.sellerRevenue) {
       const stats = await server.gql(SELLER_STATS, { sellerId: row.sellerId }, admin.token);

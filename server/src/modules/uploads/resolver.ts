@@ -22,7 +22,10 @@ class UploadedImage {
 export class UploadResolver {
   @Allow()
   @Mutation(() => UploadedImage, { description: "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB sent as a base64 data-URL." })
-  uploadImage(@Arg("dataUrl", () => String, { description: "The image as `data:image/...;base64,...`." }) dataUrl: string, @Ctx() ctx: Context): Promise<Image> {
+  uploadImage(
+    @Arg("dataUrl", () => String, { description: "The image as `data:image/...;base64,...`." }) dataUrl: string,
+    @Ctx() ctx: Context,
+  ): Promise<Image> {
     return ctx.services.uploads.uploadDataUrl(dataUrl, ctx.user!.id);
   }
 }

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 const upload = (body: unknown, as: { token?: string } = seller) => server.api("POST", "/api/upload/Image", { token: as.token, body });
 const imageCount = () => server.dataSource.getRepository(Image).count();
 
@@ -29,14 +32,24 @@ describe("POST /api/upload/Image", () => {
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 320, height: 200 });
     const product = await server.api("POST", "/api/products/create-product", {
       token: seller.token,
-      body: { name: "Green mug", category: "accessories", color: "green", price: 300, description: "Ceramic mug, never used.", image: res.body },
+      body: {
+        name: "Green mug",
+        category: "accessories",
+        color: "green",
+        price: 300,
+        description: "Ceramic mug, never used.",
+        image: res.body,
+      },
     });
     expect(product).toMatchObject({ status: 201, body: { image: res.body } });
   });
 
   it("answers 400 for a body that is not an image and 401 without a token, storing nothing", async () => {
     const before = await imageCount();
-    expect(await upload({ image: dataUrl(Buffer.from("just some text"), "image/png") })).toMatchObject({ status: 400, body: { message: "The upload is not an image." } });
+    expect(await upload({ image: dataUrl(Buffer.from("just some text"), "image/png") })).toMatchObject({
+      status: 400,
+      body: { message: "The upload is not an image." },
+    });
     expect((await upload({ image: "https://example.com/cat.png" })).status).toBe(400);
     expect((await upload({})).status).toBe(400);
     expect((await upload({ image: dataUrl(await png(10, 10)) }, {})).status).toBe(401);
@@ -46,7 +59,13 @@ describe("POST /api/upload/Image", () => {
   it("lets a full 5 MB image through the JSON body limit, and answers 413 past the size limit", async () => {
     // just under the limit reaches the image check (random bytes are no image): the body limit did not cut it off
     expect((await upload({ image: dataUrl(randomBytes(MAX_IMAGE_BYTES - 1024)) })).status).toBe(400);
-    expect(await upload({ image: dataUrl(randomBytes(MAX_IMAGE_BYTES + 64 * 1024)) })).toMatchObject({ status: 413, body: { message: "The image is larger than 5 MB." } });
-    expect(await upload({ image: dataUrl(randomBytes(9 * 1024 * 1024)) })).toMatchObject({ status: 413, body: { message: expect.any(String) } });
+    expect(await upload({ image: dataUrl(randomBytes(MAX_IMAGE_BYTES + 64 * 1024)) })).toMatchObject({
+      status: 413,
+      body: { message: "The image is larger than 5 MB." },
+    });
+    expect(await upload({ image: dataUrl(randomBytes(9 * 1024 * 1024)) })).toMatchObject({
+      status: 413,
+      body: { message: expect.any(String) },
+    });
   });
 });

@@ -57,7 +57,10 @@ export class UploadsService {
     try {
       // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default)
       const source = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-      full = await source().resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      full = await source()
+        .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
       thumb = await source().resize(THUMB_SIDE, THUMB_SIDE, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
     } catch {
       throw notAnImage();
@@ -71,15 +74,20 @@ export class UploadsService {
     await mkdir(this.uploadsDir, { recursive: true });
     await writeFile(path.join(this.uploadsDir, `${hash}.webp`), full.data);
     await writeFile(path.join(this.uploadsDir, `${hash}-thumb.webp`), thumb);
-    await repo.createQueryBuilder().insert().values({
-      hash,
-      url: `/uploads/${hash}.webp`,
-      thumbnailUrl: `/uploads/${hash}-thumb.webp`,
-      width: full.info.width,
-      height: full.info.height,
-      bytes: full.data.length,
-      uploaderId,
-    }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({
+        hash,
+        url: `/uploads/${hash}.webp`,
+        thumbnailUrl: `/uploads/${hash}-thumb.webp`,
+        width: full.info.width,
+        height: full.info.height,
+        bytes: full.data.length,
+        uploaderId,
+      })
+      .orIgnore()
+      .execute();
     return repo.findOneByOrFail({ hash });
   }
 }

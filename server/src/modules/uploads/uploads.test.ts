@@ -14,7 +14,10 @@ afterAll(() => server.close());
 
 const UPLOAD = `mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) { url thumbnailUrl width height } }`;
 const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe("uploadImage", () => {
   it("stores a real PNG as WebP with a thumbnail, served under /uploads", async () => {
@@ -47,7 +50,11 @@ describe("uploadImage", () => {
 
   it("refuses a text file, even when it claims to be an image, and stores nothing", async () => {
     const before = await server.dataSource.getRepository(Image).count();
-    for (const upload of [dataUrl(Buffer.from("just some notes\n"), "text/plain"), dataUrl(Buffer.from("<svg>not really</svg>"), "image/png"), "not a data url"]) {
+    for (const upload of [
+      dataUrl(Buffer.from("just some notes\n"), "text/plain"),
+      dataUrl(Buffer.from("<svg>not really</svg>"), "image/png"),
+      "not a data url",
+    ]) {
       const res = await server.gql(UPLOAD, { dataUrl: upload }, buyer.token);
       expect(codeOf(res)).toBe("BAD_USER_INPUT");
       expect(res.errors![0].extensions!.fields).toHaveProperty("image");

@@ -13,7 +13,10 @@ export enum SellerType {
 }
 
 registerEnumType(Role, { name: "Role", description: "What a user may do: buy (user), sell (seller) or administer (admin)." });
-registerEnumType(SellerType, { name: "SellerType", description: "Whether a seller trades as a business (with a store) or as an individual." });
+registerEnumType(SellerType, {
+  name: "SellerType",
+  description: "Whether a seller trades as a business (with a store) or as an individual.",
+});
 
 @ObjectType({ description: "A registered account. Seen in full by its owner and by admins." })
 @Entity({ name: "users" })

@@ -8,7 +8,10 @@ import { ProfileInput, UserPage } from "./types";
 export class UsersResolver {
   @Allow()
   @Mutation(() => User, { description: "Updates the caller's own username, contact number and profile picture." })
-  updateProfile(@Arg("input", () => ProfileInput, { description: "The new profile values." }) input: ProfileInput, @Ctx() ctx: Context): Promise<User> {
+  updateProfile(
+    @Arg("input", () => ProfileInput, { description: "The new profile values." }) input: ProfileInput,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
     return ctx.services.users.updateProfile(ctx.user, input);
   }
 
@@ -26,7 +29,8 @@ export class UsersResolver {
 
   @Allow(Role.ADMIN)
   @Mutation(() => User, {
-    description: "Sets another user's role; it applies from their next request. Not your own role, and not the last admin's. A new seller without a seller type becomes INDIVIDUAL.",
+    description:
+      "Sets another user's role; it applies from their next request. Not your own role, and not the last admin's. A new seller without a seller type becomes INDIVIDUAL.",
   })
   changeUserRole(
     @Arg("userId", () => ID, { description: "The user to change." }) userId: string,
@@ -38,7 +42,8 @@ export class UsersResolver {
 
   @Allow(Role.ADMIN)
   @Mutation(() => Boolean, {
-    description: "Deletes another user (not yourself, not the last admin): their products leave the catalog and their reviews are removed; orders stay for the other party.",
+    description:
+      "Deletes another user (not yourself, not the last admin): their products leave the catalog and their reviews are removed; orders stay for the other party.",
   })
   async deleteUser(@Arg("userId", () => ID, { description: "The user to delete." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.users.deleteUser(ctx.user, userId);

@@ -32,7 +32,11 @@ export function registerUserRoutes(api: RestApi) {
     summary: "Deletes another user (not yourself, not the last admin); their listings leave the shop, orders stay for the other party",
     access: [Role.ADMIN],
     params: userParams,
-    responses: { 200: { description: "Deleted", schema: messageSchema }, 404: { description: "Unknown user" }, 409: { description: "The last admin" } },
+    responses: {
+      200: { description: "Deleted", schema: messageSchema },
+      404: { description: "Unknown user" },
+      409: { description: "The last admin" },
+    },
     handler: async ({ user, params, services }) => {
       await services.users.deleteUser(user, params.id);
       return { body: { message: "User deleted successfully" } };
@@ -70,13 +74,23 @@ export function registerUserRoutes(api: RestApi) {
       profileImage: z.string().nullish(),
       userId: idRef.optional(),
     }),
-    responses: { 200: { description: "Saved", schema: messageSchema.extend({ user: legacyUserSchema }) }, 409: { description: "That username is already taken." } },
+    responses: {
+      200: { description: "Saved", schema: messageSchema.extend({ user: legacyUserSchema }) },
+      409: { description: "That username is already taken." },
+    },
     handler: async ({ user, body, services }) => {
-      assertNamesCaller(user!, body.userId, { adminMay: false, message: "userId must be your own id: only your own profile can be edited here." });
+      assertNamesCaller(user!, body.userId, {
+        adminMay: false,
+        message: "userId must be your own id: only your own profile can be edited here.",
+      });
       let { profileImage } = body;
       // legacy clients send the picture inline; the profile keeps the address of the stored image
       if (profileImage?.trim().startsWith("data:")) profileImage = (await services.uploads.uploadDataUrl(profileImage, user!.id)).url;
-      const updated = await services.users.updateProfile(user, { username: body.username ?? "", contactNumber: body.contactNumber, profileImage });
+      const updated = await services.users.updateProfile(user, {
+        username: body.username ?? "",
+        contactNumber: body.contactNumber,
+        profileImage,
+      });
       return { body: { message: "Profile updated successfully", user: legacyUser(updated) } };
     },
   });

@@ -13,9 +13,4 @@ export const contactNumberRule = z
   .trim()
   .regex(/^\+?[0-9][0-9 -]{6,18}$/, "Enter a valid contact number, e.g. 03001234567.");
 
-export const emailRule = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Email is too long.")
-  .pipe(z.email("Enter a valid email address."));
+export const emailRule = z.string().trim().toLowerCase().max(254, "Email is too long.").pipe(z.email("Enter a valid email address."));

@@ -96,7 +96,9 @@ export class UsersService {
       .skip((v.page - 1) * v.pageSize)
       .take(v.pageSize);
     if (v.search) {
-      query.andWhere("(u.email ILIKE :pattern OR u.username ILIKE :pattern OR u.name ILIKE :pattern)", { pattern: `%${escapeLike(v.search)}%` });
+      query.andWhere("(u.email ILIKE :pattern OR u.username ILIKE :pattern OR u.name ILIKE :pattern)", {
+        pattern: `%${escapeLike(v.search)}%`,
+      });
     }
     if (v.role) query.andWhere("u.role = :role", { role: v.role });
     const [items, total] = await query.getManyAndCount();

@@ -10,7 +10,10 @@ export class ProfileInput implements ProfileUpdate {
   @Field(() => String, { nullable: true, description: "Phone number for deliveries, e.g. 03001234567." })
   contactNumber?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters.",
+  })
   profileImage?: string | null;
 }
 

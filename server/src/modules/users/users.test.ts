@@ -30,9 +30,18 @@ describe("updateProfile", () => {
     for (const role of ["user", "seller", "admin"] as const) {
       const me = await signUp(server, role);
       const username = `new_${me.user.username}`.slice(0, 40);
-      const res = await server.gql(UPDATE_PROFILE, { input: { username, contactNumber: "+92 300 7654321", profileImage: "/uploads/abc.webp" } }, me.token);
+      const res = await server.gql(
+        UPDATE_PROFILE,
+        { input: { username, contactNumber: "+92 300 7654321", profileImage: "/uploads/abc.webp" } },
+        me.token,
+      );
       expect(res.errors).toBeUndefined();
-      expect(res.data.updateProfile).toMatchObject({ id: me.user.id, username, contactNumber: "+92 300 7654321", profileImage: "/uploads/abc.webp" });
+      expect(res.data.updateProfile).toMatchObject({
+        id: me.user.id,
+        username,
+        contactNumber: "+92 300 7654321",
+        profileImage: "/uploads/abc.webp",
+      });
       expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({ username, contactNumber: "+92 300 7654321" });
     }
   });
@@ -60,7 +69,11 @@ describe("updateProfile", () => {
     );
     expect(codeOf(res)).toBe("BAD_USER_INPUT");
     expect(Object.keys(res.errors?.[0].extensions?.fields ?? {}).sort()).toEqual(["contactNumber", "profileImage", "username"]);
-    const tooLong = await server.gql(UPDATE_PROFILE, { input: { username: me.user.username, profileImage: `https://x.pk/${"a".repeat(500)}` } }, me.token);
+    const tooLong = await server.gql(
+      UPDATE_PROFILE,
+      { input: { username: me.user.username, profileImage: `https://x.pk/${"a".repeat(500)}` } },
+      me.token,
+    );
     expect(tooLong.errors?.[0].extensions?.fields).toHaveProperty("profileImage");
     const after = await users().findOneByOrFail({ id: me.user.id });
     expect(after).toEqual(before);
@@ -68,8 +81,15 @@ describe("updateProfile", () => {
 
   it("refuses a username taken by someone else, in any case, and changes nothing", async () => {
     const [me, other] = await Promise.all([signUp(server), signUp(server)]);
-    const res = await server.gql(UPDATE_PROFILE, { input: { username: other.user.username.toUpperCase(), contactNumber: "03339999999" } }, me.token);
-    expect(res.errors?.[0]).toMatchObject({ message: "That username is already taken.", extensions: { code: "CONFLICT", fields: { username: "That username is already taken." } } });
+    const res = await server.gql(
+      UPDATE_PROFILE,
+      { input: { username: other.user.username.toUpperCase(), contactNumber: "03339999999" } },
+      me.token,
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: "That username is already taken.",
+      extensions: { code: "CONFLICT", fields: { username: "That username is already taken." } },
+    });
     expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({ username: me.user.username, contactNumber: "03001234567" });
   });
 
@@ -143,7 +163,11 @@ describe("changeUserRole", () => {
 
   it("keeps a former seller's store fields, so promoting them again restores the store", async () => {
     const admin = await signUp(server, "admin");
-    const seller = await signUp(server, "seller", { sellerType: SellerType.BUSINESS, storeName: "Book Nook", storeDescription: "Used textbooks" });
+    const seller = await signUp(server, "seller", {
+      sellerType: SellerType.BUSINESS,
+      storeName: "Book Nook",
+      storeDescription: "Used textbooks",
+    });
     const demoted = await server.gql(CHANGE_ROLE, { userId: seller.user.id, role: "USER" }, admin.token);
     expect(demoted.data.changeUserRole).toEqual({ id: seller.user.id, role: "USER", sellerType: "BUSINESS", storeName: "Book Nook" });
     expect(codeOf(await server.gql(SELLER_STATS, {}, seller.token))).toBe("FORBIDDEN");
@@ -202,10 +226,19 @@ describe("deleteUser", () => {
     const ds = server.dataSource;
     const sold = await insertProduct(ds, seller.user.id, { pricePaisa: 50_000, name: "Desk lamp" });
     const unsold = await insertProduct(ds, seller.user.id);
-    const order = await insertOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.COMPLETED, lines: [{ product: sold, quantity: 2 }], taxPaisa: 5_000 });
+    const order = await insertOrder(ds, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: OrderStatus.COMPLETED,
+      lines: [{ product: sold, quantity: 2 }],
+      taxPaisa: 5_000,
+    });
     const statsBefore = await server.gql(USER_STATS, {}, buyer.token);
     const LISTING = `query ($id: ID!, $sellerId: ID) { product(id: $id) { id } products(filter: { sellerId: $sellerId }) { totalItems } }`;
-    expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({ product: { id: sold.id }, products: { totalItems: 2 } });
+    expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({
+      product: { id: sold.id },
+      products: { totalItems: 2 },
+    });
 
     const res = await server.gql(DELETE_USER, { userId: seller.user.id }, admin.token);
     expect(res.errors).toBeUndefined();
@@ -214,20 +247,42 @@ describe("deleteUser", () => {
     expect(await users().findOneBy({ id: seller.user.id })).toBeNull();
     expect(codeOf(await server.gql(ME, {}, seller.token))).toBe("UNAUTHENTICATED");
     // the products left the catalog (soft delete: still there for the order lines)
-    expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({ product: null, products: { totalItems: 0 } });
+    expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({
+      product: null,
+      products: { totalItems: 0 },
+    });
     const rows = await ds.getRepository(Product).find({ where: [{ id: sold.id }, { id: unsold.id }], withDeleted: true });
     expect(rows.map((p) => p.deletedAt)).toEqual([expect.any(Date), expect.any(Date)]);
     // the buyer keeps the order and what it contained
-    expect(await ds.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({ buyerId: buyer.user.id, sellerId: null, totalPaisa: 105_000 });
-    expect(await ds.getRepository(OrderLine).findOneByOrFail({ orderId: order.id })).toMatchObject({ productId: sold.id, productName: "Desk lamp", quantity: 2 });
+    expect(await ds.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
+      buyerId: buyer.user.id,
+      sellerId: null,
+      totalPaisa: 105_000,
+    });
+    expect(await ds.getRepository(OrderLine).findOneByOrFail({ orderId: order.id })).toMatchObject({
+      productId: sold.id,
+      productName: "Desk lamp",
+      quantity: 2,
+    });
     expect((await server.gql(USER_STATS, {}, buyer.token)).data).toEqual(statsBefore.data);
   });
 
   it("removes a buyer's reviews, recomputes the ratings and keeps the seller's orders", async () => {
-    const [admin, seller, buyer, other] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server), signUp(server)]);
+    const [admin, seller, buyer, other] = await Promise.all([
+      signUp(server, "admin"),
+      signUp(server, "seller"),
+      signUp(server),
+      signUp(server),
+    ]);
     const ds = server.dataSource;
     const product = await insertProduct(ds, seller.user.id, { pricePaisa: 20_000 });
-    await insertOrder(ds, { buyerId: buyer.user.id, sellerId: seller.user.id, status: OrderStatus.SHIPPED, lines: [{ product, quantity: 3 }], taxPaisa: 3_000 });
+    await insertOrder(ds, {
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      status: OrderStatus.SHIPPED,
+      lines: [{ product, quantity: 3 }],
+      taxPaisa: 3_000,
+    });
     await insertReview(ds, { userId: buyer.user.id, productId: product.id, rating: 5 });
     await insertReview(ds, { userId: other.user.id, productId: product.id, rating: 2 });
     expect(await ds.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({ ratingAverage: 3.5, ratingCount: 2 });

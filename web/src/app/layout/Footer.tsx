@@ -69,16 +69,30 @@ export function Footer() {
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
               From campus
             </Typography>
-            <Box component="ul" sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 1, listStyle: "none", p: 0, m: 0, maxWidth: 320 }}>
+            <Box
+              component="ul"
+              sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 1, listStyle: "none", p: 0, m: 0, maxWidth: 320 }}
+            >
               {GALLERY.map((image) => (
                 <Box component="li" key={image.src}>
-                  <Box component="img" src={image.src} alt={image.alt} loading="lazy" width={100} height={100} sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 1, display: "block" }} />
+                  <Box
+                    component="img"
+                    src={image.src}
+                    alt={image.alt}
+                    loading="lazy"
+                    width={100}
+                    height={100}
+                    sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 1, display: "block" }}
+                  />
                 </Box>
               ))}
             </Box>
           </Grid>
         </Grid>
-        <Typography variant="body2" sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}>
+        <Typography
+          variant="body2"
+          sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}
+        >
           © {new Date().getFullYear()} UniBazaar. Prices in PKR.
         </Typography>
       </Container>

@@ -14,16 +14,37 @@ export function MainLayout() {
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
       <GlobalStyles
         styles={{
-          ".skip-link": { position: "absolute", left: 8, top: -48, zIndex: 3000, padding: "8px 12px", background: "#0b5d4b", color: "#fff", borderRadius: 6 },
+          ".skip-link": {
+            position: "absolute",
+            left: 8,
+            top: -48,
+            zIndex: 3000,
+            padding: "8px 12px",
+            background: "#0b5d4b",
+            color: "#fff",
+            borderRadius: 6,
+          },
           ".skip-link:focus": { top: 8 },
-          ".visually-hidden": { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 },
+          ".visually-hidden": {
+            position: "absolute",
+            width: 1,
+            height: 1,
+            padding: 0,
+            margin: -1,
+            overflow: "hidden",
+            clip: "rect(0, 0, 0, 0)",
+            whiteSpace: "nowrap",
+            border: 0,
+          },
         }}
       />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <NavBar />
-      {navigation.state === "loading" && <LinearProgress aria-label="Loading page" sx={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+      {navigation.state === "loading" && (
+        <LinearProgress aria-label="Loading page" sx={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 2000 }} />
+      )}
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: "none" }}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -126,12 +126,23 @@ export function NavBar() {
                     aria-controls={menuAnchor ? "account-menu" : undefined}
                     aria-expanded={menuAnchor ? "true" : undefined}
                   >
-                    <Avatar src={user.profileImage ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}>
+                    <Avatar
+                      src={user.profileImage ?? undefined}
+                      alt=""
+                      sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}
+                    >
                       {initial}
                     </Avatar>
                   </IconButton>
                 </Tooltip>
-                <Menu id="account-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+                <Menu
+                  id="account-menu"
+                  anchorEl={menuAnchor}
+                  open={Boolean(menuAnchor)}
+                  onClose={() => setMenuAnchor(null)}
+                  anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+                  transformOrigin={{ vertical: "top", horizontal: "right" }}
+                >
                   <Box sx={{ px: 2, py: 1 }}>
                     <Typography variant="subtitle2">{user.username}</Typography>
                     <Typography variant="body2" color="text.secondary">
@@ -164,8 +175,20 @@ export function NavBar() {
         </Box>
         <Divider />
         <List component="nav" aria-label="Main">
-          {[...MAIN_LINKS, { label: "Search", to: "/search" }, { label: "About Us", to: "/about-us" }, { label: "Contact", to: "/contact" }].map((link) => (
-            <ListItemButton key={link.to} component={NavLink} to={link.to} end={link.to === "/"} onClick={() => setDrawerOpen(false)} sx={{ "&.active": { color: "primary.main", fontWeight: 700 } }}>
+          {[
+            ...MAIN_LINKS,
+            { label: "Search", to: "/search" },
+            { label: "About Us", to: "/about-us" },
+            { label: "Contact", to: "/contact" },
+          ].map((link) => (
+            <ListItemButton
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              end={link.to === "/"}
+              onClick={() => setDrawerOpen(false)}
+              sx={{ "&.active": { color: "primary.main", fontWeight: 700 } }}
+            >
               <ListItemText primary={link.label} />
             </ListItemButton>
           ))}

@@ -14,14 +14,17 @@ export function RouteError() {
   const error = useRouteError();
   usePageTitle("Something went wrong");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunkFailed =
+    error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: "center" }} role="alert">
       <Typography variant="h4" component="h1">
         Something went wrong
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {chunkFailed ? "This page could not be loaded. Check your connection and try again." : "An unexpected error stopped this page. Please try again."}
+        {chunkFailed
+          ? "This page could not be loaded. Check your connection and try again."
+          : "An unexpected error stopped this page. Please try again."}
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 4, justifyContent: "center" }}>
         <Button variant="contained" onClick={() => window.location.reload()}>

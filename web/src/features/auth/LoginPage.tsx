@@ -55,8 +55,26 @@ export function LoginPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth autoFocus={!registered} />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth autoFocus={Boolean(registered)} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          fullWidth
+          autoFocus={!registered}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          fullWidth
+          autoFocus={Boolean(registered)}
+        />
         <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
           {loading ? "Logging in..." : "Login"}
         </Button>

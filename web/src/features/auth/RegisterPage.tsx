@@ -29,7 +29,17 @@ type Form = {
   storeDescription: string;
 };
 
-const EMPTY: Form = { email: "", username: "", password: "", name: "", contactNumber: "", role: "USER", sellerType: "", storeName: "", storeDescription: "" };
+const EMPTY: Form = {
+  email: "",
+  username: "",
+  password: "",
+  name: "",
+  contactNumber: "",
+  role: "USER",
+  sellerType: "",
+  storeName: "",
+  storeDescription: "",
+};
 
 /**
  * The registration input: seller fields only for sellers, store fields only for business sellers
@@ -96,7 +106,17 @@ export function RegisterPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} required fullWidth error={Boolean(fields.email)} helperText={fields.email} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set("email", e.target.value)}
+          required
+          fullWidth
+          error={Boolean(fields.email)}
+          helperText={fields.email}
+        />
         <TextField
           label="Username"
           autoComplete="username"
@@ -118,7 +138,16 @@ export function RegisterPage() {
           error={Boolean(fields.password)}
           helperText={fields.password || "At least 8 characters."}
         />
-        <TextField label="Full name" autoComplete="name" value={form.name} onChange={(e) => set("name", e.target.value)} required fullWidth error={Boolean(fields.name)} helperText={fields.name} />
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set("name", e.target.value)}
+          required
+          fullWidth
+          error={Boolean(fields.name)}
+          helperText={fields.name}
+        />
         <TextField
           label="Contact number"
           type="tel"
@@ -133,7 +162,13 @@ export function RegisterPage() {
         />
         <FormControl required>
           <FormLabel id="role-label">I want to</FormLabel>
-          <RadioGroup row aria-labelledby="role-label" name="role" value={form.role} onChange={(e) => set("role", e.target.value as Form["role"])}>
+          <RadioGroup
+            row
+            aria-labelledby="role-label"
+            name="role"
+            value={form.role}
+            onChange={(e) => set("role", e.target.value as Form["role"])}
+          >
             <FormControlLabel value="USER" control={<Radio />} label="Buyer" />
             <FormControlLabel value="SELLER" control={<Radio />} label="Seller" />
           </RadioGroup>
@@ -141,7 +176,13 @@ export function RegisterPage() {
         {isSeller && (
           <FormControl required error={Boolean(fields.sellerType)}>
             <FormLabel id="seller-type-label">Seller type</FormLabel>
-            <RadioGroup row aria-labelledby="seller-type-label" name="sellerType" value={form.sellerType} onChange={(e) => set("sellerType", e.target.value as SellerType)}>
+            <RadioGroup
+              row
+              aria-labelledby="seller-type-label"
+              name="sellerType"
+              value={form.sellerType}
+              onChange={(e) => set("sellerType", e.target.value as SellerType)}
+            >
               <FormControlLabel value="BUSINESS" control={<Radio />} label="Business" />
               <FormControlLabel value="INDIVIDUAL" control={<Radio />} label="Individual" />
             </RadioGroup>
@@ -150,7 +191,15 @@ export function RegisterPage() {
         )}
         {isBusiness && (
           <>
-            <TextField label="Store name" value={form.storeName} onChange={(e) => set("storeName", e.target.value)} required fullWidth error={Boolean(fields.storeName)} helperText={fields.storeName} />
+            <TextField
+              label="Store name"
+              value={form.storeName}
+              onChange={(e) => set("storeName", e.target.value)}
+              required
+              fullWidth
+              error={Boolean(fields.storeName)}
+              helperText={fields.storeName}
+            />
             <TextField
               label="Store description"
               value={form.storeDescription}

@@ -18,7 +18,14 @@ export function AddToCartButton({ product, size = "medium", fullWidth }: AddToCa
   const inCart = isInCart(cart, product.id);
   if (inCart) {
     return (
-      <Button variant="outlined" size={size} fullWidth={fullWidth} startIcon={<CheckCircleOutline />} onClick={openCart} aria-label={`In cart: ${product.name} (view cart)`}>
+      <Button
+        variant="outlined"
+        size={size}
+        fullWidth={fullWidth}
+        startIcon={<CheckCircleOutline />}
+        onClick={openCart}
+        aria-label={`In cart: ${product.name} (view cart)`}
+      >
         In cart
       </Button>
     );

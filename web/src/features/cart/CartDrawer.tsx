@@ -37,7 +37,21 @@ export function CartDrawer({ checkout }: { checkout: ReactNode }) {
       onClose={closeCart}
       slotProps={{ paper: { sx: { width: { xs: "100%", sm: 440 } }, role: "dialog", "aria-label": "Shopping cart" } as object }}
     >
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5, borderBottom: 1, borderColor: "divider", position: "sticky", top: 0, bgcolor: "background.paper", zIndex: 1 }}>
+      <Box
+        sx={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          px: 2,
+          py: 1.5,
+          borderBottom: 1,
+          borderColor: "divider",
+          position: "sticky",
+          top: 0,
+          bgcolor: "background.paper",
+          zIndex: 1,
+        }}
+      >
         <Typography variant="h6" component="h2" sx={{ display: "flex", alignItems: "center", gap: 1 }}>
           <ShoppingCartOutlined aria-hidden="true" /> Your cart
           {cart.selectedItems > 0 && (
@@ -63,7 +77,13 @@ export function CartDrawer({ checkout }: { checkout: ReactNode }) {
           </Box>
         ) : (
           <>
-            <Stack component="ol" spacing={2} divider={<Divider component="li" aria-hidden="true" />} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Items in your cart">
+            <Stack
+              component="ol"
+              spacing={2}
+              divider={<Divider component="li" aria-hidden="true" />}
+              sx={{ listStyle: "none", p: 0, m: 0 }}
+              aria-label="Items in your cart"
+            >
               {cart.products.map((item, index) => (
                 <CartItemRow key={item.id} item={item} number={index + 1} />
               ))}
@@ -80,7 +100,11 @@ export function CartDrawer({ checkout }: { checkout: ReactNode }) {
 function CartItemRow({ item, number }: { item: CartProduct; number: number }) {
   const { increment, decrement, remove, closeCart } = useCart();
   return (
-    <Box component="li" sx={{ display: "grid", gridTemplateColumns: "auto 64px 1fr", gap: 1.5, alignItems: "start" }} aria-label={item.name}>
+    <Box
+      component="li"
+      sx={{ display: "grid", gridTemplateColumns: "auto 64px 1fr", gap: 1.5, alignItems: "start" }}
+      aria-label={item.name}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ pt: 0.5, minWidth: 20 }} aria-label={`Item ${number}`}>
         {number}.
       </Typography>
@@ -93,23 +117,46 @@ function CartItemRow({ item, number }: { item: CartProduct; number: number }) {
         sx={{ width: 64, height: 64, objectFit: "cover", borderRadius: 1, bgcolor: "grey.100" }}
       />
       <Box sx={{ minWidth: 0 }}>
-        <Link component={RouterLink} to={`/shop/${item.id}`} onClick={closeCart} underline="hover" color="text.primary" sx={{ fontWeight: 600, display: "block", overflowWrap: "anywhere" }}>
+        <Link
+          component={RouterLink}
+          to={`/shop/${item.id}`}
+          onClick={closeCart}
+          underline="hover"
+          color="text.primary"
+          sx={{ fontWeight: 600, display: "block", overflowWrap: "anywhere" }}
+        >
           {item.name}
         </Link>
         <Money amount={item.price} variant="body2" />
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mt: 1, gap: 1, flexWrap: "wrap" }}>
           <Box sx={{ display: "inline-flex", alignItems: "center", border: 1, borderColor: "divider", borderRadius: 5 }}>
-            <IconButton size="small" onClick={() => decrement(item.id)} disabled={item.quantity <= 1} aria-label={`Decrease quantity of ${item.name}`}>
+            <IconButton
+              size="small"
+              onClick={() => decrement(item.id)}
+              disabled={item.quantity <= 1}
+              aria-label={`Decrease quantity of ${item.name}`}
+            >
               <Remove fontSize="small" />
             </IconButton>
-            <Typography component="output" aria-live="polite" aria-label={`Quantity of ${item.name}`} sx={{ minWidth: 28, textAlign: "center", fontWeight: 600 }}>
+            <Typography
+              component="output"
+              aria-live="polite"
+              aria-label={`Quantity of ${item.name}`}
+              sx={{ minWidth: 28, textAlign: "center", fontWeight: 600 }}
+            >
               {item.quantity}
             </Typography>
             <IconButton size="small" onClick={() => increment(item.id)} aria-label={`Increase quantity of ${item.name}`}>
               <Add fontSize="small" />
             </IconButton>
           </Box>
-          <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => remove(item.id)} aria-label={`Remove ${item.name}`}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={() => remove(item.id)}
+            aria-label={`Remove ${item.name}`}
+          >
             Remove
           </Button>
         </Box>

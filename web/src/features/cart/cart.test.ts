@@ -158,7 +158,9 @@ describe("parseStoredCart", () => {
     expect(parseStoredCart(null)).toEqual(initialCartState);
     expect(parseStoredCart("{not json")).toEqual(initialCartState);
     const state = parseStoredCart(
-      JSON.stringify({ products: [{ ...calculator, quantity: 0 }, { id: "x" }, { ...calculator, quantity: 5 }, { ...mouse, quantity: 2.7 }] }),
+      JSON.stringify({
+        products: [{ ...calculator, quantity: 0 }, { id: "x" }, { ...calculator, quantity: 5 }, { ...mouse, quantity: 2.7 }],
+      }),
     );
     expect(state.products.map((p) => [p.id, p.quantity])).toEqual([
       ["p1", 1],

@@ -125,7 +125,12 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
     }
     const input = {
       lines,
-      shipping: { address: shipping.address.trim(), city: shipping.city.trim(), postalCode: shipping.postalCode.trim(), country: shipping.country.trim() },
+      shipping: {
+        address: shipping.address.trim(),
+        city: shipping.city.trim(),
+        postalCode: shipping.postalCode.trim(),
+        country: shipping.country.trim(),
+      },
       contactNumber: shipping.contactNumber.trim(),
       couponCode: coupon && q?.couponApplied ? coupon : null,
       paymentMethod,
@@ -162,7 +167,8 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       <OrderSummary quote={q} loading={quote.loading && !q} failed={Boolean(quote.error) && !q} onRetry={() => void quote.refetch()} />
       {unavailable.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }}>
-          No longer available (left out of the total): {unavailable.map((l) => l.name).join(", ")}. Please remove {unavailable.length === 1 ? "it" : "them"} from your cart.
+          No longer available (left out of the total): {unavailable.map((l) => l.name).join(", ")}. Please remove{" "}
+          {unavailable.length === 1 ? "it" : "them"} from your cart.
         </Alert>
       )}
 
@@ -189,7 +195,22 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
         </Button>
       </Stack>
       {coupon && q?.couponMessage && (
-        <Alert severity={q.couponApplied ? "success" : "error"} sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={() => { setCoupon(null); setCouponInput(""); }}>Remove</Button>}>
+        <Alert
+          severity={q.couponApplied ? "success" : "error"}
+          sx={{ mt: 1 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setCoupon(null);
+                setCouponInput("");
+              }}
+            >
+              Remove
+            </Button>
+          }
+        >
           {q.couponMessage}
         </Alert>
       )}
@@ -203,20 +224,74 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
         Shipping details
       </Typography>
       <Stack spacing={1.5}>
-        <TextField label="Address" size="small" required value={shipping.address} onChange={(e) => setField("address", e.target.value)} autoComplete="street-address" error={Boolean(problems?.fields.address)} helperText={problems?.fields.address} />
+        <TextField
+          label="Address"
+          size="small"
+          required
+          value={shipping.address}
+          onChange={(e) => setField("address", e.target.value)}
+          autoComplete="street-address"
+          error={Boolean(problems?.fields.address)}
+          helperText={problems?.fields.address}
+        />
         <Stack direction="row" spacing={1.5}>
-          <TextField label="City" size="small" required value={shipping.city} onChange={(e) => setField("city", e.target.value)} autoComplete="address-level2" error={Boolean(problems?.fields.city)} helperText={problems?.fields.city} fullWidth />
-          <TextField label="Postal code" size="small" required value={shipping.postalCode} onChange={(e) => setField("postalCode", e.target.value)} autoComplete="postal-code" error={Boolean(problems?.fields.postalCode)} helperText={problems?.fields.postalCode} fullWidth />
+          <TextField
+            label="City"
+            size="small"
+            required
+            value={shipping.city}
+            onChange={(e) => setField("city", e.target.value)}
+            autoComplete="address-level2"
+            error={Boolean(problems?.fields.city)}
+            helperText={problems?.fields.city}
+            fullWidth
+          />
+          <TextField
+            label="Postal code"
+            size="small"
+            required
+            value={shipping.postalCode}
+            onChange={(e) => setField("postalCode", e.target.value)}
+            autoComplete="postal-code"
+            error={Boolean(problems?.fields.postalCode)}
+            helperText={problems?.fields.postalCode}
+            fullWidth
+          />
         </Stack>
-        <TextField label="Country" size="small" required value={shipping.country} onChange={(e) => setField("country", e.target.value)} autoComplete="country-name" error={Boolean(problems?.fields.country)} helperText={problems?.fields.country} />
-        <TextField label="Contact number" size="small" type="tel" required value={shipping.contactNumber} onChange={(e) => setField("contactNumber", e.target.value)} autoComplete="tel" placeholder="03001234567" error={Boolean(problems?.fields.contactNumber)} helperText={problems?.fields.contactNumber} />
+        <TextField
+          label="Country"
+          size="small"
+          required
+          value={shipping.country}
+          onChange={(e) => setField("country", e.target.value)}
+          autoComplete="country-name"
+          error={Boolean(problems?.fields.country)}
+          helperText={problems?.fields.country}
+        />
+        <TextField
+          label="Contact number"
+          size="small"
+          type="tel"
+          required
+          value={shipping.contactNumber}
+          onChange={(e) => setField("contactNumber", e.target.value)}
+          autoComplete="tel"
+          placeholder="03001234567"
+          error={Boolean(problems?.fields.contactNumber)}
+          helperText={problems?.fields.contactNumber}
+        />
       </Stack>
 
       <FormControl sx={{ mt: 3 }}>
         <FormLabel id="payment-method-label" sx={{ fontWeight: 700, color: "text.primary" }}>
           Payment method
         </FormLabel>
-        <RadioGroup aria-labelledby="payment-method-label" name="paymentMethod" value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)}>
+        <RadioGroup
+          aria-labelledby="payment-method-label"
+          name="paymentMethod"
+          value={paymentMethod}
+          onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)}
+        >
           <FormControlLabel value="CASH_ON_DELIVERY" control={<Radio />} label="Cash on delivery" />
           <FormControlLabel value="CARD" control={<Radio />} label="Card (pay securely on the next page)" />
         </RadioGroup>
@@ -265,10 +340,27 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
 
 type Quote = NonNullable<ReturnType<typeof usePriceQuoteQuery>["data"]>["priceQuote"];
 
-function OrderSummary({ quote, loading, failed, onRetry }: { quote: Quote | undefined; loading: boolean; failed: boolean; onRetry: () => void }) {
+function OrderSummary({
+  quote,
+  loading,
+  failed,
+  onRetry,
+}: {
+  quote: Quote | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   if (failed) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>Try again</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
         Could not price your cart.
       </Alert>
     );

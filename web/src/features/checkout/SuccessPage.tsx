@@ -102,7 +102,11 @@ export function SuccessPage() {
       {checkout && (
         <>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: "center", bgcolor: paid || cash ? "#f1f8f4" : "#fff8e6" }}>
-            {paid || cash ? <CheckCircle color="success" sx={{ fontSize: 56 }} aria-hidden="true" /> : <HourglassTop color="warning" sx={{ fontSize: 56 }} aria-hidden="true" />}
+            {paid || cash ? (
+              <CheckCircle color="success" sx={{ fontSize: 56 }} aria-hidden="true" />
+            ) : (
+              <HourglassTop color="warning" sx={{ fontSize: 56 }} aria-hidden="true" />
+            )}
             <Typography variant="h4" component="h1" sx={{ mt: 1, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
               {paid ? "Payment successful" : cash ? "Order placed" : "Payment not completed"}
             </Typography>
@@ -119,12 +123,19 @@ export function SuccessPage() {
               </Button>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Placed {formatDateTime(checkout.createdAt)} · {checkout.orders.length === 1 ? "1 order" : `${checkout.orders.length} orders (one per seller)`}
+              Placed {formatDateTime(checkout.createdAt)} ·{" "}
+              {checkout.orders.length === 1 ? "1 order" : `${checkout.orders.length} orders (one per seller)`}
             </Typography>
           </Paper>
           <Stack spacing={3} sx={{ mt: 3 }}>
             {checkout.orders.map((order) => (
-              <Paper key={order.id} variant="outlined" component="section" aria-label={`Order ${order.orderNumber}`} sx={{ p: { xs: 2, sm: 3 } }}>
+              <Paper
+                key={order.id}
+                variant="outlined"
+                component="section"
+                aria-label={`Order ${order.orderNumber}`}
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
                 <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 2 }}>
                   <div>
                     <Typography variant="h6" component="h2">

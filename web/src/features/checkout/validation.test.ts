@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { newIdempotencyKey, serverFieldProblems, validateCheckout, type ShippingForm } from "./validation";
 
-const complete: ShippingForm = { address: "House 5, Street 2", city: "Lahore", postalCode: "54000", country: "Pakistan", contactNumber: "03001234567" };
+const complete: ShippingForm = {
+  address: "House 5, Street 2",
+  city: "Lahore",
+  postalCode: "54000",
+  country: "Pakistan",
+  contactNumber: "03001234567",
+};
 
 describe("validateCheckout", () => {
   it("accepts a complete form with products", () => {
@@ -38,7 +44,10 @@ describe("validateCheckout", () => {
 
 describe("serverFieldProblems", () => {
   it("maps nested server paths to the form's fields and drops unknown ones", () => {
-    expect(serverFieldProblems({ "shipping.city": "Too long.", contactNumber: "Bad.", couponCode: "x" })).toEqual({ city: "Too long.", contactNumber: "Bad." });
+    expect(serverFieldProblems({ "shipping.city": "Too long.", contactNumber: "Bad.", couponCode: "x" })).toEqual({
+      city: "Too long.",
+      contactNumber: "Bad.",
+    });
   });
 });
 

@@ -39,10 +39,25 @@ export function DealsBlock() {
             Shop the deals
           </Button>
         </div>
-        <Box role="timer" aria-label={`Deals end in ${parts.days} days, ${parts.hours} hours, ${parts.minutes} minutes`} sx={{ display: "grid", gridTemplateColumns: "repeat(4, 1fr)", gap: { xs: 1, sm: 2 } }}>
+        <Box
+          role="timer"
+          aria-label={`Deals end in ${parts.days} days, ${parts.hours} hours, ${parts.minutes} minutes`}
+          sx={{ display: "grid", gridTemplateColumns: "repeat(4, 1fr)", gap: { xs: 1, sm: 2 } }}
+        >
           {units.map(([value, label]) => (
-            <Box key={label} sx={{ bgcolor: "background.paper", borderRadius: 2, py: { xs: 1.5, sm: 2.5 }, textAlign: "center", boxShadow: 1 }} aria-hidden="true">
-              <Typography sx={{ fontSize: { xs: "1.6rem", sm: "2.4rem" }, fontWeight: 800, color: "primary.main", fontVariantNumeric: "tabular-nums" }}>
+            <Box
+              key={label}
+              sx={{ bgcolor: "background.paper", borderRadius: 2, py: { xs: 1.5, sm: 2.5 }, textAlign: "center", boxShadow: 1 }}
+              aria-hidden="true"
+            >
+              <Typography
+                sx={{
+                  fontSize: { xs: "1.6rem", sm: "2.4rem" },
+                  fontWeight: 800,
+                  color: "primary.main",
+                  fontVariantNumeric: "tabular-nums",
+                }}
+              >
                 {String(value).padStart(2, "0")}
               </Typography>
               <Typography variant="body2" color="text.secondary">

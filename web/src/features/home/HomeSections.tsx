@@ -13,24 +13,46 @@ import { formatDate } from "../../lib/format";
 /** The hero: what UniBazaar is, and a button to explore the shop. */
 export function Hero() {
   return (
-    <Box component="section" aria-labelledby="hero-heading" sx={{ background: "linear-gradient(135deg, #0b5d4b 0%, #0d7a62 55%, #13906f 100%)", color: "#fff", py: { xs: 6, md: 10 } }}>
+    <Box
+      component="section"
+      aria-labelledby="hero-heading"
+      sx={{ background: "linear-gradient(135deg, #0b5d4b 0%, #0d7a62 55%, #13906f 100%)", color: "#fff", py: { xs: 6, md: 10 } }}
+    >
       <Container maxWidth="lg" sx={{ display: "grid", gap: 4, gridTemplateColumns: { xs: "1fr", md: "1.3fr 1fr" }, alignItems: "center" }}>
         <div>
           <Typography variant="overline" sx={{ letterSpacing: 2, fontWeight: 700, color: "#ffe9a8" }}>
             The student marketplace
           </Typography>
-          <Typography id="hero-heading" variant="h2" component="h1" sx={{ fontSize: { xs: "2.1rem", sm: "2.8rem", md: "3.4rem" }, lineHeight: 1.1, mt: 1 }}>
+          <Typography
+            id="hero-heading"
+            variant="h2"
+            component="h1"
+            sx={{ fontSize: { xs: "2.1rem", sm: "2.8rem", md: "3.4rem" }, lineHeight: 1.1, mt: 1 }}
+          >
             Buy and sell everything for campus life
           </Typography>
           <Typography sx={{ mt: 2, fontSize: { xs: "1rem", md: "1.15rem" }, maxWidth: 560, color: "#e6f4ef" }}>
-            Textbooks, calculators, hoodies and hostel gear from students and campus stores across Pakistan, at prices that fit a
-            student budget.
+            Textbooks, calculators, hoodies and hostel gear from students and campus stores across Pakistan, at prices that fit a student
+            budget.
           </Typography>
-          <Button component={RouterLink} to="/shop" variant="contained" size="large" sx={{ mt: 4, bgcolor: "#ffffff", color: "primary.main", "&:hover": { bgcolor: "#e8f5e9" } }}>
+          <Button
+            component={RouterLink}
+            to="/shop"
+            variant="contained"
+            size="large"
+            sx={{ mt: 4, bgcolor: "#ffffff", color: "primary.main", "&:hover": { bgcolor: "#e8f5e9" } }}
+          >
             Explore the shop
           </Button>
         </div>
-        <Box component="img" src="/images/hero.svg" alt="" width={400} height={320} sx={{ display: { xs: "none", md: "block" }, width: "100%", maxWidth: 420, height: "auto", justifySelf: "center" }} />
+        <Box
+          component="img"
+          src="/images/hero.svg"
+          alt=""
+          width={400}
+          height={320}
+          sx={{ display: { xs: "none", md: "block" }, width: "100%", maxWidth: 420, height: "auto", justifySelf: "center" }}
+        />
       </Container>
     </Box>
   );
@@ -46,9 +68,25 @@ const PROMISES = [
 export function PromiseBanner() {
   return (
     <Container maxWidth="lg" component="section" aria-label="Why UniBazaar" sx={{ py: { xs: 4, md: 6 } }}>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" } }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" } }}
+      >
         {PROMISES.map(({ icon: Icon, title, text }) => (
-          <Box component="li" key={title} sx={{ display: "flex", gap: 2, alignItems: "flex-start", p: 2.5, borderRadius: 2, bgcolor: "background.paper", border: 1, borderColor: "divider" }}>
+          <Box
+            component="li"
+            key={title}
+            sx={{
+              display: "flex",
+              gap: 2,
+              alignItems: "flex-start",
+              p: 2.5,
+              borderRadius: 2,
+              bgcolor: "background.paper",
+              border: 1,
+              borderColor: "divider",
+            }}
+          >
             <Icon sx={{ fontSize: 36, color: "primary.main" }} aria-hidden="true" />
             <div>
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
@@ -66,10 +104,30 @@ export function PromiseBanner() {
 }
 
 const POSTS = [
-  { image: "/images/blog-exam-prep.svg", date: "2026-10-02", title: "10 things every first-year engineering student needs", text: "From a reliable scientific calculator to the right drawing set: a checklist that saves money in the first semester." },
-  { image: "/images/blog-hostel.svg", date: "2026-10-15", title: "Making a hostel room feel like home", text: "Folding tables, floor cushions and good lighting: small buys that make long study nights easier." },
-  { image: "/images/blog-selling.svg", date: "2026-10-28", title: "How to sell your old textbooks fast", text: "Clear photos, an honest description and a fair price in PKR: what buyers look for in a listing." },
-  { image: "/images/blog-budget.svg", date: "2026-11-09", title: "A student budget that actually works", text: "Split your monthly allowance, plan the big purchases and let second-hand deals do the rest." },
+  {
+    image: "/images/blog-exam-prep.svg",
+    date: "2026-10-02",
+    title: "10 things every first-year engineering student needs",
+    text: "From a reliable scientific calculator to the right drawing set: a checklist that saves money in the first semester.",
+  },
+  {
+    image: "/images/blog-hostel.svg",
+    date: "2026-10-15",
+    title: "Making a hostel room feel like home",
+    text: "Folding tables, floor cushions and good lighting: small buys that make long study nights easier.",
+  },
+  {
+    image: "/images/blog-selling.svg",
+    date: "2026-10-28",
+    title: "How to sell your old textbooks fast",
+    text: "Clear photos, an honest description and a fair price in PKR: what buyers look for in a listing.",
+  },
+  {
+    image: "/images/blog-budget.svg",
+    date: "2026-11-09",
+    title: "A student budget that actually works",
+    text: "Split your monthly allowance, plan the big purchases and let second-hand deals do the rest.",
+  },
 ];
 
 /** A static list of four blog entries. */
@@ -79,11 +137,29 @@ export function BlogList() {
       <Typography id="blog-heading" variant="h4" component="h2" sx={{ mb: 3, fontSize: { xs: "1.5rem", md: "2rem" } }}>
         From the blog
       </Typography>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: "none",
+          p: 0,
+          m: 0,
+          display: "grid",
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+        }}
+      >
         {POSTS.map((post) => (
           <li key={post.title}>
             <Card variant="outlined" component="article" sx={{ height: "100%" }}>
-              <Box component="img" src={post.image} alt="" loading="lazy" width={320} height={180} sx={{ width: "100%", height: "auto", aspectRatio: "16 / 9", display: "block" }} />
+              <Box
+                component="img"
+                src={post.image}
+                alt=""
+                loading="lazy"
+                width={320}
+                height={180}
+                sx={{ width: "100%", height: "auto", aspectRatio: "16 / 9", display: "block" }}
+              />
               <CardContent>
                 <Typography variant="body2" color="text.secondary" component="time" dateTime={post.date}>
                   {formatDate(post.date)}

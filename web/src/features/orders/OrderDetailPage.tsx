@@ -38,7 +38,9 @@ export function OrderDetailPage() {
   const query = useOrderDetailQuery({ variables: { id: orderId }, fetchPolicy: "cache-and-network" });
   const order = query.data?.order;
   usePageTitle(order ? `Order ${order.orderNumber}` : "Order");
-  const notFound = CombinedGraphQLErrors.is(query.error) && query.error.errors.some((e) => e.extensions?.code === "NOT_FOUND" || e.extensions?.code === "FORBIDDEN");
+  const notFound =
+    CombinedGraphQLErrors.is(query.error) &&
+    query.error.errors.some((e) => e.extensions?.code === "NOT_FOUND" || e.extensions?.code === "FORBIDDEN");
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -164,7 +166,11 @@ function OrderDetail({ order }: { order: Order }) {
 
       {order.status === "REJECTED" && (
         <Alert severity="info" sx={{ mt: 3 }}>
-          Questions about this order? <Link component={RouterLink} to="/contact">Contact support</Link> and quote {order.orderNumber}.
+          Questions about this order?{" "}
+          <Link component={RouterLink} to="/contact">
+            Contact support
+          </Link>{" "}
+          and quote {order.orderNumber}.
         </Alert>
       )}
 

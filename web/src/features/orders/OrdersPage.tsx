@@ -98,7 +98,12 @@ function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
           {orders.map((order) => (
             <TableRow key={order.id} hover sx={{ cursor: "pointer" }} onClick={() => navigate(`/orders/${order.id}`)}>
               <TableCell sx={{ fontWeight: 600 }}>
-                <Box component={RouterLink} to={`/orders/${order.id}`} sx={{ color: "inherit", textDecoration: "none", "&:hover": { textDecoration: "underline" } }} onClick={(e) => e.stopPropagation()}>
+                <Box
+                  component={RouterLink}
+                  to={`/orders/${order.id}`}
+                  sx={{ color: "inherit", textDecoration: "none", "&:hover": { textDecoration: "underline" } }}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   {orderTitle(order)}
                 </Box>
               </TableCell>

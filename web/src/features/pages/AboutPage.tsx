@@ -25,17 +25,17 @@ export function AboutPage() {
               </div>
             </Stack>
             <Typography sx={{ mt: 3 }}>
-              UniBazaar started in a university hostel in Lahore, where every semester ended with piles of textbooks, calculators and
-              lamps that nobody needed any more, while the next batch of students paid full price for the very same things.
+              UniBazaar started in a university hostel in Lahore, where every semester ended with piles of textbooks, calculators and lamps
+              that nobody needed any more, while the next batch of students paid full price for the very same things.
             </Typography>
             <Typography sx={{ mt: 2 }}>
-              Today UniBazaar is a marketplace for students across Pakistan: buy from fellow students and small campus stores, sell
-              what you no longer need, and pay cash on delivery or by card. Every price is in PKR, every seller is a real person or a
-              registered store, and every review comes from a signed-in buyer.
+              Today UniBazaar is a marketplace for students across Pakistan: buy from fellow students and small campus stores, sell what you
+              no longer need, and pay cash on delivery or by card. Every price is in PKR, every seller is a real person or a registered
+              store, and every review comes from a signed-in buyer.
             </Typography>
             <Typography sx={{ mt: 2 }}>
-              Our promise is simple: fair prices, honest listings and support that answers. If anything goes wrong with an order, write
-              to us and we will sort it out.
+              Our promise is simple: fair prices, honest listings and support that answers. If anything goes wrong with an order, write to
+              us and we will sort it out.
             </Typography>
           </Paper>
         </Grid>
@@ -46,5 +46,3 @@ export function AboutPage() {
     </PageContainer>
   );
 }
-
-

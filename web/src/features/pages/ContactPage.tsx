@@ -36,7 +36,15 @@ export function ContactPage() {
             </Typography>
             <Stack component="form" spacing={2} onSubmit={send}>
               <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth />
-              <TextField label="Message" value={message} onChange={(e) => setMessage(e.target.value)} multiline minRows={5} required fullWidth />
+              <TextField
+                label="Message"
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                multiline
+                minRows={5}
+                required
+                fullWidth
+              />
               <Button type="submit" variant="contained" sx={{ alignSelf: "flex-start" }}>
                 Open in e-mail app
               </Button>
@@ -47,5 +55,3 @@ export function ContactPage() {
     </PageContainer>
   );
 }
-
-

@@ -11,7 +11,11 @@ export function NotFoundPage() {
   usePageTitle("Page not found");
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: "center" }}>
-      <Typography component="p" sx={{ fontSize: { xs: 72, md: 96 }, fontWeight: 800, color: "primary.main", lineHeight: 1 }} aria-hidden="true">
+      <Typography
+        component="p"
+        sx={{ fontSize: { xs: 72, md: 96 }, fontWeight: 800, color: "primary.main", lineHeight: 1 }}
+        aria-hidden="true"
+      >
         404
       </Typography>
       <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
@@ -32,5 +36,3 @@ export function NotFoundPage() {
     </Container>
   );
 }
-
-

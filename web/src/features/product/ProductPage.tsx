@@ -86,7 +86,13 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
         <Link component={RouterLink} to="/shop" underline="hover" color="inherit">
           Shop
         </Link>
-        <Link component={RouterLink} to={`/categories/${product.category}`} underline="hover" color="inherit" sx={{ textTransform: "capitalize" }}>
+        <Link
+          component={RouterLink}
+          to={`/categories/${product.category}`}
+          underline="hover"
+          color="inherit"
+          sx={{ textTransform: "capitalize" }}
+        >
           {product.category}
         </Link>
         <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: "anywhere" }}>
@@ -101,7 +107,17 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             alt={product.name}
             width={600}
             height={600}
-            sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", borderRadius: 2, display: "block", bgcolor: "grey.100", border: 1, borderColor: "divider" }}
+            sx={{
+              width: "100%",
+              height: "auto",
+              aspectRatio: "1",
+              objectFit: "cover",
+              borderRadius: 2,
+              display: "block",
+              bgcolor: "grey.100",
+              border: 1,
+              borderColor: "divider",
+            }}
           />
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
         </Box>
@@ -126,8 +142,22 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             </Typography>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
-            <Chip label={<span>Category: <span style={{ textTransform: "capitalize" }}>{product.category}</span></span>} variant="outlined" />
-            <Chip label={<span>Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span></span>} variant="outlined" />
+            <Chip
+              label={
+                <span>
+                  Category: <span style={{ textTransform: "capitalize" }}>{product.category}</span>
+                </span>
+              }
+              variant="outlined"
+            />
+            <Chip
+              label={
+                <span>
+                  Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span>
+                </span>
+              }
+              variant="outlined"
+            />
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
@@ -158,7 +188,13 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
             Write a review
           </Button>
         ) : (
-          <Button component={RouterLink} to="/login" state={{ from: `${location.pathname}${location.search}` }} variant="outlined" startIcon={<RateReviewOutlined />}>
+          <Button
+            component={RouterLink}
+            to="/login"
+            state={{ from: `${location.pathname}${location.search}` }}
+            variant="outlined"
+            startIcon={<RateReviewOutlined />}
+          >
             Sign in to write a review
           </Button>
         )}
@@ -179,7 +215,9 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={review.createdAt}>
                     {formatDate(review.createdAt)}
                   </Typography>
-                  {review.verifiedPurchase && <Chip icon={<VerifiedOutlined />} label="Verified purchase" size="small" color="success" variant="outlined" />}
+                  {review.verifiedPurchase && (
+                    <Chip icon={<VerifiedOutlined />} label="Verified purchase" size="small" color="success" variant="outlined" />
+                  )}
                 </Box>
                 <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
               </Box>
@@ -188,14 +226,20 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
         </Stack>
       )}
       <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
-      {user && <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />}
+      {user && (
+        <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />
+      )}
     </Box>
   );
 }
 
 function ProductSkeleton() {
   return (
-    <Box role="status" aria-label="Loading product" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}>
+    <Box
+      role="status"
+      aria-label="Loading product"
+      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}
+    >
       <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 2 }} />
       <div>
         <Skeleton variant="text" sx={{ fontSize: "2.2rem" }} />

@@ -41,7 +41,13 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
           onChange={(v) => onChange("category", v)}
         />
       )}
-      <FilterGroup id="filter-color" label="Colour" value={params.color} options={options.colors.map((c) => ({ value: c.slug, label: c.label }))} onChange={(v) => onChange("color", v)} />
+      <FilterGroup
+        id="filter-color"
+        label="Colour"
+        value={params.color}
+        options={options.colors.map((c) => ({ value: c.slug, label: c.label }))}
+        onChange={(v) => onChange("color", v)}
+      />
       <FilterGroup
         id="filter-price"
         label="Price range"
@@ -56,7 +62,19 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
   );
 }
 
-function FilterGroup({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+function FilterGroup({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
   return (
     <FormControl component="fieldset">
       <FormLabel component="legend" id={`${id}-label`} sx={{ fontWeight: 700, color: "text.primary", mb: 0.5 }}>

@@ -84,7 +84,8 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   };
 
   const catalog = options.data?.catalogOptions;
-  const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) => list?.find((o) => o.slug === slug)?.label ?? slug;
+  const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
+    list?.find((o) => o.slug === slug)?.label ?? slug;
   const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? params.price;
   const activeFilters: Array<{ key: "category" | "color" | "price" | "q"; label: string }> = [];
   if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
@@ -142,7 +143,10 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             >
               Filters
             </Button>
-            <FormControl size="small" sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: searchFirst ? "auto" : 0 } }}>
+            <FormControl
+              size="small"
+              sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: searchFirst ? "auto" : 0 } }}
+            >
               <InputLabel id="sort-label">Sort by</InputLabel>
               <Select labelId="sort-label" label="Sort by" value={sort} onChange={(e) => update("sort", e.target.value)}>
                 {SORTS.filter((s) => s.value !== "RELEVANCE" || params.q).map((s) => (
@@ -156,12 +160,20 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
           {activeFilters.length > 0 && (
             <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label="Active filters" role="group">
               {activeFilters.map((f) => (
-                <Chip key={f.key} label={f.label} onDelete={() => update(f.key, null)} size="small" deleteIcon={<CloseIcon aria-label={`Remove filter ${f.label}`} />} />
+                <Chip
+                  key={f.key}
+                  label={f.label}
+                  onDelete={() => update(f.key, null)}
+                  size="small"
+                  deleteIcon={<CloseIcon aria-label={`Remove filter ${f.label}`} />}
+                />
               ))}
             </Box>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
-            {page && page.totalItems > 0 ? `Showing ${first}–${last} of ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}` : ""}
+            {page && page.totalItems > 0
+              ? `Showing ${first}–${last} of ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}`
+              : ""}
           </Typography>
           {badFilter ? (
             <EmptyState
@@ -184,43 +196,48 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
               }
             />
           ) : (
-          <QueryState
-            loading={products.loading}
-            error={products.error}
-            data={page}
-            errorText="Error loading products."
-            empty={
-              <EmptyState
-                message="No products found."
-                action={
-                  filterCount > 0 || params.q ? (
-                    <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
-                      Clear filters and search
-                    </Button>
-                  ) : undefined
-                }
-              />
-            }
-            skeleton={<ProductGridSkeleton count={SHOP_PAGE_SIZE} />}
-            onRetry={() => void products.refetch()}
-          >
-            {(result) => (
-              <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
-                <ProductGrid label="Products">
-                  {result.items.map((product) => (
-                    <li key={product.id}>
-                      <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" />
-                    </li>
-                  ))}
-                </ProductGrid>
-                <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goToPage} label="Product pages" />
-              </Box>
-            )}
-          </QueryState>
+            <QueryState
+              loading={products.loading}
+              error={products.error}
+              data={page}
+              errorText="Error loading products."
+              empty={
+                <EmptyState
+                  message="No products found."
+                  action={
+                    filterCount > 0 || params.q ? (
+                      <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
+                        Clear filters and search
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              }
+              skeleton={<ProductGridSkeleton count={SHOP_PAGE_SIZE} />}
+              onRetry={() => void products.refetch()}
+            >
+              {(result) => (
+                <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
+                  <ProductGrid label="Products">
+                    {result.items.map((product) => (
+                      <li key={product.id}>
+                        <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" />
+                      </li>
+                    ))}
+                  </ProductGrid>
+                  <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goToPage} label="Product pages" />
+                </Box>
+              )}
+            </QueryState>
           )}
         </Box>
       </Box>
-      <Drawer anchor="bottom" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+      <Drawer
+        anchor="bottom"
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
+      >
         <Box sx={{ p: 2, pb: 3 }} role="region" aria-label="Filters">
           <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
             <Typography variant="h6" component="h2">

@@ -21,6 +21,8 @@ export function CategoryPage(props: ActionProps) {
   const { categoryName = "" } = useParams();
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const slug = categoryName.trim().toLowerCase();
-  const label = options.data?.catalogOptions.categories.find((c) => c.slug === slug)?.label ?? (slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : "Category");
+  const label =
+    options.data?.catalogOptions.categories.find((c) => c.slug === slug)?.label ??
+    (slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : "Category");
   return <ProductListing key={slug} title={label} intro={`Products in ${label}.`} fixedCategory={slug} {...props} />;
 }

@@ -26,7 +26,13 @@ describe("parseShopParams", () => {
 
   it("treats missing, 'all' and malformed values as not set; a bad page is page 1", () => {
     expect(parseShopParams(qs(""))).toEqual({ category: "", color: "", price: "", q: "", sort: "", page: 1 });
-    expect(parseShopParams(qs("category=all&color=ALL&price=cheap&sort=random&page=-2"))).toMatchObject({ category: "", color: "", price: "", sort: "", page: 1 });
+    expect(parseShopParams(qs("category=all&color=ALL&price=cheap&sort=random&page=-2"))).toMatchObject({
+      category: "",
+      color: "",
+      price: "",
+      sort: "",
+      page: 1,
+    });
     expect(parseShopParams(qs("page=0")).page).toBe(1);
     expect(parseShopParams(qs("page=2.5")).page).toBe(1);
     expect(parseShopParams(qs("page=abc")).page).toBe(1);

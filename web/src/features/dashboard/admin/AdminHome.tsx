@@ -94,12 +94,23 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
               height={300}
               xAxis={[{ scaleType: "band", data: months.map((m) => monthLabel(m.month)) }]}
               yAxis={[{ width: "auto", valueFormatter: (v: number) => `Rs ${compact.format(v)}` }]}
-              series={[{ data: months.map((m) => m.earnings), label: "Earnings", color: "#0b5d4b", valueFormatter: (v) => (v === null ? "" : formatPKR(v)) }]}
+              series={[
+                {
+                  data: months.map((m) => m.earnings),
+                  label: "Earnings",
+                  color: "#0b5d4b",
+                  valueFormatter: (v) => (v === null ? "" : formatPKR(v)),
+                },
+              ]}
               hideLegend
               disableKeyboardNavigation
             />
           </Box>
-          <ChartTable caption={title} columns={["Month", "Earnings"]} rows={months.map((m) => [monthLabel(m.month), formatPKR(m.earnings)])} />
+          <ChartTable
+            caption={title}
+            columns={["Month", "Earnings"]}
+            rows={months.map((m) => [monthLabel(m.month), formatPKR(m.earnings)])}
+          />
         </>
       )}
     </Box>

@@ -133,7 +133,14 @@ export default function ManageUsers() {
               })}
             </TableBody>
           </ScrollTable>
-          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="users" onPage={setPage} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="users"
+            onPage={setPage}
+          />
         </>
       )}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}

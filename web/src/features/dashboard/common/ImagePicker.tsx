@@ -25,15 +25,36 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
       {preview ? (
-        <Box component="img" src={preview} alt={previewAlt} sx={{ width: 96, height: 96, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }} />
+        <Box
+          component="img"
+          src={preview}
+          alt={previewAlt}
+          sx={{ width: 96, height: 96, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
+        />
       ) : (
-        <Box sx={{ width: 96, height: 96, borderRadius: 1, border: 1, borderStyle: "dashed", borderColor: "divider", display: "grid", placeItems: "center" }}>
+        <Box
+          sx={{
+            width: 96,
+            height: 96,
+            borderRadius: 1,
+            border: 1,
+            borderStyle: "dashed",
+            borderColor: "divider",
+            display: "grid",
+            placeItems: "center",
+          }}
+        >
           <Typography variant="caption" color="text.secondary">
             No image
           </Typography>
         </Box>
       )}
-      <Button variant="outlined" startIcon={<PhotoCameraIcon aria-hidden="true" />} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button
+        variant="outlined"
+        startIcon={<PhotoCameraIcon aria-hidden="true" />}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
         {label}
       </Button>
       {/* the real file input, opened by the button above */}

@@ -32,7 +32,10 @@ function statusSince(order: Order): string {
 export default function MyOrdersPage({ title }: { title: string }) {
   usePageTitle(title);
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useDashboardMyOrdersQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useDashboardMyOrdersQuery({
+    variables: { page, pageSize: PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
   const result = data?.myOrders;
 
   return (
@@ -83,7 +86,14 @@ export default function MyOrdersPage({ title }: { title: string }) {
               ))}
             </TableBody>
           </ScrollTable>
-          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="orders" onPage={setPage} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="orders"
+            onPage={setPage}
+          />
         </>
       )}
     </Stack>

@@ -22,7 +22,12 @@ export function Pager({ page, pageSize, totalItems, totalPages, noun, onPage }: 
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
         Showing {from} to {to} of {totalItems} {noun}
       </Typography>
-      <PaginationBar page={page} totalPages={totalPages} onChange={onPage} label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`} />
+      <PaginationBar
+        page={page}
+        totalPages={totalPages}
+        onChange={onPage}
+        label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`}
+      />
     </Box>
   );
 }

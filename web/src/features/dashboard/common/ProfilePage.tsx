@@ -36,7 +36,11 @@ export default function ProfilePage() {
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 560 }}>
         <CardContent sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
-          <Avatar src={user.profileImage ?? undefined} alt={`Profile picture of ${user.username}`} sx={{ width: 88, height: 88, fontSize: 36 }}>
+          <Avatar
+            src={user.profileImage ?? undefined}
+            alt={`Profile picture of ${user.username}`}
+            sx={{ width: 88, height: 88, fontSize: 36 }}
+          >
             {user.username.charAt(0).toUpperCase()}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -122,7 +126,13 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
         <DialogTitle id={titleId}>Edit Profile</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <ImagePicker label="Choose profile image" preview={preview} previewAlt="Profile picture preview" disabled={saving} onFile={pick} />
+            <ImagePicker
+              label="Choose profile image"
+              preview={preview}
+              previewAlt="Profile picture preview"
+              disabled={saving}
+              onFile={pick}
+            />
             <TextField
               label="Username"
               value={username}
@@ -133,7 +143,14 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
               disabled={saving}
               autoComplete="username"
             />
-            <TextField label="Contact Number" value={contactNumber} onChange={(e) => setContactNumber(e.target.value)} disabled={saving} type="tel" autoComplete="tel" />
+            <TextField
+              label="Contact Number"
+              value={contactNumber}
+              onChange={(e) => setContactNumber(e.target.value)}
+              disabled={saving}
+              type="tel"
+              autoComplete="tel"
+            />
             {failure && (
               <Alert severity="error" sx={{ whiteSpace: "pre-line" }}>
                 {failure}

@@ -22,12 +22,19 @@ const PAGE_SIZE = 20;
 export default function ReviewsPage() {
   usePageTitle("Your Given Reviews");
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useDashboardMyReviewsQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useDashboardMyReviewsQuery({
+    variables: { page, pageSize: PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
   const result = data?.myReviews;
 
   const addTile = (
     <Card variant="outlined" sx={{ height: "100%", borderStyle: "dashed" }}>
-      <CardActionArea component={RouterLink} to="/shop" sx={{ height: "100%", minHeight: 140, display: "flex", flexDirection: "column", justifyContent: "center" }}>
+      <CardActionArea
+        component={RouterLink}
+        to="/shop"
+        sx={{ height: "100%", minHeight: 140, display: "flex", flexDirection: "column", justifyContent: "center" }}
+      >
         <AddIcon fontSize="large" color="primary" aria-hidden="true" />
         <Typography sx={{ mt: 1, fontWeight: 600 }}>Add New Review</Typography>
       </CardActionArea>
@@ -74,7 +81,14 @@ export default function ReviewsPage() {
               {addTile}
             </Grid>
           </Grid>
-          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="reviews" onPage={setPage} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="reviews"
+            onPage={setPage}
+          />
         </>
       )}
     </Stack>

@@ -10,7 +10,11 @@ export function StatCard({ label, value }: { label: string; value: string }) {
         <Typography component="h3" variant="subtitle2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ mt: 1, fontWeight: 700, fontSize: { xs: "1.3rem", sm: "1.5rem" }, overflowWrap: "break-word" }}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ mt: 1, fontWeight: 700, fontSize: { xs: "1.3rem", sm: "1.5rem" }, overflowWrap: "break-word" }}
+        >
           {value}
         </Typography>
       </CardContent>

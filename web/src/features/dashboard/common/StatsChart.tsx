@@ -14,7 +14,17 @@ const compact = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFra
  * axis (otherwise the counts would be invisible next to the rupees). Fills its box up to
  * `maxWidth` x `height` (at most 500 px tall).
  */
-export function StatsChart({ title, bars, maxWidth = 800, height = 320 }: { title: string; bars: Bar[]; maxWidth?: number; height?: number }) {
+export function StatsChart({
+  title,
+  bars,
+  maxWidth = 800,
+  height = 320,
+}: {
+  title: string;
+  bars: Bar[];
+  maxWidth?: number;
+  height?: number;
+}) {
   const mixed = bars.some((b) => b.money) && bars.some((b) => !b.money);
   const series = mixed
     ? [
@@ -36,9 +46,18 @@ export function StatsChart({ title, bars, maxWidth = 800, height = 320 }: { titl
       <Box aria-hidden="true">
         <BarChart
           height={Math.min(height, 500)}
-          xAxis={[{ scaleType: "band", data: bars.map((b) => b.label), colorMap: { type: "ordinal", values: bars.map((b) => b.label), colors: COLORS } }]}
+          xAxis={[
+            {
+              scaleType: "band",
+              data: bars.map((b) => b.label),
+              colorMap: { type: "ordinal", values: bars.map((b) => b.label), colors: COLORS },
+            },
+          ]}
           yAxis={yAxis}
-          series={series.map((s) => ({ ...s, valueFormatter: (_v: number | null, { dataIndex }: { dataIndex: number }) => bars[dataIndex]?.shown ?? "" }))}
+          series={series.map((s) => ({
+            ...s,
+            valueFormatter: (_v: number | null, { dataIndex }: { dataIndex: number }) => bars[dataIndex]?.shown ?? "",
+          }))}
           hideLegend
           disableKeyboardNavigation
         />

@@ -22,7 +22,6 @@ import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu
 
 const DRAWER_WIDTH = 248;
 
-
 /**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);
  * the role picks the side menu; an unknown role goes to /unauthorized. On phones the side menu
@@ -33,9 +32,7 @@ export default function DashboardLayout() {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!isKnownRole(user.role)) return <Navigate to="/unauthorized" replace />;
-  return (
-    <Shell role={user.role} username={user.username} profileImage={user.profileImage} />
-  );
+  return <Shell role={user.role} username={user.username} profileImage={user.profileImage} />;
 }
 
 function Shell({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
@@ -54,7 +51,18 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
       <Box
         component="a"
         href="#dashboard-main"
-        sx={{ position: "absolute", left: 8, top: -48, zIndex: 3000, px: 1.5, py: 1, bgcolor: "primary.main", color: "primary.contrastText", borderRadius: 1, "&:focus": { top: 8 } }}
+        sx={{
+          position: "absolute",
+          left: 8,
+          top: -48,
+          zIndex: 3000,
+          px: 1.5,
+          py: 1,
+          bgcolor: "primary.main",
+          color: "primary.contrastText",
+          borderRadius: 1,
+          "&:focus": { top: 8 },
+        }}
       >
         Skip to content
       </Box>
@@ -62,7 +70,13 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
         <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (t) => (wide ? t.zIndex.drawer + 1 : t.zIndex.appBar) }}>
           <Toolbar sx={{ gap: 1 }}>
             {!wide && (
-              <IconButton edge="start" aria-label="Open dashboard menu" aria-controls="dashboard-menu" aria-expanded={open} onClick={() => setOpen(true)}>
+              <IconButton
+                edge="start"
+                aria-label="Open dashboard menu"
+                aria-controls="dashboard-menu"
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+              >
                 <MenuIcon />
               </IconButton>
             )}
@@ -117,7 +131,11 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
   };
   return (
     <Box>
-      <Box component={RouterLink} to={ROLE_HOME[role]} sx={{ display: "flex", alignItems: "center", gap: 1.5, p: 2, color: "inherit", textDecoration: "none" }}>
+      <Box
+        component={RouterLink}
+        to={ROLE_HOME[role]}
+        sx={{ display: "flex", alignItems: "center", gap: 1.5, p: 2, color: "inherit", textDecoration: "none" }}
+      >
         <Avatar src={profileImage ?? undefined} alt="">
           {username.charAt(0).toUpperCase()}
         </Avatar>

@@ -103,7 +103,11 @@ export default function ManageOrders() {
                 const detailsId = `order-details-${order.id}`;
                 return (
                   <Fragment key={order.id}>
-                    <TableRow hover onClick={() => toggle(order.id)} sx={{ cursor: "pointer", "& > td": { borderBottom: expanded ? "unset" : undefined } }}>
+                    <TableRow
+                      hover
+                      onClick={() => toggle(order.id)}
+                      sx={{ cursor: "pointer", "& > td": { borderBottom: expanded ? "unset" : undefined } }}
+                    >
                       <TableCell>
                         <IconButton
                           size="small"
@@ -172,7 +176,14 @@ export default function ManageOrders() {
               })}
             </TableBody>
           </ScrollTable>
-          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="orders" onPage={setPage} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="orders"
+            onPage={setPage}
+          />
         </>
       )}
       {editing && <StatusDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />}
@@ -192,7 +203,10 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
     ["Order total", formatPKR(order.total)],
   ];
   return (
-    <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}
+    >
       {rows.map(([term, value]) => (
         <Fragment key={term}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -240,7 +254,14 @@ function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrder
           {order.allowedTransitions.length === 0 ? (
             <Alert severity="info">This order's status can no longer be changed.</Alert>
           ) : (
-            <TextField select label="New status" value={next} onChange={(e) => setNext(e.target.value as OrderStatus)} fullWidth disabled={loading}>
+            <TextField
+              select
+              label="New status"
+              value={next}
+              onChange={(e) => setNext(e.target.value as OrderStatus)}
+              fullWidth
+              disabled={loading}
+            >
               {order.allowedTransitions.map((s) => (
                 <MenuItem key={s} value={s}>
                   {statusLabel(s)}

@@ -30,7 +30,10 @@ export default function ManageProducts() {
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Product | null>(null);
-  const { data, error, refetch } = useDashboardMyProductsQuery({ variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useDashboardMyProductsQuery({
+    variables: { page, pageSize: PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
   const [deleteProduct, { loading: deleting }] = useDashboardDeleteProductMutation();
   const result = data?.myProducts;
 
@@ -88,7 +91,12 @@ export default function ManageProducts() {
                   </TableCell>
                   <TableCell>{formatDate(product.createdAt)}</TableCell>
                   <TableCell>
-                    <Button component={RouterLink} to={`/dashboard/seller/product/${product.id}`} size="small" aria-label={`Edit ${product.name}`}>
+                    <Button
+                      component={RouterLink}
+                      to={`/dashboard/seller/product/${product.id}`}
+                      size="small"
+                      aria-label={`Edit ${product.name}`}
+                    >
                       Edit
                     </Button>
                   </TableCell>
@@ -101,7 +109,14 @@ export default function ManageProducts() {
               ))}
             </TableBody>
           </ScrollTable>
-          <Pager page={result.page} pageSize={result.pageSize} totalItems={result.totalItems} totalPages={result.totalPages} noun="products" onPage={setPage} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="products"
+            onPage={setPage}
+          />
         </>
       )}
       <ConfirmDialog

@@ -43,7 +43,16 @@ type Props = {
 };
 
 /** The add-product and edit-product form: every field is required (spec section 5), the image is uploaded first. */
-export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLabel, onSubmit, failurePrefix, failureNoticePrefix, resetOnSuccess = false }: Props) {
+export function ProductForm({
+  initial,
+  withOldPrice = false,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  failurePrefix,
+  failureNoticePrefix,
+  resetOnSuccess = false,
+}: Props) {
   const notify = useNotify();
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const [upload] = useDashboardUploadImageMutation();
@@ -57,7 +66,8 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
   const [problems, setProblems] = useState<Partial<Record<keyof ProductValues, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const set = (field: keyof ProductValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof ProductValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const pickImage = async (file: File) => {
     setUploadError("");
@@ -114,7 +124,8 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
 
   const problem = (field: keyof ProductValues) => (problems[field] ? { error: true, helperText: problems[field] } : {});
 
-  if (options.error && !options.data) return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
+  if (options.error && !options.data)
+    return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
   if (!options.data) return <LoadingState label="Loading form..." />;
   const { categories, colors } = options.data.catalogOptions;
 
@@ -122,10 +133,28 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 760 }}>
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField label="Product Name" placeholder="Diamond Earrings" value={values.name} onChange={set("name")} required fullWidth disabled={busy} {...problem("name")} />
+          <TextField
+            label="Product Name"
+            placeholder="Diamond Earrings"
+            value={values.name}
+            onChange={set("name")}
+            required
+            fullWidth
+            disabled={busy}
+            {...problem("name")}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select label="Category" value={values.category} onChange={set("category")} required fullWidth disabled={busy} {...problem("category")}>
+          <TextField
+            select
+            label="Category"
+            value={values.category}
+            onChange={set("category")}
+            required
+            fullWidth
+            disabled={busy}
+            {...problem("category")}
+          >
             {categories.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -134,7 +163,16 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select label="Color" value={values.color} onChange={set("color")} required fullWidth disabled={busy} {...problem("color")}>
+          <TextField
+            select
+            label="Color"
+            value={values.color}
+            onChange={set("color")}
+            required
+            fullWidth
+            disabled={busy}
+            {...problem("color")}
+          >
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -174,7 +212,13 @@ export function ProductForm({ initial, withOldPrice = false, submitLabel, busyLa
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
             Product image *
           </Typography>
-          <ImagePicker label={uploading ? "Uploading..." : values.image ? "Change image" : "Upload image"} preview={preview} previewAlt="Product image preview" disabled={busy || uploading} onFile={pickImage} />
+          <ImagePicker
+            label={uploading ? "Uploading..." : values.image ? "Change image" : "Upload image"}
+            preview={preview}
+            previewAlt="Product image preview"
+            disabled={busy || uploading}
+            onFile={pickImage}
+          />
           {uploadError && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {uploadError}
