@@ -55,17 +55,15 @@ describe("SQL statements per operation", () => {
       asCaller(sellers[0]),
     );
     // reviewers straight in the table: signing 20 users up properly would only slow the test down
-    const buyers = await server.dataSource
-      .getRepository(User)
-      .save(
-        Array.from({ length: 20 }, (_, i) => ({
-          email: `reviewer${i}@test.pk`,
-          username: `reviewer_${i}`,
-          name: `Reviewer ${i}`,
-          passwordHash: "unused",
-          role: Role.USER,
-        })),
-      );
+    const buyers = await server.dataSource.getRepository(User).save(
+      Array.from({ length: 20 }, (_, i) => ({
+        email: `reviewer${i}@test.pk`,
+        username: `reviewer_${i}`,
+        name: `Reviewer ${i}`,
+        passwordHash: "unused",
+        role: Role.USER,
+      })),
+    );
     await server.services.reviews.post({ productId: product.id, rating: 5, comment: "First!" }, asCaller({ user: buyers[0] }));
     const one = await server.queries.measure(() => server.gql(DETAIL, { id: product.id }));
     expect(one.result.data.product.reviews.items).toHaveLength(1);
