@@ -6,7 +6,8 @@ import type { TestProject } from "vitest/node";
 import { createDataSource } from "../db/data-source";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded";
 
-export const TEMPLATE_DATABASE = "unibazaar_test_template";
+// one template per run, so two runs (two checkouts) can share one PostgreSQL server
+export const TEMPLATE_DATABASE = `unibazaar_test_template_${process.pid}`;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -46,6 +47,12 @@ export default async function setup(project: TestProject) {
   project.provide("templateDatabase", TEMPLATE_DATABASE);
 
   return async () => {
+    if (!embedded) {
+      const cleanup = new Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
+      await cleanup.end();
+    }
     await embedded?.stop();
     await rm(dir, { recursive: true, force: true });
   };
