@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoLogins } from "./db/seed";
+import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 
 /**
  * The README's start path for real: the compiled server with no DATABASE_URL boots an embedded

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from "./config";
-import { DEMO_PASSWORD, demoLogins } from "./db/seed";
-import { startServer } from "./server";
+import { ConfigError, loadConfig } from "./platform/config";
+import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
+import { startServer } from "./app/server";
 
 async function main() {
   let config;

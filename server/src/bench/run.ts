@@ -2,9 +2,9 @@ import autocannon from "autocannon";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadConfig } from "../config";
-import { DEMO_PASSWORD } from "../db/seed";
-import { startServer } from "../server";
+import { loadConfig } from "../platform/config";
+import { DEMO_PASSWORD } from "../app/seed/seed";
+import { startServer } from "../app/server";
 
 /**
  * `npm run bench`: the real server (embedded PostgreSQL, or DATABASE_URL) with the demo data plus

@@ -3,8 +3,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import type { TestProject } from "vitest/node";
-import { createDataSource } from "../db/data-source";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../db/embedded";
+import { createDataSource } from "../platform/db/data-source";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/embedded";
 
 // one template per run, so two runs (two checkouts) can share one PostgreSQL server
 export const TEMPLATE_DATABASE = `unibazaar_test_template_${process.pid}`;

@@ -6,8 +6,8 @@ import path from "node:path";
 import { Client } from "pg";
 import type { Logger as QueryLogger } from "typeorm";
 import { inject } from "vitest";
-import { loadConfig } from "../config";
-import { startServer, type RunningServer } from "../server";
+import { loadConfig } from "../platform/config";
+import { startServer, type RunningServer } from "../app/server";
 import { withDatabase } from "./global-setup";
 
 /** A fresh database copied from the migrated template: this test file's own data. */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
 import { Role, SellerType, User } from "../users/entity";
 
 @InputType({ description: "A new account. Sellers give a seller type; business sellers also a store name and description." })

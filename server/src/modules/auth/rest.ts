@@ -1,6 +1,6 @@
 import jwt from "jsonwebtoken";
 import { z } from "zod";
-import { TOKEN_COOKIE, type RestApi } from "../../http/rest";
+import { TOKEN_COOKIE, type RestApi } from "../../platform/http/rest";
 import { legacyUser, legacyUserSchema } from "../users/legacy";
 
 const message = z.object({ message: z.string() });

@@ -2,12 +2,12 @@ import { hash, verify } from "@node-rs/argon2";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
 import { z } from "zod";
-import type { AppConfig } from "../../config";
-import { AppError, conflict, rateLimited, unauthenticated } from "../../shared/errors";
-import { parseInput } from "../../shared/validation";
+import type { AppConfig } from "../../platform/config";
+import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
+import { parseInput } from "../../platform/shared/validation";
 import { Role, SellerType, User } from "../users/entity";
 import { contactNumberRule, emailRule, usernameRule } from "../users/rules";
-import { signToken, verifyToken } from "./tokens";
+import { signToken, verifyToken } from "../../platform/auth/tokens";
 
 /** The caller of a service: who they are and what role the database says they have now. */
 export type AuthUser = { id: string; role: Role; email: string; username: string };

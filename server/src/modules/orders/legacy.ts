@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Loaders } from "../../graphql/loaders";
-import { iso } from "../../http/legacy";
-import { toRupees } from "../../shared/money";
-import type { Page } from "../../shared/pagination";
+import type { Loaders } from "../../app/loaders";
+import { iso } from "../../platform/http/legacy";
+import { toRupees } from "../../platform/shared/money";
+import type { Page } from "../../platform/shared/pagination";
 import type { Order, OrderLine } from "./entity";
 import { formatOrderNumber } from "./types";
 

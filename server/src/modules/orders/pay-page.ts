@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
-import { AppError } from "../../shared/errors";
-import { toRupees } from "../../shared/money";
-import type { Services } from "../../services";
+import { AppError } from "../../platform/shared/errors";
+import { toRupees } from "../../platform/shared/money";
+import type { Services } from "../../app/services";
 import { PaymentMethod, type CheckoutSession } from "./entity";
 import type { CardForm } from "./payments";
 import { TAX_PERCENT } from "./pricing";

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../shared/errors";
+import type { FieldErrors } from "../../platform/shared/errors";
 
 /**
  * The sandbox card processor behind the hosted payment page. It checks the card the way a real

@@ -1,6 +1,6 @@
 import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { percentOf } from "../../shared/money";
+import { percentOf } from "../../platform/shared/money";
 import { Product } from "../products/entity";
 import { Coupon } from "./entity";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idRef, loadersFor, numeric, pageQuery, toPaging } from "../../http/legacy";
-import type { RestApi } from "../../http/rest";
+import { idRef, loadersFor, numeric, pageQuery, toPaging } from "../../platform/http/legacy";
+import type { RestApi } from "../../platform/http/rest";
 import { Role } from "../users/entity";
 import { legacyCheckoutOrders, legacyOrderList, legacyOrderListSchema, legacyOrders, legacyOrderSchema } from "./legacy";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { QueryFailedError, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { badInput, forbidden, notFound, type FieldErrors } from "../../shared/errors";
-import { pageInput, toPage, type Page } from "../../shared/pagination";
-import { parseInput } from "../../shared/validation";
-import { assertRole } from "../auth/access";
+import { badInput, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
+import { assertRole } from "../../platform/auth/roles";
 import type { AuthUser } from "../auth/service";
 import { Role } from "../users/entity";
 import { contactNumberRule } from "../users/rules";

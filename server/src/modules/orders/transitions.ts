@@ -1,4 +1,4 @@
-import { badInput, forbidden, type AppError } from "../../shared/errors";
+import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
 import type { AuthUser } from "../auth/service";
 import { Role } from "../users/entity";
 import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
-import { toRupees } from "../../shared/money";
+import { toRupees } from "../../platform/shared/money";
 import { Role } from "../users/entity";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { TAX_RATE, type PricedCart } from "./pricing";

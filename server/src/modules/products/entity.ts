@@ -10,7 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from "typeorm";
-import { numericTransformer } from "../../shared/transformers";
+import { numericTransformer } from "../../platform/shared/transformers";
 import { User } from "../users/entity";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Loaders } from "../../graphql/loaders";
-import { iso } from "../../http/legacy";
-import { toRupees } from "../../shared/money";
+import type { Loaders } from "../../app/loaders";
+import { iso } from "../../platform/http/legacy";
+import { toRupees } from "../../platform/shared/money";
 import type { User } from "../users/entity";
 import type { Product } from "./entity";
 

@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
-import { toRupees } from "../../shared/money";
-import { pageInput, type Page } from "../../shared/pagination";
-import { parseInput } from "../../shared/validation";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import { toRupees } from "../../platform/shared/money";
+import { pageInput, type Page } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
 import { ReviewPage } from "../reviews/types";
 import { Role, type User } from "../users/entity";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../http/legacy";
-import type { RestApi } from "../../http/rest";
-import { notFound } from "../../shared/errors";
-import type { Page } from "../../shared/pagination";
-import type { Services } from "../../services";
+import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../platform/http/legacy";
+import type { RestApi } from "../../platform/http/rest";
+import { notFound } from "../../platform/shared/errors";
+import type { Page } from "../../platform/shared/pagination";
+import type { Services } from "../../app/services";
 import { legacyProductReviewSchema, legacyProductReviews } from "../reviews/legacy";
 import { Role } from "../users/entity";
 import type { Product } from "./entity";

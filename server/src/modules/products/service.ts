@@ -1,10 +1,10 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
-import { badInput, forbidden, notFound } from "../../shared/errors";
-import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../shared/money";
-import { pageInput, toPage, type Page } from "../../shared/pagination";
-import { parseInput } from "../../shared/validation";
-import { assertRole } from "../auth/access";
+import { badInput, forbidden, notFound } from "../../platform/shared/errors";
+import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
+import { assertRole } from "../../platform/auth/roles";
 import type { AuthUser } from "../auth/service";
 import { OrderStatus } from "../orders/entity";
 import { Role } from "../users/entity";

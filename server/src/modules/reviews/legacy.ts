@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Loaders } from "../../graphql/loaders";
-import { iso } from "../../http/legacy";
-import { MAX_PAGE_SIZE } from "../../shared/pagination";
+import type { Loaders } from "../../app/loaders";
+import { iso } from "../../platform/http/legacy";
+import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
 import type { Review } from "./entity";
 
 const reviewFields = {

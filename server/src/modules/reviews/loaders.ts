@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
-import { toPage, type Page } from "../../shared/pagination";
+import { toPage, type Page } from "../../platform/shared/pagination";
 import { Review } from "./entity";
 
 /**

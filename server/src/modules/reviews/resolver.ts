@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
-import type { Page } from "../../shared/pagination";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import type { Page } from "../../platform/shared/pagination";
 import { Product } from "../products/entity";
 import type { User } from "../users/entity";
 import { Review } from "./entity";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery } from "../../http/legacy";
-import type { RestApi } from "../../http/rest";
-import { MAX_PAGE_SIZE } from "../../shared/pagination";
+import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery } from "../../platform/http/legacy";
+import type { RestApi } from "../../platform/http/rest";
+import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
 import { legacyProductReviewSchema, legacyProductReviews, legacyReview, legacyReviewSchema } from "./legacy";
 
 const TAG = "reviews";

@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
-import { forbidden, notFound, unauthenticated } from "../../shared/errors";
-import { pageInput, toPage, type Page } from "../../shared/pagination";
-import { parseInput } from "../../shared/validation";
+import { forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
 import type { AuthUser } from "../auth/service";
 import { Role } from "../users/entity";
 import { Product } from "../products/entity";

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
 import { Role } from "../users/entity";
 import { AdminStats, SellerRevenue, SellerStats, UserStats } from "./types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RestApi } from "../../http/rest";
+import type { RestApi } from "../../platform/http/rest";
 import { Role } from "../users/entity";
 
 /** Money fields are PKR numbers; the figures' meaning is documented on StatsService. */

@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
-import { forbidden, notFound } from "../../shared/errors";
-import { toRupees } from "../../shared/money";
-import { assertRole } from "../auth/access";
+import { forbidden, notFound } from "../../platform/shared/errors";
+import { toRupees } from "../../platform/shared/money";
+import { assertRole } from "../../platform/auth/roles";
 import type { AuthUser } from "../auth/service";
 import { OrderStatus } from "../orders/entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "../products/service";

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
 import type { Image } from "./entity";
 
 @ObjectType({ description: "A stored picture, re-encoded as WebP without metadata." })

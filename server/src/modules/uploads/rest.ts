@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RestApi } from "../../http/rest";
+import type { RestApi } from "../../platform/http/rest";
 
 /** /api/upload: a picture sent as a data-URL, answered with its hosted URL as a bare JSON string. */
 export function registerUploadRoutes(api: RestApi) {

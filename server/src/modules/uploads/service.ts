@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { DataSource } from "typeorm";
-import { badInput, payloadTooLarge } from "../../shared/errors";
+import { badInput, payloadTooLarge } from "../../platform/shared/errors";
 import { Image } from "./entity";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
-import { Allow } from "../../graphql/auth";
-import type { Context } from "../../graphql/context";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
 import { Role, User } from "./entity";
 import { ProfileInput, UserPage } from "./types";
 

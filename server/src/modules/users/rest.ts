@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, messageSchema, pageQuery } from "../../http/legacy";
-import type { RestApi } from "../../http/rest";
-import { MAX_PAGE_SIZE } from "../../shared/pagination";
+import { assertNamesCaller, idRef, messageSchema, pageQuery } from "../../platform/http/legacy";
+import type { RestApi } from "../../platform/http/rest";
+import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
 import { Role } from "./entity";
 import { legacyUser, legacyUserSchema } from "./legacy";
 

@@ -1,9 +1,9 @@
 import { type DataSource, type EntityManager, IsNull } from "typeorm";
 import { z } from "zod";
-import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../shared/errors";
-import { type Page, pageInput, toPage } from "../../shared/pagination";
-import { parseInput } from "../../shared/validation";
-import { assertRole } from "../auth/access";
+import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
+import { assertRole } from "../../platform/auth/roles";
 import { type AuthUser, isUniqueViolation } from "../auth/service";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";

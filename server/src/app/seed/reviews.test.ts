@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
-import { Review } from "./entity";
+import { Product } from "../../modules/products/entity";
+import { User } from "../../modules/users/entity";
+import { Review } from "../../modules/reviews/entity";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../platform/config";
 import { registerAuthRoutes } from "../modules/auth/rest";
 import { registerOrderRoutes } from "../modules/orders/rest";
 import { registerProductRoutes } from "../modules/products/rest";
@@ -6,7 +6,7 @@ import { registerReviewRoutes } from "../modules/reviews/rest";
 import { registerStatsRoutes } from "../modules/stats/rest";
 import { registerUploadRoutes } from "../modules/uploads/rest";
 import { registerUserRoutes } from "../modules/users/rest";
-import type { RestApi } from "./rest";
+import type { RestApi } from "../platform/http/rest";
 
 /** Every feature's legacy REST routes; a feature adds its registration here. */
 export function restRoutes(config: AppConfig): Array<(api: RestApi) => void> {

@@ -4,12 +4,12 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { AppConfig } from "../config";
 import { bearerToken } from "../graphql/context";
-import { assertRole } from "../modules/auth/access";
-import type { AuthUser } from "../modules/auth/service";
-import type { Role } from "../modules/users/entity";
+import { assertRole } from "../auth/roles";
+import type { AuthUser } from "../../modules/auth/service";
+import type { Role } from "../../modules/users/entity";
 import { AppError, forbidden, HTTP_STATUS } from "../shared/errors";
 import { parseInput } from "../shared/validation";
-import type { Services } from "../services";
+import type { Services } from "../../app/services";
 
 /** Legacy clients send a bearer token or only the `token` cookie set at login. */
 export const TOKEN_COOKIE = "token";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { createLoaders, type Loaders } from "../graphql/loaders";
-import type { AuthUser } from "../modules/auth/service";
-import { Role } from "../modules/users/entity";
+import { createLoaders, type Loaders } from "../../app/loaders";
+import type { AuthUser } from "../../modules/auth/service";
+import { Role } from "../../modules/users/entity";
 import { forbidden } from "../shared/errors";
-import type { Services } from "../services";
+import type { Services } from "../../app/services";
 
 /** Shared pieces of the legacy REST layer: query parsing, id checks and related-document loading. */
 

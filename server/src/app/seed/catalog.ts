@@ -1,4 +1,4 @@
-import type { CategorySlug, ColorSlug } from "../modules/products/catalog";
+import type { CategorySlug, ColorSlug } from "../../modules/products/catalog";
 
 /** Demo listings: name, category, price in PKR and, for some, the old price shown struck through. */
 export type DemoProduct = { name: string; category: CategorySlug; price: number; oldPrice?: number; description: string };

@@ -1,12 +1,12 @@
 import type { DataSource } from "typeorm";
-import type { AppConfig } from "./config";
-import { AuthService } from "./modules/auth/service";
-import { OrdersService } from "./modules/orders/service";
-import { ProductsService } from "./modules/products/service";
-import { ReviewsService } from "./modules/reviews/service";
-import { UploadsService } from "./modules/uploads/service";
-import { StatsService } from "./modules/stats/service";
-import { UsersService } from "./modules/users/service";
+import type { AppConfig } from "../platform/config";
+import { AuthService } from "../modules/auth/service";
+import { OrdersService } from "../modules/orders/service";
+import { ProductsService } from "../modules/products/service";
+import { ReviewsService } from "../modules/reviews/service";
+import { UploadsService } from "../modules/uploads/service";
+import { StatsService } from "../modules/stats/service";
+import { UsersService } from "../modules/users/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes

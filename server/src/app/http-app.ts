@@ -10,12 +10,12 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
-import type { AppConfig } from "../config";
-import { createContext } from "../graphql/context";
-import { createApolloServer } from "../graphql/server";
-import type { Services } from "../services";
+import type { AppConfig } from "../platform/config";
+import { createContext } from "../platform/graphql/context";
+import { createApolloServer } from "../platform/graphql/server";
+import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
-import { createRestRouter, restErrorHandler } from "./rest";
+import { createRestRouter, restErrorHandler } from "../platform/http/rest";
 import { restRoutes } from "./rest-routes";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */

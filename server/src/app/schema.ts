@@ -8,7 +8,7 @@ import { ReviewResolver } from "../modules/reviews/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
 import { UsersResolver } from "../modules/users/resolver";
-import { authChecker, authDirective } from "./auth";
+import { authChecker, authDirective } from "../platform/graphql/auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
 const resolvers = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
+import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "../../modules/orders/entity";
 
 let server: TestServer;
 beforeAll(async () => {

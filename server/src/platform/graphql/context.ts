@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import type { AuthUser } from "../modules/auth/service";
-import type { Services } from "../services";
-import { createLoaders, type Loaders } from "./loaders";
+import type { AuthUser } from "../../modules/auth/service";
+import type { Services } from "../../app/services";
+import { createLoaders, type Loaders } from "../../app/loaders";
 
 /** What every resolver receives: the caller, the services and this request's loaders. */
 export type Context = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness";
-import { signUp } from "../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { signUp } from "../../test/fixtures";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { hash } from "@node-rs/argon2";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
-import type { AppConfig } from "../config";
-import { COLORS } from "../modules/products/catalog";
-import { Product } from "../modules/products/entity";
-import { Coupon } from "../modules/orders/entity";
-import { seedDemoOrders } from "../modules/orders/demo";
-import { seedDemoReviews } from "../modules/reviews/demo";
-import { Role, SellerType, User } from "../modules/users/entity";
-import { UploadsService } from "../modules/uploads/service";
+import type { AppConfig } from "../../platform/config";
+import { COLORS } from "../../modules/products/catalog";
+import { Product } from "../../modules/products/entity";
+import { Coupon } from "../../modules/orders/entity";
+import { seedDemoOrders } from "./orders";
+import { seedDemoReviews } from "./reviews";
+import { Role, SellerType, User } from "../../modules/users/entity";
+import { UploadsService } from "../../modules/uploads/service";
 import type { Services } from "../services";
-import { colorFor, demoProducts } from "./seed-catalog";
+import { colorFor, demoProducts } from "./catalog";
 
 export const DEMO_PASSWORD = "unibazaar123";
 

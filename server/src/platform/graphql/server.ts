@@ -6,7 +6,7 @@ import { GraphQLError } from "graphql";
 import type { Logger } from "pino";
 import type { Context } from "./context";
 import { formatError, isClientError } from "./errors";
-import { buildAppSchema } from "./schema";
+import { buildAppSchema } from "../../app/schema";
 
 export const MAX_QUERY_DEPTH = 10;
 // a full page of 50 orders with lines, parties and timeline weighs about 2,500

@@ -1,6 +1,6 @@
-import { forbidden, unauthenticated } from "../../shared/errors";
-import type { Role } from "../users/entity";
-import type { AuthUser } from "./service";
+import { forbidden, unauthenticated } from "../shared/errors";
+import type { Role } from "../../modules/users/entity";
+import type { AuthUser } from "../../modules/auth/service";
 
 /**
  * The one role rule of both APIs: no caller -> UNAUTHENTICATED; a caller without one of `roles`

@@ -1,11 +1,11 @@
 import "reflect-metadata";
 import type { Server } from "node:http";
 import type { Logger as QueryLogger } from "typeorm";
-import type { AppConfig } from "./config";
-import { openDatabase } from "./db/database";
-import { seedDemoData } from "./db/seed";
-import { createHttpApp } from "./http/app";
-import { createLogger } from "./logger";
+import type { AppConfig } from "../platform/config";
+import { openDatabase } from "../platform/db/database";
+import { seedDemoData } from "./seed/seed";
+import { createHttpApp } from "./http-app";
+import { createLogger } from "../platform/logger";
 import { createServices } from "./services";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;

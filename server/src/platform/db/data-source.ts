@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { DataSource, type Logger } from "typeorm";
-import { entities } from "./entities";
+import { entities } from "../../app/entities";
 import { migrations } from "./migrations";
 
 /** One data source for the app, the seeder and the tests; the schema comes from migrations only. */
