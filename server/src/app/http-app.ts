@@ -2,7 +2,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import cors from "cors";
-import express, { type Express } from "express";
+import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
 import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -11,12 +11,14 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
-import { createContext } from "../platform/graphql/context";
+import { bearerToken, type Context } from "../platform/graphql/context";
 import { createApolloServer } from "../platform/graphql/server";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
+import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
+import { buildAppSchema } from "./schema";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
 export const JSON_BODY_LIMIT = "8mb";
@@ -84,7 +86,7 @@ export async function createHttpApp(deps: {
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false }));
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
-  const apollo = createApolloServer({ logger, introspection: config.introspection });
+  const apollo = createApolloServer({ schema: buildAppSchema(), logger, introspection: config.introspection });
   await apollo.start();
   app.use(
     "/graphql",
@@ -98,7 +100,12 @@ export async function createHttpApp(deps: {
     corsForOrigins,
     cookieParser(),
     express.json({ limit: JSON_BODY_LIMIT }),
-    createRestRouter(services, config, logger, restRoutes(config)),
+    createRestRouter(
+      { services, authenticate: (token) => services.auth.authenticate(token), createLoaders: () => createLoaders(services.dataSource) },
+      config,
+      logger,
+      restRoutes(config),
+    ),
   );
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
@@ -108,6 +115,19 @@ export async function createHttpApp(deps: {
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too
   app.use(restErrorHandler(logger));
   return { app, stop: () => apollo.stop() };
+}
+
+/** What every resolver receives: the caller, the services and this request's loaders. */
+async function createContext(services: Services, req: Request, res: Response): Promise<Context> {
+  return {
+    user: await services.auth.authenticate(bearerToken(req)),
+    services,
+    loaders: createLoaders(services.dataSource),
+    requestId: String(req.id),
+    ip: req.ip ?? "unknown",
+    req,
+    res,
+  };
 }
 
 /** The built React app, with client routes falling back to index.html; /graphiql is the playground. */

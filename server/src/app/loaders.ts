@@ -30,3 +30,8 @@ export function createLoaders(dataSource: DataSource) {
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
+
+declare module "../platform/request" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: platform code sees the app's loaders
+  interface RequestLoaders extends Loaders {}
+}

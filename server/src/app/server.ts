@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { Logger as QueryLogger } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/database";
+import { entities } from "./entities";
 import { seedDemoData } from "./seed/seed";
 import { createHttpApp } from "./http-app";
 import { createLogger } from "../platform/logger";
@@ -20,7 +21,7 @@ export async function startServer(
 ) {
   const say = options.say ?? (() => undefined);
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config, say, options.queryLogger);
+  const database = await openDatabase(config, entities, say, options.queryLogger);
   try {
     const services = createServices(database.dataSource, config);
     if (options.seed) {

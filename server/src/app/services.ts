@@ -28,3 +28,8 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+declare module "../platform/request" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: platform code sees the app's services
+  interface RequestServices extends Services {}
+}

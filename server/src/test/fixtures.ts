@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { DataSource } from "typeorm";
-import type { AuthUser } from "../modules/auth/service";
 import { CheckoutSession, Order, OrderLine, OrderStatus, PaymentMethod } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
 import { ReviewsService } from "../modules/reviews/service";
-import { Role, SellerType, User } from "../modules/users/entity";
+import { SellerType, User } from "../modules/users/entity";
 import type { TestServer } from "./harness";
+import { Role, type AuthUser } from "../platform/auth/roles";
 
 /**
  * Shared test data: users signed up through the auth service, and products, orders and reviews

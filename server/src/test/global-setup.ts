@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import type { TestProject } from "vitest/node";
+import { entities } from "../app/entities";
 import { createDataSource } from "../platform/db/data-source";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/embedded";
 
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
   await admin.end();
 
-  const template = createDataSource(withDatabase(serverUrl, TEMPLATE_DATABASE));
+  const template = createDataSource(withDatabase(serverUrl, TEMPLATE_DATABASE), entities);
   await template.initialize();
   await template.runMigrations({ transaction: "all" });
   await template.destroy();

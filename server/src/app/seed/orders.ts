@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { In } from "typeorm";
 import type { Services } from "../services";
-import type { AuthUser } from "../../modules/auth/service";
 import { Product } from "../../modules/products/entity";
 import { User } from "../../modules/users/entity";
 import { Order, OrderStatus, PaymentMethod } from "../../modules/orders/entity";
+import type { AuthUser } from "../../platform/auth/roles";
 
 const { CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
 

@@ -7,10 +7,11 @@ import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReviews } from "./reviews";
-import { Role, SellerType, User } from "../../modules/users/entity";
+import { SellerType, User } from "../../modules/users/entity";
 import { UploadsService } from "../../modules/uploads/service";
 import type { Services } from "../services";
 import { colorFor, demoProducts } from "./catalog";
+import { Role } from "../../platform/auth/roles";
 
 export const DEMO_PASSWORD = "unibazaar123";
 

@@ -1,7 +1,8 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { Role, SellerType, User } from "../users/entity";
+import { SellerType, User } from "../users/entity";
+import { Role } from "../../platform/auth/roles";
 
 @InputType({ description: "A new account. Sellers give a seller type; business sellers also a store name and description." })
 class RegisterInput {

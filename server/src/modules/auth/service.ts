@@ -5,12 +5,10 @@ import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
-import { Role, SellerType, User } from "../users/entity";
+import { SellerType, User } from "../users/entity";
 import { contactNumberRule, emailRule, usernameRule } from "../users/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
-
-/** The caller of a service: who they are and what role the database says they have now. */
-export type AuthUser = { id: string; role: Role; email: string; username: string };
+import { type AuthUser, Role } from "../../platform/auth/roles";
 
 const registerSchema = z
   .object({

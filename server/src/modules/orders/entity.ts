@@ -12,7 +12,8 @@ import {
   UpdateDateColumn,
 } from "typeorm";
 import { Product } from "../products/entity";
-import { Role, User } from "../users/entity";
+import { User } from "../users/entity";
+import { Role } from "../../platform/auth/roles";
 
 export enum OrderStatus {
   PENDING = "pending",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Loaders } from "../../app/loaders";
+import type { RequestLoaders } from "../../platform/request";
 import { iso } from "../../platform/http/legacy";
 import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
@@ -54,16 +54,16 @@ function legacyOrder(o: Order, lines: OrderLine[]): LegacyOrder {
 }
 
 /** Shapes orders with their lines, loaded in one batch. */
-export async function legacyOrders(loaders: Loaders, orders: Order[]): Promise<LegacyOrder[]> {
+export async function legacyOrders(loaders: RequestLoaders, orders: Order[]): Promise<LegacyOrder[]> {
   const lines = await Promise.all(orders.map((o) => loaders.orderLinesByOrder.load(o.id)));
   return orders.map((o, i) => legacyOrder(o, lines[i]));
 }
 
-export async function legacyOrderList(loaders: Loaders, page: Page<Order>) {
+export async function legacyOrderList(loaders: RequestLoaders, page: Page<Order>) {
   return { orders: await legacyOrders(loaders, page.items), totalOrders: page.totalItems, totalPages: page.totalPages };
 }
 
 /** A checkout's orders (one per seller) in the legacy shape. */
-export async function legacyCheckoutOrders(loaders: Loaders, checkoutId: string): Promise<LegacyOrder[]> {
+export async function legacyCheckoutOrders(loaders: RequestLoaders, checkoutId: string): Promise<LegacyOrder[]> {
   return legacyOrders(loaders, await loaders.ordersByCheckout.load(checkoutId));
 }

@@ -1,17 +1,17 @@
 import express, { type Request, type Response, type Router } from "express";
 import { AppError } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
-import type { Services } from "../../app/services";
 import { PaymentMethod, type CheckoutSession } from "./entity";
 import type { CardForm } from "./payments";
 import { TAX_PERCENT } from "./pricing";
+import type { OrdersService } from "./service";
 
 /**
  * The hosted sandbox payment page (`Checkout.paymentUrl`), like a payment provider's checkout:
  * server-rendered, no script, no external assets. The unguessable session id is the key, as with
  * hosted checkouts; card details only pass through the check and are never stored or logged.
  */
-export function createPayPageRouter(services: Services): Router {
+export function createPayPageRouter(services: { orders: OrdersService }): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 });
 

@@ -3,7 +3,6 @@ import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { SellerProfile } from "../products/types";
-import { Role } from "../users/entity";
 import { OrderStatus, type Order } from "./entity";
 import { allowedTransitions } from "./transitions";
 import {
@@ -22,6 +21,7 @@ import {
   toPriceQuote,
   toStatusEventView,
 } from "./types";
+import { Role } from "../../platform/auth/roles";
 
 const toOrderPage = (page: Page<Order>): OrderPage => ({ ...page, items: page.items.map(toOrderView) });
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idRef, loadersFor, numeric, pageQuery, toPaging } from "../../platform/http/legacy";
+import { idRef, numeric, pageQuery, toPaging } from "../../platform/http/legacy";
 import type { RestApi } from "../../platform/http/rest";
-import { Role } from "../users/entity";
 import { legacyCheckoutOrders, legacyOrderList, legacyOrderListSchema, legacyOrders, legacyOrderSchema } from "./legacy";
+import { Role } from "../../platform/auth/roles";
 
 const TAG = "orders";
 
@@ -38,7 +38,7 @@ export function registerOrderRoutes(api: RestApi) {
         schema: checkoutAnswer.extend({ message: z.string() }),
       },
     },
-    handler: async ({ user, body, services, req }) => {
+    handler: async ({ user, body, services, req, loaders }) => {
       const checkout = await services.orders.placeOrder(
         {
           lines: body.products ?? [],
@@ -48,7 +48,7 @@ export function registerOrderRoutes(api: RestApi) {
         },
         user,
       );
-      const orders = await legacyCheckoutOrders(loadersFor(services), checkout.id);
+      const orders = await legacyCheckoutOrders(loaders, checkout.id);
       return { status: 201, body: { message: "Order placed successfully", order: orders[0], orders } };
     },
   });
@@ -61,8 +61,8 @@ export function registerOrderRoutes(api: RestApi) {
     access: "signed-in",
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ user, query, services }) => ({
-      body: await legacyOrderList(loadersFor(services), await services.orders.myOrders(toPaging(query), user)),
+    handler: async ({ user, query, services, loaders }) => ({
+      body: await legacyOrderList(loaders, await services.orders.myOrders(toPaging(query), user)),
     }),
   });
 
@@ -75,9 +75,9 @@ export function registerOrderRoutes(api: RestApi) {
     params: z.object({ sellerId: z.string() }),
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ user, params, query, services }) => {
+    handler: async ({ user, params, query, services, loaders }) => {
       const page = await services.orders.sellerOrders({ sellerId: params.sellerId, ...toPaging(query) }, user);
-      return { body: await legacyOrderList(loadersFor(services), page) };
+      return { body: await legacyOrderList(loaders, page) };
     },
   });
 
@@ -92,9 +92,9 @@ export function registerOrderRoutes(api: RestApi) {
     params: z.object({ id: z.string() }),
     body: z.object({ status: z.string().optional() }),
     responses: { 200: { description: "The order", schema: legacyOrderSchema }, 404: { description: "Unknown order" } },
-    handler: async ({ user, params, body, services }) => {
+    handler: async ({ user, params, body, services, loaders }) => {
       const order = await services.orders.updateOrderStatus(params.id, body.status ?? "", user);
-      const [shaped] = await legacyOrders(loadersFor(services), [order]);
+      const [shaped] = await legacyOrders(loaders, [order]);
       return { body: shaped };
     },
   });
@@ -107,8 +107,8 @@ export function registerOrderRoutes(api: RestApi) {
     access: [Role.ADMIN],
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ user, query, services }) => ({
-      body: await legacyOrderList(loadersFor(services), await services.orders.allOrders(toPaging(query), user)),
+    handler: async ({ user, query, services, loaders }) => ({
+      body: await legacyOrderList(loaders, await services.orders.allOrders(toPaging(query), user)),
     }),
   });
 
@@ -123,9 +123,9 @@ export function registerOrderRoutes(api: RestApi) {
       200: { description: "`order` is the first of the checkout's `orders`", schema: checkoutAnswer },
       404: { description: "Unknown checkout session" },
     },
-    handler: async ({ user, body, services }) => {
+    handler: async ({ user, body, services, loaders }) => {
       const checkout = await services.orders.confirmPayment(body.session_id ?? "", user);
-      const orders = await legacyCheckoutOrders(loadersFor(services), checkout.id);
+      const orders = await legacyCheckoutOrders(loaders, checkout.id);
       return { body: { order: orders[0], orders } };
     },
   });

@@ -5,13 +5,12 @@ import { badInput, forbidden, notFound, type FieldErrors } from "../../platform/
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
-import type { AuthUser } from "../auth/service";
-import { Role } from "../users/entity";
 import { contactNumberRule } from "../users/rules";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { capacityOn, refusal } from "./transitions";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const requiredText = (message: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);

@@ -1,7 +1,6 @@
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
-import type { AuthUser } from "../auth/service";
-import { Role } from "../users/entity";
 import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
 const BUYER = Role.USER;

@@ -1,8 +1,8 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toRupees } from "../../platform/shared/money";
-import { Role } from "../users/entity";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { TAX_RATE, type PricedCart } from "./pricing";
+import { Role } from "../../platform/auth/roles";
 
 registerEnumType(OrderStatus, {
   name: "OrderStatus",

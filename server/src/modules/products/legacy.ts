@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Loaders } from "../../app/loaders";
+import type { RequestLoaders } from "../../platform/request";
 import { iso } from "../../platform/http/legacy";
 import { toRupees } from "../../platform/shared/money";
 import type { User } from "../users/entity";
@@ -50,7 +50,7 @@ function legacyProduct(p: Product, seller: User | null): LegacyProduct {
 }
 
 /** Shapes products with their sellers, loaded in one batch. */
-export async function legacyProducts(loaders: Loaders, products: Product[]): Promise<LegacyProduct[]> {
+export async function legacyProducts(loaders: RequestLoaders, products: Product[]): Promise<LegacyProduct[]> {
   const sellers = await Promise.all(products.map((p) => (p.sellerId ? loaders.userById.load(p.sellerId) : null)));
   return products.map((p, i) => legacyProduct(p, sellers[i]));
 }

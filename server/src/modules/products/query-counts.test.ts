@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { Role, User } from "../users/entity";
+import { User } from "../users/entity";
+import { Role } from "../../platform/auth/roles";
 
 /**
  * Pins the SQL cost of the main catalog reads: relations come from per-request DataLoaders, so

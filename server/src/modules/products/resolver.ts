@@ -6,10 +6,11 @@ import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
 import { ReviewPage } from "../reviews/types";
-import { Role, type User } from "../users/entity";
+import { type User } from "../users/entity";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
+import { Role } from "../../platform/auth/roles";
 
 @Resolver(() => Product)
 export class ProductResolver {

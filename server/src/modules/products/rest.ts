@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../platform/http/legacy";
+import { assertNamesCaller, idRef, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../platform/http/legacy";
 import type { RestApi } from "../../platform/http/rest";
 import { notFound } from "../../platform/shared/errors";
+import type { RequestLoaders } from "../../platform/request";
 import type { Page } from "../../platform/shared/pagination";
-import type { Services } from "../../app/services";
 import { legacyProductReviewSchema, legacyProductReviews } from "../reviews/legacy";
-import { Role } from "../users/entity";
 import type { Product } from "./entity";
 import { legacyProductListSchema, legacyProducts, legacyProductSchema } from "./legacy";
 import type { ProductFields } from "./service";
+import { Role } from "../../platform/auth/roles";
 
 const TAG = "products";
 const SELLERS = [Role.SELLER, Role.ADMIN] as const;
@@ -31,8 +31,8 @@ const productBody = z.object({
 const idParams = z.object({ id: z.string() });
 const SELLER_ID_NOT_YOURS = "sellerId must be your own id: products are listed as the signed-in seller.";
 
-async function productList(services: Services, page: Page<Product>) {
-  return { products: await legacyProducts(loadersFor(services), page.items), totalPages: page.totalPages, totalProducts: page.totalItems };
+async function productList(loaders: RequestLoaders, page: Page<Product>) {
+  return { products: await legacyProducts(loaders, page.items), totalPages: page.totalPages, totalProducts: page.totalItems };
 }
 
 /** /api/products: the catalog for legacy clients, over ProductsService. */
@@ -50,10 +50,10 @@ export function registerProductRoutes(api: RestApi) {
       maxPrice: priceBound("maxPrice"),
     }),
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ query, services }) => {
+    handler: async ({ query, services, loaders }) => {
       const { category, color, minPrice, maxPrice } = query;
       const page = await services.products.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
-      return { body: await productList(services, page) };
+      return { body: await productList(loaders, page) };
     },
   });
 
@@ -66,9 +66,9 @@ export function registerProductRoutes(api: RestApi) {
     params: z.object({ sellerId: z.string() }),
     query: pageQuery,
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ params, query, services }) => {
+    handler: async ({ params, query, services, loaders }) => {
       const page = await services.products.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
-      return { body: await productList(services, page) };
+      return { body: await productList(loaders, page) };
     },
   });
 
@@ -86,10 +86,9 @@ export function registerProductRoutes(api: RestApi) {
       },
       404: { description: "Unknown or deleted product" },
     },
-    handler: async ({ params, services }) => {
+    handler: async ({ params, services, loaders }) => {
       const product = await services.products.byId(params.id);
       if (!product) throw notFound("Product not found.");
-      const loaders = loadersFor(services);
       const [[shaped], reviews] = await Promise.all([legacyProducts(loaders, [product]), legacyProductReviews(loaders, product.id)]);
       return { body: { product: shaped, reviews } };
     },
@@ -103,12 +102,12 @@ export function registerProductRoutes(api: RestApi) {
     access: SELLERS,
     body: productBody,
     responses: { 201: { description: "The new product", schema: legacyProductSchema } },
-    handler: async ({ user, body, services }) => {
+    handler: async ({ user, body, services, loaders }) => {
       const { sellerId, ...fields } = body;
       assertNamesCaller(user!, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
       // the service checks that every field is there
       const product = await services.products.create(fields as ProductFields, user);
-      const [shaped] = await legacyProducts(loadersFor(services), [product]);
+      const [shaped] = await legacyProducts(loaders, [product]);
       return { status: 201, body: shaped };
     },
   });
@@ -125,12 +124,12 @@ export function registerProductRoutes(api: RestApi) {
       200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) },
       404: { description: "Unknown product" },
     },
-    handler: async ({ user, params, body, services }) => {
+    handler: async ({ user, params, body, services, loaders }) => {
       // a seller cannot be changed; an admin's form may carry the owner's id
       const { sellerId, ...fields } = body;
       assertNamesCaller(user!, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
       const product = await services.products.update(params.id, fields, user);
-      const [shaped] = await legacyProducts(loadersFor(services), [product]);
+      const [shaped] = await legacyProducts(loaders, [product]);
       return { body: { message: "Product updated successfully", product: shaped } };
     },
   });

@@ -5,11 +5,10 @@ import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/m
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
-import type { AuthUser } from "../auth/service";
 import { OrderStatus } from "../orders/entity";
-import { Role } from "../users/entity";
 import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
 import { Product } from "./entity";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 export enum ProductSort {
   NEWEST = "NEWEST",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Loaders } from "../../app/loaders";
+import type { RequestLoaders } from "../../platform/request";
 import { iso } from "../../platform/http/legacy";
 import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
 import type { Review } from "./entity";
@@ -38,7 +38,10 @@ export function legacyReview(r: Review): z.infer<typeof legacyReviewSchema> {
  * A product's reviews, newest first, with their authors (one query for the reviews, one for the
  * authors). Legacy clients take the list whole: it is the first page of the largest size.
  */
-export async function legacyProductReviews(loaders: Loaders, productId: string): Promise<Array<z.infer<typeof legacyProductReviewSchema>>> {
+export async function legacyProductReviews(
+  loaders: RequestLoaders,
+  productId: string,
+): Promise<Array<z.infer<typeof legacyProductReviewSchema>>> {
   const { items } = await loaders.reviewPage(1, MAX_PAGE_SIZE).load(productId);
   const authors = await Promise.all(items.map((r) => loaders.userById.load(r.userId)));
   return items.map((r, i) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assertNamesCaller, idRef, loadersFor, messageSchema, numeric, pageQuery } from "../../platform/http/legacy";
+import { assertNamesCaller, idRef, messageSchema, numeric, pageQuery } from "../../platform/http/legacy";
 import type { RestApi } from "../../platform/http/rest";
 import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
 import { legacyProductReviewSchema, legacyProductReviews, legacyReview, legacyReviewSchema } from "./legacy";
@@ -28,7 +28,7 @@ export function registerReviewRoutes(api: RestApi) {
       },
       404: { description: "Unknown product" },
     },
-    handler: async ({ user, body, services }) => {
+    handler: async ({ user, body, services, loaders }) => {
       assertNamesCaller(user!, body.userId, {
         adminMay: false,
         message: "userId must be your own id: reviews are posted as the signed-in user.",
@@ -38,7 +38,7 @@ export function registerReviewRoutes(api: RestApi) {
         user,
       );
       return {
-        body: { message: "Review processed successfully", reviews: await legacyProductReviews(loadersFor(services), review.productId) },
+        body: { message: "Review processed successfully", reviews: await legacyProductReviews(loaders, review.productId) },
       };
     },
   });

@@ -3,11 +3,10 @@ import { z } from "zod";
 import { forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import type { AuthUser } from "../auth/service";
-import { Role } from "../users/entity";
 import { Product } from "../products/entity";
 import { idRule, PURCHASE_EXCLUDED_STATUSES } from "../products/service";
 import { Review } from "./entity";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const postSchema = z.object({
   productId: idRule("Choose a product."),

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { Role } from "../users/entity";
 import { AdminStats, SellerRevenue, SellerStats, UserStats } from "./types";
+import { Role } from "../../platform/auth/roles";
 
 @Resolver()
 export class StatsResolver {

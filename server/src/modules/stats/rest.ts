@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RestApi } from "../../platform/http/rest";
-import { Role } from "../users/entity";
+import { Role } from "../../platform/auth/roles";
 
 /** Money fields are PKR numbers; the figures' meaning is documented on StatsService. */
 const userStatsSchema = z.object({ totalPayments: z.number(), totalReviews: z.number(), totalPurchasedProducts: z.number() });

@@ -2,11 +2,11 @@ import type { DataSource } from "typeorm";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
 import { assertRole } from "../../platform/auth/roles";
-import type { AuthUser } from "../auth/service";
 import { OrderStatus } from "../orders/entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "../products/service";
-import { Role, type SellerType } from "../users/entity";
+import { type SellerType } from "../users/entity";
 import type { UsersService } from "../users/service";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 /** Orders a seller has taken on: they count as sales, revenue and earnings. */
 export const ACCEPTED_STATUSES: readonly OrderStatus[] = [

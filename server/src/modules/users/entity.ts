@@ -1,18 +1,12 @@
 import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from "typeorm";
-
-export enum Role {
-  USER = "user",
-  SELLER = "seller",
-  ADMIN = "admin",
-}
+import { Role } from "../../platform/auth/roles";
 
 export enum SellerType {
   BUSINESS = "business",
   INDIVIDUAL = "individual",
 }
 
-registerEnumType(Role, { name: "Role", description: "What a user may do: buy (user), sell (seller) or administer (admin)." });
 registerEnumType(SellerType, {
   name: "SellerType",
   description: "Whether a seller trades as a business (with a store) or as an individual.",

@@ -1,8 +1,9 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { Role, User } from "./entity";
+import { User } from "./entity";
 import { ProfileInput, UserPage } from "./types";
+import { Role } from "../../platform/auth/roles";
 
 @Resolver()
 export class UsersResolver {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { assertNamesCaller, idRef, messageSchema, pageQuery } from "../../platform/http/legacy";
 import type { RestApi } from "../../platform/http/rest";
 import { MAX_PAGE_SIZE } from "../../platform/shared/pagination";
-import { Role } from "./entity";
 import { legacyUser, legacyUserSchema } from "./legacy";
+import { Role } from "../../platform/auth/roles";
 
 const TAG = "auth";
 const userParams = z.object({ id: z.string() });

@@ -4,12 +4,13 @@ import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
-import { type AuthUser, isUniqueViolation } from "../auth/service";
+import { isUniqueViolation } from "../auth/service";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import type { ReviewsService } from "../reviews/service";
-import { Role, SellerType, User } from "./entity";
+import { SellerType, User } from "./entity";
 import { contactNumberRule, usernameRule } from "./rules";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 /** A cleared form field ("") means "remove it"; a missing one means "leave it as it is". */
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);

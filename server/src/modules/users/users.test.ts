@@ -5,7 +5,8 @@ import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { Order, OrderLine, OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
-import { Role, SellerType, User } from "./entity";
+import { SellerType, User } from "./entity";
+import { Role } from "../../platform/auth/roles";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,16 @@
+import { registerEnumType } from "type-graphql";
 import { forbidden, unauthenticated } from "../shared/errors";
-import type { Role } from "../../modules/users/entity";
-import type { AuthUser } from "../../modules/auth/service";
+
+export enum Role {
+  USER = "user",
+  SELLER = "seller",
+  ADMIN = "admin",
+}
+
+registerEnumType(Role, { name: "Role", description: "What a user may do: buy (user), sell (seller) or administer (admin)." });
+
+/** The caller of a service: who they are and what role the database says they have now. */
+export type AuthUser = { id: string; role: Role; email: string; username: string };
 
 /**
  * The one role rule of both APIs: no caller -> UNAUTHENTICATED; a caller without one of `roles`

@@ -2,7 +2,7 @@ import path from "node:path";
 import { Client } from "pg";
 import type { DataSource, Logger } from "typeorm";
 import type { AppConfig } from "../config";
-import { createDataSource } from "./data-source";
+import { createDataSource, type Entities } from "./data-source";
 import { startEmbeddedPostgres } from "./embedded";
 
 export type Database = { dataSource: DataSource; embedded: boolean; close: () => Promise<void> };
@@ -28,7 +28,12 @@ export async function ensureDatabase(serverUrl: string, name: string, template?:
  * Connects to DATABASE_URL, or with none starts the embedded PostgreSQL in DATA_DIR; then brings
  * the schema up to date. The same path serves both, so development and production differ only in URL.
  */
-export async function openDatabase(config: AppConfig, log: (line: string) => void, queryLogger?: Logger): Promise<Database> {
+export async function openDatabase(
+  config: AppConfig,
+  entities: Entities,
+  log: (line: string) => void,
+  queryLogger?: Logger,
+): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -38,7 +43,7 @@ export async function openDatabase(config: AppConfig, log: (line: string) => voi
     url = pg.url(EMBEDDED_DATABASE);
     stopEmbedded = pg.stop;
   }
-  const dataSource = createDataSource(url, queryLogger);
+  const dataSource = createDataSource(url, entities, queryLogger);
   try {
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: "each" });

@@ -1,7 +1,6 @@
 import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation } from "graphql";
 import { Authorized, Directive, type AuthCheckerFn } from "type-graphql";
-import { assertRole } from "../auth/roles";
-import type { Role } from "../../modules/users/entity";
+import { assertRole, type Role } from "../auth/roles";
 import type { Context } from "./context";
 
 /** `@auth` in schema.graphql: the field needs a signed-in caller, with one of `requires` when given. */

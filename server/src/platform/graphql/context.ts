@@ -1,13 +1,12 @@
 import type { Request, Response } from "express";
-import type { AuthUser } from "../../modules/auth/service";
-import type { Services } from "../../app/services";
-import { createLoaders, type Loaders } from "../../app/loaders";
+import type { AuthUser } from "../auth/roles";
+import type { RequestLoaders, RequestServices } from "../request";
 
-/** What every resolver receives: the caller, the services and this request's loaders. */
+/** What every resolver receives: the caller, the services and this request's loaders (built in app/http-app.ts). */
 export type Context = {
   user: AuthUser | null;
-  services: Services;
-  loaders: Loaders;
+  services: RequestServices;
+  loaders: RequestLoaders;
   requestId: string;
   ip: string;
   req: Request;
@@ -18,16 +17,4 @@ export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || undefined;
   return undefined;
-}
-
-export async function createContext(services: Services, req: Request, res: Response): Promise<Context> {
-  return {
-    user: await services.auth.authenticate(bearerToken(req)),
-    services,
-    loaders: createLoaders(services.dataSource),
-    requestId: String(req.id),
-    ip: req.ip ?? "unknown",
-    req,
-    res,
-  };
 }

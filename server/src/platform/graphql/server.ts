@@ -2,11 +2,10 @@ import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
-import { GraphQLError } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { Context } from "./context";
 import { formatError, isClientError } from "./errors";
-import { buildAppSchema } from "../../app/schema";
 
 export const MAX_QUERY_DEPTH = 10;
 // a full page of 50 orders with lines, parties and timeline weighs about 2,500
@@ -19,7 +18,7 @@ const pagedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
 };
 
 /** Refuses operations whose estimated cost is too high before any resolver runs. */
-const complexityLimit = (schema = buildAppSchema()): ApolloServerPlugin<Context> => ({
+const complexityLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ request, document }) {
@@ -60,14 +59,14 @@ const errorLogging = (logger: Logger): ApolloServerPlugin<Context> => ({
   },
 });
 
-export function createApolloServer(options: { logger: Logger; introspection: boolean }): ApolloServer<Context> {
+export function createApolloServer(options: { schema: GraphQLSchema; logger: Logger; introspection: boolean }): ApolloServer<Context> {
   return new ApolloServer<Context>({
-    schema: buildAppSchema(),
+    schema: options.schema,
     introspection: options.introspection,
     includeStacktraceInErrorResponses: false,
     formatError,
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     // the playground is our own GraphiQL bundle at /graphiql, not Apollo's CDN-hosted sandbox
-    plugins: [ApolloServerPluginLandingPageDisabled(), complexityLimit(), errorLogging(options.logger)],
+    plugins: [ApolloServerPluginLandingPageDisabled(), complexityLimit(options.schema), errorLogging(options.logger)],
   });
 }

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { createLoaders, type Loaders } from "../../app/loaders";
-import type { AuthUser } from "../../modules/auth/service";
-import { Role } from "../../modules/users/entity";
+import { Role, type AuthUser } from "../auth/roles";
 import { forbidden } from "../shared/errors";
-import type { Services } from "../../app/services";
 
 /** Shared pieces of the legacy REST layer: query parsing, id checks and related-document loading. */
 
@@ -35,9 +32,6 @@ export function assertNamesCaller(caller: AuthUser, id: string | undefined, opti
   if (options.adminMay && caller.role === Role.ADMIN) return;
   throw forbidden(options.message);
 }
-
-/** Per-request batch loaders (as GraphQL uses): populating a list costs one query per relation. */
-export const loadersFor = (services: Services): Loaders => createLoaders(services.dataSource);
 
 export const iso = (date: Date): string => date.toISOString();
 

@@ -3,13 +3,11 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { AppConfig } from "../config";
+import { assertRole, type AuthUser, type Role } from "../auth/roles";
 import { bearerToken } from "../graphql/context";
-import { assertRole } from "../auth/roles";
-import type { AuthUser } from "../../modules/auth/service";
-import type { Role } from "../../modules/users/entity";
+import type { RequestLoaders, RequestServices } from "../request";
 import { AppError, forbidden, HTTP_STATUS } from "../shared/errors";
 import { parseInput } from "../shared/validation";
-import type { Services } from "../../app/services";
 
 /** Legacy clients send a bearer token or only the `token` cookie set at login. */
 export const TOKEN_COOKIE = "token";
@@ -24,7 +22,9 @@ export type RouteContext<P, Q, B> = {
   params: P;
   query: Q;
   body: B;
-  services: Services;
+  services: RequestServices;
+  /** Per-request batch loaders (as GraphQL uses): populating a list costs one query per relation. */
+  loaders: RequestLoaders;
   req: Request;
   res: Response;
 };
@@ -47,6 +47,14 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<RouteResult>;
 };
 
+/** What app/ supplies to the REST layer. */
+export type RestDeps = {
+  services: RequestServices;
+  /** Resolves a bearer token or the login cookie to the caller (null when absent or invalid). */
+  authenticate: (token: string | undefined) => Promise<AuthUser | null>;
+  createLoaders: () => RequestLoaders;
+};
+
 const errorBody = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /**
@@ -57,13 +65,13 @@ export class RestApi {
   readonly registry = new OpenAPIRegistry();
   readonly router = express.Router();
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly deps: RestDeps) {
     this.registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
     this.registry.registerComponent("securitySchemes", "cookie", { type: "apiKey", in: "cookie", name: TOKEN_COOKIE });
   }
 
   route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodType>(spec: RouteSpec<P, Q, B>) {
-    const { services } = this;
+    const { services, createLoaders } = this.deps;
     this.router[spec.method](spec.path, async (req, res, next) => {
       try {
         const user = (req as Request & { user: AuthUser | null }).user;
@@ -75,6 +83,7 @@ export class RestApi {
           query: (spec.query ? parseInput(spec.query, req.query) : req.query) as z.infer<Q>,
           body: (spec.body ? parseInput(spec.body, req.body ?? {}) : req.body) as z.infer<B>,
           services,
+          loaders: createLoaders(),
           req,
           res,
         });
@@ -131,13 +140,13 @@ export class RestApi {
 
 /** Resolves the caller from the Authorization header, else from the login cookie. */
 const authenticate =
-  (services: Services): RequestHandler =>
+  (resolveCaller: RestDeps["authenticate"]): RequestHandler =>
   async (req, _res, next) => {
     try {
       const bearer = bearerToken(req);
       const cookie = req.cookies?.[TOKEN_COOKIE] as string | undefined;
       const request = req as Request & { user: AuthUser | null; viaCookie: boolean };
-      request.user = await services.auth.authenticate(bearer ?? cookie);
+      request.user = await resolveCaller(bearer ?? cookie);
       request.viaCookie = !bearer && Boolean(cookie) && Boolean(request.user);
       next();
     } catch (error) {
@@ -192,13 +201,8 @@ export const restErrorHandler =
   };
 
 /** The `/api` compatibility layer: each feature registers its routes on the RestApi. */
-export function createRestRouter(
-  services: Services,
-  config: AppConfig,
-  logger: Logger,
-  registerRoutes: Array<(api: RestApi) => void>,
-): Router {
-  const api = new RestApi(services);
+export function createRestRouter(deps: RestDeps, config: AppConfig, logger: Logger, registerRoutes: Array<(api: RestApi) => void>): Router {
+  const api = new RestApi(deps);
   for (const register of registerRoutes) register(api);
   const document = api.openApiDocument();
 
@@ -206,7 +210,7 @@ export function createRestRouter(
   router.get("/openapi.json", (_req, res) => {
     res.json(document);
   });
-  router.use(authenticate(services), guardWrites(config.corsOrigins));
+  router.use(authenticate(deps.authenticate), guardWrites(config.corsOrigins));
   router.use(api.router);
   router.use((_req, res) => {
     res.status(404).json({ message: "Not found." });
