@@ -29,7 +29,12 @@ describe("server build", () => {
     const files = emittedSources("tsconfig.build.json");
     expect(files).toContain("src/main.ts");
     expect(files).toContain("src/app/emit-schema.ts");
-    expect(files.filter((file) => file.endsWith(".test.ts") || file.endsWith("/testing.ts") || file.startsWith("src/test/") || file.startsWith("src/bench/"))).toEqual([]);
+    expect(
+      files.filter(
+        (file) =>
+          file.endsWith(".test.ts") || file.endsWith("/testing.ts") || file.startsWith("src/test/") || file.startsWith("src/bench/"),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps tests and the harness in the typecheck config", () => {
