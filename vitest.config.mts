@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: "server",
           server: { deps: { inline: ["graphql-query-complexity"] } },
-          include: ["server/src/**/*.test.ts"],
+          include: ["server/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

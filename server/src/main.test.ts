@@ -25,8 +25,8 @@ function boot(): Promise<Running> {
       const match = /UniBazaar is running at (http:\/\/\S+)/.exec(output);
       if (match) resolve({ child, url: match[1], output: () => output });
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.on("exit", (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
   });
 }

@@ -14,7 +14,7 @@ describe("docs/api.md", () => {
   });
 
   it.each(examples.map((source, i) => [i + 1, source]))("example %i is valid against schema.graphql", (_i, source) => {
-    const errors = validate(buildAppSchema(), parse(source as string)).map((e) => e.message);
+    const errors = validate(buildAppSchema(), parse(source)).map((e) => e.message);
     expect(errors).toEqual([]);
   });
 });

@@ -123,6 +123,7 @@ async function createContext(services: Services, req: Request, res: Response): P
     user: await services.auth.authenticate(bearerToken(req)),
     services,
     loaders: createLoaders(services.dataSource),
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- genReqId above always sets a string
     requestId: String(req.id),
     ip: req.ip ?? "unknown",
     req,

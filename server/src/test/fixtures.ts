@@ -41,7 +41,7 @@ export async function signUp(
   });
   if (role === "admin") await server.dataSource.getRepository(User).update(user.id, { role: Role.ADMIN });
   const { token } = await server.services.auth.login({ email: user.email, password }, `10.0.0.${Math.floor(Math.random() * 250)}`);
-  return { token, user: { ...user, role: role === "admin" ? Role.ADMIN : user.role } as User, password };
+  return { token, user: { ...user, role: role === "admin" ? Role.ADMIN : user.role }, password };
 }
 
 /** A test user (e.g. from `signUp`) as the caller a service method takes; `role` overrides the one it signed up with. */

@@ -26,7 +26,7 @@ type QueryStateProps<T> = {
 
 const defaultIsEmpty = (data: unknown) => {
   if (Array.isArray(data)) return data.length === 0;
-  if (data && typeof data === "object" && "items" in data && Array.isArray((data as { items: unknown }).items))
+  if (data && typeof data === "object" && "items" in data && Array.isArray(data.items))
     return (data as { items: unknown[] }).items.length === 0;
   return false;
 };

@@ -30,7 +30,11 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
         const session = await services.orders.findSession(sessionId);
         return {
           status: 400,
-          html: page(session, { message: error.message, fields: error.fields ?? {}, expiry: String(body.expiry ?? "") }).html,
+          html: page(session, {
+            message: error.message,
+            fields: error.fields ?? {},
+            expiry: typeof body.expiry === "string" ? body.expiry : "",
+          }).html,
         };
       }
       return { redirect: `/success?session_id=${encodeURIComponent(sessionId)}` };

@@ -51,6 +51,6 @@ function legacyProduct(p: Product, seller: User | null): LegacyProduct {
 
 /** Shapes products with their sellers, loaded in one batch. */
 export async function legacyProducts(loaders: RequestLoaders, products: Product[]): Promise<LegacyProduct[]> {
-  const sellers = await Promise.all(products.map((p) => (p.sellerId ? loaders.userById.load(p.sellerId) : null)));
+  const sellers = await Promise.all(products.map((p) => (p.sellerId ? loaders.userById.load(p.sellerId) : Promise.resolve(null))));
   return products.map((p, i) => legacyProduct(p, sellers[i]));
 }

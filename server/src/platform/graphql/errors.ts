@@ -30,24 +30,22 @@ export const isClientError = (error: GraphQLError): boolean =>
  * pass through, and anything unexpected (logged by the server with the request id) loses its detail.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  {
-    const appError = findAppError(error);
-    if (appError) {
-      return {
-        message: appError.message,
-        path: formatted.path,
-        locations: formatted.locations,
-        extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
-      };
-    }
-    const code = formatted.extensions?.code;
-    if (typeof code === "string" && CLIENT_ERROR_CODES.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
-    }
+  const appError = findAppError(error);
+  if (appError) {
     return {
-      message: "Something went wrong on our side. Please try again.",
+      message: appError.message,
       path: formatted.path,
-      extensions: { code: "INTERNAL_SERVER_ERROR" },
+      locations: formatted.locations,
+      extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
     };
   }
+  const code = formatted.extensions?.code;
+  if (typeof code === "string" && CLIENT_ERROR_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  return {
+    message: "Something went wrong on our side. Please try again.",
+    path: formatted.path,
+    extensions: { code: "INTERNAL_SERVER_ERROR" },
+  };
 }

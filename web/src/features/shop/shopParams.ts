@@ -26,8 +26,7 @@ export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
 ];
 
 const SORT_VALUES = new Set<string>(SORTS.map((s) => s.value));
-const KEYS = ["category", "color", "price", "q", "sort", "page"] as const;
-type Key = (typeof KEYS)[number];
+type Key = "category" | "color" | "price" | "q" | "sort" | "page";
 
 /** Reads the shop state; anything malformed counts as not set (a bad page is page 1). */
 export function parseShopParams(search: URLSearchParams): ShopParams {

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..");
+
+/**
+ * The layer rules of eslint.config.mjs fire on a deliberate violation. Only the import rules run
+ * (no type information), so this stays fast; the code is linted in memory under a path inside the repo.
+ */
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const { importRules } = (await import("../eslint.config.mjs")) as { importRules: ESLint.ConfigData & object };
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ["**/*.ts", "**/*.tsx"], languageOptions: { parser: tseslint.parser } }, importRules as never],
+  });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("import rules", () => {
+  it("refuses a web feature importing another feature", async () => {
+    const errors = await importErrors(
+      "web/src/features/cart/Violation.tsx",
+      `import ProductPage from "../product/ProductPage";\nexport default ProductPage;\n`,
+    );
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A web feature never imports another feature/)]);
+  });
+
+  it("allows a web feature to import its own files and shared components", async () => {
+    const errors = await importErrors("web/src/features/cart/Fine.tsx", `export { TAX_RATE } from "./cart";\n`);
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses server platform code importing a feature module or app/", async () => {
+    const errors = await importErrors(
+      "server/src/platform/violation.ts",
+      `import { User } from "../modules/users/entity";\nimport { createServices } from "../app/services";\nexport const both = [User, createServices];\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*platform\/ is infrastructure/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*platform\/ is infrastructure/),
+    ]);
+  });
+
+  it("refuses a feature module importing app/", async () => {
+    const errors = await importErrors("server/src/modules/users/violation.ts", `export { createServices } from "../../app/services";\n`);
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature module never imports app\//)]);
+  });
+
+  it("refuses an import cycle", async () => {
+    // platform/shared/validation.ts imports ./errors: errors importing validation closes a cycle
+    const errors = await importErrors(
+      "server/src/platform/shared/errors.ts",
+      `import { parseInput } from "./validation";\nexport const check = parseInput;\n`,
+    );
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
+  });
+});
