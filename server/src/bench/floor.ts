@@ -13,21 +13,21 @@ const PAGE = `SELECT p.id, p.name, p."pricePaisa", p."ratingAverage", u.username
               FROM products p LEFT JOIN users u ON u.id = p."sellerId"
               WHERE p."deletedAt" IS NULL ORDER BY p."createdAt" DESC LIMIT 8`;
 
-http
-  .createServer(async (_req, res) => {
-    try {
-      const { rows } = await pool.query({ name: "page", text: PAGE });
-      const items = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        price: r.pricePaisa / 100,
-        rating: Number(r.ratingAverage),
-        seller: { username: r.username },
-      }));
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ data: { products: { totalItems: Number(rows[0]?.estimate ?? 0), items } } }));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  })
-  .listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+async function answer(res: http.ServerResponse) {
+  try {
+    const { rows } = await pool.query({ name: "page", text: PAGE });
+    const items = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: r.pricePaisa / 100,
+      rating: Number(r.ratingAverage),
+      seller: { username: r.username },
+    }));
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ data: { products: { totalItems: Number(rows[0]?.estimate ?? 0), items } } }));
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+}
+
+http.createServer((_req, res) => void answer(res)).listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));

@@ -302,7 +302,7 @@ async function main() {
     for (const [name, request] of scenarios) row(name, await run(app.url, request), floorResult.rps);
   } finally {
     for (const child of children) child.kill("SIGTERM");
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : undefined)));
+    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once("exit", r))));
     await db.drop();
   }
 }
