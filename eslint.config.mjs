@@ -61,7 +61,17 @@ export const importRules = {
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/", "**/dist/", "web/src/generated/", "coverage/", ".data/", ".test-data/", "**/*.js", "**/*.cjs"],
+    ignores: [
+      "**/node_modules/",
+      "**/dist/",
+      "**/dist-bench/",
+      "web/src/generated/",
+      "coverage/",
+      ".data/",
+      ".test-data/",
+      "**/*.js",
+      "**/*.cjs",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
