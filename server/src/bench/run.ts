@@ -1,41 +1,130 @@
 import autocannon from "autocannon";
+import { fork, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import net from "node:net";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
+import { Client } from "pg";
 import { loadConfig } from "../platform/config";
+import { ensureDatabase } from "../platform/db/database";
+import { startEmbeddedPostgres } from "../platform/db/embedded";
 import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
+import { generateBenchData } from "./data";
 
 /**
- * `npm run bench`: the real server (embedded PostgreSQL, or DATABASE_URL) with the demo data plus
- * EXTRA_PRODUCTS generated listings, loaded over loopback by autocannon. Prints one line per
- * scenario: requests/s and latency percentiles. Figures are kept in docs/benchmarks.md.
+ * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
+ * PostgreSQL) with the demo data plus BENCH_PRODUCTS generated listings (see data.ts); then the
+ * real server and, side by side, a bare node:http + pg handler for the same first page (floor.ts),
+ * each in its own process, loaded over loopback by autocannon. Prints one row per scenario with
+ * its ratio to the floor's req/s. Figures are kept in docs/benchmarks.md.
  */
-const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
+const DIST = path.resolve(__dirname, "..");
+
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ub_bench_${process.pid}`;
+  if (process.env.DATABASE_URL) {
+    const server = process.env.DATABASE_URL;
+    await ensureDatabase(server, name);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), drop: () => sql(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  }
+  const pg = await startEmbeddedPostgres(mkdtempSync(path.join(tmpdir(), "ub-bench-pg-")), { persistent: false });
+  await ensureDatabase(pg.url("postgres"), name);
+  return { url: pg.url(name), drop: pg.stop };
+}
+
+async function sql(url: string, text: string) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query(text).finally(() => client.end());
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `script` as a child process on a free port and waits until `/ready` (or `/`) answers. */
+async function spawn(script: string, env: Record<string, string>, readyPath: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = fork(path.join(DIST, script), [], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    const ok = await fetch(url + readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
 
 async function main() {
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "production",
-    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-    PORT: "0",
-    LOG_LEVEL: "warn",
-  });
-  const server = await startServer(config, { seed: true });
+  const db = await benchDatabase();
+  const children: ChildProcess[] = [];
   try {
-    await server.dataSource.query(
-      `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "createdAt")
-       SELECT p."sellerId", p.name || ' ' || g, p.description || ' Lot ' || g, p.category, p.color, p."pricePaisa" + g, p.image, now() - (g || ' minutes')::interval
-       FROM generate_series(1, $1) g JOIN LATERAL (SELECT * FROM products ORDER BY random() LIMIT 1) p ON true`,
-      [EXTRA_PRODUCTS],
+    const started = Date.now();
+    console.log(`Generating ${PRODUCTS.toLocaleString("en-US")} listings...`);
+    const setup = await startServer(
+      loadConfig({
+        NODE_ENV: "production",
+        JWT_SECRET,
+        DATABASE_URL: db.url,
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+      }),
+      { seed: true },
     );
-    await server.dataSource.query("ANALYZE");
-    const [{ id: productId }] = await server.dataSource.query(`SELECT id FROM products WHERE name = 'Scientific Calculator'`);
-    const token = await login(server.url);
+    let data;
+    try {
+      data = await generateBenchData(setup.dataSource, PRODUCTS, (line) => console.log(line));
+    } finally {
+      await setup.close();
+    }
+    console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 
+    const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url }, "/");
+    children.push(floor.child);
+    const app = await spawn(
+      "main.js",
+      {
+        NODE_ENV: "production",
+        JWT_SECRET,
+        DATABASE_URL: db.url,
+        LOG_LEVEL: "warn",
+        DEMO_DATA: "false",
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+      },
+      "/ready",
+    );
+    children.push(app.child);
+
+    const probe = new Client({ connectionString: db.url });
+    await probe.connect();
+    const { rows } = await probe.query(`SELECT id FROM products WHERE name = 'Scientific Calculator'`);
+    const [{ id: productId }] = rows;
+    const { rows: cheap } = await probe.query(
+      `SELECT id FROM products WHERE "deletedAt" IS NULL AND "pricePaisa" > 0 ORDER BY "createdAt" DESC LIMIT 1`,
+    );
+    await probe.end();
+    const token = await login(app.url);
     const graphql = (query: string, variables: object = {}, auth = false) => ({
       method: "POST" as const,
       path: "/graphql",
@@ -156,18 +245,65 @@ async function main() {
       ["REST GET /api/products?page=1&limit=8", { method: "GET", path: "/api/products?page=1&limit=8" }],
     ];
 
-    console.log(`UniBazaar benchmark: ${EXTRA_PRODUCTS + 63} products, ${CONNECTIONS} connections, ${DURATION_SECONDS}s per scenario\n`);
-    console.log("| scenario | req/s (mean) | p50 ms | p97.5 ms | p99 ms | errors |");
+    scenarios.splice(3, 0, [
+      "GraphQL products page 500 (8 items, newest)",
+      graphql(`
+        {
+          products(pageSize: 8, page: 500) {
+            totalItems
+            items {
+              id
+              name
+              price
+            }
+          }
+        }
+      `),
+    ]);
+    scenarios.push([
+      "GraphQL placeOrder (cash on delivery, fresh idempotency key)",
+      {
+        ...graphql("", {}, true),
+        // a new key per request: every request is a new checkout
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            query: `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { id orders { id } } }`,
+            variables: {
+              input: {
+                lines: [{ productId: cheap[0].id, quantity: 1 }],
+                shipping: { address: "Hostel 3", city: "Lahore", postalCode: "54000", country: "Pakistan" },
+                contactNumber: "03001234567",
+                paymentMethod: "CASH_ON_DELIVERY",
+                idempotencyKey: randomUUID(),
+              },
+            },
+          }),
+        }),
+      },
+    ]);
+
+    const cpu = cpus()[0]?.model ?? "unknown CPU";
+    console.log(
+      `UniBazaar benchmark: ${data.products.toLocaleString("en-US")} generated listings (+ demo data), ${data.sellers} sellers, ` +
+        `${data.reviews} reviews, ${data.orders} orders; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; ` +
+        `${cpus().length} x ${cpu}, Node ${process.version}\n`,
+    );
+    console.log("| scenario | req/s | p50 ms | p99 ms | × floor | errors |");
     console.log("|---|---:|---:|---:|---:|---:|");
-    for (const [name, request] of scenarios) {
-      const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
-      const failed = result.errors + result.non2xx;
-      console.log(
-        `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${failed} |`,
-      );
-    }
+    const run = async (url: string, request: autocannon.Request) => {
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
+      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx + r.timeouts };
+    };
+    const row = (name: string, r: Awaited<ReturnType<typeof run>>, floorRps: number) =>
+      console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`);
+    const floorResult = await run(floor.url, { method: "GET", path: "/" });
+    row("floor: bare node:http + pg, first page of 8 with sellers", floorResult, floorResult.rps);
+    for (const [name, request] of scenarios) row(name, await run(app.url, request), floorResult.rps);
   } finally {
-    await server.close();
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once("exit", r))));
+    await db.drop();
   }
 }
 

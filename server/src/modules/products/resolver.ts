@@ -21,9 +21,15 @@ export class ProductResolver {
     sort: ProductSort | null,
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 8, description: "Products per page, 1 to 50." }) pageSize: number | null,
+    @Arg("after", () => String, {
+      nullable: true,
+      description:
+        "Cursor: the `endCursor` of the previous page with the same filter and sort; `page` is then ignored. Reaches past 10,000 products.",
+    })
+    after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<Page<Product>> {
-    return ctx.services.products.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined });
+  ): Promise<ProductPage> {
+    return ctx.services.products.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
   }
 
   @Query(() => Product, { nullable: true, description: "One listed product; null when the id is unknown or the product was deleted." })

@@ -2,7 +2,7 @@ import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
-import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
 import { OrderStatus } from "../orders/entity";
@@ -24,6 +24,8 @@ export const idRule = (message: string) => z.guid(message);
 const MAX_PRICE_PKR = 10_000_000;
 const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
+/** How many matches per index a search ranks at most (see list). */
+const SEARCH_CANDIDATES = 1000;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
@@ -138,7 +140,32 @@ const listSchema = pageInput(8).extend({
     .enum(ProductSort, { message: "Unknown sort." })
     .nullish()
     .transform((s) => s ?? ProductSort.NEWEST),
+  after: z.string().max(200, "Unknown cursor.").nullish(),
 });
+
+/** A cursor names the last product of a page (keyset), or for a relevance ranking the offset reached. */
+type Cursor = { sort: ProductSort; id?: string; offset?: number };
+const cursorSchema = z.object({
+  sort: z.enum(ProductSort),
+  id: z.guid().optional(),
+  offset: z.number().int().min(0).max(COUNT_LIMIT).optional(),
+});
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+function decodeCursor(text: string, sort: ProductSort): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, "base64url").toString());
+  } catch {
+    parsed = null;
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  if (!cursor.success || (cursor.data.id === undefined) === (cursor.data.offset === undefined))
+    throw badInput("Unknown cursor.", { after: "Unknown cursor." });
+  if (cursor.data.sort !== sort) throw badInput("This cursor belongs to another sort.", { after: "This cursor belongs to another sort." });
+  return cursor.data;
+}
 
 const trendingSchema = z.object({
   limit: z
@@ -174,25 +201,55 @@ export class ProductsService {
     sort?: ProductSort | null;
     page?: number;
     pageSize?: number;
-  }): Promise<Page<Product>> {
-    const { filter, sort, page, pageSize } = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
-    const qb = this.products.createQueryBuilder("p");
-    if (filter.category) qb.andWhere("p.category = :category", { category: filter.category });
-    if (filter.color) qb.andWhere("p.color = :color", { color: filter.color });
-    if (filter.minPrice != null) qb.andWhere("p.pricePaisa >= :minPrice", { minPrice: toPaisa(filter.minPrice) });
-    if (filter.maxPrice != null) qb.andWhere("p.pricePaisa <= :maxPrice", { maxPrice: toPaisa(filter.maxPrice) });
-    if (filter.sellerId) qb.andWhere("p.sellerId = :sellerId", { sellerId: filter.sellerId });
+    after?: string | null;
+  }): Promise<Page<Product> & { endCursor: string | null }> {
+    const { filter, sort, page, pageSize, after } = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
+    const cursor = after ? decodeCursor(after, sort) : null;
+    if (!cursor) assertPageWithinBound(page, pageSize, "products");
+    // unqualified columns: the same conditions serve the listing and the search's candidate step
+    const conditions = [
+      filter.category && "category = :category",
+      filter.color && "color = :color",
+      filter.minPrice != null && `"pricePaisa" >= :minPrice`,
+      filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
+      filter.sellerId && `"sellerId" = :sellerId`,
+    ].filter((c): c is string => Boolean(c));
+    const qb = this.products.createQueryBuilder("p").setParameters({
+      ...filter,
+      minPrice: filter.minPrice == null ? null : toPaisa(filter.minPrice),
+      maxPrice: filter.maxPrice == null ? null : toPaisa(filter.maxPrice),
+    });
+    for (const condition of conditions) qb.andWhere(condition);
     if (filter.search) {
-      // full-text over name + description, or a name that is close to the words typed
-      // (`%>` is pg_trgm's word similarity, served by the trigram index on lower(name))
-      qb.andWhere(`(p.search_vector @@ websearch_to_tsquery('simple', :search) OR lower(p.name) %> :search)`, { search: filter.search });
+      // a bounded candidate step, so ranking costs the same at any catalogue size: up to
+      // SEARCH_CANDIDATES full-text matches over name + description, and as many names close to
+      // the words typed (`%>` is pg_trgm's word similarity, served by the trigram index on lower(name))
+      const candidates = (match: string) =>
+        `(SELECT id FROM products WHERE ${[match, `"deletedAt" IS NULL`, ...conditions].join(" AND ")} LIMIT ${SEARCH_CANDIDATES})`;
+      qb.andWhere(
+        `p.id IN (${candidates(`search_vector @@ websearch_to_tsquery('simple', :search)`)} UNION ${candidates(`lower(name) %> :search`)})`,
+      );
     }
     applySort(qb, sort, filter.search);
-    const [items, totalItems] = await qb
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getManyAndCount();
-    return toPage(items, totalItems, page, pageSize);
+    // keyset (by the sort's index) after a cursor; an offset ranking for relevance and numbered pages
+    const ranked = sort === ProductSort.RELEVANCE && Boolean(filter.search);
+    const offset = cursor ? (cursor.offset ?? 0) : (page - 1) * pageSize;
+    const pageQuery = qb.clone();
+    if (cursor?.id) pageQuery.andWhere(keysetCondition(sort), { after: cursor.id });
+    const [rows, count] = await Promise.all([
+      pageQuery
+        .offset(cursor?.id ? 0 : offset)
+        .limit(pageSize + 1)
+        .getMany(),
+      boundedCount(qb),
+    ]);
+    const items = rows.slice(0, pageSize);
+    const more = rows.length > pageSize;
+    const last = items[items.length - 1];
+    // a search may have stopped at SEARCH_CANDIDATES per index: its count is then a lower bound
+    const exact = count.exact && !(filter.search && count.total >= SEARCH_CANDIDATES);
+    const endCursor = !more || !last ? null : encodeCursor(ranked ? { sort, offset: offset + pageSize } : { sort, id: last.id });
+    return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, exact), hasNextPage: more, endCursor };
   }
 
   /** A listed product, or null when the id is unknown, deleted or not an id at all. */
@@ -208,21 +265,17 @@ export class ProductsService {
    */
   async trending(input: { limit?: number | null }): Promise<Product[]> {
     const { limit } = parseInput(trendingSchema, { limit: input.limit ?? undefined });
+    const sales = `SELECT l."productId", sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
+                   WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
+    // candidates: every product sold in the window, plus the best `limit` by the rating part alone
+    // (an unsold product outside those cannot outscore them); the rating part has its own index
+    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL
+                   ORDER BY ("ratingAverage" * ln(1 + "ratingCount")) DESC, "createdAt" DESC, id DESC LIMIT :limit`;
     return this.products
       .createQueryBuilder("p")
-      .leftJoin(
-        (sub) =>
-          sub
-            .select(`l."productId"`, "productId")
-            .addSelect("sum(l.quantity)", "units")
-            .from("order_lines", "l")
-            .innerJoin("orders", "o", `o.id = l."orderId"`)
-            .where("o.status NOT IN (:...excluded)", { excluded: PURCHASE_EXCLUDED_STATUSES })
-            .andWhere(`o."createdAt" >= now() - interval '30 days'`)
-            .groupBy(`l."productId"`),
-        "sales",
-        `sales."productId" = p.id`,
-      )
+      .leftJoin(`(${sales})`, "sales", `sales."productId" = p.id`)
+      .where(`p.id IN (SELECT "productId" FROM (${sales}) sold UNION (${rated}))`)
+      .setParameters({ excluded: PURCHASE_EXCLUDED_STATUSES, limit })
       .addSelect(`2 * COALESCE(sales.units, 0) + p."ratingAverage" * ln(1 + p."ratingCount")`, "score")
       .orderBy("score", "DESC")
       .addOrderBy("p.createdAt", "DESC")
@@ -325,4 +378,20 @@ function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort, search: s
   }
   // newest first breaks ties; the id keeps pages stable when timestamps are equal
   qb.addOrderBy("p.createdAt", "DESC").addOrderBy("p.id", "DESC");
+}
+
+/** Rows after the cursor's product in the sort's order (NEWEST's order ends every sort). */
+function keysetCondition(sort: ProductSort): string {
+  const of = (column: string) => `(SELECT "${column}" FROM products WHERE id = :after)`;
+  const newer = `(p."createdAt", p.id) < (${of("createdAt")}, ${of("id")})`;
+  switch (sort) {
+    case ProductSort.PRICE_ASC:
+      return `(p."pricePaisa" > ${of("pricePaisa")} OR (p."pricePaisa" = ${of("pricePaisa")} AND ${newer}))`;
+    case ProductSort.PRICE_DESC:
+      return `(p."pricePaisa" < ${of("pricePaisa")} OR (p."pricePaisa" = ${of("pricePaisa")} AND ${newer}))`;
+    case ProductSort.RATING:
+      return `(p."ratingAverage", p."ratingCount", p."createdAt", p.id) < (${of("ratingAverage")}, ${of("ratingCount")}, ${of("createdAt")}, ${of("id")})`;
+    default:
+      return newer;
+  }
 }

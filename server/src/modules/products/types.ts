@@ -96,14 +96,29 @@ export class ProductPage {
   @Field(() => [Product], { description: "The products on this page." })
   items: Product[];
 
-  @Field(() => Int, { description: "Products matching, over all pages." })
+  @Field(() => Int, {
+    description:
+      "Products matching, over all pages: exact up to 10,000; above that 10,000 and `totalIsExact` false (show it as '10,000+').",
+  })
   totalItems: number;
 
-  @Field(() => Int, { description: "Number of pages (0 when nothing matches)." })
+  @Field(() => Boolean, { description: "false: there are more than `totalItems` matches (the count stops at 10,000)." })
+  totalIsExact: boolean;
+
+  @Field(() => Int, { description: "Pages reachable by number (0 when nothing matches; at most 10,000 products' worth)." })
   totalPages: number;
 
-  @Field(() => Int, { description: "This page's number, from 1." })
+  @Field(() => Boolean, { description: "Whether a next page exists (by number, or by `endCursor` past the numbered pages)." })
+  hasNextPage: boolean;
+
+  @Field(() => Int, { description: "This page's number, from 1 (1 when paging by cursor)." })
   page: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Cursor of this page's end: pass it as `after` for the next page; null on the last page.",
+  })
+  endCursor: string | null;
 
   @Field(() => Int, { description: "Items per page." })
   pageSize: number;

@@ -1,6 +1,15 @@
+import type { ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
+import { badInput } from "./errors";
 
 export const MAX_PAGE_SIZE = 50;
+
+/**
+ * Lists count their matches exactly only up to this many: counting a large set on every request
+ * costs more than the page itself. Above it the total is a lower bound (`totalIsExact: false`),
+ * and numbered pages stop there too (cursors go further).
+ */
+export const COUNT_LIMIT = 10_000;
 
 export const pageInput = (defaultSize: number) =>
   z.object({
@@ -13,8 +22,42 @@ export const pageInput = (defaultSize: number) =>
       .default(defaultSize),
   });
 
-export type Page<T> = { items: T[]; totalItems: number; totalPages: number; page: number; pageSize: number };
+export type Page<T> = {
+  items: T[];
+  totalItems: number;
+  /** false: totalItems is a lower bound (COUNT_LIMIT), there are more. */
+  totalIsExact: boolean;
+  totalPages: number;
+  page: number;
+  pageSize: number;
+  hasNextPage: boolean;
+};
 
-export function toPage<T>(items: T[], totalItems: number, page: number, pageSize: number): Page<T> {
-  return { items, totalItems, totalPages: Math.ceil(totalItems / pageSize), page, pageSize };
+export function toPage<T>(items: T[], totalItems: number, page: number, pageSize: number, totalIsExact = true): Page<T> {
+  const totalPages = Math.ceil(totalItems / pageSize);
+  return { items, totalItems, totalIsExact, totalPages, page, pageSize, hasNextPage: page < totalPages || !totalIsExact };
+}
+
+/**
+ * Counts the rows `qb` matches, exactly up to COUNT_LIMIT (a bounded subquery: it reads at most
+ * COUNT_LIMIT + 1 index entries however large the set); above it, COUNT_LIMIT and `exact: false`.
+ */
+export async function boundedCount<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<{ total: number; exact: boolean }> {
+  const [sql, parameters] = qb
+    .clone()
+    .select("1")
+    .orderBy()
+    .offset(undefined)
+    .limit(COUNT_LIMIT + 1)
+    .getQueryAndParameters();
+  const [{ n }] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql}) bounded`, parameters);
+  return n > COUNT_LIMIT ? { total: COUNT_LIMIT, exact: false } : { total: n, exact: true };
+}
+
+/** A numbered page past COUNT_LIMIT is refused: an offset that deep reads every row before it. */
+export function assertPageWithinBound(page: number, pageSize: number, what: string): void {
+  if ((page - 1) * pageSize >= COUNT_LIMIT) {
+    const message = `Only the first ${COUNT_LIMIT.toLocaleString("en-US")} ${what} can be reached by page number; narrow the filters or search.`;
+    throw badInput(message, { page: message });
+  }
 }

@@ -31,6 +31,7 @@ import {
   isPageInRange,
   parseShopParams,
   priceRangeKey,
+  productCount,
   SHOP_PAGE_SIZE,
   SORTS,
   toProductFilter,
@@ -110,6 +111,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
 
   const first = page ? (page.page - 1) * page.pageSize + 1 : 0;
   const last = page ? Math.min(page.totalItems, page.page * page.pageSize) : 0;
+  const count = page ? productCount(page.totalItems, page.totalIsExact) : "";
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -171,9 +173,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             </Box>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
-            {page && page.totalItems > 0
-              ? `Showing ${first}–${last} of ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}`
-              : ""}
+            {page && page.totalItems > 0 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${count}` : ""}
           </Typography>
           {badFilter ? (
             <EmptyState
@@ -249,7 +249,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
           </Box>
           {filtersPanel}
           <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={() => setFiltersOpen(false)}>
-            {page ? `Show ${page.totalItems} ${page.totalItems === 1 ? "product" : "products"}` : "Show products"}
+            {page ? `Show ${count}` : "Show products"}
           </Button>
         </Box>
       </Drawer>

@@ -6,6 +6,7 @@ import {
   parsePriceRange,
   parseShopParams,
   priceRangeKey,
+  productCount,
   toProductFilter,
   withShopParam,
 } from "./shopParams";
@@ -111,5 +112,14 @@ describe("isPageInRange", () => {
     expect(isPageInRange(9, 8)).toBe(false);
     expect(isPageInRange(0, 8)).toBe(false);
     expect(isPageInRange(1, 0)).toBe(true);
+  });
+});
+
+describe("productCount", () => {
+  it("shows exact counts as they are and a capped count as a lower bound", () => {
+    expect(productCount(1, true)).toBe("1 product");
+    expect(productCount(63, true)).toBe("63 products");
+    expect(productCount(10_000, true)).toBe("10,000 products");
+    expect(productCount(10_000, false)).toBe("10,000+ products");
   });
 });

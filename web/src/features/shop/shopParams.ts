@@ -104,3 +104,9 @@ export function toProductFilter(params: ShopParams, fixedCategory?: string): Pro
 export function isPageInRange(page: number, totalPages: number): boolean {
   return Number.isInteger(page) && page >= 1 && page <= Math.max(1, totalPages);
 }
+
+/** "1 product", "63 products", or past the server's count bound "10,000+ products". */
+export function productCount(total: number, exact: boolean): string {
+  const n = total.toLocaleString("en-US");
+  return exact ? `${n} ${total === 1 ? "product" : "products"}` : `${n}+ products`;
+}
