@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import {
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+} from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../test/harness";
+import { printAppSchema } from "./schema";
+
+/**
+ * Who may call what, for every operation of both APIs. The tables are the reviewed access policy:
+ * loosening a role in code changes the schema or the OpenAPI document, which no longer matches the
+ * table, and the walk below proves each guard really answers 401/UNAUTHENTICATED and 403/FORBIDDEN.
+ */
+type Access = "public" | "signed-in" | readonly RoleName[];
+type RoleName = "user" | "seller" | "admin";
+const ROLES: readonly RoleName[] = ["user", "seller", "admin"];
+const SELLING = ["seller", "admin"] as const;
+const ADMIN = ["admin"] as const;
+
+const GRAPHQL_ACCESS: Record<string, Access> = {
+  "Query.adminStats": ADMIN,
+  "Query.allOrders": ADMIN,
+  "Query.catalogOptions": "public",
+  "Query.checkout": "signed-in",
+  "Query.me": "signed-in",
+  "Query.myOrders": "signed-in",
+  "Query.myProducts": SELLING,
+  "Query.myReviews": "signed-in",
+  "Query.order": "signed-in",
+  "Query.priceQuote": "public",
+  "Query.product": "public",
+  "Query.products": "public",
+  "Query.sellerOrders": SELLING,
+  "Query.sellerRevenue": ADMIN,
+  "Query.sellerStats": SELLING,
+  "Query.totalReviews": "public",
+  "Query.trendingProducts": "public",
+  "Query.userStats": "signed-in",
+  "Query.users": ADMIN,
+  "Mutation.changeUserRole": ADMIN,
+  "Mutation.confirmPayment": "signed-in",
+  "Mutation.createProduct": SELLING,
+  "Mutation.deleteProduct": SELLING,
+  "Mutation.deleteUser": ADMIN,
+  "Mutation.login": "public",
+  "Mutation.logout": "signed-in",
+  "Mutation.placeOrder": "signed-in",
+  "Mutation.postReview": "signed-in",
+  "Mutation.register": "public",
+  // buyers cancel their own orders; sellers and admins move theirs on (ownership is the service's rule)
+  "Mutation.updateOrderStatus": "signed-in",
+  "Mutation.updateProduct": SELLING,
+  "Mutation.updateProfile": "signed-in",
+  "Mutation.uploadImage": "signed-in",
+};
+
+/** What the schema says: `@auth` = signed in, `@auth(requires: [...])` = those roles. */
+function schemaAccess(field: GraphQLField<unknown, unknown>): Access {
+  const auth = field.astNode?.directives?.find((d) => d.name.value === "auth");
+  if (!auth) return "public";
+  const requires = auth.arguments?.find((a) => a.name.value === "requires")?.value;
+  return requires?.kind === "ListValue"
+    ? requires.values.map((v) => (v.kind === "StringValue" ? (v.value as RoleName) : "user"))
+    : "signed-in";
+}
+
+/** A value of the argument's type that GraphQL accepts, so the request reaches the field's guard. */
+function sampleValue(type: GraphQLInputType): unknown {
+  const inner = getNullableType(type);
+  if (isListType(inner)) return [sampleValue(inner.ofType)];
+  if (isEnumType(inner)) return inner.getValues()[0].name;
+  if (isInputObjectType(inner)) {
+    const value: Record<string, unknown> = {};
+    for (const field of Object.values(inner.getFields())) if (isNonNullType(field.type)) value[field.name] = sampleValue(field.type);
+    return value;
+  }
+  if (isScalarType(inner)) {
+    const samples: Record<string, unknown> = {
+      ID: randomUUID(),
+      String: "x",
+      Int: 1,
+      Float: 1,
+      Boolean: true,
+      DateTimeISO: new Date().toISOString(),
+    };
+    if (inner.name in samples) return samples[inner.name];
+  }
+  throw new Error(`no sample value for ${String(type)}`);
+}
+
+/** `query ($a: T!) { field(a: $a) { __typename } }` with sample values for the required arguments. */
+function operationFor(root: "Query" | "Mutation", field: GraphQLField<unknown, unknown>) {
+  const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
+  const variables = Object.fromEntries(required.map((arg) => [arg.name, sampleValue(arg.type)]));
+  const declared = required.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(", ");
+  const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
+  const selection = isObjectType(getNamedType(field.type)) ? " { __typename }" : "";
+  const query = `${root.toLowerCase()}${declared ? ` (${declared})` : ""} { ${field.name}${passed ? `(${passed})` : ""}${selection} }`;
+  return { query, variables };
+}
+
+const wrongRoles = (access: Access): RoleName[] => (Array.isArray(access) ? ROLES.filter((role) => !access.includes(role)) : []);
+
+let server: TestServer;
+let tokens: Record<RoleName, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  const [user, seller, admin] = await Promise.all([signUp(server, "user"), signUp(server, "seller"), signUp(server, "admin")]);
+  tokens = { user: user.token, seller: seller.token, admin: admin.token };
+});
+afterAll(() => server.close());
+
+describe("GraphQL access", () => {
+  const schema = buildSchema(printAppSchema());
+  const roots = (["Query", "Mutation"] as const).map((name) => [name, schema.getType(name) as GraphQLObjectType] as const);
+  const fields = roots.flatMap(([root, type]) =>
+    Object.values(type.getFields()).map((field) => ({ root, field, key: `${root}.${field.name}` })),
+  );
+
+  it("declares in schema.graphql exactly the reviewed access of every root field", () => {
+    expect(Object.fromEntries(fields.map(({ key, field }) => [key, schemaAccess(field)]))).toEqual(GRAPHQL_ACCESS);
+  });
+
+  const guarded = fields.filter(({ key }) => GRAPHQL_ACCESS[key] !== "public");
+  it.each(guarded.map((f) => [f.key, f] as const))(
+    "%s: anonymous -> UNAUTHENTICATED, wrong role -> FORBIDDEN",
+    async (_key, { root, field }) => {
+      const { query, variables } = operationFor(root, field);
+      const anonymous = await server.gql(query, variables);
+      expect(codeOf(anonymous), JSON.stringify(anonymous.errors)).toBe("UNAUTHENTICATED");
+      for (const role of wrongRoles(GRAPHQL_ACCESS[`${root}.${field.name}`])) {
+        const answer = await server.gql(query, variables, tokens[role]);
+        expect(codeOf(answer), `${role}: ${JSON.stringify(answer.errors)}`).toBe("FORBIDDEN");
+      }
+    },
+  );
+});
+
+const REST_ACCESS: Record<string, Access> = {
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/logout": "signed-in",
+  "GET /api/auth/users": ADMIN,
+  "DELETE /api/auth/users/{id}": ADMIN,
+  "PUT /api/auth/users/{id}": ADMIN,
+  "PATCH /api/auth/edit-profile": "signed-in",
+  "GET /api/products": "public",
+  "GET /api/products/seller/{sellerId}": "public",
+  "GET /api/products/{id}": "public",
+  "DELETE /api/products/{id}": SELLING,
+  "POST /api/products/create-product": SELLING,
+  "PATCH /api/products/update-product/{id}": SELLING,
+  "POST /api/reviews/post-review": "signed-in",
+  "GET /api/reviews/total-reviews": "public",
+  "GET /api/reviews/{userId}": "signed-in",
+  "POST /api/orders/place-order": "signed-in",
+  "GET /api/orders/my-orders": "signed-in",
+  "GET /api/orders/seller/{sellerId}": SELLING,
+  "PATCH /api/orders/update-status/{id}": "signed-in",
+  "GET /api/orders": ADMIN,
+  "POST /api/orders/confirm-payment": "signed-in",
+  "POST /api/upload/Image": "signed-in",
+  "GET /api/stats/user-stats/{idOrEmail}": "signed-in",
+  "GET /api/stats/seller-stats/{sellerId}": SELLING,
+  "GET /api/stats/admin-stats": ADMIN,
+  "GET /api/auth/admin/sellers/revenue": ADMIN,
+};
+
+type OpenApi = { paths: Record<string, Record<string, { description?: string; security?: unknown[] }>> };
+
+/** What the OpenAPI document says: no security = public; "Roles: a, b." = those roles; else signed in. */
+function documentedAccess(operation: { description?: string; security?: unknown[] }): Access {
+  if (!operation.security) return "public";
+  const roles = /Roles: ([^.]+)\./.exec(operation.description ?? "")?.[1];
+  return roles ? (roles.split(", ") as RoleName[]) : "signed-in";
+}
+
+describe("REST access", () => {
+  let document: OpenApi;
+  beforeAll(async () => {
+    document = (await server.api<OpenApi>("GET", "/api/openapi.json")).body;
+  });
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, operation })),
+    );
+
+  it("documents in /api/openapi.json exactly the reviewed access of every route", () => {
+    const documented = Object.fromEntries(operations().map(({ key, operation }) => [key, documentedAccess(operation)]));
+    expect(documented).toEqual(REST_ACCESS);
+  });
+
+  it("answers 401 to anonymous callers and 403 to wrong roles on every guarded route", async () => {
+    const failures: string[] = [];
+    for (const { key, path, method, operation } of operations()) {
+      const access = documentedAccess(operation);
+      if (access === "public") continue;
+      const url = path.replace(/\{\w+\}/g, randomUUID());
+      const body = method === "get" ? undefined : {};
+      const anonymous = await server.api(method.toUpperCase(), url, { body });
+      if (anonymous.status !== 401) failures.push(`${key} anonymous: ${anonymous.status}`);
+      for (const role of wrongRoles(access)) {
+        const answer = await server.api(method.toUpperCase(), url, { body, token: tokens[role] });
+        if (answer.status !== 403) failures.push(`${key} as ${role}: ${answer.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
