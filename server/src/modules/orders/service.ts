@@ -9,7 +9,7 @@ import { contactNumberRule } from "../users/rules";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
-import { capacityOn, refusal } from "./transitions";
+import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const requiredText = (message: string, max: number) =>
@@ -332,10 +332,10 @@ async function settleCashCheckout(manager: EntityManager, sessionId: string): Pr
     .where("s.id = :id", { id: sessionId })
     .getOne();
   await manager.query(
-    `UPDATE "checkout_sessions" s SET "paymentStatus" = 'paid', "paidAt" = now()
-      WHERE s."id" = $1 AND s."paymentStatus" = 'unpaid'
-        AND EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = 'paid')
-        AND NOT EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = 'unpaid' AND o."status" NOT IN ('rejected', 'cancelled'))`,
-    [sessionId],
+    `UPDATE "checkout_sessions" s SET "paymentStatus" = $2, "paidAt" = now()
+      WHERE s."id" = $1 AND s."paymentStatus" = $3
+        AND EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = $2)
+        AND NOT EXISTS (SELECT 1 FROM "orders" o WHERE o."checkoutSessionId" = s."id" AND o."paymentStatus" = $3 AND o."status" <> ALL($4))`,
+    [sessionId, PaymentStatus.PAID, PaymentStatus.UNPAID, PURCHASE_EXCLUDED_STATUSES],
   );
 }

@@ -20,6 +20,12 @@ export const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readon
   [CANCELLED]: {},
 };
 
+/** Orders that count as a purchase: everything but refused and cancelled ones. */
+export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
+
+/** Orders a seller has taken on: they count as sales, revenue and earnings. */
+export const ACCEPTED_STATUSES: readonly OrderStatus[] = [CONFIRMED, PROCESSING, SHIPPED, COMPLETED];
+
 type OrderState = Pick<Order, "status" | "buyerId" | "sellerId" | "paymentMethod" | "paymentStatus">;
 
 /** The capacity the caller has on this order, or null when it is not theirs to touch. */

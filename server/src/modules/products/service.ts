@@ -3,9 +3,9 @@ import { z } from "zod";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
-import { parseInput } from "../../platform/shared/validation";
+import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
-import { OrderStatus } from "../orders/entity";
+import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
 import { Product } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -18,18 +18,12 @@ export enum ProductSort {
   RELEVANCE = "RELEVANCE",
 }
 
-/** Any id PostgreSQL accepts as a uuid; anything else can match no row. */
-export const idRule = (message: string) => z.guid(message);
-
 const MAX_PRICE_PKR = 10_000_000;
 const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
-
-/** Orders that count as a purchase: everything but refused and cancelled ones. */
-export const PURCHASE_EXCLUDED_STATUSES = [OrderStatus.REJECTED, OrderStatus.CANCELLED];
 
 const priceRule = (label: string) =>
   z
@@ -254,7 +248,7 @@ export class ProductsService {
 
   /** A listed product, or null when the id is unknown, deleted or not an id at all. */
   async byId(id: string): Promise<Product | null> {
-    if (!idRule("").safeParse(id).success) return null;
+    if (!isId(id)) return null;
     return this.products.findOneBy({ id });
   }
 

@@ -2,19 +2,10 @@ import type { DataSource } from "typeorm";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
 import { assertRole } from "../../platform/auth/roles";
-import { OrderStatus } from "../orders/entity";
-import { PURCHASE_EXCLUDED_STATUSES } from "../products/service";
+import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { type SellerType } from "../users/entity";
 import type { UsersService } from "../users/service";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-
-/** Orders a seller has taken on: they count as sales, revenue and earnings. */
-export const ACCEPTED_STATUSES: readonly OrderStatus[] = [
-  OrderStatus.CONFIRMED,
-  OrderStatus.PROCESSING,
-  OrderStatus.SHIPPED,
-  OrderStatus.COMPLETED,
-];
 
 /** Months are cut at midnight in Pakistan, where the marketplace trades. */
 export const BUSINESS_TIME_ZONE = "Asia/Karachi";

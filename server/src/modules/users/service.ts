@@ -2,7 +2,7 @@ import { type DataSource, type EntityManager, IsNull } from "typeorm";
 import { z } from "zod";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
-import { parseInput } from "../../platform/shared/validation";
+import { isId, parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
 import { isUniqueViolation } from "../auth/service";
 import { Product } from "../products/entity";
@@ -42,9 +42,6 @@ const roleSchema = z.object({ role: z.enum(Role, { message: "Role must be user, 
 export const USERNAME_TAKEN = "That username is already taken.";
 const LAST_ADMIN = "The marketplace needs at least one admin: make someone else an admin first.";
 
-/** Ids are uuids; anything else cannot name a user (and must not reach PostgreSQL as one). */
-const isUuid = (value: string) => z.guid().safeParse(value).success;
-
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
@@ -59,12 +56,12 @@ export class UsersService {
   }
 
   findById(id: string): Promise<User | null> {
-    return isUuid(id) ? this.repo.findOneBy({ id }) : Promise.resolve(null);
+    return isId(id) ? this.repo.findOneBy({ id }) : Promise.resolve(null);
   }
 
   /** By id, or else by e-mail in any case. */
   findByIdOrEmail(idOrEmail: string): Promise<User | null> {
-    if (isUuid(idOrEmail)) return this.findById(idOrEmail);
+    if (isId(idOrEmail)) return this.findById(idOrEmail);
     return this.repo.createQueryBuilder("u").where("lower(u.email) = lower(:email)", { email: idOrEmail.trim() }).getOne();
   }
 
@@ -160,7 +157,7 @@ type LockedUser = Pick<User, "id" | "role" | "sellerType">;
  * a role change or delete, so two admins demoting each other at once cannot leave none.
  */
 async function lockForAdminChange(manager: EntityManager, userId: string): Promise<{ target: LockedUser; otherAdmins: number }> {
-  if (!isUuid(userId)) throw notFound("User not found.");
+  if (!isId(userId)) throw notFound("User not found.");
   const rows: LockedUser[] = await manager.query(
     `SELECT id, role, "sellerType" FROM users WHERE role = $1 OR id = $2 ORDER BY id FOR UPDATE`,
     [Role.ADMIN, userId],

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { badInput } from "./errors";
 
+/** Ids are uuids: any id PostgreSQL accepts as one; anything else can name no row (and must not reach SQL as one). */
+export const idRule = (message?: string) => z.guid(message);
+export const isId = (value: string) => idRule().safeParse(value).success;
+
 /**
  * Parses service input with a zod schema; a failure becomes BAD_USER_INPUT with one message per
  * field, and the first message as the error's own text (what a form shows when it has one line).
