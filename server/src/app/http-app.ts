@@ -13,6 +13,7 @@ import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { bearerToken, type Context } from "../platform/graphql/context";
 import { createApolloServer } from "../platform/graphql/server";
+import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
@@ -92,6 +93,9 @@ export async function createHttpApp(deps: {
     "/graphql",
     corsForOrigins,
     express.json({ limit: JSON_BODY_LIMIT }),
+    refuseNullBytes((res) => {
+      res.status(400).json({ errors: [{ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } }] });
+    }),
     expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, req, res) }),
   );
 
@@ -100,6 +104,9 @@ export async function createHttpApp(deps: {
     corsForOrigins,
     cookieParser(),
     express.json({ limit: JSON_BODY_LIMIT }),
+    refuseNullBytes((res) => {
+      res.status(400).json({ message: NULL_BYTE_MESSAGE });
+    }),
     createRestRouter(
       { services, authenticate: (token) => services.auth.authenticate(token), createLoaders: () => createLoaders(services.dataSource) },
       config,

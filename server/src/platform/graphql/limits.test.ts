@@ -28,8 +28,15 @@ describe("GraphQL request limits and error shapes", () => {
 
   it("refuses a query whose estimated cost is too high", async () => {
     const fields = Array.from({ length: 60 }, (_, i) => `p${i}: products(pageSize: 50) { items { id name price } }`).join("\n");
-    const res = await server.gql(`{ ${fields} }`);
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: `{ ${fields} }` }),
+    });
+    expect(response.status).toBe(400);
+    const res = (await response.json()) as { errors?: Array<{ message: string; extensions?: { code?: string } }> };
     expect(res.errors?.[0].message).toMatch(/too complex/);
+    expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
   it("never answers with a stack trace", async () => {

@@ -37,7 +37,8 @@ const complexityLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => 
         }
         if (complexity > MAX_QUERY_COMPLEXITY) {
           throw new GraphQLError(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`, {
-            extensions: { code: "BAD_USER_INPUT" },
+            // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
+            extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
           });
         }
       },

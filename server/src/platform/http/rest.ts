@@ -154,6 +154,12 @@ const authenticate =
     }
   };
 
+/** The origin of a Referer header; a malformed one names no origin we allow (refused below, never a 500). */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  return URL.canParse(referer) ? new URL(referer).origin : "null";
+}
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -168,7 +174,7 @@ const guardWrites =
     if (hasBody && !req.is("application/json"))
       return next(new AppError("BAD_USER_INPUT", "Send the request body as JSON (Content-Type: application/json)."));
     if ((req as Request & { viaCookie?: boolean }).viaCookie) {
-      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+      const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
       const own = `${req.protocol}://${req.headers.host}`;
       if (origin && origin !== own && !allowedOrigins.includes(origin)) return next(forbidden("Cross-site request refused."));
     }
