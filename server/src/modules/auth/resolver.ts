@@ -50,7 +50,7 @@ export class AuthResolver {
     @Arg("input", () => RegisterInput, { description: "The new account." }) input: RegisterInput,
     @Ctx() ctx: Context,
   ): Promise<User> {
-    return ctx.services.auth.register(input);
+    return ctx.services.auth.register(input, ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: "Signs in with e-mail and password. Repeated failures are rate-limited." })

@@ -29,18 +29,21 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
       201: { description: "Registered", schema: message.extend({ user: legacyUserSchema }) },
       409: { description: "Email or username already registered." },
     },
-    handler: async ({ body, services }) => {
-      const user = await services.auth.register({
-        email: body.email ?? "",
-        password: body.password ?? "",
-        name: body.name ?? "",
-        role: body.role ?? "",
-        username: body.username ?? "",
-        contactNumber: body.contactNumber ?? "",
-        sellerType: body.sellerType as never,
-        storeName: body.storeName,
-        storeDescription: body.storeDescription,
-      });
+    handler: async ({ body, services, req }) => {
+      const user = await services.auth.register(
+        {
+          email: body.email ?? "",
+          password: body.password ?? "",
+          name: body.name ?? "",
+          role: body.role ?? "",
+          username: body.username ?? "",
+          contactNumber: body.contactNumber ?? "",
+          sellerType: body.sellerType as never,
+          storeName: body.storeName,
+          storeDescription: body.storeDescription,
+        },
+        req.ip ?? "unknown",
+      );
       return { status: 201, body: { message: "Registration successful.", user: legacyUser(user) } };
     },
   });

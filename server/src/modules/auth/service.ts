@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
 import { z } from "zod";
@@ -36,24 +37,43 @@ const registerSchema = z
 export type RegisterInput = Omit<z.input<typeof registerSchema>, "role"> & { role: string };
 
 const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required."),
+  email: z.string().trim().toLowerCase().min(1, "Email is required.").max(254, "Email must be at most 254 characters."),
   password: z.string().min(1, "Password is required."),
 });
 
 const INVALID_LOGIN = "Invalid email or password.";
 export const DUPLICATE_ACCOUNT = "Email or username already registered.";
 
-/** Failed sign-ins allowed per window, counted in PostgreSQL so every server process shares them. */
+/**
+ * Sign-in limits, counted in PostgreSQL so every server process shares them, and consumed atomically
+ * BEFORE the password is checked, so a burst is counted as it arrives (README, "Sign-in limits"):
+ * - 5 consecutive failures per (e-mail, address): guessing one account from one place stops, while
+ *   the owner elsewhere can still sign in (a stranger cannot lock them out);
+ * - 30 failures per address: one address guessing many accounts stops;
+ * - 50 failures per e-mail per hour from all addresses together: a slow-down for guessing spread
+ *   over many addresses.
+ * A success resets the (e-mail, address) count and gives back the points it consumed.
+ */
 const LOGIN_WINDOW_SECONDS = 15 * 60;
-const FAILURES_PER_EMAIL = 5;
-const FAILURES_PER_IP = 30;
+export const FAILURES_PER_EMAIL_AND_IP = 5;
+export const FAILURES_PER_IP = 30;
+const FAILURES_PER_EMAIL = 50;
+/** New accounts per address per hour (an aliased GraphQL request counts each alias). */
+export const REGISTRATIONS_PER_IP = 20;
+
+/** rate_limits keys are varchar(255): an e-mail enters a key as a fixed-length digest. */
+const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
 
 export const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === "23505";
 
 export class AuthService {
-  private readonly failuresByEmail: RateLimiterPostgres;
+  private readonly failuresByEmailAndIp: RateLimiterPostgres;
   private readonly failuresByIp: RateLimiterPostgres;
+  private readonly failuresByEmail: RateLimiterPostgres;
+  private readonly registrationsByIp: RateLimiterPostgres;
+  /** Verified when the e-mail is unknown, so that answer takes as long as a wrong password. */
+  private readonly dummyHash = hash("unibazaar-no-such-account");
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,16 +86,20 @@ export class AuthService {
       tableCreated: true,
       duration: LOGIN_WINDOW_SECONDS,
     };
-    this.failuresByEmail = new RateLimiterPostgres({ ...common, keyPrefix: "login_email", points: FAILURES_PER_EMAIL });
+    this.failuresByEmailAndIp = new RateLimiterPostgres({ ...common, keyPrefix: "login_email_ip", points: FAILURES_PER_EMAIL_AND_IP });
     this.failuresByIp = new RateLimiterPostgres({ ...common, keyPrefix: "login_ip", points: FAILURES_PER_IP });
+    this.failuresByEmail = new RateLimiterPostgres({ ...common, keyPrefix: "login_email", points: FAILURES_PER_EMAIL, duration: 3600 });
+    this.registrationsByIp = new RateLimiterPostgres({ ...common, keyPrefix: "register_ip", points: REGISTRATIONS_PER_IP, duration: 3600 });
   }
 
   private get users() {
     return this.dataSource.getRepository(User);
   }
 
-  async register(input: RegisterInput): Promise<User> {
+  /** `ip` is the caller's address for API requests (rate-limited); omitted for the seed and operators. */
+  async register(input: RegisterInput, ip?: string): Promise<User> {
     const v = parseInput(registerSchema, input);
+    if (ip !== undefined) await consumeOrRefuse([[this.registrationsByIp, ip]]);
     const isSeller = v.role === Role.SELLER;
     const isBusiness = isSeller && v.sellerType === SellerType.BUSINESS;
     const user = this.users.create({
@@ -99,22 +123,25 @@ export class AuthService {
     }
   }
 
-  /** Checks the password; repeated failures for one e-mail or one IP are refused for a while. */
+  /** Checks the password after consuming the sign-in limits (see LOGIN_WINDOW_SECONDS). */
   async login(input: { email: string; password: string }, ip: string): Promise<{ token: string; user: User }> {
     const { email, password } = parseInput(loginSchema, input);
-    const emailKey = email;
-    const [byEmail, byIp] = await Promise.all([this.failuresByEmail.get(emailKey), this.failuresByIp.get(ip)]);
-    if ((byEmail?.consumedPoints ?? 0) >= FAILURES_PER_EMAIL || (byIp?.consumedPoints ?? 0) >= FAILURES_PER_IP) throw rateLimited();
+    const emailKey = digest(email);
+    const pairKey = `${emailKey}:${ip}`;
+    await consumeOrRefuse([
+      [this.failuresByEmailAndIp, pairKey],
+      [this.failuresByIp, ip],
+      [this.failuresByEmail, emailKey],
+    ]);
 
     const user = await this.users.createQueryBuilder("u").addSelect("u.passwordHash").where("lower(u.email) = :email", { email }).getOne();
-    const valid = user ? await verify(user.passwordHash, password) : false;
-    if (!user || !valid) {
-      await Promise.all([this.failuresByEmail.penalty(emailKey, 1), this.failuresByIp.penalty(ip, 1)]).catch((e) => {
-        if (!(e instanceof RateLimiterRes)) throw e;
-      });
-      throw new AppError("UNAUTHENTICATED", INVALID_LOGIN);
-    }
-    await this.failuresByEmail.delete(emailKey);
+    const valid = await verify(user?.passwordHash ?? (await this.dummyHash), password);
+    if (!user || !valid) throw new AppError("UNAUTHENTICATED", INVALID_LOGIN);
+    await Promise.all([
+      this.failuresByEmailAndIp.delete(pairKey),
+      this.failuresByIp.reward(ip, 1),
+      this.failuresByEmail.reward(emailKey, 1),
+    ]);
     const token = signToken({ sub: user.id, ver: user.tokenVersion }, this.config.jwtSecret, this.config.jwtExpiresIn);
     return { token, user: stripPassword(user) };
   }
@@ -142,6 +169,14 @@ export class AuthService {
     const user = await this.users.findOneBy({ id: caller.id });
     if (!user) throw unauthenticated();
     return user;
+  }
+}
+
+/** Takes one point from each limiter, all at once; any limiter that is spent refuses the request. */
+async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>): Promise<void> {
+  const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
+  for (const result of results) {
+    if (result.status === "rejected") throw result.reason instanceof RateLimiterRes ? rateLimited() : result.reason;
   }
 }
 
