@@ -44,3 +44,39 @@ describe("HTTP app", () => {
     expect(await res.text()).not.toMatch(/at .*\.js:\d+/);
   });
 });
+
+describe("quieter in production", () => {
+  it("accepts the standard @skip and @include directives", async () => {
+    const res = await server.gql(`{ totalReviews @include(if: true) catalogOptions @skip(if: true) { categories { slug } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ totalReviews: expect.any(Number) });
+  });
+
+  it("answers a missing upload with 404 and no file path", async () => {
+    const res = await server.api("GET", "/uploads/missing.webp");
+    expect(res).toMatchObject({ status: 404, body: { message: "Not found." } });
+    expect(JSON.stringify(res.body)).not.toMatch(/[\\/](tmp|root|home|work)[\\/]/);
+  });
+
+  it("sends no 'Did you mean' suggestions when introspection is off", async () => {
+    const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
+    try {
+      const res = await closed.gql(`{ prodcts { totalItems } }`);
+      expect(res.errors?.[0].message).not.toMatch(/Did you mean/);
+      const open = await server.gql(`{ prodcts { totalItems } }`);
+      expect(open.errors?.[0].message).toMatch(/Did you mean/);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it("says which port is busy instead of failing obscurely", async () => {
+    const busy = await startTestServer();
+    try {
+      const port = new URL(busy.url).port;
+      await expect(startTestServer({ env: { PORT: port } })).rejects.toThrow(`port ${port} is already in use (set PORT)`);
+    } finally {
+      await busy.close();
+    }
+  });
+});

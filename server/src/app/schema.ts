@@ -1,5 +1,5 @@
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
-import { GraphQLSchema, lexicographicSortSchema } from "graphql";
+import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
@@ -31,7 +31,8 @@ export function buildAppSchema(): GraphQLSchema {
     resolvers,
     authChecker,
     authMode: "error",
-    directives: [authDirective],
+    // the standard @skip/@include/@deprecated stay: a list given here replaces them otherwise
+    directives: [...specifiedDirectives, authDirective],
     // inputs are validated by the services, so REST and GraphQL share one set of rules
     validate: false,
   });

@@ -30,7 +30,10 @@ export async function startServer(
     }
     const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger });
     const server: Server = await new Promise((resolve, reject) => {
-      const s = http.app.listen(config.port, () => resolve(s)).on("error", reject);
+      // Express 5 hands a listen failure to the callback (and emits it too)
+      const failed = (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error);
+      const s = http.app.listen(config.port, (error?: Error) => (error ? failed(error) : resolve(s))).on("error", failed);
     });
     const port = (server.address() as { port: number }).port;
     return {

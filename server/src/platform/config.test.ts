@@ -29,6 +29,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("JWT_SECRET is required when NODE_ENV=production");
   });
 
+  it("serves the playground only when asked in production, and by default elsewhere", () => {
+    const secret = "x".repeat(32);
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() }).playground).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir(), GRAPHQL_PLAYGROUND: "true" }).playground).toBe(
+      true,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).playground).toBe(true);
+  });
+
   it("generates a development secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

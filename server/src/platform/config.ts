@@ -73,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     corsOrigins: e.CORS_ORIGINS,
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
-    playground: e.GRAPHQL_PLAYGROUND ?? true,
+    // opt-in in production: the playground advertises the API to anyone who finds it
+    playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     demoData: e.DEMO_DATA ?? !isProduction,
   };

@@ -64,6 +64,8 @@ export function createApolloServer(options: { schema: GraphQLSchema; logger: Log
   return new ApolloServer<Context>({
     schema: options.schema,
     introspection: options.introspection,
+    // with introspection off, "Did you mean …" suggestions would leak the schema field by field
+    hideSchemaDetailsFromClientErrors: !options.introspection,
     includeStacktraceInErrorResponses: false,
     formatError,
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],

@@ -198,6 +198,11 @@ export const restErrorHandler =
       res.status(400).json({ message: "Malformed JSON body." });
       return;
     }
+    if (status === 404) {
+      // e.g. a missing upload: express.static's message would show the file's absolute path
+      res.status(404).json({ message: "Not found." });
+      return;
+    }
     if (status && status >= 400 && status < 500) {
       res.status(status).json({ message: (error as Error).message || "Bad request." });
       return;
