@@ -118,6 +118,7 @@ describe("createProduct", () => {
   it.each([
     [{ price: 0 }, "price"],
     [{ price: -5 }, "price"],
+    [{ price: 5e-324 }, "price"],
     [{ price: 10_000_000.01, oldPrice: null }, "price"],
     [{ oldPrice: 100 }, "oldPrice"],
     [{ oldPrice: 2450.5 }, "oldPrice"],

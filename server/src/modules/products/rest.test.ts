@@ -91,6 +91,10 @@ describe("POST /api/products/create-product", () => {
       body: productBody({ price: "cheap" }),
     });
     expect(badPrice).toMatchObject({ status: 400, body: { message: "price must be a number." } });
+    for (const price of ["0x10", "1e3", " "]) {
+      const notDecimal = await server.api("POST", "/api/products/create-product", { token: seller.token, body: productBody({ price }) });
+      expect(notDecimal, price).toMatchObject({ status: 400, body: { message: "price must be a number." } });
+    }
     expect(await productCount()).toBe(before);
   });
 });

@@ -29,6 +29,8 @@ const priceRule = (label: string) =>
   z
     .number({ error: `${label} must be a number.` })
     .positive(`${label} must be more than 0.`)
+    // a positive float below one paisa (e.g. 5e-324) would be stored as 0
+    .min(0.01, `${label} must be at least PKR 0.01.`)
     .max(MAX_PRICE_PKR, `${label} must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
     .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 

@@ -5,15 +5,15 @@ import { forbidden } from "../shared/errors";
 /** Shared pieces of the legacy REST layer: query parsing, id checks and related-document loading. */
 
 /** Legacy forms send numbers as strings ("120"); a numeric string counts as the number. */
-export const numeric = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
-    z.number({ error: `${label} must be a number.` }),
-  );
+/** Plain decimal notation only: Number() would also read "0x10" as 16, "1e3" as 1000 and " " as 0. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const fromDecimalString = (v: unknown) => (typeof v === "string" && DECIMAL.test(v.trim()) ? Number(v) : v);
+
+export const numeric = (label: string) => z.preprocess(fromDecimalString, z.number({ error: `${label} must be a number.` }));
 
 /** A numeric query parameter; "" (an empty select) means not given. */
 export const queryNumber = (label: string) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: `${label} must be a number.` }).optional());
+  z.preprocess((v) => (v === "" ? undefined : fromDecimalString(v)), z.number({ error: `${label} must be a number.` }).optional());
 
 /** `?page=&limit=`; the services check the bounds (limit at most 50). */
 export const pageQuery = z.object({ page: queryNumber("page"), limit: queryNumber("limit") });
