@@ -262,3 +262,6 @@ export class Coupon {
   @Column({ type: "timestamptz", nullable: true })
   expiresAt: Date | null;
 }
+
+/** How people read an order number: UB-000042 (receipts, the order pages, the legacy `orderId`). */
+export const formatOrderNumber = (n: number): string => `UB-${String(n).padStart(6, "0")}`;

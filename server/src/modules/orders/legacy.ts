@@ -3,8 +3,7 @@ import type { RequestLoaders } from "../../platform/request";
 import { iso } from "../../platform/http/legacy";
 import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
-import type { Order, OrderLine } from "./entity";
-import { formatOrderNumber } from "./types";
+import { formatOrderNumber, type Order, type OrderLine } from "./entity";
 
 /**
  * The order document legacy clients read. `orderId` is the number people quote (UB-000123);

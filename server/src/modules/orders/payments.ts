@@ -5,6 +5,9 @@ import type { FieldErrors } from "../../platform/shared/errors";
  * processor would (Luhn, expiry, CVC) and answers from a list of test cards; no card is charged
  * and no card data is kept anywhere.
  */
+/** The sandbox card page of a checkout (Checkout.paymentUrl); pay-page.ts serves it. */
+export const paymentPath = (sessionId: string): string => `/pay/${sessionId}`;
+
 export type CardForm = { cardNumber?: unknown; expiry?: unknown; cvc?: unknown };
 
 export type CardCheck = { outcome: "approved" } | { outcome: "invalid"; fields: FieldErrors } | { outcome: "declined"; message: string };

@@ -1,6 +1,16 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { toRupees } from "../../platform/shared/money";
-import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
+import {
+  CheckoutSession,
+  formatOrderNumber,
+  Order,
+  OrderLine,
+  OrderStatus,
+  OrderStatusEvent,
+  PaymentMethod,
+  PaymentStatus,
+} from "./entity";
+import { paymentPath } from "./payments";
 import { TAX_RATE, type PricedCart } from "./pricing";
 import { Role } from "../../platform/auth/roles";
 
@@ -313,10 +323,6 @@ export class CheckoutView {
   @Field(() => Date, { description: "When it was placed." })
   createdAt: Date;
 }
-
-export const formatOrderNumber = (n: number): string => `UB-${String(n).padStart(6, "0")}`;
-
-export const paymentPath = (sessionId: string): string => `/pay/${sessionId}`;
 
 export function toOrderView(o: Order): OrderView {
   return {
