@@ -34,6 +34,8 @@ export default defineConfig({
         resolve,
         test: {
           name: "e2e",
+          // a page can take over the default 1 s to re-render on a busy 2-core machine: polls wait longer
+          expect: { poll: { timeout: 10_000 } },
           include: ["e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
