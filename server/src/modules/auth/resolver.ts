@@ -1,8 +1,8 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { SellerType, User } from "../users/entity";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @InputType({ description: "A new account. Sellers give a seller type; business sellers also a store name and description." })
 class RegisterInput {
@@ -64,14 +64,14 @@ export class AuthResolver {
 
   @Allow()
   @Mutation(() => Boolean, { description: "Signs out everywhere: every token issued so far stops working." })
-  async logout(@Ctx() ctx: Context): Promise<boolean> {
-    await ctx.services.auth.logout(ctx.user!.id);
+  async logout(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<boolean> {
+    await ctx.services.auth.logout(caller.id);
     return true;
   }
 
   @Allow()
   @Query(() => User, { description: "The signed-in user, read fresh (a changed role shows here at once)." })
-  me(@Ctx() ctx: Context): Promise<User> {
-    return ctx.services.auth.me(ctx.user);
+  me(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<User> {
+    return ctx.services.auth.me(caller);
   }
 }

@@ -82,7 +82,7 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
     access: "signed-in",
     responses: { 200: { description: "Signed out", schema: message } },
     handler: async ({ user, services, res }) => {
-      await services.auth.logout(user!.id);
+      await services.auth.logout(user.id);
       res.clearCookie(TOKEN_COOKIE, { path: "/" });
       return { body: { message: "Logged out successfully." } };
     },

@@ -164,8 +164,7 @@ export class AuthService {
     return { id: user.id, role: user.role, email: user.email, username: user.username };
   }
 
-  async me(caller: AuthUser | null): Promise<User> {
-    if (!caller) throw unauthenticated();
+  async me(caller: AuthUser): Promise<User> {
     const user = await this.users.findOneBy({ id: caller.id });
     if (!user) throw unauthenticated();
     return user;

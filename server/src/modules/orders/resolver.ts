@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { SellerProfile } from "../products/types";
@@ -21,7 +21,7 @@ import {
   toPriceQuote,
   toStatusEventView,
 } from "./types";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const toOrderPage = (page: Page<Order>): OrderPage => ({ ...page, items: page.items.map(toOrderView) });
 
@@ -44,18 +44,20 @@ export class OrdersResolver {
   })
   async placeOrder(
     @Arg("input", () => PlaceOrderInput, { description: "Cart, delivery and payment." }) input: PlaceOrderInput,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.placeOrder(input, ctx.user));
+    return toCheckoutView(await ctx.services.orders.placeOrder(input, caller));
   }
 
   @Allow()
   @Query(() => CheckoutView, { nullable: true, description: "A checkout, for its buyer or an admin." })
   async checkout(
     @Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.checkout(sessionId, ctx.user));
+    return toCheckoutView(await ctx.services.orders.checkout(sessionId, caller));
   }
 
   @Allow()
@@ -64,9 +66,10 @@ export class OrdersResolver {
   })
   async confirmPayment(
     @Arg("sessionId", () => ID, { description: "The checkout (payment session) id." }) sessionId: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.confirmPayment(sessionId, ctx.user));
+    return toCheckoutView(await ctx.services.orders.confirmPayment(sessionId, caller));
   }
 
   @Allow()
@@ -74,15 +77,20 @@ export class OrdersResolver {
   async myOrders(
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.myOrders({ page, pageSize }, ctx.user));
+    return toOrderPage(await ctx.services.orders.myOrders({ page, pageSize }, caller));
   }
 
   @Allow()
   @Query(() => OrderView, { nullable: true, description: "One order, for its buyer, its seller or an admin." })
-  async order(@Arg("id", () => ID, { description: "The order's id." }) id: string, @Ctx() ctx: Context): Promise<OrderView> {
-    return toOrderView(await ctx.services.orders.order(id, ctx.user));
+  async order(
+    @Arg("id", () => ID, { description: "The order's id." }) id: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView> {
+    return toOrderView(await ctx.services.orders.order(id, caller));
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
@@ -91,9 +99,10 @@ export class OrdersResolver {
     @Arg("status", () => OrderStatus, { nullable: true, description: "Only orders in this status." }) status: OrderStatus | null,
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.sellerOrders({ status, page, pageSize }, ctx.user));
+    return toOrderPage(await ctx.services.orders.sellerOrders({ status, page, pageSize }, caller));
   }
 
   @Allow(Role.ADMIN)
@@ -104,7 +113,7 @@ export class OrdersResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.allOrders({ status, page, pageSize }, ctx.user));
+    return toOrderPage(await ctx.services.orders.allOrders({ status, page, pageSize }));
   }
 
   @Allow()
@@ -115,9 +124,10 @@ export class OrdersResolver {
   async updateOrderStatus(
     @Arg("id", () => ID, { description: "The order's id." }) id: string,
     @Arg("status", () => OrderStatus, { description: "The new status." }) status: OrderStatus,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderView> {
-    return toOrderView(await ctx.services.orders.updateOrderStatus(id, status, ctx.user));
+    return toOrderView(await ctx.services.orders.updateOrderStatus(id, status, caller));
   }
 }
 

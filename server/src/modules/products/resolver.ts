@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { toRupees } from "../../platform/shared/money";
 import { pageInput, type Page } from "../../platform/shared/pagination";
@@ -10,7 +10,7 @@ import { type User } from "../users/entity";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -60,18 +60,20 @@ export class ProductResolver {
   myProducts(
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Products per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<Product>> {
-    return ctx.services.products.mine(ctx.user, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+    return ctx.services.products.mine(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
   @Mutation(() => Product, { description: "Lists a new product sold by the caller." })
   createProduct(
     @Arg("input", () => ProductInput, { description: "The product." }) input: ProductInput,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Product> {
-    return ctx.services.products.create(input, ctx.user);
+    return ctx.services.products.create(input, caller);
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
@@ -79,15 +81,20 @@ export class ProductResolver {
   updateProduct(
     @Arg("id", () => ID, { description: "The product's id." }) id: string,
     @Arg("input", () => ProductUpdateInput, { description: "The fields to change." }) input: ProductUpdateInput,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Product> {
-    return ctx.services.products.update(id, input, ctx.user);
+    return ctx.services.products.update(id, input, caller);
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
   @Mutation(() => Boolean, { description: "Removes a product from the shop (its seller or an admin); past orders keep their copy of it." })
-  async deleteProduct(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<boolean> {
-    await ctx.services.products.remove(id, ctx.user);
+  async deleteProduct(
+    @Arg("id", () => ID, { description: "The product's id." }) id: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.products.remove(id, caller);
     return true;
   }
 

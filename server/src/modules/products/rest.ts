@@ -104,7 +104,7 @@ export function registerProductRoutes(api: RestApi) {
     responses: { 201: { description: "The new product", schema: legacyProductSchema } },
     handler: async ({ user, body, services, loaders }) => {
       const { sellerId, ...fields } = body;
-      assertNamesCaller(user!, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
+      assertNamesCaller(user, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
       // the service checks that every field is there
       const product = await services.products.create(fields as ProductFields, user);
       const [shaped] = await legacyProducts(loaders, [product]);
@@ -127,7 +127,7 @@ export function registerProductRoutes(api: RestApi) {
     handler: async ({ user, params, body, services, loaders }) => {
       // a seller cannot be changed; an admin's form may carry the owner's id
       const { sellerId, ...fields } = body;
-      assertNamesCaller(user!, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
+      assertNamesCaller(user, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
       const product = await services.products.update(params.id, fields, user);
       const [shaped] = await legacyProducts(loaders, [product]);
       return { body: { message: "Product updated successfully", product: shaped } };

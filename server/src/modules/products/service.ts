@@ -4,7 +4,6 @@ import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
-import { assertRole } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
 import { Product } from "./entity";
@@ -23,7 +22,6 @@ const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
-const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
 const priceRule = (label: string) =>
   z
@@ -281,8 +279,7 @@ export class ProductsService {
   }
 
   /** The caller's own listings, newest first. */
-  async mine(caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
-    const seller = assertRole(caller, SELLING_ROLES);
+  async mine(seller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
     const { page, pageSize } = parseInput(pageInput(10), paging);
     const [items, totalItems] = await this.products.findAndCount({
       where: { sellerId: seller.id },
@@ -293,8 +290,7 @@ export class ProductsService {
     return toPage(items, totalItems, page, pageSize);
   }
 
-  async create(input: ProductFields, caller: AuthUser | null): Promise<Product> {
-    const seller = assertRole(caller, SELLING_ROLES);
+  async create(input: ProductFields, seller: AuthUser): Promise<Product> {
     const v = parseInput(createSchema, input);
     return this.products.save(
       this.products.create({
@@ -311,8 +307,7 @@ export class ProductsService {
   }
 
   /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
-  async update(id: string, input: Partial<ProductFields>, caller: AuthUser | null): Promise<Product> {
-    const user = assertRole(caller, SELLING_ROLES);
+  async update(id: string, input: Partial<ProductFields>, user: AuthUser): Promise<Product> {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
     const price = v.price ?? toRupees(product.pricePaisa);
@@ -333,8 +328,8 @@ export class ProductsService {
   }
 
   /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
-  async remove(id: string, caller: AuthUser | null): Promise<void> {
-    const product = await this.ownedProduct(id, assertRole(caller, SELLING_ROLES));
+  async remove(id: string, caller: AuthUser): Promise<void> {
+    const product = await this.ownedProduct(id, caller);
     await this.products.softDelete({ id: product.id });
   }
 

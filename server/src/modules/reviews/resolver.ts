@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import type { AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { Product } from "../products/entity";
@@ -18,9 +19,10 @@ export class ReviewResolver {
     @Arg("productId", () => ID, { description: "The product reviewed." }) productId: string,
     @Arg("rating", () => Int, { description: "Stars, 1 to 5." }) rating: number,
     @Arg("comment", () => String, { description: "1 to 1000 characters." }) comment: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Review> {
-    return ctx.services.reviews.post({ productId, rating, comment }, ctx.user);
+    return ctx.services.reviews.post({ productId, rating, comment }, caller);
   }
 
   @Allow()
@@ -28,9 +30,10 @@ export class ReviewResolver {
   myReviews(
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<Review>> {
-    return ctx.services.reviews.mine(ctx.user, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+    return ctx.services.reviews.mine(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
   }
 
   @Query(() => Int, { description: "Number of reviews on the marketplace." })

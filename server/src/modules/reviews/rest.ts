@@ -29,7 +29,7 @@ export function registerReviewRoutes(api: RestApi) {
       404: { description: "Unknown product" },
     },
     handler: async ({ user, body, services, loaders }) => {
-      assertNamesCaller(user!, body.userId, {
+      assertNamesCaller(user, body.userId, {
         adminMay: false,
         message: "userId must be your own id: reviews are posted as the signed-in user.",
       });

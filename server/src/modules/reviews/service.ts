@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
-import { forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { Product } from "../products/entity";
@@ -32,8 +32,7 @@ export class ReviewsService {
    * Posts the caller's review of a listed product, or updates it when they already reviewed it,
    * and refreshes the product's rating in the same transaction.
    */
-  async post(input: ReviewInput, caller: AuthUser | null): Promise<Review> {
-    if (!caller) throw unauthenticated();
+  async post(input: ReviewInput, caller: AuthUser): Promise<Review> {
     const v = parseInput(postSchema, input);
     return this.dataSource.transaction(async (manager) => {
       const product = await manager.findOneBy(Product, { id: v.productId });
@@ -55,14 +54,12 @@ export class ReviewsService {
   }
 
   /** The caller's reviews, newest first. */
-  async mine(caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
-    if (!caller) throw unauthenticated();
+  async mine(caller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
     return this.ofUser(caller.id, caller, paging);
   }
 
   /** A user's reviews, newest first: for that user or an admin. */
-  async ofUser(userId: string, caller: AuthUser | null, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
-    if (!caller) throw unauthenticated();
+  async ofUser(userId: string, caller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
     if (userId !== caller.id && caller.role !== Role.ADMIN) throw forbidden("You can only see your own reviews.");
     const { page, pageSize } = parseInput(pageInput(20), paging);
     // an id that is no uuid names nobody: an empty page, not a database error

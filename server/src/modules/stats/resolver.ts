@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { AdminStats, SellerRevenue, SellerStats, UserStats } from "./types";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
 export class StatsResolver {
@@ -11,24 +11,26 @@ export class StatsResolver {
   userStats(
     @Arg("idOrEmail", () => String, { nullable: true, description: "User id or e-mail (any case); defaults to the caller." })
     idOrEmail: string | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<UserStats> {
-    return ctx.services.stats.userStats(ctx.user, idOrEmail);
+    return ctx.services.stats.userStats(caller, idOrEmail);
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
   @Query(() => SellerStats, { description: "A seller's figures: the caller's own, or (admins only) another seller's." })
   sellerStats(
     @Arg("sellerId", () => ID, { nullable: true, description: "The seller's user id; defaults to the caller." }) sellerId: string | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<SellerStats> {
-    return ctx.services.stats.sellerStats(ctx.user, sellerId);
+    return ctx.services.stats.sellerStats(caller, sellerId);
   }
 
   @Allow(Role.ADMIN)
   @Query(() => AdminStats, { description: "Marketplace totals and the last 12 months' earnings." })
   adminStats(@Ctx() ctx: Context): Promise<AdminStats> {
-    return ctx.services.stats.adminStats(ctx.user);
+    return ctx.services.stats.adminStats();
   }
 
   @Allow(Role.ADMIN)
@@ -36,6 +38,6 @@ export class StatsResolver {
     description: "Every seller (role SELLER) with their revenue, highest first; sellers without sales show 0.",
   })
   sellerRevenue(@Ctx() ctx: Context): Promise<SellerRevenue[]> {
-    return ctx.services.stats.sellerRevenue(ctx.user);
+    return ctx.services.stats.sellerRevenue();
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import type { AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Image } from "./entity";
 
@@ -24,8 +25,9 @@ export class UploadResolver {
   @Mutation(() => UploadedImage, { description: "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB sent as a base64 data-URL." })
   uploadImage(
     @Arg("dataUrl", () => String, { description: "The image as `data:image/...;base64,...`." }) dataUrl: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Image> {
-    return ctx.services.uploads.uploadDataUrl(dataUrl, ctx.user!.id);
+    return ctx.services.uploads.uploadDataUrl(dataUrl, caller.id);
   }
 }

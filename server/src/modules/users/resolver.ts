@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { User } from "./entity";
 import { ProfileInput, UserPage } from "./types";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
 export class UsersResolver {
@@ -11,9 +11,10 @@ export class UsersResolver {
   @Mutation(() => User, { description: "Updates the caller's own username, contact number and profile picture." })
   updateProfile(
     @Arg("input", () => ProfileInput, { description: "The new profile values." }) input: ProfileInput,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<User> {
-    return ctx.services.users.updateProfile(ctx.user, input);
+    return ctx.services.users.updateProfile(caller, input);
   }
 
   @Allow(Role.ADMIN)
@@ -25,7 +26,7 @@ export class UsersResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Users per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<UserPage> {
-    return ctx.services.users.list(ctx.user, { search, role, page, pageSize });
+    return ctx.services.users.list({ search, role, page, pageSize });
   }
 
   @Allow(Role.ADMIN)
@@ -36,9 +37,10 @@ export class UsersResolver {
   changeUserRole(
     @Arg("userId", () => ID, { description: "The user to change." }) userId: string,
     @Arg("role", () => Role, { description: "The new role." }) role: Role,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<User> {
-    return ctx.services.users.changeRole(ctx.user, userId, role);
+    return ctx.services.users.changeRole(caller, userId, role);
   }
 
   @Allow(Role.ADMIN)
@@ -46,8 +48,12 @@ export class UsersResolver {
     description:
       "Deletes another user (not yourself, not the last admin): their products leave the catalog and their reviews are removed; orders stay for the other party.",
   })
-  async deleteUser(@Arg("userId", () => ID, { description: "The user to delete." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
-    await ctx.services.users.deleteUser(ctx.user, userId);
+  async deleteUser(
+    @Arg("userId", () => ID, { description: "The user to delete." }) userId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.users.deleteUser(caller, userId);
     return true;
   }
 }

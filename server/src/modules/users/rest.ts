@@ -18,8 +18,8 @@ export function registerUserRoutes(api: RestApi) {
     access: [Role.ADMIN],
     query: pageQuery,
     responses: { 200: { description: "The users", schema: z.array(legacyUserSchema) } },
-    handler: async ({ user, query, services, res }) => {
-      const page = await services.users.list(user, { page: query.page, pageSize: query.limit ?? MAX_PAGE_SIZE });
+    handler: async ({ query, services, res }) => {
+      const page = await services.users.list({ page: query.page, pageSize: query.limit ?? MAX_PAGE_SIZE });
       res.setHeader("X-Total-Count", String(page.totalItems));
       return { body: page.items.map(legacyUser) };
     },
@@ -79,13 +79,13 @@ export function registerUserRoutes(api: RestApi) {
       409: { description: "That username is already taken." },
     },
     handler: async ({ user, body, services }) => {
-      assertNamesCaller(user!, body.userId, {
+      assertNamesCaller(user, body.userId, {
         adminMay: false,
         message: "userId must be your own id: only your own profile can be edited here.",
       });
       let { profileImage } = body;
       // legacy clients send the picture inline; the profile keeps the address of the stored image
-      if (profileImage?.trim().startsWith("data:")) profileImage = (await services.uploads.uploadDataUrl(profileImage, user!.id)).url;
+      if (profileImage?.trim().startsWith("data:")) profileImage = (await services.uploads.uploadDataUrl(profileImage, user.id)).url;
       const updated = await services.users.updateProfile(user, {
         username: body.username ?? "",
         contactNumber: body.contactNumber,

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { assertRole } from "../../platform/auth/roles";
 import { isUniqueViolation } from "../auth/service";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
@@ -66,8 +65,7 @@ export class UsersService {
   }
 
   /** The caller edits their own username, contact number and picture; nothing else. */
-  async updateProfile(caller: AuthUser | null, input: ProfileUpdate): Promise<User> {
-    const me = assertRole(caller, []);
+  async updateProfile(me: AuthUser, input: ProfileUpdate): Promise<User> {
     const v = parseInput(profileSchema, input);
     const patch: Partial<User> = { username: v.username };
     if (v.contactNumber !== undefined) patch.contactNumber = v.contactNumber;
@@ -83,8 +81,7 @@ export class UsersService {
   }
 
   /** Admins' user list: newest first, searched over e-mail, username and name in any case. */
-  async list(caller: AuthUser | null, input: UserListInput): Promise<Page<User>> {
-    assertRole(caller, [Role.ADMIN]);
+  async list(input: UserListInput): Promise<Page<User>> {
     // an explicit null page means the default, as an omitted one does
     const v = parseInput(listSchema, { ...input, page: input.page ?? undefined, pageSize: input.pageSize ?? undefined });
     const query = this.repo
@@ -108,8 +105,7 @@ export class UsersService {
    * former seller keeps their store fields (unused while not a seller), so the change can be undone.
    * Takes effect on the user's next request: the role is read fresh, their token stays valid.
    */
-  async changeRole(caller: AuthUser | null, userId: string, role: string): Promise<User> {
-    const me = assertRole(caller, [Role.ADMIN]);
+  async changeRole(me: AuthUser, userId: string, role: string): Promise<User> {
     const v = parseInput(roleSchema, { role });
     if (userId === me.id) throw forbidden("You cannot change your own role.");
     return this.dataSource.transaction(async (manager) => {
@@ -127,8 +123,7 @@ export class UsersService {
    * reviews go and the ratings they counted in are recomputed, then the account row is removed.
    * Orders stay for the other party (the foreign keys set the user to null; lines keep snapshots).
    */
-  async deleteUser(caller: AuthUser | null, userId: string): Promise<void> {
-    const me = assertRole(caller, [Role.ADMIN]);
+  async deleteUser(me: AuthUser, userId: string): Promise<void> {
     if (userId === me.id) throw forbidden("You cannot delete your own account.");
     await this.dataSource.transaction(async (manager) => {
       const { target, otherAdmins } = await lockForAdminChange(manager, userId);

@@ -1,6 +1,7 @@
 import { GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLString, DirectiveLocation } from "graphql";
-import { Authorized, Directive, type AuthCheckerFn } from "type-graphql";
-import { assertRole, type Role } from "../auth/roles";
+import { Authorized, createParameterDecorator, Directive, type AuthCheckerFn } from "type-graphql";
+import { assertRole, type AuthUser, type Role } from "../auth/roles";
+import { unauthenticated } from "../shared/errors";
 import type { Context } from "./context";
 
 /** `@auth` in schema.graphql: the field needs a signed-in caller, with one of `requires` when given. */
@@ -28,3 +29,14 @@ export const authChecker: AuthCheckerFn<Context, Role> = ({ context }, roles) =>
   assertRole(context.user, roles);
   return true;
 };
+
+/**
+ * The signed-in caller, for a field guarded by `@Allow`: the guard holds the role rule, so services
+ * take an `AuthUser` and never repeat it. Without a guard, an anonymous call still fails closed.
+ */
+export function Caller() {
+  return createParameterDecorator<Context>(({ context }): AuthUser => {
+    if (!context.user) throw unauthenticated();
+    return context.user;
+  });
+}

@@ -17,8 +17,11 @@ export type Access = "public" | "signed-in" | readonly Role[];
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-export type RouteContext<P, Q, B> = {
-  user: AuthUser | null;
+/** A guarded route's handler gets the signed-in caller; only a public route's may be anonymous. */
+type CallerOf<A extends Access> = A extends "public" ? AuthUser | null : AuthUser;
+
+export type RouteContext<P, Q, B, A extends Access = Access> = {
+  user: CallerOf<A>;
   params: P;
   query: Q;
   body: B;
@@ -32,19 +35,20 @@ export type RouteContext<P, Q, B> = {
 /** What a handler answers: a status (default 200) and a JSON body. */
 export type RouteResult = { status?: number; body: unknown };
 
-export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends Access = Access> = {
   method: Method;
   /** Express-style path below /api, e.g. `/orders/update-status/:id`. */
   path: string;
   summary: string;
   tag: string;
-  access: Access;
+  /** The route's one role rule: the services behind it do not repeat it. */
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
   /** Documented answers other than the error statuses every route shares. */
   responses: Record<number, { description: string; schema?: z.ZodType }>;
-  handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<RouteResult>;
+  handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>, A>) => Promise<RouteResult>;
 };
 
 /** What app/ supplies to the REST layer. */
@@ -70,15 +74,17 @@ export class RestApi {
     this.registry.registerComponent("securitySchemes", "cookie", { type: "apiKey", in: "cookie", name: TOKEN_COOKIE });
   }
 
-  route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodType>(spec: RouteSpec<P, Q, B>) {
+  route<P extends z.ZodType = z.ZodObject, Q extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodType, A extends Access = Access>(
+    spec: RouteSpec<P, Q, B, A>,
+  ) {
     const { services, createLoaders } = this.deps;
     this.router[spec.method](spec.path, async (req, res, next) => {
       try {
         const user = (req as Request & { user: AuthUser | null }).user;
-        if (spec.access === "signed-in") assertRole(user, []);
-        else if (spec.access !== "public") assertRole(user, spec.access);
+        const access: Access = spec.access;
+        const caller = access === "public" ? user : assertRole(user, access === "signed-in" ? [] : access);
         const result = await spec.handler({
-          user,
+          user: caller as CallerOf<A>,
           params: (spec.params ? parseInput(spec.params, req.params) : req.params) as z.infer<P>,
           query: (spec.query ? parseInput(spec.query, req.query) : req.query) as z.infer<Q>,
           body: (spec.body ? parseInput(spec.body, req.body ?? {}) : req.body) as z.infer<B>,
@@ -95,7 +101,7 @@ export class RestApi {
     this.document(spec);
   }
 
-  private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
+  private document(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, Access>) {
     const shared: Record<number, string> = { 400: "Bad input", 500: "Server fault" };
     if (spec.access !== "public")
       Object.assign(shared, { 401: "No or bad token", ...(spec.access !== "signed-in" ? { 403: "Wrong role or not the owner" } : {}) });
