@@ -1,10 +1,10 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import type { Page } from "../../platform/shared/pagination";
 import { SellerProfile } from "../products/types";
-import { OrderStatus, type Order } from "./entity";
+import { formatOrderNumber, OrderStatus, PaymentMethod } from "./entity";
 import { allowedTransitions } from "./transitions";
+import { paymentPath } from "./payments";
 import {
   CartLineInput,
   CheckoutView,
@@ -15,15 +15,10 @@ import {
   OrderView,
   PlaceOrderInput,
   PriceQuote,
-  toCheckoutView,
-  toOrderLineView,
-  toOrderView,
+  ShippingDetails,
   toPriceQuote,
-  toStatusEventView,
 } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-
-const toOrderPage = (page: Page<Order>): OrderPage => ({ ...page, items: page.items.map(toOrderView) });
 
 @Resolver()
 export class OrdersResolver {
@@ -47,7 +42,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.placeOrder(input, caller));
+    return await ctx.services.orders.placeOrder(input, caller);
   }
 
   @Allow()
@@ -57,7 +52,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.checkout(sessionId, caller));
+    return await ctx.services.orders.checkout(sessionId, caller);
   }
 
   @Allow()
@@ -69,7 +64,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.confirmPayment(sessionId, caller));
+    return await ctx.services.orders.confirmPayment(sessionId, caller);
   }
 
   @Allow()
@@ -80,7 +75,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.myOrders({ page, pageSize }, caller));
+    return await ctx.services.orders.myOrders({ page, pageSize }, caller);
   }
 
   @Allow()
@@ -90,7 +85,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderView> {
-    return toOrderView(await ctx.services.orders.order(id, caller));
+    return await ctx.services.orders.order(id, caller);
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
@@ -102,7 +97,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.sellerOrders({ status, page, pageSize }, caller));
+    return await ctx.services.orders.sellerOrders({ status, page, pageSize }, caller);
   }
 
   @Allow(Role.ADMIN)
@@ -113,7 +108,7 @@ export class OrdersResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Orders per page, at most 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<OrderPage> {
-    return toOrderPage(await ctx.services.orders.allOrders({ status, page, pageSize }));
+    return await ctx.services.orders.allOrders({ status, page, pageSize });
   }
 
   @Allow()
@@ -127,7 +122,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OrderView> {
-    return toOrderView(await ctx.services.orders.updateOrderStatus(id, status, caller));
+    return await ctx.services.orders.updateOrderStatus(id, status, caller);
   }
 }
 
@@ -135,21 +130,44 @@ export class OrdersResolver {
 export class CheckoutFieldsResolver {
   @FieldResolver(() => [OrderView], { description: "The orders, one per seller." })
   async orders(@Root() checkout: CheckoutView, @Ctx() ctx: Context): Promise<OrderView[]> {
-    return (await ctx.loaders.ordersByCheckout.load(checkout.id)).map(toOrderView);
+    return ctx.loaders.ordersByCheckout.load(checkout.id);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to.",
+  })
+  paymentUrl(@Root() checkout: CheckoutView): string | null {
+    return checkout.paymentMethod === PaymentMethod.CARD ? paymentPath(checkout.id) : null;
   }
 }
 
-/** An order's relations, each loaded for a whole list at once. */
+/** An order's derived fields, and its relations, each loaded for a whole list at once. */
 @Resolver(() => OrderView)
 export class OrderFieldsResolver {
+  @FieldResolver(() => String, { description: "Short number to quote, e.g. UB-000123." })
+  orderNumber(@Root() order: OrderView): string {
+    return formatOrderNumber(order.orderNumber);
+  }
+
+  @FieldResolver(() => ShippingDetails, { description: "Delivery address." })
+  shipping(@Root() order: OrderView): ShippingDetails {
+    return {
+      address: order.shippingAddress,
+      city: order.shippingCity,
+      postalCode: order.shippingPostalCode,
+      country: order.shippingCountry,
+    };
+  }
+
   @FieldResolver(() => [OrderLineView], { description: "What was bought." })
   async lines(@Root() order: OrderView, @Ctx() ctx: Context): Promise<OrderLineView[]> {
-    return (await ctx.loaders.orderLinesByOrder.load(order.id)).map(toOrderLineView);
+    return ctx.loaders.orderLinesByOrder.load(order.id);
   }
 
   @FieldResolver(() => [OrderStatusEventView], { description: "Every status change, oldest first, with its time." })
   async timeline(@Root() order: OrderView, @Ctx() ctx: Context): Promise<OrderStatusEventView[]> {
-    return (await ctx.loaders.statusEventsByOrder.load(order.id)).map(toStatusEventView);
+    return ctx.loaders.statusEventsByOrder.load(order.id);
   }
 
   @FieldResolver(() => OrderParty, { nullable: true, description: "The buyer (null if their account was deleted)." })

@@ -1,16 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
-import { toRupees } from "../../platform/shared/money";
-import {
-  CheckoutSession,
-  formatOrderNumber,
-  Order,
-  OrderLine,
-  OrderStatus,
-  OrderStatusEvent,
-  PaymentMethod,
-  PaymentStatus,
-} from "./entity";
-import { paymentPath } from "./payments";
+import { MoneyField } from "../../platform/graphql/money";
+import { OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { TAX_RATE, type PricedCart } from "./pricing";
 import { Role } from "../../platform/auth/roles";
 
@@ -54,14 +44,14 @@ export class QuoteLine {
   @Field(() => String, { description: "Product name ('Unknown product' when the id matches nothing)." })
   name: string;
 
-  @Field(() => Float, { description: "Current price of one unit in PKR." })
-  unitPrice: number;
+  @MoneyField({ name: "unitPrice", description: "Current price of one unit in PKR." })
+  unitPricePaisa: number;
 
   @Field(() => Int, { description: "Quantity, after adding up lines of the same product." })
   quantity: number;
 
-  @Field(() => Float, { description: "unitPrice x quantity in PKR; 0 when the product is not available." })
-  lineTotal: number;
+  @MoneyField({ name: "lineTotal", description: "unitPrice x quantity in PKR; 0 when the product is not available." })
+  lineTotalPaisa: number;
 
   @Field(() => String, { nullable: true, description: "Product picture URL (null for an unknown product)." })
   image: string | null;
@@ -80,20 +70,20 @@ export class PriceQuote {
   @Field(() => Int, { description: "Number of items (sum of quantities) of available products." })
   itemCount: number;
 
-  @Field(() => Float, { description: "Sum of line totals in PKR." })
-  subtotal: number;
+  @MoneyField({ name: "subtotal", description: "Sum of line totals in PKR." })
+  subtotalPaisa: number;
 
   @Field(() => Float, { description: "Tax rate applied to the subtotal after the discount (0.05 = 5%)." })
   taxRate: number;
 
-  @Field(() => Float, { description: "Tax in PKR, rounded half-up per seller's order." })
-  tax: number;
+  @MoneyField({ name: "tax", description: "Tax in PKR, rounded half-up per seller's order." })
+  taxPaisa: number;
 
-  @Field(() => Float, { description: "Coupon discount in PKR." })
-  discount: number;
+  @MoneyField({ name: "discount", description: "Coupon discount in PKR." })
+  discountPaisa: number;
 
-  @Field(() => Float, { description: "subtotal - discount + tax, in PKR." })
-  total: number;
+  @MoneyField({ name: "total", description: "subtotal - discount + tax, in PKR." })
+  totalPaisa: number;
 
   @Field(() => String, { nullable: true, description: "The coupon code as applied (lower case), or as sent when it does not apply." })
   couponCode: string | null;
@@ -165,6 +155,11 @@ export class ShippingDetails {
   country: string;
 }
 
+/*
+ * The GraphQL shapes of the order entities: each names the entity properties it shows, so a
+ * resolver returns the entity itself; money through MoneyField, derived fields in resolver.ts.
+ */
+
 @ObjectType("OrderLine", { description: "A product as bought: name, price and picture are kept as they were at checkout." })
 export class OrderLineView {
   @Field(() => ID, { description: "Unique id." })
@@ -176,17 +171,17 @@ export class OrderLineView {
   @Field(() => String, { description: "Product name at checkout." })
   productName: string;
 
-  @Field(() => Float, { description: "Price of one unit at checkout, in PKR." })
-  unitPrice: number;
+  @MoneyField({ name: "unitPrice", description: "Price of one unit at checkout, in PKR." })
+  unitPricePaisa: number;
 
   @Field(() => Int, { description: "Quantity." })
   quantity: number;
 
-  @Field(() => Float, { description: "unitPrice x quantity, in PKR." })
-  lineTotal: number;
+  @MoneyField({ name: "lineTotal", description: "unitPrice x quantity, in PKR." })
+  lineTotalPaisa: number;
 
-  @Field(() => String, { description: "Product picture URL at checkout." })
-  image: string;
+  @Field(() => String, { name: "image", description: "Product picture URL at checkout." })
+  productImage: string;
 }
 
 @ObjectType("OrderStatusEvent", { description: "One step of an order's timeline." })
@@ -197,11 +192,11 @@ export class OrderStatusEventView {
   @Field(() => OrderStatus, { nullable: true, description: "Status before the change (null for the order being placed)." })
   fromStatus: OrderStatus | null;
 
-  @Field(() => OrderStatus, { description: "Status after the change." })
-  status: OrderStatus;
+  @Field(() => OrderStatus, { name: "status", description: "Status after the change." })
+  toStatus: OrderStatus;
 
-  @Field(() => Date, { description: "When it happened." })
-  at: Date;
+  @Field(() => Date, { name: "at", description: "When it happened." })
+  createdAt: Date;
 
   @Field(() => Role, {
     nullable: true,
@@ -227,9 +222,6 @@ export class OrderView {
   @Field(() => ID, { description: "Unique id." })
   id: string;
 
-  @Field(() => String, { description: "Short number to quote, e.g. UB-000123." })
-  orderNumber: string;
-
   @Field(() => OrderStatus, { description: "Current status." })
   status: OrderStatus;
 
@@ -239,20 +231,17 @@ export class OrderView {
   @Field(() => PaymentStatus, { description: "Whether it is paid." })
   paymentStatus: PaymentStatus;
 
-  @Field(() => Float, { description: "Sum of the lines, in PKR." })
-  subtotal: number;
+  @MoneyField({ name: "subtotal", description: "Sum of the lines, in PKR." })
+  subtotalPaisa: number;
 
-  @Field(() => Float, { description: "Tax in PKR." })
-  tax: number;
+  @MoneyField({ name: "tax", description: "Tax in PKR." })
+  taxPaisa: number;
 
-  @Field(() => Float, { description: "Coupon discount in PKR." })
-  discount: number;
+  @MoneyField({ name: "discount", description: "Coupon discount in PKR." })
+  discountPaisa: number;
 
-  @Field(() => Float, { description: "subtotal - discount + tax, in PKR." })
-  total: number;
-
-  @Field(() => ShippingDetails, { description: "Delivery address." })
-  shipping: ShippingDetails;
+  @MoneyField({ name: "total", description: "subtotal - discount + tax, in PKR." })
+  totalPaisa: number;
 
   @Field(() => String, { description: "Phone number for the delivery." })
   contactNumber: string;
@@ -263,7 +252,13 @@ export class OrderView {
   @Field(() => Date, { description: "When it last changed." })
   updatedAt: Date;
 
-  // not in the schema: the parties, for the relation resolvers and the transition rules
+  // not fields as such: orderNumber and shipping are shown by resolver.ts, the parties serve the
+  // relation resolvers and the transition rules
+  orderNumber: number;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingPostalCode: string;
+  shippingCountry: string;
   buyerId: string | null;
   sellerId: string | null;
 }
@@ -299,103 +294,35 @@ export class CheckoutView {
   })
   paymentStatus: PaymentStatus;
 
-  @Field(() => Float, { description: "Sum of the orders' subtotals, in PKR." })
-  subtotal: number;
+  @MoneyField({ name: "subtotal", description: "Sum of the orders' subtotals, in PKR." })
+  subtotalPaisa: number;
 
-  @Field(() => Float, { description: "Sum of the orders' tax, in PKR." })
-  tax: number;
+  @MoneyField({ name: "tax", description: "Sum of the orders' tax, in PKR." })
+  taxPaisa: number;
 
-  @Field(() => Float, { description: "Sum of the orders' discounts, in PKR." })
-  discount: number;
+  @MoneyField({ name: "discount", description: "Sum of the orders' discounts, in PKR." })
+  discountPaisa: number;
 
-  @Field(() => Float, { description: "The one amount charged: sum of the orders' totals, in PKR." })
-  total: number;
+  @MoneyField({ name: "total", description: "The one amount charged: sum of the orders' totals, in PKR." })
+  totalPaisa: number;
 
   @Field(() => String, { nullable: true, description: "The coupon applied (lower case), if any." })
   couponCode: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to.",
-  })
-  paymentUrl: string | null;
 
   @Field(() => Date, { description: "When it was placed." })
   createdAt: Date;
 }
 
-export function toOrderView(o: Order): OrderView {
-  return {
-    id: o.id,
-    orderNumber: formatOrderNumber(o.orderNumber),
-    status: o.status,
-    paymentMethod: o.paymentMethod,
-    paymentStatus: o.paymentStatus,
-    subtotal: toRupees(o.subtotalPaisa),
-    tax: toRupees(o.taxPaisa),
-    discount: toRupees(o.discountPaisa),
-    total: toRupees(o.totalPaisa),
-    shipping: { address: o.shippingAddress, city: o.shippingCity, postalCode: o.shippingPostalCode, country: o.shippingCountry },
-    contactNumber: o.contactNumber,
-    createdAt: o.createdAt,
-    updatedAt: o.updatedAt,
-    buyerId: o.buyerId,
-    sellerId: o.sellerId,
-  };
-}
-
-export function toCheckoutView(s: CheckoutSession): CheckoutView {
-  return {
-    id: s.id,
-    paymentMethod: s.paymentMethod,
-    paymentStatus: s.paymentStatus,
-    subtotal: toRupees(s.subtotalPaisa),
-    tax: toRupees(s.taxPaisa),
-    discount: toRupees(s.discountPaisa),
-    total: toRupees(s.totalPaisa),
-    couponCode: s.couponCode,
-    paymentUrl: s.paymentMethod === PaymentMethod.CARD ? paymentPath(s.id) : null,
-    createdAt: s.createdAt,
-  };
-}
-
-export const toOrderLineView = (l: OrderLine): OrderLineView => ({
-  id: l.id,
-  productId: l.productId,
-  productName: l.productName,
-  unitPrice: toRupees(l.unitPricePaisa),
-  quantity: l.quantity,
-  lineTotal: toRupees(l.lineTotalPaisa),
-  image: l.productImage,
+/** The cart's figures as the schema names them (the amounts stay in paisa for MoneyField). */
+export const toPriceQuote = (cart: PricedCart): PriceQuote => ({
+  lines: cart.lines.map((l) => ({ ...l, name: l.product?.name ?? "Unknown product", image: l.product?.image ?? null })),
+  itemCount: cart.itemCount,
+  subtotalPaisa: cart.subtotalPaisa,
+  taxRate: TAX_RATE,
+  taxPaisa: cart.taxPaisa,
+  discountPaisa: cart.discountPaisa,
+  totalPaisa: cart.totalPaisa,
+  couponCode: cart.coupon.code,
+  couponApplied: cart.coupon.applied,
+  couponMessage: cart.coupon.message,
 });
-
-export const toStatusEventView = (e: OrderStatusEvent): OrderStatusEventView => ({
-  id: e.id,
-  fromStatus: e.fromStatus,
-  status: e.toStatus,
-  at: e.createdAt,
-  actorRole: e.actorRole,
-});
-
-export function toPriceQuote(cart: PricedCart): PriceQuote {
-  return {
-    lines: cart.lines.map((l) => ({
-      productId: l.productId,
-      name: l.product?.name ?? "Unknown product",
-      unitPrice: toRupees(l.unitPricePaisa),
-      quantity: l.quantity,
-      lineTotal: toRupees(l.lineTotalPaisa),
-      image: l.product?.image ?? null,
-      available: l.available,
-    })),
-    itemCount: cart.itemCount,
-    subtotal: toRupees(cart.subtotalPaisa),
-    taxRate: TAX_RATE,
-    tax: toRupees(cart.taxPaisa),
-    discount: toRupees(cart.discountPaisa),
-    total: toRupees(cart.totalPaisa),
-    couponCode: cart.coupon.code,
-    couponApplied: cart.coupon.applied,
-    couponMessage: cart.coupon.message,
-  };
-}
