@@ -44,6 +44,21 @@ export async function signUp(
   return { token, user: { ...user, role: role === "admin" ? Role.ADMIN : user.role }, password };
 }
 
+/** The people most tests need: two sellers, two buyers and an admin. */
+export type Cast = { seller: SignedIn; otherSeller: SignedIn; buyer: SignedIn; otherBuyer: SignedIn; admin: SignedIn };
+
+/** Signs the whole cast up at once; `seller` overrides the first seller's sign-up fields (e.g. a business seller). */
+export async function signUpCast(server: TestServer, options: { seller?: Partial<Record<string, string>> } = {}): Promise<Cast> {
+  const [seller, otherSeller, buyer, otherBuyer, admin] = await Promise.all([
+    signUp(server, "seller", options.seller),
+    signUp(server, "seller"),
+    signUp(server, "user"),
+    signUp(server, "user"),
+    signUp(server, "admin"),
+  ]);
+  return { seller, otherSeller, buyer, otherBuyer, admin };
+}
+
 /** A test user (e.g. from `signUp`) as the caller a service method takes; `role` overrides the one it signed up with. */
 export const asCaller = ({ user }: { user: Pick<User, "id" | "role" | "email" | "username"> }, role: Role = user.role): AuthUser => ({
   id: user.id,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
@@ -18,13 +18,7 @@ let otherProduct: Product;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, otherBuyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller, otherSeller, buyer, otherBuyer, admin } = await signUpCast(server));
   product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 100_000, name: "Study Table" });
   otherProduct = await insertProduct(server.dataSource, otherSeller.user.id, { pricePaisa: 20_000, name: "Pencil Box" });
 });

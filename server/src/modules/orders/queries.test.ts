@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { ORDER, ORDER_FIELDS, orderInput, placeOrder, setStatus } from "./testing";
@@ -20,13 +20,13 @@ const ALL_ORDERS = `query ($status: OrderStatus, $pageSize: Int) { allOrders(sta
 
 beforeAll(async () => {
   server = await startTestServer();
-  [sellerA, sellerB, buyer, otherBuyer, admin] = await Promise.all([
-    signUp(server, "seller", { sellerType: "business", storeName: "Pen Palace", storeDescription: "Pens and paper." }),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({
+    seller: sellerA,
+    otherSeller: sellerB,
+    buyer,
+    otherBuyer,
+    admin,
+  } = await signUpCast(server, { seller: { sellerType: "business", storeName: "Pen Palace", storeDescription: "Pens and paper." } }));
   [pen, notebook, bag] = await Promise.all([
     insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 15_000, name: "Gel Pen" }),
     insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 32_000, name: "Notebook" }),

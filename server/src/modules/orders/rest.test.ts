@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Order } from "./entity";
@@ -17,13 +17,7 @@ let lamp: Product;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [sellerA, sellerB, buyer, otherBuyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller: sellerA, otherSeller: sellerB, buyer, otherBuyer, admin } = await signUpCast(server));
   book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 100_000, name: "Calculus textbook" });
   lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertOrder, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type GraphQLResult, type TestServer } from "../../test/harness";
 import { Product } from "./entity";
 import type { ProductFields } from "./service";
@@ -12,12 +12,7 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
 });
 afterAll(() => server.close());
 

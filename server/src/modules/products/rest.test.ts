@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, signUp, type SignedIn } from "../../test/fixtures";
+import { loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Product } from "./entity";
 
@@ -11,12 +11,7 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "./entity";
+import type { AuthUser } from "../../platform/auth/roles";
 
 let server: TestServer;
 let buyer: SignedIn;
@@ -11,15 +12,19 @@ beforeAll(async () => {
   buyer = await signUp(server);
 });
 afterAll(() => server.close());
+// each test ranks exactly the products it lists: none left over from another test
+beforeEach(() => server.dataSource.query("TRUNCATE products, checkout_sessions CASCADE"));
+
+const listProduct = (name: string, seller: AuthUser) =>
+  server.services.products.create(
+    { name, description: "A product for the trending test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" },
+    seller,
+  );
 
 describe("trendingProducts", () => {
   it("scores 2 x recent units + rating x ln(1 + reviews), ignoring refused, cancelled and old orders; newest first on ties", async () => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
-    const make = (name: string) =>
-      server.services.products.create(
-        { name, description: "A product for the trending test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" },
-        sellerCaller,
-      );
+    const make = (name: string) => listProduct(name, sellerCaller);
     // created oldest first: with no boost, the later ones come first
     const cancelled = await make("Cancelled Only");
     const old = await make("Sold Long Ago");
@@ -64,19 +69,13 @@ describe("trendingProducts", () => {
 
   it("leaves out deleted products and takes a limit of 1 to 50 (10 by default)", async () => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
-    for (let i = 0; i < 8; i++) {
-      await server.services.products.create(
-        {
-          name: `Filler ${i}`,
-          description: "Filler for the limit test.",
-          category: "books",
-          color: "red",
-          price: 100,
-          image: "/uploads/t.webp",
-        },
-        sellerCaller,
-      );
-    }
+    const hot = await listProduct("Hot Seller", sellerCaller);
+    await insertOrder(server.dataSource, {
+      buyerId: buyer.user.id,
+      lines: [{ product: hot, quantity: 40 }],
+      status: OrderStatus.CONFIRMED,
+    });
+    for (let i = 0; i < 12; i++) await listProduct(`Filler ${i}`, sellerCaller);
     const [top] = (await server.gql(`{ trendingProducts(limit: 1) { id name } }`)).data.trendingProducts;
     expect(top.name).toBe("Hot Seller");
     await server.services.products.remove(top.id, asCaller(await signUp(server, "admin")));

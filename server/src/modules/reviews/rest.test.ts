@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, loginCookie, signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Review } from "./entity";
@@ -13,12 +13,7 @@ let product: Product;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, buyer, otherBuyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller, buyer, otherBuyer, admin } = await signUpCast(server));
   product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 120_000, name: "Graphing calculator" });
 });
 afterAll(() => server.close());

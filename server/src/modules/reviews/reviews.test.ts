@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertOrder, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
@@ -13,12 +13,7 @@ let admin: SignedIn;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [seller, otherSeller, buyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server),
-    signUp(server, "admin"),
-  ]);
+  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
 });
 afterAll(() => server.close());
 

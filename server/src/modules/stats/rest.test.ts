@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, loginCookie, signUp, type SignedIn } from "../../test/fixtures";
+import { insertProduct, loginCookie, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { shipping } from "../orders/testing";
 
@@ -16,13 +16,7 @@ let admin: SignedIn;
  */
 beforeAll(async () => {
   server = await startTestServer();
-  [sellerA, sellerB, buyer, otherBuyer, admin] = await Promise.all([
-    signUp(server, "seller"),
-    signUp(server, "seller"),
-    signUp(server, "user"),
-    signUp(server, "user"),
-    signUp(server, "admin"),
-  ]);
+  ({ seller: sellerA, otherSeller: sellerB, buyer, otherBuyer, admin } = await signUpCast(server));
   const book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 100_000, name: "Calculus textbook" });
   const lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
   const placed = await server.api("POST", "/api/orders/place-order", {
