@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
-import { ADMIN, BUYER, chartValue, gqlOk, PASSWORD, pkr, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { ADMIN, BUYER, chartValue, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
 
 let e2e: E2E;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, BUYER, BUYER_2, gqlOk, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { ADMIN, BUYER, BUYER_2, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
 
 /** User management by an admin, and failures the old client only logged, now shown to the user. */
 let e2e: E2E;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUYER, gqlOk, PASSWORD, pkr, SELLER, ADMIN, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { BUYER, PASSWORD, SELLER, ADMIN, signInTo, tokenFor } from "./dashboard-helpers";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
 
 /**
  * One story across the three dashboards: a seller lists a product with a picture and edits its

@@ -19,13 +19,6 @@ export async function tokenFor(e2e: E2E, email: string, password = PASSWORD): Pr
   return res.data.login.token;
 }
 
-/** A GraphQL call that must succeed. */
-export async function gqlOk<T = any>(e2e: E2E, query: string, variables: Record<string, unknown> | undefined, token?: string): Promise<T> {
-  const res = await e2e.server.gql<T>(query, variables, token);
-  if (res.errors?.length || !res.data) throw new Error(`GraphQL failed: ${JSON.stringify(res.errors)}`);
-  return res.data;
-}
-
 /** Signs in through the login page, then opens `path`. */
 export async function signInTo(page: Page, email: string, path: string) {
   await signInAs(page, email, PASSWORD);
@@ -38,7 +31,3 @@ export async function chartValue(page: Page, caption: string, rowLabel: string):
   const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rowLabel, exact: true }) });
   return (await row.getByRole("cell").first().textContent())?.trim() ?? "";
 }
-
-/** formatPKR of the web (Intl en-PK, PKR, 2 decimals), for comparing API numbers with the page. */
-export const pkr = (amount: number) =>
-  new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);

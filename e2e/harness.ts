@@ -77,3 +77,14 @@ export async function expectAccessible(page: Page, where: string) {
   const violations = await seriousA11yViolations(page);
   expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
+
+/** A GraphQL call that must succeed. */
+export async function gqlOk<T = any>(e2e: E2E, query: string, variables: Record<string, unknown> | undefined, token?: string): Promise<T> {
+  const res = await e2e.server.gql<T>(query, variables, token);
+  if (res.errors?.length || !res.data) throw new Error(`GraphQL failed: ${JSON.stringify(res.errors)}`);
+  return res.data;
+}
+
+/** formatPKR of the web (Intl en-PK, PKR, 2 decimals), for comparing API numbers with the page. */
+export const pkr = (amount: number) =>
+  new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);

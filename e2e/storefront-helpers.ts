@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { DESKTOP, PHONE } from "./harness";
+import { DESKTOP, type E2E, gqlOk, PHONE, pkr } from "./harness";
 
 export const PASSWORD = "unibazaar123";
 
@@ -12,6 +12,23 @@ export const VIEWPORTS = [
 
 /** Text with the non-breaking spaces of Intl currency formats made plain. */
 export const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** An amount as the page shows it, with plain spaces: shown(2450) -> "Rs 2,450.00". */
+export const shown = (amount: number) => plain(pkr(amount));
+
+export type DemoProduct = { id: string; name: string; price: number; oldPrice: number | null };
+
+/** A demo product as the API lists it, so a test reads the seed's prices instead of repeating them. */
+export async function demoProduct(e2e: E2E, name: string): Promise<DemoProduct> {
+  const { products } = await gqlOk<{ products: { items: DemoProduct[] } }>(
+    e2e,
+    `query($s: String) { products(filter: { search: $s }, pageSize: 50) { items { id name price oldPrice } } }`,
+    { s: name },
+  );
+  const product = products.items.find((p) => p.name === name);
+  if (!product) throw new Error(`no demo product named ${name}`);
+  return product;
+}
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
