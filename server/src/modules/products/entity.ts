@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { MoneyField } from "../../platform/graphql/money";
 import {
   Column,
   CreateDateColumn,
@@ -51,10 +52,12 @@ export class Product {
   @Column({ type: "varchar", length: 20 })
   color: string;
 
+  @MoneyField({ name: "price", description: "Price in PKR." })
   @Index("products_price_idx")
   @Column({ type: "int" })
   pricePaisa: number;
 
+  @MoneyField({ name: "oldPrice", nullable: true, description: "Previous price in PKR, shown struck through; null when none." })
   @Column({ type: "int", nullable: true })
   oldPricePaisa: number | null;
 

@@ -1,7 +1,6 @@
-import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { toRupees } from "../../platform/shared/money";
 import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
@@ -96,16 +95,6 @@ export class ProductResolver {
   ): Promise<boolean> {
     await ctx.services.products.remove(id, caller);
     return true;
-  }
-
-  @FieldResolver(() => Float, { description: "Price in PKR." })
-  price(@Root() product: Product): number {
-    return toRupees(product.pricePaisa);
-  }
-
-  @FieldResolver(() => Float, { nullable: true, description: "Previous price in PKR, shown struck through; null when none." })
-  oldPrice(@Root() product: Product): number | null {
-    return product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
   }
 
   @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })
