@@ -7,21 +7,21 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { SellerType, User } from "../users/entity";
-import { contactNumberRule, emailRule, usernameRule } from "../users/rules";
+import { contactNumberRule, emailRule, nameRule, passwordRule, storeDescriptionRule, storeNameRule, usernameRule } from "@unibazaar/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
 import { type AuthUser, Role } from "../../platform/auth/roles";
 
 const registerSchema = z
   .object({
     email: emailRule,
-    password: z.string().min(8, "Password must be at least 8 characters.").max(128, "Password must be at most 128 characters."),
+    password: passwordRule,
     username: usernameRule,
-    name: z.string().trim().min(1, "Name is required.").max(100, "Name must be at most 100 characters."),
+    name: nameRule,
     contactNumber: contactNumberRule,
     role: z.enum([Role.USER, Role.SELLER], { message: "Choose Buyer or Seller." }),
     sellerType: z.enum(SellerType, { message: "Choose business or individual." }).nullish(),
-    storeName: z.string().trim().max(80, "Store name must be at most 80 characters.").nullish(),
-    storeDescription: z.string().trim().max(1000, "Store description must be at most 1000 characters.").nullish(),
+    storeName: storeNameRule.nullish(),
+    storeDescription: storeDescriptionRule.nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.role !== Role.SELLER) return;
