@@ -11,7 +11,7 @@ import { fieldErrors, plainMessage } from "../../../components/errors";
 import { readFileAsDataUrl } from "../common/files";
 import { ImagePicker } from "../common/ImagePicker";
 import { ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 
 export type ProductValues = {
