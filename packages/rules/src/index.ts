@@ -73,3 +73,32 @@ export const productDescriptionRule = z
   .trim()
   .min(10, "Description must be 10 to 2000 characters.")
   .max(2000, "Description must be 10 to 2000 characters.");
+
+export type SellerFields = {
+  /** registering as a seller */
+  seller: boolean;
+  sellerType?: string | null;
+  /** a business seller (the sellerType says so) */
+  business: boolean;
+  storeName?: string | null;
+  storeDescription?: string | null;
+};
+
+/** Registration's seller part: a seller says which kind; a business seller names and describes the store. */
+export function sellerFieldIssues(v: SellerFields): Array<{ path: "sellerType" | "storeName" | "storeDescription"; message: string }> {
+  if (!v.seller) return [];
+  const issues: ReturnType<typeof sellerFieldIssues> = [];
+  if (!v.sellerType) issues.push({ path: "sellerType", message: "Seller type is required for sellers." });
+  if (v.business) {
+    if (!v.storeName?.trim()) issues.push({ path: "storeName", message: "Store name is required for business sellers." });
+    if (!v.storeDescription?.trim())
+      issues.push({ path: "storeDescription", message: "Store description is required for business sellers." });
+  }
+  return issues;
+}
+
+/** Sign-in: only presence is checked (a wrong password is the server's answer, never a format hint). */
+export const loginRules = z.object({
+  email: z.string().trim().toLowerCase().min(1, "Email is required.").max(254, "Email must be at most 254 characters."),
+  password: z.string().min(1, "Password is required."),
+});

@@ -7,7 +7,17 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { SellerType, User } from "../users/entity";
-import { contactNumberRule, emailRule, nameRule, passwordRule, storeDescriptionRule, storeNameRule, usernameRule } from "@unibazaar/rules";
+import {
+  contactNumberRule,
+  emailRule,
+  loginRules,
+  sellerFieldIssues,
+  nameRule,
+  passwordRule,
+  storeDescriptionRule,
+  storeNameRule,
+  usernameRule,
+} from "@unibazaar/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
 import { type AuthUser, Role } from "../../platform/auth/roles";
 
@@ -24,22 +34,13 @@ const registerSchema = z
     storeDescription: storeDescriptionRule.nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.role !== Role.SELLER) return;
-    if (!v.sellerType) ctx.addIssue({ code: "custom", path: ["sellerType"], message: "Seller type is required for sellers." });
-    if (v.sellerType === SellerType.BUSINESS) {
-      if (!v.storeName) ctx.addIssue({ code: "custom", path: ["storeName"], message: "Store name is required for business sellers." });
-      if (!v.storeDescription)
-        ctx.addIssue({ code: "custom", path: ["storeDescription"], message: "Store description is required for business sellers." });
-    }
+    const seller = { seller: v.role === Role.SELLER, business: v.sellerType === SellerType.BUSINESS };
+    for (const issue of sellerFieldIssues({ ...v, ...seller }))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
 /** What callers may send; the service checks it (role is any string until validated). */
 export type RegisterInput = Omit<z.input<typeof registerSchema>, "role"> & { role: string };
-
-const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required.").max(254, "Email must be at most 254 characters."),
-  password: z.string().min(1, "Password is required."),
-});
 
 const INVALID_LOGIN = "Invalid email or password.";
 export const DUPLICATE_ACCOUNT = "Email or username already registered.";
@@ -125,7 +126,7 @@ export class AuthService {
 
   /** Checks the password after consuming the sign-in limits (see LOGIN_WINDOW_SECONDS). */
   async login(input: { email: string; password: string }, ip: string): Promise<{ token: string; user: User }> {
-    const { email, password } = parseInput(loginSchema, input);
+    const { email, password } = parseInput(loginRules, input);
     const emailKey = digest(email);
     const pairKey = `${emailKey}:${ip}`;
     await consumeOrRefuse([
