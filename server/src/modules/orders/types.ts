@@ -257,6 +257,12 @@ export class OrderView {
   @Field(() => String, { description: "Phone number for the delivery." })
   contactNumber: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "A pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null.",
+  })
+  paymentUrl: string | null;
+
   @Field(() => Date, { description: "When it was placed." })
   createdAt: Date;
 
@@ -337,6 +343,10 @@ export function toOrderView(o: Order): OrderView {
     total: toRupees(o.totalPaisa),
     shipping: { address: o.shippingAddress, city: o.shippingCity, postalCode: o.shippingPostalCode, country: o.shippingCountry },
     contactNumber: o.contactNumber,
+    paymentUrl:
+      o.paymentMethod === PaymentMethod.CARD && o.paymentStatus === PaymentStatus.UNPAID && o.status === OrderStatus.PENDING
+        ? paymentPath(o.checkoutSessionId)
+        : null,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     buyerId: o.buyerId,

@@ -1,7 +1,9 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
+import CardActions from "@mui/material/CardActions";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
@@ -48,6 +50,12 @@ export function OrdersPage() {
 
   return (
     <PageContainer title="My Orders">
+      {search.get("payment") === "cancelled" && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          Payment not completed: your card was not charged. Your order is saved and waiting for payment, and your cart still holds its
+          products. Choose “Complete payment” to pay now, or open the order to cancel it.
+        </Alert>
+      )}
       <QueryState
         loading={query.loading}
         error={query.error}
@@ -111,6 +119,7 @@ function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
               <TableCell>{formatDate(order.createdAt)}</TableCell>
               <TableCell>
                 <OrderStatusChip status={order.status} />
+                {order.paymentUrl && <CompletePaymentButton href={order.paymentUrl} />}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
                 {formatPKR(order.total)}
@@ -141,10 +150,31 @@ function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
                 <Typography sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>{formatPKR(order.total)}</Typography>
               </Box>
             </CardActionArea>
+            {order.paymentUrl && (
+              <CardActions sx={{ px: 2, pt: 0, pb: 2 }}>
+                <CompletePaymentButton href={order.paymentUrl} />
+              </CardActions>
+            )}
           </Card>
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** A card order placed but not paid (the buyer left the payment page): back to the payment page. */
+function CompletePaymentButton({ href }: { href: string }) {
+  return (
+    <Button
+      component="a"
+      href={href}
+      variant="contained"
+      size="small"
+      onClick={(e) => e.stopPropagation()}
+      sx={{ display: "flex", mt: 1, width: "fit-content" }}
+    >
+      Complete payment
+    </Button>
   );
 }
 
