@@ -16,7 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { plainMessage } from "../../components/errors";
 import { orderTitle } from "../../components/OrderLines";
 import { OrderStatusChip } from "../../components/OrderStatusChip";
@@ -40,6 +40,7 @@ export function OrdersPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const data = query.data?.myOrders;
+  const placed = (useLocation().state as { placed?: { total?: unknown; orderCount?: unknown } } | null)?.placed;
 
   const goTo = (next: number) => {
     const params = new URLSearchParams(search);
@@ -50,6 +51,7 @@ export function OrdersPage() {
 
   return (
     <PageContainer title="My Orders">
+      {placed && typeof placed.total === "number" && <CashOrderPlaced total={placed.total} orderCount={Number(placed.orderCount) || 1} />}
       {search.get("payment") === "cancelled" && (
         <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
           Payment not completed: your card was not charged. Your order is saved and waiting for payment, and your cart still holds its
@@ -159,6 +161,22 @@ function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** Right after a cash-on-delivery checkout: it worked, and what happens next. */
+function CashOrderPlaced({ total, orderCount }: { total: number; orderCount: number }) {
+  return (
+    <Alert severity="success" sx={{ mb: 2 }} aria-label="Order placed">
+      <Typography component="h2" sx={{ fontWeight: 700 }}>
+        {orderCount === 1 ? "Your order is placed." : `Your ${orderCount} orders are placed (one per seller).`}
+      </Typography>
+      <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        <li>The seller confirms it and gets it ready; its status below follows each step.</li>
+        <li>It is delivered to your shipping address; the seller may call the contact number you gave.</li>
+        <li>You pay {formatPKR(total)} in cash on delivery. Until the seller processes it, you can cancel it from its page.</li>
+      </Box>
+    </Alert>
   );
 }
 
