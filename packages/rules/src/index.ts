@@ -62,18 +62,6 @@ export const priceRule = (label: string) =>
     .max(MAX_PRICE_PKR, `${label} must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
     .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 
-export const productNameRule = z
-  .string({ error: "Name is required." })
-  .trim()
-  .min(2, "Name must be 2 to 120 characters.")
-  .max(120, "Name must be 2 to 120 characters.");
-
-export const productDescriptionRule = z
-  .string({ error: "Description is required." })
-  .trim()
-  .min(10, "Description must be 10 to 2000 characters.")
-  .max(2000, "Description must be 10 to 2000 characters.");
-
 export type SellerFields = {
   /** registering as a seller */
   seller: boolean;

@@ -1,7 +1,7 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
-import { MAX_PRICE_PKR, priceRule, productDescriptionRule, productNameRule } from "@unibazaar/rules";
+import { MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -26,8 +26,16 @@ const SEARCH_CANDIDATES = 1000;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
 const productFields = {
-  name: productNameRule,
-  description: productDescriptionRule,
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(2, "Name must be 2 to 120 characters.")
+    .max(120, "Name must be 2 to 120 characters."),
+  description: z
+    .string({ error: "Description is required." })
+    .trim()
+    .min(10, "Description must be 10 to 2000 characters.")
+    .max(2000, "Description must be 10 to 2000 characters."),
   category: z.string({ error: "Category is required." }).transform((value, ctx) => {
     const slug = normalizeCategory(value);
     if (!slug) ctx.addIssue({ code: "custom", message: `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.` });
