@@ -11,7 +11,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** Per-field messages of a BAD_USER_INPUT error (`extensions.fields`), keyed by input field name. */
-export function fieldErrors(error: unknown): Record<string, string> {
+function fieldErrors(error: unknown): Record<string, string> {
   if (!CombinedGraphQLErrors.is(error)) return {};
   for (const e of error.errors) {
     const fields = (e.extensions as { fields?: unknown } | undefined)?.fields;
