@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY web/package.json web/
+COPY packages/rules/package.json packages/rules/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -14,7 +15,9 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY web/package.json web/
+COPY packages/rules/package.json packages/rules/
 RUN npm ci --omit=dev --workspace server --no-audit --no-fund
+COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
 EXPOSE 4000

@@ -1,11 +1,15 @@
 import { createRequire } from "node:module";
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 const require = createRequire(import.meta.url);
 // one copy of graphql for the server, its tests and the tooling (two copies break instanceof checks)
 // (Node loads graphql's CommonJS main for external packages, Vite would pick its .mjs: pin the main)
 const graphqlMain = require.resolve("graphql");
+// @unibazaar/rules is read from its TypeScript source ("source" export condition): no build before the tests
+const ssr = { resolve: { conditions: ["source", ...defaultServerConditions] } };
 const resolve = {
+  conditions: ["source", ...defaultClientConditions],
   alias: [
     { find: /^graphql$/, replacement: graphqlMain },
     // graphql-query-complexity's ESM build imports graphql's .mjs files by name
@@ -21,6 +25,7 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        ssr,
         test: {
           name: "server",
           server: { deps: { inline: ["graphql-query-complexity"] } },
@@ -32,6 +37,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: "e2e",
           // a page can take over the default 1 s to re-render on a busy 2-core machine: polls wait longer
@@ -46,6 +52,8 @@ export default defineConfig({
         },
       },
       {
+        resolve,
+        ssr,
         test: {
           name: "web",
           include: ["web/src/**/*.test.ts"],

@@ -1,9 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [react()],
+  // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -38,6 +38,7 @@ export function CartPanel() {
               clear();
               closeCart();
             }}
+            onPaymentPending={closeCart}
             onSignInNeeded={() => {
               sessionStorage.setItem(REOPEN_KEY, "1");
               closeCart();

@@ -17,7 +17,7 @@ const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute");
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
-const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
+const SuccessRoute = page(() => import("./pages/SuccessRoute"), "SuccessRoute");
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage");
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
             path: "/success",
             element: (
               <RequireAuth>
-                <SuccessPage />
+                <SuccessRoute />
               </RequireAuth>
             ),
           },

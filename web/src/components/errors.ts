@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 
 /** The first server message of a failed operation, or `fallback` when there is none to show. */
 export function errorMessage(error: unknown, fallback: string): string {
@@ -10,13 +11,32 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** Per-field messages of a BAD_USER_INPUT error (`extensions.fields`), keyed by input field name. */
-export function fieldErrors(error: unknown): Record<string, string> {
+function fieldErrors(error: unknown): Record<string, string> {
   if (!CombinedGraphQLErrors.is(error)) return {};
   for (const e of error.errors) {
     const fields = (e.extensions as { fields?: unknown } | undefined)?.fields;
     if (fields && typeof fields === "object") return fields as Record<string, string>;
   }
   return {};
+}
+
+/**
+ * Puts the server's per-field messages (BAD_USER_INPUT) on the form's fields, matched by the input
+ * path's last part ("shipping.city" -> "city"). Returns whether any field got one.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  let applied = false;
+  for (const [path, message] of Object.entries(fieldErrors(error))) {
+    const name = fields.find((field) => field === path || field === path.split(".").pop());
+    if (!name) continue;
+    setError(name, { type: "server", message });
+    applied = true;
+  }
+  return applied;
 }
 
 /** The message of any error for "Error ...: {message}" texts (server message, else the error's own). */

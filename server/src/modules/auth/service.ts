@@ -7,39 +7,40 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { SellerType, User } from "../users/entity";
-import { contactNumberRule, emailRule, usernameRule } from "../users/rules";
+import {
+  contactNumberRule,
+  emailRule,
+  loginRules,
+  sellerFieldIssues,
+  nameRule,
+  passwordRule,
+  storeDescriptionRule,
+  storeNameRule,
+  usernameRule,
+} from "@unibazaar/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
 import { type AuthUser, Role } from "../../platform/auth/roles";
 
 const registerSchema = z
   .object({
     email: emailRule,
-    password: z.string().min(8, "Password must be at least 8 characters.").max(128, "Password must be at most 128 characters."),
+    password: passwordRule,
     username: usernameRule,
-    name: z.string().trim().min(1, "Name is required.").max(100, "Name must be at most 100 characters."),
+    name: nameRule,
     contactNumber: contactNumberRule,
     role: z.enum([Role.USER, Role.SELLER], { message: "Choose Buyer or Seller." }),
     sellerType: z.enum(SellerType, { message: "Choose business or individual." }).nullish(),
-    storeName: z.string().trim().max(80, "Store name must be at most 80 characters.").nullish(),
-    storeDescription: z.string().trim().max(1000, "Store description must be at most 1000 characters.").nullish(),
+    storeName: storeNameRule.nullish(),
+    storeDescription: storeDescriptionRule.nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.role !== Role.SELLER) return;
-    if (!v.sellerType) ctx.addIssue({ code: "custom", path: ["sellerType"], message: "Seller type is required for sellers." });
-    if (v.sellerType === SellerType.BUSINESS) {
-      if (!v.storeName) ctx.addIssue({ code: "custom", path: ["storeName"], message: "Store name is required for business sellers." });
-      if (!v.storeDescription)
-        ctx.addIssue({ code: "custom", path: ["storeDescription"], message: "Store description is required for business sellers." });
-    }
+    const seller = { seller: v.role === Role.SELLER, business: v.sellerType === SellerType.BUSINESS };
+    for (const issue of sellerFieldIssues({ ...v, ...seller }))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
 /** What callers may send; the service checks it (role is any string until validated). */
 export type RegisterInput = Omit<z.input<typeof registerSchema>, "role"> & { role: string };
-
-const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required.").max(254, "Email must be at most 254 characters."),
-  password: z.string().min(1, "Password is required."),
-});
 
 const INVALID_LOGIN = "Invalid email or password.";
 export const DUPLICATE_ACCOUNT = "Email or username already registered.";
@@ -125,7 +126,7 @@ export class AuthService {
 
   /** Checks the password after consuming the sign-in limits (see LOGIN_WINDOW_SECONDS). */
   async login(input: { email: string; password: string }, ip: string): Promise<{ token: string; user: User }> {
-    const { email, password } = parseInput(loginSchema, input);
+    const { email, password } = parseInput(loginRules, input);
     const emailKey = digest(email);
     const pairKey = `${emailKey}:${ip}`;
     await consumeOrRefuse([

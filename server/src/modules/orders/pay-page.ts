@@ -125,7 +125,7 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
         </div>
         <button type="submit">Pay ${pkr(session.totalPaisa)}</button>
       </form>
-      <p class="muted"><a href="/">Cancel and return to UniBazaar</a></p>`,
+      <p class="muted"><a href="/orders?payment=cancelled">Cancel and return to UniBazaar</a></p>`,
     ),
   };
 }

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { SellerProfile } from "../products/types";
-import { formatOrderNumber, OrderStatus, PaymentMethod } from "./entity";
+import { formatOrderNumber, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { allowedTransitions } from "./transitions";
 import { paymentPath } from "./payments";
 import {
@@ -158,6 +158,16 @@ export class OrderFieldsResolver {
       postalCode: order.shippingPostalCode,
       country: order.shippingCountry,
     };
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "A pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null.",
+  })
+  paymentUrl(@Root() order: OrderView): string | null {
+    return order.paymentMethod === PaymentMethod.CARD && order.paymentStatus === PaymentStatus.UNPAID && order.status === OrderStatus.PENDING
+      ? paymentPath(order.checkoutSessionId)
+      : null;
   }
 
   @FieldResolver(() => [OrderLineView], { description: "What was bought." })

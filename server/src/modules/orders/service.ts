@@ -4,31 +4,23 @@ import { z } from "zod";
 import { badInput, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import { contactNumberRule } from "../users/rules";
+import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
-const requiredText = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
-
 const shippingSchema = z.preprocess(
   // a missing block reports each missing field, like an empty form
   (value) => value ?? {},
-  z.object({
-    address: requiredText("Address is required.", 200),
-    city: requiredText("City is required.", 80),
-    postalCode: requiredText("Postal code is required.", 20),
-    country: requiredText("Country is required.", 60),
-  }),
+  shippingRules,
 );
 
 // keys in the order a form shows its errors: the first one becomes the error's message
 const placeOrderSchema = z.object({
   lines: cartLinesSchema.min(1, "No products found."),
-  contactNumber: z.string({ message: "Contact number is required." }).trim().min(1, "Contact number is required.").pipe(contactNumberRule),
+  contactNumber: requiredContactNumberRule,
   shipping: shippingSchema,
   couponCode: couponCodeSchema,
   paymentMethod: z

@@ -252,9 +252,10 @@ export class OrderView {
   @Field(() => Date, { description: "When it last changed." })
   updatedAt: Date;
 
-  // not fields as such: orderNumber and shipping are shown by resolver.ts, the parties serve the
-  // relation resolvers and the transition rules
+  // not fields as such: orderNumber, shipping and paymentUrl are shown by resolver.ts, the parties
+  // serve the relation resolvers and the transition rules
   orderNumber: number;
+  checkoutSessionId: string;
   shippingAddress: string;
   shippingCity: string;
   shippingPostalCode: string;

@@ -1,7 +1,8 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
-import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
+import { MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
+import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
@@ -17,20 +18,10 @@ export enum ProductSort {
   RELEVANCE = "RELEVANCE",
 }
 
-const MAX_PRICE_PKR = 10_000_000;
 const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
-
-const priceRule = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .positive(`${label} must be more than 0.`)
-    // a positive float below one paisa (e.g. 5e-324) would be stored as 0
-    .min(0.01, `${label} must be at least PKR 0.01.`)
-    .max(MAX_PRICE_PKR, `${label} must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
-    .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 
 const productFields = {
   name: z

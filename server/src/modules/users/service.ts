@@ -8,7 +8,7 @@ import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import type { ReviewsService } from "../reviews/service";
 import { SellerType, User } from "./entity";
-import { contactNumberRule, usernameRule } from "./rules";
+import { contactNumberRule, usernameRule } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 /** A cleared form field ("") means "remove it"; a missing one means "leave it as it is". */

@@ -111,7 +111,9 @@ export function NavBar() {
             </Tooltip>
             <Tooltip title="Cart">
               <IconButton onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
-                <Badge badgeContent={count} color="error" max={99} showZero={false}>
+                {/* remounted when the cart empties: MUI keeps the old number in the hidden badge otherwise,
+                    and the button's text would no longer match its name */}
+                <Badge key={count === 0 ? "empty" : "items"} badgeContent={count} color="error" max={99} showZero={false}>
                   <ShoppingCartOutlined />
                 </Badge>
               </IconButton>

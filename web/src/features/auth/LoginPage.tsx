@@ -2,11 +2,14 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { loginRules } from "@unibazaar/rules";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import { useLoginMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { AuthCard } from "./AuthCard";
@@ -20,16 +23,17 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { user, signIn } = useAuth();
   const registered = (location.state as { registered?: string } | null)?.registered;
-  const [email, setEmail] = useState(registered ?? "");
-  const [password, setPassword] = useState("");
+  const form = useForm({
+    defaultValues: { email: registered ?? "", password: "" },
+    resolver: zodResolver(loginRules, undefined, { raw: true }),
+  });
   const [error, setError] = useState<string | null>(null);
   const [login, { loading }] = useLoginMutation();
   const target = afterLoginPath(location.state);
 
   if (user && !loading) return <Navigate to={target} replace />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
       const { data } = await login({ variables: { email: email.trim(), password } });
@@ -40,7 +44,7 @@ export function LoginPage() {
       const rateLimited = CombinedGraphQLErrors.is(e) && e.errors.some((x) => x.extensions?.code === "RATE_LIMITED");
       setError(rateLimited && CombinedGraphQLErrors.is(e) ? e.errors[0].message : LOGIN_FAILED);
     }
-  };
+  });
 
   return (
     <AuthCard title="Login" subtitle="Welcome back to UniBazaar.">
@@ -54,23 +58,22 @@ export function LoginPage() {
           {error}
         </Alert>
       )}
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
-        <TextField
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <FormTextField
+          control={form.control}
+          name="email"
           label="Email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           required
           fullWidth
           autoFocus={!registered}
         />
-        <TextField
+        <FormPasswordField
+          control={form.control}
+          name="password"
           label="Password"
-          type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           required
           fullWidth
           autoFocus={Boolean(registered)}

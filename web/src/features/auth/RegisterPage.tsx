@@ -1,4 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -8,11 +10,14 @@ import Link from "@mui/material/Link";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState, type FormEvent } from "react";
+import { contactNumberRule, emailRule, nameRule, passwordRule, sellerFieldIssues, usernameRule } from "@unibazaar/rules";
+import { useState } from "react";
+import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
-import { errorMessage, fieldErrors } from "../../components/errors";
+import { z } from "zod";
+import { applyServerFieldErrors, errorMessage } from "../../components/errors";
+import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import type { RegisterInput, Role, SellerType } from "../../generated/graphql";
 import { useRegisterMutation } from "../../generated/hooks";
 import { AuthCard } from "./AuthCard";
@@ -41,6 +46,32 @@ const EMPTY: Form = {
   storeDescription: "",
 };
 
+/** The server's registration rules (@unibazaar/rules), checked before sending. */
+const registerSchema = z
+  .object({
+    email: emailRule,
+    username: usernameRule,
+    password: passwordRule,
+    name: nameRule,
+    contactNumber: contactNumberRule,
+    role: z.enum(["USER", "SELLER"]),
+    sellerType: z.enum(["BUSINESS", "INDIVIDUAL", ""]),
+    storeName: z.string(),
+    storeDescription: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of sellerFieldIssues({ ...v, seller: v.role === "SELLER", business: v.sellerType === "BUSINESS" })) {
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }
+  });
+
+const FIELDS = Object.keys(EMPTY) as Array<keyof Form>;
+
+/** Every field message, in the form's order (the box above the form lists them all). */
+function fieldMessages(errors: FieldErrors<Form>): string[] {
+  return FIELDS.flatMap((field) => (errors[field]?.message ? [errors[field].message] : []));
+}
+
 /**
  * The registration input: seller fields only for sellers, store fields only for business sellers
  * (spec §5: "Seller fields are sent only in those cases").
@@ -68,152 +99,117 @@ export function toRegisterInput(form: Form): RegisterInput {
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [form, setForm] = useState<Form>(EMPTY);
+  // the failure that belongs to no field (e.g. the network); field problems are listed from the form's errors
   const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [register, { loading }] = useRegisterMutation();
+  const form = useForm<Form>({ defaultValues: EMPTY, resolver: zodResolver(registerSchema, undefined, { raw: true }) });
+  const { control, watch, formState } = form;
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setFields((f) => ({ ...f, [key]: "" }));
-  };
+  const submit = form.handleSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await register({ variables: { input: toRegisterInput(values) } });
+        const from = (location.state as { from?: unknown } | null)?.from;
+        navigate("/login", { state: { registered: values.email.trim(), from } });
+      } catch (e) {
+        if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, "Registration failed"));
+      }
+    },
+    () => setError(null),
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (form.role === "SELLER" && !form.sellerType) {
-      setFields((f) => ({ ...f, sellerType: "Choose whether you sell as a business or an individual." }));
-      return;
-    }
-    try {
-      await register({ variables: { input: toRegisterInput(form) } });
-      const from = (location.state as { from?: unknown } | null)?.from;
-      navigate("/login", { state: { registered: form.email.trim(), from } });
-    } catch (e) {
-      setFields(fieldErrors(e));
-      setError(errorMessage(e, "Registration failed"));
-    }
-  };
-
-  const isSeller = form.role === "SELLER";
-  const isBusiness = isSeller && form.sellerType === "BUSINESS";
+  const role = watch("role");
+  const sellerType = watch("sellerType");
+  const isSeller = role === "SELLER";
+  const isBusiness = isSeller && sellerType === "BUSINESS";
+  const problems = fieldMessages(formState.errors);
 
   return (
     <AuthCard title="Create an account" subtitle="Buy and sell with students across Pakistan.">
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
+      {(problems.length > 0 || error) && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" aria-label="Registration problems">
+          {problems.length > 0 ? (
+            <>
+              Please fix {problems.length === 1 ? "this" : `these ${problems.length}`}:
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {problems.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Box>
+            </>
+          ) : (
+            error
+          )}
         </Alert>
       )}
-      <Stack component="form" spacing={2} onSubmit={submit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set("email", e.target.value)}
-          required
-          fullWidth
-          error={Boolean(fields.email)}
-          helperText={fields.email}
-        />
-        <TextField
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required fullWidth />
+        <FormTextField
+          control={control}
+          name="username"
           label="Username"
           autoComplete="username"
-          value={form.username}
-          onChange={(e) => set("username", e.target.value)}
           required
           fullWidth
-          error={Boolean(fields.username)}
-          helperText={fields.username || "3 to 40 letters, digits, '.', '_' or '-'."}
+          hint="3 to 40 letters, digits, '.', '_' or '-'."
         />
-        <TextField
+        <FormPasswordField
+          control={control}
+          name="password"
           label="Password"
-          type="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={(e) => set("password", e.target.value)}
           required
           fullWidth
-          error={Boolean(fields.password)}
-          helperText={fields.password || "At least 8 characters."}
+          hint="At least 8 characters."
         />
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set("name", e.target.value)}
-          required
-          fullWidth
-          error={Boolean(fields.name)}
-          helperText={fields.name}
-        />
-        <TextField
+        <FormTextField control={control} name="name" label="Full name" autoComplete="name" required fullWidth />
+        <FormTextField
+          control={control}
+          name="contactNumber"
           label="Contact number"
           type="tel"
           autoComplete="tel"
-          value={form.contactNumber}
-          onChange={(e) => set("contactNumber", e.target.value)}
           required
           fullWidth
           placeholder="03001234567"
-          error={Boolean(fields.contactNumber)}
-          helperText={fields.contactNumber}
         />
-        <FormControl required>
-          <FormLabel id="role-label">I want to</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="role-label"
-            name="role"
-            value={form.role}
-            onChange={(e) => set("role", e.target.value as Form["role"])}
-          >
-            <FormControlLabel value="USER" control={<Radio />} label="Buyer" />
-            <FormControlLabel value="SELLER" control={<Radio />} label="Seller" />
-          </RadioGroup>
-        </FormControl>
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <FormControl required>
+              <FormLabel id="role-label">I want to</FormLabel>
+              <RadioGroup row aria-labelledby="role-label" name={field.name} value={field.value} onChange={field.onChange}>
+                <FormControlLabel value="USER" control={<Radio />} label="Buyer" />
+                <FormControlLabel value="SELLER" control={<Radio />} label="Seller" />
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
         {isSeller && (
-          <FormControl required error={Boolean(fields.sellerType)}>
-            <FormLabel id="seller-type-label">Seller type</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="seller-type-label"
-              name="sellerType"
-              value={form.sellerType}
-              onChange={(e) => set("sellerType", e.target.value as SellerType)}
-            >
-              <FormControlLabel value="BUSINESS" control={<Radio />} label="Business" />
-              <FormControlLabel value="INDIVIDUAL" control={<Radio />} label="Individual" />
-            </RadioGroup>
-            {fields.sellerType && <FormHelperText>{fields.sellerType}</FormHelperText>}
-          </FormControl>
+          <Controller
+            control={control}
+            name="sellerType"
+            render={({ field, fieldState }) => (
+              <FormControl required error={Boolean(fieldState.error)}>
+                <FormLabel id="seller-type-label">Seller type</FormLabel>
+                <RadioGroup row aria-labelledby="seller-type-label" name={field.name} value={field.value} onChange={field.onChange}>
+                  <FormControlLabel value="BUSINESS" control={<Radio />} label="Business" />
+                  <FormControlLabel value="INDIVIDUAL" control={<Radio />} label="Individual" />
+                </RadioGroup>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
         )}
         {isBusiness && (
           <>
-            <TextField
-              label="Store name"
-              value={form.storeName}
-              onChange={(e) => set("storeName", e.target.value)}
-              required
-              fullWidth
-              error={Boolean(fields.storeName)}
-              helperText={fields.storeName}
-            />
-            <TextField
-              label="Store description"
-              value={form.storeDescription}
-              onChange={(e) => set("storeDescription", e.target.value)}
-              required
-              fullWidth
-              multiline
-              minRows={3}
-              error={Boolean(fields.storeDescription)}
-              helperText={fields.storeDescription}
-            />
+            <FormTextField control={control} name="storeName" label="Store name" required fullWidth />
+            <FormTextField control={control} name="storeDescription" label="Store description" required fullWidth multiline minRows={3} />
           </>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
+        <Button type="submit" variant="contained" size="large" disabled={loading || formState.isSubmitting} fullWidth>
           {loading ? "Creating account..." : "Register"}
         </Button>
       </Stack>

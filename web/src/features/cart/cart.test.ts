@@ -8,22 +8,18 @@ import {
   isInCart,
   parseStoredCart,
   removeFromCart,
-  TAX_RATE,
   updateQuantity,
   type CartProductInput,
-  type CartState,
 } from "./cart";
 
 const calculator: CartProductInput = { id: "p1", name: "Scientific Calculator", price: 2450, oldPrice: 2999, image: "/uploads/calc.webp" };
 const mouse: CartProductInput = { id: "p2", name: "Wireless Mouse", price: 1250, image: "/uploads/mouse.webp" };
-const pen: CartProductInput = { id: "p3", name: "Gel Pen", price: 0.1, image: "/uploads/pen.webp" };
 
 const withBoth = () => addToCart(addToCart(initialCartState, calculator), mouse);
 
 describe("initial cart", () => {
-  it("is empty with all totals 0 and a tax rate of 0.05", () => {
-    expect(initialCartState).toEqual({ products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: 0.05, grandTotal: 0 });
-    expect(TAX_RATE).toBe(0.05);
+  it("is empty with no items", () => {
+    expect(initialCartState).toEqual({ products: [], selectedItems: 0 });
   });
 });
 
@@ -37,15 +33,11 @@ describe("addToCart", () => {
     const once = updateQuantity(addToCart(initialCartState, calculator), "p1", "increment");
     const again = addToCart(once, { ...calculator, price: 1 });
     expect(again.products).toEqual([{ ...calculator, quantity: 2 }]);
-    expect(again.totalPrice).toBe(4900);
+    expect(again.selectedItems).toBe(2);
   });
 
-  it("recalculates the totals", () => {
-    const state = withBoth();
-    expect(state.selectedItems).toBe(2);
-    expect(state.totalPrice).toBe(3700);
-    expect(state.tax).toBe(185);
-    expect(state.grandTotal).toBe(3885);
+  it("recalculates the item count", () => {
+    expect(withBoth().selectedItems).toBe(2);
   });
 
   it("does not change the state it was given", () => {
@@ -61,9 +53,6 @@ describe("updateQuantity", () => {
     const state = updateQuantity(withBoth(), "p2", "increment");
     expect(state.products.find((p) => p.id === "p2")?.quantity).toBe(2);
     expect(state.selectedItems).toBe(3);
-    expect(state.totalPrice).toBe(4950);
-    expect(state.tax).toBe(247.5);
-    expect(state.grandTotal).toBe(5197.5);
   });
 
   it("decrement subtracts 1", () => {
@@ -71,20 +60,18 @@ describe("updateQuantity", () => {
     state = updateQuantity(state, "p1", "decrement");
     expect(state.products[0].quantity).toBe(2);
     expect(state.selectedItems).toBe(3);
-    expect(state.totalPrice).toBe(6150);
   });
 
   it("decrement never goes below 1", () => {
     const state = updateQuantity(updateQuantity(withBoth(), "p1", "decrement"), "p1", "decrement");
     expect(state.products[0].quantity).toBe(1);
     expect(state.selectedItems).toBe(2);
-    expect(state.totalPrice).toBe(3700);
   });
 
   it("changes only the product with that id, and an unknown id changes nothing", () => {
     const state = updateQuantity(withBoth(), "nope", "increment");
     expect(state.products.map((p) => p.quantity)).toEqual([1, 1]);
-    expect(state.totalPrice).toBe(3700);
+    expect(state.selectedItems).toBe(2);
   });
 });
 
@@ -93,31 +80,17 @@ describe("removeFromCart", () => {
     const state = removeFromCart(withBoth(), "p1");
     expect(state.products.map((p) => p.id)).toEqual(["p2"]);
     expect(state.selectedItems).toBe(1);
-    expect(state.totalPrice).toBe(1250);
-    expect(state.tax).toBe(62.5);
-    expect(state.grandTotal).toBe(1312.5);
   });
 
-  it("removing the last product leaves totals at 0", () => {
+  it("removing the last product leaves the empty cart", () => {
     const state = removeFromCart(addToCart(initialCartState, mouse), "p2");
     expect(state).toEqual(initialCartState);
   });
 });
 
 describe("clearCart", () => {
-  it("empties the list and resets all totals to 0", () => {
-    const state = clearCart(updateQuantity(withBoth(), "p1", "increment"));
-    expect(state).toEqual({ products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: 0.05, grandTotal: 0 });
-  });
-});
-
-describe("money without float drift", () => {
-  it("sums in paisa: three items at Rs 0.10 are Rs 0.30, not 0.30000000000000004", () => {
-    let state: CartState = addToCart(initialCartState, pen);
-    state = updateQuantity(updateQuantity(state, "p3", "increment"), "p3", "increment");
-    expect(state.totalPrice).toBe(0.3);
-    expect(state.tax).toBe(0.02);
-    expect(state.grandTotal).toBe(0.32);
+  it("empties the list", () => {
+    expect(clearCart()).toEqual({ products: [], selectedItems: 0 });
   });
 });
 
@@ -146,12 +119,11 @@ describe("helpers", () => {
 });
 
 describe("parseStoredCart", () => {
-  it("restores a saved cart and recalculates its totals", () => {
-    const saved = JSON.stringify({ ...withBoth(), totalPrice: 999999 });
+  it("restores a saved cart and recalculates its item count", () => {
+    const saved = JSON.stringify({ ...withBoth(), selectedItems: 999 });
     const state = parseStoredCart(saved);
     expect(state.products).toHaveLength(2);
-    expect(state.totalPrice).toBe(3700);
-    expect(state.grandTotal).toBe(3885);
+    expect(state.selectedItems).toBe(2);
   });
 
   it("returns the empty cart for nothing or garbage, and drops malformed or duplicate entries", () => {

@@ -1,8 +1,6 @@
 /**
- * The cart as pure functions (spec §4 "Cart"). Every action returns a new state; totals are
- * recalculated after every action except clearCart, which resets everything to 0.
- * Amounts are summed in integer paisa so no float drift reaches the totals.
- * The numbers shown at checkout are the server's quote; these totals are the cart's own view.
+ * The cart as pure functions (spec §4 "Cart"). Every action returns a new state with the item count
+ * recalculated. The cart holds no money totals: the prices shown at checkout are the server's quote.
  */
 export type CartProduct = {
   id: string;
@@ -20,40 +18,19 @@ export type CartState = {
   products: CartProduct[];
   /** Sum of quantities. */
   selectedItems: number;
-  /** Sum of quantity × price, PKR. */
-  totalPrice: number;
-  /** totalPrice × taxRate, PKR (rounded to the paisa). */
-  tax: number;
-  taxRate: number;
-  /** totalPrice + tax, PKR. */
-  grandTotal: number;
 };
 
-export const TAX_RATE = 0.05;
+export const initialCartState: CartState = { products: [], selectedItems: 0 };
 
-export const initialCartState: CartState = { products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: TAX_RATE, grandTotal: 0 };
-
-const toPaisa = (pkr: number) => Math.round(pkr * 100);
-
-/** Recomputes selectedItems, totalPrice, tax and grandTotal from the products. */
-export function withTotals(state: Omit<CartState, "selectedItems" | "totalPrice" | "tax" | "grandTotal"> & Partial<CartState>): CartState {
-  const selectedItems = state.products.reduce((sum, p) => sum + p.quantity, 0);
-  const totalPaisa = state.products.reduce((sum, p) => sum + toPaisa(p.price) * p.quantity, 0);
-  const taxPaisa = Math.round(totalPaisa * state.taxRate);
-  return {
-    products: state.products,
-    taxRate: state.taxRate,
-    selectedItems,
-    totalPrice: totalPaisa / 100,
-    tax: taxPaisa / 100,
-    grandTotal: (totalPaisa + taxPaisa) / 100,
-  };
+/** The state for these products, with their item count. */
+function withCount(products: CartProduct[]): CartState {
+  return { products, selectedItems: products.reduce((sum, p) => sum + p.quantity, 0) };
 }
 
 /** Adds the product with quantity 1 unless a product with that id is already in the cart (then unchanged). */
 export function addToCart(state: CartState, product: CartProductInput): CartState {
-  if (state.products.some((p) => p.id === product.id)) return withTotals(state);
-  return withTotals({ ...state, products: [...state.products, { ...product, quantity: 1 }] });
+  if (state.products.some((p) => p.id === product.id)) return state;
+  return withCount([...state.products, { ...product, quantity: 1 }]);
 }
 
 export type QuantityChange = "increment" | "decrement";
@@ -65,16 +42,16 @@ export function updateQuantity(state: CartState, id: string, type: QuantityChang
     const quantity = type === "increment" ? p.quantity + 1 : Math.max(1, p.quantity - 1);
     return quantity === p.quantity ? p : { ...p, quantity };
   });
-  return withTotals({ ...state, products });
+  return withCount(products);
 }
 
 export function removeFromCart(state: CartState, id: string): CartState {
-  return withTotals({ ...state, products: state.products.filter((p) => p.id !== id) });
+  return withCount(state.products.filter((p) => p.id !== id));
 }
 
-/** Empties the cart and resets every total to 0 (the tax rate stays). */
-export function clearCart(state: CartState): CartState {
-  return { products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: state.taxRate, grandTotal: 0 };
+/** Empties the cart. */
+export function clearCart(): CartState {
+  return initialCartState;
 }
 
 export function isInCart(state: CartState, id: string): boolean {
@@ -97,7 +74,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case "remove":
       return removeFromCart(state, action.id);
     case "clear":
-      return clearCart(state);
+      return clearCart();
     case "replace":
       return action.state;
   }
@@ -105,7 +82,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 
 /**
  * Reads a cart saved by an earlier visit. Anything malformed is dropped (a bad entry never breaks
- * the page); quantities are whole numbers of at least 1; totals are recalculated.
+ * the page); quantities are whole numbers of at least 1; the item count is recalculated.
  */
 export function parseStoredCart(raw: string | null): CartState {
   if (!raw) return initialCartState;
@@ -128,7 +105,7 @@ export function parseStoredCart(raw: string | null): CartState {
         quantity,
       });
     }
-    return withTotals({ products, taxRate: TAX_RATE });
+    return withCount(products);
   } catch {
     return initialCartState;
   }

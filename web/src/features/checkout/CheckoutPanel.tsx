@@ -1,39 +1,35 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
-import { errorMessage, fieldErrors } from "../../components/errors";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notify";
-import { OrderTotals } from "../../components/OrderTotals";
 import type { CartLineInput, PaymentMethod } from "../../generated/graphql";
-import { usePlaceOrderMutation, usePriceQuoteQuery } from "../../generated/hooks";
+import { usePriceQuoteQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { formatPKR } from "../../lib/format";
-import { newIdempotencyKey, serverFieldProblems, validateCheckout, type CheckoutProblems, type ShippingForm } from "./validation";
+import { CouponBox } from "./CouponBox";
+import { OrderSummary } from "./OrderSummary";
+import { PaymentMethodField } from "./PaymentMethodField";
+import { ShippingFields } from "./ShippingFields";
+import { useCheckoutAttempt } from "./useCheckoutAttempt";
+import { shippingFormSchema, type ShippingForm } from "./validation";
 
 type CheckoutPanelProps = {
   lines: CartLineInput[];
   /** Whether the cart panel is open (the quote is only asked for then). */
   active: boolean;
   onClearCart: () => void;
-  /** After a successful order: the cart is cleared and the panel closes. */
+  /** After a cash-on-delivery order: the cart is cleared and the panel closes. */
   onOrderPlaced: () => void;
+  /** Before leaving for the card payment page: the panel closes, the cart stays until the payment succeeds. */
+  onPaymentPending: () => void;
   /** Before leaving for the login page: where to come back to is remembered by the app. */
   onSignInNeeded: () => void;
 };
@@ -59,105 +55,93 @@ function readShipping(contactNumber: string | null | undefined): ShippingForm {
 }
 
 /**
- * The cart panel's checkout: the server's price quote (with the coupon), the shipping form, the
- * coupon box, the payment method, Clear Cart and Place Order.
+ * The cart panel's checkout: the server's price quote (with the coupon), the coupon box, the
+ * shipping form, the payment method, Clear Cart and Place Order.
  */
-export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSignInNeeded }: CheckoutPanelProps) {
+export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPaymentPending, onSignInNeeded }: CheckoutPanelProps) {
   const { user } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const [shipping, setShipping] = useState<ShippingForm>(() => readShipping(user?.contactNumber));
-  const [couponInput, setCouponInput] = useState("");
+  const form = useForm<ShippingForm>({ defaultValues: readShipping(user?.contactNumber), resolver: zodResolver(shippingFormSchema) });
+  const attempt = useCheckoutAttempt(form.setError);
   const [coupon, setCoupon] = useState<string | null>(null);
+  // remounts the coupon box (its text) when the coupon is dropped from outside it
+  const [couponResets, setCouponResets] = useState(0);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("CASH_ON_DELIVERY");
-  const [problems, setProblems] = useState<CheckoutProblems | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [emptyCart, setEmptyCart] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
-  // one key per checkout attempt: kept while the same order is retried, new when anything changes
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
 
   const quote = usePriceQuoteQuery({
     variables: { lines, couponCode: coupon },
     skip: !active || lines.length === 0,
     fetchPolicy: "cache-and-network",
   });
-  const [placeOrder, placing] = usePlaceOrderMutation();
 
+  // the form survives the trip to the login page
   useEffect(() => {
-    try {
-      sessionStorage.setItem(SHIPPING_KEY, JSON.stringify(shipping));
-    } catch {
-      // not important
-    }
-  }, [shipping]);
+    const subscription = form.watch((values) => {
+      try {
+        sessionStorage.setItem(SHIPPING_KEY, JSON.stringify(values));
+      } catch {
+        // not important
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   // a user who signs in later brings their contact number along
   useEffect(() => {
-    if (user?.contactNumber) setShipping((s) => (s.contactNumber ? s : { ...s, contactNumber: user.contactNumber ?? "" }));
-  }, [user?.contactNumber]);
+    if (user?.contactNumber && !form.getValues("contactNumber")) form.setValue("contactNumber", user.contactNumber);
+  }, [user?.contactNumber, form]);
 
   const q = quote.data?.priceQuote;
   const unavailable = q?.lines.filter((l) => !l.available) ?? [];
 
-  const setField = (key: keyof ShippingForm, value: string) => {
-    setShipping((s) => ({ ...s, [key]: value }));
-    setProblems((p) => (p ? { form: undefined, fields: { ...p.fields, [key]: undefined } } : p));
+  const dropCoupon = () => {
+    setCoupon(null);
+    setCouponResets((n) => n + 1);
   };
 
-  const applyCoupon = () => {
-    const code = couponInput.trim();
-    setCoupon(code ? code : null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateCheckout(lines.length, shipping);
-    setProblems(found);
-    // problems show in the panel, next to the fields and above Place Order (a Snackbar would cover the buttons on a phone)
-    if (found) return;
-    if (!user) {
-      notify.info("Please log in to place your order.");
-      onSignInNeeded();
-      navigate("/login", { state: { from: `${location.pathname}${location.search}` } });
-      return;
-    }
-    const input = {
-      lines,
-      shipping: {
-        address: shipping.address.trim(),
-        city: shipping.city.trim(),
-        postalCode: shipping.postalCode.trim(),
-        country: shipping.country.trim(),
-      },
-      contactNumber: shipping.contactNumber.trim(),
-      couponCode: coupon && q?.couponApplied ? coupon : null,
-      paymentMethod,
-    };
-    const signature = JSON.stringify(input);
-    if (!attempt.current || attempt.current.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
-    try {
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey: attempt.current.key } } });
-      const checkout = data?.placeOrder;
-      if (!checkout) throw new Error("no checkout");
-      attempt.current = null;
+  const submit = form.handleSubmit(
+    async (shipping) => {
+      attempt.clearError();
+      setEmptyCart(lines.length === 0);
+      if (lines.length === 0) return;
+      if (!user) {
+        notify.info("Please log in to place your order.");
+        onSignInNeeded();
+        navigate("/login", { state: { from: `${location.pathname}${location.search}` } });
+        return;
+      }
+      const { contactNumber, ...address } = shipping;
+      const checkout = await attempt.place({
+        lines,
+        shipping: address,
+        contactNumber,
+        couponCode: coupon && q?.couponApplied ? coupon : null,
+        paymentMethod,
+      });
+      if (!checkout) return;
+      dropCoupon();
+      if (checkout.paymentMethod === "CARD" && checkout.paymentUrl) {
+        // the order waits for its payment: the cart stays until the payment page reports success
+        onPaymentPending();
+        window.location.assign(checkout.paymentUrl);
+        return;
+      }
       notify.success("Order placed successfully!");
       onOrderPlaced();
-      setCoupon(null);
-      setCouponInput("");
-      if (checkout.paymentMethod === "CARD" && checkout.paymentUrl) {
-        window.location.assign(checkout.paymentUrl);
-      } else {
-        navigate("/orders");
-      }
-    } catch (e) {
-      const message = errorMessage(e, "Failed to place order.");
-      const fields = serverFieldProblems(fieldErrors(e));
-      if (Object.keys(fields).length) setProblems({ fields });
-      setServerError(message);
-    }
-  };
+      // /orders confirms it with the next steps
+      navigate("/orders", { state: { placed: { total: checkout.total, orderCount: checkout.orders.length } } });
+    },
+    () => {
+      attempt.clearError();
+      setEmptyCart(lines.length === 0);
+    },
+  );
+
+  const formProblem = emptyCart ? "No products found." : attempt.error;
 
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label="Checkout">
@@ -172,217 +156,45 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
         </Alert>
       )}
 
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 700 }}>
-        Coupon
-      </Typography>
-      <Stack direction="row" spacing={1}>
-        <TextField
-          label="Coupon code"
-          size="small"
-          value={couponInput}
-          onChange={(e) => setCouponInput(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              applyCoupon();
-            }
-          }}
-          fullWidth
-          slotProps={{ htmlInput: { autoCapitalize: "none", autoComplete: "off" } }}
-        />
-        <Button variant="outlined" onClick={applyCoupon} disabled={!couponInput.trim()}>
-          Apply
-        </Button>
-      </Stack>
-      {coupon && q?.couponMessage && (
-        <Alert
-          severity={q.couponApplied ? "success" : "error"}
-          sx={{ mt: 1 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                setCoupon(null);
-                setCouponInput("");
-              }}
-            >
-              Remove
-            </Button>
-          }
-        >
-          {q.couponMessage}
+      <CouponBox key={couponResets} coupon={coupon} onCoupon={setCoupon} quote={q} />
+
+      {!user && (
+        <Alert severity="info" sx={{ mt: 3 }}>
+          You&apos;ll sign in before placing the order. Your cart and the details below are kept.
         </Alert>
       )}
-      {coupon && q && !q.couponMessage && q.couponApplied && (
-        <Alert severity="success" sx={{ mt: 1 }}>
-          Coupon “{q.couponCode}” applied.
-        </Alert>
-      )}
+      <ShippingFields control={form.control} />
+      <PaymentMethodField value={paymentMethod} onChange={setPaymentMethod} />
 
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 700 }}>
-        Shipping details
-      </Typography>
-      <Stack spacing={1.5}>
-        <TextField
-          label="Address"
-          size="small"
-          required
-          value={shipping.address}
-          onChange={(e) => setField("address", e.target.value)}
-          autoComplete="street-address"
-          error={Boolean(problems?.fields.address)}
-          helperText={problems?.fields.address}
-        />
-        <Stack direction="row" spacing={1.5}>
-          <TextField
-            label="City"
-            size="small"
-            required
-            value={shipping.city}
-            onChange={(e) => setField("city", e.target.value)}
-            autoComplete="address-level2"
-            error={Boolean(problems?.fields.city)}
-            helperText={problems?.fields.city}
-            fullWidth
-          />
-          <TextField
-            label="Postal code"
-            size="small"
-            required
-            value={shipping.postalCode}
-            onChange={(e) => setField("postalCode", e.target.value)}
-            autoComplete="postal-code"
-            error={Boolean(problems?.fields.postalCode)}
-            helperText={problems?.fields.postalCode}
-            fullWidth
-          />
-        </Stack>
-        <TextField
-          label="Country"
-          size="small"
-          required
-          value={shipping.country}
-          onChange={(e) => setField("country", e.target.value)}
-          autoComplete="country-name"
-          error={Boolean(problems?.fields.country)}
-          helperText={problems?.fields.country}
-        />
-        <TextField
-          label="Contact number"
-          size="small"
-          type="tel"
-          required
-          value={shipping.contactNumber}
-          onChange={(e) => setField("contactNumber", e.target.value)}
-          autoComplete="tel"
-          placeholder="03001234567"
-          error={Boolean(problems?.fields.contactNumber)}
-          helperText={problems?.fields.contactNumber}
-        />
-      </Stack>
-
-      <FormControl sx={{ mt: 3 }}>
-        <FormLabel id="payment-method-label" sx={{ fontWeight: 700, color: "text.primary" }}>
-          Payment method
-        </FormLabel>
-        <RadioGroup
-          aria-labelledby="payment-method-label"
-          name="paymentMethod"
-          value={paymentMethod}
-          onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)}
-        >
-          <FormControlLabel value="CASH_ON_DELIVERY" control={<Radio />} label="Cash on delivery" />
-          <FormControlLabel value="CARD" control={<Radio />} label="Card (pay securely on the next page)" />
-        </RadioGroup>
-      </FormControl>
-
-      {(problems?.form || serverError) && (
+      {formProblem && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {serverError ?? problems?.form}
+          {formProblem}
         </Alert>
       )}
 
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" spacing={1.5} sx={{ position: "sticky", bottom: 0, bgcolor: "background.paper", py: 1.5, zIndex: 1 }}>
-        <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={placing.loading} sx={{ flex: 1 }}>
+        <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={attempt.placing} sx={{ flex: 1 }}>
           Clear Cart
         </Button>
-        <Button type="submit" variant="contained" disabled={placing.loading} sx={{ flex: 2 }}>
-          {placing.loading ? "Placing order..." : q ? `Place Order · ${formatPKR(q.total)}` : "Place Order"}
+        <Button type="submit" variant="contained" disabled={attempt.placing} sx={{ flex: 2 }}>
+          {attempt.placing ? "Placing order..." : q ? `Place Order · ${formatPKR(q.total)}` : "Place Order"}
         </Button>
       </Stack>
 
-      <Dialog open={confirmClear} onClose={() => setConfirmClear(false)} aria-labelledby="clear-cart-title">
-        <DialogTitle id="clear-cart-title">Clear your cart?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Every product will be removed from your cart.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmClear(false)}>Keep my cart</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setConfirmClear(false);
-              setCoupon(null);
-              setCouponInput("");
-              onClearCart();
-            }}
-          >
-            Clear Cart
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear your cart?"
+        message="Every product will be removed from your cart."
+        cancelLabel="Keep my cart"
+        confirmLabel="Clear Cart"
+        onConfirm={() => {
+          setConfirmClear(false);
+          dropCoupon();
+          onClearCart();
+        }}
+        onClose={() => setConfirmClear(false)}
+      />
     </Box>
-  );
-}
-
-type Quote = NonNullable<ReturnType<typeof usePriceQuoteQuery>["data"]>["priceQuote"];
-
-function OrderSummary({
-  quote,
-  loading,
-  failed,
-  onRetry,
-}: {
-  quote: Quote | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-}) {
-  if (failed) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        Could not price your cart.
-      </Alert>
-    );
-  }
-  if (loading || !quote) {
-    return (
-      <Stack spacing={0.5} role="status" aria-label="Loading order summary">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} variant="text" />
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <OrderTotals
-      totals={quote}
-      leadingRows={[["Selected items", String(quote.itemCount)]]}
-      subtotalLabel="Total price"
-      discountLabel={`Discount${quote.couponCode ? ` (${quote.couponCode})` : ""}`}
-      taxLabel={`Tax (${Math.round(quote.taxRate * 100)}%)`}
-      totalLabel="Grand total"
-      sx={{ bgcolor: "grey.50", borderRadius: 1, p: 1.5, border: 1, borderColor: "divider" }}
-    />
   );
 }

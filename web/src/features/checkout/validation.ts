@@ -1,48 +1,18 @@
-/** The shipping form of the cart panel. */
-export type ShippingForm = { address: string; city: string; postalCode: string; country: string; contactNumber: string };
-
-export type CheckoutProblems = {
-  /** A problem with the order as a whole (spec: 'No products found.'). */
-  form?: string;
-  fields: Partial<Record<keyof ShippingForm, string>>;
-};
-
-const LABELS: Record<keyof ShippingForm, string> = {
-  address: "Address",
-  city: "City",
-  postalCode: "Postal code",
-  country: "Country",
-  contactNumber: "Contact number",
-};
+import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
+import type { z } from "zod";
 
 /**
- * Client checks before placeOrder, with the spec's words: an empty cart is 'No products found.',
- * a missing contact number 'Contact number is required.'; the other shipping fields are required too.
- * Returns null when the order may be sent. (The server checks the same again.)
+ * The cart panel's shipping form, checked with the server's own rules (@unibazaar/rules): every
+ * shipping field is required, the contact number too ('Contact number is required.') and must look
+ * like a phone number. The server checks the same again.
  */
-export function validateCheckout(lineCount: number, form: ShippingForm): CheckoutProblems | null {
-  if (lineCount === 0) return { form: "No products found.", fields: {} };
-  const fields: CheckoutProblems["fields"] = {};
-  for (const key of Object.keys(LABELS) as Array<keyof ShippingForm>) {
-    if (!form[key].trim()) fields[key] = `${LABELS[key]} is required.`;
-  }
-  if (!fields.contactNumber && !/^\+?[\d\s-]{7,20}$/.test(form.contactNumber.trim())) {
-    fields.contactNumber = "Enter a phone number, e.g. 03001234567.";
-  }
-  if (Object.keys(fields).length === 0) return null;
-  // the contact number is the one the spec names: its message leads
-  return { form: fields.contactNumber === "Contact number is required." ? "Contact number is required." : undefined, fields };
-}
+export const shippingFormSchema = shippingRules.extend({ contactNumber: requiredContactNumberRule });
 
-/** Maps server field paths ("shipping.city", "contactNumber") to the form's fields. */
-export function serverFieldProblems(fields: Record<string, string>): CheckoutProblems["fields"] {
-  const result: CheckoutProblems["fields"] = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const key = path.split(".").pop() as keyof ShippingForm;
-    if (key in LABELS) result[key] = message;
-  }
-  return result;
-}
+export type ShippingForm = z.input<typeof shippingFormSchema>;
+
+export const SHIPPING_FIELDS = ["address", "city", "postalCode", "country", "contactNumber"] as const satisfies ReadonlyArray<
+  keyof ShippingForm
+>;
 
 /** A fresh idempotency key for one checkout attempt (crypto.randomUUID where the browser has it). */
 export function newIdempotencyKey(): string {
@@ -54,3 +24,29 @@ export function newIdempotencyKey(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const AWAITING_PAYMENT_KEY = "checkout.awaitingPayment";
+
+/**
+ * A card checkout sent to the payment page from the cart: the cart is kept until that payment
+ * succeeds (a cancelled payment leaves it as it was).
+ */
+export const awaitingPayment = {
+  remember(checkoutId: string) {
+    try {
+      sessionStorage.setItem(AWAITING_PAYMENT_KEY, checkoutId);
+    } catch {
+      // storage off: the cart then stays after the payment, which is the safe side
+    }
+  },
+  /** True (once) when `checkoutId` is the cart's checkout that was waiting for its payment. */
+  settle(checkoutId: string): boolean {
+    try {
+      if (sessionStorage.getItem(AWAITING_PAYMENT_KEY) !== checkoutId) return false;
+      sessionStorage.removeItem(AWAITING_PAYMENT_KEY);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};

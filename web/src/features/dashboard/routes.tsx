@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router-dom";
-import { LoadingState } from "./common/states";
+import { LoadingState } from "../../components/LoadingState";
 import { DashboardError } from "./layout/DashboardError";
 import { RequireRole } from "./layout/guards";
 

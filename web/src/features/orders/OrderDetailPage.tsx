@@ -3,11 +3,6 @@ import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
@@ -16,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { OrderLines } from "../../components/OrderLines";
@@ -161,6 +157,11 @@ function OrderDetail({ order }: { order: Order }) {
           <Typography color={order.paymentStatus === "PAID" ? "success.main" : "text.secondary"} sx={{ fontWeight: 600 }}>
             {order.paymentStatus === "PAID" ? "Paid" : "Not paid yet"}
           </Typography>
+          {order.paymentUrl && (
+            <Button component="a" href={order.paymentUrl} variant="contained" sx={{ mt: 1.5 }}>
+              Complete payment
+            </Button>
+          )}
         </Paper>
       </Box>
 
@@ -174,20 +175,17 @@ function OrderDetail({ order }: { order: Order }) {
         </Alert>
       )}
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">Cancel order {order.orderNumber}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>The seller will not send it. This cannot be undone.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={cancelling.loading}>
-            Keep the order
-          </Button>
-          <Button color="error" variant="contained" onClick={doCancel} disabled={cancelling.loading}>
-            {cancelling.loading ? "Cancelling..." : "Cancel order"}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={`Cancel order ${order.orderNumber}?`}
+        message="The seller will not send it. This cannot be undone."
+        cancelLabel="Keep the order"
+        confirmLabel="Cancel order"
+        busyLabel="Cancelling..."
+        busy={cancelling.loading}
+        onConfirm={doCancel}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

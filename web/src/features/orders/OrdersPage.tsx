@@ -1,7 +1,9 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
+import CardActions from "@mui/material/CardActions";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
@@ -14,7 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { plainMessage } from "../../components/errors";
 import { orderTitle } from "../../components/OrderLines";
 import { OrderStatusChip } from "../../components/OrderStatusChip";
@@ -38,6 +40,7 @@ export function OrdersPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const data = query.data?.myOrders;
+  const placed = (useLocation().state as { placed?: { total?: unknown; orderCount?: unknown } } | null)?.placed;
 
   const goTo = (next: number) => {
     const params = new URLSearchParams(search);
@@ -48,6 +51,13 @@ export function OrdersPage() {
 
   return (
     <PageContainer title="My Orders">
+      {placed && typeof placed.total === "number" && <CashOrderPlaced total={placed.total} orderCount={Number(placed.orderCount) || 1} />}
+      {search.get("payment") === "cancelled" && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          Payment not completed: your card was not charged. Your order is saved and waiting for payment, and your cart still holds its
+          products. Choose “Complete payment” to pay now, or open the order to cancel it.
+        </Alert>
+      )}
       <QueryState
         loading={query.loading}
         error={query.error}
@@ -111,6 +121,7 @@ function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
               <TableCell>{formatDate(order.createdAt)}</TableCell>
               <TableCell>
                 <OrderStatusChip status={order.status} />
+                {order.paymentUrl && <CompletePaymentButton href={order.paymentUrl} />}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
                 {formatPKR(order.total)}
@@ -141,10 +152,47 @@ function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
                 <Typography sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>{formatPKR(order.total)}</Typography>
               </Box>
             </CardActionArea>
+            {order.paymentUrl && (
+              <CardActions sx={{ px: 2, pt: 0, pb: 2 }}>
+                <CompletePaymentButton href={order.paymentUrl} />
+              </CardActions>
+            )}
           </Card>
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** Right after a cash-on-delivery checkout: it worked, and what happens next. */
+function CashOrderPlaced({ total, orderCount }: { total: number; orderCount: number }) {
+  return (
+    <Alert severity="success" sx={{ mb: 2 }} aria-label="Order placed">
+      <Typography component="h2" sx={{ fontWeight: 700 }}>
+        {orderCount === 1 ? "Your order is placed." : `Your ${orderCount} orders are placed (one per seller).`}
+      </Typography>
+      <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        <li>The seller confirms it and gets it ready; its status below follows each step.</li>
+        <li>It is delivered to your shipping address; the seller may call the contact number you gave.</li>
+        <li>You pay {formatPKR(total)} in cash on delivery. Until the seller processes it, you can cancel it from its page.</li>
+      </Box>
+    </Alert>
+  );
+}
+
+/** A card order placed but not paid (the buyer left the payment page): back to the payment page. */
+function CompletePaymentButton({ href }: { href: string }) {
+  return (
+    <Button
+      component="a"
+      href={href}
+      variant="contained"
+      size="small"
+      onClick={(e) => e.stopPropagation()}
+      sx={{ display: "flex", mt: 1, width: "fit-content" }}
+    >
+      Complete payment
+    </Button>
   );
 }
 

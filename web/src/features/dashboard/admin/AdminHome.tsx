@@ -16,7 +16,7 @@ import { ChartTable } from "../common/ChartTable";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
 const compact = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });

@@ -18,12 +18,12 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardChangeUserRoleMutation, useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
 import type { DashboardUsersQuery, Role } from "../../../generated/graphql";
 import { useAuth } from "../../../lib/auth";
-import { ConfirmDialog } from "../common/ConfirmDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
-import { Pager } from "../common/Pager";
+import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -149,6 +149,7 @@ export default function ManageUsers() {
         title="Delete user?"
         message={toDelete ? `${toDelete.email} will no longer be able to sign in. Their past orders stay on record.` : ""}
         confirmLabel="Delete"
+        busyLabel="Deleting..."
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}

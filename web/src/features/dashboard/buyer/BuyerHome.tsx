@@ -7,7 +7,7 @@ import { useDashboardUserStatsQuery } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 import { formatPKR } from "../../../lib/format";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
 import { StatsChart } from "../common/StatsChart";
 import { usePageTitle } from "../../../components/usePageTitle";

@@ -12,10 +12,10 @@ import { OrderStatusChip } from "../../../components/OrderStatusChip";
 import { useDashboardMyOrdersQuery } from "../../../generated/hooks";
 import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
 import { formatDate, formatDateTime, formatPKR } from "../../../lib/format";
-import { Pager } from "./Pager";
+import { Pager } from "../../../components/Pager";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "./ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "./states";
+import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
 type Order = DashboardMyOrdersQuery["myOrders"]["items"][number];

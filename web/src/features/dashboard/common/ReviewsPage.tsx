@@ -11,9 +11,9 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardMyReviewsQuery } from "../../../generated/hooks";
 import { RatingStars } from "../../../components/RatingStars";
 import { formatDate } from "../../../lib/format";
-import { Pager } from "./Pager";
+import { Pager } from "../../../components/Pager";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "./states";
+import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
 const PAGE_SIZE = 20;

@@ -17,7 +17,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../../../lib/auth";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu";
 
 const DRAWER_WIDTH = 248;

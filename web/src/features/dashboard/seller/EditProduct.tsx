@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { useDashboardProductQuery, useDashboardUpdateProductMutation } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { ProductForm, type ProductValues } from "./ProductForm";
 import { toProductInput } from "./values";

@@ -24,10 +24,10 @@ import { useDashboardSellerOrdersQuery, useDashboardUpdateOrderStatusMutation } 
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
 import { formatDate, formatPKR } from "../../../lib/format";
 import { plainMessage } from "../../../components/errors";
-import { Pager } from "../common/Pager";
+import { Pager } from "../../../components/Pager";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 

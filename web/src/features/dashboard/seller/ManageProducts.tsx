@@ -11,12 +11,12 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardDeleteProductMutation, useDashboardMyProductsQuery } from "../../../generated/hooks";
 import type { DashboardMyProductsQuery } from "../../../generated/graphql";
 import { formatDate } from "../../../lib/format";
-import { ConfirmDialog } from "../common/ConfirmDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
-import { Pager } from "../common/Pager";
+import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -124,6 +124,7 @@ export default function ManageProducts() {
         title="Delete product?"
         message={toDelete ? `"${toDelete.name}" will be removed from the shop. Orders that include it keep their record.` : ""}
         confirmLabel="Delete"
+        busyLabel="Deleting..."
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}

@@ -1,17 +1,21 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState, type FormEvent } from "react";
+import { priceRule } from "@unibazaar/rules";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from "../../../generated/hooks";
-import { fieldErrors, plainMessage } from "../../../components/errors";
+import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
+import { FormTextField } from "../../../components/FormFields";
 import { readFileAsDataUrl } from "../common/files";
 import { ImagePicker } from "../common/ImagePicker";
 import { ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 
 export type ProductValues = {
@@ -25,6 +29,36 @@ export type ProductValues = {
 };
 
 export const EMPTY_PRODUCT: ProductValues = { name: "", category: "", color: "", price: "", oldPrice: "", image: "", description: "" };
+
+const FIELDS = Object.keys(EMPTY_PRODUCT) as Array<keyof ProductValues>;
+const REQUIRED: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description"];
+
+const requiredText = (message: string) => z.string().trim().min(1, message);
+
+/** A price typed in rupees, checked with the server's price rule (a negative price marks the field). */
+const priceText = (label: string, required: boolean) =>
+  z.string().superRefine((text, ctx) => {
+    if (!text.trim()) {
+      if (required) ctx.addIssue({ code: "custom", message: `${label} is required.` });
+      return;
+    }
+    const checked = priceRule(label).safeParse(Number(text));
+    if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
+  });
+
+/**
+ * Checked before sending: every field is filled in, prices follow the server's price rule
+ * (@unibazaar/rules). Length limits of name and description are the server's answer, shown on the field.
+ */
+const productFormSchema = z.object({
+  name: requiredText("Name is required."),
+  category: requiredText("Category is required."),
+  color: requiredText("Colour is required."),
+  price: priceText("Price", true),
+  oldPrice: priceText("Old price", false),
+  image: requiredText("Image is required."),
+  description: requiredText("Description is required."),
+});
 
 type Props = {
   initial: ProductValues;
@@ -56,18 +90,15 @@ export function ProductForm({
   const notify = useNotify();
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const [upload] = useDashboardUploadImageMutation();
-  const [values, setValues] = useState<ProductValues>(initial);
+  const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(productFormSchema, undefined, { raw: true }) });
+  const { control, formState } = form;
+  const image = form.watch("image");
   const [preview, setPreview] = useState<string | null>(initial.image || null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState("");
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState("");
-  // the server's per-field messages (BAD_USER_INPUT), keyed by the form field they concern
-  const [problems, setProblems] = useState<Partial<Record<keyof ProductValues, string>>>({});
-  const [busy, setBusy] = useState(false);
-
-  const set = (field: keyof ProductValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const busy = formState.isSubmitting;
 
   const pickImage = async (file: File) => {
     setUploadError("");
@@ -78,51 +109,46 @@ export function ProductForm({
       const result = await upload({ variables: { dataUrl } });
       const url = result.data?.uploadImage.url;
       if (!url) throw new Error("The server did not return an image address.");
-      setValues((v) => ({ ...v, image: url }));
+      form.setValue("image", url, { shouldValidate: formState.isSubmitted });
       setPreview(url);
       notify.success("Image uploaded successfully");
     } catch (error) {
       const message = `Image upload failed: ${plainMessage(error)}`;
       setUploadError(message);
-      setPreview(values.image || null);
+      setPreview(form.getValues("image") || null);
       notify.error(message);
     } finally {
       setUploading(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // a new attempt starts clean: no red line, no notice of the previous failure left on screen
+  const startAttempt = () => {
     setFailure("");
-    setProblems({});
-    const required: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description"];
-    if (required.some((field) => !values[field].trim())) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    setBusy(true);
-    try {
-      await onSubmit(values);
-      if (resetOnSuccess) {
-        setValues(EMPTY_PRODUCT);
-        setPreview(null);
-      }
-    } catch (error) {
-      setFailure(`${failurePrefix}: ${plainMessage(error)}`);
-      const byField: Partial<Record<keyof ProductValues, string>> = {};
-      for (const [key, message] of Object.entries(fieldErrors(error))) {
-        const field = key.split(".").pop() as keyof ProductValues;
-        if (field in EMPTY_PRODUCT) byField[field] = message;
-      }
-      setProblems(byField);
-      notify.error(`${failureNoticePrefix}: ${plainMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    notify.dismiss();
   };
 
-  const problem = (field: keyof ProductValues) => (problems[field] ? { error: true, helperText: problems[field] } : {});
+  const submit = form.handleSubmit(
+    async (values) => {
+      startAttempt();
+      setMissing(false);
+      try {
+        await onSubmit(values);
+        if (resetOnSuccess) {
+          form.reset(EMPTY_PRODUCT);
+          setPreview(null);
+        }
+      } catch (error) {
+        setFailure(`${failurePrefix}: ${plainMessage(error)}`);
+        applyServerFieldErrors(error, form.setError, FIELDS);
+        notify.error(`${failureNoticePrefix}: ${plainMessage(error)}`);
+      }
+    },
+    () => {
+      startAttempt();
+      setMissing(REQUIRED.some((field) => !form.getValues(field).trim()));
+    },
+  );
 
   if (options.error && !options.data)
     return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
@@ -133,77 +159,56 @@ export function ProductForm({
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 760 }}>
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="name"
             label="Product Name"
             placeholder="Diamond Earrings"
-            value={values.name}
-            onChange={set("name")}
             required
             fullWidth
             disabled={busy}
-            {...problem("name")}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
-            label="Category"
-            value={values.category}
-            onChange={set("category")}
-            required
-            fullWidth
-            disabled={busy}
-            {...problem("category")}
-          >
+          <FormTextField control={control} name="category" select label="Category" required fullWidth disabled={busy}>
             {categories.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
-            label="Color"
-            value={values.color}
-            onChange={set("color")}
-            required
-            fullWidth
-            disabled={busy}
-            {...problem("color")}
-          >
+          <FormTextField control={control} name="color" select label="Color" required fullWidth disabled={busy}>
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         </Grid>
         <Grid size={{ xs: 12, sm: withOldPrice ? 6 : 12 }}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="price"
             label="Price (PKR)"
             type="number"
-            value={values.price}
-            onChange={set("price")}
             required
             fullWidth
             disabled={busy}
-            {...problem("price")}
             slotProps={{ htmlInput: { min: 0, step: "0.01", inputMode: "decimal" } }}
           />
         </Grid>
         {withOldPrice && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
+            <FormTextField
+              control={control}
+              name="oldPrice"
               label="Old Price (PKR, optional)"
               type="number"
-              value={values.oldPrice}
-              onChange={set("oldPrice")}
               fullWidth
               disabled={busy}
-              error={Boolean(problems.oldPrice)}
-              helperText={problems.oldPrice ?? "Shown struck through next to the price."}
+              hint="Shown struck through next to the price."
               slotProps={{ htmlInput: { min: 0, step: "0.01", inputMode: "decimal" } }}
             />
           </Grid>
@@ -213,30 +218,29 @@ export function ProductForm({
             Product image *
           </Typography>
           <ImagePicker
-            label={uploading ? "Uploading..." : values.image ? "Change image" : "Upload image"}
+            label={uploading ? "Uploading..." : image ? "Change image" : "Upload image"}
             preview={preview}
             previewAlt="Product image preview"
             disabled={busy || uploading}
             onFile={pickImage}
           />
-          {uploadError && (
+          {(uploadError || formState.errors.image) && (
             <Alert severity="error" sx={{ mt: 1 }}>
-              {uploadError}
+              {uploadError || formState.errors.image?.message}
             </Alert>
           )}
         </Grid>
         <Grid size={12}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="description"
             label="Description"
             placeholder="Describe the product and its condition. You must mention your contact number here so buyers can reach you."
-            value={values.description}
-            onChange={set("description")}
             required
             fullWidth
             multiline
             rows={6}
             disabled={busy}
-            {...problem("description")}
           />
         </Grid>
         {missing && (

@@ -6,7 +6,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardSellerStatsQuery } from "../../../generated/hooks";
 import { formatPKR } from "../../../lib/format";
 import { EmptyState, ErrorState } from "../../../components/QueryState";
-import { LoadingState } from "../common/states";
+import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
 import { StatsChart } from "../common/StatsChart";
 import { usePageTitle } from "../../../components/usePageTitle";

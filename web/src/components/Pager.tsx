@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { PaginationBar } from "../../../components/PaginationBar";
+import { PaginationBar } from "./PaginationBar";
 
 type Props = {
   page: number;

@@ -11,13 +11,27 @@ type Props = {
   title: string;
   message: string;
   confirmLabel: string;
+  /** the confirm button while the action runs, e.g. "Deleting..." */
+  busyLabel?: string;
+  /** the button that keeps things as they are */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
 /** "Are you sure?" before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busyLabel = confirmLabel,
+  cancelLabel = "Cancel",
+  busy = false,
+  onConfirm,
+  onClose,
+}: Props) {
   const titleId = useId();
   const textId = useId();
   return (
@@ -28,10 +42,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
-          {busy ? "Deleting..." : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

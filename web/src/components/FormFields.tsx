@@ -1,0 +1,62 @@
+import Visibility from "@mui/icons-material/Visibility";
+import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { useState, type ReactNode } from "react";
+import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
+
+type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, "name" | "value" | "onChange" | "error"> & {
+  control: Control<T>;
+  name: Path<T>;
+  /** shown under the field while it has no error */
+  hint?: ReactNode;
+};
+
+/**
+ * A MUI text field bound to a react-hook-form field: its error (from the shared rules or from the
+ * server) shows inline under it, in the same style for both.
+ */
+export function FormTextField<T extends FieldValues>({ control, name, hint, ...props }: FormTextFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={props.disabled ?? field.disabled}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? hint}
+    />
+  );
+}
+
+/** A password field with a show/hide toggle (typing a password on a phone is error-prone). */
+export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, "type">) {
+  const [shown, setShown] = useState(false);
+  return (
+    <FormTextField
+      {...props}
+      type={shown ? "text" : "password"}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={shown ? "Hide characters" : "Show characters"}
+                aria-pressed={shown}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+              >
+                {shown ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
