@@ -5,7 +5,7 @@ import type { Request } from "express";
  * seen through the trusted proxies (Express `trust proxy`, set from TRUST_PROXY).
  */
 export function publicBase(req: Request, publicUrl: string | undefined): string {
-  return publicUrl ?? `${req.protocol}://${req.get("host")}`;
+  return publicUrl ?? `${req.protocol}://${req.host}`;
 }
 
 /**
