@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../test/fixtures";
 import { startTestServer, type RestResult, type TestServer } from "../test/harness";
+import { Product } from "../modules/products/entity";
+import { User } from "../modules/users/entity";
 
 /**
  * Legacy clients run on their own origin and put image addresses straight into <img src>: every
@@ -149,6 +151,33 @@ describe("image addresses in REST answers", () => {
     });
     const login = await server.api("POST", "/api/auth/login", { body: { email: seller.user.email, password: seller.password } });
     expect(login.body.user.profileImage).toBe("https://cdn.example.pk/me.png");
+  });
+});
+
+describe("image addresses sent back", () => {
+  it("are stored as the /uploads/ path when they name our own upload (by any host), so answers follow the public URL", async () => {
+    const sentBack = `https://old-host.example.pk${imagePath}`;
+    const product = {
+      name: "Wall clock",
+      category: "furniture",
+      color: "black",
+      price: 800,
+      description: "Quiet wall clock.",
+      image: sentBack,
+    };
+    const created = await server.api("POST", "/api/products/create-product", { token: seller.token, body: product });
+    expect(created).toMatchObject({ status: 201, body: { image: `${server.url}${imagePath}` } });
+    expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: created.body._id as string })).toMatchObject({
+      image: imagePath,
+    });
+
+    const profile = await server.gql<{ updateProfile: { profileImage: string } }>(
+      `mutation ($input: ProfileInput!) { updateProfile(input: $input) { profileImage } }`,
+      { input: { username: seller.user.username, profileImage: `${server.url}${imagePath}` } },
+      seller.token,
+    );
+    expect(profile.data?.updateProfile.profileImage).toBe(`${server.url}${imagePath}`);
+    expect(await server.dataSource.getRepository(User).findOneByOrFail({ id: seller.user.id })).toMatchObject({ profileImage: imagePath });
   });
 });
 

@@ -1,5 +1,6 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
+import { storedImageAddress } from "../../platform/http/public-url";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { hasAtMostTwoDecimals, toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
@@ -62,7 +63,8 @@ const productFields = {
     .trim()
     .min(1, "Image is required.")
     .max(500, "Image URL must be at most 500 characters.")
-    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL."),
+    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL.")
+    .transform(storedImageAddress),
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {

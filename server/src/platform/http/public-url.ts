@@ -19,3 +19,15 @@ export function absoluteImageUrl(stored: string | null, base: string): string | 
   if (stored === null || !stored.startsWith("/") || stored.startsWith("//")) return stored;
   return `${base}${stored}`;
 }
+
+/** Our content-addressed pictures: /uploads/<sha256>.webp and its variants (-thumb, ...). */
+const OWN_UPLOAD = /^https?:\/\/\S+?(\/uploads\/[0-9a-f]{64}[\w-]*\.webp)$/;
+
+/**
+ * How an image address is stored: our own upload's absolute URL (as answers give it, whatever host
+ * it was reached by) is kept as its /uploads/ path, so it follows PUBLIC_URL and the host of later
+ * requests; any other address is kept as sent.
+ */
+export function storedImageAddress(address: string): string {
+  return OWN_UPLOAD.exec(address)?.[1] ?? address;
+}
