@@ -147,6 +147,15 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     await uploads.deleteUnusedUploads(new Date(Date.now() + UNUSED_UPLOAD_LIFETIME_MS - 60_000));
     expect(await exists(unused)).toBe(true);
 
+    // sent again a day later (its first upload long expired): the new 24 hours count
+    const again = await put(45);
+    await server.dataSource
+      .getRepository(Image)
+      .update({ hash: hashOf(again) }, { createdAt: new Date(Date.now() - 2 * UNUSED_UPLOAD_LIFETIME_MS) });
+    expect(await put(45)).toBe(again);
+    await uploads.deleteUnusedUploads(new Date());
+    expect(await exists(again)).toBe(true);
+
     await uploads.deleteUnusedUploads(new Date(Date.now() + UNUSED_UPLOAD_LIFETIME_MS + 60_000));
     expect(await imageRow(unused)).toBeNull();
     expect((await fetch(unused)).status).toBe(404);

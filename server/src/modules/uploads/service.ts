@@ -123,9 +123,10 @@ export class UploadsService {
     const hash = createHash("sha256").update(full.data).digest("hex");
     const repo = this.dataSource.getRepository(Image);
     const existing = await repo.findOneBy({ hash });
-    if (existing && uploaderId && !existing.uploaderId) {
-      // a signed-in upload of a picture first sent anonymously: it now has an owner and is kept
-      await repo.update({ id: existing.id }, { uploaderId });
+    if (existing && !existing.uploaderId) {
+      // a picture sent anonymously before: a signed-in uploader takes it over (kept); sent
+      // anonymously again, its 24 hours start over, so the sweep cannot take it from under the sender
+      await repo.update({ id: existing.id }, uploaderId ? { uploaderId } : { createdAt: new Date() });
       return repo.findOneByOrFail({ id: existing.id });
     }
     if (existing) return existing;
