@@ -14,8 +14,8 @@ export type E2E = { server: TestServer; browser: Browser; close: () => Promise<v
  * One e2e file = the real app (built web + API) on its own database with the demo data, and one
  * headless Debian chromium. The web build comes from `npm test` (it builds before running).
  */
-export async function startE2E(): Promise<E2E> {
-  const server = await startTestServer({ seed: true });
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
+  const server = await startTestServer({ seed: true, env: options.env });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -14,6 +14,7 @@ import type { AppConfig } from "../platform/config";
 import { bearerToken, type Context } from "../platform/graphql/context";
 import { createApolloServer } from "../platform/graphql/server";
 import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
+import { publicBase } from "../platform/http/public-url";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
@@ -37,7 +38,9 @@ export async function createHttpApp(deps: {
   const { config, dataSource, services, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // which proxies' X-Forwarded-For/-Proto/-Host are believed: rate limits key on the client address,
+  // and without PUBLIC_URL image addresses are built from the forwarded protocol and host
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -55,7 +58,8 @@ export async function createHttpApp(deps: {
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
-          "img-src": ["'self'", "data:", "blob:"],
+          // PUBLIC_URL may be another origin (a CDN or proxy host): image addresses start with it
+          "img-src": ["'self'", "data:", "blob:", ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])],
           "style-src": ["'self'", "'unsafe-inline'"],
           "font-src": ["'self'", "data:"],
           "worker-src": ["'self'", "blob:"],
@@ -84,7 +88,18 @@ export async function createHttpApp(deps: {
     }
   });
 
-  app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false }));
+  // content-addressed (named by their hash), so cached for a year; cross-origin: legacy clients on
+  // their own origin and mobile apps put these addresses straight into <img src>
+  app.use(
+    "/uploads",
+    express.static(config.uploadsDir, {
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
+    }),
+  );
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
   const apollo = createApolloServer({ schema: buildAppSchema(), logger, introspection: config.introspection });
@@ -96,7 +111,7 @@ export async function createHttpApp(deps: {
     refuseNullBytes((res) => {
       res.status(400).json({ errors: [{ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } }] });
     }),
-    expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, req, res) }),
+    expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, config, req, res) }),
   );
 
   app.use(
@@ -108,7 +123,12 @@ export async function createHttpApp(deps: {
       res.status(400).json({ message: NULL_BYTE_MESSAGE });
     }),
     createRestRouter(
-      { services, authenticate: (token) => services.auth.authenticate(token), createLoaders: () => createLoaders(services.dataSource) },
+      {
+        services,
+        authenticate: (token) => services.auth.authenticate(token),
+        createLoaders: () => createLoaders(services.dataSource),
+        publicUrl: config.publicUrl,
+      },
       config,
       logger,
       restRoutes(config),
@@ -125,7 +145,7 @@ export async function createHttpApp(deps: {
 }
 
 /** What every resolver receives: the caller, the services and this request's loaders. */
-async function createContext(services: Services, req: Request, res: Response): Promise<Context> {
+async function createContext(services: Services, config: AppConfig, req: Request, res: Response): Promise<Context> {
   return {
     user: await services.auth.authenticate(bearerToken(req)),
     services,
@@ -133,6 +153,7 @@ async function createContext(services: Services, req: Request, res: Response): P
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- genReqId above always sets a string
     requestId: String(req.id),
     ip: req.ip ?? "unknown",
+    publicBase: publicBase(req, config.publicUrl),
     req,
     res,
   };

@@ -2,12 +2,18 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
-import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
-import { ProductResolver } from "../modules/products/resolver";
+import {
+  CheckoutFieldsResolver,
+  OrderFieldsResolver,
+  OrderLineFieldsResolver,
+  OrdersResolver,
+  QuoteLineFieldsResolver,
+} from "../modules/orders/resolver";
+import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
-import { UsersResolver } from "../modules/users/resolver";
+import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
 import { authChecker, authDirective } from "../platform/graphql/auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
@@ -21,6 +27,11 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  // image addresses as absolute URLs
+  SellerProfileFieldsResolver,
+  UserFieldsResolver,
+  OrderLineFieldsResolver,
+  QuoteLineFieldsResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -9,6 +9,8 @@ import { createHttpApp } from "./http-app";
 import { createLogger } from "../platform/logger";
 import { createServices } from "./services";
 
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
@@ -36,11 +38,16 @@ export async function startServer(
       const s = http.app.listen(config.port, (error?: Error) => (error ? failed(error) : resolve(s))).on("error", failed);
     });
     const port = (server.address() as { port: number }).port;
+    // anonymous uploads nobody used within a day are deleted (UploadsService.deleteUnusedUploads)
+    const sweep = setInterval(() => {
+      services.uploads.deleteUnusedUploads(new Date()).catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
+    }, UPLOAD_SWEEP_INTERVAL_MS).unref();
     return {
       url: `http://localhost:${port}`,
       dataSource: database.dataSource,
       services,
       close: async () => {
+        clearInterval(sweep);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -20,9 +20,21 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ NODE_ENV: "staging" }, /^Invalid configuration: NODE_ENV /],
     [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
+    [{ PUBLIC_URL: "unibazaar.pk" }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],
+    [{ PUBLIC_URL: "ftp://unibazaar.pk" }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],
   ])("stops on a bad value with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("reads PUBLIC_URL without a trailing slash (image addresses append /uploads/...) and TRUST_PROXY as a hop count or names", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ publicUrl: undefined, trustProxy: "loopback" });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://unibazaar.pk/" }).publicUrl).toBe("https://unibazaar.pk");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://campus.example/market/" }).publicUrl).toBe(
+      "https://campus.example/market",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
   });
 
   it("requires JWT_SECRET in production", () => {

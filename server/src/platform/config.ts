@@ -27,6 +27,17 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://unibazaar.pk" })
+    .transform((v) => new URL(v).origin + new URL(v).pathname.replace(/\/+$/, ""))
+    .optional(),
+  // Express "trust proxy": hop count, or addresses/subnets/names (loopback, uniquelocal) of the proxies
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default("loopback")
+    .transform((v) => (/^\d+$/.test(v) ? Number(v) : v)),
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -42,6 +53,10 @@ export type AppConfig = {
   jwtSecret: string;
   jwtExpiresIn: string;
   corsOrigins: string[];
+  /** Where clients reach the app (no trailing slash); image addresses in answers start with it. Unset: taken from each request. */
+  publicUrl?: string;
+  /** Which proxies' X-Forwarded-* headers are believed (client address, protocol and host). */
+  trustProxy: number | string;
   introspection: boolean;
   playground: boolean;
   logLevel: string;
@@ -72,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     corsOrigins: e.CORS_ORIGINS,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     // opt-in in production: the playground advertises the API to anyone who finds it
     playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,

@@ -29,13 +29,28 @@ async function registerAndLogin() {
 }
 
 describe("POST /api/auth/register", () => {
-  it("answers 201 {message, user} without the password", async () => {
+  it("answers 201 {message, token, user} without the password", async () => {
     const res = await server.api("POST", "/api/auth/register", { body: newBuyer() });
     expect(res.status).toBe(201);
     expect(res.body.message).toEqual(expect.any(String));
     expect(res.body.user).toMatchObject({ _id: expect.any(String), role: "user", sellerType: null });
     expect(res.body.user._id).toBe(res.body.user.id);
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+  });
+
+  it("signs the new user in, as legacy clients believe: the token cookie works at once, even beside `Bearer null`", async () => {
+    const res = await server.api("POST", "/api/auth/register", { body: newBuyer() });
+    expect(res.status).toBe(201);
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^token=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = setCookie.split(";")[0];
+    expect(cookie).toBe(`token=${res.body.token}`);
+    const stats = `/api/stats/user-stats/${res.body.user._id}`;
+    expect((await server.api("GET", stats, { cookie })).status).toBe(200);
+    // the client keeps no token after register and sends whatever its storage holds
+    expect((await server.api("GET", stats, { cookie, headers: { authorization: "Bearer null" } })).status).toBe(200);
+    expect((await server.api("GET", stats, { headers: { authorization: "Bearer null" } })).status).toBe(401);
   });
 
   it("answers 400 {message, fields} for missing fields and 409 for a taken e-mail", async () => {

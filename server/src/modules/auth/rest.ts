@@ -1,3 +1,4 @@
+import type { Response } from "express";
 import jwt from "jsonwebtoken";
 import { z } from "zod";
 import { TOKEN_COOKIE, type RestApi } from "../../platform/http/rest";
@@ -5,13 +6,22 @@ import { legacyUser, legacyUserSchema } from "../users/legacy";
 
 const message = z.object({ message: z.string() });
 
-/** /api/auth: register, login (sets the httpOnly `token` cookie) and logout (revokes and clears it). */
+/** The httpOnly login cookie, expiring with the token; legacy calls send only this (`credentials: include`). */
+function setTokenCookie(res: Response, token: string, secure: boolean) {
+  const { exp } = jwt.decode(token) as { exp: number };
+  res.cookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: "lax", secure, expires: new Date(exp * 1000), path: "/" });
+}
+
+/**
+ * /api/auth: register and login (both sign in: they answer the token and set the httpOnly `token`
+ * cookie) and logout (revokes and clears it).
+ */
 export function registerAuthRoutes(api: RestApi, options: { secureCookies: boolean }) {
   api.route({
     method: "post",
     path: "/auth/register",
     tag: "auth",
-    summary: "Create a buyer or seller account",
+    summary: "Create a buyer or seller account and sign it in (answers the token and sets the `token` cookie, as login does)",
     access: "public",
     // the service checks every field and gives the per-field messages
     body: z.object({
@@ -26,10 +36,10 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
       storeDescription: z.string().nullish(),
     }),
     responses: {
-      201: { description: "Registered", schema: message.extend({ user: legacyUserSchema }) },
+      201: { description: "Registered and signed in", schema: message.extend({ token: z.string(), user: legacyUserSchema }) },
       409: { description: "Email or username already registered." },
     },
-    handler: async ({ body, services, req }) => {
+    handler: async ({ body, services, req, res, publicBase }) => {
       const user = await services.auth.register(
         {
           email: body.email ?? "",
@@ -44,7 +54,10 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
         },
         req.ip ?? "unknown",
       );
-      return { status: 201, body: { message: "Registration successful.", user: legacyUser(user) } };
+      // legacy clients keep the returned user as the signed-in one: the cookie makes that true
+      const token = services.auth.issueToken(user);
+      setTokenCookie(res, token, options.secureCookies);
+      return { status: 201, body: { message: "Registration successful.", token, user: legacyUser(user, publicBase) } };
     },
   });
 
@@ -60,17 +73,10 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
       401: { description: "Invalid email or password." },
       429: { description: "Too many failed attempts" },
     },
-    handler: async ({ body, services, req, res }) => {
+    handler: async ({ body, services, req, res, publicBase }) => {
       const { token, user } = await services.auth.login({ email: body.email ?? "", password: body.password ?? "" }, req.ip ?? "unknown");
-      const { exp } = jwt.decode(token) as { exp: number };
-      res.cookie(TOKEN_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: options.secureCookies,
-        expires: new Date(exp * 1000),
-        path: "/",
-      });
-      return { body: { message: "Login successful.", token, user: legacyUser(user) } };
+      setTokenCookie(res, token, options.secureCookies);
+      return { body: { message: "Login successful.", token, user: legacyUser(user, publicBase) } };
     },
   });
 

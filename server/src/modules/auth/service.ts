@@ -143,8 +143,12 @@ export class AuthService {
       this.failuresByIp.reward(ip, 1),
       this.failuresByEmail.reward(emailKey, 1),
     ]);
-    const token = signToken({ sub: user.id, ver: user.tokenVersion }, this.config.jwtSecret, this.config.jwtExpiresIn);
-    return { token, user: stripPassword(user) };
+    return { token: this.issueToken(user), user: stripPassword(user) };
+  }
+
+  /** A token that signs the user in until it expires or they log out (a new account is signed in by REST register). */
+  issueToken(user: Pick<User, "id" | "tokenVersion">): string {
+    return signToken({ sub: user.id, ver: user.tokenVersion }, this.config.jwtSecret, this.config.jwtExpiresIn);
   }
 
   /** Revokes every token issued to the user so far (the token version moves on). */
@@ -173,10 +177,10 @@ export class AuthService {
 }
 
 /** Takes one point from each limiter, all at once; any limiter that is spent refuses the request. */
-async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>): Promise<void> {
+export async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>, message?: string): Promise<void> {
   const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
   for (const result of results) {
-    if (result.status === "rejected") throw result.reason instanceof RateLimiterRes ? rateLimited() : result.reason;
+    if (result.status === "rejected") throw result.reason instanceof RateLimiterRes ? rateLimited(message) : result.reason;
   }
 }
 

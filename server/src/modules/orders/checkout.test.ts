@@ -68,7 +68,7 @@ describe("priceQuote", () => {
       unitPrice: 1234.5,
       quantity: 2,
       lineTotal: 2469,
-      image: book.image,
+      image: `${server.url}${book.image}`,
       available: true,
     });
   });
@@ -193,7 +193,7 @@ describe("placeOrder", () => {
         unitPrice: 1234.5,
         quantity: 2,
         lineTotal: 2469,
-        image: book.image,
+        image: `${server.url}${book.image}`,
       },
     ]);
     expect(first.timeline).toEqual([
@@ -381,7 +381,7 @@ describe("placeOrder", () => {
         unitPrice: 450,
         quantity: 2,
         lineTotal: 900,
-        image: mug.image,
+        image: `${server.url}${mug.image}`,
       },
     ]);
     expect(history.data.order.total).toBe(945);

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import { SellerProfile } from "../products/types";
 import { formatOrderNumber, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { allowedTransitions } from "./transitions";
@@ -15,6 +16,7 @@ import {
   OrderView,
   PlaceOrderInput,
   PriceQuote,
+  QuoteLine,
   ShippingDetails,
   toPriceQuote,
 } from "./types";
@@ -193,5 +195,22 @@ export class OrderFieldsResolver {
   @FieldResolver(() => [OrderStatus], { description: "The statuses the caller may set next (same rules as updateOrderStatus)." })
   allowedTransitions(@Root() order: OrderView, @Ctx() ctx: Context): OrderStatus[] {
     return allowedTransitions(order, ctx.user);
+  }
+}
+
+/** Pictures as absolute URLs, like every image address the API answers (platform/http/public-url.ts). */
+@Resolver(() => OrderLineView)
+export class OrderLineFieldsResolver {
+  @FieldResolver(() => String)
+  image(@Root() line: OrderLineView, @Ctx() ctx: Context): string {
+    return absoluteImageUrl(line.productImage, ctx.publicBase);
+  }
+}
+
+@Resolver(() => QuoteLine)
+export class QuoteLineFieldsResolver {
+  @FieldResolver(() => String, { nullable: true })
+  image(@Root() line: QuoteLine, @Ctx() ctx: Context): string | null {
+    return absoluteImageUrl(line.image, ctx.publicBase);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
+import { In } from "typeorm";
+import { insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Order } from "./entity";
@@ -238,11 +239,33 @@ describe("POST /api/orders/confirm-payment", () => {
     expect(await confirm(buyer, session)).toMatchObject({ status: 200, body: { order: { _id: placed.body.order._id } } });
   });
 
-  it("refuses an unknown session (404), another buyer's (403) and anonymous (401)", async () => {
+  it("refuses an unknown session (404) and another signed-in buyer (403)", async () => {
     expect(await confirm(buyer, randomUUID())).toMatchObject({ status: 404, body: { message: "Checkout not found." } });
+    expect((await confirm({}, randomUUID())).status).toBe(404);
     expect((await confirm(buyer, "cs_test_legacy")).status).toBe(404);
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }]);
     expect((await confirm(otherBuyer, checkout.id)).status).toBe(403);
-    expect((await confirm({}, checkout.id)).status).toBe(401);
+  });
+
+  it("after the payment redirect, works with the login cookie alone and with no credentials (the checkout id is the proof)", async () => {
+    const pay = (id: string) =>
+      server.services.orders.authorizeCardPayment(id, {
+        cardNumber: "4242424242424242",
+        expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
+        cvc: "123",
+      });
+    const byCookie = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
+    await pay(byCookie.id);
+    const cookie = await loginCookie(server, buyer);
+    const viaCookie = await server.api("POST", "/api/orders/confirm-payment", { cookie, body: { session_id: byCookie.id } });
+    expect(viaCookie).toMatchObject({ status: 200, body: { order: { _id: byCookie.orders[0].id } } });
+
+    const anonymous = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
+    // not paid on the payment page yet: nothing changes, with or without credentials
+    expect(await confirm({}, anonymous.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
+    await pay(anonymous.id);
+    expect(await confirm({}, anonymous.id)).toMatchObject({ status: 200, body: { order: { _id: anonymous.orders[0].id } } });
+    const paid = await server.dataSource.getRepository(Order).findBy({ checkoutSessionId: In([byCookie.id, anonymous.id]) });
+    expect(paid.map((o) => o.paymentStatus)).toEqual(["paid", "paid"]);
   });
 });

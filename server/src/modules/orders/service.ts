@@ -182,9 +182,13 @@ export class OrdersService {
   /**
    * Marks an authorised card checkout and its orders paid. Repeating it changes nothing; a
    * cash-on-delivery checkout has nothing to confirm (its orders are paid on completion).
+   * The checkout id is the proof: a random UUID that only the buyer's payment redirect carries, so a
+   * caller with no credentials may confirm (a legacy client on another site loses the cookie on the
+   * way back); a signed-in caller must be the buyer or an admin. Only the payment page's accepted
+   * card marks anything paid.
    */
-  async confirmPayment(sessionId: string, caller: AuthUser): Promise<CheckoutSession> {
-    const session = await this.checkout(sessionId, caller);
+  async confirmPayment(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
+    const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
     if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
     await this.dataSource.transaction(async (manager) => {

@@ -180,7 +180,7 @@ export class OrderLineView {
   @MoneyField({ name: "lineTotal", description: "unitPrice x quantity, in PKR." })
   lineTotalPaisa: number;
 
-  @Field(() => String, { name: "image", description: "Product picture URL at checkout." })
+  // shown as `image`, an absolute URL, by resolver.ts
   productImage: string;
 }
 

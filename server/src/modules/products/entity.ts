@@ -61,7 +61,7 @@ export class Product {
   @Column({ type: "int", nullable: true })
   oldPricePaisa: number | null;
 
-  @Field(() => String, { description: "URL of the product picture (an /uploads/ path or an http(s) URL)." })
+  @Field(() => String, { description: "Absolute URL of the product picture (loads from any origin)." })
   @Column({ type: "varchar", length: 500 })
   image: string;
 

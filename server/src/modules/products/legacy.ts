@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RequestLoaders } from "../../platform/request";
 import { iso } from "../../platform/http/legacy";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import { toRupees } from "../../platform/shared/money";
 import type { User } from "../users/entity";
 import type { Product } from "./entity";
@@ -32,7 +33,7 @@ export const legacyProductListSchema = z.object({
   totalProducts: z.number(),
 });
 
-function legacyProduct(p: Product, seller: User | null): LegacyProduct {
+function legacyProduct(p: Product, seller: User | null, publicBase: string): LegacyProduct {
   return {
     _id: p.id,
     name: p.name,
@@ -42,15 +43,15 @@ function legacyProduct(p: Product, seller: User | null): LegacyProduct {
     price: toRupees(p.pricePaisa),
     ...(p.oldPricePaisa != null ? { oldPrice: toRupees(p.oldPricePaisa) } : {}),
     rating: p.ratingAverage,
-    image: p.image,
+    image: absoluteImageUrl(p.image, publicBase),
     sellerId: seller ? { _id: seller.id, email: seller.email, username: seller.username } : null,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };
 }
 
-/** Shapes products with their sellers, loaded in one batch. */
-export async function legacyProducts(loaders: RequestLoaders, products: Product[]): Promise<LegacyProduct[]> {
+/** Shapes products with their sellers, loaded in one batch; `publicBase` makes image addresses absolute. */
+export async function legacyProducts(loaders: RequestLoaders, products: Product[], publicBase: string): Promise<LegacyProduct[]> {
   const sellers = await Promise.all(products.map((p) => (p.sellerId ? loaders.userById.load(p.sellerId) : Promise.resolve(null))));
-  return products.map((p, i) => legacyProduct(p, sellers[i]));
+  return products.map((p, i) => legacyProduct(p, sellers[i], publicBase));
 }

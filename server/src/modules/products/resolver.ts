@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
@@ -97,6 +98,11 @@ export class ProductResolver {
     return true;
   }
 
+  @FieldResolver(() => String)
+  image(@Root() product: Product, @Ctx() ctx: Context): string {
+    return absoluteImageUrl(product.image, ctx.publicBase);
+  }
+
   @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })
   seller(@Root() product: Product, @Ctx() ctx: Context): Promise<User | null> | null {
     return product.sellerId ? ctx.loaders.userById.load(product.sellerId) : null;
@@ -111,5 +117,13 @@ export class ProductResolver {
   ): Promise<Page<Review>> {
     const paging = parseInput(pageInput(10), { page: page ?? undefined, pageSize: pageSize ?? undefined });
     return ctx.loaders.reviewPage(paging.page, paging.pageSize).load(product.id);
+  }
+}
+
+@Resolver(() => SellerProfile)
+export class SellerProfileFieldsResolver {
+  @FieldResolver(() => String, { nullable: true })
+  profileImage(@Root() seller: SellerProfile, @Ctx() ctx: Context): string | null {
+    return absoluteImageUrl(seller.profileImage, ctx.publicBase);
   }
 }

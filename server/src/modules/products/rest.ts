@@ -31,8 +31,8 @@ const productBody = z.object({
 const idParams = z.object({ id: z.string() });
 const SELLER_ID_NOT_YOURS = "sellerId must be your own id: products are listed as the signed-in seller.";
 
-async function productList(loaders: RequestLoaders, page: Page<Product>) {
-  return { products: await legacyProducts(loaders, page.items), totalPages: page.totalPages, totalProducts: page.totalItems };
+async function productList(loaders: RequestLoaders, page: Page<Product>, publicBase: string) {
+  return { products: await legacyProducts(loaders, page.items, publicBase), totalPages: page.totalPages, totalProducts: page.totalItems };
 }
 
 /** /api/products: the catalog for legacy clients, over ProductsService. */
@@ -50,10 +50,10 @@ export function registerProductRoutes(api: RestApi) {
       maxPrice: priceBound("maxPrice"),
     }),
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ query, services, loaders }) => {
+    handler: async ({ query, services, loaders, publicBase }) => {
       const { category, color, minPrice, maxPrice } = query;
       const page = await services.products.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
-      return { body: await productList(loaders, page) };
+      return { body: await productList(loaders, page, publicBase) };
     },
   });
 
@@ -66,9 +66,9 @@ export function registerProductRoutes(api: RestApi) {
     params: z.object({ sellerId: z.string() }),
     query: pageQuery,
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ params, query, services, loaders }) => {
+    handler: async ({ params, query, services, loaders, publicBase }) => {
       const page = await services.products.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
-      return { body: await productList(loaders, page) };
+      return { body: await productList(loaders, page, publicBase) };
     },
   });
 
@@ -86,10 +86,13 @@ export function registerProductRoutes(api: RestApi) {
       },
       404: { description: "Unknown or deleted product" },
     },
-    handler: async ({ params, services, loaders }) => {
+    handler: async ({ params, services, loaders, publicBase }) => {
       const product = await services.products.byId(params.id);
       if (!product) throw notFound("Product not found.");
-      const [[shaped], reviews] = await Promise.all([legacyProducts(loaders, [product]), legacyProductReviews(loaders, product.id)]);
+      const [[shaped], reviews] = await Promise.all([
+        legacyProducts(loaders, [product], publicBase),
+        legacyProductReviews(loaders, product.id),
+      ]);
       return { body: { product: shaped, reviews } };
     },
   });
@@ -102,12 +105,12 @@ export function registerProductRoutes(api: RestApi) {
     access: SELLERS,
     body: productBody,
     responses: { 201: { description: "The new product", schema: legacyProductSchema } },
-    handler: async ({ user, body, services, loaders }) => {
+    handler: async ({ user, body, services, loaders, publicBase }) => {
       const { sellerId, ...fields } = body;
       assertNamesCaller(user, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
       // the service checks that every field is there
       const product = await services.products.create(fields as ProductFields, user);
-      const [shaped] = await legacyProducts(loaders, [product]);
+      const [shaped] = await legacyProducts(loaders, [product], publicBase);
       return { status: 201, body: shaped };
     },
   });
@@ -124,12 +127,12 @@ export function registerProductRoutes(api: RestApi) {
       200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) },
       404: { description: "Unknown product" },
     },
-    handler: async ({ user, params, body, services, loaders }) => {
+    handler: async ({ user, params, body, services, loaders, publicBase }) => {
       // a seller cannot be changed; an admin's form may carry the owner's id
       const { sellerId, ...fields } = body;
       assertNamesCaller(user, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
       const product = await services.products.update(params.id, fields, user);
-      const [shaped] = await legacyProducts(loaders, [product]);
+      const [shaped] = await legacyProducts(loaders, [product], publicBase);
       return { body: { message: "Product updated successfully", product: shaped } };
     },
   });

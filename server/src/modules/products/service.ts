@@ -1,5 +1,6 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
+import { storedImageAddress } from "../../platform/http/public-url";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
@@ -51,7 +52,8 @@ const productFields = {
     .trim()
     .min(1, "Image is required.")
     .max(500, "Image URL must be at most 500 characters.")
-    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL."),
+    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL.")
+    .transform(storedImageAddress),
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {

@@ -138,7 +138,7 @@ export class SellerProfile {
   @Field(() => SellerType, { nullable: true, description: "Business or individual seller." })
   sellerType: SellerType | null;
 
-  @Field(() => String, { nullable: true, description: "URL of the seller's picture." })
+  @Field(() => String, { nullable: true, description: "Absolute URL of the seller's picture." })
   profileImage: string | null;
 }
 

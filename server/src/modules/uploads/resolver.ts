@@ -2,14 +2,14 @@ import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from "type-graph
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import type { Image } from "./entity";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 
 @ObjectType({ description: "A stored picture, re-encoded as WebP without metadata." })
 class UploadedImage {
-  @Field(() => String, { description: "URL of the picture (at most 1600 px a side); use it as a product or profile image." })
+  @Field(() => String, { description: "Absolute URL of the picture (at most 1600 px a side); use it as a product or profile image." })
   url: string;
 
-  @Field(() => String, { description: "URL of a 400 x 400 thumbnail." })
+  @Field(() => String, { description: "Absolute URL of a 400 x 400 thumbnail." })
   thumbnailUrl: string;
 
   @Field(() => Int, { description: "Width of the picture in pixels." })
@@ -23,11 +23,17 @@ class UploadedImage {
 export class UploadResolver {
   @Allow()
   @Mutation(() => UploadedImage, { description: "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB sent as a base64 data-URL." })
-  uploadImage(
+  async uploadImage(
     @Arg("dataUrl", () => String, { description: "The image as `data:image/...;base64,...`." }) dataUrl: string,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
-  ): Promise<Image> {
-    return ctx.services.uploads.uploadDataUrl(dataUrl, caller.id);
+  ): Promise<UploadedImage> {
+    const image = await ctx.services.uploads.uploadDataUrl(dataUrl, caller.id);
+    return {
+      url: absoluteImageUrl(image.url, ctx.publicBase),
+      thumbnailUrl: absoluteImageUrl(image.thumbnailUrl, ctx.publicBase),
+      width: image.width,
+      height: image.height,
+    };
   }
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Image } from "./entity";
-import { MAX_IMAGE_BYTES } from "./service";
+import { ANONYMOUS_UPLOADS_PER_IP, MAX_IMAGE_BYTES, UNUSED_UPLOAD_LIFETIME_MS } from "./service";
 
 let server: TestServer;
 let seller: SignedIn;
@@ -19,7 +20,14 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 60 } } })
     .png()
     .toBuffer();
-const upload = (body: unknown, as: { token?: string } = seller) => server.api("POST", "/api/upload/Image", { token: as.token, body });
+const upload = (body: unknown, as: { token?: string } = seller, headers: Record<string, string> = {}) =>
+  server.api("POST", "/api/upload/Image", { token: as.token, body, headers });
+/** An upload with no credentials from one address (the test server trusts the loopback proxy's X-Forwarded-For). */
+const anonymousUpload = (body: unknown, address: string) => upload(body, {}, { "x-forwarded-for": address });
+let addresses = 0;
+const freshAddress = () => `198.51.100.${++addresses}`;
+const hashOf = (url: string) => /\/uploads\/([0-9a-f]{64})\.webp$/.exec(url)![1];
+const imageRow = (url: string) => server.dataSource.getRepository(Image).findOneBy({ hash: hashOf(url) });
 const imageCount = () => server.dataSource.getRepository(Image).count();
 
 describe("POST /api/upload/Image", () => {
@@ -44,7 +52,7 @@ describe("POST /api/upload/Image", () => {
     expect(product).toMatchObject({ status: 201, body: { image: res.body } });
   });
 
-  it("answers 400 for a body that is not an image and 401 without a token, storing nothing", async () => {
+  it("answers 400 for a body that is not an image, storing nothing", async () => {
     const before = await imageCount();
     expect(await upload({ image: dataUrl(Buffer.from("just some text"), "image/png") })).toMatchObject({
       status: 400,
@@ -52,7 +60,6 @@ describe("POST /api/upload/Image", () => {
     });
     expect((await upload({ image: "https://example.com/cat.png" })).status).toBe(400);
     expect((await upload({})).status).toBe(400);
-    expect((await upload({ image: dataUrl(await png(10, 10)) }, {})).status).toBe(401);
     expect(await imageCount()).toBe(before);
   });
 
@@ -69,3 +76,104 @@ describe("POST /api/upload/Image", () => {
     });
   });
 });
+
+describe("POST /api/upload/Image without credentials (legacy add-product forms)", () => {
+  it("stores the image with no owner and answers its absolute URL, served cross-origin and cached for a year", async () => {
+    const res = await anonymousUpload({ image: dataUrl(await png(120, 90)) }, freshAddress());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(new RegExp(`^${server.url}/uploads/[0-9a-f]{64}\\.webp$`));
+    expect(await imageRow(res.body as string)).toMatchObject({ uploaderId: null, width: 120, height: 90 });
+
+    const served = await fetch(res.body as string);
+    expect(served.status).toBe(200);
+    // browsers block an image from another origin under the default same-origin policy
+    expect(served.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // the rest of the app stays same-origin
+    expect((await fetch(`${server.url}/health`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+
+  it("applies the same checks as any upload: not an image 400, too large 413, too many pixels 400", async () => {
+    const address = freshAddress();
+    const before = await imageCount();
+    expect((await anonymousUpload({ image: dataUrl(Buffer.from("just some text")) }, address)).status).toBe(400);
+    expect((await anonymousUpload({ image: dataUrl(randomBytes(MAX_IMAGE_BYTES + 64 * 1024)) }, address)).status).toBe(413);
+    expect((await anonymousUpload({ image: dataUrl(pngClaiming(8000, 8000)) }, address)).status).toBe(400);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it(`takes ${ANONYMOUS_UPLOADS_PER_IP} per address per hour, then answers 429 storing nothing; other addresses and signed-in uploads go on`, async () => {
+    const address = freshAddress();
+    const tiny = async (n: number) => dataUrl(await png(8 + n, 8));
+    for (let n = 0; n < ANONYMOUS_UPLOADS_PER_IP; n++) expect((await anonymousUpload({ image: await tiny(n) }, address)).status).toBe(200);
+    const before = await imageCount();
+    expect(await anonymousUpload({ image: await tiny(100) }, address)).toMatchObject({
+      status: 429,
+      body: { message: "Too many uploads from this address. Sign in, or try again in an hour." },
+    });
+    expect(await imageCount()).toBe(before);
+    expect((await anonymousUpload({ image: await tiny(100) }, freshAddress())).status).toBe(200);
+    expect((await upload({ image: await tiny(101) }, seller, { "x-forwarded-for": address })).status).toBe(200);
+  });
+
+  it("keeps the owner of a signed-in upload, and a signed-in upload of an anonymous picture takes it over", async () => {
+    const mine = await upload({ image: dataUrl(await png(33, 33)) });
+    expect(await imageRow(mine.body as string)).toMatchObject({ uploaderId: seller.user.id });
+    const picture = dataUrl(await png(34, 34));
+    const anonymous = await anonymousUpload({ image: picture }, freshAddress());
+    expect(await imageRow(anonymous.body as string)).toMatchObject({ uploaderId: null });
+    expect((await upload({ image: picture })).body).toBe(anonymous.body);
+    expect(await imageRow(anonymous.body as string)).toMatchObject({ uploaderId: seller.user.id });
+  });
+
+  it("deletes, after 24 hours, the anonymous uploads no product or profile uses (rows and files)", async () => {
+    const address = freshAddress();
+    const put = async (side: number) => (await anonymousUpload({ image: dataUrl(await png(side, 41)) }, address)).body as string;
+    const [unused, forProduct, forProfile] = [await put(41), await put(42), await put(43)];
+    const owned = (await upload({ image: dataUrl(await png(44, 41)) })).body as string;
+    const product = await server.api("POST", "/api/products/create-product", {
+      token: seller.token,
+      body: { name: "Desk lamp", category: "furniture", color: "black", price: 900, description: "LED desk lamp.", image: forProduct },
+    });
+    expect(product.status).toBe(201);
+    const profile = await server.api("PATCH", "/api/auth/edit-profile", {
+      token: seller.token,
+      body: { username: seller.user.username, profileImage: forProfile },
+    });
+    expect(profile.status).toBe(200);
+
+    const uploads = server.services.uploads;
+    const exists = async (url: string) => (await imageRow(url)) !== null && (await fetch(url)).status === 200;
+    await uploads.deleteUnusedUploads(new Date(Date.now() + UNUSED_UPLOAD_LIFETIME_MS - 60_000));
+    expect(await exists(unused)).toBe(true);
+
+    // sent again a day later (its first upload long expired): the new 24 hours count
+    const again = await put(45);
+    await server.dataSource
+      .getRepository(Image)
+      .update({ hash: hashOf(again) }, { createdAt: new Date(Date.now() - 2 * UNUSED_UPLOAD_LIFETIME_MS) });
+    expect(await put(45)).toBe(again);
+    await uploads.deleteUnusedUploads(new Date());
+    expect(await exists(again)).toBe(true);
+
+    await uploads.deleteUnusedUploads(new Date(Date.now() + UNUSED_UPLOAD_LIFETIME_MS + 60_000));
+    expect(await imageRow(unused)).toBeNull();
+    expect((await fetch(unused)).status).toBe(404);
+    expect((await fetch(unused.replace(".webp", "-thumb.webp"))).status).toBe(404);
+    for (const kept of [forProduct, forProfile, owned]) expect(await exists(kept), kept).toBe(true);
+  });
+});
+
+/** A real PNG header claiming a size past the pixel cap (the body is a 1 x 1 picture's). */
+function pngClaiming(width: number, height: number): Buffer {
+  // signature (8) + IHDR length and type (8) + width + height (8) + depth, colour, ... (5) + CRC (4)
+  const bytes = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108020000009077" +
+      "53de0000000c4944415408d763f8cfc000000301010018dd8db00000000049454e44ae426082",
+    "hex",
+  );
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import type { RestApi } from "../../platform/http/rest";
+import { ANONYMOUS_UPLOADS_PER_IP } from "./service";
 
 /** /api/upload: a picture sent as a data-URL, answered with its hosted URL as a bare JSON string. */
 export function registerUploadRoutes(api: RestApi) {
@@ -7,17 +9,22 @@ export function registerUploadRoutes(api: RestApi) {
     method: "post",
     path: "/upload/Image",
     tag: "upload",
-    summary: "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB sent as `data:image/...;base64,...`",
-    access: "signed-in",
+    summary:
+      "Stores a JPEG, PNG, WebP or GIF image of at most 5 MB and 40 megapixels sent as `data:image/...;base64,...`. " +
+      `Signed in, the caller owns it; without credentials (as legacy add-product forms send it) at most ${ANONYMOUS_UPLOADS_PER_IP} ` +
+      "per address per hour, deleted after 24 hours unless a product or profile uses it",
+    access: "public",
     body: z.object({ image: z.string().optional() }),
     responses: {
       200: { description: "The image's absolute URL", schema: z.string() },
       413: { description: "The image is larger than 5 MB" },
+      429: { description: "Too many uploads without sign-in from this address" },
     },
-    handler: async ({ user, body, services, req }) => {
-      const image = await services.uploads.uploadDataUrl(body.image, user.id);
-      // absolute: legacy clients may run on another origin and use the URL as it is
-      return { body: new URL(image.url, `${req.protocol}://${req.get("host")}`).href };
+    handler: async ({ user, body, services, req, publicBase }) => {
+      const image = user
+        ? await services.uploads.uploadDataUrl(body.image, user.id)
+        : await services.uploads.uploadAnonymously(body.image, req.ip ?? "unknown");
+      return { body: absoluteImageUrl(image.url, publicBase) };
     },
   });
 }

@@ -45,7 +45,7 @@ export class User {
   @Column({ type: "varchar", length: 20, nullable: true })
   contactNumber: string | null;
 
-  @Field(() => String, { nullable: true, description: "URL of the profile picture." })
+  @Field(() => String, { nullable: true, description: "Absolute URL of the profile picture." })
   @Column({ type: "varchar", length: 500, nullable: true })
   profileImage: string | null;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import type { User } from "./entity";
 
 /** The user document legacy clients read (`_id` beside `id`, lowercase role, no password). */
@@ -17,7 +18,8 @@ export const legacyUserSchema = z.object({
   createdAt: z.string(),
 });
 
-export function legacyUser(user: User): z.infer<typeof legacyUserSchema> {
+/** `publicBase` makes the picture's address absolute (legacy clients run on their own origin). */
+export function legacyUser(user: User, publicBase: string): z.infer<typeof legacyUserSchema> {
   return {
     _id: user.id,
     id: user.id,
@@ -26,7 +28,7 @@ export function legacyUser(user: User): z.infer<typeof legacyUserSchema> {
     name: user.name,
     role: user.role,
     contactNumber: user.contactNumber,
-    profileImage: user.profileImage,
+    profileImage: absoluteImageUrl(user.profileImage, publicBase),
     sellerType: user.sellerType,
     storeName: user.storeName,
     storeDescription: user.storeDescription,

@@ -1,6 +1,7 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import { User } from "./entity";
 import { ProfileInput, UserPage } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -55,5 +56,13 @@ export class UsersResolver {
   ): Promise<boolean> {
     await ctx.services.users.deleteUser(caller, userId);
     return true;
+  }
+}
+
+@Resolver(() => User)
+export class UserFieldsResolver {
+  @FieldResolver(() => String, { nullable: true })
+  profileImage(@Root() user: User, @Ctx() ctx: Context): string | null {
+    return absoluteImageUrl(user.profileImage, ctx.publicBase);
   }
 }

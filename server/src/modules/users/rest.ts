@@ -18,10 +18,10 @@ export function registerUserRoutes(api: RestApi) {
     access: [Role.ADMIN],
     query: pageQuery,
     responses: { 200: { description: "The users", schema: z.array(legacyUserSchema) } },
-    handler: async ({ query, services, res }) => {
+    handler: async ({ query, services, res, publicBase }) => {
       const page = await services.users.list({ page: query.page, pageSize: query.limit ?? MAX_PAGE_SIZE });
       res.setHeader("X-Total-Count", String(page.totalItems));
-      return { body: page.items.map(legacyUser) };
+      return { body: page.items.map((u) => legacyUser(u, publicBase)) };
     },
   });
 
@@ -56,9 +56,9 @@ export function registerUserRoutes(api: RestApi) {
       404: { description: "Unknown user" },
       409: { description: "The last admin" },
     },
-    handler: async ({ user, params, body, services }) => {
+    handler: async ({ user, params, body, services, publicBase }) => {
       const changed = await services.users.changeRole(user, params.id, body.role ?? "");
-      return { body: { message: "User role updated successfully", user: legacyUser(changed) } };
+      return { body: { message: "User role updated successfully", user: legacyUser(changed, publicBase) } };
     },
   });
 
@@ -78,7 +78,7 @@ export function registerUserRoutes(api: RestApi) {
       200: { description: "Saved", schema: messageSchema.extend({ user: legacyUserSchema }) },
       409: { description: "That username is already taken." },
     },
-    handler: async ({ user, body, services }) => {
+    handler: async ({ user, body, services, publicBase }) => {
       assertNamesCaller(user, body.userId, {
         adminMay: false,
         message: "userId must be your own id: only your own profile can be edited here.",
@@ -91,7 +91,7 @@ export function registerUserRoutes(api: RestApi) {
         contactNumber: body.contactNumber,
         profileImage,
       });
-      return { body: { message: "Profile updated successfully", user: legacyUser(updated) } };
+      return { body: { message: "Profile updated successfully", user: legacyUser(updated, publicBase) } };
     },
   });
 }

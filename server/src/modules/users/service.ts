@@ -1,5 +1,6 @@
 import { type DataSource, type EntityManager, IsNull } from "typeorm";
 import { z } from "zod";
+import { storedImageAddress } from "../../platform/http/public-url";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -19,7 +20,8 @@ const profileImageRule = z
   .string()
   .trim()
   .max(500, "Image address must be at most 500 characters.")
-  .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, "Upload the picture first and send its address (/uploads/... or an http(s) URL).");
+  .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, "Upload the picture first and send its address (/uploads/... or an http(s) URL).")
+  .transform(storedImageAddress);
 
 const profileSchema = z.object({
   username: usernameRule,

@@ -41,9 +41,14 @@ describe("updateProfile", () => {
         id: me.user.id,
         username,
         contactNumber: "+92 300 7654321",
+        // kept as the app path, answered absolute
+        profileImage: `${server.url}/uploads/abc.webp`,
+      });
+      expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({
+        username,
+        contactNumber: "+92 300 7654321",
         profileImage: "/uploads/abc.webp",
       });
-      expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({ username, contactNumber: "+92 300 7654321" });
     }
   });
 

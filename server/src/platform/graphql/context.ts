@@ -8,6 +8,8 @@ export type Context = {
   services: RequestServices;
   loaders: RequestLoaders;
   requestId: string;
+  /** Where clients reach the app (platform/http/public-url.ts): image addresses in answers start with it. */
+  publicBase: string;
   ip: string;
   req: Request;
   res: Response;

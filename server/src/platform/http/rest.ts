@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppConfig } from "../config";
 import { assertRole, type AuthUser, type Role } from "../auth/roles";
 import { bearerToken } from "../graphql/context";
+import { publicBase } from "./public-url";
 import type { RequestLoaders, RequestServices } from "../request";
 import { AppError, forbidden, HTTP_STATUS } from "../shared/errors";
 import { parseInput } from "../shared/validation";
@@ -28,6 +29,8 @@ export type RouteContext<P, Q, B, A extends Access = Access> = {
   services: RequestServices;
   /** Per-request batch loaders (as GraphQL uses): populating a list costs one query per relation. */
   loaders: RequestLoaders;
+  /** Where clients reach the app (see public-url.ts): image addresses in answers start with it. */
+  publicBase: string;
   req: Request;
   res: Response;
 };
@@ -57,6 +60,8 @@ export type RestDeps = {
   /** Resolves a bearer token or the login cookie to the caller (null when absent or invalid). */
   authenticate: (token: string | undefined) => Promise<AuthUser | null>;
   createLoaders: () => RequestLoaders;
+  /** PUBLIC_URL; unset: each request's own protocol and host. */
+  publicUrl?: string;
 };
 
 const errorBody = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
@@ -90,6 +95,7 @@ export class RestApi {
           body: (spec.body ? parseInput(spec.body, req.body ?? {}) : req.body) as z.infer<B>,
           services,
           loaders: createLoaders(),
+          publicBase: publicBase(req, this.deps.publicUrl),
           req,
           res,
         });
@@ -144,7 +150,11 @@ export class RestApi {
   }
 }
 
-/** Resolves the caller from the Authorization header, else from the login cookie. */
+/**
+ * Resolves the caller from the Authorization header, else from the login cookie. A bearer that
+ * names nobody falls back to the cookie: a legacy client signed in by register's cookie still sends
+ * `Bearer null` from its empty token storage.
+ */
 const authenticate =
   (resolveCaller: RestDeps["authenticate"]): RequestHandler =>
   async (req, _res, next) => {
@@ -152,8 +162,9 @@ const authenticate =
       const bearer = bearerToken(req);
       const cookie = req.cookies?.[TOKEN_COOKIE] as string | undefined;
       const request = req as Request & { user: AuthUser | null; viaCookie: boolean };
-      request.user = await resolveCaller(bearer ?? cookie);
-      request.viaCookie = !bearer && Boolean(cookie) && Boolean(request.user);
+      const byBearer = bearer ? await resolveCaller(bearer) : null;
+      request.user = byBearer ?? (cookie ? await resolveCaller(cookie) : null);
+      request.viaCookie = !byBearer && Boolean(request.user);
       next();
     } catch (error) {
       next(error);

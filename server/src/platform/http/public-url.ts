@@ -1,0 +1,33 @@
+import type { Request } from "express";
+
+/**
+ * Where clients reach the app: the configured PUBLIC_URL, else this request's protocol and host as
+ * seen through the trusted proxies (Express `trust proxy`, set from TRUST_PROXY).
+ */
+export function publicBase(req: Request, publicUrl: string | undefined): string {
+  return publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
+/**
+ * The address clients put in `<img src>`: an app path (/uploads/...) becomes absolute on the public
+ * base, so it loads from any origin; an http(s) URL someone entered stays as it is. Both the REST and
+ * the GraphQL answers go through here.
+ */
+export function absoluteImageUrl(stored: string, base: string): string;
+export function absoluteImageUrl(stored: string | null, base: string): string | null;
+export function absoluteImageUrl(stored: string | null, base: string): string | null {
+  if (stored === null || !stored.startsWith("/") || stored.startsWith("//")) return stored;
+  return `${base}${stored}`;
+}
+
+/** Our content-addressed pictures: /uploads/<sha256>.webp and its variants (-thumb, ...). */
+const OWN_UPLOAD = /^https?:\/\/\S+?(\/uploads\/[0-9a-f]{64}[\w-]*\.webp)$/;
+
+/**
+ * How an image address is stored: our own upload's absolute URL (as answers give it, whatever host
+ * it was reached by) is kept as its /uploads/ path, so it follows PUBLIC_URL and the host of later
+ * requests; any other address is kept as sent.
+ */
+export function storedImageAddress(address: string): string {
+  return OWN_UPLOAD.exec(address)?.[1] ?? address;
+}
