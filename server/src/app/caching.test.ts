@@ -121,7 +121,28 @@ describe("shared cache of hot anonymous queries", () => {
     expect(trending.find((p) => p.name === "Renamed Behind The Cache")?.price).toBe(950);
   });
 
-  it("does not cache searches, price filters or deeper pages", async () => {
+  it("drops the cached answers when a review changes a product's rating", async () => {
+    const BY_RATING = `{ products(filter: { category: "furniture" }, sort: RATING, pageSize: 50) { items { id rating } } }`;
+    const ratingOf = async (id: string) =>
+      ((await server.gql(BY_RATING)).data.products.items as Array<{ id: string; rating: number }>).find((p) => p.id === id)?.rating;
+    const product = await server.services.products.create(
+      {
+        name: "Rated Shelf",
+        description: "A shelf for the rating test.",
+        category: "furniture",
+        color: "beige",
+        price: 700,
+        image: "/uploads/r.webp",
+      },
+      asCaller(seller),
+    );
+    expect(await ratingOf(product.id)).toBe(0);
+    const buyer = await signUp(server);
+    await server.services.reviews.post({ productId: product.id, rating: 4, comment: "Sturdy." }, asCaller(buyer));
+    expect(await ratingOf(product.id)).toBe(4);
+  });
+
+  it("does not cache the items of a search (only its count, which a write drops too)", async () => {
     const lamp = await server.services.products.create(
       {
         name: "Uncached Stool",

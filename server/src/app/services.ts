@@ -14,10 +14,10 @@ import { UsersService } from "../modules/users/service";
  * are thin adapters that call them, so a rule is written once.
  */
 export function createServices(dataSource: DataSource, config: AppConfig) {
-  const reviews = new ReviewsService(dataSource);
-  const users = new UsersService(dataSource, reviews);
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl);
+  const reviews = new ReviewsService(dataSource, cache);
+  const users = new UsersService(dataSource, reviews, cache);
   return {
     dataSource,
     cache,

@@ -7,7 +7,7 @@ import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
 import type { SharedCache } from "../../platform/cache";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
+import { CATALOG_CACHE, CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
 import { Product } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -25,13 +25,12 @@ const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
-/** The shared cache's namespace for public catalogue answers; every product write drops it. */
-const CATALOG_CACHE = "catalog";
 /**
  * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
  * (the first pages' rating sort) move it only through these expiries.
  */
 const TRENDING_TTL_SECONDS = 30;
+/** For the entry pages and for the bounded count of any filter. */
 const FIRST_PAGE_TTL_SECONDS = 10;
 
 const priceRule = (label: string) =>
@@ -261,7 +260,8 @@ export class ProductsService {
         .offset(cursor?.id ? 0 : offset)
         .limit(pageSize + 1)
         .getMany(),
-      boundedCount(qb),
+      // a count moves only with product writes, which drop it: pages 2..n of one filter count once
+      this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(qb)),
     ]);
     const items = rows.slice(0, pageSize);
     const more = rows.length > pageSize;
