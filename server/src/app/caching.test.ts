@@ -181,6 +181,11 @@ describe("the cache through Redis (REDIS_URL)", () => {
       expect(await slow).toBe("before the write");
       expect(await b.remember(namespace, "race", 30, async () => "after the write")).toBe("after the write");
 
+      // another database on the same Redis keeps its own answers
+      const elsewhere = createCache(redisUrl, "another-database");
+      expect(await elsewhere.remember(namespace, "k", 30, async () => ({ n: 4 }))).toEqual({ n: 4 });
+      await elsewhere.close();
+
       await a.persistedQueries!.set("hash", "{ q }");
       expect(await b.persistedQueries!.get("hash")).toBe("{ q }");
     } finally {

@@ -15,7 +15,7 @@ import { UsersService } from "../modules/users/service";
  */
 export function createServices(dataSource: DataSource, config: AppConfig) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
-  const cache = createCache(config.redisUrl);
+  const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
   const users = new UsersService(dataSource, reviews, cache);
   return {

@@ -28,8 +28,12 @@ const LOCAL_ENTRIES_PER_NAMESPACE = 1000;
 /** A persisted query is kept a day after its last registration. */
 const PERSISTED_QUERY_TTL_SECONDS = 86_400;
 
-export function createCache(redisUrl: string | undefined): SharedCache {
-  return redisUrl ? new RedisCache(redisUrl) : new LocalCache();
+/**
+ * `scope` (the database's name) keeps the answers of two databases apart when they share one
+ * Redis; persisted queries are plain query texts and are shared by all.
+ */
+export function createCache(redisUrl: string | undefined, scope = "default"): SharedCache {
+  return redisUrl ? new RedisCache(redisUrl, scope) : new LocalCache();
 }
 
 class LocalCache implements SharedCache {
@@ -81,7 +85,10 @@ class RedisCache implements SharedCache {
   private readonly redis: Redis;
   readonly persistedQueries: PersistedQueryStore;
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly scope: string,
+  ) {
     // a request fails fast while Redis is away instead of queueing forever
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix: "unibazaar:" });
     const redis = this.redis;
@@ -95,12 +102,16 @@ class RedisCache implements SharedCache {
   }
 
   async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-    const [hash, generationKey] = [`cache:${namespace}`, `generation:${namespace}`];
+    const [hash, generationKey] = this.keys(namespace);
     const [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
     if (hit !== null) return JSON.parse(hit) as T;
     const json = JSON.stringify(await load());
     await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds);
     return JSON.parse(json) as T;
+  }
+
+  private keys(namespace: string): [hash: string, generation: string] {
+    return [`cache:${this.scope}:${namespace}`, `generation:${this.scope}:${namespace}`];
   }
 
   /** Runs a MULTI of two replies and returns them, throwing the first error. */
@@ -112,7 +123,8 @@ class RedisCache implements SharedCache {
   }
 
   async invalidate(namespace: string): Promise<void> {
-    await this.redis.multi().incr(`generation:${namespace}`).del(`cache:${namespace}`).exec();
+    const [hash, generationKey] = this.keys(namespace);
+    await this.redis.multi().incr(generationKey).del(hash).exec();
   }
 
   async close(): Promise<void> {
