@@ -194,6 +194,20 @@ describe("the cache through Redis (REDIS_URL)", () => {
   });
 });
 
+describe("a Redis that does not answer", () => {
+  it("answers from the loader, lets writes succeed and knows no persisted query", async () => {
+    // nothing listens on port 1: every command fails fast
+    const cache = createCache("redis://127.0.0.1:1", "unreachable");
+    try {
+      expect(await cache.remember("ns", "k", 30, async () => ({ n: 1 }))).toEqual({ n: 1 });
+      await expect(cache.invalidate("ns")).resolves.toBeUndefined();
+      expect(await cache.persistedQueries!.get("hash")).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describe("the in-process cache (no REDIS_URL)", () => {
   it("keeps values as JSON, and does not store a value loaded across an invalidation", async () => {
     const cache = createCache(undefined);

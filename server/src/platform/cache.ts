@@ -92,21 +92,28 @@ class RedisCache implements SharedCache {
     // a request fails fast while Redis is away instead of queueing forever
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix: "unibazaar:" });
     const redis = this.redis;
+    // with Redis away a hash is unknown and the client sends the query text again
     this.persistedQueries = {
-      get: async (key) => (await redis.get(`apq:${key}`)) ?? undefined,
+      get: async (key) => (await redis.get(`apq:${key}`).catch(() => null)) ?? undefined,
       set: async (key, value, options) => {
-        await redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS);
+        await redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS).catch(() => undefined);
       },
-      delete: async (key) => (await redis.del(`apq:${key}`)) > 0,
+      delete: async (key) => (await redis.del(`apq:${key}`).catch(() => 0)) > 0,
     };
   }
 
   async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
     const [hash, generationKey] = this.keys(namespace);
-    const [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
+    let hit: string | null, generation: string | null;
+    try {
+      [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
+    } catch {
+      // Redis away: answer from the database, as without a cache
+      return JSON.parse(JSON.stringify(await load())) as T;
+    }
     if (hit !== null) return JSON.parse(hit) as T;
     const json = JSON.stringify(await load());
-    await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds);
+    await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds).catch(() => undefined);
     return JSON.parse(json) as T;
   }
 
@@ -124,10 +131,17 @@ class RedisCache implements SharedCache {
 
   async invalidate(namespace: string): Promise<void> {
     const [hash, generationKey] = this.keys(namespace);
-    await this.redis.multi().incr(generationKey).del(hash).exec();
+    // the write has happened and must not fail for the cache: with Redis away, its entries
+    // still expire within their TTL
+    await this.redis
+      .multi()
+      .incr(generationKey)
+      .del(hash)
+      .exec()
+      .catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
