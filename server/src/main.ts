@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig } from "./platform/config";
 import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 import { startServer } from "./app/server";
+import { runCluster } from "./app/cluster";
+import cluster from "node:cluster";
 
 async function main() {
   let config;
@@ -13,6 +15,8 @@ async function main() {
     }
     throw error;
   }
+  // WEB_CONCURRENCY > 1: this process prepares the database and forks the server processes
+  if (config.webConcurrency > 1 && cluster.isPrimary) return runCluster(config, (line) => console.log(line));
   const server = await startServer(config, { seed: config.demoData, say: (line) => console.log(line) });
   console.log(`\nUniBazaar is running at ${server.url}`);
   console.log(`GraphQL: ${server.url}/graphql${config.playground ? `   Playground: ${server.url}/graphiql` : ""}`);

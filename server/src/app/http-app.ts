@@ -15,6 +15,7 @@ import { bearerToken, type Context } from "../platform/graphql/context";
 import { createApolloServer } from "../platform/graphql/server";
 import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
 import { publicBase } from "../platform/http/public-url";
+import { publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
@@ -102,11 +103,17 @@ export async function createHttpApp(deps: {
   );
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
-  const apollo = createApolloServer({ schema: buildAppSchema(), logger, introspection: config.introspection });
+  const apollo = createApolloServer({
+    schema: buildAppSchema(),
+    logger,
+    introspection: config.introspection,
+    persistedQueries: services.cache.persistedQueries,
+  });
   await apollo.start();
   app.use(
     "/graphql",
     corsForOrigins,
+    publicCaching(),
     express.json({ limit: JSON_BODY_LIMIT }),
     refuseNullBytes((res) => {
       res.status(400).json({ errors: [{ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } }] });
@@ -117,6 +124,7 @@ export async function createHttpApp(deps: {
   app.use(
     "/api",
     corsForOrigins,
+    publicCaching(),
     cookieParser(),
     express.json({ limit: JSON_BODY_LIMIT }),
     refuseNullBytes((res) => {

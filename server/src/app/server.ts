@@ -53,6 +53,7 @@ export async function startServer(
           server.closeIdleConnections();
         });
         await http.stop();
+        await services.cache.close();
         await database.close();
       },
     };

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
+import { createCache } from "../platform/cache";
 import { AuthService } from "../modules/auth/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
@@ -13,13 +14,16 @@ import { UsersService } from "../modules/users/service";
  * are thin adapters that call them, so a rule is written once.
  */
 export function createServices(dataSource: DataSource, config: AppConfig) {
-  const reviews = new ReviewsService(dataSource);
-  const users = new UsersService(dataSource, reviews);
+  // Redis when REDIS_URL is set (shared by every server process), else this process's memory
+  const cache = createCache(config.redisUrl, dataSource.driver.database);
+  const reviews = new ReviewsService(dataSource, cache);
+  const users = new UsersService(dataSource, reviews, cache);
   return {
     dataSource,
+    cache,
     auth: new AuthService(dataSource, config),
     reviews,
-    products: new ProductsService(dataSource),
+    products: new ProductsService(dataSource, cache),
     uploads: new UploadsService(dataSource, config.uploadsDir),
     users,
     stats: new StatsService(dataSource, users),

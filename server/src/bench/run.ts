@@ -23,6 +23,8 @@ import { generateBenchData } from "./data";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Server processes to compare (WEB_CONCURRENCY of each run), e.g. "1,2". */
+const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const DIST = path.resolve(__dirname, "..");
 
@@ -102,19 +104,24 @@ async function main() {
 
     const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url }, "/");
     children.push(floor.child);
-    const app = await spawn(
-      "main.js",
-      {
-        NODE_ENV: "production",
-        JWT_SECRET,
-        DATABASE_URL: db.url,
-        LOG_LEVEL: "warn",
-        DEMO_DATA: "false",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-      },
-      "/ready",
-    );
-    children.push(app.child);
+    const startApp = async (processes: number) => {
+      const app = await spawn(
+        "main.js",
+        {
+          NODE_ENV: "production",
+          JWT_SECRET,
+          DATABASE_URL: db.url,
+          LOG_LEVEL: "warn",
+          DEMO_DATA: "false",
+          WEB_CONCURRENCY: String(processes),
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+        },
+        "/ready",
+      );
+      children.push(app.child);
+      return app;
+    };
+    let app = await startApp(PROCESS_COUNTS[0]);
 
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
@@ -137,6 +144,26 @@ async function main() {
         graphql(`
           {
             products(pageSize: 8) {
+              totalItems
+              items {
+                id
+                name
+                price
+                rating
+                seller {
+                  username
+                }
+              }
+            }
+          }
+        `),
+      ],
+      [
+        // the entry page above may come from the shared cache; page 2 always reaches PostgreSQL
+        "GraphQL products (page 2, 8 items, newest; never cached)",
+        graphql(`
+          {
+            products(pageSize: 8, page: 2) {
               totalItems
               items {
                 id
@@ -245,7 +272,7 @@ async function main() {
       ["REST GET /api/products?page=1&limit=8", { method: "GET", path: "/api/products?page=1&limit=8" }],
     ];
 
-    scenarios.splice(3, 0, [
+    scenarios.splice(4, 0, [
       "GraphQL products page 500 (8 items, newest)",
       graphql(`
         {
@@ -289,22 +316,52 @@ async function main() {
         `${data.reviews} reviews, ${data.orders} orders; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; ` +
         `${cpus().length} x ${cpu}, Node ${process.version}\n`,
     );
-    console.log("| scenario | req/s | p50 ms | p99 ms | × floor | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|");
+    console.log("| scenario | processes | req/s | p50 ms | p99 ms | × floor | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
     const run = async (url: string, request: autocannon.Request) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
       return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx + r.timeouts };
     };
-    const row = (name: string, r: Awaited<ReturnType<typeof run>>, floorRps: number) =>
-      console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`);
+    const row = (name: string, processes: number, r: Awaited<ReturnType<typeof run>>, floorRps: number) =>
+      console.log(
+        `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`,
+      );
     const floorResult = await run(floor.url, { method: "GET", path: "/" });
-    row("floor: bare node:http + pg, first page of 8 with sellers", floorResult, floorResult.rps);
-    for (const [name, request] of scenarios) row(name, await run(app.url, request), floorResult.rps);
+    row("floor: bare node:http + pg, first page of 8 with sellers", 1, floorResult, floorResult.rps);
+    for (const [i, processes] of PROCESS_COUNTS.entries()) {
+      if (i > 0) {
+        await stopChild(children.pop()!);
+        app = await startApp(processes);
+      }
+      for (const [name, request] of scenarios) row(name, processes, await run(app.url, request), floorResult.rps);
+    }
+    console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
   } finally {
-    for (const child of children) child.kill("SIGTERM");
-    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once("exit", r))));
+    await Promise.all(children.map(stopChild));
     await db.drop();
   }
+}
+
+/** The idempotency rule under load: as many checkouts as distinct keys. */
+async function checkoutsPerKey(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS checkouts, count(DISTINCT ("buyerId", "idempotencyKey"))::int AS keys FROM checkout_sessions`,
+    );
+    const [{ checkouts, keys }] = rows as Array<{ checkouts: number; keys: number }>;
+    return `${checkouts} checkouts for ${keys} idempotency keys${checkouts === keys ? " (one each)" : " (DUPLICATES)"}`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 async function login(url: string): Promise<string> {

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({ port: 4000, nodeEnv: "development", databaseUrl: undefined, uploadsDir: path.join(dir, "uploads") });
+    expect(config).toMatchObject({ webConcurrency: 1, redisUrl: undefined });
     expect(config.corsOrigins).toContain("http://localhost:4000");
   });
 
@@ -22,6 +23,9 @@ describe("loadConfig", () => {
     [{ JWT_SECRET: "short" }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
     [{ PUBLIC_URL: "unibazaar.pk" }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: "ftp://unibazaar.pk" }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],
+    [{ WEB_CONCURRENCY: "0" }, /^Invalid configuration: WEB_CONCURRENCY /],
+    [{ WEB_CONCURRENCY: "two" }, /^Invalid configuration: WEB_CONCURRENCY /],
+    [{ REDIS_URL: "127.0.0.1:6379" }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
   ])("stops on a bad value with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

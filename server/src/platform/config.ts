@@ -42,6 +42,11 @@ const envSchema = z.object({
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEMO_DATA: booleanFlag.optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
 });
 
 export type AppConfig = {
@@ -61,6 +66,10 @@ export type AppConfig = {
   playground: boolean;
   logLevel: string;
   demoData: boolean;
+  /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
+  webConcurrency: number;
+  /** Shared cache (public reads, persisted queries) for every server process; without it, in process. */
+  redisUrl?: string;
 };
 
 export class ConfigError extends Error {}
@@ -94,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     demoData: e.DEMO_DATA ?? !isProduction,
+    webConcurrency: e.WEB_CONCURRENCY,
+    redisUrl: e.REDIS_URL,
   };
 }
 

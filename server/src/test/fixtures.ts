@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import { CheckoutSession, Order, OrderLine, OrderStatus, PaymentMethod } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
+import { createCache } from "../platform/cache";
 import { ReviewsService } from "../modules/reviews/service";
 import { SellerType, User } from "../modules/users/entity";
 import type { TestServer } from "./harness";
@@ -181,6 +182,7 @@ export async function insertReview(
       comment: review.comment ?? `Rated ${review.rating}`,
     }),
   );
-  await new ReviewsService(dataSource).recomputeRatings(dataSource.manager, [review.productId]);
+  // recomputeRatings needs no cache: a throwaway in-process one
+  await new ReviewsService(dataSource, createCache(undefined)).recomputeRatings(dataSource.manager, [review.productId]);
   return saved;
 }

@@ -167,7 +167,9 @@ export class OrderFieldsResolver {
     description: "A pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null.",
   })
   paymentUrl(@Root() order: OrderView): string | null {
-    return order.paymentMethod === PaymentMethod.CARD && order.paymentStatus === PaymentStatus.UNPAID && order.status === OrderStatus.PENDING
+    return order.paymentMethod === PaymentMethod.CARD &&
+      order.paymentStatus === PaymentStatus.UNPAID &&
+      order.status === OrderStatus.PENDING
       ? paymentPath(order.checkoutSessionId)
       : null;
   }

@@ -50,3 +50,9 @@ export const PRICE_RANGES = [
   { label: "PKR 100 to 200", min: 100, max: 200 },
   { label: "PKR 200 and above", min: 200, max: null },
 ] as const;
+
+/**
+ * The shared cache's namespace for public catalogue answers (trending, entry pages, counts). Every
+ * write to products drops it: listing, editing, delisting, a seller's removal, a rating change.
+ */
+export const CATALOG_CACHE = "catalog";

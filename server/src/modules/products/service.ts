@@ -6,8 +6,9 @@ import { MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
+import type { SharedCache } from "../../platform/cache";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
+import { CATALOG_CACHE, CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
 import { Product } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -23,6 +24,13 @@ const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
+/**
+ * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
+ * (the first pages' rating sort) move it only through these expiries.
+ */
+const TRENDING_TTL_SECONDS = 30;
+/** For the entry pages and for the bounded count of any filter. */
+const FIRST_PAGE_TTL_SECONDS = 10;
 
 const productFields = {
   name: z
@@ -130,6 +138,8 @@ const listSchema = pageInput(8).extend({
   after: z.string().max(200, "Unknown cursor.").nullish(),
 });
 
+type ProductPage = Page<Product> & { endCursor: string | null };
+
 /** A cursor names the last product of a page (keyset), or for a relevance ranking the offset reached. */
 type Cursor = { sort: ProductSort; id?: string; offset?: number };
 const cursorSchema = z.object({
@@ -168,7 +178,10 @@ const trendingSchema = z.object({
  * are stored in paisa; a deleted product is soft-deleted so order history keeps pointing at it.
  */
 export class ProductsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: SharedCache,
+  ) {}
 
   private get products() {
     return this.dataSource.getRepository(Product);
@@ -189,8 +202,18 @@ export class ProductsService {
     page?: number;
     pageSize?: number;
     after?: string | null;
-  }): Promise<Page<Product> & { endCursor: string | null }> {
-    const { filter, sort, page, pageSize, after } = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
+  }): Promise<ProductPage> {
+    const input = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
+    const { filter, sort, page, pageSize, after } = input;
+    // the shop's and home's entry pages (a category, a colour, a sort) are what most visitors open first
+    const entryPage = page === 1 && !after && !filter.search && filter.minPrice == null && filter.maxPrice == null && !filter.sellerId;
+    if (!entryPage) return this.loadPage(input);
+    const key = JSON.stringify([filter.category, filter.color, sort, pageSize]);
+    const cached = await this.cache.remember(CATALOG_CACHE, `page:${key}`, FIRST_PAGE_TTL_SECONDS, () => this.loadPage(input));
+    return { ...cached, items: cached.items.map((item) => this.revive(item)) };
+  }
+
+  private async loadPage({ filter, sort, page, pageSize, after }: z.output<typeof listSchema>): Promise<ProductPage> {
     const cursor = after ? decodeCursor(after, sort) : null;
     if (!cursor) assertPageWithinBound(page, pageSize, "products");
     // unqualified columns: the same conditions serve the listing and the search's candidate step
@@ -228,7 +251,8 @@ export class ProductsService {
         .offset(cursor?.id ? 0 : offset)
         .limit(pageSize + 1)
         .getMany(),
-      boundedCount(qb),
+      // a count moves only with product writes, which drop it: pages 2..n of one filter count once
+      this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(qb)),
     ]);
     const items = rows.slice(0, pageSize);
     const more = rows.length > pageSize;
@@ -252,6 +276,11 @@ export class ProductsService {
    */
   async trending(input: { limit?: number | null }): Promise<Product[]> {
     const { limit } = parseInput(trendingSchema, { limit: input.limit ?? undefined });
+    const products = await this.cache.remember(CATALOG_CACHE, `trending:${limit}`, TRENDING_TTL_SECONDS, () => this.loadTrending(limit));
+    return products.map((product) => this.revive(product));
+  }
+
+  private loadTrending(limit: number): Promise<Product[]> {
     const sales = `SELECT l."productId", sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
                    WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
     // candidates: every product sold in the window, plus the best `limit` by the rating part alone
@@ -271,6 +300,16 @@ export class ProductsService {
       .getMany();
   }
 
+  /** A product back from the cache's JSON: an entity again, with its dates as dates. */
+  private revive(json: Product): Product {
+    return this.products.create({
+      ...json,
+      createdAt: new Date(json.createdAt),
+      updatedAt: new Date(json.updatedAt),
+      deletedAt: json.deletedAt == null ? null : new Date(json.deletedAt),
+    });
+  }
+
   /** The caller's own listings, newest first. */
   async mine(seller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
     const { page, pageSize } = parseInput(pageInput(10), paging);
@@ -285,7 +324,7 @@ export class ProductsService {
 
   async create(input: ProductFields, seller: AuthUser): Promise<Product> {
     const v = parseInput(createSchema, input);
-    return this.products.save(
+    const product = await this.products.save(
       this.products.create({
         name: v.name,
         description: v.description,
@@ -297,6 +336,8 @@ export class ProductsService {
         sellerId: seller.id,
       }),
     );
+    await this.cache.invalidate(CATALOG_CACHE);
+    return product;
   }
 
   /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
@@ -317,13 +358,16 @@ export class ProductsService {
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
     });
-    return this.products.save(product);
+    const saved = await this.products.save(product);
+    await this.cache.invalidate(CATALOG_CACHE);
+    return saved;
   }
 
   /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
   async remove(id: string, caller: AuthUser): Promise<void> {
     const product = await this.ownedProduct(id, caller);
     await this.products.softDelete({ id: product.id });
+    await this.cache.invalidate(CATALOG_CACHE);
   }
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
+import type { SharedCache } from "../../platform/cache";
+import { CATALOG_CACHE } from "../products/catalog";
 import { Product } from "../products/entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { idRule, isId } from "../../platform/shared/validation";
@@ -26,7 +28,10 @@ const postSchema = z.object({
 export type ReviewInput = { productId: string; rating: number; comment: string };
 
 export class ReviewsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: SharedCache,
+  ) {}
 
   /**
    * Posts the caller's review of a listed product, or updates it when they already reviewed it,
@@ -34,7 +39,7 @@ export class ReviewsService {
    */
   async post(input: ReviewInput, caller: AuthUser): Promise<Review> {
     const v = parseInput(postSchema, input);
-    return this.dataSource.transaction(async (manager) => {
+    const review = await this.dataSource.transaction(async (manager) => {
       const product = await manager.findOneBy(Product, { id: v.productId });
       if (!product) throw notFound("Product not found.");
       if (product.sellerId === caller.id) throw forbidden("You cannot review your own product.");
@@ -51,6 +56,9 @@ export class ReviewsService {
       await this.recomputeRatings(manager, [product.id]);
       return manager.findOneByOrFail(Review, { id });
     });
+    // the product's rating changed: cached catalogue answers show it
+    await this.cache.invalidate(CATALOG_CACHE);
+    return review;
   }
 
   /** The caller's reviews, newest first. */

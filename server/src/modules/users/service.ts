@@ -5,6 +5,8 @@ import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../auth/service";
+import type { SharedCache } from "../../platform/cache";
+import { CATALOG_CACHE } from "../products/catalog";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import type { ReviewsService } from "../reviews/service";
@@ -50,6 +52,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reviews: ReviewsService,
+    private readonly cache: SharedCache,
   ) {}
 
   private get repo() {
@@ -144,6 +147,8 @@ export class UsersService {
       );
       await manager.delete(User, { id: userId });
     });
+    // their listings left the catalog
+    await this.cache.invalidate(CATALOG_CACHE);
   }
 }
 

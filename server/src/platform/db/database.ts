@@ -5,7 +5,7 @@ import type { AppConfig } from "../config";
 import { createDataSource, type Entities } from "./data-source";
 import { startEmbeddedPostgres } from "./embedded";
 
-export type Database = { dataSource: DataSource; embedded: boolean; close: () => Promise<void> };
+export type Database = { dataSource: DataSource; url: string; embedded: boolean; close: () => Promise<void> };
 
 const EMBEDDED_DATABASE = "unibazaar";
 
@@ -55,9 +55,10 @@ export async function openDatabase(
   }
   return {
     dataSource,
+    url,
     embedded: Boolean(stopEmbedded),
     close: async () => {
-      await dataSource.destroy();
+      if (dataSource.isInitialized) await dataSource.destroy();
       await stopEmbedded?.();
     },
   };

@@ -1,9 +1,10 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
+import type { PersistedQueryStore } from "../cache";
 import type { Context } from "./context";
 import { formatError, isClientError } from "./errors";
 
@@ -60,7 +61,28 @@ const errorLogging = (logger: Logger): ApolloServerPlugin<Context> => ({
   },
 });
 
-export function createApolloServer(options: { schema: GraphQLSchema; logger: Logger; introspection: boolean }): ApolloServer<Context> {
+/**
+ * An answer with errors (e.g. PERSISTED_QUERY_NOT_FOUND, or a field the caller may not see) is
+ * never stored; other answers get their Cache-Control from platform/http/public-caching.ts.
+ */
+const noStoreOnErrors: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind === "single" && response.body.singleResult.errors?.length)
+          response.http.headers.set("cache-control", "private, no-store");
+      },
+    };
+  },
+};
+
+export function createApolloServer(options: {
+  schema: GraphQLSchema;
+  logger: Logger;
+  introspection: boolean;
+  /** Where automatic persisted queries are kept; Apollo's in-process store when undefined. */
+  persistedQueries?: PersistedQueryStore;
+}): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema: options.schema,
     introspection: options.introspection,
@@ -68,8 +90,17 @@ export function createApolloServer(options: { schema: GraphQLSchema; logger: Log
     hideSchemaDetailsFromClientErrors: !options.introspection,
     includeStacktraceInErrorResponses: false,
     formatError,
+    // automatic persisted queries: a client sends a query's hash (a GET that HTTP caches can keep)
+    persistedQueries: options.persistedQueries ? { cache: options.persistedQueries } : {},
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     // the playground is our own GraphiQL bundle at /graphiql, not Apollo's CDN-hosted sandbox
-    plugins: [ApolloServerPluginLandingPageDisabled(), complexityLimit(options.schema), errorLogging(options.logger)],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      // one rule for Cache-Control (public-caching.ts), not Apollo's per-field hints as well
+      ApolloServerPluginCacheControlDisabled(),
+      noStoreOnErrors,
+      complexityLimit(options.schema),
+      errorLogging(options.logger),
+    ],
   });
 }

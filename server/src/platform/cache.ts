@@ -1,0 +1,147 @@
+import { Redis } from "ioredis";
+
+/**
+ * A short-lived cache of public answers (the same for every caller), grouped in namespaces that a
+ * write drops as a whole. With REDIS_URL it lives in Redis, shared by every server process, so a
+ * write on one process is seen by the next read on any other; without it, in this process only.
+ * Values go through JSON in both cases, so code that works without Redis works with it.
+ */
+export interface SharedCache {
+  /** The value kept under `key`, or `load()`'s (kept `ttlSeconds`). */
+  remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T>;
+  /** Drops every entry of `namespace`, for every process. */
+  invalidate(namespace: string): Promise<void>;
+  /** A store for Apollo's persisted queries (Apollo's KeyValueCache), or undefined for Apollo's in-process one. */
+  readonly persistedQueries?: PersistedQueryStore;
+  close(): Promise<void>;
+}
+
+/** Apollo's `KeyValueCache<string>`, written out so platform/ needs no import of Apollo's utils. */
+export type PersistedQueryStore = {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, options?: { ttl?: number | null }): Promise<void>;
+  delete(key: string): Promise<boolean | void>;
+};
+
+/** Entries one namespace keeps in process at most (keys come from request arguments). */
+const LOCAL_ENTRIES_PER_NAMESPACE = 1000;
+/** A persisted query is kept a day after its last registration. */
+const PERSISTED_QUERY_TTL_SECONDS = 86_400;
+
+/**
+ * `scope` (the database's name) keeps the answers of two databases apart when they share one
+ * Redis; persisted queries are plain query texts and are shared by all.
+ */
+export function createCache(redisUrl: string | undefined, scope = "default"): SharedCache {
+  return redisUrl ? new RedisCache(redisUrl, scope) : new LocalCache();
+}
+
+class LocalCache implements SharedCache {
+  private readonly namespaces = new Map<string, { generation: number; entries: Map<string, { json: string; expires: number }> }>();
+
+  private space(namespace: string) {
+    let space = this.namespaces.get(namespace);
+    if (!space) this.namespaces.set(namespace, (space = { generation: 0, entries: new Map() }));
+    return space;
+  }
+
+  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    const space = this.space(namespace);
+    const hit = space.entries.get(key);
+    if (hit && hit.expires > Date.now()) return JSON.parse(hit.json) as T;
+    const generation = space.generation;
+    const value = await load();
+    // a write during the load dropped the namespace: this value may predate it, so it is not kept
+    if (space.generation === generation) {
+      if (space.entries.size >= LOCAL_ENTRIES_PER_NAMESPACE) space.entries.delete(space.entries.keys().next().value!);
+      space.entries.set(key, { json: JSON.stringify(value), expires: Date.now() + ttlSeconds * 1000 });
+    }
+    return JSON.parse(JSON.stringify(value)) as T;
+  }
+
+  async invalidate(namespace: string): Promise<void> {
+    const space = this.space(namespace);
+    space.generation++;
+    space.entries.clear();
+  }
+
+  async close(): Promise<void> {
+    this.namespaces.clear();
+  }
+}
+
+/**
+ * One Redis hash per namespace: a read is one round trip (HGET and the namespace's generation),
+ * a write drops the hash and bumps the generation. A value loaded across a write is not stored
+ * (the script checks the generation), and the hash expires `ttlSeconds` after its first entry.
+ */
+const STORE_IF_GENERATION = `
+if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4], 'NX')
+return 1`;
+
+class RedisCache implements SharedCache {
+  private readonly redis: Redis;
+  readonly persistedQueries: PersistedQueryStore;
+
+  constructor(
+    url: string,
+    private readonly scope: string,
+  ) {
+    // a request fails fast while Redis is away instead of queueing forever
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix: "unibazaar:" });
+    const redis = this.redis;
+    // with Redis away a hash is unknown and the client sends the query text again
+    this.persistedQueries = {
+      get: async (key) => (await redis.get(`apq:${key}`).catch(() => null)) ?? undefined,
+      set: async (key, value, options) => {
+        await redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS).catch(() => undefined);
+      },
+      delete: async (key) => (await redis.del(`apq:${key}`).catch(() => 0)) > 0,
+    };
+  }
+
+  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    const [hash, generationKey] = this.keys(namespace);
+    let hit: string | null, generation: string | null;
+    try {
+      [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
+    } catch {
+      // Redis away: answer from the database, as without a cache
+      return JSON.parse(JSON.stringify(await load())) as T;
+    }
+    if (hit !== null) return JSON.parse(hit) as T;
+    const json = JSON.stringify(await load());
+    await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds).catch(() => undefined);
+    return JSON.parse(json) as T;
+  }
+
+  private keys(namespace: string): [hash: string, generation: string] {
+    return [`cache:${this.scope}:${namespace}`, `generation:${this.scope}:${namespace}`];
+  }
+
+  /** Runs a MULTI of two replies and returns them, throwing the first error. */
+  private async both(multi: ReturnType<Redis["multi"]>): Promise<[string | null, string | null]> {
+    const replies = (await multi.exec()) ?? [];
+    const error = replies.find(([failed]) => failed)?.[0];
+    if (error) throw error;
+    return [replies[0]?.[1] as string | null, replies[1]?.[1] as string | null];
+  }
+
+  async invalidate(namespace: string): Promise<void> {
+    const [hash, generationKey] = this.keys(namespace);
+    // the write has happened and must not fail for the cache: with Redis away, its entries
+    // still expire within their TTL
+    await this.redis
+      .multi()
+      .incr(generationKey)
+      .del(hash)
+      .exec()
+      .catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
