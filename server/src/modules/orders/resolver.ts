@@ -203,7 +203,7 @@ export class OrderFieldsResolver {
 /** Pictures as absolute URLs, like every image address the API answers (platform/http/public-url.ts). */
 @Resolver(() => OrderLineView)
 export class OrderLineFieldsResolver {
-  @FieldResolver(() => String)
+  @FieldResolver(() => String, { description: "Product picture at checkout, as an absolute URL." })
   image(@Root() line: OrderLineView, @Ctx() ctx: Context): string {
     return absoluteImageUrl(line.productImage, ctx.publicBase);
   }
