@@ -60,6 +60,7 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
           pricePaisa: p.price * 100,
           oldPricePaisa: p.oldPrice ? p.oldPrice * 100 : null,
           image: images[i],
+          quantityAvailable: p.quantity,
           sellerId: sellers[i % 2].id,
           // spread over the last weeks so "newest first" has a visible order
           createdAt: new Date(now - (demoProducts.length - i) * 3_600_000 * 7),

@@ -70,6 +70,14 @@ export class Product {
   @Column({ type: "int", default: 0 })
   ratingCount: number;
 
+  @Field(() => Int, { description: "Units left to buy: 1 for a single item; 0 once sold (see `sold`)." })
+  @Column({ type: "int", default: 1 })
+  quantityAvailable: number;
+
+  /** When the last unit was taken: a sold listing stays in the shop for a while after it. */
+  @Column({ type: "timestamptz", nullable: true })
+  soldOutAt: Date | null;
+
   @Field(() => Date, { description: "When the product was listed." })
   @Index("products_created_idx")
   @CreateDateColumn({ type: "timestamptz" })

@@ -101,6 +101,11 @@ export class ProductResolver {
     return product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
   }
 
+  @FieldResolver(() => Boolean, { description: "No unit left: shown as Sold for a while, never addable to a cart." })
+  sold(@Root() product: Product): boolean {
+    return product.quantityAvailable === 0;
+  }
+
   @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })
   seller(@Root() product: Product, @Ctx() ctx: Context): Promise<User | null> | null {
     return product.sellerId ? ctx.loaders.userById.load(product.sellerId) : null;

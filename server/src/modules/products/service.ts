@@ -24,6 +24,16 @@ const MAX_TRENDING = 50;
 /** How many matches per index a search ranks at most (see list). */
 const SEARCH_CANDIDATES = 1000;
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
+export const MAX_QUANTITY_AVAILABLE = 999;
+/** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
+export const SOLD_VISIBLE_DAYS = 3;
+
+const quantityRule = (min: number) =>
+  z
+    .number({ error: `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.` })
+    .int(`Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
+    .min(min, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
+    .max(MAX_QUANTITY_AVAILABLE, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`);
 
 const priceRule = (label: string) =>
   z
@@ -71,8 +81,9 @@ const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx
   }
 };
 
-const createSchema = z.object(productFields).superRefine(oldPriceAbovePrice);
-const updateSchema = z.object(productFields).partial();
+// a new listing has something to sell; an edit may set 0 (sold elsewhere) or relist with 1 or more
+const createSchema = z.object({ ...productFields, quantityAvailable: quantityRule(1).nullish() }).superRefine(oldPriceAbovePrice);
+const updateSchema = z.object({ ...productFields, quantityAvailable: quantityRule(0) }).partial();
 
 /** A product as a seller sends it; prices in PKR. The service validates every field. */
 export type ProductFields = {
@@ -83,6 +94,8 @@ export type ProductFields = {
   price: number;
   oldPrice?: number | null;
   image: string;
+  /** Units for sale (1 unless given). */
+  quantityAvailable?: number | null;
 };
 
 export type CatalogFilter = {
@@ -209,6 +222,7 @@ export class ProductsService {
       filter.minPrice != null && `"pricePaisa" >= :minPrice`,
       filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
       filter.sellerId && `"sellerId" = :sellerId`,
+      `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`,
     ].filter((c): c is string => Boolean(c));
     const qb = this.products.createQueryBuilder("p").setParameters({
       ...filter,
@@ -305,12 +319,16 @@ export class ProductsService {
         pricePaisa: toPaisa(v.price),
         oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
         image: v.image,
+        quantityAvailable: v.quantityAvailable ?? 1,
         sellerId: seller.id,
       }),
     );
   }
 
-  /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
+  /**
+   * Changes the fields given; `oldPrice: null` removes the old price. A quantity above 0 relists a
+   * sold listing; 0 marks it sold. Owner or admin only.
+   */
   async update(id: string, input: Partial<ProductFields>, caller: AuthUser | null): Promise<Product> {
     const user = assertRole(caller, SELLING_ROLES);
     const v = parseInput(updateSchema, input);
@@ -326,6 +344,10 @@ export class ProductsService {
       ...(v.category !== undefined && { category: v.category }),
       ...(v.color !== undefined && { color: v.color }),
       ...(v.image !== undefined && { image: v.image }),
+      ...(v.quantityAvailable !== undefined && {
+        quantityAvailable: v.quantityAvailable,
+        soldOutAt: v.quantityAvailable > 0 ? null : (product.soldOutAt ?? new Date()),
+      }),
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
     });

@@ -65,6 +65,9 @@ export class ProductInput {
 
   @Field(() => String, { description: "Image URL: the `url` returned by `uploadImage`, or an http(s) URL." })
   image: string;
+
+  @Field(() => Int, { nullable: true, description: "Units for sale, 1 to 999; 1 when omitted (a single item)." })
+  quantityAvailable?: number | null;
 }
 
 @InputType({ description: "Changes to a product: only the fields given change. Same rules as ProductInput." })
@@ -89,6 +92,9 @@ export class ProductUpdateInput {
 
   @Field(() => String, { nullable: true, description: "Image URL." })
   image?: string;
+
+  @Field(() => Int, { nullable: true, description: "Units for sale, 0 to 999: 0 marks the listing sold, 1 or more relists it." })
+  quantityAvailable?: number;
 }
 
 @ObjectType({ description: "A page of products." })
