@@ -48,6 +48,13 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
           sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
         />
         {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
+        {product.sold && (
+          <Chip
+            label="Sold"
+            size="small"
+            sx={{ position: "absolute", top: 8, right: 8, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
+          />
+        )}
       </Box>
       <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
         <Typography

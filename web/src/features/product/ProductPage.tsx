@@ -120,6 +120,12 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             }}
           />
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
+          {product.sold && (
+            <Chip
+              label="Sold"
+              sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
+            />
+          )}
         </Box>
         <div>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>

@@ -45,6 +45,7 @@ export default function EditProduct() {
       oldPrice: moneyText(product.oldPrice),
       image: product.image,
       description: product.description,
+      quantityAvailable: String(product.quantityAvailable),
     };
     const save = async (values: ProductValues) => {
       await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });

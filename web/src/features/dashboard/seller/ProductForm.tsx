@@ -22,9 +22,20 @@ export type ProductValues = {
   oldPrice: string;
   image: string;
   description: string;
+  /** units for sale; "1" for a single item */
+  quantityAvailable: string;
 };
 
-export const EMPTY_PRODUCT: ProductValues = { name: "", category: "", color: "", price: "", oldPrice: "", image: "", description: "" };
+export const EMPTY_PRODUCT: ProductValues = {
+  name: "",
+  category: "",
+  color: "",
+  price: "",
+  oldPrice: "",
+  image: "",
+  description: "",
+  quantityAvailable: "1",
+};
 
 type Props = {
   initial: ProductValues;
@@ -95,7 +106,7 @@ export function ProductForm({
     event.preventDefault();
     setFailure("");
     setProblems({});
-    const required: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description"];
+    const required: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description", "quantityAvailable"];
     if (required.some((field) => !values[field].trim())) {
       setMissing(true);
       return;
@@ -208,6 +219,20 @@ export function ProductForm({
             />
           </Grid>
         )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="Quantity available"
+            type="number"
+            value={values.quantityAvailable}
+            onChange={set("quantityAvailable")}
+            required
+            fullWidth
+            disabled={busy}
+            error={Boolean(problems.quantityAvailable)}
+            helperText={problems.quantityAvailable ?? "1 for a single item; 0 marks it sold, more relists it."}
+            slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: "numeric" } }}
+          />
+        </Grid>
         <Grid size={12}>
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
             Product image *
