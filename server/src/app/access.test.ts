@@ -43,6 +43,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.product": "public",
   "Query.products": "public",
   "Query.sellerOrders": SELLING,
+  "Query.sellerPage": "public",
   "Query.sellerRevenue": ADMIN,
   "Query.sellerStats": SELLING,
   "Query.totalReviews": "public",

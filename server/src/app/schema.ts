@@ -5,6 +5,7 @@ import { AuthResolver } from "../modules/auth/resolver";
 import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
 import { ProductResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
+import { SellersResolver } from "../modules/sellers/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
 import { UsersResolver } from "../modules/users/resolver";
@@ -21,6 +22,7 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  SellersResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

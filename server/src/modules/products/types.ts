@@ -146,6 +146,12 @@ export class SellerProfile {
 
   @Field(() => String, { nullable: true, description: "URL of the seller's picture." })
   profileImage: string | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: what the store sells." })
+  storeDescription: string | null;
+
+  @Field(() => Date, { name: "memberSince", description: "When the seller joined UniBazaar." })
+  createdAt: Date;
 }
 
 @ObjectType({ description: "One choice of a catalog filter." })
