@@ -17,6 +17,7 @@ const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute");
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute");
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           { path: "/shop", element: <ShopRoute /> },
           { path: "/shop/:id", element: <ProductRoute /> },
+          { path: "/sellers/:username", element: <SellerRoute /> },
           { path: "/search", element: <SearchRoute /> },
           { path: "/categories/:categoryName", element: <CategoryRoute /> },
           {

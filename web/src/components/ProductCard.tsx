@@ -11,6 +11,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
 import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
+import { SellerLink } from "./SellerLink";
 
 type ProductCardProps = {
   product: ProductCardFieldsFragment;
@@ -23,7 +24,6 @@ type ProductCardProps = {
 /** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
 export function ProductCard({ product, action, headingComponent = "h3" }: ProductCardProps) {
   const off = discountPercent(product.price, product.oldPrice);
-  const sellerName = product.seller?.storeName || product.seller?.username;
   return (
     <Card
       variant="outlined"
@@ -79,9 +79,10 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
             {product.name}
           </Link>
         </Typography>
-        {sellerName && (
+        {product.seller && (
           <Typography variant="body2" color="text.secondary" noWrap>
-            by {sellerName}
+            {/* above the card-wide link of the name */}
+            by <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />
           </Typography>
         )}
         <Box sx={{ my: 0.5 }}>

@@ -20,6 +20,7 @@ import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../lib/format";
+import { SellerLink } from "../../components/SellerLink";
 
 /**
  * /success?session_id=… — where the payment page returns to: confirms the payment with the
@@ -143,7 +144,7 @@ export function SuccessPage() {
                     </Typography>
                     {order.seller && (
                       <Typography variant="body2" color="text.secondary">
-                        Sold by {order.seller.storeName || order.seller.username}
+                        Sold by <SellerLink seller={order.seller} />
                       </Typography>
                     )}
                   </div>

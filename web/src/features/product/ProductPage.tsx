@@ -20,6 +20,7 @@ import { discountPercent, Money } from "../../components/Money";
 import { PaginationBar } from "../../components/PaginationBar";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
+import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useProductDetailQuery } from "../../generated/hooks";
@@ -76,7 +77,6 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
 
 function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
   const off = discountPercent(product.price, product.oldPrice);
-  const seller = product.seller?.storeName || product.seller?.username;
   return (
     <>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
@@ -140,10 +140,13 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
           <Box sx={{ mt: 2 }}>
             <Money amount={product.price} oldPrice={product.oldPrice} variant="h5" />
           </Box>
-          {seller && (
+          {product.seller && (
             <Typography sx={{ mt: 2, display: "flex", alignItems: "center", gap: 1 }}>
               <StorefrontOutlined fontSize="small" color="action" aria-hidden="true" />
-              Sold by <strong>{seller}</strong>
+              Sold by{" "}
+              <strong>
+                <SellerLink seller={product.seller} />
+              </strong>
               {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
             </Typography>
           )}
