@@ -7,6 +7,7 @@ import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
 import { ReviewPage } from "../reviews/types";
 import { type User } from "../users/entity";
+import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
@@ -99,6 +100,16 @@ export class ProductResolver {
   @FieldResolver(() => Float, { nullable: true, description: "Previous price in PKR, shown struck through; null when none." })
   oldPrice(@Root() product: Product): number | null {
     return product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
+  }
+
+  @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })
+  conditionLabel(@Root() product: Product): string {
+    return labelOf(CONDITIONS, product.condition) ?? product.condition;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The campus as shown, e.g. 'LUMS Lahore'; null when not given." })
+  campusName(@Root() product: Product): string | null {
+    return labelOf(CAMPUSES, product.campus);
   }
 
   @FieldResolver(() => Boolean, { description: "No unit left: shown as Sold for a while, never addable to a cart." })

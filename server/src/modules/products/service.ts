@@ -6,7 +6,18 @@ import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, ty
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { assertRole } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
+import {
+  CAMPUSES,
+  CATEGORIES,
+  COLORS,
+  CONDITIONS,
+  DEFAULT_CONDITION,
+  PRICE_RANGES,
+  normalizeCampus,
+  normalizeCategory,
+  normalizeColor,
+  normalizeCondition,
+} from "./catalog";
 import { Product } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -67,6 +78,25 @@ const productFields = {
   }),
   price: priceRule("Price"),
   oldPrice: priceRule("Old price").nullish(),
+  condition: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null) return undefined;
+      const slug = normalizeCondition(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a condition: ${CONDITIONS.map((c) => c.slug).join(", ")}.` });
+      return slug ?? z.NEVER;
+    }),
+  // null or "" clears it
+  campus: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null || !value.trim()) return value === undefined ? undefined : null;
+      const slug = normalizeCampus(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: "Choose a campus from the list." });
+      return slug ?? z.NEVER;
+    }),
   image: z
     .string({ error: "Image is required." })
     .trim()
@@ -96,6 +126,10 @@ export type ProductFields = {
   image: string;
   /** Units for sale (1 unless given). */
   quantityAvailable?: number | null;
+  /** A condition slug ("good" unless given). */
+  condition?: string | null;
+  /** A campus slug; null or "" for none. */
+  campus?: string | null;
 };
 
 export type CatalogFilter = {
@@ -105,6 +139,8 @@ export type CatalogFilter = {
   maxPrice?: number | null;
   sellerId?: string | null;
   search?: string | null;
+  campus?: string | null;
+  condition?: string | null;
 };
 
 /** "all" and "" are what the shop's select sends for "no filter". */
@@ -134,6 +170,8 @@ const listSchema = pageInput(8).extend({
       minPrice: boundRule,
       maxPrice: boundRule,
       sellerId: idRule("sellerId must be a valid id.").nullish(),
+      campus: optionalChoice(normalizeCampus, "Unknown campus."),
+      condition: optionalChoice(normalizeCondition, "Unknown condition."),
       search: z
         .string()
         .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
@@ -201,6 +239,8 @@ export class ProductsService {
       categories: CATEGORIES.map(({ slug, label }) => ({ slug, label })),
       colors: COLORS.map(({ slug, label }) => ({ slug, label })),
       priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
+      conditions: CONDITIONS.map(({ slug, label }) => ({ slug, label })),
+      campuses: CAMPUSES.map(({ slug, label }) => ({ slug, label })),
     };
   }
 
@@ -222,6 +262,8 @@ export class ProductsService {
       filter.minPrice != null && `"pricePaisa" >= :minPrice`,
       filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
       filter.sellerId && `"sellerId" = :sellerId`,
+      filter.campus && "campus = :campus",
+      filter.condition && "condition = :condition",
       `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`,
     ].filter((c): c is string => Boolean(c));
     const qb = this.products.createQueryBuilder("p").setParameters({
@@ -320,6 +362,8 @@ export class ProductsService {
         oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
         image: v.image,
         quantityAvailable: v.quantityAvailable ?? 1,
+        condition: v.condition ?? DEFAULT_CONDITION,
+        campus: v.campus ?? null,
         sellerId: seller.id,
       }),
     );
@@ -344,6 +388,8 @@ export class ProductsService {
       ...(v.category !== undefined && { category: v.category }),
       ...(v.color !== undefined && { color: v.color }),
       ...(v.image !== undefined && { image: v.image }),
+      ...(v.condition !== undefined && { condition: v.condition }),
+      ...(v.campus !== undefined && { campus: v.campus }),
       ...(v.quantityAvailable !== undefined && {
         quantityAvailable: v.quantityAvailable,
         soldOutAt: v.quantityAvailable > 0 ? null : (product.soldOutAt ?? new Date()),

@@ -35,6 +35,12 @@ export class ProductFilter {
   @Field(() => ID, { nullable: true, description: "Only this seller's products." })
   sellerId?: string | null;
 
+  @Field(() => String, { nullable: true, description: "Campus slug (`catalogOptions.campuses`)." })
+  campus?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Condition slug (`catalogOptions.conditions`)." })
+  condition?: string | null;
+
   @Field(() => String, {
     nullable: true,
     description:
@@ -68,6 +74,12 @@ export class ProductInput {
 
   @Field(() => Int, { nullable: true, description: "Units for sale, 1 to 999; 1 when omitted (a single item)." })
   quantityAvailable?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Condition slug from `catalogOptions.conditions`; good when omitted." })
+  condition?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Campus slug from `catalogOptions.campuses` where you hand it over; optional." })
+  campus?: string | null;
 }
 
 @InputType({ description: "Changes to a product: only the fields given change. Same rules as ProductInput." })
@@ -95,6 +107,12 @@ export class ProductUpdateInput {
 
   @Field(() => Int, { nullable: true, description: "Units for sale, 0 to 999: 0 marks the listing sold, 1 or more relists it." })
   quantityAvailable?: number;
+
+  @Field(() => String, { nullable: true, description: "Condition slug." })
+  condition?: string;
+
+  @Field(() => String, { nullable: true, description: "Campus slug; null or empty removes it." })
+  campus?: string | null;
 }
 
 @ObjectType({ description: "A page of products." })
@@ -185,4 +203,10 @@ export class CatalogOptions {
 
   @Field(() => [PriceRange], { description: "Price bands." })
   priceRanges: PriceRange[];
+
+  @Field(() => [CatalogOption], { description: "Listing conditions, best first." })
+  conditions: CatalogOption[];
+
+  @Field(() => [CatalogOption], { description: "Campuses where listings are handed over." })
+  campuses: CatalogOption[];
 }
