@@ -85,6 +85,9 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
             by <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />
           </Typography>
         )}
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} noWrap>
+          {[product.conditionLabel, product.campusName].filter(Boolean).join(" · ")}
+        </Typography>
         <Box sx={{ my: 0.5 }}>
           <RatingStars value={product.rating} count={product.ratingCount} />
         </Box>

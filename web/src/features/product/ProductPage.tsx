@@ -167,6 +167,8 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
               }
               variant="outlined"
             />
+            <Chip label={`Condition: ${product.conditionLabel}`} variant="outlined" />
+            {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>

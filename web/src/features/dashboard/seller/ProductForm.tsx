@@ -24,6 +24,9 @@ export type ProductValues = {
   description: string;
   /** units for sale; "1" for a single item */
   quantityAvailable: string;
+  /** condition and campus slugs; "" = no campus */
+  condition: string;
+  campus: string;
 };
 
 export const EMPTY_PRODUCT: ProductValues = {
@@ -35,6 +38,8 @@ export const EMPTY_PRODUCT: ProductValues = {
   image: "",
   description: "",
   quantityAvailable: "1",
+  condition: "good",
+  campus: "",
 };
 
 type Props = {
@@ -138,7 +143,7 @@ export function ProductForm({
   if (options.error && !options.data)
     return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
   if (!options.data) return <LoadingState label="Loading form..." />;
-  const { categories, colors } = options.data.catalogOptions;
+  const { categories, colors, conditions, campuses } = options.data.catalogOptions;
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 760 }}>
@@ -232,6 +237,43 @@ export function ProductForm({
             helperText={problems.quantityAvailable ?? "1 for a single item; 0 marks it sold, more relists it."}
             slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: "numeric" } }}
           />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label="Condition"
+            value={values.condition}
+            onChange={set("condition")}
+            required
+            fullWidth
+            disabled={busy}
+            {...problem("condition")}
+          >
+            {conditions.map((c) => (
+              <MenuItem key={c.slug} value={c.slug}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label="Campus"
+            value={values.campus}
+            onChange={set("campus")}
+            fullWidth
+            disabled={busy}
+            error={Boolean(problems.campus)}
+            helperText={problems.campus ?? "Where buyers meet you to collect it."}
+          >
+            <MenuItem value="">No campus</MenuItem>
+            {campuses.map((c) => (
+              <MenuItem key={c.slug} value={c.slug}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
         </Grid>
         <Grid size={12}>
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>

@@ -16,5 +16,7 @@ export function toProductInput(values: ProductValues) {
     description: values.description.trim(),
     // the server checks the range and says so on the field
     quantityAvailable: Number(values.quantityAvailable),
+    condition: values.condition,
+    campus: values.campus || null,
   };
 }
