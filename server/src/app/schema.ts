@@ -5,6 +5,7 @@ import { AuthResolver } from "../modules/auth/resolver";
 import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
 import { ProductResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
+import { SavedResolver } from "../modules/saved/resolver";
 import { SellersResolver } from "../modules/sellers/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
@@ -23,6 +24,7 @@ const resolvers = [
   CheckoutFieldsResolver,
   OrderFieldsResolver,
   SellersResolver,
+  SavedResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -3,6 +3,7 @@ import { OrderPayments1763800000000 } from "./1763800000000-order-payments";
 import { CatalogueScale1763950000000 } from "./1763950000000-catalogue-scale";
 import { ListingQuantity1764600000000 } from "./1764600000000-listing-quantity";
 import { ListingConditionCampus1764600000001 } from "./1764600000001-listing-condition-campus";
+import { SavedItems1764600000002 } from "./1764600000002-saved-items";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CatalogueScale1763950000000,
   ListingQuantity1764600000000,
   ListingConditionCampus1764600000001,
+  SavedItems1764600000002,
 ];
