@@ -18,6 +18,7 @@ const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
 const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute");
+const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute");
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
@@ -48,6 +49,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SuccessPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/saved",
+            element: (
+              <RequireAuth>
+                <SavedRoute />
               </RequireAuth>
             ),
           },
