@@ -125,8 +125,13 @@ describe("sold listings", () => {
     expect(await shopIds()).toContain(kettle.id);
     expect(await shopIds("kettle")).toEqual([kettle.id]);
 
+    const trending = async () =>
+      ((await server.gql(`{ trendingProducts(limit: 50) { id } }`)).data.trendingProducts as Array<{ id: string }>).map((p) => p.id);
+    expect(await trending()).toContain(kettle.id);
+
     await server.dataSource.getRepository(Product).update(kettle.id, { soldOutAt: new Date(Date.now() - 4 * 86_400_000) });
     expect(await shopIds()).not.toContain(kettle.id);
+    expect(await trending()).not.toContain(kettle.id);
     expect(await shopIds("kettle")).toEqual([]);
     const legacy = await server.api("GET", `/api/products/seller/${seller.user.id}`);
     expect(legacy.body.products.map((p: { _id: string }) => p._id)).not.toContain(kettle.id);

@@ -38,6 +38,8 @@ const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 export const MAX_QUANTITY_AVAILABLE = 999;
 /** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
 export const SOLD_VISIBLE_DAYS = 3;
+/** Listings the shop shows: for sale, or sold within SOLD_VISIBLE_DAYS (unqualified columns). */
+const ON_SHOW = `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`;
 
 const quantityRule = (min: number) =>
   z
@@ -264,7 +266,7 @@ export class ProductsService {
       filter.sellerId && `"sellerId" = :sellerId`,
       filter.campus && "campus = :campus",
       filter.condition && "condition = :condition",
-      `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`,
+      ON_SHOW,
     ].filter((c): c is string => Boolean(c));
     const qb = this.products.createQueryBuilder("p").setParameters({
       ...filter,
@@ -321,12 +323,13 @@ export class ProductsService {
                    WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
     // candidates: every product sold in the window, plus the best `limit` by the rating part alone
     // (an unsold product outside those cannot outscore them); the rating part has its own index
-    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL
+    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL AND ${ON_SHOW}
                    ORDER BY ("ratingAverage" * ln(1 + "ratingCount")) DESC, "createdAt" DESC, id DESC LIMIT :limit`;
     return this.products
       .createQueryBuilder("p")
       .leftJoin(`(${sales})`, "sales", `sales."productId" = p.id`)
       .where(`p.id IN (SELECT "productId" FROM (${sales}) sold UNION (${rated}))`)
+      .andWhere(ON_SHOW)
       .setParameters({ excluded: PURCHASE_EXCLUDED_STATUSES, limit })
       .addSelect(`2 * COALESCE(sales.units, 0) + p."ratingAverage" * ln(1 + p."ratingCount")`, "score")
       .orderBy("score", "DESC")
