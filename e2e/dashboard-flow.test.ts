@@ -78,6 +78,8 @@ describe("seller, buyer and admin dashboards together", () => {
     await page.getByRole("combobox", { name: "Color" }).click();
     await page.getByRole("option", { name: "Blue" }).click();
     await page.getByLabel("Price (PKR)").fill("1500");
+    // the buyer below takes two
+    await page.getByLabel("Quantity available").fill("2");
     await page.locator('input[type="file"]').setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: await png("#1e88e5") });
     await notice(page, "Image uploaded successfully").waitFor();
     await dismissNotice(page, "Image uploaded successfully");

@@ -43,6 +43,9 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.product": "public",
   "Query.products": "public",
   "Query.sellerOrders": SELLING,
+  "Query.sellerPage": "public",
+  "Query.savedItems": "signed-in",
+  "Query.savedProductIds": "signed-in",
   "Query.sellerRevenue": ADMIN,
   "Query.sellerStats": SELLING,
   "Query.totalReviews": "public",
@@ -59,6 +62,8 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.placeOrder": "signed-in",
   "Mutation.postReview": "signed-in",
   "Mutation.register": "public",
+  "Mutation.saveProduct": "signed-in",
+  "Mutation.unsaveProduct": "signed-in",
   // buyers cancel their own orders; sellers and admins move theirs on (ownership is the service's rule)
   "Mutation.updateOrderStatus": "signed-in",
   "Mutation.updateProduct": SELLING,

@@ -71,7 +71,10 @@ describe("a legacy client over REST", () => {
       });
     const calculator = (await create(ali, { name: "Scientific calculator", category: "electronics", color: "black", price: "2500" })).body;
     const headphones = (await create(ali, { name: "Headphones", category: "electronics", color: "silver", price: 1800 })).body;
-    const notebook = (await create(store, { name: "Ruled notebook", category: "stationery", color: "blue", price: 150 })).body;
+    // a store keeps stock: without quantityAvailable a listing is a single item
+    const notebook = (
+      await create(store, { name: "Ruled notebook", category: "stationery", color: "blue", price: 150, quantityAvailable: 10 })
+    ).body;
     expect(calculator).toMatchObject({ _id: expect.any(String), price: 2500, image: imageUrl, sellerId: { _id: ali.userId } });
 
     // the shop: list, filter, page; the seller's own list

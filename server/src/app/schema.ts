@@ -11,6 +11,8 @@ import {
 } from "../modules/orders/resolver";
 import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
+import { SavedResolver } from "../modules/saved/resolver";
+import { SellersResolver } from "../modules/sellers/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
 import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
@@ -27,6 +29,8 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  SellersResolver,
+  SavedResolver,
   // image addresses as absolute URLs
   SellerProfileFieldsResolver,
   UserFieldsResolver,

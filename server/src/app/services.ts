@@ -5,6 +5,8 @@ import { AuthService } from "../modules/auth/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
+import { SavedService } from "../modules/saved/service";
+import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
 import { StatsService } from "../modules/stats/service";
 import { UsersService } from "../modules/users/service";
@@ -28,6 +30,8 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     users,
     stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource),
+    sellers: new SellersService(dataSource),
+    saved: new SavedService(dataSource),
   };
 }
 

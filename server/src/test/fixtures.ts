@@ -79,13 +79,22 @@ export type TestProduct = {
   pricePaisa?: number;
   ratingAverage?: number;
   ratingCount?: number;
+  /** Units for sale: 100 unless given, so tests of other rules never run out; 1 for a single item. */
+  quantityAvailable?: number;
   /** Soft-deleted right after it is listed, as a delisted product. */
   deleted?: boolean;
 };
 
 /** Lists a product (a book, price in paisa) for a seller, without going through the catalog service. */
 export async function insertProduct(dataSource: DataSource, sellerId: string, options: TestProduct = {}): Promise<Product> {
-  const { name = `Test product ${unique()}`, pricePaisa = 10_000, ratingAverage, ratingCount, deleted = false } = options;
+  const {
+    name = `Test product ${unique()}`,
+    pricePaisa = 10_000,
+    ratingAverage,
+    ratingCount,
+    quantityAvailable = 100,
+    deleted = false,
+  } = options;
   const repo = dataSource.getRepository(Product);
   const product = await repo.save(
     repo.create({
@@ -97,6 +106,7 @@ export async function insertProduct(dataSource: DataSource, sellerId: string, op
       pricePaisa,
       oldPricePaisa: null,
       image: `/uploads/test-${unique()}.webp`,
+      quantityAvailable,
       ...(ratingAverage === undefined ? {} : { ratingAverage }),
       ...(ratingCount === undefined ? {} : { ratingCount }),
     }),

@@ -18,6 +18,8 @@ const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
 const SuccessRoute = page(() => import("./pages/SuccessRoute"), "SuccessRoute");
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute");
+const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute");
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage");
@@ -39,6 +41,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           { path: "/shop", element: <ShopRoute /> },
           { path: "/shop/:id", element: <ProductRoute /> },
+          { path: "/sellers/:username", element: <SellerRoute /> },
           { path: "/search", element: <SearchRoute /> },
           { path: "/categories/:categoryName", element: <CategoryRoute /> },
           {
@@ -46,6 +49,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SuccessRoute />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/saved",
+            element: (
+              <RequireAuth>
+                <SavedRoute />
               </RequireAuth>
             ),
           },

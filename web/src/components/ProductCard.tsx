@@ -11,6 +11,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
 import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
+import { SellerLink } from "./SellerLink";
 
 type ProductCardProps = {
   product: ProductCardFieldsFragment;
@@ -23,7 +24,6 @@ type ProductCardProps = {
 /** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
 export function ProductCard({ product, action, headingComponent = "h3" }: ProductCardProps) {
   const off = discountPercent(product.price, product.oldPrice);
-  const sellerName = product.seller?.storeName || product.seller?.username;
   return (
     <Card
       variant="outlined"
@@ -48,6 +48,13 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
           sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
         />
         {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
+        {product.sold && (
+          <Chip
+            label="Sold"
+            size="small"
+            sx={{ position: "absolute", top: 8, right: 8, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
+          />
+        )}
       </Box>
       <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
         <Typography
@@ -72,11 +79,15 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
             {product.name}
           </Link>
         </Typography>
-        {sellerName && (
+        {product.seller && (
           <Typography variant="body2" color="text.secondary" noWrap>
-            by {sellerName}
+            {/* above the card-wide link of the name */}
+            by <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />
           </Typography>
         )}
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} noWrap>
+          {[product.conditionLabel, product.campusName].filter(Boolean).join(" · ")}
+        </Typography>
         <Box sx={{ my: 0.5 }}>
           <RatingStars value={product.rating} count={product.ratingCount} />
         </Box>

@@ -1,9 +1,15 @@
 import type { CategorySlug, ColorSlug } from "../../modules/products/catalog";
 
-/** Demo listings: name, category, price in PKR and, for some, the old price shown struck through. */
-export type DemoProduct = { name: string; category: CategorySlug; price: number; oldPrice?: number; description: string };
+/**
+ * Demo listings: name, category, price in PKR, for some the old price shown struck through, and
+ * the units for sale (DEMO_STOCK unless given; a demo order buys the single power bank, so the
+ * shop shows a sold listing).
+ */
+export type DemoProduct = { name: string; category: CategorySlug; price: number; oldPrice?: number; description: string; quantity: number };
 
-const items: Array<[CategorySlug, string, number, number | undefined, string]> = [
+const DEMO_STOCK = 5;
+
+const items: Array<[CategorySlug, string, number, number | undefined, string, number?]> = [
   [
     "electronics",
     "Scientific Calculator",
@@ -12,7 +18,7 @@ const items: Array<[CategorySlug, string, number, number | undefined, string]> =
     "Casio-style scientific calculator with 417 functions, ideal for engineering and FSc maths.",
   ],
   ["electronics", "Wireless Earbuds", 3999, 5499, "Bluetooth 5.3 earbuds with charging case and 20 hours of battery."],
-  ["electronics", "USB-C Power Bank 10000mAh", 3200, undefined, "Slim power bank with fast charging for phones and tablets."],
+  ["electronics", "USB-C Power Bank 10000mAh", 3200, undefined, "Slim power bank with fast charging for phones and tablets.", 1],
   ["electronics", "Laptop Cooling Pad", 1850, undefined, "Two-fan cooling pad with adjustable height for long study nights."],
   ["electronics", "Desk LED Lamp", 2100, 2600, "Dimmable LED lamp with three colour temperatures and USB charging port."],
   ["electronics", "Mechanical Keyboard", 6800, 7999, "Compact mechanical keyboard with blue switches and backlight."],
@@ -81,12 +87,13 @@ const items: Array<[CategorySlug, string, number, number | undefined, string]> =
   ["accessories", "Umbrella", 1100, undefined, "Compact windproof umbrella for the monsoon."],
 ];
 
-export const demoProducts: DemoProduct[] = items.map(([category, name, price, oldPrice, description]) => ({
+export const demoProducts: DemoProduct[] = items.map(([category, name, price, oldPrice, description, quantity = DEMO_STOCK]) => ({
   name,
   category,
   price,
   oldPrice,
   description,
+  quantity,
 }));
 
 /** Colours are spread so every colour appears in every category. */

@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import type { AppConfig } from "../../platform/config";
-import { COLORS } from "../../modules/products/catalog";
+import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
 import { seedDemoOrders } from "./orders";
@@ -60,6 +60,10 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
           pricePaisa: p.price * 100,
           oldPricePaisa: p.oldPrice ? p.oldPrice * 100 : null,
           image: images[i],
+          quantityAvailable: p.quantity,
+          condition: CONDITIONS[i % CONDITIONS.length].slug,
+          // Ali hands over at NUST; the store has stalls at LUMS and FAST
+          campus: i % 2 === 0 ? "nust-islamabad" : i % 3 === 0 ? "fast-lahore" : "lums-lahore",
           sellerId: sellers[i % 2].id,
           // spread over the last weeks so "newest first" has a visible order
           createdAt: new Date(now - (demoProducts.length - i) * 3_600_000 * 7),

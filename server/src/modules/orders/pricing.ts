@@ -49,7 +49,7 @@ export type CartLine = { productId: string; quantity: number };
 export type PricedLine = {
   productId: string;
   quantity: number;
-  /** False for an unknown, deleted or seller-less product: shown in the cart, left out of the totals. */
+  /** False for an unknown, deleted, sold or seller-less product: shown in the cart, left out of the totals. */
   available: boolean;
   product: Product | null;
   unitPricePaisa: number;
@@ -109,7 +109,7 @@ export async function priceCart(manager: EntityManager, lines: CartLine[], coupo
 
   const priced: PricedLine[] = lines.map((line) => {
     const product = byId.get(line.productId) ?? null;
-    const available = Boolean(product && !product.deletedAt && product.sellerId);
+    const available = Boolean(product && !product.deletedAt && product.sellerId && product.quantityAvailable > 0);
     const unitPricePaisa = product?.pricePaisa ?? 0;
     return { ...line, product, available, unitPricePaisa, lineTotalPaisa: available ? unitPricePaisa * line.quantity : 0 };
   });

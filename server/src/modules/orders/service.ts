@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { QueryFailedError, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { badInput, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
+import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
+import { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
@@ -103,6 +104,7 @@ export class OrdersService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
+    await reserveUnits(manager, cart);
 
     const orders = cart.groups.map((group) => ({
       id: randomUUID(),
@@ -231,6 +233,7 @@ export class OrdersService {
         actorId: user.id,
         actorRole: capacityOn(order, user),
       });
+      if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await releaseUnits(manager, order.id);
       if (
         order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY &&
         [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)
@@ -294,11 +297,16 @@ function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUs
   for (const line of cart.lines) {
     const key = `lines.${inputLines.findIndex((l) => l.productId === line.productId)}.productId`;
     if (!line.available) {
-      fields[key] = line.product ? `"${line.product.name}" is no longer available.` : "This product does not exist.";
+      fields[key] = !line.product
+        ? "This product does not exist."
+        : (soldOut(line.product) ?? `"${line.product.name}" is no longer available.`);
       messages.push("Some products in your cart are no longer available. Remove them and try again.");
     } else if (line.product!.sellerId === buyer.id) {
       fields[key] = "You cannot buy your own product.";
       messages.push("You cannot buy your own product.");
+    } else if (line.quantity > line.product!.quantityAvailable) {
+      fields[key.replace(/productId$/, "quantity")] = onlyLeft(line.product!);
+      messages.push(onlyLeft(line.product!));
     }
   }
   if (cart.coupon.code && !cart.coupon.applied) {
@@ -306,6 +314,47 @@ function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUs
     messages.push(cart.coupon.message!);
   }
   if (messages.length) throw badInput(messages[0], fields);
+}
+
+const soldOut = (product: Product) => (product.quantityAvailable === 0 ? `"${product.name}" is sold.` : null);
+const onlyLeft = (product: Product) => `Only ${product.quantityAvailable} of "${product.name}" left.`;
+
+/**
+ * Takes the ordered units off each listing with a conditional UPDATE: the row lock it takes makes
+ * concurrent checkouts of the last unit queue, and each re-checks the quantity once the one before
+ * it commits, so exactly one gets it. Rows are taken in id order so two multi-line checkouts
+ * cannot deadlock. A refusal rolls back the whole checkout.
+ */
+async function reserveUnits(manager: EntityManager, cart: PricedCart): Promise<void> {
+  const lines = cart.groups.flatMap((group) => group.lines).sort((a, b) => a.productId.localeCompare(b.productId));
+  for (const line of lines) {
+    const { affected } = await manager
+      .createQueryBuilder()
+      .update(Product)
+      .set({
+        quantityAvailable: () => `"quantityAvailable" - :quantity`,
+        soldOutAt: () => `CASE WHEN "quantityAvailable" = :quantity THEN now() ELSE "soldOutAt" END`,
+      })
+      .where(`id = :id AND "quantityAvailable" >= :quantity AND "deletedAt" IS NULL`, { id: line.productId, quantity: line.quantity })
+      .execute();
+    if (!affected) {
+      const now = await manager.findOneBy(Product, { id: line.productId });
+      throw conflict(
+        now?.quantityAvailable
+          ? onlyLeft(now)
+          : `Sorry, "${line.product!.name}" has just been sold. Remove it from your cart and try again.`,
+      );
+    }
+  }
+}
+
+/** A cancelled or rejected order gives its units back: the listing is for sale again. */
+async function releaseUnits(manager: EntityManager, orderId: string): Promise<void> {
+  await manager.query(
+    `UPDATE "products" p SET "quantityAvailable" = p."quantityAvailable" + l."quantity", "soldOutAt" = NULL
+       FROM "order_lines" l WHERE l."orderId" = $1 AND l."productId" = p."id"`,
+    [orderId],
+  );
 }
 
 /**

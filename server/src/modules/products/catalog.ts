@@ -56,3 +56,41 @@ export const PRICE_RANGES = [
  * write to products drops it: listing, editing, delisting, a seller's removal, a rating change.
  */
 export const CATALOG_CACHE = "catalog";
+
+/** A listing's condition, best first; a listing that does not say is "good". */
+export const CONDITIONS = [
+  { slug: "new", label: "New" },
+  { slug: "like-new", label: "Like new" },
+  { slug: "good", label: "Good" },
+  { slug: "fair", label: "Fair" },
+] as const;
+
+export type ConditionSlug = (typeof CONDITIONS)[number]["slug"];
+export const DEFAULT_CONDITION: ConditionSlug = "good";
+
+/** Campuses where buyers and sellers meet; a listing names one (optional). */
+export const CAMPUSES = [
+  { slug: "comsats-islamabad", label: "COMSATS Islamabad" },
+  { slug: "fast-lahore", label: "FAST Lahore" },
+  { slug: "iba-karachi", label: "IBA Karachi" },
+  { slug: "lums-lahore", label: "LUMS Lahore" },
+  { slug: "nust-islamabad", label: "NUST H-12 Islamabad" },
+  { slug: "pu-lahore", label: "Punjab University Lahore" },
+  { slug: "qau-islamabad", label: "Quaid-i-Azam University Islamabad" },
+  { slug: "uet-lahore", label: "UET Lahore" },
+  { slug: "uok-karachi", label: "University of Karachi" },
+] as const;
+
+export type CampusSlug = (typeof CAMPUSES)[number]["slug"];
+
+const slugOf =
+  <T extends string>(list: ReadonlyArray<{ slug: T }>) =>
+  (name: string): T | undefined => {
+    const key = name.trim().toLowerCase();
+    return list.find((item) => item.slug === key)?.slug;
+  };
+
+export const normalizeCondition = slugOf(CONDITIONS);
+export const normalizeCampus = slugOf(CAMPUSES);
+export const labelOf = (list: ReadonlyArray<{ slug: string; label: string }>, slug: string | null): string | null =>
+  list.find((item) => item.slug === slug)?.label ?? null;

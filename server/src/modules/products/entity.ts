@@ -73,6 +73,27 @@ export class Product {
   @Column({ type: "int", default: 0 })
   ratingCount: number;
 
+  @Field(() => String, { description: "Condition slug, one of `catalogOptions.conditions` (new, like-new, good, fair)." })
+  @Index("products_condition_idx")
+  @Column({ type: "varchar", length: 20, default: "good" })
+  condition: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Campus slug where the seller hands it over, one of `catalogOptions.campuses`; null when not given.",
+  })
+  @Index("products_campus_idx")
+  @Column({ type: "varchar", length: 40, nullable: true })
+  campus: string | null;
+
+  @Field(() => Int, { description: "Units left to buy: 1 for a single item; 0 once sold (see `sold`)." })
+  @Column({ type: "int", default: 1 })
+  quantityAvailable: number;
+
+  /** When the last unit was taken: a sold listing stays in the shop for a while after it. */
+  @Column({ type: "timestamptz", nullable: true })
+  soldOutAt: Date | null;
+
   @Field(() => Date, { description: "When the product was listed." })
   @Index("products_created_idx")
   @CreateDateColumn({ type: "timestamptz" })

@@ -7,6 +7,7 @@ import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
 import { ReviewPage } from "../reviews/types";
 import { type User } from "../users/entity";
+import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
@@ -101,6 +102,21 @@ export class ProductResolver {
   @FieldResolver(() => String)
   image(@Root() product: Product, @Ctx() ctx: Context): string {
     return absoluteImageUrl(product.image, ctx.publicBase);
+  }
+
+  @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })
+  conditionLabel(@Root() product: Product): string {
+    return labelOf(CONDITIONS, product.condition) ?? product.condition;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The campus as shown, e.g. 'LUMS Lahore'; null when not given." })
+  campusName(@Root() product: Product): string | null {
+    return labelOf(CAMPUSES, product.campus);
+  }
+
+  @FieldResolver(() => Boolean, { description: "No unit left: shown as Sold for a while, never addable to a cart." })
+  sold(@Root() product: Product): boolean {
+    return product.quantityAvailable === 0;
   }
 
   @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })

@@ -26,6 +26,8 @@ const productBody = z.object({
   oldPrice: numeric("oldPrice").nullish(),
   image: z.string().optional(),
   sellerId: idRef.optional(),
+  // not in the legacy contract: without it a listing is a single item (0 on an update marks it sold)
+  quantityAvailable: numeric("quantityAvailable").optional(),
 });
 
 const idParams = z.object({ id: z.string() });

@@ -8,7 +8,19 @@ import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, ty
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { CATALOG_CACHE, CATEGORIES, COLORS, PRICE_RANGES, normalizeCategory, normalizeColor } from "./catalog";
+import {
+  CAMPUSES,
+  CATALOG_CACHE,
+  CATEGORIES,
+  COLORS,
+  CONDITIONS,
+  DEFAULT_CONDITION,
+  PRICE_RANGES,
+  normalizeCampus,
+  normalizeCategory,
+  normalizeColor,
+  normalizeCondition,
+} from "./catalog";
 import { Product } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -31,6 +43,18 @@ const SEARCH_CANDIDATES = 1000;
 const TRENDING_TTL_SECONDS = 30;
 /** For the entry pages and for the bounded count of any filter. */
 const FIRST_PAGE_TTL_SECONDS = 10;
+export const MAX_QUANTITY_AVAILABLE = 999;
+/** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
+export const SOLD_VISIBLE_DAYS = 3;
+/** Listings the shop shows: for sale, or sold within SOLD_VISIBLE_DAYS (unqualified columns). */
+const ON_SHOW = `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`;
+
+const quantityRule = (min: number) =>
+  z
+    .number({ error: `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.` })
+    .int(`Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
+    .min(min, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
+    .max(MAX_QUANTITY_AVAILABLE, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`);
 
 const productFields = {
   name: z
@@ -55,6 +79,25 @@ const productFields = {
   }),
   price: priceRule("Price"),
   oldPrice: priceRule("Old price").nullish(),
+  condition: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null) return undefined;
+      const slug = normalizeCondition(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a condition: ${CONDITIONS.map((c) => c.slug).join(", ")}.` });
+      return slug ?? z.NEVER;
+    }),
+  // null or "" clears it
+  campus: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null || !value.trim()) return value === undefined ? undefined : null;
+      const slug = normalizeCampus(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: "Choose a campus from the list." });
+      return slug ?? z.NEVER;
+    }),
   image: z
     .string({ error: "Image is required." })
     .trim()
@@ -70,8 +113,9 @@ const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx
   }
 };
 
-const createSchema = z.object(productFields).superRefine(oldPriceAbovePrice);
-const updateSchema = z.object(productFields).partial();
+// a new listing has something to sell; an edit may set 0 (sold elsewhere) or relist with 1 or more
+const createSchema = z.object({ ...productFields, quantityAvailable: quantityRule(1).nullish() }).superRefine(oldPriceAbovePrice);
+const updateSchema = z.object({ ...productFields, quantityAvailable: quantityRule(0) }).partial();
 
 /** A product as a seller sends it; prices in PKR. The service validates every field. */
 export type ProductFields = {
@@ -82,6 +126,12 @@ export type ProductFields = {
   price: number;
   oldPrice?: number | null;
   image: string;
+  /** Units for sale (1 unless given). */
+  quantityAvailable?: number | null;
+  /** A condition slug ("good" unless given). */
+  condition?: string | null;
+  /** A campus slug; null or "" for none. */
+  campus?: string | null;
 };
 
 export type CatalogFilter = {
@@ -91,6 +141,8 @@ export type CatalogFilter = {
   maxPrice?: number | null;
   sellerId?: string | null;
   search?: string | null;
+  campus?: string | null;
+  condition?: string | null;
 };
 
 /** "all" and "" are what the shop's select sends for "no filter". */
@@ -120,6 +172,8 @@ const listSchema = pageInput(8).extend({
       minPrice: boundRule,
       maxPrice: boundRule,
       sellerId: idRule("sellerId must be a valid id.").nullish(),
+      campus: optionalChoice(normalizeCampus, "Unknown campus."),
+      condition: optionalChoice(normalizeCondition, "Unknown condition."),
       search: z
         .string()
         .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
@@ -192,6 +246,8 @@ export class ProductsService {
       categories: CATEGORIES.map(({ slug, label }) => ({ slug, label })),
       colors: COLORS.map(({ slug, label }) => ({ slug, label })),
       priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
+      conditions: CONDITIONS.map(({ slug, label }) => ({ slug, label })),
+      campuses: CAMPUSES.map(({ slug, label }) => ({ slug, label })),
     };
   }
 
@@ -223,6 +279,9 @@ export class ProductsService {
       filter.minPrice != null && `"pricePaisa" >= :minPrice`,
       filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
       filter.sellerId && `"sellerId" = :sellerId`,
+      filter.campus && "campus = :campus",
+      filter.condition && "condition = :condition",
+      ON_SHOW,
     ].filter((c): c is string => Boolean(c));
     const qb = this.products.createQueryBuilder("p").setParameters({
       ...filter,
@@ -285,12 +344,13 @@ export class ProductsService {
                    WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
     // candidates: every product sold in the window, plus the best `limit` by the rating part alone
     // (an unsold product outside those cannot outscore them); the rating part has its own index
-    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL
+    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL AND ${ON_SHOW}
                    ORDER BY ("ratingAverage" * ln(1 + "ratingCount")) DESC, "createdAt" DESC, id DESC LIMIT :limit`;
     return this.products
       .createQueryBuilder("p")
       .leftJoin(`(${sales})`, "sales", `sales."productId" = p.id`)
       .where(`p.id IN (SELECT "productId" FROM (${sales}) sold UNION (${rated}))`)
+      .andWhere(ON_SHOW)
       .setParameters({ excluded: PURCHASE_EXCLUDED_STATUSES, limit })
       .addSelect(`2 * COALESCE(sales.units, 0) + p."ratingAverage" * ln(1 + p."ratingCount")`, "score")
       .orderBy("score", "DESC")
@@ -333,6 +393,9 @@ export class ProductsService {
         pricePaisa: toPaisa(v.price),
         oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
         image: v.image,
+        quantityAvailable: v.quantityAvailable ?? 1,
+        condition: v.condition ?? DEFAULT_CONDITION,
+        campus: v.campus ?? null,
         sellerId: seller.id,
       }),
     );
@@ -340,7 +403,10 @@ export class ProductsService {
     return product;
   }
 
-  /** Changes the fields given; `oldPrice: null` removes the old price. Owner or admin only. */
+  /**
+   * Changes the fields given; `oldPrice: null` removes the old price. A quantity above 0 relists a
+   * sold listing; 0 marks it sold. Owner or admin only.
+   */
   async update(id: string, input: Partial<ProductFields>, user: AuthUser): Promise<Product> {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
@@ -355,6 +421,12 @@ export class ProductsService {
       ...(v.category !== undefined && { category: v.category }),
       ...(v.color !== undefined && { color: v.color }),
       ...(v.image !== undefined && { image: v.image }),
+      ...(v.condition !== undefined && { condition: v.condition }),
+      ...(v.campus !== undefined && { campus: v.campus }),
+      ...(v.quantityAvailable !== undefined && {
+        quantityAvailable: v.quantityAvailable,
+        soldOutAt: v.quantityAvailable > 0 ? null : (product.soldOutAt ?? new Date()),
+      }),
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
     });

@@ -35,6 +35,12 @@ export class ProductFilter {
   @Field(() => ID, { nullable: true, description: "Only this seller's products." })
   sellerId?: string | null;
 
+  @Field(() => String, { nullable: true, description: "Campus slug (`catalogOptions.campuses`)." })
+  campus?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Condition slug (`catalogOptions.conditions`)." })
+  condition?: string | null;
+
   @Field(() => String, {
     nullable: true,
     description:
@@ -65,6 +71,15 @@ export class ProductInput {
 
   @Field(() => String, { description: "Image URL: the `url` returned by `uploadImage`, or an http(s) URL." })
   image: string;
+
+  @Field(() => Int, { nullable: true, description: "Units for sale, 1 to 999; 1 when omitted (a single item)." })
+  quantityAvailable?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Condition slug from `catalogOptions.conditions`; good when omitted." })
+  condition?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Campus slug from `catalogOptions.campuses` where you hand it over; optional." })
+  campus?: string | null;
 }
 
 @InputType({ description: "Changes to a product: only the fields given change. Same rules as ProductInput." })
@@ -89,6 +104,15 @@ export class ProductUpdateInput {
 
   @Field(() => String, { nullable: true, description: "Image URL." })
   image?: string;
+
+  @Field(() => Int, { nullable: true, description: "Units for sale, 0 to 999: 0 marks the listing sold, 1 or more relists it." })
+  quantityAvailable?: number;
+
+  @Field(() => String, { nullable: true, description: "Condition slug." })
+  condition?: string;
+
+  @Field(() => String, { nullable: true, description: "Campus slug; null or empty removes it." })
+  campus?: string | null;
 }
 
 @ObjectType({ description: "A page of products." })
@@ -140,6 +164,12 @@ export class SellerProfile {
 
   @Field(() => String, { nullable: true, description: "Absolute URL of the seller's picture." })
   profileImage: string | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: what the store sells." })
+  storeDescription: string | null;
+
+  @Field(() => Date, { name: "memberSince", description: "When the seller joined UniBazaar." })
+  createdAt: Date;
 }
 
 @ObjectType({ description: "One choice of a catalog filter." })
@@ -173,4 +203,10 @@ export class CatalogOptions {
 
   @Field(() => [PriceRange], { description: "Price bands." })
   priceRanges: PriceRange[];
+
+  @Field(() => [CatalogOption], { description: "Listing conditions, best first." })
+  conditions: CatalogOption[];
+
+  @Field(() => [CatalogOption], { description: "Campuses where listings are handed over." })
+  campuses: CatalogOption[];
 }

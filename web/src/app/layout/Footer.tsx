@@ -20,6 +20,7 @@ const USEFUL = [
   { label: "Shop", to: "/shop" },
   { label: "Search", to: "/search" },
   { label: "My Orders", to: "/orders" },
+  { label: "Saved items", to: "/saved" },
   { label: "Create an account", to: "/register" },
 ];
 

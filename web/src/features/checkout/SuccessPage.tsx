@@ -21,6 +21,7 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { awaitingPayment } from "./validation";
+import { SellerLink } from "../../components/SellerLink";
 
 /**
  * /success?session_id=… — where the payment page returns to: confirms the payment with the
@@ -149,7 +150,7 @@ export function SuccessPage({ onCartPaid }: { /** the cart's own checkout is pai
                     </Typography>
                     {order.seller && (
                       <Typography variant="body2" color="text.secondary">
-                        Sold by {order.seller.storeName || order.seller.username}
+                        Sold by <SellerLink seller={order.seller} />
                       </Typography>
                     )}
                   </div>

@@ -23,6 +23,7 @@ import { usePageTitle } from "../../components/usePageTitle";
 import type { OrderDetailQuery } from "../../generated/graphql";
 import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
+import { SellerLink } from "../../components/SellerLink";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -105,7 +106,12 @@ function OrderDetail({ order }: { order: Order }) {
           </Typography>
           <Typography color="text.secondary">
             Placed {formatDateTime(order.createdAt)}
-            {order.seller ? ` · sold by ${order.seller.storeName || order.seller.username}` : ""}
+            {order.seller && (
+              <>
+                {" · sold by "}
+                <SellerLink seller={order.seller} />
+              </>
+            )}
           </Typography>
         </div>
         <OrderStatusChip status={order.status} size="medium" />

@@ -20,6 +20,7 @@ import { discountPercent, Money } from "../../components/Money";
 import { PaginationBar } from "../../components/PaginationBar";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
+import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useProductDetailQuery } from "../../generated/hooks";
@@ -76,7 +77,6 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
 
 function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
   const off = discountPercent(product.price, product.oldPrice);
-  const seller = product.seller?.storeName || product.seller?.username;
   return (
     <>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
@@ -120,6 +120,12 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             }}
           />
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
+          {product.sold && (
+            <Chip
+              label="Sold"
+              sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
+            />
+          )}
         </Box>
         <div>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>
@@ -134,10 +140,13 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
           <Box sx={{ mt: 2 }}>
             <Money amount={product.price} oldPrice={product.oldPrice} variant="h5" />
           </Box>
-          {seller && (
+          {product.seller && (
             <Typography sx={{ mt: 2, display: "flex", alignItems: "center", gap: 1 }}>
               <StorefrontOutlined fontSize="small" color="action" aria-hidden="true" />
-              Sold by <strong>{seller}</strong>
+              Sold by{" "}
+              <strong>
+                <SellerLink seller={product.seller} />
+              </strong>
               {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
             </Typography>
           )}
@@ -158,6 +167,8 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
               }
               variant="outlined"
             />
+            <Chip label={`Condition: ${product.conditionLabel}`} variant="outlined" />
+            {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>

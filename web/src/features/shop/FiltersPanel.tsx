@@ -14,11 +14,11 @@ type FiltersPanelProps = {
   params: ShopParams;
   /** Hidden on /categories/:name, where the category comes from the path. */
   showCategory: boolean;
-  onChange: (key: "category" | "color" | "price", value: string) => void;
+  onChange: (key: "category" | "color" | "price" | "campus" | "condition", value: string) => void;
   onClear: () => void;
 };
 
-/** Category, colour and price range, each with "All". */
+/** Campus, category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
   if (!options) {
     return (
@@ -29,9 +29,18 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
       </Stack>
     );
   }
-  const anyFilter = Boolean((showCategory && params.category) || params.color || params.price || params.q);
+  const anyFilter = Boolean(
+    (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.q,
+  );
   return (
     <Stack spacing={3}>
+      <FilterGroup
+        id="filter-campus"
+        label="Campus"
+        value={params.campus}
+        options={options.campuses.map((c) => ({ value: c.slug, label: c.label }))}
+        onChange={(v) => onChange("campus", v)}
+      />
       {showCategory && (
         <FilterGroup
           id="filter-category"
@@ -54,6 +63,13 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         value={params.price}
         options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: r.label }))}
         onChange={(v) => onChange("price", v)}
+      />
+      <FilterGroup
+        id="filter-condition"
+        label="Condition"
+        value={params.condition}
+        options={options.conditions.map((c) => ({ value: c.slug, label: c.label }))}
+        onChange={(v) => onChange("condition", v)}
       />
       <Button variant="outlined" onClick={onClear} disabled={!anyFilter}>
         Clear filters

@@ -74,7 +74,11 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
     }
   }, [page, products.loading, params.page, search, setSearch]);
 
-  const update = (key: "category" | "color" | "price" | "q" | "sort" | "page", value: string | number | null, replace = false) => {
+  const update = (
+    key: "category" | "color" | "price" | "campus" | "condition" | "q" | "sort" | "page",
+    value: string | number | null,
+    replace = false,
+  ) => {
     setSearch(withShopParam(search, key, value), { replace });
   };
 
@@ -88,10 +92,12 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
   const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? params.price;
-  const activeFilters: Array<{ key: "category" | "color" | "price" | "q"; label: string }> = [];
+  const activeFilters: Array<{ key: "category" | "color" | "price" | "campus" | "condition" | "q"; label: string }> = [];
+  if (params.campus) activeFilters.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
   if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
   if (params.color) activeFilters.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
   if (params.price) activeFilters.push({ key: "price", label: priceLabel });
+  if (params.condition) activeFilters.push({ key: "condition", label: labelOf(catalog?.conditions, params.condition) });
   if (params.q && !searchFirst) activeFilters.push({ key: "q", label: `“${params.q}”` });
   const filterCount = activeFilters.filter((f) => f.key !== "q").length;
 

@@ -15,10 +15,16 @@ const qs = (s: string) => new URLSearchParams(s);
 
 describe("parseShopParams", () => {
   it("reads every filter from the query string", () => {
-    expect(parseShopParams(qs("category=Books&color=black&price=50-100&q=%20calculator%20&sort=price_asc&page=3"))).toEqual({
+    expect(
+      parseShopParams(
+        qs("category=Books&color=black&price=50-100&campus=LUMS-lahore&condition=like-new&q=%20calculator%20&sort=price_asc&page=3"),
+      ),
+    ).toEqual({
       category: "books",
       color: "black",
       price: "50-100",
+      campus: "lums-lahore",
+      condition: "like-new",
       q: "calculator",
       sort: "PRICE_ASC",
       page: 3,
@@ -26,7 +32,7 @@ describe("parseShopParams", () => {
   });
 
   it("treats missing, 'all' and malformed values as not set; a bad page is page 1", () => {
-    expect(parseShopParams(qs(""))).toEqual({ category: "", color: "", price: "", q: "", sort: "", page: 1 });
+    expect(parseShopParams(qs(""))).toEqual({ category: "", color: "", price: "", campus: "", condition: "", q: "", sort: "", page: 1 });
     expect(parseShopParams(qs("category=all&color=ALL&price=cheap&sort=random&page=-2"))).toMatchObject({
       category: "",
       color: "",
@@ -89,6 +95,7 @@ describe("toProductFilter", () => {
       search: "calculater",
     });
     expect(toProductFilter(parseShopParams(qs("price=200-")))).toEqual({ minPrice: 200 });
+    expect(toProductFilter(parseShopParams(qs("campus=fast-lahore&condition=fair")))).toEqual({ campus: "fast-lahore", condition: "fair" });
     expect(toProductFilter(parseShopParams(qs("")))).toEqual({});
   });
 

@@ -2,7 +2,7 @@ import type { ProductFilter, ProductSort } from "../../generated/graphql";
 
 /**
  * The shop's state lives in the URL query string so a listing can be shared and Back works:
- * ?category=books&color=black&price=50-100&q=calculator&sort=PRICE_ASC&page=2
+ * ?category=books&color=black&price=50-100&campus=lums-lahore&condition=like-new&q=calculator&sort=PRICE_ASC&page=2
  * Empty values are left out. Changing anything but the page returns to page 1.
  */
 export type ShopParams = {
@@ -10,6 +10,9 @@ export type ShopParams = {
   color: string;
   /** A price range as "min-max", or "min-" for no maximum. */
   price: string;
+  /** Campus and condition slugs. */
+  campus: string;
+  condition: string;
   q: string;
   sort: ProductSort | "";
   page: number;
@@ -26,7 +29,7 @@ export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
 ];
 
 const SORT_VALUES = new Set<string>(SORTS.map((s) => s.value));
-type Key = "category" | "color" | "price" | "q" | "sort" | "page";
+type Key = "category" | "color" | "price" | "campus" | "condition" | "q" | "sort" | "page";
 
 /** Reads the shop state; anything malformed counts as not set (a bad page is page 1). */
 export function parseShopParams(search: URLSearchParams): ShopParams {
@@ -35,10 +38,13 @@ export function parseShopParams(search: URLSearchParams): ShopParams {
   const pageText = text("page");
   const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
   const price = text("price");
+  const choice = (key: string) => (text(key).toLowerCase() === "all" ? "" : text(key).toLowerCase());
   return {
-    category: text("category").toLowerCase() === "all" ? "" : text("category").toLowerCase(),
-    color: text("color").toLowerCase() === "all" ? "" : text("color").toLowerCase(),
+    category: choice("category"),
+    color: choice("color"),
     price: parsePriceRange(price) ? price : "",
+    campus: choice("campus"),
+    condition: choice("condition"),
     q: text("q"),
     sort: SORT_VALUES.has(sort) ? (sort as ProductSort) : "",
     page: page >= 1 ? page : 1,
@@ -61,7 +67,7 @@ export function withShopParam(search: URLSearchParams, key: Key, value: string |
 /** Removes every filter, the search and the page (the sort is kept). */
 export function clearShopFilters(search: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ["category", "color", "price", "q", "page"]) next.delete(key);
+  for (const key of ["category", "color", "price", "campus", "condition", "q", "page"]) next.delete(key);
   return next;
 }
 
@@ -91,6 +97,8 @@ export function toProductFilter(params: ShopParams, fixedCategory?: string): Pro
   const category = fixedCategory?.trim().toLowerCase() || params.category;
   if (category) filter.category = category;
   if (params.color) filter.color = params.color;
+  if (params.campus) filter.campus = params.campus;
+  if (params.condition) filter.condition = params.condition;
   const range = parsePriceRange(params.price);
   if (range) {
     filter.minPrice = range.min;

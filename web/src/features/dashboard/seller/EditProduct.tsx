@@ -45,6 +45,9 @@ export default function EditProduct() {
       oldPrice: moneyText(product.oldPrice),
       image: product.image,
       description: product.description,
+      quantityAvailable: String(product.quantityAvailable),
+      condition: product.condition,
+      campus: product.campus ?? "",
     };
     const save = async (values: ProductValues) => {
       await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });

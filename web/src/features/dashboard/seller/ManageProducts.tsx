@@ -1,4 +1,5 @@
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TableBody from "@mui/material/TableBody";
@@ -8,7 +9,11 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useDashboardDeleteProductMutation, useDashboardMyProductsQuery } from "../../../generated/hooks";
+import {
+  useDashboardDeleteProductMutation,
+  useDashboardMyProductsQuery,
+  useDashboardUpdateProductMutation,
+} from "../../../generated/hooks";
 import type { DashboardMyProductsQuery } from "../../../generated/graphql";
 import { formatDate } from "../../../lib/format";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -24,7 +29,7 @@ type Product = DashboardMyProductsQuery["myProducts"]["items"][number];
 
 const PAGE_SIZE = 10;
 
-/** /dashboard/seller/manage-products: the seller's own listings, 10 a page, with edit and delete. */
+/** /dashboard/seller/manage-products: the seller's own listings, 10 a page, with edit, relist and delete. */
 export default function ManageProducts() {
   usePageTitle("Manage Your Products");
   const notify = useNotify();
@@ -35,6 +40,7 @@ export default function ManageProducts() {
     fetchPolicy: "cache-and-network",
   });
   const [deleteProduct, { loading: deleting }] = useDashboardDeleteProductMutation();
+  const [updateProduct, { loading: relisting }] = useDashboardUpdateProductMutation();
   const result = data?.myProducts;
 
   const confirmDelete = async () => {
@@ -49,6 +55,16 @@ export default function ManageProducts() {
       notify.error(`Failed to delete product: ${plainMessage(err)}`);
     } finally {
       setToDelete(null);
+    }
+  };
+
+  // a sold single item goes back on sale as one unit; the edit form sets any other quantity
+  const relist = async (product: Product) => {
+    try {
+      await updateProduct({ variables: { id: product.id, input: { quantityAvailable: 1 } } });
+      notify.success(`"${product.name}" is for sale again.`);
+    } catch (err) {
+      notify.error(`Failed to relist product: ${plainMessage(err)}`);
     }
   };
 
@@ -76,6 +92,7 @@ export default function ManageProducts() {
                 <TableCell>No.</TableCell>
                 <TableCell>Product Name</TableCell>
                 <TableCell>Date Added</TableCell>
+                <TableCell>Available</TableCell>
                 <TableCell>Manage</TableCell>
                 <TableCell>Delete</TableCell>
               </TableRow>
@@ -90,6 +107,23 @@ export default function ManageProducts() {
                     </Link>
                   </TableCell>
                   <TableCell>{formatDate(product.createdAt)}</TableCell>
+                  <TableCell>
+                    {product.sold ? (
+                      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                        <Chip label="Sold" size="small" />
+                        <Button
+                          size="small"
+                          disabled={relisting}
+                          onClick={() => void relist(product)}
+                          aria-label={`Relist ${product.name}`}
+                        >
+                          Relist
+                        </Button>
+                      </Stack>
+                    ) : (
+                      product.quantityAvailable
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Button
                       component={RouterLink}

@@ -26,12 +26,28 @@ export type ProductValues = {
   oldPrice: string;
   image: string;
   description: string;
+  /** units for sale; "1" for a single item */
+  quantityAvailable: string;
+  /** condition and campus slugs; "" = no campus */
+  condition: string;
+  campus: string;
 };
 
-export const EMPTY_PRODUCT: ProductValues = { name: "", category: "", color: "", price: "", oldPrice: "", image: "", description: "" };
+export const EMPTY_PRODUCT: ProductValues = {
+  name: "",
+  category: "",
+  color: "",
+  price: "",
+  oldPrice: "",
+  image: "",
+  description: "",
+  quantityAvailable: "1",
+  condition: "good",
+  campus: "",
+};
 
 const FIELDS = Object.keys(EMPTY_PRODUCT) as Array<keyof ProductValues>;
-const REQUIRED: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description"];
+const REQUIRED: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description", "quantityAvailable"];
 
 const requiredText = (message: string) => z.string().trim().min(1, message);
 
@@ -58,6 +74,9 @@ const productFormSchema = z.object({
   oldPrice: priceText("Old price", false),
   image: requiredText("Image is required."),
   description: requiredText("Description is required."),
+  quantityAvailable: requiredText("Quantity is required."),
+  condition: z.string(),
+  campus: z.string(),
 });
 
 type Props = {
@@ -153,7 +172,7 @@ export function ProductForm({
   if (options.error && !options.data)
     return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
   if (!options.data) return <LoadingState label="Loading form..." />;
-  const { categories, colors } = options.data.catalogOptions;
+  const { categories, colors, conditions, campuses } = options.data.catalogOptions;
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 760 }}>
@@ -213,6 +232,46 @@ export function ProductForm({
             />
           </Grid>
         )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="quantityAvailable"
+            label="Quantity available"
+            type="number"
+            required
+            fullWidth
+            disabled={busy}
+            hint="1 for a single item; 0 marks it sold, more relists it."
+            slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: "numeric" } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="condition" select label="Condition" required fullWidth disabled={busy}>
+            {conditions.map((c) => (
+              <MenuItem key={c.slug} value={c.slug}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="campus"
+            select
+            label="Campus"
+            fullWidth
+            disabled={busy}
+            hint="Where buyers meet you to collect it."
+          >
+            <MenuItem value="">No campus</MenuItem>
+            {campuses.map((c) => (
+              <MenuItem key={c.slug} value={c.slug}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
         <Grid size={12}>
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
             Product image *

@@ -12,5 +12,9 @@ export function toProductInput(values: ProductValues) {
     oldPrice,
     image: values.image,
     description: values.description.trim(),
+    // the server checks the range and says so on the field
+    quantityAvailable: Number(values.quantityAvailable),
+    condition: values.condition,
+    campus: values.campus || null,
   };
 }

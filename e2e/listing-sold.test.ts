@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELLER, signInTo, tokenFor, BUYER_3 } from "./dashboard-helpers";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
+
+/** One item, one buyer, on a phone: the single unit sells, the listing shows "Sold" and cannot be added, the seller relists it. */
+let e2e: E2E;
+const productName = `Hostel Kettle ${randomUUID().slice(0, 6)}`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await gqlOk(
+    e2e,
+    `mutation($input: ProductInput!) { createProduct(input: $input) { id } }`,
+    {
+      input: {
+        name: productName,
+        description: "Used electric kettle, works well. Call 03001234561.",
+        category: "electronics",
+        color: "silver",
+        price: 1200,
+        image: "https://example.com/kettle.png",
+      },
+    },
+    await tokenFor(e2e, SELLER),
+  );
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe("a single item at 390 px", () => {
+  it("the buyer takes the only unit; then it shows Sold, in the shop too, and has no add-to-cart", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    try {
+      await logIn(page, BUYER_3);
+      await openProduct(page, productName);
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      const panel = await openCart(page);
+      await fillShipping(panel);
+      await panel.getByRole("button", { name: /^Place Order/ }).click();
+      await notice(page, "Order placed successfully!");
+
+      await openProduct(page, productName);
+      await visible(page.getByText("Sold", { exact: true }).first());
+      const sold = page.getByRole("button", { name: `Sold: ${productName}` });
+      expect(await sold.isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Add to cart" }).count()).toBe(0);
+      await expectAccessible(page, "sold product page (phone)");
+
+      await page.goto(`/search?q=${encodeURIComponent(productName)}`);
+      const card = page.getByRole("list", { name: "Products", exact: true }).getByRole("article").filter({ hasText: productName });
+      await visible(card.getByText("Sold", { exact: true }).first());
+      expect(await card.getByRole("button", { name: `Sold: ${productName}` }).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the seller relists it from Manage Your Products and buyers can add it again", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    try {
+      await signInTo(page, SELLER, "/dashboard/seller/manage-products");
+      await page.getByRole("button", { name: `Relist ${productName}` }).click();
+      await notice(page, `"${productName}" is for sale again.`);
+      const row = page.getByRole("row").filter({ hasText: productName });
+      await expect.poll(() => row.getByRole("cell").nth(3).textContent(), { timeout: 10_000 }).toBe("1");
+      await expectAccessible(page, "manage products with a relisted item (phone)");
+
+      await openProduct(page, productName);
+      await visible(page.getByRole("button", { name: "Add to cart" }));
+    } finally {
+      await context.close();
+    }
+  });
+});

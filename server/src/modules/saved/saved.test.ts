@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { placeOrder } from "../orders/testing";
+import { Product } from "../products/entity";
+import { SavedItem } from "./entity";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let other: SignedIn;
+
+const SAVE = `mutation ($id: ID!) { saveProduct(productId: $id) }`;
+const UNSAVE = `mutation ($id: ID!) { unsaveProduct(productId: $id) }`;
+const LIST = `{ savedItems { product { id name price sold } savedPrice notice } }`;
+const IDS = `{ savedProductIds }`;
+const UPDATE = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
+
+const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
+  const res = await server.gql(query, variables, token);
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer, other] = await Promise.all([signUp(server, "seller"), signUp(server, "user"), signUp(server, "user")]);
+});
+afterAll(() => server.close());
+
+describe("saved items", () => {
+  it("saves at the current price, once; only the saver sees it; unsave removes it", async () => {
+    const lamp = await insertProduct(server.dataSource, seller.user.id, { name: "Desk lamp", pricePaisa: 150_000 });
+    await ok(SAVE, { id: lamp.id }, buyer.token);
+    await ok(SAVE, { id: lamp.id }, buyer.token);
+    expect((await ok(LIST, {}, buyer.token)).savedItems).toEqual([
+      { product: { id: lamp.id, name: "Desk lamp", price: 1500, sold: false }, savedPrice: 1500, notice: null },
+    ]);
+    expect((await ok(IDS, {}, buyer.token)).savedProductIds).toEqual([lamp.id]);
+    expect((await ok(LIST, {}, other.token)).savedItems).toEqual([]);
+
+    await ok(UNSAVE, { id: lamp.id }, buyer.token);
+    expect((await ok(IDS, {}, buyer.token)).savedProductIds).toEqual([]);
+  });
+
+  it("notices a price drop (not a rise) and a sale, sold first", async () => {
+    const bag = await insertProduct(server.dataSource, seller.user.id, { name: "Backpack", pricePaisa: 300_000, quantityAvailable: 1 });
+    const mug = await insertProduct(server.dataSource, seller.user.id, { name: "Mug", pricePaisa: 50_000 });
+    await ok(SAVE, { id: bag.id }, other.token);
+    await ok(SAVE, { id: mug.id }, other.token);
+
+    await ok(UPDATE, { id: mug.id, input: { price: 600 } }, seller.token);
+    await ok(UPDATE, { id: bag.id, input: { price: 2500 } }, seller.token);
+    const notices = async () =>
+      Object.fromEntries(
+        ((await ok(LIST, {}, other.token)).savedItems as Array<{ product: { name: string }; notice: string | null }>).map((i) => [
+          i.product.name,
+          i.notice,
+        ]),
+      );
+    expect(await notices()).toEqual({ Backpack: "PRICE_DROP", Mug: null });
+
+    await placeOrder(server, buyer, [{ productId: bag.id, quantity: 1 }]);
+    expect(await notices()).toEqual({ Backpack: "SOLD", Mug: null });
+  });
+
+  it("a deleted listing drops out of the list; unknown ids and anonymous callers are refused without a change", async () => {
+    const pen = await insertProduct(server.dataSource, seller.user.id, { name: "Pen" });
+    await ok(SAVE, { id: pen.id }, buyer.token);
+    await server.dataSource.getRepository(Product).softDelete(pen.id);
+    expect((await ok(LIST, {}, buyer.token)).savedItems.map((i: { product: { id: string } }) => i.product.id)).not.toContain(pen.id);
+
+    const before = await server.dataSource.getRepository(SavedItem).count();
+    expect(codeOf(await server.gql(SAVE, { id: "00000000-0000-4000-8000-000000000000" }, buyer.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(SAVE, { id: "not-an-id" }, buyer.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(SAVE, { id: pen.id }))).toBe("UNAUTHENTICATED");
+    expect(await server.dataSource.getRepository(SavedItem).count()).toBe(before);
+  });
+});

@@ -1,0 +1,69 @@
+import type { DataSource } from "typeorm";
+import { badInput, notFound } from "../../platform/shared/errors";
+import { isId } from "../../platform/shared/validation";
+import { assertRole, type AuthUser } from "../../platform/auth/roles";
+import { Product } from "../products/entity";
+import { SavedItem } from "./entity";
+
+/** How many listings one user may keep saved. */
+export const MAX_SAVED = 200;
+
+export enum SavedNotice {
+  PRICE_DROP = "PRICE_DROP",
+  SOLD = "SOLD",
+}
+
+/** Saved items: save and unsave a listing, the caller's list, and what changed since saving. */
+export class SavedService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get saved() {
+    return this.dataSource.getRepository(SavedItem);
+  }
+
+  /** Saves a listed product at its current price; saving it again changes nothing. */
+  async save(productId: string, caller: AuthUser | null): Promise<void> {
+    const user = assertRole(caller, []);
+    const product = isId(productId) ? await this.dataSource.getRepository(Product).findOneBy({ id: productId }) : null;
+    if (!product) throw notFound("Product not found.");
+    if ((await this.saved.countBy({ userId: user.id })) >= MAX_SAVED)
+      throw badInput(`You can save up to ${MAX_SAVED} items. Remove some first.`);
+    await this.saved
+      .createQueryBuilder()
+      .insert()
+      .values({ userId: user.id, productId: product.id, savedPricePaisa: product.pricePaisa })
+      .orIgnore()
+      .execute();
+  }
+
+  async unsave(productId: string, caller: AuthUser | null): Promise<void> {
+    const user = assertRole(caller, []);
+    if (isId(productId)) await this.saved.delete({ userId: user.id, productId });
+  }
+
+  /** The caller's saved listings, newest first; deleted listings drop out. */
+  list(caller: AuthUser | null): Promise<SavedItem[]> {
+    const user = assertRole(caller, []);
+    return this.saved
+      .createQueryBuilder("s")
+      .innerJoinAndSelect("s.product", "p")
+      .where("s.userId = :userId", { userId: user.id })
+      .orderBy("s.createdAt", "DESC")
+      .addOrderBy("s.productId", "ASC")
+      .getMany();
+  }
+
+  /** Ids of the caller's saved listings, for the hearts on cards. */
+  async savedIds(caller: AuthUser | null): Promise<string[]> {
+    const user = assertRole(caller, []);
+    const rows = await this.saved.find({ select: { productId: true }, where: { userId: user.id } });
+    return rows.map((row) => row.productId);
+  }
+}
+
+/** What changed since saving: sold first (nothing left to buy), else a lower price. */
+export function noticeOf(item: SavedItem): SavedNotice | null {
+  if (item.product.quantityAvailable === 0) return SavedNotice.SOLD;
+  if (item.product.pricePaisa < item.savedPricePaisa) return SavedNotice.PRICE_DROP;
+  return null;
+}

@@ -1,0 +1,136 @@
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Container from "@mui/material/Container";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState, type ReactNode } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { PaginationBar } from "../../components/PaginationBar";
+import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { EmptyState, QueryState } from "../../components/QueryState";
+import { RatingStars } from "../../components/RatingStars";
+import { usePageTitle } from "../../components/usePageTitle";
+import type { ProductCardFieldsFragment, SellerPageQuery } from "../../generated/graphql";
+import { useSellerListingsQuery, useSellerPageQuery } from "../../generated/hooks";
+
+type Seller = NonNullable<SellerPageQuery["sellerPage"]>;
+
+const LISTINGS_PAGE_SIZE = 12;
+const memberSince = new Intl.DateTimeFormat("en-PK", { month: "long", year: "numeric" });
+
+type SellerPageProps = {
+  /** The add-to-cart control of each card (composed by the app, which owns the cart). */
+  renderProductAction?: (product: ProductCardFieldsFragment) => ReactNode;
+};
+
+/** /sellers/:username — who sells, since when, how buyers rated them, how many sales they completed, and their listings. */
+export function SellerPage({ renderProductAction }: SellerPageProps) {
+  const { username = "" } = useParams();
+  const query = useSellerPageQuery({ variables: { username } });
+  const profile = query.data?.sellerPage;
+  usePageTitle(profile ? profile.seller.storeName || profile.seller.username : query.loading ? "Seller" : "Seller not found");
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data ? query.data.sellerPage : undefined}
+        isEmpty={() => false}
+        errorText="Error loading the seller."
+        empty={
+          <EmptyState
+            message="Seller not found."
+            action={
+              <Button component={RouterLink} to="/shop" variant="contained">
+                Back to the shop
+              </Button>
+            }
+          />
+        }
+        onRetry={() => void query.refetch()}
+      >
+        {(found) => (
+          <>
+            <SellerHeader profile={found} />
+            <Listings sellerId={found.seller.id} renderProductAction={renderProductAction} />
+          </>
+        )}
+      </QueryState>
+    </Container>
+  );
+}
+
+function SellerHeader({ profile }: { profile: Seller }) {
+  const { seller } = profile;
+  const name = seller.storeName || seller.username;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: "flex-start", mb: 3 }}>
+      <Avatar src={seller.profileImage ?? undefined} alt="" sx={{ width: 64, height: 64, fontSize: "1.6rem" }}>
+        {name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.5rem", md: "2.125rem" }, overflowWrap: "anywhere" }}>
+          {name}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+          {seller.storeName && (
+            <Typography variant="body2" color="text.secondary">
+              @{seller.username}
+            </Typography>
+          )}
+          {seller.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Member since {memberSince.format(new Date(seller.memberSince))}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+          <RatingStars value={profile.rating} count={profile.reviewCount} />
+          <Typography variant="body2">
+            {profile.completedSales === 1 ? "1 completed sale" : `${profile.completedSales} completed sales`}
+          </Typography>
+        </Stack>
+        {seller.storeDescription && <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{seller.storeDescription}</Typography>}
+      </Box>
+    </Stack>
+  );
+}
+
+function Listings({ sellerId, renderProductAction }: { sellerId: string } & SellerPageProps) {
+  const [page, setPage] = useState(1);
+  const query = useSellerListingsQuery({ variables: { sellerId, page, pageSize: LISTINGS_PAGE_SIZE } });
+  const result = query.data?.products;
+  return (
+    <section aria-labelledby="seller-listings">
+      <Typography id="seller-listings" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Listings{result ? ` (${result.totalItems})` : ""}
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={result}
+        skeleton={<ProductGridSkeleton count={4} />}
+        errorText="Error loading products."
+        empty="No listings right now."
+        onRetry={() => void query.refetch()}
+      >
+        {(products) => (
+          <>
+            <ProductGrid label="Listings">
+              {products.items.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} action={renderProductAction?.(product)} />
+                </li>
+              ))}
+            </ProductGrid>
+            <Box sx={{ mt: 3 }}>
+              <PaginationBar page={products.page} totalPages={products.totalPages} onChange={setPage} label="Listings pages" />
+            </Box>
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}
