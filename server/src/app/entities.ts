@@ -1,7 +1,21 @@
+import { Conversation, Message, UserBlock } from "../modules/conversations/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
 
-export const entities = [User, Product, Review, CheckoutSession, Order, OrderLine, OrderStatusEvent, Coupon, Image];
+export const entities = [
+  User,
+  Product,
+  Review,
+  CheckoutSession,
+  Order,
+  OrderLine,
+  OrderStatusEvent,
+  Coupon,
+  Image,
+  Conversation,
+  Message,
+  UserBlock,
+];

@@ -2,6 +2,7 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
+import { ConversationsResolver } from "../modules/conversations/resolver";
 import { CheckoutFieldsResolver, OrderFieldsResolver, OrdersResolver } from "../modules/orders/resolver";
 import { ProductResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
@@ -21,6 +22,7 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  ConversationsResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

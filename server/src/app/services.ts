@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { AuthService } from "../modules/auth/service";
+import { ConversationsService } from "../modules/conversations/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
@@ -24,6 +25,7 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     users,
     stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource),
+    conversations: new ConversationsService(dataSource),
   };
 }
 
