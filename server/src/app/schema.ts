@@ -37,6 +37,16 @@ export function buildAppSchema(): GraphQLSchema {
     directives: [...specifiedDirectives, authDirective],
     // inputs are validated by the services, so REST and GraphQL share one set of rules
     validate: false,
+    // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
+    // in-process): every @Subscription brings its own `subscribe` from context.services.live
+    pubSub: {
+      publish: () => {
+        throw new Error("publish through services.live");
+      },
+      subscribe: () => {
+        throw new Error("subscribe through context.services.live");
+      },
+    },
   });
   return cached;
 }

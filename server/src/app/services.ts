@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
+import type { LiveHub } from "../platform/live";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
 import { OrdersService } from "../modules/orders/service";
@@ -13,11 +14,13 @@ import { UsersService } from "../modules/users/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig) {
+export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub) {
   const reviews = new ReviewsService(dataSource);
   const users = new UsersService(dataSource, reviews);
   return {
     dataSource,
+    /** Live events for subscriptions (through Redis when REDIS_URL is set). */
+    live,
     auth: new AuthService(dataSource, config),
     reviews,
     products: new ProductsService(dataSource),
@@ -25,7 +28,7 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     users,
     stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource),
-    conversations: new ConversationsService(dataSource),
+    conversations: new ConversationsService(dataSource, live),
   };
 }
 

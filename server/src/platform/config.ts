@@ -31,6 +31,10 @@ const envSchema = z.object({
   GRAPHQL_PLAYGROUND: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   DEMO_DATA: booleanFlag.optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
 });
 
 export type AppConfig = {
@@ -46,6 +50,8 @@ export type AppConfig = {
   playground: boolean;
   logLevel: string;
   demoData: boolean;
+  /** Live events (subscriptions) go through Redis so every server process sees them; in-process without it. */
+  redisUrl?: string;
 };
 
 export class ConfigError extends Error {}
@@ -77,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     demoData: e.DEMO_DATA ?? !isProduction,
+    redisUrl: e.REDIS_URL,
   };
 }
 

@@ -1,11 +1,12 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { Role } from "../../platform/auth/roles";
+import { filter, pipe } from "@graphql-yoga/subscription";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { assertRole, Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { Product } from "../products/entity";
 import type { User } from "../users/entity";
-import type { ConversationView, MessageView } from "./service";
+import { MESSAGE_EVENT, type ConversationView, type MessageEvent, type MessageView } from "./service";
 import { ConversationObject, ConversationPage, ConversationParty, MessageObject, MessagePage } from "./types";
 
 const paging = (page: number | null, pageSize: number | null) => ({ page: page ?? undefined, pageSize: pageSize ?? undefined });
@@ -126,6 +127,22 @@ export class ConversationsResolver {
   @Mutation(() => Boolean, { description: "Lifts the caller's block on this user." })
   unblockUser(@Arg("userId", () => ID, { description: "The user to unblock." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.conversations.unblock(userId, ctx.user);
+  }
+
+  @Allow()
+  @Subscription(() => MessageObject, {
+    description:
+      "Every new message in the caller's conversations, as it is sent (by either party). Over WebSocket (graphql-ws) at /graphql.",
+    subscribe: ({ context }) => {
+      const user = assertRole((context as Context).user, []);
+      return pipe(
+        (context as Context).services.live.subscribe("user", user.id),
+        filter((event): event is MessageEvent => event.type === MESSAGE_EVENT),
+      );
+    },
+  })
+  messageReceived(@Root() event: MessageEvent): MessageView {
+    return { ...event.message, createdAt: new Date(event.message.createdAt) };
   }
 
   @FieldResolver(() => Product, { nullable: true, description: "The product talked about (price on its card); null once delisted." })

@@ -2,6 +2,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { LiveHub } from "../../platform/live";
 import { badInput, forbidden, notFound, rateLimited, unauthenticated } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -54,6 +55,10 @@ export type ConversationView = {
   reportReason: string | null;
   createdAt: Date;
 };
+
+export const MESSAGE_EVENT = "message";
+/** Published to both parties (the sender's other devices show it too); dates arrive as ISO strings. */
+export type MessageEvent = { type: typeof MESSAGE_EVENT; message: MessageView };
 
 /** A message with its read receipt: whether the recipient's read mark has reached it. */
 export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "createdAt"> & { read: boolean };
@@ -108,7 +113,10 @@ export class ConversationsService {
   private readonly messagesBySender: RateLimiterPostgres;
   private readonly conversationsByBuyer: RateLimiterPostgres;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly live: LiveHub,
+  ) {
     const common = { storeClient: dataSource, storeType: "typeorm", tableName: "rate_limits", tableCreated: true };
     this.messagesBySender = new RateLimiterPostgres({ ...common, keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByBuyer = new RateLimiterPostgres({
@@ -227,7 +235,7 @@ export class ConversationsService {
   async send(input: { conversationId: string; body: string }, caller: AuthUser | null): Promise<MessageView> {
     if (!caller) throw unauthenticated();
     const v = parseInput(sendSchema, input);
-    return this.dataSource.transaction(async (manager) => {
+    const { message, parties } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
@@ -240,8 +248,12 @@ export class ConversationsService {
         buyerArchivedAt: null,
         sellerArchivedAt: null,
       });
-      return { ...pickMessage(message), read: false };
+      return { message: { ...pickMessage(message), read: false }, parties: [conversation.buyerId, conversation.sellerId] };
     });
+    // after the commit: a subscriber that reloads the conversation finds the message
+    const event: MessageEvent = { type: MESSAGE_EVENT, message };
+    for (const userId of parties) this.live.publish("user", userId, event);
+    return message;
   }
 
   /** Marks every message of the conversation as read by the caller (up to the latest one). */

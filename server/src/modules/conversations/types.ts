@@ -55,9 +55,12 @@ export class ConversationObject implements Omit<ConversationView, "productId" | 
 }
 
 @ObjectType("Message", { description: "A plain-text message; clients show it as text, never as HTML." })
-export class MessageObject implements Omit<MessageView, "conversationId"> {
+export class MessageObject implements MessageView {
   @Field(() => ID, { description: "Unique id." })
   id: string;
+
+  @Field(() => ID, { description: "The conversation it belongs to." })
+  conversationId: string;
 
   @Field(() => ID, { description: "Who sent it (a party of the conversation)." })
   senderId: string;
