@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUYER_2, gqlOk, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { openProduct, visible } from "./storefront-helpers";
+
+/** A buyer messages a seller from the product page; the seller (a second browser) sees it live and answers. */
+let e2e: E2E;
+let productName: string;
+beforeAll(async () => {
+  e2e = await startE2E();
+  const token = await tokenFor(e2e, SELLER);
+  const data = await gqlOk<{ myProducts: { items: Array<{ name: string }> } }>(
+    e2e,
+    `{ myProducts(pageSize: 1) { items { name } } }`,
+    {},
+    token,
+  );
+  productName = data.myProducts.items[0].name;
+});
+afterAll(() => e2e?.close());
+
+describe("talking to the seller at 390 px", () => {
+  it("delivers the buyer's message to the seller's open inbox live, and the answer back, as plain text", async () => {
+    const seller = await openPage(e2e, PHONE);
+    await signInTo(seller.page, SELLER, "/messages");
+    await visible(seller.page.getByRole("heading", { level: 1, name: "Messages" }));
+
+    const buyer = await openPage(e2e, PHONE);
+    await signInTo(buyer.page, BUYER_2, "/");
+    await openProduct(buyer.page, productName);
+    await buyer.page.getByRole("button", { name: "Message seller" }).click();
+    await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await visible(buyer.page.getByText("No messages yet. Say hello!"));
+    await expectAccessible(buyer.page, "chat (phone)");
+
+    const question = "Is it still available? <b>Rs 1,500</b> pay at https://evil.example/pay";
+    await buyer.page.getByRole("textbox", { name: "Message" }).fill(question);
+    await buyer.page.getByRole("button", { name: "Send" }).click();
+    const thread = buyer.page.getByRole("list", { name: "Messages" });
+    await visible(thread.getByText(question, { exact: true }));
+    // plain text: the markup shows as typed and a foreign address is no link
+    await expect.poll(() => thread.getByRole("link").count()).toBe(0);
+
+    // the seller's inbox, open since before the message was sent, shows it without a reload
+    const conversation = seller.page.getByRole("link", { name: new RegExp(productName) });
+    await visible(conversation);
+    await expect.poll(() => conversation.textContent(), { timeout: 10_000 }).toContain("Is it still available?");
+    await conversation.click();
+    await visible(seller.page.getByRole("list", { name: "Messages" }).getByText(question, { exact: true }));
+    await seller.page.getByRole("textbox", { name: "Message" }).fill("Yes! Library at 4?");
+    await seller.page.getByRole("button", { name: "Send" }).click();
+
+    // and the buyer's open chat gets the answer live, with the question marked read
+    await visible(thread.getByText("Yes! Library at 4?"));
+    await expect.poll(() => thread.getByText(/· Read$/).count(), { timeout: 10_000 }).toBe(1);
+
+    await seller.context.close();
+    await buyer.context.close();
+  });
+});
