@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUYER_2, gqlOk, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { Product } from "../server/src/modules/products/entity";
+import { User } from "../server/src/modules/users/entity";
+import { insertOrder } from "../server/src/test/fixtures";
+import { BUYER_2, BUYER_3, gqlOk, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
 import { openProduct, visible } from "./storefront-helpers";
 
@@ -56,5 +59,19 @@ describe("talking to the seller at 390 px", () => {
 
     await seller.context.close();
     await buyer.context.close();
+  });
+
+  it("opens the conversation about an order's product from the buyer's order page", async () => {
+    const { dataSource } = e2e.server;
+    const buyer = await dataSource.getRepository(User).findOneByOrFail({ email: BUYER_3 });
+    const product = await dataSource.getRepository(Product).findOneByOrFail({ name: productName });
+    const order = await insertOrder(dataSource, { buyerId: buyer.id, lines: [{ product }] });
+
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_3, `/orders/${order.id}`);
+    await page.getByRole("button", { name: "Message seller" }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await visible(page.getByRole("link", { name: productName }));
+    await context.close();
   });
 });

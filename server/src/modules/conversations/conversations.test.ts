@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Message } from "./entity";
@@ -62,6 +62,36 @@ describe("opening a conversation", () => {
     expect(codeOf(await server.gql(START, { productId: "not-an-id" }, buyer.token))).toBe("NOT_FOUND");
     const delisted = await insertProduct(server.dataSource, seller.user.id, { deleted: true });
     expect(codeOf(await server.gql(START, { productId: delisted.id }, buyer.token))).toBe("NOT_FOUND");
+  });
+});
+
+describe("a seller messaging a buyer", () => {
+  const START_AS_SELLER = `mutation ($productId: ID!, $buyerId: ID) { startConversation(productId: $productId, buyerId: $buyerId) { id buyer { id } seller { id } } }`;
+
+  it("opens the conversation with a buyer who ordered the product from them, the same one the buyer would", async () => {
+    const customer = await signUp(server);
+    const ordered = await insertProduct(server.dataSource, seller.user.id);
+    await insertOrder(server.dataSource, { buyerId: customer.user.id, lines: [{ product: ordered }] });
+    const res = await server.gql(START_AS_SELLER, { productId: ordered.id, buyerId: customer.user.id }, seller.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.startConversation).toMatchObject({ buyer: { id: customer.user.id }, seller: { id: seller.user.id } });
+    expect(await start(customer, ordered.id)).toBe(res.data.startConversation.id);
+  });
+
+  it("refuses a buyer who never ordered it, and anyone but the product's seller", async () => {
+    const customer = await signUp(server);
+    const notOrdered = await insertProduct(server.dataSource, seller.user.id);
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, seller.token))).toBe(
+      "FORBIDDEN",
+    );
+    await insertOrder(server.dataSource, { buyerId: customer.user.id, lines: [{ product: notOrdered }] });
+    const otherSeller = await signUp(server, "seller");
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, otherSeller.token))).toBe(
+      "FORBIDDEN",
+    );
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, stranger.token))).toBe(
+      "FORBIDDEN",
+    );
   });
 });
 

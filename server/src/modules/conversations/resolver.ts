@@ -64,13 +64,16 @@ export class ConversationsResolver {
 
   @Allow()
   @Mutation(() => ConversationObject, {
-    description: "Opens the caller's conversation with the seller of a listed product, or returns the one they already have.",
+    description:
+      "Opens the caller's conversation with the seller of a listed product, or returns the one they already have. With `buyerId`, the product's seller opens it with a buyer who ordered the product from them.",
   })
   startConversation(
     @Arg("productId", () => ID, { description: "The product asked about." }) productId: string,
+    @Arg("buyerId", () => ID, { nullable: true, description: "For sellers: the buyer (who ordered this product from them) to message." })
+    buyerId: string | null,
     @Ctx() ctx: Context,
   ): Promise<ConversationView> {
-    return ctx.services.conversations.start(productId, ctx.user);
+    return ctx.services.conversations.start(productId, ctx.user, buyerId);
   }
 
   @Allow()

@@ -13,7 +13,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export const REPORT_REASON_MAX_LENGTH = 500;
 /** Messages one user may send per minute, over all conversations (counted in PostgreSQL, shared by every process). */
 export const MESSAGES_PER_MINUTE = 20;
-/** New conversations one user may open per hour. */
+/** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
 export const CONVERSATIONS_PER_HOUR = 30;
 
 /** Plain text: any character but the control ones (a line break and a tab are text). */
@@ -111,7 +111,7 @@ const sideOf = (c: Conversation, userId: string) =>
 
 export class ConversationsService {
   private readonly messagesBySender: RateLimiterPostgres;
-  private readonly conversationsByBuyer: RateLimiterPostgres;
+  private readonly conversationsByStarter: RateLimiterPostgres;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -119,9 +119,9 @@ export class ConversationsService {
   ) {
     const common = { storeClient: dataSource, storeType: "typeorm", tableName: "rate_limits", tableCreated: true };
     this.messagesBySender = new RateLimiterPostgres({ ...common, keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
-    this.conversationsByBuyer = new RateLimiterPostgres({
+    this.conversationsByStarter = new RateLimiterPostgres({
       ...common,
-      keyPrefix: "conversation_buyer",
+      keyPrefix: "conversation_starter",
       points: CONVERSATIONS_PER_HOUR,
       duration: 3600,
     });
@@ -130,22 +130,30 @@ export class ConversationsService {
   /**
    * Opens the caller's conversation with the seller of a listed product, or returns the one they
    * already have (one per buyer and product; a concurrent second call lands on the same row).
+   * With `buyerId`, the product's seller opens it with a buyer who ordered that product from them.
    */
-  async start(productId: string, caller: AuthUser | null): Promise<ConversationView> {
+  async start(productId: string, caller: AuthUser | null, buyerId?: string | null): Promise<ConversationView> {
     if (!caller) throw unauthenticated();
     if (!isId(productId)) throw notFound("Product not found.");
-    const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
+    const bySeller = Boolean(buyerId) && buyerId !== caller.id;
+    // a seller may still reach the buyers of a product they delisted
+    const product = await this.dataSource.getRepository(Product).findOne({ where: { id: productId }, withDeleted: bySeller });
     if (!product?.sellerId) throw notFound("Product not found.");
-    if (product.sellerId === caller.id) throw forbidden("You cannot message yourself about your own product.");
-    const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: caller.id });
+    if (bySeller) {
+      if (product.sellerId !== caller.id) throw forbidden("Only the product's seller can message its buyers.");
+      if (!isId(buyerId!) || !(await this.hasOrdered(buyerId!, caller.id, productId)))
+        throw forbidden("You can message a buyer only about a product they ordered from you.");
+    } else if (product.sellerId === caller.id) throw forbidden("You cannot message yourself about your own product.");
+    const buyer = bySeller ? buyerId! : caller.id;
+    const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
     if (existing) return this.view(existing.id, caller.id);
-    await this.assertNotBlocked(this.dataSource.manager, caller.id, product.sellerId);
-    await consume(this.conversationsByBuyer, caller.id, "You have started too many conversations. Please try again later.");
+    await this.assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
+    await consume(this.conversationsByStarter, caller.id, "You have started too many conversations. Please try again later.");
     const [{ id }] = await this.dataSource.query(
       `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
        ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId"
        RETURNING id`,
-      [productId, caller.id, product.sellerId],
+      [productId, buyer, product.sellerId],
     );
     return this.view(id, caller.id);
   }
@@ -311,6 +319,16 @@ export class ConversationsService {
     if (!isId(userId)) throw notFound("User not found.");
     await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
     return true;
+  }
+
+  /** Whether the buyer has an order from this seller with this product in it (in any state). */
+  private async hasOrdered(buyerId: string, sellerId: string, productId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM orders o JOIN order_lines l ON l."orderId" = o.id
+        WHERE o."buyerId" = $1 AND o."sellerId" = $2 AND l."productId" = $3 LIMIT 1`,
+      [buyerId, sellerId, productId],
+    );
+    return rows.length > 0;
   }
 
   private async view(conversationId: string, callerId: string): Promise<ConversationView> {

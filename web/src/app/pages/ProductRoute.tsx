@@ -1,5 +1,5 @@
 import Stack from "@mui/material/Stack";
-import { MessageSellerButton } from "../../features/messages/MessageSellerButton";
+import { MessageButton } from "../../components/MessageButton";
 import { ProductPage } from "../../features/product/ProductPage";
 import { productPageAction } from "./cartActions";
 
@@ -10,7 +10,7 @@ export function ProductRoute() {
       renderAddToCart={(product) => (
         <Stack spacing={1}>
           {productPageAction(product)}
-          <MessageSellerButton productId={product.id} sellerId={product.seller?.id} size="large" fullWidth />
+          <MessageButton productId={product.id} sellerId={product.seller?.id} size="large" fullWidth />
         </Stack>
       )}
     />
