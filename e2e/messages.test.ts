@@ -74,4 +74,30 @@ describe("talking to the seller at 390 px", () => {
     await visible(page.getByRole("link", { name: productName }));
     await context.close();
   });
+
+  it("falls back to polling when the WebSocket cannot connect", async () => {
+    const buyerToken = await tokenFor(e2e, BUYER_2);
+    const product = await e2e.server.dataSource.getRepository(Product).findOneByOrFail({ name: productName });
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      buyerToken,
+    );
+
+    const { page, context } = await openPage(e2e, PHONE);
+    // a network that lets no WebSocket through
+    await context.routeWebSocket(/\/graphql$/, (socket) => socket.close());
+    await signInTo(page, SELLER, `/messages/${startConversation.id}`);
+    await visible(page.getByRole("list", { name: "Messages" }));
+
+    await gqlOk(
+      e2e,
+      `mutation ($c: ID!) { sendMessage(conversationId: $c, body: "Sent while your socket was down") { id } }`,
+      { c: startConversation.id },
+      buyerToken,
+    );
+    await visible(page.getByText("Sent while your socket was down"), 30_000);
+    await context.close();
+  });
 });

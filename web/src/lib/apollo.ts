@@ -23,7 +23,8 @@ export function createApolloClient() {
         return token ? { authorization: `Bearer ${token}` } : {};
       },
       // a page that cannot keep a socket falls back to polling (see the chat), so give up soon
-      retryAttempts: 3,
+      retryAttempts: 2,
+      retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, 1000 * (retries + 1))),
     }),
   );
   const isSubscription = ({ query }: ApolloLink.Operation) => {
