@@ -12,7 +12,7 @@ afterAll(() => e2e?.close());
 const MENUS = {
   buyer: ["My Orders", "Messages", "Profile", "Log Out"],
   seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Logout"],
-  admin: ["Admin Dashboard", "Messages", "Profile", "Log Out"],
+  admin: ["Admin Dashboard", "Reported conversations", "Messages", "Profile", "Log Out"],
 };
 
 describe("dashboard access", () => {

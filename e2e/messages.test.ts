@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../server/src/modules/products/entity";
 import { User } from "../server/src/modules/users/entity";
 import { insertOrder } from "../server/src/test/fixtures";
-import { BUYER_2, BUYER_3, gqlOk, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { ADMIN, BUYER_2, BUYER_3, gqlOk, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
-import { openProduct, visible } from "./storefront-helpers";
+import { notice, openProduct, visible } from "./storefront-helpers";
 
 /** A buyer messages a seller from the product page; the seller (a second browser) sees it live and answers. */
 let e2e: E2E;
@@ -99,5 +99,37 @@ describe("talking to the seller at 390 px", () => {
     );
     await visible(page.getByText("Sent while your socket was down"), 30_000);
     await context.close();
+  });
+
+  it("a reported conversation reaches the admin's dashboard with its messages; blocking stops the composer", async () => {
+    const product = await e2e.server.dataSource.getRepository(Product).findOneByOrFail({ name: productName });
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      await tokenFor(e2e, BUYER_2),
+    );
+    const buyer = await openPage(e2e, PHONE);
+    await signInTo(buyer.page, BUYER_2, `/messages/${startConversation.id}`);
+    await buyer.page.getByRole("button", { name: "Report" }).click();
+    const dialog = buyer.page.getByRole("dialog", { name: "Report this conversation" });
+    await dialog.getByRole("textbox", { name: "What is wrong?" }).fill("Asks me to pay outside UniBazaar");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await notice(buyer.page, "Reported. An admin will read this conversation.");
+
+    await buyer.page.getByRole("button", { name: "Block" }).click();
+    await visible(buyer.page.getByText("Messages are blocked in this conversation."));
+    await expect.poll(() => buyer.page.getByRole("textbox", { name: "Message" }).count()).toBe(0);
+    await buyer.page.getByRole("button", { name: "Unblock" }).click();
+    await visible(buyer.page.getByRole("textbox", { name: "Message" }));
+
+    const admin = await openPage(e2e, PHONE);
+    await signInTo(admin.page, ADMIN, "/dashboard/admin/reports");
+    const report = admin.page.getByRole("button", { name: /Asks me to pay outside UniBazaar/ });
+    await visible(report);
+    await report.click();
+    await visible(admin.page.getByRole("list", { name: "Reported messages" }).getByText("Yes! Library at 4?"));
+    await expectAccessible(admin.page, "reported conversations (phone)");
+    await Promise.all([buyer.context.close(), admin.context.close()]);
   });
 });

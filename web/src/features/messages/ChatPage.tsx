@@ -18,6 +18,7 @@ import { formatDateTime } from "../../lib/format";
 import { useAuth } from "../../lib/auth";
 import { MessageText } from "./MessageText";
 import { otherParty, partyName } from "./parties";
+import { SafetyActions } from "./SafetyActions";
 import { useLiveMessages } from "./useLiveMessages";
 
 const MAX_LENGTH = 2000;
@@ -73,6 +74,7 @@ function Thread({
   return (
     <Stack spacing={1.5}>
       <ProductCard conversation={conversation} myId={myId} />
+      <SafetyActions conversationId={conversation.id} otherUserId={otherParty(conversation, myId)?.id} blocked={conversation.blocked} />
       <Box component="ol" aria-label="Messages" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1 }}>
         {oldestFirst.length === 0 && (
           <Typography component="li" color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
