@@ -42,7 +42,7 @@ describe("admin user management", () => {
   it("changes a buyer's role to seller; the user's menu changes on their next page load", async () => {
     const buyer = await openPage(e2e, DESKTOP);
     await signInTo(buyer.page, BUYER_2, "/dashboard");
-    expect(await menu(buyer.page)).toEqual(["My Orders", "Profile", "Log Out"]);
+    expect(await menu(buyer.page)).toEqual(["My Orders", "Messages", "Profile", "Log Out"]);
 
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, ADMIN, "/dashboard/admin/users");
@@ -68,7 +68,7 @@ describe("admin user management", () => {
     await buyer.page.waitForURL((url) => url.pathname === "/dashboard/seller");
     await expect
       .poll(() => menu(buyer.page))
-      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"]);
+      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Logout"]);
     await buyer.context.close();
     await context.close();
   });

@@ -15,6 +15,10 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { "/graphql": "http://localhost:4000", "/api": "http://localhost:4000", "/uploads": "http://localhost:4000" },
+    proxy: {
+      "/graphql": { target: "http://localhost:4000", ws: true },
+      "/api": "http://localhost:4000",
+      "/uploads": "http://localhost:4000",
+    },
   },
 });

@@ -1,6 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
 import type { AppConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/database";
+import { createLiveHub } from "../platform/live";
+import { createLogger } from "../platform/logger";
 import { entities } from "./entities";
 import { seedDemoData } from "./seed/seed";
 import { createServices } from "./services";
@@ -17,7 +19,8 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
   const database = await openDatabase(config, entities, say);
   try {
     if (config.demoData) {
-      const services = createServices(database.dataSource, config);
+      // the seed publishes no live event: an in-process hub is enough here
+      const services = createServices(database.dataSource, config, createLiveHub(undefined, createLogger(config.logLevel)));
       try {
         if (await seedDemoData(database.dataSource, services, config)) say("Loaded demo data into the empty database.");
       } finally {

@@ -1,3 +1,4 @@
+import { Conversation, Message, UserBlock } from "../modules/conversations/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
@@ -5,4 +6,18 @@ import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
 
-export const entities = [User, Product, Review, CheckoutSession, Order, OrderLine, OrderStatusEvent, Coupon, Image, SavedItem];
+export const entities = [
+  User,
+  Product,
+  Review,
+  CheckoutSession,
+  Order,
+  OrderLine,
+  OrderStatusEvent,
+  Coupon,
+  Image,
+  Conversation,
+  Message,
+  UserBlock,
+  SavedItem,
+];

@@ -5,6 +5,7 @@ import cors from "cors";
 import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
 import { existsSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Logger } from "pino";
@@ -13,6 +14,7 @@ import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { bearerToken, type Context } from "../platform/graphql/context";
 import { createApolloServer } from "../platform/graphql/server";
+import { connectionToken } from "../platform/graphql/subscriptions";
 import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
 import { publicBase } from "../platform/http/public-url";
 import { publicCaching } from "../platform/http/public-caching";
@@ -164,6 +166,29 @@ async function createContext(services: Services, config: AppConfig, req: Request
     publicBase: publicBase(req, config.publicUrl),
     req,
     res,
+  };
+}
+
+/**
+ * A subscription's context: the caller from the socket's connection params (the same token as the
+ * HTTP header). Only subscriptions run over the socket, and none writes a response, hence no `res`.
+ */
+export async function createSocketContext(
+  services: Services,
+  config: AppConfig,
+  connectionParams: Readonly<Record<string, unknown>> | undefined,
+  request: IncomingMessage,
+): Promise<Context> {
+  return {
+    user: await services.auth.authenticate(connectionToken(connectionParams)),
+    services,
+    loaders: createLoaders(services.dataSource),
+    requestId: randomUUID(),
+    ip: request.socket.remoteAddress ?? "unknown",
+    // the socket's upgrade request is no Express request: PUBLIC_URL, else the host it was sent to
+    publicBase: config.publicUrl ?? `http://${request.headers.host ?? "localhost"}`,
+    req: request as Request,
+    res: undefined as unknown as Response,
   };
 }
 

@@ -2,6 +2,7 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
+import { ConversationsResolver } from "../modules/conversations/resolver";
 import {
   CheckoutFieldsResolver,
   OrderFieldsResolver,
@@ -31,6 +32,7 @@ const resolvers = [
   OrderFieldsResolver,
   SellersResolver,
   SavedResolver,
+  ConversationsResolver,
   // image addresses as absolute URLs
   SellerProfileFieldsResolver,
   UserFieldsResolver,
@@ -50,6 +52,16 @@ export function buildAppSchema(): GraphQLSchema {
     directives: [...specifiedDirectives, authDirective],
     // inputs are validated by the services, so REST and GraphQL share one set of rules
     validate: false,
+    // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
+    // in-process): every @Subscription brings its own `subscribe` from context.services.live
+    pubSub: {
+      publish: () => {
+        throw new Error("publish through services.live");
+      },
+      subscribe: () => {
+        throw new Error("subscribe through context.services.live");
+      },
+    },
   });
   return cached;
 }

@@ -5,8 +5,11 @@ import type { AppConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/database";
 import { entities } from "./entities";
 import { seedDemoData } from "./seed/seed";
-import { createHttpApp } from "./http-app";
+import { createHttpApp, createSocketContext } from "./http-app";
 import { createLogger } from "../platform/logger";
+import { createLiveHub } from "../platform/live";
+import { serveSubscriptions } from "../platform/graphql/subscriptions";
+import { buildAppSchema } from "./schema";
 import { createServices } from "./services";
 
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -24,8 +27,9 @@ export async function startServer(
   const say = options.say ?? (() => undefined);
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, entities, say, options.queryLogger);
+  const live = createLiveHub(config.redisUrl, logger);
   try {
-    const services = createServices(database.dataSource, config);
+    const services = createServices(database.dataSource, config, live);
     if (options.seed) {
       const seeded = await seedDemoData(database.dataSource, services, config);
       if (seeded) say("Loaded demo data into the empty database.");
@@ -36,6 +40,10 @@ export async function startServer(
       const failed = (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error);
       const s = http.app.listen(config.port, (error?: Error) => (error ? failed(error) : resolve(s))).on("error", failed);
+    });
+    const subscriptions = serveSubscriptions(server, {
+      schema: buildAppSchema(),
+      context: (connectionParams, request) => createSocketContext(services, config, connectionParams, request),
     });
     const port = (server.address() as { port: number }).port;
     // anonymous uploads nobody used within a day are deleted (UploadsService.deleteUnusedUploads)
@@ -48,16 +56,20 @@ export async function startServer(
       services,
       close: async () => {
         clearInterval(sweep);
+        // open sockets would keep the HTTP server from closing
+        await subscriptions.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
         await http.stop();
         await services.cache.close();
+        await live.close();
         await database.close();
       },
     };
   } catch (error) {
+    await live.close();
     await database.close();
     throw error;
   }

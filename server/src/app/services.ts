@@ -1,7 +1,9 @@
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { createCache } from "../platform/cache";
+import type { LiveHub } from "../platform/live";
 import { AuthService } from "../modules/auth/service";
+import { ConversationsService } from "../modules/conversations/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
@@ -15,7 +17,7 @@ import { UsersService } from "../modules/users/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig) {
+export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
@@ -23,6 +25,8 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
   return {
     dataSource,
     cache,
+    /** Live events for subscriptions (through Redis when REDIS_URL is set). */
+    live,
     auth: new AuthService(dataSource, config),
     reviews,
     products: new ProductsService(dataSource, cache),
@@ -32,6 +36,7 @@ export function createServices(dataSource: DataSource, config: AppConfig) {
     orders: new OrdersService(dataSource),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
+    conversations: new ConversationsService(dataSource, live),
   };
 }
 

@@ -68,7 +68,10 @@ export type AppConfig = {
   demoData: boolean;
   /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
   webConcurrency: number;
-  /** Shared cache (public reads, persisted queries) for every server process; without it, in process. */
+  /**
+   * Redis for what every server process must share: the cache (public reads, persisted queries) and
+   * live events (subscriptions); without it, both stay in this process.
+   */
   redisUrl?: string;
 };
 

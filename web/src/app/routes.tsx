@@ -27,6 +27,8 @@ const ContactPage = page(() => import("../features/pages/ContactPage"), "Contact
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage");
 const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage");
 const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage");
+const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
+const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
 
 /** Spec section 2: public routes under the main layout (with its error page), the dashboard under /dashboard. */
 export const routes: RouteObject[] = [
@@ -73,6 +75,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <OrderDetailPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/messages",
+            element: (
+              <RequireAuth>
+                <InboxPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/messages/:conversationId",
+            element: (
+              <RequireAuth>
+                <ChatPage />
               </RequireAuth>
             ),
           },

@@ -16,6 +16,7 @@ const EditProduct = lazy(() => import("./seller/EditProduct"));
 const ManageOrders = lazy(() => import("./seller/ManageOrders"));
 const AdminHome = lazy(() => import("./admin/AdminHome"));
 const ManageUsers = lazy(() => import("./admin/ManageUsers"));
+const ReportedConversations = lazy(() => import("./admin/ReportedConversations"));
 
 /** The signed-in side: /dashboard and its pages, each loaded on first visit (spec section 2). */
 export const dashboardRoutes: RouteObject[] = [
@@ -57,6 +58,7 @@ export const dashboardRoutes: RouteObject[] = [
         children: [
           { index: true, element: <AdminHome /> },
           { path: "users", element: <ManageUsers /> },
+          { path: "reports", element: <ReportedConversations /> },
         ],
       },
     ],

@@ -13,6 +13,7 @@ import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { errorMessage } from "../../components/errors";
+import { MessageButton } from "../../components/MessageButton";
 import { useNotify } from "../../components/Notify";
 import { OrderLines } from "../../components/OrderLines";
 import { OrderTotals } from "../../components/OrderTotals";
@@ -85,6 +86,8 @@ function OrderDetail({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
   const canCancel = order.status === "PENDING" && order.allowedTransitions.includes("CANCELLED");
+  // a conversation is about one product: the order's first one still known
+  const sellerProductId = order.lines.find((line) => line.productId)?.productId;
 
   const doCancel = async () => {
     try {
@@ -114,7 +117,10 @@ function OrderDetail({ order }: { order: Order }) {
             )}
           </Typography>
         </div>
-        <OrderStatusChip status={order.status} size="medium" />
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          {sellerProductId && <MessageButton productId={sellerProductId} sellerId={order.seller?.id} size="small" />}
+          <OrderStatusChip status={order.status} size="medium" />
+        </Stack>
       </Box>
 
       <Paper variant="outlined" component="section" aria-labelledby="timeline-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>

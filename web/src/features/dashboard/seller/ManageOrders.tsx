@@ -20,6 +20,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Fragment, useId, useState, type FormEvent } from "react";
 import { OrderStatusChip, statusLabel } from "../../../components/OrderStatusChip";
+import { MessageButton } from "../../../components/MessageButton";
 import { useDashboardSellerOrdersQuery, useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
 import { formatDate, formatPKR } from "../../../lib/format";
@@ -202,22 +203,29 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
     ["Contact number", order.contactNumber],
     ["Order total", formatPKR(order.total)],
   ];
+  // a conversation is about one product: the order's first one still known
+  const productId = order.lines.find((line) => line.productId)?.productId;
   return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}
-    >
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: "anywhere" }}>
-            {value}
-          </Typography>
-        </Fragment>
-      ))}
-    </Box>
+    <>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}
+      >
+        {rows.map(([term, value]) => (
+          <Fragment key={term}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: "anywhere" }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      {productId && order.buyer && (
+        <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCaller, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import type { Product } from "../products/entity";
+import { Message } from "./entity";
+import { MESSAGE_MAX_LENGTH, MESSAGES_PER_MINUTE } from "./service";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let stranger: SignedIn;
+let admin: SignedIn;
+let product: Product;
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server), signUp(server, "admin")]);
+  product = await insertProduct(server.dataSource, seller.user.id, { name: "Calculus textbook", pricePaisa: 250_000 });
+});
+afterAll(() => server.close());
+
+const START = `mutation ($productId: ID!) { startConversation(productId: $productId) { id unreadCount archived blocked product { id name price } buyer { id username } seller { id username } } }`;
+const SEND = `mutation ($conversationId: ID!, $body: String!) { sendMessage(conversationId: $conversationId, body: $body) { id senderId body read } }`;
+const INBOX = `query ($archived: Boolean) { conversations(archived: $archived) { totalItems hasNextPage items { id unreadCount lastMessage archived otherPartyReadAt blocked } } }`;
+const MESSAGES = `query ($conversationId: ID!) { messages(conversationId: $conversationId) { totalItems items { id senderId body read } } }`;
+const CONVERSATION = `query ($id: ID!) { conversation(id: $id) { id unreadCount reportedAt } }`;
+const MARK_READ = `mutation ($id: ID!) { markConversationRead(conversationId: $id) { unreadCount } }`;
+const ARCHIVE = `mutation ($id: ID!, $archived: Boolean) { archiveConversation(conversationId: $id, archived: $archived) { archived } }`;
+const REPORT = `mutation ($id: ID!, $reason: String!) { reportConversation(conversationId: $id, reason: $reason) { reportedAt } }`;
+const BLOCK = `mutation ($userId: ID!) { blockUser(userId: $userId) }`;
+const UNBLOCK = `mutation ($userId: ID!) { unblockUser(userId: $userId) }`;
+
+async function start(who: SignedIn, productId = product.id): Promise<string> {
+  const res = await server.gql(START, { productId }, who.token);
+  expect(res.errors).toBeUndefined();
+  return res.data.startConversation.id as string;
+}
+
+async function send(who: SignedIn, conversationId: string, body: string) {
+  return server.gql(SEND, { conversationId, body }, who.token);
+}
+
+const messageCount = (conversationId: string) => server.dataSource.getRepository(Message).countBy({ conversationId });
+
+describe("opening a conversation", () => {
+  it("gives a buyer one conversation per product with its seller, showing the product card", async () => {
+    const res = await server.gql(START, { productId: product.id }, buyer.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.startConversation).toMatchObject({
+      unreadCount: 0,
+      archived: false,
+      blocked: false,
+      product: { id: product.id, name: "Calculus textbook", price: 2500 },
+      buyer: { id: buyer.user.id },
+      seller: { id: seller.user.id },
+    });
+    expect(await start(buyer)).toBe(res.data.startConversation.id);
+  });
+
+  it("refuses the seller's own product, an unknown product and a delisted one", async () => {
+    expect(codeOf(await server.gql(START, { productId: product.id }, seller.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(START, { productId: "00000000-0000-4000-8000-000000000000" }, buyer.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(START, { productId: "not-an-id" }, buyer.token))).toBe("NOT_FOUND");
+    const delisted = await insertProduct(server.dataSource, seller.user.id, { deleted: true });
+    expect(codeOf(await server.gql(START, { productId: delisted.id }, buyer.token))).toBe("NOT_FOUND");
+  });
+});
+
+describe("a seller messaging a buyer", () => {
+  const START_AS_SELLER = `mutation ($productId: ID!, $buyerId: ID) { startConversation(productId: $productId, buyerId: $buyerId) { id buyer { id } seller { id } } }`;
+
+  it("opens the conversation with a buyer who ordered the product from them, the same one the buyer would", async () => {
+    const customer = await signUp(server);
+    const ordered = await insertProduct(server.dataSource, seller.user.id);
+    await insertOrder(server.dataSource, { buyerId: customer.user.id, lines: [{ product: ordered }] });
+    const res = await server.gql(START_AS_SELLER, { productId: ordered.id, buyerId: customer.user.id }, seller.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.startConversation).toMatchObject({ buyer: { id: customer.user.id }, seller: { id: seller.user.id } });
+    expect(await start(customer, ordered.id)).toBe(res.data.startConversation.id);
+  });
+
+  it("refuses a buyer who never ordered it, and anyone but the product's seller", async () => {
+    const customer = await signUp(server);
+    const notOrdered = await insertProduct(server.dataSource, seller.user.id);
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, seller.token))).toBe(
+      "FORBIDDEN",
+    );
+    await insertOrder(server.dataSource, { buyerId: customer.user.id, lines: [{ product: notOrdered }] });
+    const otherSeller = await signUp(server, "seller");
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, otherSeller.token))).toBe(
+      "FORBIDDEN",
+    );
+    expect(codeOf(await server.gql(START_AS_SELLER, { productId: notOrdered.id, buyerId: customer.user.id }, stranger.token))).toBe(
+      "FORBIDDEN",
+    );
+  });
+});
+
+describe("messages, unread counts and read receipts", () => {
+  it("counts a message unread for the recipient until they read it, then shows it read to the sender", async () => {
+    const reader = await signUp(server);
+    const id = await start(reader);
+    const sent = await send(reader, id, "  Is it still available?  ");
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data.sendMessage).toMatchObject({ senderId: reader.user.id, body: "Is it still available?", read: false });
+
+    const inbox = await server.gql(INBOX, {}, seller.token);
+    expect(inbox.data.conversations.items.find((c: { id: string }) => c.id === id)).toMatchObject({
+      unreadCount: 1,
+      lastMessage: "Is it still available?",
+    });
+    const sellerUnread = (await server.gql(`{ unreadMessageCount }`, {}, seller.token)).data.unreadMessageCount;
+    expect(sellerUnread).toBeGreaterThanOrEqual(1);
+    // the sender has read their own message
+    expect((await server.gql(CONVERSATION, { id }, reader.token)).data.conversation.unreadCount).toBe(0);
+
+    const read = await server.gql(MARK_READ, { id }, seller.token);
+    expect(read.data.markConversationRead.unreadCount).toBe(0);
+    expect((await server.gql(`{ unreadMessageCount }`, {}, seller.token)).data.unreadMessageCount).toBe(sellerUnread - 1);
+
+    const page = await server.gql(MESSAGES, { conversationId: id }, reader.token);
+    expect(page.data.messages.items).toEqual([expect.objectContaining({ body: "Is it still available?", read: true })]);
+    const receipt = await server.gql(INBOX, {}, reader.token);
+    expect(receipt.data.conversations.items[0].otherPartyReadAt).not.toBeNull();
+
+    await send(seller, id, "Yes, meet at the library at 4?");
+    const newestFirst = await server.gql(MESSAGES, { conversationId: id }, seller.token);
+    expect(newestFirst.data.messages.items.map((m: { body: string; read: boolean }) => [m.body, m.read])).toEqual([
+      ["Yes, meet at the library at 4?", false],
+      ["Is it still available?", true],
+    ]);
+  });
+
+  it("keeps text as sent (plain text, markup included) and refuses empty, too long or control characters with no message stored", async () => {
+    const id = await start(buyer);
+    const before = await messageCount(id);
+    for (const body of ["   ", "x".repeat(MESSAGE_MAX_LENGTH + 1), "bell \u0007 here"]) {
+      const res = await send(buyer, id, body);
+      expect(codeOf(res), body.slice(0, 20)).toBe("BAD_USER_INPUT");
+    }
+    expect(await messageCount(id)).toBe(before);
+
+    const markup = `<b>Rs 1,500?</b> <script>alert(1)</script>\nsee https://example.com`;
+    const res = await send(buyer, id, markup);
+    expect(res.data.sendMessage.body).toBe(markup);
+    expect((await send(buyer, id, "y".repeat(MESSAGE_MAX_LENGTH))).errors).toBeUndefined();
+  });
+
+  it("lets a seller see every conversation about their products", async () => {
+    const other = await insertProduct(server.dataSource, seller.user.id);
+    const [a, b] = await Promise.all([signUp(server), signUp(server)]);
+    const ids = [await start(a), await start(b, other.id)];
+    const inbox = await server.gql(INBOX, {}, seller.token);
+    const seen = inbox.data.conversations.items.map((c: { id: string }) => c.id);
+    expect(seen).toEqual(expect.arrayContaining(ids));
+    // each buyer sees only their own
+    expect((await server.gql(INBOX, {}, a.token)).data.conversations.items.map((c: { id: string }) => c.id)).toEqual([ids[0]]);
+  });
+});
+
+describe("who may read and write", () => {
+  it("hides a conversation from everyone but its two parties, and stores nothing a stranger sends", async () => {
+    const id = await start(buyer);
+    const before = await messageCount(id);
+    for (const who of [stranger, admin, await signUp(server, "seller")]) {
+      expect(codeOf(await server.gql(CONVERSATION, { id }, who.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(MESSAGES, { conversationId: id }, who.token))).toBe("NOT_FOUND");
+      expect(codeOf(await send(who, id, "hello"))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(MARK_READ, { id }, who.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(ARCHIVE, { id }, who.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(REPORT, { id, reason: "spam" }, who.token))).toBe("NOT_FOUND");
+    }
+    expect(codeOf(await server.gql(MESSAGES, { conversationId: id }))).toBe("UNAUTHENTICATED");
+    expect(await messageCount(id)).toBe(before);
+  });
+
+  it("opens a reported conversation to admins (with the reason), never to other users", async () => {
+    const reporter = await signUp(server);
+    const id = await start(reporter);
+    await send(seller, id, "Pay me outside the app");
+    expect(codeOf(await server.gql(REPORT, { id, reason: "  " }, reporter.token))).toBe("BAD_USER_INPUT");
+    const reported = await server.gql(REPORT, { id, reason: "Asks for payment outside UniBazaar" }, reporter.token);
+    expect(reported.data.reportConversation.reportedAt).not.toBeNull();
+
+    const queue = await server.gql(`{ reportedConversations { items { id reportReason } } }`, {}, admin.token);
+    expect(queue.data.reportedConversations.items).toContainEqual({ id, reportReason: "Asks for payment outside UniBazaar" });
+    const messages = await server.gql(MESSAGES, { conversationId: id }, admin.token);
+    expect(messages.data.messages.items.map((m: { body: string }) => m.body)).toEqual(["Pay me outside the app"]);
+    // admins read, they do not take part
+    expect(codeOf(await send(admin, id, "Admin here"))).toBe("NOT_FOUND");
+
+    expect(codeOf(await server.gql(MESSAGES, { conversationId: id }, stranger.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(`query ($id: ID!) { conversation(id: $id) { reportReason } }`, { id }, reporter.token))).toBe(
+      "FORBIDDEN",
+    );
+  });
+});
+
+describe("archive", () => {
+  it("moves a conversation out of one party's inbox until a new message brings it back", async () => {
+    const archiver = await signUp(server);
+    const id = await start(archiver);
+    await send(archiver, id, "Still there?");
+    expect((await server.gql(ARCHIVE, { id }, archiver.token)).data.archiveConversation.archived).toBe(true);
+
+    const ids = async (who: SignedIn, archived: boolean) =>
+      (await server.gql(INBOX, { archived }, who.token)).data.conversations.items.map((c: { id: string }) => c.id);
+    expect(await ids(archiver, false)).not.toContain(id);
+    expect(await ids(archiver, true)).toContain(id);
+    expect(await ids(seller, false)).toContain(id);
+
+    await send(seller, id, "Yes!");
+    expect(await ids(archiver, false)).toContain(id);
+    await server.gql(ARCHIVE, { id }, archiver.token);
+    expect((await server.gql(ARCHIVE, { id, archived: false }, archiver.token)).data.archiveConversation.archived).toBe(false);
+  });
+});
+
+describe("blocking", () => {
+  it("stops messages both ways and new conversations until the blocker unblocks", async () => {
+    const pest = await signUp(server);
+    const id = await start(pest);
+    expect((await server.gql(BLOCK, { userId: pest.user.id }, seller.token)).data.blockUser).toBe(true);
+    expect((await server.gql(BLOCK, { userId: pest.user.id }, seller.token)).data.blockUser).toBe(true);
+
+    const before = await messageCount(id);
+    expect(codeOf(await send(pest, id, "hello?"))).toBe("FORBIDDEN");
+    expect(codeOf(await send(seller, id, "hello?"))).toBe("FORBIDDEN");
+    expect(await messageCount(id)).toBe(before);
+    expect((await server.gql(CONVERSATION, { id }, pest.token)).data.conversation).toBeTruthy();
+    expect((await server.gql(INBOX, {}, pest.token)).data.conversations.items[0].blocked).toBe(true);
+    const other = await insertProduct(server.dataSource, seller.user.id);
+    expect(codeOf(await server.gql(START, { productId: other.id }, pest.token))).toBe("FORBIDDEN");
+
+    // only the blocker can lift it
+    await server.gql(UNBLOCK, { userId: seller.user.id }, pest.token);
+    expect(codeOf(await send(pest, id, "hello?"))).toBe("FORBIDDEN");
+    await server.gql(UNBLOCK, { userId: pest.user.id }, seller.token);
+    expect((await send(pest, id, "hello?")).errors).toBeUndefined();
+  });
+
+  it("refuses blocking oneself or nobody", async () => {
+    expect(codeOf(await server.gql(BLOCK, { userId: buyer.user.id }, buyer.token))).toBe("BAD_USER_INPUT");
+    expect(codeOf(await server.gql(BLOCK, { userId: "00000000-0000-4000-8000-000000000000" }, buyer.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(BLOCK, { userId: "nobody" }, buyer.token))).toBe("NOT_FOUND");
+  });
+});
+
+describe("rate limit per sender", () => {
+  it(`takes ${MESSAGES_PER_MINUTE} messages a minute from one sender over all conversations, then refuses with nothing stored`, async () => {
+    const chatty = await signUp(server);
+    const first = await start(chatty);
+    const second = await start(chatty, (await insertProduct(server.dataSource, seller.user.id)).id);
+    const caller = asCaller(chatty);
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
+      await server.services.conversations.send({ conversationId: i % 2 ? first : second, body: `message ${i}` }, caller);
+    const refused = await send(chatty, first, "one more");
+    expect(codeOf(refused)).toBe("RATE_LIMITED");
+    expect((await messageCount(first)) + (await messageCount(second))).toBe(MESSAGES_PER_MINUTE);
+    // another sender is not affected
+    expect((await send(seller, first, "I am not limited")).errors).toBeUndefined();
+  });
+});

@@ -1,0 +1,194 @@
+import { createClient, type Client } from "graphql-ws";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+
+/** Subscriptions over a real WebSocket (graphql-ws), in one process and across two through Redis. */
+
+const REDIS_URL = "redis://127.0.0.1:6379";
+/** Processes of one deployment share the token key. */
+const JWT_SECRET = "live-test-secret-shared-by-both-processes";
+const SUBSCRIPTION = `subscription { messageReceived { id conversationId senderId body read createdAt } }`;
+type Received = { id: string; conversationId: string; senderId: string; body: string; read: boolean; createdAt: string };
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const PROBE = "probe";
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One socket with one subscription; `next()` resolves with the next event or error payload. */
+function subscribe(server: TestServer, token: string | undefined, query = SUBSCRIPTION) {
+  const client: Client = createClient({
+    url: `${server.url.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
+  const iterator = client.iterate<{ messageReceived: Received }>({ query });
+  let pending: ReturnType<typeof iterator.next> | undefined;
+  /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
+  const raw = () => (pending ??= iterator.next()).finally(() => (pending = undefined));
+  return {
+    /** The next result that is not a probe (a probe may arrive late, after `ready`). */
+    async next() {
+      for (;;) {
+        const result = await raw();
+        if (result.done || result.value.data?.messageReceived.body !== PROBE) return result;
+      }
+    },
+    /**
+     * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
+     * this is how a test knows the subscription (and its Redis channel) is listening.
+     */
+    async ready(sendProbe: () => Promise<unknown>) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await sendProbe();
+        if (await Promise.race([raw().then(() => true), sleep(250).then(() => false)])) return;
+      }
+      throw new Error("the subscription never delivered a probe");
+    },
+    close: async () => {
+      await iterator.return?.();
+      await client.dispose();
+    },
+  };
+}
+
+async function openConversation(server: TestServer, buyer: SignedIn, seller: SignedIn): Promise<string> {
+  const product = await insertProduct(server.dataSource, seller.user.id);
+  const res = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, buyer.token);
+  return res.data.startConversation.id as string;
+}
+
+const SEND = `mutation ($c: ID!, $b: String!) { sendMessage(conversationId: $c, body: $b) { id } }`;
+const send = async (server: TestServer, who: SignedIn, conversationId: string, body: string) => {
+  const res = await server.gql(SEND, { c: conversationId, b: body }, who.token);
+  expect(res.errors).toBeUndefined();
+  return res.data.sendMessage.id as string;
+};
+
+describe("messageReceived over a WebSocket", () => {
+  let server: TestServer;
+  let seller: SignedIn;
+  let buyer: SignedIn;
+  let stranger: SignedIn;
+  let conversationId: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    [seller, buyer, stranger] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server)]);
+    conversationId = await openConversation(server, buyer, seller);
+  });
+  afterAll(() => server.close());
+
+  it("delivers a new message to both parties and nobody else", async () => {
+    const sellerSide = subscribe(server, seller.token);
+    const strangerSide = subscribe(server, stranger.token);
+    const strangersOwn = await openConversation(server, stranger, seller);
+    await sellerSide.ready(() => send(server, buyer, conversationId, PROBE));
+    await strangerSide.ready(() => send(server, stranger, strangersOwn, PROBE));
+
+    const id = await send(server, buyer, conversationId, "Is it still available?");
+    const received = await sellerSide.next();
+    expect(received.value).toEqual({
+      data: {
+        messageReceived: {
+          id,
+          conversationId,
+          senderId: buyer.user.id,
+          body: "Is it still available?",
+          read: false,
+          createdAt: expect.any(String),
+        },
+      },
+    });
+    // the stranger's next event is their own conversation's, never the buyer's message
+    const mine = await send(server, stranger, strangersOwn, "mine");
+    expect((await strangerSide.next()).value?.data?.messageReceived.id).toBe(mine);
+    await Promise.all([sellerSide.close(), strangerSide.close()]);
+  });
+
+  it("refuses an anonymous subscription and anything but subscriptions on the socket", async () => {
+    const anonymous = subscribe(server, undefined);
+    const refused = await anonymous.next().catch((errors: unknown) => errors);
+    expect(JSON.stringify(refused)).toContain("UNAUTHENTICATED");
+    await anonymous.close();
+
+    const query = subscribe(server, buyer.token, `{ unreadMessageCount }`);
+    const answer = await query.next().catch((errors: unknown) => errors);
+    expect(JSON.stringify(answer)).toContain("Only subscriptions go over the WebSocket");
+    await query.close();
+  });
+});
+
+const databaseOf = (server: TestServer) => String((server.dataSource.options as { url?: string }).url);
+
+describe("across two server processes through Redis", () => {
+  let redisUp = false;
+  let a: TestServer;
+  let b: TestServer;
+  let seller: SignedIn;
+  let buyer: SignedIn;
+  let conversationId: string;
+  beforeAll(async () => {
+    redisUp = await redisAnswers();
+    if (!redisUp) return;
+    a = await startTestServer({ env: { REDIS_URL, JWT_SECRET } });
+    // the second server on the first one's database: two processes of one deployment
+    b = await startTestServer({ env: { REDIS_URL, JWT_SECRET, DATABASE_URL: databaseOf(a) } });
+    [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
+    conversationId = await openConversation(a, buyer, seller);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("a message sent through A reaches a subscription held on B in under a second", async (ctx) => {
+    if (!redisUp) return ctx.skip(`no Redis answers at ${REDIS_URL}`);
+    const onB = subscribe(b, seller.token);
+    // B's own probe goes through Redis too: once it arrives, B's channel is subscribed
+    await onB.ready(() => send(b, buyer, conversationId, PROBE));
+
+    const started = performance.now();
+    const id = await send(a, buyer, conversationId, "Can you do Rs 1,500?");
+    const received = await onB.next();
+    const elapsed = performance.now() - started;
+    expect(received.value?.data?.messageReceived).toMatchObject({ id, body: "Can you do Rs 1,500?", senderId: buyer.user.id });
+    expect(elapsed).toBeLessThan(1000);
+    await onB.close();
+  });
+});
+
+describe("two server processes without Redis", () => {
+  it("deliver in-process only: B's subscriber never sees A's message", async () => {
+    const a = await startTestServer({ env: { JWT_SECRET } });
+    const b = await startTestServer({ env: { JWT_SECRET, DATABASE_URL: databaseOf(a) } });
+    try {
+      const [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
+      const conversationId = await openConversation(a, buyer, seller);
+      const onB = subscribe(b, seller.token);
+      await onB.ready(() => send(b, buyer, conversationId, PROBE));
+      await send(a, buyer, conversationId, "via A");
+      const viaB = await send(b, buyer, conversationId, "via B");
+      // A's in-process publish would have come first had it crossed over
+      expect((await onB.next()).value?.data?.messageReceived.id).toBe(viaB);
+      await onB.close();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

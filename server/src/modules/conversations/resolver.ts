@@ -1,0 +1,165 @@
+import { filter, pipe } from "@graphql-yoga/subscription";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { assertRole, Role } from "../../platform/auth/roles";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import type { Page } from "../../platform/shared/pagination";
+import { Product } from "../products/entity";
+import type { User } from "../users/entity";
+import { MESSAGE_EVENT, type ConversationView, type MessageEvent, type MessageView } from "./service";
+import { ConversationObject, ConversationPage, ConversationParty, MessageObject, MessagePage } from "./types";
+
+const paging = (page: number | null, pageSize: number | null) => ({ page: page ?? undefined, pageSize: pageSize ?? undefined });
+
+@Resolver(() => ConversationObject)
+export class ConversationsResolver {
+  @Allow()
+  @Query(() => ConversationPage, {
+    description: "The caller's conversations, as buyer and as seller of the products asked about; latest activity first.",
+  })
+  conversations(
+    @Arg("archived", () => Boolean, { nullable: true, defaultValue: false, description: "true: the archived ones instead." })
+    archived: boolean | null,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Conversations per page, 1 to 50." })
+    pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<ConversationView>> {
+    return ctx.services.conversations.list(ctx.user, { ...paging(page, pageSize), archived: archived ?? false });
+  }
+
+  @Allow()
+  @Query(() => ConversationObject, { description: "One conversation: for its two parties, and for admins once it was reported." })
+  conversation(@Arg("id", () => ID, { description: "Conversation id." }) id: string, @Ctx() ctx: Context): Promise<ConversationView> {
+    return ctx.services.conversations.get(id, ctx.user);
+  }
+
+  @Allow()
+  @Query(() => MessagePage, { description: "A page of a conversation's messages, newest first; same access as `conversation`." })
+  messages(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1 (the newest)." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 30, description: "Messages per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<MessageView>> {
+    return ctx.services.conversations.messages(conversationId, ctx.user, paging(page, pageSize));
+  }
+
+  @Allow()
+  @Query(() => Int, { description: "Messages the caller has not read, over all their conversations." })
+  unreadMessageCount(@Ctx() ctx: Context): Promise<number> {
+    return ctx.services.conversations.unreadCount(ctx.user);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => ConversationPage, { description: "Conversations reported by a party, latest report first." })
+  reportedConversations(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Conversations per page, 1 to 50." })
+    pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<ConversationView>> {
+    return ctx.services.conversations.reported(ctx.user, paging(page, pageSize));
+  }
+
+  @Allow()
+  @Mutation(() => ConversationObject, {
+    description:
+      "Opens the caller's conversation with the seller of a listed product, or returns the one they already have. With `buyerId`, the product's seller opens it with a buyer who ordered the product from them.",
+  })
+  startConversation(
+    @Arg("productId", () => ID, { description: "The product asked about." }) productId: string,
+    @Arg("buyerId", () => ID, { nullable: true, description: "For sellers: the buyer (who ordered this product from them) to message." })
+    buyerId: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ConversationView> {
+    return ctx.services.conversations.start(productId, ctx.user, buyerId);
+  }
+
+  @Allow()
+  @Mutation(() => MessageObject, {
+    description: "Sends a plain-text message (1 to 2000 characters) to the other party. Refused when either blocked the other.",
+  })
+  sendMessage(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Arg("body", () => String, { description: "The text." }) body: string,
+    @Ctx() ctx: Context,
+  ): Promise<MessageView> {
+    return ctx.services.conversations.send({ conversationId, body }, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => ConversationObject, { description: "Marks every message of the conversation as read by the caller." })
+  markConversationRead(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Ctx() ctx: Context,
+  ): Promise<ConversationView> {
+    return ctx.services.conversations.markRead(conversationId, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => ConversationObject, {
+    description: "Archives the conversation for the caller (or brings it back with `archived: false`).",
+  })
+  archiveConversation(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Arg("archived", () => Boolean, { nullable: true, defaultValue: true, description: "false: back into the inbox." })
+    archived: boolean | null,
+    @Ctx() ctx: Context,
+  ): Promise<ConversationView> {
+    return ctx.services.conversations.archive(conversationId, archived ?? true, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => ConversationObject, { description: "Reports the conversation to the admins, who can then read its messages." })
+  reportConversation(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Arg("reason", () => String, { description: "What is wrong, 1 to 500 characters." }) reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<ConversationView> {
+    return ctx.services.conversations.report({ conversationId, reason }, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => Boolean, { description: "Stops all messages between the caller and this user, both ways, until unblocked." })
+  blockUser(@Arg("userId", () => ID, { description: "The user to block." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.services.conversations.block(userId, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => Boolean, { description: "Lifts the caller's block on this user." })
+  unblockUser(@Arg("userId", () => ID, { description: "The user to unblock." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.services.conversations.unblock(userId, ctx.user);
+  }
+
+  @Allow()
+  @Subscription(() => MessageObject, {
+    description:
+      "Every new message in the caller's conversations, as it is sent (by either party). Over WebSocket (graphql-ws) at /graphql.",
+    subscribe: ({ context }) => {
+      const user = assertRole((context as Context).user, []);
+      return pipe(
+        (context as Context).services.live.subscribe("user", user.id),
+        filter((event): event is MessageEvent => event.type === MESSAGE_EVENT),
+      );
+    },
+  })
+  messageReceived(@Root() event: MessageEvent): MessageView {
+    return { ...event.message, createdAt: new Date(event.message.createdAt) };
+  }
+
+  @FieldResolver(() => Product, { nullable: true, description: "The product talked about (price on its card); null once delisted." })
+  product(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<Product | null> {
+    return ctx.loaders.productById.load(conversation.productId);
+  }
+
+  @FieldResolver(() => ConversationParty, { nullable: true, description: "The buyer who asked." })
+  buyer(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<User | null> {
+    return ctx.loaders.userById.load(conversation.buyerId);
+  }
+
+  @FieldResolver(() => ConversationParty, { nullable: true, description: "The product's seller." })
+  seller(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<User | null> {
+    return ctx.loaders.userById.load(conversation.sellerId);
+  }
+}

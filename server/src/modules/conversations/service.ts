@@ -1,0 +1,378 @@
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { DataSource, EntityManager } from "typeorm";
+import { z } from "zod";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { LiveHub } from "../../platform/live";
+import { badInput, forbidden, notFound, rateLimited, unauthenticated } from "../../platform/shared/errors";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { idRule, isId, parseInput } from "../../platform/shared/validation";
+import { Product } from "../products/entity";
+import { Conversation, Message } from "./entity";
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const REPORT_REASON_MAX_LENGTH = 500;
+/** Messages one user may send per minute, over all conversations (counted in PostgreSQL, shared by every process). */
+export const MESSAGES_PER_MINUTE = 20;
+/** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
+export const CONVERSATIONS_PER_HOUR = 30;
+
+/** Plain text: any character but the control ones (a line break and a tab are text). */
+// eslint-disable-next-line no-control-regex -- the rule is precisely about control characters
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+
+const bodyRule = z
+  .string({ error: "Write a message." })
+  .trim()
+  .min(1, "Write a message.")
+  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters.`)
+  .refine((body) => !CONTROL_CHARACTERS.test(body), "Messages are plain text: remove the control characters.");
+
+const sendSchema = z.object({ conversationId: idRule("Choose a conversation."), body: bodyRule });
+const reportSchema = z.object({
+  conversationId: idRule("Choose a conversation."),
+  reason: z
+    .string({ error: "Say what is wrong." })
+    .trim()
+    .min(1, "Say what is wrong.")
+    .max(REPORT_REASON_MAX_LENGTH, `A report must be at most ${REPORT_REASON_MAX_LENGTH} characters.`),
+});
+
+type Paging = { page?: number; pageSize?: number };
+
+/** A conversation as one caller sees it: their unread count, archive flag and the other party's read mark. */
+export type ConversationView = {
+  id: string;
+  productId: string;
+  buyerId: string;
+  sellerId: string;
+  lastMessageAt: Date;
+  lastMessage: string | null;
+  unreadCount: number;
+  archived: boolean;
+  otherPartyReadAt: Date | null;
+  blocked: boolean;
+  reportedAt: Date | null;
+  reportReason: string | null;
+  createdAt: Date;
+};
+
+export const MESSAGE_EVENT = "message";
+/** Published to both parties (the sender's other devices show it too); dates arrive as ISO strings. */
+export type MessageEvent = { type: typeof MESSAGE_EVENT; message: MessageView };
+
+/** A message with its read receipt: whether the recipient's read mark has reached it. */
+export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "createdAt"> & { read: boolean };
+
+/**
+ * A conversation's columns plus what depends on the caller ($1): unread messages from the other
+ * party, the latest message for the inbox preview, and whether either party blocked the other.
+ */
+const VIEW_SELECT = `SELECT c.*,
+    CASE WHEN $1::uuid IN (c."buyerId", c."sellerId") THEN
+      (SELECT count(*)::int FROM messages m
+        WHERE m."conversationId" = c.id AND m."senderId" <> $1::uuid
+          AND m."createdAt" > COALESCE(CASE WHEN c."buyerId" = $1::uuid THEN c."buyerReadAt" ELSE c."sellerReadAt" END, '-infinity'))
+    ELSE 0 END AS "unreadCount",
+    (SELECT m.body FROM messages m WHERE m."conversationId" = c.id ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "lastMessage",
+    EXISTS (SELECT 1 FROM user_blocks b
+             WHERE (b."blockerId" = c."buyerId" AND b."blockedId" = c."sellerId")
+                OR (b."blockerId" = c."sellerId" AND b."blockedId" = c."buyerId")) AS blocked
+  FROM conversations c`;
+
+type ViewRow = Conversation & { unreadCount: number; lastMessage: string | null; blocked: boolean };
+
+function toView(row: ViewRow, callerId: string): ConversationView {
+  const asBuyer = row.buyerId === callerId;
+  const asSeller = row.sellerId === callerId;
+  return {
+    id: row.id,
+    productId: row.productId,
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    lastMessageAt: row.lastMessageAt,
+    lastMessage: row.lastMessage,
+    unreadCount: row.unreadCount,
+    archived: asBuyer ? row.buyerArchivedAt !== null : asSeller ? row.sellerArchivedAt !== null : false,
+    otherPartyReadAt: asBuyer ? row.sellerReadAt : asSeller ? row.buyerReadAt : null,
+    blocked: row.blocked,
+    reportedAt: row.reportedAt,
+    reportReason: row.reportReason,
+    createdAt: row.createdAt,
+  };
+}
+
+const isParty = (c: Pick<Conversation, "buyerId" | "sellerId">, userId: string) => c.buyerId === userId || c.sellerId === userId;
+
+/** The caller's side of a conversation: the columns holding their read mark and archive flag. */
+const sideOf = (c: Conversation, userId: string) =>
+  c.buyerId === userId
+    ? ({ readAt: "buyerReadAt", archivedAt: "buyerArchivedAt" } as const)
+    : ({ readAt: "sellerReadAt", archivedAt: "sellerArchivedAt" } as const);
+
+export class ConversationsService {
+  private readonly messagesBySender: RateLimiterPostgres;
+  private readonly conversationsByStarter: RateLimiterPostgres;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly live: LiveHub,
+  ) {
+    const common = { storeClient: dataSource, storeType: "typeorm", tableName: "rate_limits", tableCreated: true };
+    this.messagesBySender = new RateLimiterPostgres({ ...common, keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
+    this.conversationsByStarter = new RateLimiterPostgres({
+      ...common,
+      keyPrefix: "conversation_starter",
+      points: CONVERSATIONS_PER_HOUR,
+      duration: 3600,
+    });
+  }
+
+  /**
+   * Opens the caller's conversation with the seller of a listed product, or returns the one they
+   * already have (one per buyer and product; a concurrent second call lands on the same row).
+   * With `buyerId`, the product's seller opens it with a buyer who ordered that product from them.
+   */
+  async start(productId: string, caller: AuthUser | null, buyerId?: string | null): Promise<ConversationView> {
+    if (!caller) throw unauthenticated();
+    if (!isId(productId)) throw notFound("Product not found.");
+    const bySeller = Boolean(buyerId) && buyerId !== caller.id;
+    // a seller may still reach the buyers of a product they delisted
+    const product = await this.dataSource.getRepository(Product).findOne({ where: { id: productId }, withDeleted: bySeller });
+    if (!product?.sellerId) throw notFound("Product not found.");
+    if (bySeller) {
+      if (product.sellerId !== caller.id) throw forbidden("Only the product's seller can message its buyers.");
+      if (!isId(buyerId!) || !(await this.hasOrdered(buyerId!, caller.id, productId)))
+        throw forbidden("You can message a buyer only about a product they ordered from you.");
+    } else if (product.sellerId === caller.id) throw forbidden("You cannot message yourself about your own product.");
+    const buyer = bySeller ? buyerId! : caller.id;
+    const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
+    if (existing) return this.view(existing.id, caller.id);
+    await this.assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
+    await consume(this.conversationsByStarter, caller.id, "You have started too many conversations. Please try again later.");
+    const [{ id }] = await this.dataSource.query(
+      `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
+       ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId"
+       RETURNING id`,
+      [productId, buyer, product.sellerId],
+    );
+    return this.view(id, caller.id);
+  }
+
+  /** One conversation: for its two parties, and for admins once it was reported. */
+  async get(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
+    if (!caller) throw unauthenticated();
+    await this.readable(conversationId, caller);
+    return this.view(conversationId, caller.id);
+  }
+
+  /** The caller's inbox (as buyer and as seller of the products asked about), latest activity first. */
+  async list(caller: AuthUser | null, options: Paging & { archived?: boolean }): Promise<Page<ConversationView>> {
+    if (!caller) throw unauthenticated();
+    const { page, pageSize } = parseInput(pageInput(20), options);
+    const archived = options.archived ?? false;
+    const mine = `((c."buyerId" = $1::uuid AND (c."buyerArchivedAt" IS NOT NULL) = $2)
+                OR (c."sellerId" = $1::uuid AND (c."sellerArchivedAt" IS NOT NULL) = $2))`;
+    const rows: ViewRow[] = await this.dataSource.query(
+      `${VIEW_SELECT} WHERE ${mine} ORDER BY c."lastMessageAt" DESC, c.id DESC LIMIT $3 OFFSET $4`,
+      [caller.id, archived, pageSize, (page - 1) * pageSize],
+    );
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM conversations c WHERE ${mine}`, [caller.id, archived]);
+    return toPage(
+      rows.map((row) => toView(row, caller.id)),
+      n,
+      page,
+      pageSize,
+    );
+  }
+
+  /** Reported conversations, latest report first: the admin's queue. */
+  async reported(caller: AuthUser | null, paging: Paging): Promise<Page<ConversationView>> {
+    if (!caller) throw unauthenticated();
+    if (caller.role !== Role.ADMIN) throw forbidden();
+    const { page, pageSize } = parseInput(pageInput(20), paging);
+    const rows: ViewRow[] = await this.dataSource.query(
+      `${VIEW_SELECT} WHERE c."reportedAt" IS NOT NULL ORDER BY c."reportedAt" DESC, c.id DESC LIMIT $2 OFFSET $3`,
+      [caller.id, pageSize, (page - 1) * pageSize],
+    );
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM conversations WHERE "reportedAt" IS NOT NULL`);
+    return toPage(
+      rows.map((row) => toView(row, caller.id)),
+      n,
+      page,
+      pageSize,
+    );
+  }
+
+  /** Messages not yet read by the caller, over all their conversations (the inbox badge). */
+  async unreadCount(caller: AuthUser | null): Promise<number> {
+    if (!caller) throw unauthenticated();
+    const [{ n }] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM conversations c JOIN messages m ON m."conversationId" = c.id
+        WHERE m."senderId" <> $1::uuid
+          AND ((c."buyerId" = $1::uuid AND m."createdAt" > COALESCE(c."buyerReadAt", '-infinity'))
+            OR (c."sellerId" = $1::uuid AND m."createdAt" > COALESCE(c."sellerReadAt", '-infinity')))`,
+      [caller.id],
+    );
+    return n;
+  }
+
+  /** A page of a conversation's messages, newest first, each with its read receipt. */
+  async messages(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<MessageView>> {
+    if (!caller) throw unauthenticated();
+    const { page, pageSize } = parseInput(pageInput(30), paging);
+    const conversation = await this.readable(conversationId, caller);
+    const [items, totalItems] = await this.dataSource.getRepository(Message).findAndCount({
+      where: { conversationId },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(
+      items.map((message) => toMessageView(message, conversation)),
+      totalItems,
+      page,
+      pageSize,
+    );
+  }
+
+  /**
+   * Sends a plain-text message from one party to the other. Refused when either blocked the other
+   * or the sender is over MESSAGES_PER_MINUTE; it brings the conversation back into both inboxes
+   * and counts as read by its sender.
+   */
+  async send(input: { conversationId: string; body: string }, caller: AuthUser | null): Promise<MessageView> {
+    if (!caller) throw unauthenticated();
+    const v = parseInput(sendSchema, input);
+    const { message, parties } = await this.dataSource.transaction(async (manager) => {
+      const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
+      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+      const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
+      await this.assertNotBlocked(manager, caller.id, recipientId);
+      await consume(this.messagesBySender, caller.id, "You are sending messages too fast. Please wait a minute.");
+      const message = await manager.save(manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body }));
+      await manager.update(Conversation, conversation.id, {
+        lastMessageAt: message.createdAt,
+        [sideOf(conversation, caller.id).readAt]: message.createdAt,
+        buyerArchivedAt: null,
+        sellerArchivedAt: null,
+      });
+      return { message: { ...pickMessage(message), read: false }, parties: [conversation.buyerId, conversation.sellerId] };
+    });
+    // after the commit: a subscriber that reloads the conversation finds the message
+    const event: MessageEvent = { type: MESSAGE_EVENT, message };
+    for (const userId of parties) this.live.publish("user", userId, event);
+    return message;
+  }
+
+  /** Marks every message of the conversation as read by the caller (up to the latest one). */
+  async markRead(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
+    if (!caller) throw unauthenticated();
+    const conversation = await this.partyOnly(conversationId, caller);
+    await this.dataSource.query(`UPDATE conversations SET "${sideOf(conversation, caller.id).readAt}" = "lastMessageAt" WHERE id = $1`, [
+      conversation.id,
+    ]);
+    return this.view(conversation.id, caller.id);
+  }
+
+  /** Moves the conversation out of (or back into) the caller's inbox; the other party's is unchanged. */
+  async archive(conversationId: string, archived: boolean, caller: AuthUser | null): Promise<ConversationView> {
+    if (!caller) throw unauthenticated();
+    const conversation = await this.partyOnly(conversationId, caller);
+    await this.dataSource.getRepository(Conversation).update(conversation.id, {
+      [sideOf(conversation, caller.id).archivedAt]: archived ? new Date() : null,
+    });
+    return this.view(conversation.id, caller.id);
+  }
+
+  /** Reports a conversation to the admins, who may then read it; reporting again replaces the reason. */
+  async report(input: { conversationId: string; reason: string }, caller: AuthUser | null): Promise<ConversationView> {
+    if (!caller) throw unauthenticated();
+    const v = parseInput(reportSchema, input);
+    const conversation = await this.partyOnly(v.conversationId, caller);
+    await this.dataSource.getRepository(Conversation).update(conversation.id, {
+      reportedAt: new Date(),
+      reportedById: caller.id,
+      reportReason: v.reason,
+    });
+    return this.view(conversation.id, caller.id);
+  }
+
+  /** The caller stops all messages between them and `userId` (either way) until they unblock. */
+  async block(userId: string, caller: AuthUser | null): Promise<boolean> {
+    if (!caller) throw unauthenticated();
+    if (!isId(userId)) throw notFound("User not found.");
+    if (userId === caller.id) throw badInput("You cannot block yourself.");
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO user_blocks ("blockerId", "blockedId") SELECT $1, u.id FROM users u WHERE u.id = $2
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [caller.id, userId],
+    );
+    if (!inserted.length) {
+      const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
+      if (!exists.length) throw notFound("User not found.");
+    }
+    return true;
+  }
+
+  async unblock(userId: string, caller: AuthUser | null): Promise<boolean> {
+    if (!caller) throw unauthenticated();
+    if (!isId(userId)) throw notFound("User not found.");
+    await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
+    return true;
+  }
+
+  /** Whether the buyer has an order from this seller with this product in it (in any state). */
+  private async hasOrdered(buyerId: string, sellerId: string, productId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM orders o JOIN order_lines l ON l."orderId" = o.id
+        WHERE o."buyerId" = $1 AND o."sellerId" = $2 AND l."productId" = $3 LIMIT 1`,
+      [buyerId, sellerId, productId],
+    );
+    return rows.length > 0;
+  }
+
+  private async view(conversationId: string, callerId: string): Promise<ConversationView> {
+    const [row]: ViewRow[] = await this.dataSource.query(`${VIEW_SELECT} WHERE c.id = $2`, [callerId, conversationId]);
+    return toView(row, callerId);
+  }
+
+  /** The conversation if the caller is one of its parties; anyone else is told it does not exist. */
+  private async partyOnly(conversationId: string, caller: AuthUser): Promise<Conversation> {
+    const conversation = isId(conversationId) ? await this.dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
+    if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+    return conversation;
+  }
+
+  /** Readable by its parties, and by admins once reported. */
+  private async readable(conversationId: string, caller: AuthUser): Promise<Conversation> {
+    const conversation = isId(conversationId) ? await this.dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
+    const allowed = conversation && (isParty(conversation, caller.id) || (caller.role === Role.ADMIN && conversation.reportedAt !== null));
+    if (!allowed) throw notFound("Conversation not found.");
+    return conversation;
+  }
+
+  private async assertNotBlocked(manager: EntityManager, senderId: string, recipientId: string): Promise<void> {
+    const rows: Array<{ blockerId: string }> = await manager.query(
+      `SELECT "blockerId" FROM user_blocks WHERE ("blockerId", "blockedId") IN (($1::uuid, $2::uuid), ($2::uuid, $1::uuid))`,
+      [senderId, recipientId],
+    );
+    if (rows.some((r) => r.blockerId === senderId)) throw forbidden("You blocked this user; unblock them to send messages.");
+    if (rows.length) throw forbidden("This user does not accept your messages.");
+  }
+}
+
+const pickMessage = ({ id, conversationId, senderId, body, createdAt }: Message) => ({ id, conversationId, senderId, body, createdAt });
+
+function toMessageView(message: Message, conversation: Conversation): MessageView {
+  const recipientReadAt = message.senderId === conversation.buyerId ? conversation.sellerReadAt : conversation.buyerReadAt;
+  return { ...pickMessage(message), read: recipientReadAt !== null && message.createdAt <= recipientReadAt };
+}
+
+/** Takes one point; a spent limiter refuses with RATE_LIMITED. */
+async function consume(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    throw error instanceof RateLimiterRes ? rateLimited(message) : error;
+  }
+}

@@ -1,0 +1,88 @@
+import { createPubSub, type PubSub, type PubSubEventTarget } from "@graphql-yoga/subscription";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+
+/**
+ * Live events for GraphQL subscriptions, addressed to one user: `publish("user", userId, event)`,
+ * and a subscription listens on its caller's id. A feature gives its events a `type` and its own
+ * fields; they travel as JSON (dates become ISO strings), so a subscriber reads them the same
+ * with or without Redis.
+ */
+export type LiveEvent = { type: string } & Record<string, unknown>;
+type Topics = { user: [userId: string, event: LiveEvent] };
+export type LiveHub = PubSub<Topics> & { close: () => Promise<void> };
+type Target = PubSubEventTarget<Topics>;
+
+const CHANNEL_PREFIX = "unibazaar:live:";
+
+/** With `redisUrl`, events go through Redis pub/sub so every server process delivers them; otherwise in-process. */
+export function createLiveHub(redisUrl: string | undefined, logger: Logger): LiveHub {
+  if (!redisUrl) {
+    const target = new EventTarget() as Target;
+    const pubSub = createPubSub<Topics>({ eventTarget: redisLikeJson(target) });
+    return Object.assign(pubSub, { close: async () => undefined });
+  }
+  // a subscribed Redis connection can only subscribe: publishing needs its own
+  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const subscriber = new Redis(redisUrl, { lazyConnect: true });
+  for (const client of [publisher, subscriber]) client.on("error", (err) => logger.warn({ err }, "Redis (live events) unavailable"));
+  const pubSub = createPubSub<Topics>({ eventTarget: redisEventTarget(publisher, subscriber, logger) });
+  return Object.assign(pubSub, {
+    close: async () => {
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  });
+}
+
+/** In-process delivery also passes through JSON, so a feature cannot come to rely on live objects that Redis would not carry. */
+function redisLikeJson(target: Target): Target {
+  return {
+    addEventListener: (type, listener) => target.addEventListener(type, listener),
+    removeEventListener: (type, listener) => target.removeEventListener(type, listener),
+    dispatchEvent: (event) => target.dispatchEvent(new CustomEvent(event.type, { detail: JSON.parse(JSON.stringify(event.detail)) })),
+  };
+}
+
+/**
+ * An EventTarget over Redis pub/sub: one Redis channel per event type with listeners in this
+ * process, subscribed while it has any. (@graphql-yoga/redis-event-target does the same but asks
+ * for ioredis 5; the app uses ioredis 6.)
+ */
+function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): Target {
+  type Listener = ((event: CustomEvent<LiveEvent>) => void) | { handleEvent: (event: CustomEvent<LiveEvent>) => void };
+  const listeners = new Map<string, Set<Listener>>();
+  subscriber.on("message", (channel: string, message: string) => {
+    const type = channel.slice(CHANNEL_PREFIX.length);
+    const event = new CustomEvent(type, { detail: JSON.parse(message) as LiveEvent });
+    for (const listener of listeners.get(type) ?? []) {
+      if (typeof listener === "function") listener(event);
+      else listener.handleEvent(event);
+    }
+  });
+  return {
+    addEventListener(type, listener) {
+      if (!listener) return;
+      let set = listeners.get(type);
+      if (!set) {
+        listeners.set(type, (set = new Set()));
+        subscriber.subscribe(CHANNEL_PREFIX + type).catch((err: unknown) => logger.warn({ err }, "Redis subscribe failed"));
+      }
+      set.add(listener as Listener);
+    },
+    removeEventListener(type, listener) {
+      const set = listeners.get(type);
+      if (!set || !listener) return;
+      set.delete(listener as Listener);
+      if (set.size) return;
+      listeners.delete(type);
+      subscriber.unsubscribe(CHANNEL_PREFIX + type).catch((err: unknown) => logger.warn({ err }, "Redis unsubscribe failed"));
+    },
+    dispatchEvent(event) {
+      publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify(event.detail)).catch((err: unknown) => {
+        logger.warn({ err, type: event.type }, "Redis publish failed: a live event was not delivered");
+      });
+      return true;
+    },
+  };
+}

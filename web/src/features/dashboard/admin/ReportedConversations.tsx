@@ -1,0 +1,115 @@
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { QueryState } from "../../../components/QueryState";
+import { errorMessage } from "../../../components/errors";
+import { usePageTitle } from "../../../components/usePageTitle";
+import type { DashboardReportedConversationsQuery } from "../../../generated/graphql";
+import { useDashboardReportedConversationsQuery, useDashboardReportedMessagesQuery } from "../../../generated/hooks";
+import { formatDateTime } from "../../../lib/format";
+import { Pager } from "../../../components/Pager";
+import { LoadingState } from "../../../components/LoadingState";
+
+type Reported = DashboardReportedConversationsQuery["reportedConversations"]["items"][number];
+
+/** /dashboard/admin/reports: conversations a party reported, latest first, each with its messages. */
+export default function ReportedConversations() {
+  usePageTitle("Reported conversations");
+  const [page, setPage] = useState(1);
+  const query = useDashboardReportedConversationsQuery({ variables: { page } });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Reported conversations
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.reportedConversations}
+        skeleton={<LoadingState />}
+        errorText={`Error loading reports: ${errorMessage(query.error, "please try again.")}`}
+        empty="No reported conversations."
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <div>
+              {result.items.map((c) => (
+                <Report key={c.id} conversation={c} />
+              ))}
+            </div>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="reports"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function Report({ conversation }: { conversation: Reported }) {
+  const [open, setOpen] = useState(false);
+  const seller = conversation.seller?.storeName || conversation.seller?.username || "Former user";
+  const buyer = conversation.buyer?.username ?? "Former user";
+  return (
+    <Accordion expanded={open} onChange={(_e, expanded) => setOpen(expanded)} disableGutters>
+      <AccordionSummary aria-controls={`report-${conversation.id}`}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {buyer} and {seller} · {conversation.product?.name ?? "Product no longer listed"}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {conversation.reportedAt ? formatDateTime(conversation.reportedAt) : ""} · {conversation.reportReason}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id={`report-${conversation.id}`}>
+        {open && (
+          <Messages
+            conversationId={conversation.id}
+            names={{ [conversation.buyer?.id ?? ""]: buyer, [conversation.seller?.id ?? ""]: seller }}
+          />
+        )}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+/** The reported messages, oldest first, as plain text. */
+function Messages({ conversationId, names }: { conversationId: string; names: Record<string, string> }) {
+  const query = useDashboardReportedMessagesQuery({ variables: { conversationId } });
+  return (
+    <QueryState
+      loading={query.loading}
+      error={query.error}
+      data={query.data?.messages}
+      skeleton={<LoadingState />}
+      errorText={`Error loading messages: ${errorMessage(query.error, "please try again.")}`}
+      empty="No messages."
+      onRetry={() => void query.refetch()}
+    >
+      {(messages) => (
+        <Stack component="ol" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reported messages">
+          {[...messages.items].reverse().map((m) => (
+            <li key={m.id}>
+              <Typography variant="caption" color="text.secondary">
+                {names[m.senderId] ?? "Former user"} · {formatDateTime(m.createdAt)}
+              </Typography>
+              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.body}</Typography>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}

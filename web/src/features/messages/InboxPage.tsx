@@ -1,0 +1,72 @@
+import Badge from "@mui/material/Badge";
+import Container from "@mui/material/Container";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router-dom";
+import { PaginationBar } from "../../components/PaginationBar";
+import { QueryState } from "../../components/QueryState";
+import { usePageTitle } from "../../components/usePageTitle";
+import { errorMessage } from "../../components/errors";
+import { useConversationsQuery } from "../../generated/hooks";
+import { formatDateTime } from "../../lib/format";
+import { useAuth } from "../../lib/auth";
+import { otherParty, partyName } from "./parties";
+import { useLiveMessages } from "./useLiveMessages";
+import { useState } from "react";
+
+/** /messages — the signed-in user's conversations (as buyer and as seller), latest first. */
+export function InboxPage() {
+  usePageTitle("Messages");
+  const { user: me } = useAuth();
+  const [page, setPage] = useState(1);
+  // a new message reorders the inbox; without a socket, poll
+  const pollInterval = useLiveMessages(() => void query.refetch());
+  const query = useConversationsQuery({ variables: { page }, pollInterval });
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+        Messages
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.conversations}
+        errorText={`Error loading messages: ${errorMessage(query.error, "please try again.")}`}
+        empty="No conversations yet. Ask a seller about a product with “Message seller”."
+        onRetry={() => void query.refetch()}
+      >
+        {(conversations) => (
+          <>
+            <List aria-label="Conversations" disablePadding>
+              {conversations.items.map((c) => (
+                <ListItemButton key={c.id} component={RouterLink} to={`/messages/${c.id}`} divider sx={{ px: 1 }}>
+                  <ListItemText
+                    primary={
+                      <Badge color="primary" badgeContent={c.unreadCount} aria-label={`${c.unreadCount} unread`} sx={{ pr: 2 }}>
+                        <strong>{partyName(otherParty(c, me?.id))}</strong>
+                      </Badge>
+                    }
+                    secondary={
+                      <>
+                        <Typography component="span" variant="body2" color="text.primary" noWrap sx={{ display: "block" }}>
+                          {c.product?.name ?? "Product no longer listed"}
+                        </Typography>
+                        <Typography component="span" variant="body2" noWrap sx={{ display: "block" }}>
+                          {c.lastMessage ?? "No messages yet"} · {formatDateTime(c.lastMessageAt)}
+                        </Typography>
+                      </>
+                    }
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+            <PaginationBar page={conversations.page} totalPages={conversations.totalPages} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Container>
+  );
+}
