@@ -17,6 +17,7 @@ import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes"
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
+import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
 import { buildAppSchema } from "./schema";
@@ -117,6 +118,7 @@ export async function createHttpApp(deps: {
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
+  app.use(createCrawlerRouter(services));
 
   serveWebApp(app, config.playground);
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too
