@@ -11,7 +11,7 @@ afterAll(() => e2e?.close());
 
 const MENUS = {
   buyer: ["My Orders", "Profile", "Log Out"],
-  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"],
+  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Log out"],
   admin: ["Admin Dashboard", "Profile", "Log Out"],
 };
 

@@ -68,7 +68,7 @@ describe("admin user management", () => {
     await buyer.page.waitForURL((url) => url.pathname === "/dashboard/seller");
     await expect
       .poll(() => menu(buyer.page))
-      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Logout"]);
+      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Log out"]);
     await buyer.context.close();
     await context.close();
   });

@@ -38,6 +38,6 @@ export const SIDE_MENU: Record<Role, MenuItem[]> = {
     { label: "Manage Orders", to: "/dashboard/seller/manage-orders" },
     { label: "Your orders", to: "/dashboard/seller/orders" },
     { label: "Profile", to: "/dashboard/profile" },
-    { label: "Logout", logout: true },
+    { label: "Log out", logout: true },
   ],
 };
