@@ -18,10 +18,12 @@ type ProductCardProps = {
   action?: ReactNode;
   /** Heading level of the product name inside the page (default h3). */
   headingComponent?: "h2" | "h3";
+  /** In the first row on screen: the picture loads at once, ahead of the rest (it is the page's largest paint). */
+  priority?: boolean;
 };
 
 /** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
-export function ProductCard({ product, action, headingComponent = "h3" }: ProductCardProps) {
+export function ProductCard({ product, action, headingComponent = "h3", priority = false }: ProductCardProps) {
   const off = discountPercent(product.price, product.oldPrice);
   const sellerName = product.seller?.storeName || product.seller?.username;
   return (
@@ -42,7 +44,8 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
           component="img"
           src={product.image}
           alt={product.name}
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           width={300}
           height={300}
           sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
@@ -91,6 +94,9 @@ export function ProductCard({ product, action, headingComponent = "h3" }: Produc
   );
 }
 
+/** The cards in a phone's first row (two columns) skip lazy loading. */
+export const FIRST_ROW = 2;
+
 /** Products side by side: two columns on a phone, up to four on a desktop. */
 export function ProductGrid({
   children,
@@ -125,10 +131,10 @@ export function ProductGrid({
   );
 }
 
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+export function ProductGridSkeleton({ count = 8, wide = false }: { count?: number; wide?: boolean }) {
   return (
     <Box role="status" aria-busy="true" aria-label="Loading products">
-      <ProductGrid>
+      <ProductGrid wide={wide}>
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
             <Card variant="outlined">

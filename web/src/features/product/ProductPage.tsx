@@ -7,7 +7,6 @@ import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
@@ -18,6 +17,7 @@ import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router-dom";
 import { discountPercent, Money } from "../../components/Money";
 import { PaginationBar } from "../../components/PaginationBar";
+import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -60,7 +60,7 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
             }
           />
         }
-        skeleton={<ProductSkeleton />}
+        skeleton={<ProductDetailSkeleton />}
         onRetry={() => void query.refetch()}
       >
         {(p) => (
@@ -105,6 +105,7 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             component="img"
             src={product.image}
             alt={product.name}
+            fetchPriority="high"
             width={600}
             height={600}
             sx={{
@@ -229,26 +230,6 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
       {user && (
         <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />
       )}
-    </Box>
-  );
-}
-
-function ProductSkeleton() {
-  return (
-    <Box
-      role="status"
-      aria-label="Loading product"
-      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}
-    >
-      <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 2 }} />
-      <div>
-        <Skeleton variant="text" sx={{ fontSize: "2.2rem" }} />
-        <Skeleton variant="text" width="40%" />
-        <Skeleton variant="text" width="30%" sx={{ fontSize: "1.5rem" }} />
-        <Skeleton variant="text" width="60%" />
-        <Skeleton variant="rectangular" height={120} sx={{ mt: 2 }} />
-        <Skeleton variant="rectangular" height={44} width={220} sx={{ mt: 3 }} />
-      </div>
     </Box>
   );
 }

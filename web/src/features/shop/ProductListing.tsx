@@ -18,7 +18,7 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { errorMessage } from "../../components/errors";
 import { PaginationBar } from "../../components/PaginationBar";
-import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
@@ -219,9 +219,14 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
               {(result) => (
                 <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
                   <ProductGrid label="Products">
-                    {result.items.map((product) => (
+                    {result.items.map((product, index) => (
                       <li key={product.id}>
-                        <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" />
+                        <ProductCard
+                          product={product}
+                          action={renderProductAction?.(product)}
+                          headingComponent="h2"
+                          priority={index < FIRST_ROW}
+                        />
                       </li>
                     ))}
                   </ProductGrid>
