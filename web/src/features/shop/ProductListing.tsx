@@ -31,6 +31,7 @@ import {
   isPageInRange,
   parseShopParams,
   priceRangeKey,
+  priceRangeLabel,
   productCount,
   SHOP_PAGE_SIZE,
   SORTS,
@@ -87,7 +88,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const catalog = options.data?.catalogOptions;
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
-  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? params.price;
+  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price);
   const activeFilters: Array<{ key: "category" | "color" | "price" | "q"; label: string }> = [];
   if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
   if (params.color) activeFilters.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
