@@ -183,6 +183,8 @@ describe("admin user management", () => {
     // the buyer cancels while the seller's dialog is open
     await gqlOk(e2e, `mutation($id: ID!) { updateOrderStatus(id: $id, status: CANCELLED) { status } }`, { id }, buyerToken);
     await expectAccessible(page, "order status dialog (phone)");
+    await dialog.getByRole("combobox", { name: "New status" }).click();
+    await page.getByRole("option", { name: "Confirmed" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.getByText("Failed to update status.").waitFor();
     await context.close();
