@@ -22,7 +22,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
-import { useProductDetailQuery } from "../../generated/hooks";
+import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { ReviewDialog } from "./ReviewDialog";
@@ -176,6 +176,8 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user });
+  const myReview = user ? mine.data?.myReview : null;
   const reviews = product.reviews;
   return (
     <Box component="section" aria-labelledby="reviews-heading" id="reviews" sx={{ mt: { xs: 5, md: 7 }, scrollMarginTop: 80 }}>
@@ -186,7 +188,7 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
         </Typography>
         {user ? (
           <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
-            Write a review
+            {myReview ? "Edit your review" : "Write a review"}
           </Button>
         ) : (
           <Button
@@ -228,7 +230,19 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
       )}
       <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
       {user && (
-        <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />
+        <ReviewDialog
+          // filled in again once the caller's review has loaded
+          key={myReview?.id ?? "new"}
+          productId={product.id}
+          productName={product.name}
+          existing={myReview}
+          open={open}
+          onClose={() => setOpen(false)}
+          onPosted={() => {
+            onPosted();
+            void mine.refetch();
+          }}
+        />
       )}
     </Box>
   );
