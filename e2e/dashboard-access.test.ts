@@ -10,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const MENUS = {
-  buyer: ["My Orders", "Profile", "Log Out"],
+  buyer: ["My Orders", "Profile", "Log out"],
   seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Profile", "Log out"],
-  admin: ["Admin Dashboard", "Profile", "Log Out"],
+  admin: ["Admin Dashboard", "Profile", "Log out"],
 };
 
 describe("dashboard access", () => {

@@ -42,7 +42,7 @@ describe("admin user management", () => {
   it("changes a buyer's role to seller; the user's menu changes on their next page load", async () => {
     const buyer = await openPage(e2e, DESKTOP);
     await signInTo(buyer.page, BUYER_2, "/dashboard");
-    expect(await menu(buyer.page)).toEqual(["My Orders", "Profile", "Log Out"]);
+    expect(await menu(buyer.page)).toEqual(["My Orders", "Profile", "Log out"]);
 
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, ADMIN, "/dashboard/admin/users");

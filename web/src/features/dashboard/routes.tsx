@@ -48,7 +48,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: "product/:id", element: <EditProduct /> },
           { path: "manage-orders", element: <ManageOrders /> },
           { path: "orders", element: <MyOrdersPage title="Your orders" /> },
-          { path: "reviews", element: <ReviewsPage /> },
+          { path: "reviews", element: <ReviewsPage received /> },
         ],
       },
       {
