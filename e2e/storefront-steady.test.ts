@@ -59,6 +59,15 @@ for (const [size, viewport] of VIEWPORTS) {
           if (url.includes("category")) await visible(page.getByRole("heading", { level: 1, name: "Scientific Calculator" }));
           // let late images and fonts settle
           await page.waitForLoadState("networkidle");
+          // the first card's picture is a copy sized for the card (srcset), loaded at once
+          if (url !== "/shop?category=electronics&color=black") {
+            const first = page.locator("main ul li img").first();
+            expect(await first.getAttribute("loading")).toBe("eager");
+            expect(await first.getAttribute("fetchpriority")).toBe("high");
+            const picked = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
+            expect(picked.src).toMatch(/-w(200|400|800)\.webp$/);
+            expect(picked.width).toBeGreaterThan(0);
+          }
           const seen = await steadiness(page);
           expect(seen.footerFirstTop, url).not.toBeNull();
           expect(seen.footerFirstTop!, `${url}: the footer painted inside the first screen`).toBeGreaterThanOrEqual(viewport.height);

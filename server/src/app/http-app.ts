@@ -16,6 +16,7 @@ import { createApolloServer } from "../platform/graphql/server";
 import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
+import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
 import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
@@ -85,6 +86,16 @@ export async function createHttpApp(deps: {
     }
   });
 
+  // a width for the web app's srcset, made on first request for uploads stored before the widths existed
+  app.get(/^\/uploads\/([0-9a-f]{64})-w(200|400|800)\.webp$/, async (req, _res, next) => {
+    try {
+      const [hash, width] = [req.params[0], Number(req.params[1]) as ImageWidth];
+      await services.uploads.ensureVariant(hash, width);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false }));
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });

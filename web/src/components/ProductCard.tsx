@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
+import { uploadSrcSet } from "../lib/images";
 import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
 
@@ -43,6 +44,9 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
         <Box
           component="img"
           src={product.image}
+          srcSet={uploadSrcSet(product.image)}
+          // the grid's column width: 2 columns on a phone, 3 from 600 px, 4 from 900 px, at most ~230 px
+          sizes="(min-width: 1200px) 230px, (min-width: 900px) 25vw, (min-width: 600px) 33vw, 50vw"
           alt={product.name}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}

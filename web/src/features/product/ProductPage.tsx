@@ -24,6 +24,7 @@ import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { uploadSrcSet } from "../../lib/images";
 import { formatDate } from "../../lib/format";
 import { ReviewDialog } from "./ReviewDialog";
 
@@ -104,6 +105,8 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
           <Box
             component="img"
             src={product.image}
+            srcSet={uploadSrcSet(product.image)}
+            sizes="(min-width: 1200px) 560px, (min-width: 900px) 45vw, 100vw"
             alt={product.name}
             fetchPriority="high"
             width={600}
