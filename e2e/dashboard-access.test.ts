@@ -10,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const MENUS = {
-  buyer: ["My Orders", "Messages", "Profile", "Log Out"],
-  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Logout"],
-  admin: ["Admin Dashboard", "Reported conversations", "Messages", "Profile", "Log Out"],
+  buyer: ["My Orders", "Messages", "Profile", "Log out"],
+  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"],
+  admin: ["Admin Dashboard", "Reported conversations", "Messages", "Profile", "Log out"],
 };
 
 describe("dashboard access", () => {

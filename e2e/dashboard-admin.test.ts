@@ -42,7 +42,7 @@ describe("admin user management", () => {
   it("changes a buyer's role to seller; the user's menu changes on their next page load", async () => {
     const buyer = await openPage(e2e, DESKTOP);
     await signInTo(buyer.page, BUYER_2, "/dashboard");
-    expect(await menu(buyer.page)).toEqual(["My Orders", "Messages", "Profile", "Log Out"]);
+    expect(await menu(buyer.page)).toEqual(["My Orders", "Messages", "Profile", "Log out"]);
 
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, ADMIN, "/dashboard/admin/users");
@@ -68,7 +68,7 @@ describe("admin user management", () => {
     await buyer.page.waitForURL((url) => url.pathname === "/dashboard/seller");
     await expect
       .poll(() => menu(buyer.page))
-      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Logout"]);
+      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"]);
     await buyer.context.close();
     await context.close();
   });
@@ -183,6 +183,8 @@ describe("admin user management", () => {
     // the buyer cancels while the seller's dialog is open
     await gqlOk(e2e, `mutation($id: ID!) { updateOrderStatus(id: $id, status: CANCELLED) { status } }`, { id }, buyerToken);
     await expectAccessible(page, "order status dialog (phone)");
+    await dialog.getByRole("combobox", { name: "New status" }).click();
+    await page.getByRole("option", { name: "Confirmed" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.getByText("Failed to update status.").waitFor();
     await context.close();

@@ -70,9 +70,9 @@ for (const [size, viewport] of VIEWPORTS) {
         await page.getByLabel("Password").fill(PASSWORD);
         await page.getByRole("button", { name: "Login" }).click();
         await urlMatches(page, /^\/$/);
-        expect(await accountMenu(page, who.username)).toEqual(["Dashboard", "Profile", "Logout"]);
+        expect(await accountMenu(page, who.username)).toEqual(["Dashboard", "Profile", "Log out"]);
         expect(await page.getByRole("menuitem", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard");
-        await page.getByRole("menuitem", { name: "Logout" }).click();
+        await page.getByRole("menuitem", { name: "Log out" }).click();
         await urlMatches(page, /^\/$/);
         await visible(page.getByRole("link", { name: "Login page" }));
         expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
@@ -113,9 +113,9 @@ for (const [size, viewport] of VIEWPORTS) {
           "Dashboard",
           "Manage Products",
           "Manage Orders",
-          "Add New Post",
+          "Add Product",
           "Profile",
-          "Logout",
+          "Log out",
         ]);
       } finally {
         await context.close();

@@ -130,7 +130,7 @@ for (const [size, viewport] of VIEWPORTS) {
       }
     });
 
-    it("signed in: review a product; it appears with its stars and the form resets", async () => {
+    it("signed in: review a product; it appears with its stars, and a second visit edits it (filled in) instead of adding one", async () => {
       const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? unreviewed[0] : unreviewed[1];
       try {
@@ -156,10 +156,20 @@ for (const [size, viewport] of VIEWPORTS) {
         // the product's average follows
         await visible(page.getByRole("img", { name: "Rated 4 out of 5 from 1 review" }));
 
-        await page.getByRole("button", { name: "Write a review" }).click();
-        await visible(dialog);
-        expect(await dialog.getByLabel("Comment").inputValue()).toBe("");
-        expect(await dialog.getByRole("radio", { name: "4 Stars" }).isChecked()).toBe(false);
+        // a second visit edits the review, filled in with the current one, instead of silently replacing it
+        await page.getByRole("button", { name: "Edit your review" }).click();
+        const edit = page.getByRole("dialog", { name: "Edit your review" });
+        await visible(edit);
+        expect(await edit.getByLabel("Comment").inputValue()).toBe(`Comfortable and exactly as described (${size}).`);
+        expect(await edit.getByRole("radio", { name: "4 Stars" }).isChecked()).toBe(true);
+        await edit.locator("label").filter({ hasText: "5 Stars" }).click();
+        await edit.getByLabel("Comment").fill(`Even better after a week (${size}).`);
+        await edit.getByRole("button", { name: "Save changes" }).click();
+        await notice(page, "Your review was updated.");
+        await edit.waitFor({ state: "hidden" });
+        await visible(review.getByText(`Even better after a week (${size}).`));
+        await visible(review.getByRole("img", { name: "Rated 5 out of 5" }));
+        await visible(page.getByRole("heading", { name: "Reviews (1)" }));
       } finally {
         await context.close();
       }

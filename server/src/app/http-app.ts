@@ -20,7 +20,9 @@ import { publicBase } from "../platform/http/public-url";
 import { publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
+import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
+import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
 import { buildAppSchema } from "./schema";
@@ -91,6 +93,16 @@ export async function createHttpApp(deps: {
     }
   });
 
+  // a width for the web app's srcset, made on first request for uploads stored before the widths existed
+  app.get(/^\/uploads\/([0-9a-f]{64})-w(200|400|800)\.webp$/, async (req, _res, next) => {
+    try {
+      const [hash, width] = [req.params[0], Number(req.params[1]) as ImageWidth];
+      await services.uploads.ensureVariant(hash, width);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
   // content-addressed (named by their hash), so cached for a year; cross-origin: legacy clients on
   // their own origin and mobile apps put these addresses straight into <img src>
   app.use(
@@ -147,6 +159,7 @@ export async function createHttpApp(deps: {
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
+  app.use(createCrawlerRouter(services));
 
   serveWebApp(app, config.playground);
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too

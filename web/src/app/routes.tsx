@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { dashboardRoutes } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
+import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
 import { RequireAuth } from "./RequireAuth";
 // static: the error page shows it too, so it is in the main chunk anyway
@@ -30,6 +31,11 @@ const RegisterPage = page(() => import("../features/auth/RegisterPage"), "Regist
 const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
 
+/** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
+function shaped(page: ReactNode, skeleton: ReactNode) {
+  return <Suspense fallback={skeleton}>{page}</Suspense>;
+}
+
 /** Spec section 2: public routes under the main layout (with its error page), the dashboard under /dashboard. */
 export const routes: RouteObject[] = [
   {
@@ -40,12 +46,12 @@ export const routes: RouteObject[] = [
         // errors inside a page keep the navigation and footer around the error page
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomeRoute /> },
-          { path: "/shop", element: <ShopRoute /> },
-          { path: "/shop/:id", element: <ProductRoute /> },
+          { index: true, element: shaped(<HomeRoute />, <HomeSkeleton />) },
+          { path: "/shop", element: shaped(<ShopRoute />, <ListingSkeleton />) },
+          { path: "/shop/:id", element: shaped(<ProductRoute />, <ProductSkeleton />) },
           { path: "/sellers/:username", element: <SellerRoute /> },
-          { path: "/search", element: <SearchRoute /> },
-          { path: "/categories/:categoryName", element: <CategoryRoute /> },
+          { path: "/search", element: shaped(<SearchRoute />, <ListingSkeleton />) },
+          { path: "/categories/:categoryName", element: shaped(<CategoryRoute />, <ListingSkeleton />) },
           {
             path: "/success",
             element: (

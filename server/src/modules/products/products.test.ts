@@ -38,18 +38,19 @@ const ONE = `query ($id: ID!) { product(id: $id) { ${FIELDS} } }`;
 const MINE = `query ($page: Int, $pageSize: Int) { myProducts(page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { id name } } }`;
 
 describe("catalogOptions", () => {
-  it("lists categories, colours and the four price bands to anyone", async () => {
+  it("lists categories, colours and the four price bands in PKR that fit student prices to anyone", async () => {
     const res = await server.gql(`{ catalogOptions { categories { slug label } colors { slug label } priceRanges { label min max } } }`);
     expect(res.errors).toBeUndefined();
     const options = res.data.catalogOptions;
     expect(options.categories.map((c: { slug: string }) => c.slug)).toContain("books");
     expect(options.colors).toContainEqual({ slug: "gold", label: "Gold" });
     expect(options.priceRanges.map((r: { min: number; max: number | null }) => [r.min, r.max])).toEqual([
-      [0, 50],
-      [50, 100],
-      [100, 200],
-      [200, null],
+      [0, 1000],
+      [1000, 5000],
+      [5000, 20000],
+      [20000, null],
     ]);
+    expect(options.priceRanges[0].label).toBe("Under Rs 1,000");
   });
 });
 

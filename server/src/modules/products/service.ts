@@ -322,6 +322,11 @@ export class ProductsService {
     return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, exact), hasNextPage: more, endCursor };
   }
 
+  /** Listed products for the sitemap, most recently changed first (deleted ones are left out). */
+  async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {
+    return this.products.find({ select: { id: true, updatedAt: true }, order: { updatedAt: "DESC" }, take: limit });
+  }
+
   /** A listed product, or null when the id is unknown, deleted or not an id at all. */
   async byId(id: string): Promise<Product | null> {
     if (!isId(id)) return null;

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { AuthUser } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
@@ -34,6 +34,28 @@ export class ReviewResolver {
     @Ctx() ctx: Context,
   ): Promise<Page<Review>> {
     return ctx.services.reviews.mine(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+  }
+
+  @Query(() => Review, {
+    nullable: true,
+    description: "The caller's own review of a product, to edit it; null when signed out or not reviewed yet.",
+  })
+  myReview(
+    @Arg("productId", () => ID, { description: "The product reviewed." }) productId: string,
+    @Ctx() ctx: Context,
+  ): Promise<Review | null> {
+    return ctx.services.reviews.callerReviewOf(productId, ctx.user);
+  }
+
+  @Allow(Role.SELLER)
+  @Query(() => ReviewPage, { description: "Reviews buyers wrote on the caller's products, newest first." })
+  receivedReviews(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Review>> {
+    return ctx.services.reviews.received(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
   }
 
   @Query(() => Int, { description: "Number of reviews on the marketplace." })

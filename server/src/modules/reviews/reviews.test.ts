@@ -234,3 +234,36 @@ describe("product reviews and totalReviews", () => {
     expect(res.data.totalReviews).toBeGreaterThan(0);
   });
 });
+
+describe("myReview and receivedReviews", () => {
+  const MINE = `query ($productId: ID!) { myReview(productId: $productId) { id rating comment } }`;
+  const RECEIVED = `{ receivedReviews { totalItems items { comment author { id } product { id } } } }`;
+
+  it("gives the caller their own review of a product to edit, and null to others or signed out", async () => {
+    const product = await newProduct("Edit-me Notes");
+    expect((await server.gql(MINE, { productId: product.id }, buyer.token)).data.myReview).toBeNull();
+    await server.gql(POST, { productId: product.id, rating: 4, comment: "Clear handwriting." }, buyer.token);
+    expect((await server.gql(MINE, { productId: product.id }, buyer.token)).data.myReview).toMatchObject({
+      rating: 4,
+      comment: "Clear handwriting.",
+    });
+    expect((await server.gql(MINE, { productId: product.id }, otherSeller.token)).data.myReview).toBeNull();
+    expect((await server.gql(MINE, { productId: product.id })).data.myReview).toBeNull();
+    expect((await server.gql(MINE, { productId: "not-an-id" }, buyer.token)).data.myReview).toBeNull();
+  });
+
+  it("lists to a seller the reviews written on their own products only; buyers are refused", async () => {
+    const product = await newProduct("Received Notes");
+    await server.gql(POST, { productId: product.id, rating: 5, comment: "Great notes, thank you!" }, buyer.token);
+    const mine = await server.gql(RECEIVED, undefined, seller.token);
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data.receivedReviews.items).toContainEqual({
+      comment: "Great notes, thank you!",
+      author: { id: buyer.user.id },
+      product: { id: product.id },
+    });
+    const other = await server.gql(RECEIVED, undefined, otherSeller.token);
+    expect(other.data.receivedReviews.items.map((r: { product: { id: string } }) => r.product.id)).not.toContain(product.id);
+    expect(codeOf(await server.gql(RECEIVED, undefined, buyer.token))).toBe("FORBIDDEN");
+  });
+});

@@ -81,6 +81,28 @@ export class ReviewsService {
     return toPage(items, totalItems, page, pageSize);
   }
 
+  /** The caller's review of one product (to edit it), or null when signed out or not reviewed yet. */
+  async callerReviewOf(productId: string, caller: AuthUser | null): Promise<Review | null> {
+    if (!caller || !isId(productId)) return null;
+    return this.dataSource.getRepository(Review).findOneBy({ userId: caller.id, productId });
+  }
+
+  /** Reviews others wrote on the caller's listed products, newest first (a seller's "received" list). */
+  async received(caller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
+    const { page, pageSize } = parseInput(pageInput(20), paging);
+    const [items, totalItems] = await this.dataSource
+      .getRepository(Review)
+      .createQueryBuilder("r")
+      .innerJoin(Product, "p", `p.id = r."productId" AND p."deletedAt" IS NULL`)
+      .where(`p."sellerId" = :sellerId`, { sellerId: caller.id })
+      .orderBy("r.createdAt", "DESC")
+      .addOrderBy("r.id", "DESC")
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return toPage(items, totalItems, page, pageSize);
+  }
+
   /** Every review on the marketplace (the public counter). */
   totalReviews(): Promise<number> {
     return this.dataSource.getRepository(Review).count();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
@@ -14,6 +15,9 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const MAX_SIDE = 1600;
 const THUMB_SIDE = 400;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+/** Widths made of every upload, `<hash>-w<width>.webp`, for the web app's srcset (a card shows ~200 px). */
+export const IMAGE_WIDTHS = [200, 400, 800] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 /** Uploads without sign-in (the legacy add-product form) per address per hour, counted in PostgreSQL. */
 export const ANONYMOUS_UPLOADS_PER_IP = 10;
@@ -32,7 +36,7 @@ export class UploadsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly uploadsDir: string,
+    readonly uploadsDir: string,
   ) {
     this.anonymousByIp = new RateLimiterPostgres({
       storeClient: dataSource,
@@ -134,6 +138,7 @@ export class UploadsService {
     await mkdir(this.uploadsDir, { recursive: true });
     await writeFile(path.join(this.uploadsDir, `${hash}.webp`), full.data);
     await writeFile(path.join(this.uploadsDir, `${hash}-thumb.webp`), thumb);
+    for (const width of IMAGE_WIDTHS) await this.writeVariant(full.data, hash, width);
     await repo
       .createQueryBuilder()
       .insert()
@@ -149,6 +154,24 @@ export class UploadsService {
       .orIgnore()
       .execute();
     return repo.findOneByOrFail({ hash });
+  }
+
+  /**
+   * Makes a width of a stored upload if it is missing (uploads stored before the widths existed);
+   * false when there is no such upload.
+   */
+  async ensureVariant(hash: string, width: ImageWidth): Promise<boolean> {
+    const target = path.join(this.uploadsDir, `${hash}-w${width}.webp`);
+    if (existsSync(target)) return true;
+    const original = path.join(this.uploadsDir, `${hash}.webp`);
+    if (!existsSync(original)) return false;
+    await this.writeVariant(await readFile(original), hash, width);
+    return true;
+  }
+
+  private async writeVariant(webp: Buffer, hash: string, width: ImageWidth): Promise<void> {
+    const data = await sharp(webp).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    await writeFile(path.join(this.uploadsDir, `${hash}-w${width}.webp`), data);
   }
 }
 

@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
@@ -69,5 +71,33 @@ describe("uploadImage", () => {
     const oversized = Buffer.alloc(5.5 * 1024 * 1024, 7);
     const res = await server.gql(UPLOAD, { dataUrl: dataUrl(oversized) }, buyer.token);
     expect(codeOf(res)).toBe("PAYLOAD_TOO_LARGE");
+  });
+});
+
+describe("image widths for srcset", () => {
+  const widthOf = async (url: string) => {
+    const res = await fetch(`${server.url}${url}`);
+    expect(res.status, url).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width;
+  };
+
+  it("makes 200, 400 and 800 px wide WebP copies of an upload, never wider than the picture", async () => {
+    const res = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(1200, 900)) }, buyer.token);
+    const base = res.data.uploadImage.url.replace(/\.webp$/, "");
+    expect(await widthOf(`${base}-w200.webp`)).toBe(200);
+    expect(await widthOf(`${base}-w400.webp`)).toBe(400);
+    expect(await widthOf(`${base}-w800.webp`)).toBe(800);
+    const small = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(300, 300)) }, buyer.token);
+    expect(await widthOf(small.data.uploadImage.url.replace(/\.webp$/, "-w800.webp"))).toBe(300);
+  });
+
+  it("makes a missing width on first request (uploads stored before the widths existed); an unknown upload stays 404", async () => {
+    const res = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(900, 600)) }, buyer.token);
+    const url: string = res.data.uploadImage.url;
+    const file = path.join(server.services.uploads.uploadsDir, path.basename(url).replace(/\.webp$/, "-w400.webp"));
+    await rm(file);
+    expect(await widthOf(url.replace(/\.webp$/, "-w400.webp"))).toBe(400);
+    expect((await fetch(`${server.url}/uploads/${"0".repeat(64)}-w400.webp`)).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import { Outlet, ScrollRestoration, useNavigation } from "react-router-dom";
 import { CartPanel } from "../CartPanel";
 import { Footer } from "./Footer";
 import { NavBar } from "./NavBar";
+import { PageSkeleton } from "./PageSkeletons";
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
@@ -45,8 +46,9 @@ export function MainLayout() {
       {navigation.state === "loading" && (
         <LinearProgress aria-label="Loading page" sx={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 2000 }} />
       )}
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: "none" }}>
-        <Suspense fallback={<PageFallback />}>
+      {/* at least a screen tall: the footer starts below the fold and never jumps down when a page arrives */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minHeight: "100vh", outline: "none" }}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </Box>
@@ -55,9 +57,4 @@ export function MainLayout() {
       <ScrollRestoration />
     </Box>
   );
-}
-
-/** While a page's code loads. */
-export function PageFallback() {
-  return <LinearProgress aria-label="Loading page" />;
 }

@@ -14,7 +14,6 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import LoginOutlined from "@mui/icons-material/LoginOutlined";
 import MenuIcon from "@mui/icons-material/Menu";
@@ -30,7 +29,7 @@ import { Logo } from "./Logo";
 
 type MenuLink = { label: string; to: string };
 
-/** The avatar menu by role (spec "Navigation"); every menu ends with Logout, which goes to /. */
+/** The avatar menu by role (spec "Navigation"); every menu ends with Log out, which goes to /. */
 export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
   switch (role) {
     case "ADMIN":
@@ -43,7 +42,7 @@ export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
         { label: "Dashboard", to: "/dashboard/seller" },
         { label: "Manage Products", to: "/dashboard/seller/manage-products" },
         { label: "Manage Orders", to: "/dashboard/seller/manage-orders" },
-        { label: "Add New Post", to: "/dashboard/seller/add-new-post" },
+        { label: "Add Product", to: "/dashboard/seller/add-new-post" },
         { label: "Profile", to: "/dashboard/profile" },
       ];
     default:
@@ -104,39 +103,30 @@ export function NavBar() {
             <Logo />
           </Box>
           <Box sx={{ flex: { md: 1 }, display: "flex", justifyContent: "flex-end", alignItems: "center", gap: { xs: 0, sm: 0.5 } }}>
-            <Tooltip title="Search">
-              <IconButton component={RouterLink} to="/search" aria-label="Search products">
-                <SearchIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Cart">
-              <IconButton onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
-                {/* remounted when the cart empties: MUI keeps the old number in the hidden badge otherwise,
-                    and the button's text would no longer match its name */}
-                <Badge key={count === 0 ? "empty" : "items"} badgeContent={count} color="error" max={99} showZero={false}>
-                  <ShoppingCartOutlined />
-                </Badge>
-              </IconButton>
-            </Tooltip>
+            <IconButton title="Search" component={RouterLink} to="/search" aria-label="Search products">
+              <SearchIcon />
+            </IconButton>
+            <IconButton title="Cart" onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+              {/* remounted when the cart empties: MUI keeps the old number in the hidden badge otherwise,
+                  and the button's text would no longer match its name */}
+              <Badge key={count === 0 ? "empty" : "items"} badgeContent={count} color="error" max={99} showZero={false}>
+                <ShoppingCartOutlined />
+              </Badge>
+            </IconButton>
             {user ? (
               <>
-                <Tooltip title="Account">
-                  <IconButton
-                    onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
-                    aria-label={`Account menu for ${user.username}`}
-                    aria-haspopup="menu"
-                    aria-controls={menuAnchor ? "account-menu" : undefined}
-                    aria-expanded={menuAnchor ? "true" : undefined}
-                  >
-                    <Avatar
-                      src={user.profileImage ?? undefined}
-                      alt=""
-                      sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}
-                    >
-                      {initial}
-                    </Avatar>
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  title="Account"
+                  onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
+                  aria-label={`Account menu for ${user.username}`}
+                  aria-haspopup="menu"
+                  aria-controls={menuAnchor ? "account-menu" : undefined}
+                  aria-expanded={menuAnchor ? "true" : undefined}
+                >
+                  <Avatar src={user.profileImage ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: "primary.main", fontSize: 16 }}>
+                    {initial}
+                  </Avatar>
+                </IconButton>
                 <Menu
                   id="account-menu"
                   anchorEl={menuAnchor}
@@ -158,15 +148,13 @@ export function NavBar() {
                     </MenuItem>
                   ))}
                   <Divider />
-                  <MenuItem onClick={logout}>Logout</MenuItem>
+                  <MenuItem onClick={logout}>Log out</MenuItem>
                 </Menu>
               </>
             ) : (
-              <Tooltip title="Login">
-                <IconButton component={RouterLink} to="/login" aria-label="Login page">
-                  <LoginOutlined />
-                </IconButton>
-              </Tooltip>
+              <IconButton title="Login" component={RouterLink} to="/login" aria-label="Login page">
+                <LoginOutlined />
+              </IconButton>
             )}
           </Box>
         </Toolbar>
@@ -204,7 +192,7 @@ export function NavBar() {
               </ListItemButton>
             ))}
             <ListItemButton onClick={logout}>
-              <ListItemText primary="Logout" />
+              <ListItemText primary="Log out" />
             </ListItemButton>
           </List>
         ) : (

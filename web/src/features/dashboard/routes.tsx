@@ -49,7 +49,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: "product/:id", element: <EditProduct /> },
           { path: "manage-orders", element: <ManageOrders /> },
           { path: "orders", element: <MyOrdersPage title="Your orders" /> },
-          { path: "reviews", element: <ReviewsPage /> },
+          { path: "reviews", element: <ReviewsPage received /> },
         ],
       },
       {

@@ -4,13 +4,15 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
 import { useTrendingProductsQuery } from "../../generated/hooks";
 import { DealsBlock } from "./DealsBlock";
-import { BlogList, Hero, PromiseBanner } from "./HomeSections";
+import { Hero } from "./Hero";
+import { TRENDING_COUNT } from "./trending";
+import { BlogList, PromiseBanner } from "./HomeSections";
 
 type HomePageProps = {
   /** E.g. an add-to-cart button under each trending product (composed by the app). */
@@ -20,7 +22,7 @@ type HomePageProps = {
 /** Home: hero, trending products, monthly deals, the promise banner and the blog. */
 export function HomePage({ renderProductAction }: HomePageProps) {
   usePageTitle(null);
-  const trending = useTrendingProductsQuery({ variables: { limit: 10 } });
+  const trending = useTrendingProductsQuery({ variables: { limit: TRENDING_COUNT } });
   return (
     <>
       <Hero />
@@ -39,14 +41,14 @@ export function HomePage({ renderProductAction }: HomePageProps) {
           data={trending.data?.trendingProducts}
           errorText="Error loading trending products."
           empty="No trending products yet."
-          skeleton={<ProductGridSkeleton count={8} />}
+          skeleton={<ProductGridSkeleton count={TRENDING_COUNT} wide />}
           onRetry={() => void trending.refetch()}
         >
           {(products) => (
             <ProductGrid label="Trending products" wide>
-              {products.map((product) => (
+              {products.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} action={renderProductAction?.(product)} />
+                  <ProductCard product={product} action={renderProductAction?.(product)} priority={index < FIRST_ROW} />
                 </li>
               ))}
             </ProductGrid>

@@ -19,6 +19,7 @@ import { OrderLines } from "../../components/OrderLines";
 import { OrderTotals } from "../../components/OrderTotals";
 import { OrderStatusChip } from "../../components/OrderStatusChip";
 import { OrderTimeline } from "../../components/OrderTimeline";
+import { paymentMethodLabel, paymentStatusLabel } from "../../components/payment";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { OrderDetailQuery } from "../../generated/graphql";
@@ -27,8 +28,6 @@ import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
-
-const PAYMENT_LABEL: Record<string, string> = { CASH_ON_DELIVERY: "Cash on delivery", CARD: "Card" };
 
 /** /orders/:orderId — lines as bought, totals, shipping, the timeline; the buyer may cancel while it is pending. */
 export function OrderDetailPage() {
@@ -165,9 +164,9 @@ function OrderDetail({ order }: { order: Order }) {
           <Typography id="payment-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
             Payment
           </Typography>
-          <Typography>{PAYMENT_LABEL[order.paymentMethod] ?? order.paymentMethod}</Typography>
+          <Typography>{paymentMethodLabel(order.paymentMethod)}</Typography>
           <Typography color={order.paymentStatus === "PAID" ? "success.main" : "text.secondary"} sx={{ fontWeight: 600 }}>
-            {order.paymentStatus === "PAID" ? "Paid" : "Not paid yet"}
+            {paymentStatusLabel(order.paymentStatus)}
           </Typography>
           {order.paymentUrl && (
             <Button component="a" href={order.paymentUrl} variant="contained" sx={{ mt: 1.5 }}>

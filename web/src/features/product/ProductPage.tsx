@@ -7,7 +7,6 @@ import Container from "@mui/material/Container";
 import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
@@ -18,13 +17,15 @@ import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router-dom";
 import { discountPercent, Money } from "../../components/Money";
 import { PaginationBar } from "../../components/PaginationBar";
+import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
-import { useProductDetailQuery } from "../../generated/hooks";
+import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { uploadSrcSet } from "../../lib/images";
 import { formatDate } from "../../lib/format";
 import { ReviewDialog } from "./ReviewDialog";
 
@@ -61,7 +62,7 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
             }
           />
         }
-        skeleton={<ProductSkeleton />}
+        skeleton={<ProductDetailSkeleton />}
         onRetry={() => void query.refetch()}
       >
         {(p) => (
@@ -104,7 +105,10 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
           <Box
             component="img"
             src={product.image}
+            srcSet={uploadSrcSet(product.image)}
+            sizes="(min-width: 1200px) 560px, (min-width: 900px) 45vw, 100vw"
             alt={product.name}
+            fetchPriority="high"
             width={600}
             height={600}
             sx={{
@@ -186,6 +190,8 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user });
+  const myReview = user ? mine.data?.myReview : null;
   const reviews = product.reviews;
   return (
     <Box component="section" aria-labelledby="reviews-heading" id="reviews" sx={{ mt: { xs: 5, md: 7 }, scrollMarginTop: 80 }}>
@@ -196,7 +202,7 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
         </Typography>
         {user ? (
           <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
-            Write a review
+            {myReview ? "Edit your review" : "Write a review"}
           </Button>
         ) : (
           <Button
@@ -238,28 +244,20 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
       )}
       <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
       {user && (
-        <ReviewDialog productId={product.id} productName={product.name} open={open} onClose={() => setOpen(false)} onPosted={onPosted} />
+        <ReviewDialog
+          // filled in again once the caller's review has loaded
+          key={myReview?.id ?? "new"}
+          productId={product.id}
+          productName={product.name}
+          existing={myReview}
+          open={open}
+          onClose={() => setOpen(false)}
+          onPosted={() => {
+            onPosted();
+            void mine.refetch();
+          }}
+        />
       )}
-    </Box>
-  );
-}
-
-function ProductSkeleton() {
-  return (
-    <Box
-      role="status"
-      aria-label="Loading product"
-      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}
-    >
-      <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 2 }} />
-      <div>
-        <Skeleton variant="text" sx={{ fontSize: "2.2rem" }} />
-        <Skeleton variant="text" width="40%" />
-        <Skeleton variant="text" width="30%" sx={{ fontSize: "1.5rem" }} />
-        <Skeleton variant="text" width="60%" />
-        <Skeleton variant="rectangular" height={120} sx={{ mt: 2 }} />
-        <Skeleton variant="rectangular" height={44} width={220} sx={{ mt: 3 }} />
-      </div>
     </Box>
   );
 }

@@ -20,19 +20,22 @@ type ReviewDialogProps = {
   onClose: () => void;
   /** After a successful post (the page refetches the product). */
   onPosted: () => void;
+  /** The caller's current review of this product: the dialog edits it instead of adding one. */
+  existing?: { rating: number; comment: string } | null;
 };
 
 const RATING_LABELS: Record<number, string> = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excellent" };
 
 /**
  * The add-a-comment modal: clickable stars (1 to 5) and a comment. On success it says
- * 'Comment posted successfully!', resets to rating 0 and an empty comment, and closes.
+ * 'Comment posted successfully!', resets to rating 0 and an empty comment, and closes. With an
+ * existing review it is "Edit your review", filled in with it (one review per buyer and product).
  */
-export function ReviewDialog({ productId, productName, open, onClose, onPosted }: ReviewDialogProps) {
+export function ReviewDialog({ productId, productName, open, onClose, onPosted, existing }: ReviewDialogProps) {
   const notify = useNotify();
-  const [rating, setRating] = useState(0);
+  const [rating, setRating] = useState(existing?.rating ?? 0);
   const [hover, setHover] = useState(-1);
-  const [comment, setComment] = useState("");
+  const [comment, setComment] = useState(existing?.comment ?? "");
   const [problems, setProblems] = useState<{ rating?: string; comment?: string }>({});
   const [postReview, { loading }] = usePostReviewMutation();
 
@@ -52,8 +55,8 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted }
     if (next.rating || next.comment) return;
     try {
       await postReview({ variables: { productId, rating, comment: comment.trim() } });
-      notify.success("Comment posted successfully!");
-      reset();
+      notify.success(existing ? "Your review was updated." : "Comment posted successfully!");
+      if (!existing) reset();
       onClose();
       onPosted();
     } catch (e) {
@@ -65,7 +68,7 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted }
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="review-dialog-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="review-dialog-title">Add a comment</DialogTitle>
+        <DialogTitle id="review-dialog-title">{existing ? "Edit your review" : "Add a comment"}</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             How would you rate {productName}?
@@ -113,7 +116,7 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted }
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={loading}>
-            {loading ? "Posting..." : "Post comment"}
+            {loading ? "Posting..." : existing ? "Save changes" : "Post comment"}
           </Button>
         </DialogActions>
       </form>

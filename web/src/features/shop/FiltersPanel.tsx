@@ -1,13 +1,16 @@
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useState, type FormEvent } from "react";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
-import { priceRangeKey, type ShopParams } from "./shopParams";
+import { customPriceKey, parsePriceRange, priceRangeKey, type ShopParams } from "./shopParams";
 
 type FiltersPanelProps = {
   options: CatalogOptionsQuery["catalogOptions"] | undefined;
@@ -64,6 +67,13 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: r.label }))}
         onChange={(v) => onChange("price", v)}
       />
+      <CustomPriceRange
+        // a new range from the URL (a band picked, Back, Clear) refills the fields
+        key={params.price}
+        price={params.price}
+        isBand={options.priceRanges.some((r) => priceRangeKey(r) === params.price)}
+        onApply={(key) => onChange("price", key)}
+      />
       <FilterGroup
         id="filter-condition"
         label="Condition"
@@ -103,5 +113,51 @@ function FilterGroup({
         ))}
       </RadioGroup>
     </FormControl>
+  );
+}
+
+/** A minimum and maximum in rupees of the shopper's own, for when no band fits. */
+function CustomPriceRange({ price, isBand, onApply }: { price: string; isBand: boolean; onApply: (key: string) => void }) {
+  const current = isBand ? null : parsePriceRange(price);
+  const [min, setMin] = useState(current ? String(current.min) : "");
+  const [max, setMax] = useState(current?.max != null ? String(current.max) : "");
+  const [error, setError] = useState("");
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const result = customPriceKey(min, max);
+    if ("error" in result) return setError(result.error);
+    setError("");
+    onApply(result.key);
+  };
+  const htmlInput = { inputMode: "decimal" as const, "aria-describedby": error ? "custom-price-error" : undefined };
+  return (
+    <Stack component="form" role="group" aria-label="Custom price range" spacing={1} onSubmit={apply} noValidate>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          label="Min (Rs)"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          size="small"
+          slotProps={{ htmlInput }}
+          error={Boolean(error)}
+        />
+        <TextField
+          label="Max (Rs)"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          size="small"
+          slotProps={{ htmlInput }}
+          error={Boolean(error)}
+        />
+      </Stack>
+      {error && (
+        <FormHelperText id="custom-price-error" error role="alert">
+          {error}
+        </FormHelperText>
+      )}
+      <Button type="submit" variant="text" size="small" sx={{ alignSelf: "flex-start" }}>
+        Apply price
+      </Button>
+    </Stack>
   );
 }

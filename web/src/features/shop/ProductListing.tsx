@@ -18,7 +18,7 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { errorMessage } from "../../components/errors";
 import { PaginationBar } from "../../components/PaginationBar";
-import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
@@ -31,6 +31,7 @@ import {
   isPageInRange,
   parseShopParams,
   priceRangeKey,
+  priceRangeLabel,
   productCount,
   SHOP_PAGE_SIZE,
   SORTS,
@@ -91,7 +92,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const catalog = options.data?.catalogOptions;
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
-  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? params.price;
+  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price);
   const activeFilters: Array<{ key: "category" | "color" | "price" | "campus" | "condition" | "q"; label: string }> = [];
   if (params.campus) activeFilters.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
   if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
@@ -225,9 +226,14 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
               {(result) => (
                 <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
                   <ProductGrid label="Products">
-                    {result.items.map((product) => (
+                    {result.items.map((product, index) => (
                       <li key={product.id}>
-                        <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" />
+                        <ProductCard
+                          product={product}
+                          action={renderProductAction?.(product)}
+                          headingComponent="h2"
+                          priority={index < FIRST_ROW}
+                        />
                       </li>
                     ))}
                   </ProductGrid>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   clearShopFilters,
+  customPriceKey,
   effectiveSort,
   isPageInRange,
   parsePriceRange,
   parseShopParams,
   priceRangeKey,
+  priceRangeLabel,
   productCount,
   toProductFilter,
   withShopParam,
@@ -128,5 +130,25 @@ describe("productCount", () => {
     expect(productCount(63, true)).toBe("63 products");
     expect(productCount(10_000, true)).toBe("10,000 products");
     expect(productCount(10_000, false)).toBe("10,000+ products");
+  });
+});
+
+describe("custom price range", () => {
+  it("turns a typed minimum and maximum into the URL key, either bound optional", () => {
+    expect(customPriceKey("2000", "3000")).toEqual({ key: "2000-3000" });
+    expect(customPriceKey(" 1500 ", "")).toEqual({ key: "1500-" });
+    expect(customPriceKey("", "999.50")).toEqual({ key: "0-999.5" });
+    expect(customPriceKey("", "")).toEqual({ key: "" });
+  });
+
+  it("refuses a maximum below the minimum and anything that is not an amount", () => {
+    expect(customPriceKey("5000", "1000")).toEqual({ error: "The maximum must be at least the minimum." });
+    expect(customPriceKey("-5", "")).toEqual({ error: "Enter amounts in rupees, e.g. 1500." });
+    expect(customPriceKey("1e3", "")).toEqual({ error: "Enter amounts in rupees, e.g. 1500." });
+  });
+
+  it("labels a range as its filter chip reads", () => {
+    expect(priceRangeLabel("2000-3000")).toBe("Rs 2,000 to 3,000");
+    expect(priceRangeLabel("20000-")).toBe("Rs 20,000 and above");
   });
 });

@@ -85,6 +85,28 @@ export function parsePriceRange(key: string): { min: number; max: number | null 
   return { min, max };
 }
 
+/** A price range typed by the shopper, as its filter chip reads: "Rs 2,000 to 3,000", "Rs 2,000 and above". */
+export function priceRangeLabel(key: string): string {
+  const range = parsePriceRange(key);
+  if (!range) return key;
+  const rupees = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return range.max === null ? `Rs ${rupees(range.min)} and above` : `Rs ${rupees(range.min)} to ${rupees(range.max)}`;
+}
+
+/**
+ * The URL key for a custom minimum and maximum typed in rupees ("" = no bound), or the problem
+ * to show beside the fields.
+ */
+export function customPriceKey(minText: string, maxText: string): { key: string } | { error: string } {
+  const amount = (text: string) => (text.trim() === "" ? null : /^\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim()) : NaN);
+  const min = amount(minText);
+  const max = amount(maxText);
+  if (Number.isNaN(min) || Number.isNaN(max)) return { error: "Enter amounts in rupees, e.g. 1500." };
+  if (min === null && max === null) return { key: "" };
+  if (max !== null && min !== null && max < min) return { error: "The maximum must be at least the minimum." };
+  return { key: `${min ?? 0}-${max ?? ""}` };
+}
+
 /** The sort to ask for: the chosen one, else best match while searching, else newest. */
 export function effectiveSort(params: Pick<ShopParams, "sort" | "q">): ProductSort {
   if (params.sort) return params.sort;

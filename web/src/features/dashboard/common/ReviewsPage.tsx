@@ -8,7 +8,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useDashboardMyReviewsQuery } from "../../../generated/hooks";
+import { useDashboardMyReviewsQuery, useDashboardReceivedReviewsQuery } from "../../../generated/hooks";
 import { RatingStars } from "../../../components/RatingStars";
 import { formatDate } from "../../../lib/format";
 import { Pager } from "../../../components/Pager";
@@ -18,8 +18,11 @@ import { usePageTitle } from "../../../components/usePageTitle";
 
 const PAGE_SIZE = 20;
 
-/** The reviews the signed-in user has written, with a tile that leads to the shop to write more. */
-export default function ReviewsPage() {
+/**
+ * The reviews the signed-in user has written, with a tile that leads to the shop to write more;
+ * a seller also sees the reviews buyers wrote on their products.
+ */
+export default function ReviewsPage({ received = false }: { received?: boolean }) {
   usePageTitle("Your Given Reviews");
   const [page, setPage] = useState(1);
   const { data, error, refetch } = useDashboardMyReviewsQuery({
@@ -80,6 +83,66 @@ export default function ReviewsPage() {
             <Grid component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
               {addTile}
             </Grid>
+          </Grid>
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            totalItems={result.totalItems}
+            totalPages={result.totalPages}
+            noun="reviews"
+            onPage={setPage}
+          />
+        </>
+      )}
+      {received && <ReceivedReviews />}
+    </Stack>
+  );
+}
+
+function ReceivedReviews() {
+  const [page, setPage] = useState(1);
+  const { data, error, refetch } = useDashboardReceivedReviewsQuery({
+    variables: { page, pageSize: PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  const result = data?.receivedReviews;
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="received-reviews-heading" sx={{ pt: 2 }}>
+      <Typography id="received-reviews-heading" variant="h5" component="h2">
+        Reviews of your products
+      </Typography>
+      {error && !result ? (
+        <ErrorState message={`Failed to load reviews: ${error.message}`} onRetry={() => void refetch()} />
+      ) : !result ? (
+        <LoadingState label="Loading reviews..." />
+      ) : result.items.length === 0 ? (
+        <EmptyState message="No reviews yet." />
+      ) : (
+        <>
+          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
+            {result.items.map((review) => (
+              <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card variant="outlined" sx={{ height: "100%" }}>
+                  <CardContent>
+                    <RatingStars value={review.rating} />
+                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      By {review.author?.username ?? "a former user"} on{" "}
+                      {review.product ? (
+                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
+                          {review.product.name}
+                        </Link>
+                      ) : (
+                        "a product no longer listed"
+                      )}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
           </Grid>
           <Pager
             page={result.page}

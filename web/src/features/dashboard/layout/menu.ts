@@ -20,20 +20,20 @@ export const ROLE_TITLE: Record<Role, string> = {
   ADMIN: "Admin Dashboard",
 };
 
-/** The side menus, word for word from the spec (section 2, Navigation), plus Messages (docs/deviations.md). */
+/** The side menus from the spec (section 2, Navigation), plus Messages (docs/deviations.md), with one spelling of "Log out" everywhere. */
 export const SIDE_MENU: Record<Role, MenuItem[]> = {
   ADMIN: [
     { label: "Admin Dashboard", to: "/dashboard/admin" },
     { label: "Reported conversations", to: "/dashboard/admin/reports" },
     { label: "Messages", to: "/messages" },
     { label: "Profile", to: "/dashboard/profile" },
-    { label: "Log Out", logout: true },
+    { label: "Log out", logout: true },
   ],
   USER: [
     { label: "My Orders", to: "/dashboard/orders" },
     { label: "Messages", to: "/messages" },
     { label: "Profile", to: "/dashboard/profile" },
-    { label: "Log Out", logout: true },
+    { label: "Log out", logout: true },
   ],
   SELLER: [
     { label: "Manage My Products", to: "/dashboard/seller/manage-products" },
@@ -42,6 +42,6 @@ export const SIDE_MENU: Record<Role, MenuItem[]> = {
     { label: "Your orders", to: "/dashboard/seller/orders" },
     { label: "Messages", to: "/messages" },
     { label: "Profile", to: "/dashboard/profile" },
-    { label: "Logout", logout: true },
+    { label: "Log out", logout: true },
   ],
 };

@@ -21,6 +21,7 @@ import Typography from "@mui/material/Typography";
 import { Fragment, useId, useState, type FormEvent } from "react";
 import { OrderStatusChip, statusLabel } from "../../../components/OrderStatusChip";
 import { MessageButton } from "../../../components/MessageButton";
+import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import { useDashboardSellerOrdersQuery, useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
 import { formatDate, formatPKR } from "../../../lib/format";
@@ -146,6 +147,16 @@ export default function ManageOrders() {
                       </TableCell>
                       <TableCell>
                         <OrderStatusChip status={order.status} />
+                        <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5, whiteSpace: "nowrap" }}>
+                          {paymentMethodLabel(order.paymentMethod)}
+                          <br />
+                          <Box
+                            component="span"
+                            sx={{ color: order.paymentStatus === "PAID" ? "success.main" : undefined, fontWeight: 600 }}
+                          >
+                            {paymentStatusLabel(order.paymentStatus)}
+                          </Box>
+                        </Typography>
                       </TableCell>
                       <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
                       <TableCell>
@@ -201,6 +212,7 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
     ["Postal code", order.shipping.postalCode],
     ["Country", order.shipping.country],
     ["Contact number", order.contactNumber],
+    ["Payment", `${paymentMethodLabel(order.paymentMethod)}, ${paymentStatusLabel(order.paymentStatus).toLowerCase()}`],
     ["Order total", formatPKR(order.total)],
   ];
   // a conversation is about one product: the order's first one still known
@@ -229,17 +241,22 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
   );
 }
 
-/** Offers only the statuses the server allows next for this order (Order.allowedTransitions). */
+/**
+ * Offers only the statuses the server allows next for this order (Order.allowedTransitions), none
+ * chosen beforehand; a rejection cannot be undone, so it asks once more before saving.
+ */
 function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrderFragment; onClose: () => void; onSaved: () => void }) {
   const notify = useNotify();
   const titleId = useId();
-  const [next, setNext] = useState<OrderStatus | "">(order.allowedTransitions[0] ?? "");
+  const [next, setNext] = useState<OrderStatus | "">("");
+  const [confirmingRejection, setConfirmingRejection] = useState(false);
   const [failed, setFailed] = useState("");
   const [updateStatus, { loading }] = useDashboardUpdateOrderStatusMutation();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!next) return;
+    if (next === "REJECTED" && !confirmingRejection) return setConfirmingRejection(true);
     setFailed("");
     try {
       await updateStatus({ variables: { id: order.id, status: next } });
@@ -247,6 +264,7 @@ function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrder
       onClose();
       onSaved();
     } catch (error) {
+      setConfirmingRejection(false);
       setFailed(plainMessage(error));
     }
   };
@@ -254,28 +272,35 @@ function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrder
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={save}>
-        <DialogTitle id={titleId}>Update order status</DialogTitle>
+        <DialogTitle id={titleId}>{confirmingRejection ? "Reject this order?" : "Update order status"}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Order {order.orderNumber} is {statusLabel(order.status).toLowerCase()}.
-          </DialogContentText>
-          {order.allowedTransitions.length === 0 ? (
-            <Alert severity="info">This order's status can no longer be changed.</Alert>
+          {confirmingRejection ? (
+            <DialogContentText>Order {order.orderNumber} will be rejected and the buyer told. This cannot be undone.</DialogContentText>
           ) : (
-            <TextField
-              select
-              label="New status"
-              value={next}
-              onChange={(e) => setNext(e.target.value as OrderStatus)}
-              fullWidth
-              disabled={loading}
-            >
-              {order.allowedTransitions.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {statusLabel(s)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <>
+              <DialogContentText sx={{ mb: 2 }}>
+                Order {order.orderNumber} is {statusLabel(order.status).toLowerCase()}. Payment:{" "}
+                {paymentMethodLabel(order.paymentMethod).toLowerCase()}, {paymentStatusLabel(order.paymentStatus).toLowerCase()}.
+              </DialogContentText>
+              {order.allowedTransitions.length === 0 ? (
+                <Alert severity="info">This order's status can no longer be changed.</Alert>
+              ) : (
+                <TextField
+                  select
+                  label="New status"
+                  value={next}
+                  onChange={(e) => setNext(e.target.value as OrderStatus)}
+                  fullWidth
+                  disabled={loading}
+                >
+                  {order.allowedTransitions.map((s) => (
+                    <MenuItem key={s} value={s}>
+                      {statusLabel(s)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </>
           )}
           {failed && (
             <Alert severity="error" sx={{ mt: 2 }}>
@@ -286,12 +311,25 @@ function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrder
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading || !next}>
-            {loading ? "Saving..." : "Save"}
-          </Button>
+          {confirmingRejection ? (
+            <>
+              <Button onClick={() => setConfirmingRejection(false)} disabled={loading}>
+                Keep the order
+              </Button>
+              <Button type="submit" variant="contained" color="error" disabled={loading}>
+                {loading ? "Rejecting..." : "Reject order"}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={loading}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={loading || !next}>
+                {loading ? "Saving..." : "Save"}
+              </Button>
+            </>
+          )}
         </DialogActions>
       </Box>
     </Dialog>

@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, openPage, startE2E } from "./harness";
+import { isPhone, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+
+/** Pages that do not jump while they load, and the shop's custom price range. */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+type Steadiness = { footerFirstTop: number | null; shift: number };
+
+/**
+ * Watches the page from its first paint: where the footer first appeared (relative to the
+ * viewport) and the layout shift score (the sum Lighthouse's CLS is made of).
+ */
+async function watchSteadiness(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { steadiness: Steadiness };
+    w.steadiness = { footerFirstTop: null, shift: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) w.steadiness.shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+    new MutationObserver((_, observer) => {
+      const footer = document.querySelector("footer");
+      if (!footer) return;
+      w.steadiness.footerFirstTop = footer.getBoundingClientRect().top;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // the page's code and data arrive late, as on a slow phone connection: the fallback shows meanwhile
+  await page.route(/\/assets\/.*\.js$|\/graphql$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+}
+
+const steadiness = (page: Page) => page.evaluate(() => (window as unknown as { steadiness: Steadiness }).steadiness);
+
+for (const [size, viewport] of VIEWPORTS) {
+  describe(`steady pages (${size})`, () => {
+    it("home, shop and a product page: the footer starts below the fold and nothing shifts as the page arrives", async () => {
+      const pages: Array<[string, (page: Page) => Promise<unknown>]> = [
+        ["/", (page) => productNames(page, "Trending products")],
+        ["/shop", (page) => productNames(page, "Products")],
+        ["/shop?category=electronics&color=black", (page) => page.getByRole("link", { name: "Scientific Calculator" }).first().click()],
+      ];
+      for (const [url, loaded] of pages) {
+        const { context, page } = await openPage(e2e, viewport);
+        try {
+          await watchSteadiness(page);
+          await page.goto(url);
+          await loaded(page);
+          if (url.includes("category")) await visible(page.getByRole("heading", { level: 1, name: "Scientific Calculator" }));
+          // let late images and fonts settle
+          await page.waitForLoadState("networkidle");
+          // the first card's picture is a copy sized for the card (srcset), loaded at once
+          if (url !== "/shop?category=electronics&color=black") {
+            const first = page.locator("main ul li img").first();
+            expect(await first.getAttribute("loading")).toBe("eager");
+            expect(await first.getAttribute("fetchpriority")).toBe("high");
+            const picked = await first.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
+            expect(picked.src).toMatch(/-w(200|400|800)\.webp$/);
+            expect(picked.width).toBeGreaterThan(0);
+          }
+          const seen = await steadiness(page);
+          expect(seen.footerFirstTop, url).not.toBeNull();
+          expect(seen.footerFirstTop!, `${url}: the footer painted inside the first screen`).toBeGreaterThanOrEqual(viewport.height);
+          expect(seen.shift, `${url}: layout shift`).toBeLessThan(0.05);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+
+    it("price bands in PKR and a custom minimum-maximum", async () => {
+      const { context, page } = await openPage(e2e, viewport);
+      try {
+        await page.goto("/shop?category=electronics&color=black");
+        await expect.poll(() => productNames(page, "Products")).toEqual(["Scientific Calculator"]);
+        let scope = page.getByRole("complementary", { name: "Filters" });
+        if (isPhone(page)) {
+          await page.getByRole("button", { name: /^Filters/ }).click();
+          scope = page.getByRole("region", { name: "Filters" });
+        }
+        const bands = await scope
+          .getByRole("radiogroup", { name: "Price range" })
+          .getByRole("radio")
+          .evaluateAll((radios) => radios.map((r) => r.closest("label")?.textContent?.trim()));
+        expect(bands).toEqual(["All", "Under Rs 1,000", "Rs 1,000 to 5,000", "Rs 5,000 to 20,000", "Rs 20,000 and above"]);
+
+        const custom = scope.getByRole("group", { name: "Custom price range" });
+        await custom.getByLabel("Min (Rs)").fill("3000");
+        await custom.getByLabel("Max (Rs)").fill("2000");
+        await custom.getByRole("button", { name: "Apply price" }).click();
+        await visible(custom.getByText("The maximum must be at least the minimum."));
+        await urlMatches(page, /^\/shop\?category=electronics&color=black$/);
+
+        await custom.getByLabel("Min (Rs)").fill("2000");
+        await custom.getByLabel("Max (Rs)").fill("3000");
+        await custom.getByRole("button", { name: "Apply price" }).click();
+        await urlMatches(page, /^\/shop\?category=electronics&color=black&price=2000-3000$/);
+        if (isPhone(page)) {
+          await scope.getByRole("button", { name: /^Show / }).click();
+          await scope.waitFor({ state: "hidden" });
+        }
+        await visible(page.getByRole("group", { name: "Active filters" }).getByText("Rs 2,000 to 3,000"));
+        await expect.poll(() => productNames(page, "Products")).toEqual(["Scientific Calculator"]);
+
+        // Rs 2,500 and up leaves the Rs 2,450 calculator out
+        await page.goto("/shop?category=electronics&color=black&price=2500-");
+        await visible(page.getByText("No products found."));
+        await visible(page.getByRole("group", { name: "Active filters" }).getByText("Rs 2,500 and above"));
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,104 @@
+// Lighthouse (mobile, simulated throttling) on home, shop and a product page of the built app.
+// Usage: npm run build && npm run lighthouse   (DATABASE_URL optional; CHROME_PATH defaults to /usr/bin/chromium)
+// Starts server/dist/main.js on a free port with the demo data, runs each page RUNS times (default 3),
+// prints the median Performance, CLS, LCP, TBT and Accessibility per page, then stops the server.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir, loadavg } from "node:os";
+import path from "node:path";
+import console from "node:console";
+import process from "node:process";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const port = await new Promise((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+const dataDir = mkdtempSync(path.join(tmpdir(), "unibazaar-lighthouse-"));
+const server = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    DEMO_DATA: "true",
+    JWT_SECRET: "lighthouse-".repeat(4),
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+await new Promise((resolve, reject) => {
+  server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  server.stdout.on("data", (chunk) => {
+    if (String(chunk).includes("is running at")) resolve();
+  });
+});
+
+try {
+  const products = await globalThis
+    .fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ products(page: 1) { items { id } } }" }),
+    })
+    .then((r) => r.json());
+  const productId = products.data.products.items[0].id;
+  const pages = { home: "/", shop: "/shop", product: `/shop/${productId}` };
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (${runs} runs per page, median shown)`,
+  );
+  const rows = [];
+  for (const [name, pathname] of Object.entries(pages)) {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const out = path.join(dataDir, `${name}-${i}.json`);
+      execFileSync(
+        path.join(root, "node_modules/.bin/lighthouse"),
+        [
+          base + pathname,
+          "--quiet",
+          "--output=json",
+          `--output-path=${out}`,
+          "--only-categories=performance,accessibility",
+          `--chrome-flags=--headless --no-sandbox`,
+        ],
+        { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
+      );
+      const lhr = JSON.parse(readFileSync(out, "utf8"));
+      results.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+        tbt: lhr.audits["total-blocking-time"].numericValue,
+      });
+    }
+    results.sort((a, b) => a.performance - b.performance);
+    const median = results[Math.floor(results.length / 2)];
+    rows.push({ page: name, ...median, all: results.map((r) => r.performance).join("/") });
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log("| page | Performance (runs) | CLS | LCP | TBT | Accessibility |");
+  console.log("|---|---|---|---|---|---|");
+  for (const r of rows)
+    console.log(
+      `| ${r.page} | ${r.performance} (${r.all}) | ${r.cls.toFixed(3)} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.accessibility} |`,
+    );
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
