@@ -16,7 +16,7 @@ import { useDashboardUpdateProfileMutation, useDashboardUploadImageMutation } fr
 import { useAuth } from "../../../lib/auth";
 import type { StoredUser } from "../../../lib/session";
 import { plainMessage } from "../../../components/errors";
-import { readFileAsDataUrl } from "./files";
+import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "./files";
 import { ImagePicker } from "./ImagePicker";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -82,6 +82,9 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
   const [updateProfile] = useDashboardUpdateProfileMutation();
 
   const pick = async (chosen: File) => {
+    const problem = pickedImageProblem(chosen);
+    setFailure(problem ?? "");
+    if (problem) return;
     setFile(chosen);
     try {
       setPreview(await readFileAsDataUrl(chosen));
@@ -102,7 +105,7 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
     try {
       let profileImage = user.profileImage;
       if (file) {
-        const uploaded = await upload({ variables: { dataUrl: await readFileAsDataUrl(file) } });
+        const uploaded = await upload({ variables: { dataUrl: await imageForUpload(file) } });
         profileImage = uploaded.data?.uploadImage.url ?? profileImage;
       }
       const result = await updateProfile({
