@@ -222,5 +222,37 @@ for (const [size, viewport] of VIEWPORTS) {
         await context.close();
       }
     });
+
+    it("uploads: a file that is not a picture is refused when picked; a 6 MB phone photo is shrunk and just works", async () => {
+      const { context, page } = await openPage(e2e, viewport);
+      try {
+        const uploads: number[] = [];
+        page.on("request", (r) => {
+          if (r.url().endsWith("/graphql") && (r.postData() ?? "").includes("uploadImage")) uploads.push(r.postData()!.length);
+        });
+        await signInTo(page, SELLER, "/dashboard/seller/add-new-post");
+        await visible(page.getByRole("heading", { name: "Add New Product" }));
+        const fileInput = page.locator('input[type="file"]');
+        await fileInput.setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 not a picture") });
+        await visible(page.getByText("Choose a JPEG, PNG, WebP or GIF picture."));
+        expect(uploads).toEqual([]);
+
+        const photo = await sharp({
+          create: { width: 3000, height: 4000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+        })
+          .jpeg({ quality: 88 })
+          .toBuffer();
+        expect(photo.length).toBeGreaterThan(5.5 * 1024 * 1024);
+        await fileInput.setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+        await notice(page, "Image uploaded successfully");
+        await expect.poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src")).toMatch(/^\/uploads\//);
+        expect(await page.getByText("Choose a JPEG, PNG, WebP or GIF picture.").count()).toBe(0);
+        // what went over the wire is the shrunk copy, well under the server's 5 MB
+        expect(uploads).toHaveLength(1);
+        expect(uploads[0]).toBeLessThan(5 * 1024 * 1024);
+      } finally {
+        await context.close();
+      }
+    });
   });
 }

@@ -22,7 +22,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
 import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -43,7 +43,7 @@ export default function ManageUsers() {
   const deferredSearch = useDeferredValue(search.trim());
   const [editing, setEditing] = useState<User | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
-  const { data, error, refetch } = useDashboardUsersQuery({
+  const { data, loading, error, refetch } = useDashboardUsersQuery({
     variables: { search: deferredSearch || null, page, pageSize: PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
@@ -85,64 +85,68 @@ export default function ManageUsers() {
         }}
         sx={{ maxWidth: 360 }}
       />
-      {error && !result ? (
-        <ErrorState message="Failed to load users." onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading users..." />
-      ) : result.items.length === 0 ? (
-        <EmptyState message="No users found." />
-      ) : (
-        <>
-          <ScrollTable label="All users">
-            <TableHead>
-              <TableRow>
-                <TableCell>No.</TableCell>
-                <TableCell>User email</TableCell>
-                <TableCell>User role</TableCell>
-                <TableCell>Edit</TableCell>
-                <TableCell>Delete</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.items.map((user, i) => {
-                const self = user.id === me?.id;
-                return (
-                  <TableRow key={user.id}>
-                    <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                    <TableCell sx={{ overflowWrap: "anywhere" }}>
-                      {user.email}
-                      {self ? " (you)" : ""}
-                    </TableCell>
-                    <TableCell>{roleText(user.role)}</TableCell>
-                    <TableCell>
-                      {self ? null : (
-                        <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
-                          Edit
-                        </Button>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {self ? null : (
-                        <Button size="small" color="error" onClick={() => setToDelete(user)} aria-label={`Delete ${user.email}`}>
-                          Delete
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </ScrollTable>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="users"
-            onPage={setPage}
-          />
-        </>
-      )}
+      <QueryState
+        loading={loading}
+        error={error}
+        data={result}
+        errorText="Failed to load users."
+        skeleton={<LoadingState label="Loading users..." />}
+        empty="No users found."
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <ScrollTable label="All users">
+              <TableHead>
+                <TableRow>
+                  <TableCell>No.</TableCell>
+                  <TableCell>User email</TableCell>
+                  <TableCell>User role</TableCell>
+                  <TableCell>Edit</TableCell>
+                  <TableCell>Delete</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.items.map((user, i) => {
+                  const self = user.id === me?.id;
+                  return (
+                    <TableRow key={user.id}>
+                      <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                      <TableCell sx={{ overflowWrap: "anywhere" }}>
+                        {user.email}
+                        {self ? " (you)" : ""}
+                      </TableCell>
+                      <TableCell>{roleText(user.role)}</TableCell>
+                      <TableCell>
+                        {self ? null : (
+                          <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
+                            Edit
+                          </Button>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {self ? null : (
+                          <Button size="small" color="error" onClick={() => setToDelete(user)} aria-label={`Delete ${user.email}`}>
+                            Delete
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </ScrollTable>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="users"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={toDelete !== null}

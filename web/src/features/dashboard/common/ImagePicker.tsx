@@ -58,7 +58,7 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
         {label}
       </Button>
       {/* the real file input, opened by the button above */}
-      <input ref={input} type="file" accept="image/*" hidden disabled={disabled} onChange={onChange} />
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden disabled={disabled} onChange={onChange} />
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
 import { formatDate, formatDateTime, formatPKR } from "../../../lib/format";
 import { Pager } from "../../../components/Pager";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "./ScrollTable";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -32,7 +32,7 @@ function statusSince(order: Order): string {
 export default function MyOrdersPage({ title }: { title: string }) {
   usePageTitle(title);
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useDashboardMyOrdersQuery({
+  const { data, loading, error, refetch } = useDashboardMyOrdersQuery({
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
@@ -43,59 +43,63 @@ export default function MyOrdersPage({ title }: { title: string }) {
       <Typography variant="h4" component="h1">
         {title}
       </Typography>
-      {error && !result ? (
-        <ErrorState message={`Error fetching orders: ${error.message}`} onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading orders..." />
-      ) : result.items.length === 0 ? (
-        <EmptyState message="No orders found!" />
-      ) : (
-        <>
-          <ScrollTable label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Product Name</TableCell>
-                <TableCell sx={FROM_TABLET}>Date</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Total Amount</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.items.map((order) => (
-                <TableRow key={order.id}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {orderTitle(order, "-")}
-                    </Typography>
-                    <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
-                      Order {order.orderNumber}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                      Ordered {formatDate(order.createdAt)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
-                  <TableCell>
-                    <OrderStatusChip status={order.status} />
-                    <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
-                      since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{formatPKR(order.total)}</TableCell>
+      <QueryState
+        loading={loading}
+        error={error}
+        data={result}
+        errorText={`Error fetching orders: ${error?.message}`}
+        skeleton={<LoadingState label="Loading orders..." />}
+        empty="No orders found!"
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <ScrollTable label={title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Product Name</TableCell>
+                  <TableCell sx={FROM_TABLET}>Date</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Total Amount</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="orders"
-            onPage={setPage}
-          />
-        </>
-      )}
+              </TableHead>
+              <TableBody>
+                {result.items.map((order) => (
+                  <TableRow key={order.id}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {orderTitle(order, "-")}
+                      </Typography>
+                      <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
+                        Order {order.orderNumber}
+                      </Link>
+                      <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                        Ordered {formatDate(order.createdAt)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
+                    <TableCell>
+                      <OrderStatusChip status={order.status} />
+                      <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                        since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{formatPKR(order.total)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </ScrollTable>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="orders"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

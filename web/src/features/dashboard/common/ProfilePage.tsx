@@ -9,14 +9,18 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { contactNumberRule, usernameRule } from "@unibazaar/rules";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { useDashboardUpdateProfileMutation, useDashboardUploadImageMutation } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 import type { StoredUser } from "../../../lib/session";
-import { plainMessage } from "../../../components/errors";
-import { readFileAsDataUrl } from "./files";
+import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
+import { FormTextField } from "../../../components/FormFields";
+import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "./files";
 import { ImagePicker } from "./ImagePicker";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -67,21 +71,37 @@ export default function ProfilePage() {
   );
 }
 
+/** The server's profile rules: a username is required; an empty contact number removes it. */
+const profileFormSchema = z.object({
+  username: z.string().trim().min(1, "Username is required.").pipe(usernameRule),
+  contactNumber: z.string().superRefine((value, ctx) => {
+    if (!value.trim()) return;
+    const checked = contactNumberRule.safeParse(value);
+    if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
+  }),
+});
+
+type ProfileForm = { username: string; contactNumber: string };
+
 function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () => void }) {
   const { updateUser } = useAuth();
   const notify = useNotify();
   const titleId = useId();
-  const [username, setUsername] = useState(user.username);
-  const [contactNumber, setContactNumber] = useState(user.contactNumber ?? "");
+  const form = useForm<ProfileForm>({
+    defaultValues: { username: user.username, contactNumber: user.contactNumber ?? "" },
+    resolver: zodResolver(profileFormSchema, undefined, { raw: true }),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(user.profileImage);
-  const [usernameError, setUsernameError] = useState("");
   const [failure, setFailure] = useState("");
   const [saving, setSaving] = useState(false);
   const [upload] = useDashboardUploadImageMutation();
   const [updateProfile] = useDashboardUpdateProfileMutation();
 
   const pick = async (chosen: File) => {
+    const problem = pickedImageProblem(chosen);
+    setFailure(problem ?? "");
+    if (problem) return;
     setFile(chosen);
     try {
       setPreview(await readFileAsDataUrl(chosen));
@@ -90,19 +110,13 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.handleSubmit(async ({ username, contactNumber }) => {
     setFailure("");
-    if (!username.trim()) {
-      setUsernameError("Username is required.");
-      return;
-    }
-    setUsernameError("");
     setSaving(true);
     try {
       let profileImage = user.profileImage;
       if (file) {
-        const uploaded = await upload({ variables: { dataUrl: await readFileAsDataUrl(file) } });
+        const uploaded = await upload({ variables: { dataUrl: await imageForUpload(file) } });
         profileImage = uploaded.data?.uploadImage.url ?? profileImage;
       }
       const result = await updateProfile({
@@ -115,10 +129,11 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
       notify.success("Profile updated successfully!");
       onClose();
     } catch (error) {
+      applyServerFieldErrors(error, form.setError, ["username", "contactNumber"]);
       setFailure(`Failed to update profile. Please try again.\n${plainMessage(error)}`);
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -133,23 +148,23 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
               disabled={saving}
               onFile={pick}
             />
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="username"
               label="Username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
               required
-              error={Boolean(usernameError)}
-              helperText={usernameError || " "}
+              hint=" "
               disabled={saving}
               autoComplete="username"
             />
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="contactNumber"
               label="Contact Number"
-              value={contactNumber}
-              onChange={(e) => setContactNumber(e.target.value)}
               disabled={saving}
               type="tel"
               autoComplete="tel"
+              placeholder="03001234567"
             />
             {failure && (
               <Alert severity="error" sx={{ whiteSpace: "pre-line" }}>

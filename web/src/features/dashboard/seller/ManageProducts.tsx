@@ -20,7 +20,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
 import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -35,7 +35,7 @@ export default function ManageProducts() {
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Product | null>(null);
-  const { data, error, refetch } = useDashboardMyProductsQuery({
+  const { data, loading, error, refetch } = useDashboardMyProductsQuery({
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
@@ -78,81 +78,85 @@ export default function ManageProducts() {
           Add Product
         </Button>
       </Stack>
-      {error && !result ? (
-        <ErrorState message={`Failed to load products: ${error.message}`} onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading products..." />
-      ) : result.items.length === 0 ? (
-        <EmptyState message="You have not listed any products yet." />
-      ) : (
-        <>
-          <ScrollTable label="Your products">
-            <TableHead>
-              <TableRow>
-                <TableCell>No.</TableCell>
-                <TableCell>Product Name</TableCell>
-                <TableCell>Date Added</TableCell>
-                <TableCell>Available</TableCell>
-                <TableCell>Manage</TableCell>
-                <TableCell>Delete</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.items.map((product, i) => (
-                <TableRow key={product.id}>
-                  <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
-                      {product.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{formatDate(product.createdAt)}</TableCell>
-                  <TableCell>
-                    {product.sold ? (
-                      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                        <Chip label="Sold" size="small" />
-                        <Button
-                          size="small"
-                          disabled={relisting}
-                          onClick={() => void relist(product)}
-                          aria-label={`Relist ${product.name}`}
-                        >
-                          Relist
-                        </Button>
-                      </Stack>
-                    ) : (
-                      product.quantityAvailable
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      component={RouterLink}
-                      to={`/dashboard/seller/product/${product.id}`}
-                      size="small"
-                      aria-label={`Edit ${product.name}`}
-                    >
-                      Edit
-                    </Button>
-                  </TableCell>
-                  <TableCell>
-                    <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
-                      Delete
-                    </Button>
-                  </TableCell>
+      <QueryState
+        loading={loading}
+        error={error}
+        data={result}
+        errorText={`Failed to load products: ${error?.message}`}
+        skeleton={<LoadingState label="Loading products..." />}
+        empty="You have not listed any products yet."
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <ScrollTable label="Your products">
+              <TableHead>
+                <TableRow>
+                  <TableCell>No.</TableCell>
+                  <TableCell>Product Name</TableCell>
+                  <TableCell>Date Added</TableCell>
+                  <TableCell>Available</TableCell>
+                  <TableCell>Manage</TableCell>
+                  <TableCell>Delete</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </ScrollTable>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="products"
-            onPage={setPage}
-          />
-        </>
-      )}
+              </TableHead>
+              <TableBody>
+                {result.items.map((product, i) => (
+                  <TableRow key={product.id}>
+                    <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
+                        {product.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{formatDate(product.createdAt)}</TableCell>
+                    <TableCell>
+                      {product.sold ? (
+                        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                          <Chip label="Sold" size="small" />
+                          <Button
+                            size="small"
+                            disabled={relisting}
+                            onClick={() => void relist(product)}
+                            aria-label={`Relist ${product.name}`}
+                          >
+                            Relist
+                          </Button>
+                        </Stack>
+                      ) : (
+                        product.quantityAvailable
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Button
+                        component={RouterLink}
+                        to={`/dashboard/seller/product/${product.id}`}
+                        size="small"
+                        aria-label={`Edit ${product.name}`}
+                      >
+                        Edit
+                      </Button>
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
+                        Delete
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </ScrollTable>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="products"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete product?"

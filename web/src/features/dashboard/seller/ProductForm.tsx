@@ -12,7 +12,7 @@ import { z } from "zod";
 import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from "../../../generated/hooks";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
-import { readFileAsDataUrl } from "../common/files";
+import { imageForUpload, pickedImageProblem } from "../common/files";
 import { ImagePicker } from "../common/ImagePicker";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
@@ -120,10 +120,12 @@ export function ProductForm({
   const busy = formState.isSubmitting;
 
   const pickImage = async (file: File) => {
-    setUploadError("");
+    const problem = pickedImageProblem(file);
+    setUploadError(problem ?? "");
+    if (problem) return;
     setUploading(true);
     try {
-      const dataUrl = await readFileAsDataUrl(file);
+      const dataUrl = await imageForUpload(file);
       setPreview(dataUrl);
       const result = await upload({ variables: { dataUrl } });
       const url = result.data?.uploadImage.url;
