@@ -15,7 +15,7 @@ import { formatPKR } from "../../../lib/format";
 import { ChartTable } from "../common/ChartTable";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { EmptyState, QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -48,12 +48,22 @@ export default function AdminHome() {
 
 function PlatformStats() {
   const { data, loading, error, refetch } = useDashboardAdminStatsQuery({ fetchPolicy: "cache-and-network" });
-  const stats = data?.adminStats;
-  if (!stats) {
-    if (loading) return <LoadingState label="Loading platform stats..." />;
-    if (error) return <ErrorState message={`Error fetching platform stats: ${error.message}`} onRetry={() => void refetch()} />;
-    return <EmptyState message="No stats available." />;
-  }
+  return (
+    <QueryState
+      loading={loading}
+      error={error}
+      data={data?.adminStats}
+      skeleton={<LoadingState label="Loading platform stats..." />}
+      errorText={`Error fetching platform stats: ${error?.message}`}
+      empty="No stats available."
+      onRetry={() => void refetch()}
+    >
+      {(stats) => <PlatformTotals stats={stats} />}
+    </QueryState>
+  );
+}
+
+function PlatformTotals({ stats }: { stats: DashboardAdminStatsQuery["adminStats"] }) {
   const cards: Array<[string, string]> = [
     ["Total Users", String(stats.totalUsers)],
     ["Total Products", String(stats.totalProducts)],
@@ -119,45 +129,48 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
 
 function SellerRevenue() {
   const { data, loading, error, refetch } = useDashboardSellerRevenueQuery({ fetchPolicy: "cache-and-network" });
-  const rows = data?.sellerRevenue;
-  let body;
-  if (!rows && loading) body = <LoadingState label="Loading revenue data..." />;
-  else if (!rows && error) body = <ErrorState message="Error fetching revenue data." onRetry={() => void refetch()} />;
-  else if (!rows || rows.length === 0) body = <EmptyState message="No revenue data available." />;
-  else
-    body = (
-      <ScrollTable label="Seller revenue">
-        <TableHead>
-          <TableRow>
-            <TableCell>Seller</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell sx={FROM_TABLET}>Contact Number</TableCell>
-            <TableCell align="right">Total Revenue (PKR)</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.sellerId}>
-              <TableCell>{row.storeName ? `${row.storeName} (${row.username})` : row.username}</TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere" }}>
-                {row.email}
-                <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                  {row.contactNumber ?? "-"}
-                </Typography>
-              </TableCell>
-              <TableCell sx={FROM_TABLET}>{row.contactNumber ?? "-"}</TableCell>
-              <TableCell align="right">{formatPKR(row.totalRevenue)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </ScrollTable>
-    );
   return (
     <Box component="section" aria-labelledby="revenue-heading">
       <Typography id="revenue-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
         Seller revenue
       </Typography>
-      {body}
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.sellerRevenue}
+        skeleton={<LoadingState label="Loading revenue data..." />}
+        errorText="Error fetching revenue data."
+        empty="No revenue data available."
+        onRetry={() => void refetch()}
+      >
+        {(rows) => (
+          <ScrollTable label="Seller revenue">
+            <TableHead>
+              <TableRow>
+                <TableCell>Seller</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell sx={FROM_TABLET}>Contact Number</TableCell>
+                <TableCell align="right">Total Revenue (PKR)</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.sellerId}>
+                  <TableCell>{row.storeName ? `${row.storeName} (${row.username})` : row.username}</TableCell>
+                  <TableCell sx={{ overflowWrap: "anywhere" }}>
+                    {row.email}
+                    <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                      {row.contactNumber ?? "-"}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={FROM_TABLET}>{row.contactNumber ?? "-"}</TableCell>
+                  <TableCell align="right">{formatPKR(row.totalRevenue)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
+        )}
+      </QueryState>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardUserStatsQuery } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 import { formatPKR } from "../../../lib/format";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
 import { StatsChart } from "../common/StatsChart";
@@ -17,7 +17,6 @@ export default function BuyerHome() {
   usePageTitle("My Dashboard");
   const { user } = useAuth();
   const { data, loading, error, refetch } = useDashboardUserStatsQuery({ fetchPolicy: "cache-and-network" });
-  const stats = data?.userStats;
 
   return (
     <Stack spacing={2}>
@@ -25,32 +24,36 @@ export default function BuyerHome() {
         Welcome, {user?.username}!
       </Typography>
       <Typography color="text.secondary">Here is an overview of your purchases and reviews.</Typography>
-      {stats ? (
-        <>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <StatCard label="Total Payments" value={formatPKR(stats.totalPayments)} />
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.userStats}
+        skeleton={<LoadingState label="Loading user stats..." />}
+        errorText={`No stats available. ${error?.message}`}
+        empty="No stats available."
+        onRetry={() => void refetch()}
+      >
+        {(stats) => (
+          <>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <StatCard label="Total Payments" value={formatPKR(stats.totalPayments)} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />
-            </Grid>
-          </Grid>
-          <StatsChart
-            title="Your activity"
-            bars={[
-              { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments), money: true },
-              { label: "Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
-              { label: "Purchases", value: stats.totalPurchasedProducts, shown: String(stats.totalPurchasedProducts) },
-            ]}
-          />
-        </>
-      ) : loading ? (
-        <LoadingState label="Loading user stats..." />
-      ) : error ? (
-        <ErrorState message={`No stats available. ${error.message}`} onRetry={() => void refetch()} />
-      ) : (
-        <EmptyState message="No stats available." />
-      )}
+            <StatsChart
+              title="Your activity"
+              bars={[
+                { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments), money: true },
+                { label: "Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
+                { label: "Purchases", value: stats.totalPurchasedProducts, shown: String(stats.totalPurchasedProducts) },
+              ]}
+            />
+          </>
+        )}
+      </QueryState>
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button component={RouterLink} to="/dashboard/orders" variant="outlined">
           My Orders

@@ -9,10 +9,11 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardMyReviewsQuery, useDashboardReceivedReviewsQuery } from "../../../generated/hooks";
+import type { DashboardMyReviewsQuery } from "../../../generated/graphql";
 import { RatingStars } from "../../../components/RatingStars";
 import { formatDate } from "../../../lib/format";
 import { Pager } from "../../../components/Pager";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { EmptyState, QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -25,12 +26,52 @@ const PAGE_SIZE = 20;
 export default function ReviewsPage({ received = false }: { received?: boolean }) {
   usePageTitle("Your Given Reviews");
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useDashboardMyReviewsQuery({
+  const { data, loading, error, refetch } = useDashboardMyReviewsQuery({
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const result = data?.myReviews;
 
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Your Given Reviews
+      </Typography>
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.myReviews}
+        skeleton={<LoadingState label="Loading reviews..." />}
+        errorText={`Failed to load reviews: ${error?.message}`}
+        // with no reviews yet the tile that leads to the shop still shows
+        empty={
+          <>
+            <EmptyState message="No reviews given yet." />
+            <GivenReviews reviews={[]} />
+          </>
+        }
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <GivenReviews reviews={result.items} />
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="reviews"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+      {received && <ReceivedReviews />}
+    </Stack>
+  );
+}
+
+/** The given reviews as cards, then a tile that leads to the shop to write more. */
+function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews"]["items"] }) {
   const addTile = (
     <Card variant="outlined" sx={{ height: "100%", borderStyle: "dashed" }}>
       <CardActionArea
@@ -45,115 +86,95 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
   );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Your Given Reviews
-      </Typography>
-      {error && !result ? (
-        <ErrorState message={`Failed to load reviews: ${error.message}`} onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading reviews..." />
-      ) : (
-        <>
-          {result.items.length === 0 && <EmptyState message="No reviews given yet." />}
-          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Your reviews">
-            {result.items.map((review) => (
-              <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined" sx={{ height: "100%" }}>
-                  <CardContent>
-                    <RatingStars value={review.rating} />
-                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
-                    <Typography variant="body2" sx={{ mt: 1 }}>
-                      Product:{" "}
-                      {review.product ? (
-                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
-                          {review.product.name}
-                        </Link>
-                      ) : (
-                        "no longer listed"
-                      )}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                    </Typography>
-                  </CardContent>
-                </Card>
-              </Grid>
-            ))}
-            <Grid component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-              {addTile}
-            </Grid>
-          </Grid>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="reviews"
-            onPage={setPage}
-          />
-        </>
-      )}
-      {received && <ReceivedReviews />}
-    </Stack>
+    <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Your reviews">
+      {reviews.map((review) => (
+        <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+          <Card variant="outlined" sx={{ height: "100%" }}>
+            <CardContent>
+              <RatingStars value={review.rating} />
+              <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                Product:{" "}
+                {review.product ? (
+                  <Link component={RouterLink} to={`/shop/${review.product.id}`}>
+                    {review.product.name}
+                  </Link>
+                ) : (
+                  "no longer listed"
+                )}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+      <Grid component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+        {addTile}
+      </Grid>
+    </Grid>
   );
 }
 
 function ReceivedReviews() {
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useDashboardReceivedReviewsQuery({
+  const { data, loading, error, refetch } = useDashboardReceivedReviewsQuery({
     variables: { page, pageSize: PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const result = data?.receivedReviews;
   return (
     <Stack component="section" spacing={2} aria-labelledby="received-reviews-heading" sx={{ pt: 2 }}>
       <Typography id="received-reviews-heading" variant="h5" component="h2">
         Reviews of your products
       </Typography>
-      {error && !result ? (
-        <ErrorState message={`Failed to load reviews: ${error.message}`} onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading reviews..." />
-      ) : result.items.length === 0 ? (
-        <EmptyState message="No reviews yet." />
-      ) : (
-        <>
-          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
-            {result.items.map((review) => (
-              <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined" sx={{ height: "100%" }}>
-                  <CardContent>
-                    <RatingStars value={review.rating} />
-                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
-                    <Typography variant="body2" sx={{ mt: 1 }}>
-                      By {review.author?.username ?? "a former user"} on{" "}
-                      {review.product ? (
-                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
-                          {review.product.name}
-                        </Link>
-                      ) : (
-                        "a product no longer listed"
-                      )}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                    </Typography>
-                  </CardContent>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="reviews"
-            onPage={setPage}
-          />
-        </>
-      )}
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.receivedReviews}
+        skeleton={<LoadingState label="Loading reviews..." />}
+        errorText={`Failed to load reviews: ${error?.message}`}
+        empty="No reviews yet."
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
+              {result.items.map((review) => (
+                <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+                  <Card variant="outlined" sx={{ height: "100%" }}>
+                    <CardContent>
+                      <RatingStars value={review.rating} />
+                      <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        By {review.author?.username ?? "a former user"} on{" "}
+                        {review.product ? (
+                          <Link component={RouterLink} to={`/shop/${review.product.id}`}>
+                            {review.product.name}
+                          </Link>
+                        ) : (
+                          "a product no longer listed"
+                        )}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                      </Typography>
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="reviews"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -5,8 +5,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useDashboardProductQuery, useDashboardUpdateProductMutation } from "../../../generated/hooks";
+import type { DashboardProductQuery } from "../../../generated/graphql";
 import { useAuth } from "../../../lib/auth";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { EmptyState, QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { ProductForm, type ProductValues } from "./ProductForm";
@@ -20,9 +21,7 @@ export default function EditProduct() {
   usePageTitle("Edit Product");
   const { id = "" } = useParams();
   const { user } = useAuth();
-  const notify = useNotify();
-  const { data, error, refetch } = useDashboardProductQuery({ variables: { id }, fetchPolicy: "network-only" });
-  const [updateProduct] = useDashboardUpdateProductMutation();
+  const { data, loading, error, refetch } = useDashboardProductQuery({ variables: { id }, fetchPolicy: "network-only" });
 
   const back = (
     <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
@@ -30,56 +29,71 @@ export default function EditProduct() {
     </Button>
   );
 
-  let body;
-  if (error && !data) body = <ErrorState message={`Error loading product details. ${error.message}`} onRetry={() => void refetch()} />;
-  else if (!data) body = <LoadingState label="Loading product..." />;
-  else if (!data.product) body = <EmptyState message="Product not found. It may have been deleted." action={back} />;
-  else if (data.product.seller?.id !== user?.id) body = <Alert severity="warning">You can only edit your own products.</Alert>;
-  else {
-    const product = data.product;
-    const initial: ProductValues = {
-      name: product.name,
-      category: product.category,
-      color: product.color,
-      price: moneyText(product.price),
-      oldPrice: moneyText(product.oldPrice),
-      image: product.image,
-      description: product.description,
-      quantityAvailable: String(product.quantityAvailable),
-      condition: product.condition,
-      campus: product.campus ?? "",
-    };
-    const save = async (values: ProductValues) => {
-      await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });
-      notify.success("Product updated successfully!");
-    };
-    body = (
-      <>
-        <Typography>
-          <Link component={RouterLink} to={`/shop/${product.id}`}>
-            See it in the shop
-          </Link>
-        </Typography>
-        <ProductForm
-          key={product.id}
-          initial={initial}
-          withOldPrice
-          submitLabel="Update Product"
-          busyLabel="Updating..."
-          onSubmit={save}
-          failurePrefix="Error updating product"
-          failureNoticePrefix="Failed to update product"
-        />
-      </>
-    );
-  }
-
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         Edit Product
       </Typography>
-      {body}
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data}
+        // the query answers null for a product that is gone
+        isEmpty={(result) => !result.product}
+        skeleton={<LoadingState label="Loading product..." />}
+        errorText={`Error loading product details. ${error?.message}`}
+        empty={<EmptyState message="Product not found. It may have been deleted." action={back} />}
+        onRetry={() => void refetch()}
+      >
+        {({ product }) =>
+          product &&
+          (product.seller?.id === user?.id ? (
+            <ProductEditor product={product} />
+          ) : (
+            <Alert severity="warning">You can only edit your own products.</Alert>
+          ))
+        }
+      </QueryState>
     </Stack>
+  );
+}
+
+function ProductEditor({ product }: { product: NonNullable<DashboardProductQuery["product"]> }) {
+  const notify = useNotify();
+  const [updateProduct] = useDashboardUpdateProductMutation();
+  const initial: ProductValues = {
+    name: product.name,
+    category: product.category,
+    color: product.color,
+    price: moneyText(product.price),
+    oldPrice: moneyText(product.oldPrice),
+    image: product.image,
+    description: product.description,
+    quantityAvailable: String(product.quantityAvailable),
+    condition: product.condition,
+    campus: product.campus ?? "",
+  };
+  const save = async (values: ProductValues) => {
+    await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });
+    notify.success("Product updated successfully!");
+  };
+  return (
+    <>
+      <Typography>
+        <Link component={RouterLink} to={`/shop/${product.id}`}>
+          See it in the shop
+        </Link>
+      </Typography>
+      <ProductForm
+        key={product.id}
+        initial={initial}
+        withOldPrice
+        submitLabel="Update Product"
+        busyLabel="Updating..."
+        onSubmit={save}
+        failurePrefix="Error updating product"
+        failureNoticePrefix="Failed to update product"
+      />
+    </>
   );
 }

@@ -28,7 +28,7 @@ import { formatDate, formatPKR } from "../../../lib/format";
 import { plainMessage } from "../../../components/errors";
 import { Pager } from "../../../components/Pager";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -43,11 +43,10 @@ export default function ManageOrders() {
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<DashboardSellerOrderFragment | null>(null);
-  const { data, error, refetch } = useDashboardSellerOrdersQuery({
+  const { data, loading, error, refetch } = useDashboardSellerOrdersQuery({
     variables: { page, pageSize: PAGE_SIZE, status: status || null },
     fetchPolicy: "cache-and-network",
   });
-  const result = data?.sellerOrders;
 
   const toggle = (id: string) =>
     setOpen((prev) => {
@@ -80,124 +79,128 @@ export default function ManageOrders() {
           </MenuItem>
         ))}
       </TextField>
-      {error && !result ? (
-        <ErrorState message={`Error: ${error.message}`} onRetry={() => void refetch()} />
-      ) : !result ? (
-        <LoadingState label="Loading orders..." />
-      ) : result.items.length === 0 ? (
-        <EmptyState message="No orders found!" />
-      ) : (
-        <>
-          <ScrollTable label="Orders for your products" minWidth={640}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Details</TableCell>
-                <TableCell>Product Name</TableCell>
-                <TableCell sx={FROM_TABLET}>Quantity</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell sx={FROM_TABLET}>Date Ordered</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.items.map((order) => {
-                const expanded = open.has(order.id);
-                const detailsId = `order-details-${order.id}`;
-                return (
-                  <Fragment key={order.id}>
-                    <TableRow
-                      hover
-                      onClick={() => toggle(order.id)}
-                      sx={{ cursor: "pointer", "& > td": { borderBottom: expanded ? "unset" : undefined } }}
-                    >
-                      <TableCell>
-                        <IconButton
-                          size="small"
-                          aria-label={`${expanded ? "Hide" : "Show"} details of order ${order.orderNumber}`}
-                          aria-expanded={expanded}
-                          aria-controls={detailsId}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            toggle(order.id);
-                          }}
-                        >
-                          {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                        </IconButton>
-                      </TableCell>
-                      <TableCell>
-                        {order.lines.map((line) => (
-                          <Typography key={line.id} variant="body2">
-                            {line.productName}
-                            <Box component="span" sx={{ display: { sm: "none" } }}>
-                              {" "}
-                              × {line.quantity}
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.sellerOrders}
+        skeleton={<LoadingState label="Loading orders..." />}
+        errorText={`Error: ${error?.message}`}
+        empty="No orders found!"
+        onRetry={() => void refetch()}
+      >
+        {(result) => (
+          <>
+            <ScrollTable label="Orders for your products" minWidth={640}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Details</TableCell>
+                  <TableCell>Product Name</TableCell>
+                  <TableCell sx={FROM_TABLET}>Quantity</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell sx={FROM_TABLET}>Date Ordered</TableCell>
+                  <TableCell>Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.items.map((order) => {
+                  const expanded = open.has(order.id);
+                  const detailsId = `order-details-${order.id}`;
+                  return (
+                    <Fragment key={order.id}>
+                      <TableRow
+                        hover
+                        onClick={() => toggle(order.id)}
+                        sx={{ cursor: "pointer", "& > td": { borderBottom: expanded ? "unset" : undefined } }}
+                      >
+                        <TableCell>
+                          <IconButton
+                            size="small"
+                            aria-label={`${expanded ? "Hide" : "Show"} details of order ${order.orderNumber}`}
+                            aria-expanded={expanded}
+                            aria-controls={detailsId}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              toggle(order.id);
+                            }}
+                          >
+                            {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                          </IconButton>
+                        </TableCell>
+                        <TableCell>
+                          {order.lines.map((line) => (
+                            <Typography key={line.id} variant="body2">
+                              {line.productName}
+                              <Box component="span" sx={{ display: { sm: "none" } }}>
+                                {" "}
+                                × {line.quantity}
+                              </Box>
+                            </Typography>
+                          ))}
+                          <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                            {formatDate(order.createdAt)}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={FROM_TABLET}>
+                          {order.lines.map((line) => (
+                            <Typography key={line.id} variant="body2">
+                              {line.quantity}
+                            </Typography>
+                          ))}
+                        </TableCell>
+                        <TableCell>
+                          <OrderStatusChip status={order.status} />
+                          <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5, whiteSpace: "nowrap" }}>
+                            {paymentMethodLabel(order.paymentMethod)}
+                            <br />
+                            <Box
+                              component="span"
+                              sx={{ color: order.paymentStatus === "PAID" ? "success.main" : undefined, fontWeight: 600 }}
+                            >
+                              {paymentStatusLabel(order.paymentStatus)}
                             </Box>
                           </Typography>
-                        ))}
-                        <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                          {formatDate(order.createdAt)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={FROM_TABLET}>
-                        {order.lines.map((line) => (
-                          <Typography key={line.id} variant="body2">
-                            {line.quantity}
-                          </Typography>
-                        ))}
-                      </TableCell>
-                      <TableCell>
-                        <OrderStatusChip status={order.status} />
-                        <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5, whiteSpace: "nowrap" }}>
-                          {paymentMethodLabel(order.paymentMethod)}
-                          <br />
-                          <Box
-                            component="span"
-                            sx={{ color: order.paymentStatus === "PAID" ? "success.main" : undefined, fontWeight: 600 }}
+                        </TableCell>
+                        <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
+                        <TableCell>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            aria-label={`Edit status of order ${order.orderNumber}`}
+                            disabled={order.allowedTransitions.length === 0}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setEditing(order);
+                            }}
                           >
-                            {paymentStatusLabel(order.paymentStatus)}
-                          </Box>
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          aria-label={`Edit status of order ${order.orderNumber}`}
-                          disabled={order.allowedTransitions.length === 0}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setEditing(order);
-                          }}
-                        >
-                          Edit
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell colSpan={6} sx={{ py: 0, borderBottom: expanded ? undefined : "none" }}>
-                        <Collapse in={expanded} timeout="auto" unmountOnExit>
-                          <Box id={detailsId} sx={{ py: 2 }}>
-                            <OrderDetails order={order} />
-                          </Box>
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </ScrollTable>
-          <Pager
-            page={result.page}
-            pageSize={result.pageSize}
-            totalItems={result.totalItems}
-            totalPages={result.totalPages}
-            noun="orders"
-            onPage={setPage}
-          />
-        </>
-      )}
+                            Edit
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                      <TableRow>
+                        <TableCell colSpan={6} sx={{ py: 0, borderBottom: expanded ? undefined : "none" }}>
+                          <Collapse in={expanded} timeout="auto" unmountOnExit>
+                            <Box id={detailsId} sx={{ py: 2 }}>
+                              <OrderDetails order={order} />
+                            </Box>
+                          </Collapse>
+                        </TableCell>
+                      </TableRow>
+                    </Fragment>
+                  );
+                })}
+              </TableBody>
+            </ScrollTable>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="orders"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
       {editing && <StatusDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refetch()} />}
     </Stack>
   );

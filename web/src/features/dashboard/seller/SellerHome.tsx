@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardSellerStatsQuery } from "../../../generated/hooks";
 import { formatPKR } from "../../../lib/format";
-import { EmptyState, ErrorState } from "../../../components/QueryState";
+import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
 import { StatsChart } from "../common/StatsChart";
@@ -15,43 +15,46 @@ import { usePageTitle } from "../../../components/usePageTitle";
 export default function SellerHome() {
   usePageTitle("Seller Dashboard");
   const { data, loading, error, refetch } = useDashboardSellerStatsQuery({ fetchPolicy: "cache-and-network" });
-  const stats = data?.sellerStats;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         Welcome to Seller Dashboard
       </Typography>
-      {stats ? (
-        <>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Total Sales" value={String(stats.totalSales)} />
+      <QueryState
+        loading={loading}
+        error={error}
+        data={data?.sellerStats}
+        skeleton={<LoadingState label="Loading..." />}
+        errorText={`No stats available. ${error?.message}`}
+        empty="No stats available."
+        onRetry={() => void refetch()}
+      >
+        {(stats) => (
+          <>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <StatCard label="Total Sales" value={String(stats.totalSales)} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <StatCard label="Total Revenue" value={formatPKR(stats.totalRevenue)} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <StatCard label="Total Orders Managed" value={String(stats.totalOrdersManaged)} />
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Total Revenue" value={formatPKR(stats.totalRevenue)} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <StatCard label="Total Orders Managed" value={String(stats.totalOrdersManaged)} />
-            </Grid>
-          </Grid>
-          <StatsChart
-            title="Sales overview"
-            maxWidth={800}
-            height={400}
-            bars={[
-              { label: "Total Sales", value: stats.totalSales, shown: String(stats.totalSales) },
-              { label: "Total Products", value: stats.totalProducts, shown: String(stats.totalProducts) },
-              { label: "Total Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
-            ]}
-          />
-        </>
-      ) : loading ? (
-        <LoadingState label="Loading..." />
-      ) : error ? (
-        <ErrorState message={`No stats available. ${error.message}`} onRetry={() => void refetch()} />
-      ) : (
-        <EmptyState message="No stats available." />
-      )}
+            <StatsChart
+              title="Sales overview"
+              maxWidth={800}
+              height={400}
+              bars={[
+                { label: "Total Sales", value: stats.totalSales, shown: String(stats.totalSales) },
+                { label: "Total Products", value: stats.totalProducts, shown: String(stats.totalProducts) },
+                { label: "Total Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
+              ]}
+            />
+          </>
+        )}
+      </QueryState>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
           Manage My Products
