@@ -8,12 +8,14 @@ import { seedDemoData } from "./seed/seed";
 import { createHttpApp } from "./http-app";
 import { createLogger } from "../platform/logger";
 import { createServices } from "./services";
+import { drainable } from "../platform/http/drain";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * Boots the whole app: database (embedded or DATABASE_URL) -> migrations -> demo data on an empty
- * database -> HTTP. `close` stops HTTP first, then the database, so no request loses its connection.
+ * database -> HTTP. `close` drains HTTP first (in-flight requests finish, bounded), then the
+ * database, so no request loses its connection.
  */
 export async function startServer(
   config: AppConfig,
@@ -35,16 +37,14 @@ export async function startServer(
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error);
       const s = http.app.listen(config.port, (error?: Error) => (error ? failed(error) : resolve(s))).on("error", failed);
     });
+    const drain = drainable(server);
     const port = (server.address() as { port: number }).port;
     return {
       url: `http://localhost:${port}`,
       dataSource: database.dataSource,
       services,
       close: async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        await drain();
         await http.stop();
         await database.close();
       },

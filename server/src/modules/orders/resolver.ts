@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { whenClientLeaves } from "../../platform/http/client-gone";
 import type { Page } from "../../platform/shared/pagination";
 import { SellerProfile } from "../products/types";
 import { OrderStatus, type Order } from "./entity";
@@ -46,7 +47,7 @@ export class OrdersResolver {
     @Arg("input", () => PlaceOrderInput, { description: "Cart, delivery and payment." }) input: PlaceOrderInput,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return toCheckoutView(await ctx.services.orders.placeOrder(input, ctx.user));
+    return toCheckoutView(await ctx.services.orders.placeOrder(input, ctx.user, whenClientLeaves(ctx.res)));
   }
 
   @Allow()
