@@ -54,7 +54,7 @@ async function fingerprint(): Promise<string> {
 /** A plausible value of a GraphQL input type, so each walk changes one place at a time. */
 function filler(type: GraphQLInputType, depth = 0): unknown {
   const inner = getNullableType(type);
-  if (isListType(inner)) return [filler(inner.ofType as GraphQLInputType, depth)];
+  if (isListType(inner)) return [filler(inner.ofType, depth)];
   if (isEnumType(inner)) return inner.getValues()[0].value;
   if (isInputObjectType(inner))
     return depth > 3 ? {} : Object.fromEntries(Object.values(inner.getFields()).map((f) => [f.name, filler(f.type, depth + 1)]));
