@@ -20,6 +20,7 @@ import { createRestRouter, restErrorHandler } from "../platform/http/rest";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
 import { buildAppSchema } from "./schema";
+import { ROOT_FIELD_COSTS } from "./root-field-costs";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
 export const JSON_BODY_LIMIT = "8mb";
@@ -97,7 +98,12 @@ export async function createHttpApp(deps: {
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false }));
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
-  const apollo = createApolloServer({ schema: buildAppSchema(), logger, introspection: config.introspection });
+  const apollo = createApolloServer({
+    schema: buildAppSchema(),
+    logger,
+    introspection: config.introspection,
+    rootFieldCosts: ROOT_FIELD_COSTS,
+  });
   await apollo.start();
   app.use(
     "/graphql",
