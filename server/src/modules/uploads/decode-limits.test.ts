@@ -7,16 +7,18 @@ describe("the decode queue", () => {
     let running = 0;
     let peak = 0;
     const releases: Array<() => void> = [];
-    const task = () =>
-      queue.run(async () => {
+    const task = () => {
+      queue.assertRoom();
+      return queue.run(async () => {
         running++;
         peak = Math.max(peak, running);
         await new Promise<void>((resolve) => releases.push(resolve));
         running--;
         return "done";
       });
+    };
     const accepted = Array.from({ length: 5 }, task);
-    await expect(task()).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(task).toThrow(expect.objectContaining({ code: "RATE_LIMITED" }));
     // release the tasks one by one as they start: each freed slot goes to the next in line
     for (let finished = 0; finished < 5; finished++) {
       await expect.poll(() => releases.length).toBeGreaterThan(0);

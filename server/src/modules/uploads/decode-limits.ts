@@ -10,21 +10,25 @@ export const DECODE_LIMITS = {
   maxPixels: 16_000_000,
   /** Decodes running at once in this process; the others wait their turn. */
   concurrent: 2,
-  /** Uploads that may wait; more are refused as busy (RATE_LIMITED) instead of piling up memory. */
+  /** Client uploads that may wait; more are refused as busy (RATE_LIMITED) instead of piling up memory. */
   queued: 20,
 };
 
-/** Runs decode work at most `concurrent` at a time, with a bounded line of waiters. */
+/** Runs decode work at most `concurrent` at a time; `assertRoom` keeps the line of client uploads bounded. */
 export class DecodeQueue {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly limits: { concurrent: number; queued: number } = DECODE_LIMITS) {}
 
+  /** Refuses a client's upload as busy when the line is full (the demo seed's own images just wait). */
+  assertRoom(): void {
+    if (this.running >= this.limits.concurrent && this.waiting.length >= this.limits.queued)
+      throw rateLimited("Too many images are being processed. Please try again in a moment.");
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running < this.limits.concurrent) this.running++;
-    else if (this.waiting.length >= this.limits.queued)
-      throw rateLimited("Too many images are being processed. Please try again in a moment.");
     // a finished task hands its slot straight to the next waiter, so `running` stays counted
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {

@@ -36,6 +36,7 @@ export class UploadsService {
     if (!match) throw badInput("The upload is not an image.", { image: "Send the image as a base64 data-URL." });
     // base64 is 4 characters per 3 bytes: refuse oversized input before decoding it
     if ((match[3].length * 3) / 4 > MAX_IMAGE_BYTES + 4) throw tooLarge();
+    decodes.assertRoom();
     return this.storeImage(Buffer.from(match[3], "base64"), uploaderId);
   }
 
