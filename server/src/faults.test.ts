@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "pg";
 import { tmpdir } from "node:os";
@@ -73,13 +73,18 @@ describe("faults on the embedded database", () => {
     await db.query("BEGIN");
     await db.query("LOCK TABLE products IN ACCESS EXCLUSIVE MODE");
     const checkouts = Array.from({ length: 40 }, () => placeOrder(running.url, token, signedIn.productId));
-    // every pool connection waits on the lock (the other checkouts wait for a connection)
-    await expect
-      .poll(async () => (await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0].n, {
-        timeout: 20_000,
-        interval: 100,
-      })
-      .toBe(10);
+    // every pool connection waits on the lock (the other checkouts wait for a connection); watched from
+    // outside the locking transaction, which would keep its first snapshot of pg_stat_activity
+    const watcher = new Client({ connectionString: embeddedPostgres(dataDir).url });
+    await watcher.connect();
+    const lockWaiters = async () =>
+      (
+        await watcher.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND backend_type = 'client backend'",
+        )
+      ).rows[0].n as number;
+    await expect.poll(lockWaiters, { timeout: 20_000, interval: 100 }).toBe(10);
+    await watcher.end();
     await sleep(300);
     const exited = exitOf(running, () => running.child.kill("SIGTERM"));
     await sleep(200);
@@ -111,6 +116,40 @@ describe("faults on the embedded database", () => {
       expect(await stop(restarted)).toBe(0);
     }
     expect(postgresProcessesFor(dataDir)).toEqual([]);
+  }, 180_000);
+
+  it("refuses a second server on the same DATA_DIR with one clear line, and leaves the first one running", async () => {
+    const first = await boot(dataDir);
+    try {
+      const second = await boot(dataDir).catch((error: Error) => error.message);
+      expect(second).toMatch(/exited with 1 before it was ready/);
+      expect(second).toMatch(
+        new RegExp(`UniBazaar failed to start: another server \\(pid ${first.child.pid}\\) already runs on ${dataDir}`),
+      );
+      expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
+  }, 180_000);
+
+  it("gives a cluster made with the old fixed password 'postgres' a generated one on its next start", async () => {
+    const running = await boot(dataDir);
+    const db = new Client({ connectionString: embeddedPostgres(dataDir).url });
+    await db.connect();
+    await db.query(`ALTER ROLE postgres PASSWORD 'postgres'`);
+    await db.end();
+    expect(await stop(running)).toBe(0);
+    rmSync(path.join(dataDir, "postgres.password"));
+
+    const upgraded = await boot(dataDir);
+    try {
+      const { url } = embeddedPostgres(dataDir);
+      expect(url).toMatch(/:[0-9a-f]{64}@/);
+      await expect(new Client({ connectionString: url.replace(/:[0-9a-f]{64}@/, ":postgres@") }).connect()).rejects.toThrow(/password/);
+      expect((await fetch(`${upgraded.url}/ready`)).status).toBe(200);
+    } finally {
+      expect(await stop(upgraded)).toBe(0);
+    }
   }, 180_000);
 
   it("with the database frozen, /ready answers 503 within 2 s and no checkout commits after its client gave up", async () => {
