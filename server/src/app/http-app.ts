@@ -26,9 +26,13 @@ import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
 import { buildAppSchema } from "./schema";
+import { ROOT_FIELD_COSTS } from "./root-field-costs";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
 export const JSON_BODY_LIMIT = "8mb";
+
+/** /ready answers 503 when the database has not answered `SELECT 1` by then. */
+const READY_TIMEOUT_MS = 1_500;
 
 const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
 
@@ -85,11 +89,18 @@ export async function createHttpApp(deps: {
     res.json({ status: "ok" });
   });
   app.get("/ready", async (_req, res) => {
+    // a frozen database never answers: a probe must hear "not ready" well before it gives up
+    let timer: NodeJS.Timeout | undefined;
+    const tooSlow = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("database too slow")), READY_TIMEOUT_MS);
+    });
     try {
-      await dataSource.query("SELECT 1");
+      await Promise.race([dataSource.query("SELECT 1"), tooSlow]);
       res.json({ status: "ready" });
     } catch {
       res.status(503).json({ status: "database unreachable" });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -122,6 +133,7 @@ export async function createHttpApp(deps: {
     logger,
     introspection: config.introspection,
     persistedQueries: services.cache.persistedQueries,
+    rootFieldCosts: ROOT_FIELD_COSTS,
   });
   await apollo.start();
   app.use(

@@ -11,6 +11,7 @@ import { createLiveHub } from "../platform/live";
 import { serveSubscriptions } from "../platform/graphql/subscriptions";
 import { buildAppSchema } from "./schema";
 import { createServices } from "./services";
+import { drainable } from "../platform/http/drain";
 
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -18,7 +19,8 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * Boots the whole app: database (embedded or DATABASE_URL) -> migrations -> demo data on an empty
- * database -> HTTP. `close` stops HTTP first, then the database, so no request loses its connection.
+ * database -> HTTP. `close` drains HTTP first (in-flight requests finish, bounded), then the
+ * database, so no request loses its connection.
  */
 export async function startServer(
   config: AppConfig,
@@ -45,6 +47,7 @@ export async function startServer(
       schema: buildAppSchema(),
       context: (connectionParams, request) => createSocketContext(services, config, connectionParams, request),
     });
+    const drain = drainable(server);
     const port = (server.address() as { port: number }).port;
     // anonymous uploads nobody used within a day are deleted (UploadsService.deleteUnusedUploads)
     const sweep = setInterval(() => {
@@ -58,10 +61,7 @@ export async function startServer(
         clearInterval(sweep);
         // open sockets would keep the HTTP server from closing
         await subscriptions.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        await drain();
         await http.stop();
         await services.cache.close();
         await live.close();

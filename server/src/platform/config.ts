@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { keptSecret } from "./shared/kept-secret";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -113,10 +112,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Outside production the secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
 function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "jwt-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return keptSecret(path.join(dataDir, "jwt-secret"));
 }

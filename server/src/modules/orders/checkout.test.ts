@@ -143,6 +143,16 @@ describe("priceQuote", () => {
 });
 
 describe("placeOrder", () => {
+  it("places three items at the highest price (PKR 10,000,000 each) without overflowing a total", async () => {
+    const dearest = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 1_000_000_000, name: "Campus Shuttle" });
+    const checkout = await placeOrder(server, buyer, [{ productId: dearest.id, quantity: 3 }]);
+    expect(checkout).toMatchObject({ subtotal: 30_000_000, discount: 0 });
+    expect(checkout.total).toBe(checkout.subtotal + checkout.tax);
+    expect(checkout.orders[0].lines[0]).toMatchObject({ unitPrice: 10_000_000, quantity: 3, lineTotal: 30_000_000 });
+    const [stored] = await server.dataSource.query(`SELECT "totalPaisa" FROM checkout_sessions WHERE id = $1`, [checkout.id]);
+    expect(Number(stored.totalPaisa)).toBe(Math.round(checkout.total * 100));
+  });
+
   it("splits the cart into one order per seller in one checkout whose totals are the orders' sums", async () => {
     const before = await counts();
     const checkout = await placeOrder(

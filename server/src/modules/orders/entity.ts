@@ -14,6 +14,7 @@ import {
 import { Product } from "../products/entity";
 import { User } from "../users/entity";
 import { Role } from "../../platform/auth/roles";
+import { numericTransformer } from "../../platform/shared/transformers";
 
 export enum OrderStatus {
   PENDING = "pending",
@@ -65,16 +66,16 @@ export class CheckoutSession {
   @Column({ type: "varchar", length: 40, nullable: true })
   couponCode: string | null;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   subtotalPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   taxPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   discountPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   totalPaisa: number;
 
   @OneToMany(() => Order, (order) => order.checkoutSession)
@@ -136,16 +137,16 @@ export class Order {
   @Column({ type: "enum", enum: PaymentStatus, enumName: "payment_status", default: PaymentStatus.UNPAID })
   paymentStatus: PaymentStatus;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   subtotalPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   taxPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   discountPaisa: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   totalPaisa: number;
 
   @Column({ type: "varchar", length: 200 })
@@ -207,7 +208,7 @@ export class OrderLine {
   @Column({ type: "int" })
   quantity: number;
 
-  @Column({ type: "int" })
+  @Column({ type: "bigint", transformer: numericTransformer })
   lineTotalPaisa: number;
 }
 

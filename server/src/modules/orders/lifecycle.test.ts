@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
@@ -204,5 +204,36 @@ describe("a cash-on-delivery checkout with several sellers", () => {
     expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentStatus).toBe(
       PaymentStatus.UNPAID,
     );
+  });
+});
+
+describe("a seller demoted to buyer", () => {
+  it("can no longer move their sales' statuses nor read the buyer's address; an admin still can", async () => {
+    const demoted = await signUp(server, "seller");
+    const table = await insertProduct(server.dataSource, demoted.user.id, { pricePaisa: 30_000, name: "Folding Table" });
+    const order = (await placeOrder(server, buyer, [{ productId: table.id, quantity: 1 }])).orders[0];
+    expect(await allowedFor(demoted, order.id)).toContain("CONFIRMED");
+
+    const demotion = await server.gql(
+      `mutation ($u: ID!) { changeUserRole(userId: $u, role: USER) { role } }`,
+      { u: demoted.user.id },
+      admin.token,
+    );
+    expect(demotion.errors).toBeUndefined();
+
+    const move = await setStatus(server, demoted, order.id, "CONFIRMED");
+    expect(move.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const read = await server.gql(ORDER, { id: order.id }, demoted.token);
+    expect(read.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect(JSON.stringify(read.data ?? null)).not.toContain(order.shipping.address);
+    const rest = await server.api("PATCH", `/api/orders/update-status/${order.id}`, {
+      body: { status: "confirmed" },
+      token: demoted.token,
+    });
+    expect(rest.status).toBe(403);
+    const [stored] = await server.dataSource.query(`SELECT status FROM orders WHERE id = $1`, [order.id]);
+    expect(stored.status).toBe("pending");
+
+    expect((await setStatus(server, admin, order.id, "CONFIRMED")).errors).toBeUndefined();
   });
 });

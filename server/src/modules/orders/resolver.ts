@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
+import { whenClientLeaves } from "../../platform/http/client-gone";
 import { SellerProfile } from "../products/types";
 import { formatOrderNumber, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { allowedTransitions } from "./transitions";
@@ -44,7 +45,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.placeOrder(input, caller);
+    return await ctx.services.orders.placeOrder(input, caller, whenClientLeaves(ctx.res));
   }
 
   @Allow()

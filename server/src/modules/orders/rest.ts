@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idRef, numeric, pageQuery, toPaging } from "../../platform/http/legacy";
+import { whenClientLeaves } from "../../platform/http/client-gone";
 import type { RestApi } from "../../platform/http/rest";
 import { legacyCheckoutOrders, legacyOrderList, legacyOrderListSchema, legacyOrders, legacyOrderSchema } from "./legacy";
 import { Role } from "../../platform/auth/roles";
@@ -38,7 +39,7 @@ export function registerOrderRoutes(api: RestApi) {
         schema: checkoutAnswer.extend({ message: z.string() }),
       },
     },
-    handler: async ({ user, body, services, req, loaders }) => {
+    handler: async ({ user, body, services, req, res, loaders }) => {
       const checkout = await services.orders.placeOrder(
         {
           lines: body.products ?? [],
@@ -47,6 +48,7 @@ export function registerOrderRoutes(api: RestApi) {
           idempotencyKey: req.get("idempotency-key"),
         },
         user,
+        whenClientLeaves(res),
       );
       const orders = await legacyCheckoutOrders(loaders, checkout.id);
       return { status: 201, body: { message: "Order placed successfully", order: orders[0], orders } };

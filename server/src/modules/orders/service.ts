@@ -52,6 +52,7 @@ export type OrderListInput = { status?: string | null; page?: number | string | 
 
 const ORDER_NOT_FOUND = "Order not found.";
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
+const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
 
 const isIdempotencyConflict = (error: unknown) =>
   error instanceof QueryFailedError &&
@@ -70,13 +71,19 @@ export class OrdersService {
   /**
    * Places the cart as one checkout with one order per seller, in one transaction. A retry with
    * the same idempotency key returns the first checkout; the unique constraint settles a race.
+   * When `clientGone` aborts (the client stopped waiting), the transaction rolls back instead of
+   * committing an order nobody was told about.
    */
-  async placeOrder(input: PlaceOrderInput, buyer: AuthUser): Promise<CheckoutSession> {
+  async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
     const v = parseInput(placeOrderSchema, input);
     const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
     if (earlier) return earlier;
     try {
-      return await this.dataSource.transaction((manager) => this.createCheckout(manager, buyer, v));
+      return await this.dataSource.transaction(async (manager) => {
+        const session = await this.createCheckout(manager, buyer, v);
+        if (clientGone?.aborted) throw conflict(CLIENT_GONE);
+        return session;
+      });
     } catch (error) {
       if (!isIdempotencyConflict(error)) throw error;
       return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;

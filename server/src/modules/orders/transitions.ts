@@ -28,11 +28,15 @@ export const ACCEPTED_STATUSES: readonly OrderStatus[] = [CONFIRMED, PROCESSING,
 
 type OrderState = Pick<Order, "status" | "buyerId" | "sellerId" | "paymentMethod" | "paymentStatus">;
 
-/** The capacity the caller has on this order, or null when it is not theirs to touch. */
+/**
+ * The capacity the caller has on this order, or null when it is not theirs to touch. Seller powers
+ * go with the seller role: a seller demoted to buyer can no longer move their past sales' statuses
+ * nor read those orders (the buyer's address and phone); an admin takes them over.
+ */
 export function capacityOn(order: Pick<Order, "buyerId" | "sellerId">, caller: AuthUser | null): Role | null {
   if (!caller) return null;
   if (caller.role === Role.ADMIN) return Role.ADMIN;
-  if (order.sellerId === caller.id) return SELLER;
+  if (order.sellerId === caller.id) return caller.role === Role.SELLER ? SELLER : null;
   if (order.buyerId === caller.id) return BUYER;
   return null;
 }

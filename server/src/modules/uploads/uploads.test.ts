@@ -22,6 +22,14 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe("uploadImage", () => {
+  it("refuses a picture over 16 megapixels from its header, before decoding it", async () => {
+    const before = await server.dataSource.getRepository(Image).count();
+    const res = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(5000, 4000)) }, buyer.token);
+    expect(codeOf(res)).toBe("BAD_USER_INPUT");
+    expect(res.errors?.[0].message).toBe("The image has too many pixels.");
+    expect(await server.dataSource.getRepository(Image).count()).toBe(before);
+  });
+
   it("stores a real PNG as WebP with a thumbnail, served under /uploads", async () => {
     const res = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(640, 480)) }, buyer.token);
     expect(res.errors).toBeUndefined();

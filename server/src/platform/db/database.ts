@@ -2,7 +2,7 @@ import path from "node:path";
 import { Client } from "pg";
 import type { DataSource, Logger } from "typeorm";
 import type { AppConfig } from "../config";
-import { createDataSource, type Entities } from "./data-source";
+import { createDataSource, DB_TIMEOUTS, type Entities } from "./data-source";
 import { startEmbeddedPostgres } from "./embedded";
 
 export type Database = { dataSource: DataSource; url: string; embedded: boolean; close: () => Promise<void> };
@@ -24,6 +24,18 @@ export async function ensureDatabase(serverUrl: string, name: string, template?:
   }
 }
 
+/** PostgreSQL's version number (170000 for 17.0), asked once at boot. */
+async function serverVersion(url: string): Promise<number> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: DB_TIMEOUTS.connectionTimeoutMillis });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version_num: string }>("SHOW server_version_num");
+    return Number(rows[0].server_version_num);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Connects to DATABASE_URL, or with none starts the embedded PostgreSQL in DATA_DIR; then brings
  * the schema up to date. The same path serves both, so development and production differ only in URL.
@@ -38,18 +50,19 @@ export async function openDatabase(
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
     log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")}`);
-    const pg = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"));
+    const pg = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), { say: log });
     await ensureDatabase(pg.url("postgres"), EMBEDDED_DATABASE);
     url = pg.url(EMBEDDED_DATABASE);
     stopEmbedded = pg.stop;
   }
-  const dataSource = createDataSource(url, entities, queryLogger);
+  let dataSource;
   try {
+    dataSource = createDataSource(url, entities, queryLogger, { transactionTimeout: (await serverVersion(url)) >= 170000 });
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: "each" });
     if (applied.length) log(`Applied migrations: ${applied.map((m) => m.name).join(", ")}`);
   } catch (error) {
-    if (dataSource.isInitialized) await dataSource.destroy();
+    if (dataSource?.isInitialized) await dataSource.destroy();
     await stopEmbedded?.();
     throw error;
   }

@@ -2,7 +2,7 @@ import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from "graphql";
 import type { Logger } from "pino";
 import type { PersistedQueryStore } from "../cache";
 import type { Context } from "./context";
@@ -11,18 +11,64 @@ import { formatError, isClientError } from "./errors";
 export const MAX_QUERY_DEPTH = 10;
 // a full page of 50 orders with lines, parties and timeline weighs about 2,500
 export const MAX_QUERY_COMPLEXITY = 5000;
+/** Root fields (aliases included) in one operation, and of them mutations: stops alias amplification. */
+export const MAX_ROOT_FIELDS = 20;
+export const MAX_MUTATIONS = 5;
+
+/** Cost of each root field, keyed "Query.name" / "Mutation.name" (app/root-field-costs.ts). */
+export type RootFieldCosts = Record<string, number>;
 
 /** A page of N items costs N times its selection: `products(pageSize: 50)` weighs 50 products. */
 const pagedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  const size = [args.pageSize, args.limit].find((v): v is number => typeof v === "number");
+  const size = pageSize(args);
   return size === undefined ? undefined : 1 + childComplexity * size;
 };
 
-/** Refuses operations whose estimated cost is too high before any resolver runs. */
-const complexityLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => ({
+const pageSize = (args: Record<string, unknown>) => [args.pageSize, args.limit].find((v): v is number => typeof v === "number");
+
+/** A root field costs its listed price plus its selection (times its page size). */
+const rootFieldEstimator =
+  (schema: GraphQLSchema, costs: RootFieldCosts): ComplexityEstimator =>
+  ({ type, field, args, childComplexity }) => {
+    if (type !== schema.getQueryType() && type !== schema.getMutationType()) return undefined;
+    const cost = costs[`${type.name}.${field.name}`];
+    return cost === undefined ? undefined : cost + childComplexity * (pageSize(args) ?? 1);
+  };
+
+/** Fields at the top of an operation, through inline fragments and fragment spreads. */
+function countRootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) count += selection.name.value.startsWith("__") ? 0 : 1;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countRootFields(selection.selectionSet, fragments, seen);
+    else if (!seen.has(selection.name.value) && fragments[selection.name.value]) {
+      seen.add(selection.name.value);
+      count += countRootFields(fragments[selection.name.value].selectionSet, fragments, seen);
+    }
+  }
+  return count;
+}
+
+const refuse = (message: string) =>
+  // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
+  new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+
+/** Refuses operations with too many root fields or too high an estimated cost before any resolver runs. */
+const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => ({
   async requestDidStart() {
     return {
-      async didResolveOperation({ request, document }) {
+      async didResolveOperation({ request, document, operation }) {
+        const fragments = Object.fromEntries(
+          document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+        );
+        const rootFields = operation ? countRootFields(operation.selectionSet, fragments) : 0;
+        if (operation?.operation === "mutation" && rootFields > MAX_MUTATIONS)
+          throw refuse(`Too many mutations in one request: ${rootFields}. The maximum is ${MAX_MUTATIONS}.`);
+        if (rootFields > MAX_ROOT_FIELDS) throw refuse(`Too many fields in one request: ${rootFields}. The maximum is ${MAX_ROOT_FIELDS}.`);
         let complexity: number;
         try {
           complexity = getComplexity({
@@ -30,18 +76,18 @@ const complexityLimit = (schema: GraphQLSchema): ApolloServerPlugin<Context> => 
             operationName: request.operationName,
             query: document,
             variables: request.variables,
-            estimators: [fieldExtensionsEstimator(), pagedEstimator, simpleEstimator({ defaultComplexity: 1 })],
+            estimators: [
+              rootFieldEstimator(schema, costs),
+              fieldExtensionsEstimator(),
+              pagedEstimator,
+              simpleEstimator({ defaultComplexity: 1 }),
+            ],
           });
         } catch {
           // bad variables (e.g. an unknown enum value): execution reports them as BAD_USER_INPUT
           return;
         }
-        if (complexity > MAX_QUERY_COMPLEXITY) {
-          throw new GraphQLError(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`, {
-            // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
-            extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
-          });
-        }
+        if (complexity > MAX_QUERY_COMPLEXITY) throw refuse(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`);
       },
     };
   },
@@ -82,6 +128,7 @@ export function createApolloServer(options: {
   introspection: boolean;
   /** Where automatic persisted queries are kept; Apollo's in-process store when undefined. */
   persistedQueries?: PersistedQueryStore;
+  rootFieldCosts: RootFieldCosts;
 }): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema: options.schema,
@@ -99,7 +146,7 @@ export function createApolloServer(options: {
       // one rule for Cache-Control (public-caching.ts), not Apollo's per-field hints as well
       ApolloServerPluginCacheControlDisabled(),
       noStoreOnErrors,
-      complexityLimit(options.schema),
+      complexityLimit(options.schema, options.rootFieldCosts),
       errorLogging(options.logger),
     ],
   });

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_MUTATIONS, MAX_QUERY_COMPLEXITY, MAX_ROOT_FIELDS } from "../platform/graphql/server";
+import { signUp } from "../test/fixtures";
+import { startTestServer, type TestServer } from "../test/harness";
+import { ROOT_FIELD_COSTS } from "./root-field-costs";
+import { buildAppSchema } from "./schema";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const post = async (query: string, token?: string) => {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> } };
+};
+
+describe("root field costs and counts", () => {
+  it("gives every root field of the schema a cost of its own (a new field without one fails here)", () => {
+    const schema = buildAppSchema();
+    const rootFields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) =>
+      Object.keys(type.getFields()).map((name) => `${type.name}.${name}`),
+    );
+    expect(Object.keys(ROOT_FIELD_COSTS).sort()).toEqual(rootFields.sort());
+    for (const cost of Object.values(ROOT_FIELD_COSTS)) expect(cost).toBeGreaterThan(1);
+  });
+
+  it("refuses more root fields than the cap, aliases and fragments included, before any resolver runs", async () => {
+    const quote = (i: number) => `q${i}: priceQuote(lines: []) { total }`;
+    const allowed = await post(`{ ${Array.from({ length: MAX_ROOT_FIELDS }, (_, i) => quote(i)).join(" ")} }`);
+    expect(allowed.body.errors).toBeUndefined();
+    const aliased = await post(`{ ${Array.from({ length: 2_400 }, (_, i) => quote(i)).join(" ")} }`);
+    expect(aliased.status).toBe(400);
+    expect(aliased.body.errors?.[0].message).toBe(`Too many fields in one request: 2400. The maximum is ${MAX_ROOT_FIELDS}.`);
+    const viaFragment = await post(
+      `query { ...F ... on Query { ${quote(99)} } } fragment F on Query { ${Array.from({ length: MAX_ROOT_FIELDS }, (_, i) => quote(i)).join(" ")} }`,
+    );
+    expect(viaFragment.body.errors?.[0].message).toMatch(/Too many fields in one request: 21/);
+  });
+
+  it("refuses more mutations than the cap in one request, and no login in it runs", async () => {
+    const user = await signUp(server, "user");
+    const logins = Array.from(
+      { length: MAX_MUTATIONS + 1 },
+      (_, i) => `l${i}: login(email: "${user.user.email}", password: "wrong") { token }`,
+    );
+    const before = await server.dataSource.query(`SELECT count(*)::int AS n FROM rate_limits`);
+    const res = await post(`mutation { ${logins.join(" ")} }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].message).toBe(`Too many mutations in one request: ${MAX_MUTATIONS + 1}. The maximum is ${MAX_MUTATIONS}.`);
+    expect(await server.dataSource.query(`SELECT count(*)::int AS n FROM rate_limits`)).toEqual(before);
+  });
+
+  it("prices expensive fields so that a few aliases reach the limit", async () => {
+    const logins = Array.from(
+      { length: MAX_MUTATIONS },
+      (_, i) => `l${i}: login(email: "a${i}@b.pk", password: "x") { token user { id } }`,
+    );
+    const res = await post(`mutation { ${logins.join(" ")} }`);
+    expect(res.body.errors?.[0].message).toMatch(new RegExp(`too complex: \\d+\\. The maximum is ${MAX_QUERY_COMPLEXITY}`));
+  });
+});

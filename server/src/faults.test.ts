@@ -1,0 +1,188 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Client } from "pg";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
+import { orderInput, PLACE_ORDER } from "./modules/orders/testing";
+import { boot, compileServer, embeddedPostgres, exitOf, gql, postgresProcessesFor, stop, type Running } from "./test/compiled-server";
+
+/**
+ * Faults on the compiled server and its own embedded PostgreSQL (never the machine's shared one):
+ * SIGTERM under load, kill -9 and restart, a frozen database.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), "ub-faults-"));
+const buyer = demoLogins.find((l) => l.role === "buyer")!;
+
+beforeAll(compileServer, 120_000);
+
+afterAll(() => {
+  for (const line of postgresProcessesFor(dataDir)) console.warn("left over:", line);
+});
+
+async function signIn(url: string) {
+  const login = await gql(url, `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+    e: buyer.email,
+    p: DEMO_PASSWORD,
+  });
+  const products = await gql(url, `{ products(pageSize: 1) { items { id } } }`);
+  return { token: login.data.login.token as string, productId: products.data.products.items[0].id as string };
+}
+
+const myOrderCount = async (url: string, token: string) =>
+  (await gql(url, `{ myOrders(pageSize: 1) { totalItems } }`, {}, token)).data.myOrders.totalItems as number;
+
+const placeOrder = (url: string, token: string, productId: string, signal?: AbortSignal) =>
+  gql(url, PLACE_ORDER, { input: orderInput([{ productId, quantity: 1 }]) }, token, signal);
+
+/** The pids of this DATA_DIR's PostgreSQL: the postmaster and its children. */
+function clusterPids(): number[] {
+  const postmaster = embeddedPostgres(dataDir).pid;
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], { encoding: "utf8" })
+    .split(/\s+/)
+    .filter(Boolean);
+  return [postmaster, ...children.map(Number)];
+}
+
+/** SIGCONT to each pid still there (a backend may have ended meanwhile). */
+function thaw(pids: number[]) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGCONT");
+    } catch {
+      // gone
+    }
+  }
+}
+
+describe("faults on the embedded database", () => {
+  let placedBeforeShutdown = 0;
+  let token = "";
+
+  it("SIGTERM with 40 checkouts in flight answers all 40, exits 0 and leaves no PostgreSQL", async () => {
+    const running = await boot(dataDir);
+    const signedIn = await signIn(running.url);
+    token = signedIn.token;
+    const before = await myOrderCount(running.url, token);
+
+    // hold the checkouts inside the server: the shop's products are locked until the signal is sent
+    const db = new Client({ connectionString: embeddedPostgres(dataDir).url });
+    await db.connect();
+    await db.query("BEGIN");
+    await db.query("LOCK TABLE products IN ACCESS EXCLUSIVE MODE");
+    const checkouts = Array.from({ length: 40 }, () => placeOrder(running.url, token, signedIn.productId));
+    // every pool connection waits on the lock (the other checkouts wait for a connection); watched from
+    // outside the locking transaction, which would keep its first snapshot of pg_stat_activity
+    const watcher = new Client({ connectionString: embeddedPostgres(dataDir).url });
+    await watcher.connect();
+    const lockWaiters = async () =>
+      (
+        await watcher.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND backend_type = 'client backend'",
+        )
+      ).rows[0].n as number;
+    await expect.poll(lockWaiters, { timeout: 20_000, interval: 100 }).toBe(10);
+    await watcher.end();
+    await sleep(300);
+    const exited = exitOf(running, () => running.child.kill("SIGTERM"));
+    await sleep(200);
+    await db.query("COMMIT");
+    await db.end();
+    const answers = await Promise.allSettled(checkouts);
+    expect(answers.filter((a) => a.status === "rejected")).toEqual([]);
+    const placed = answers.filter((a) => a.status === "fulfilled" && a.value.data?.placeOrder);
+    expect(placed).toHaveLength(40);
+    expect(await exited).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+    placedBeforeShutdown = before + 40;
+  }, 180_000);
+
+  it("after kill -9 of the server, a start on the same DATA_DIR comes up with every order kept", async () => {
+    const crashed = await boot(dataDir);
+    const kept = await myOrderCount(crashed.url, token).finally(() => exitOf(crashed, () => crashed.child.kill("SIGKILL")));
+    expect(kept).toBe(placedBeforeShutdown);
+
+    const restarted = await boot(dataDir);
+    try {
+      expect((await fetch(`${restarted.url}/ready`)).status).toBe(200);
+      // the superuser's password is the one generated into DATA_DIR, readable by its owner only
+      const { url } = embeddedPostgres(dataDir);
+      await expect(new Client({ connectionString: url.replace(/:[0-9a-f]{64}@/, ":postgres@") }).connect()).rejects.toThrow(/password/);
+      expect(statSync(path.join(dataDir, "postgres.password")).mode & 0o077).toBe(0);
+      expect(await myOrderCount(restarted.url, token)).toBe(placedBeforeShutdown);
+    } finally {
+      expect(await stop(restarted)).toBe(0);
+    }
+    expect(postgresProcessesFor(dataDir)).toEqual([]);
+  }, 180_000);
+
+  it("refuses a second server on the same DATA_DIR with one clear line, and leaves the first one running", async () => {
+    const first = await boot(dataDir);
+    try {
+      const second = await boot(dataDir).catch((error: Error) => error.message);
+      expect(second).toMatch(/exited with 1 before it was ready/);
+      expect(second).toMatch(
+        new RegExp(`UniBazaar failed to start: another server \\(pid ${first.child.pid}\\) already runs on ${dataDir}`),
+      );
+      expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
+  }, 180_000);
+
+  it("gives a cluster made with the old fixed password 'postgres' a generated one on its next start", async () => {
+    const running = await boot(dataDir);
+    const db = new Client({ connectionString: embeddedPostgres(dataDir).url });
+    await db.connect();
+    await db.query(`ALTER ROLE postgres PASSWORD 'postgres'`);
+    await db.end();
+    expect(await stop(running)).toBe(0);
+    rmSync(path.join(dataDir, "postgres.password"));
+
+    const upgraded = await boot(dataDir);
+    try {
+      const { url } = embeddedPostgres(dataDir);
+      expect(url).toMatch(/:[0-9a-f]{64}@/);
+      await expect(new Client({ connectionString: url.replace(/:[0-9a-f]{64}@/, ":postgres@") }).connect()).rejects.toThrow(/password/);
+      expect((await fetch(`${upgraded.url}/ready`)).status).toBe(200);
+    } finally {
+      expect(await stop(upgraded)).toBe(0);
+    }
+  }, 180_000);
+
+  it("with the database frozen, /ready answers 503 within 2 s and no checkout commits after its client gave up", async () => {
+    const running: Running = await boot(dataDir);
+    let pids: number[] = [];
+    try {
+      const { token, productId } = await signIn(running.url);
+      const before = await myOrderCount(running.url, token);
+      pids = clusterPids(); // now, with every backend the pool has opened
+
+      for (const pid of pids) process.kill(pid, "SIGSTOP");
+      const frozenAt = Date.now();
+      const gaveUp = Array.from({ length: 5 }, () => placeOrder(running.url, token, productId, AbortSignal.timeout(3_000)));
+      const readyStarted = Date.now();
+      const ready = await fetch(`${running.url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(Date.now() - readyStarted).toBeLessThan(2_000);
+      expect((await Promise.allSettled(gaveUp)).every((a) => a.status === "rejected")).toBe(true);
+
+      // thawed after the clients gave up (3 s) but before the server's own timeouts (12 s): the
+      // checkouts resume and must roll back instead of committing
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 6_000 - (Date.now() - frozenAt))));
+      thaw(pids);
+
+      await expect.poll(async () => (await fetch(`${running.url}/ready`)).status, { timeout: 20_000, interval: 250 }).toBe(200);
+      // give the server's abandoned checkouts time to finish whatever they would still do
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await myOrderCount(running.url, token)).toBe(before);
+      // and the database is usable again
+      expect((await placeOrder(running.url, token, productId)).data?.placeOrder).toBeTruthy();
+    } finally {
+      thaw(pids);
+      expect(await stop(running)).toBe(0);
+    }
+  }, 180_000);
+});
