@@ -142,6 +142,36 @@ describe("shared cache of hot anonymous queries", () => {
     expect(await ratingOf(product.id)).toBe(4);
   });
 
+  it("keeps entry pages that differ in any filter apart (campus and condition came after the cache)", async () => {
+    for (const [name, condition] of [
+      ["Fair Bookshelf", "fair"],
+      ["New Bookshelf", "new"],
+    ] as const)
+      await server.services.products.create(
+        {
+          name,
+          description: "A bookshelf for the cache-key test.",
+          category: "furniture",
+          color: "green",
+          price: 800,
+          image: "/uploads/b.webp",
+          condition,
+          campus: "fast-lahore",
+        },
+        asCaller(seller),
+      );
+    const page = async (filter: string) =>
+      (
+        (await server.gql(`{ products(filter: { color: "green", ${filter} }, pageSize: 8) { items { name } } }`)).data.products
+          .items as Array<{
+          name: string;
+        }>
+      ).map((p) => p.name);
+    expect(await page(`campus: "fast-lahore"`)).toEqual(["New Bookshelf", "Fair Bookshelf"]);
+    expect(await page(`campus: "fast-lahore", condition: "fair"`)).toEqual(["Fair Bookshelf"]);
+    expect(await page(`campus: "fast-lahore", condition: "new"`)).toEqual(["New Bookshelf"]);
+  });
+
   it("does not cache the items of a search (only its count, which a write drops too)", async () => {
     const lamp = await server.services.products.create(
       {

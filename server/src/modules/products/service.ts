@@ -264,7 +264,8 @@ export class ProductsService {
     // the shop's and home's entry pages (a category, a colour, a sort) are what most visitors open first
     const entryPage = page === 1 && !after && !filter.search && filter.minPrice == null && filter.maxPrice == null && !filter.sellerId;
     if (!entryPage) return this.loadPage(input);
-    const key = JSON.stringify([filter.category, filter.color, sort, pageSize]);
+    // the whole parsed filter: a filter added later can never share another filter's entry
+    const key = JSON.stringify([filter, sort, pageSize]);
     const cached = await this.cache.remember(CATALOG_CACHE, `page:${key}`, FIRST_PAGE_TTL_SECONDS, () => this.loadPage(input));
     return { ...cached, items: cached.items.map((item) => this.revive(item)) };
   }
