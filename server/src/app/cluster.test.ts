@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./seed/seed";
 import { createTestDatabase } from "../test/harness";
 import { NO_REDIS, answeringRedisUrl } from "../test/redis";
+import { compileServer, repoRoot } from "../test/compiled-server";
 
 /**
  * Several server processes: nothing a request relies on may live in one process's memory. The
  * compiled server runs as real processes, as `npm start` runs it.
  */
-const root = path.resolve(__dirname, "../../..");
-const MAIN = path.join(root, "server/dist/main.js");
+const MAIN = path.join(repoRoot, "server/dist/main.js");
 
 type Running = { child: ChildProcess; url: string; output: () => string };
 
@@ -58,13 +58,7 @@ async function gql(url: string, query: string, variables: Record<string, unknown
 
 const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`;
 
-beforeAll(() => {
-  try {
-    execFileSync("npx", ["tsc", "-p", "server"], { cwd: root, stdio: "ignore" });
-  } catch {
-    // tsc still emits JavaScript; the type check itself is `npm run typecheck`
-  }
-}, 180_000);
+beforeAll(compileServer, 180_000);
 
 describe("two server processes on one PostgreSQL", () => {
   let a: Running;

@@ -1,18 +1,34 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 
 /** The compiled server (what `npm start` runs) as a child process, for boot, signal and crash tests. */
 export const repoRoot = path.resolve(__dirname, "../../..");
 
 export type Running = { child: ChildProcess; url: string; output: () => string };
 
-/** Compiles the server; type errors elsewhere must not hide these tests (the type check is `npm run typecheck`). */
-export function compileServer() {
+/**
+ * Compiles the shared rules package (node runs its dist) and the server, once per test run: the
+ * first test file to ask compiles, the others wait for it, so no file boots a half-written dist.
+ * Type errors must not hide these tests (the type check is `npm run typecheck`).
+ */
+export async function compileServer() {
+  const lock = path.join(tmpdir(), `unibazaar-compile-${inject("templateDatabase")}`);
   try {
+    mkdirSync(lock);
+  } catch {
+    while (!existsSync(path.join(lock, "done"))) await new Promise((resolve) => setTimeout(resolve, 250));
+    return;
+  }
+  try {
+    execFileSync("npx", ["tsc", "-p", "packages/rules"], { cwd: repoRoot, stdio: "ignore" });
     execFileSync("npx", ["tsc", "-p", "server"], { cwd: repoRoot, stdio: "ignore" });
   } catch {
     // tsc still emits JavaScript
+  } finally {
+    writeFileSync(path.join(lock, "done"), "");
   }
 }
 
