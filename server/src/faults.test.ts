@@ -28,7 +28,12 @@ async function signIn(url: string) {
     p: DEMO_PASSWORD,
   });
   const products = await gql(url, `{ products(pageSize: 1) { items { id } } }`);
-  return { token: login.data.login.token as string, productId: products.data.products.items[0].id as string };
+  const productId = products.data.products.items[0].id as string;
+  // a demo listing has a few units: these tests place dozens of orders for it
+  const db = new Client({ connectionString: embeddedPostgres(dataDir).url });
+  await db.connect();
+  await db.query(`UPDATE products SET "quantityAvailable" = 1000 WHERE id = $1`, [productId]).finally(() => db.end());
+  return { token: login.data.login.token as string, productId };
 }
 
 const myOrderCount = async (url: string, token: string) =>

@@ -84,7 +84,8 @@ describe("uploadImage", () => {
 
 describe("image widths for srcset", () => {
   const widthOf = async (url: string) => {
-    const res = await fetch(`${server.url}${url}`);
+    // upload answers carry absolute URLs; a stored path resolves against the server
+    const res = await fetch(new URL(url, server.url));
     expect(res.status, url).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
     return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width;
