@@ -1,10 +1,11 @@
 import { hash, verify } from "@node-rs/argon2";
 import { createHash } from "node:crypto";
-import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
 import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
-import { AppError, conflict, rateLimited, unauthenticated } from "../../platform/shared/errors";
+import { AppError, conflict, unauthenticated } from "../../platform/shared/errors";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
 import { SellerType, User } from "../users/entity";
 import {
@@ -80,17 +81,11 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly config: Pick<AppConfig, "jwtSecret" | "jwtExpiresIn">,
   ) {
-    const common = {
-      storeClient: dataSource,
-      storeType: "typeorm",
-      tableName: "rate_limits",
-      tableCreated: true,
-      duration: LOGIN_WINDOW_SECONDS,
-    };
-    this.failuresByEmailAndIp = new RateLimiterPostgres({ ...common, keyPrefix: "login_email_ip", points: FAILURES_PER_EMAIL_AND_IP });
-    this.failuresByIp = new RateLimiterPostgres({ ...common, keyPrefix: "login_ip", points: FAILURES_PER_IP });
-    this.failuresByEmail = new RateLimiterPostgres({ ...common, keyPrefix: "login_email", points: FAILURES_PER_EMAIL, duration: 3600 });
-    this.registrationsByIp = new RateLimiterPostgres({ ...common, keyPrefix: "register_ip", points: REGISTRATIONS_PER_IP, duration: 3600 });
+    const duration = LOGIN_WINDOW_SECONDS;
+    this.failuresByEmailAndIp = postgresLimiter(dataSource, { keyPrefix: "login_email_ip", points: FAILURES_PER_EMAIL_AND_IP, duration });
+    this.failuresByIp = postgresLimiter(dataSource, { keyPrefix: "login_ip", points: FAILURES_PER_IP, duration });
+    this.failuresByEmail = postgresLimiter(dataSource, { keyPrefix: "login_email", points: FAILURES_PER_EMAIL, duration: 3600 });
+    this.registrationsByIp = postgresLimiter(dataSource, { keyPrefix: "register_ip", points: REGISTRATIONS_PER_IP, duration: 3600 });
   }
 
   private get users() {
@@ -173,14 +168,6 @@ export class AuthService {
     const user = await this.users.findOneBy({ id: caller.id });
     if (!user) throw unauthenticated();
     return user;
-  }
-}
-
-/** Takes one point from each limiter, all at once; any limiter that is spent refuses the request. */
-export async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>, message?: string): Promise<void> {
-  const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
-  for (const result of results) {
-    if (result.status === "rejected") throw result.reason instanceof RateLimiterRes ? rateLimited(message) : result.reason;
   }
 }
 

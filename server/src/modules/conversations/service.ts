@@ -1,9 +1,10 @@
-import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { LiveHub } from "../../platform/live";
-import { badInput, forbidden, notFound, rateLimited, unauthenticated } from "../../platform/shared/errors";
+import { badInput, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { Product } from "../products/entity";
@@ -117,10 +118,8 @@ export class ConversationsService {
     private readonly dataSource: DataSource,
     private readonly live: LiveHub,
   ) {
-    const common = { storeClient: dataSource, storeType: "typeorm", tableName: "rate_limits", tableCreated: true };
-    this.messagesBySender = new RateLimiterPostgres({ ...common, keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
-    this.conversationsByStarter = new RateLimiterPostgres({
-      ...common,
+    this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
+    this.conversationsByStarter = postgresLimiter(dataSource, {
       keyPrefix: "conversation_starter",
       points: CONVERSATIONS_PER_HOUR,
       duration: 3600,
@@ -148,7 +147,7 @@ export class ConversationsService {
     const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
     if (existing) return this.view(existing.id, caller.id);
     await this.assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
-    await consume(this.conversationsByStarter, caller.id, "You have started too many conversations. Please try again later.");
+    await consumeOrRefuse([[this.conversationsByStarter, caller.id]], "You have started too many conversations. Please try again later.");
     const [{ id }] = await this.dataSource.query(
       `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
        ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId"
@@ -248,7 +247,7 @@ export class ConversationsService {
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
       await this.assertNotBlocked(manager, caller.id, recipientId);
-      await consume(this.messagesBySender, caller.id, "You are sending messages too fast. Please wait a minute.");
+      await consumeOrRefuse([[this.messagesBySender, caller.id]], "You are sending messages too fast. Please wait a minute.");
       const message = await manager.save(manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body }));
       await manager.update(Conversation, conversation.id, {
         lastMessageAt: message.createdAt,
@@ -366,13 +365,4 @@ const pickMessage = ({ id, conversationId, senderId, body, createdAt }: Message)
 function toMessageView(message: Message, conversation: Conversation): MessageView {
   const recipientReadAt = message.senderId === conversation.buyerId ? conversation.sellerReadAt : conversation.buyerReadAt;
   return { ...pickMessage(message), read: recipientReadAt !== null && message.createdAt <= recipientReadAt };
-}
-
-/** Takes one point; a spent limiter refuses with RATE_LIMITED. */
-async function consume(limiter: RateLimiterPostgres, key: string, message: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (error) {
-    throw error instanceof RateLimiterRes ? rateLimited(message) : error;
-  }
 }

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { RateLimiterPostgres } from "rate-limiter-flexible";
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
 import type { DataSource } from "typeorm";
-import { consumeOrRefuse } from "../auth/service";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { badInput, payloadTooLarge } from "../../platform/shared/errors";
 import { DECODE_LIMITS, DecodeQueue } from "./decode-limits";
 import { Image } from "./entity";
@@ -41,15 +41,7 @@ export class UploadsService {
     private readonly dataSource: DataSource,
     readonly uploadsDir: string,
   ) {
-    this.anonymousByIp = new RateLimiterPostgres({
-      storeClient: dataSource,
-      storeType: "typeorm",
-      tableName: "rate_limits",
-      tableCreated: true,
-      keyPrefix: "upload_anon_ip",
-      points: ANONYMOUS_UPLOADS_PER_IP,
-      duration: 3600,
-    });
+    this.anonymousByIp = postgresLimiter(dataSource, { keyPrefix: "upload_anon_ip", points: ANONYMOUS_UPLOADS_PER_IP, duration: 3600 });
   }
 
   /**
