@@ -9,12 +9,13 @@ import {
   logIn,
   notice,
   openCart,
-  openProduct,
   plain,
   unique,
   urlMatches,
   VIEWPORTS,
   visible,
+  addProduct,
+  payWithTestCard,
 } from "./storefront-helpers";
 
 /**
@@ -31,22 +32,6 @@ afterAll(async () => {
 });
 
 const BUYER = { desktop: "fatima@student.pk", phone: "zainab@student.pk" } as const;
-
-async function addProduct(page: Page, name: string) {
-  await openProduct(page, name);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await visible(page.getByRole("button", { name: /^In cart/ }));
-}
-
-async function payWithTestCard(page: Page) {
-  await urlMatches(page, /^\/pay\/[^/]+$/);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await urlMatches(page, /^\/success\?session_id=[^&]+$/);
-  await visible(page.getByRole("heading", { level: 1, name: "Payment successful" }));
-}
 
 /** The inputs marked invalid on the page. */
 const invalidFields = (page: Page) => page.locator('input[aria-invalid="true"], textarea[aria-invalid="true"]');

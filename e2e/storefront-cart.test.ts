@@ -14,6 +14,8 @@ import {
   urlMatches,
   VIEWPORTS,
   visible,
+  addProduct,
+  payWithTestCard,
 } from "./storefront-helpers";
 
 /** The cart panel, reviews and checkout (cash on delivery and card through the sandbox payment page). */
@@ -42,12 +44,6 @@ async function summary(page: Page, label: string): Promise<string> {
   const panel = page.getByRole("dialog", { name: "Shopping cart" });
   const row = panel.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) });
   return plain(await row.locator("dd").textContent());
-}
-
-async function addProduct(page: Page, name: string) {
-  await openProduct(page, name);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await visible(page.getByRole("button", { name: /^In cart/ }));
 }
 
 for (const [size, viewport] of VIEWPORTS) {
@@ -237,14 +233,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await fillShipping(panel);
         await panel.getByRole("radio", { name: /^Card/ }).check();
         await panel.getByRole("button", { name: /^Place Order/ }).click();
-        await urlMatches(page, /^\/pay\/[^/]+$/);
-
-        await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-        await page.getByLabel("Expiry (MM/YY)").fill("12/39");
-        await page.getByLabel("CVC").fill("123");
-        await page.getByRole("button", { name: /^Pay / }).click();
-        await urlMatches(page, /^\/success\?session_id=[^&]+$/);
-        await visible(page.getByRole("heading", { level: 1, name: "Payment successful" }));
+        await payWithTestCard(page);
         const order = page.getByRole("region", { name: /^Order UB-\d+$/ });
         await visible(order);
         await visible(order.getByText(product));

@@ -97,6 +97,24 @@ export async function openProduct(page: Page, name: string) {
   await visible(page.getByRole("heading", { level: 1, name }));
 }
 
+/** Opens a product's page and puts it in the cart. */
+export async function addProduct(page: Page, name: string) {
+  await openProduct(page, name);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await visible(page.getByRole("button", { name: /^In cart/ }));
+}
+
+/** On the sandbox payment page: pays with the test card and lands on the success page. */
+export async function payWithTestCard(page: Page) {
+  await urlMatches(page, /^\/pay\/[^/]+$/);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await urlMatches(page, /^\/success\?session_id=[^&]+$/);
+  await visible(page.getByRole("heading", { level: 1, name: "Payment successful" }));
+}
+
 /** Fills the shipping form of the open cart panel. */
 export async function fillShipping(panel: Locator, contactNumber = "03001234567") {
   await panel.getByLabel("Address").fill("Room 12, Hostel 3, University Road");
