@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,15 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./seed/seed";
 import { createTestDatabase } from "../test/harness";
 import { NO_REDIS, answeringRedisUrl } from "../test/redis";
-import { compileServer, repoRoot } from "../test/compiled-server";
+import { compileServer, startCompiled, stop, type Running } from "../test/compiled-server";
 
 /**
  * Several server processes: nothing a request relies on may live in one process's memory. The
  * compiled server runs as real processes, as `npm start` runs it.
  */
-const MAIN = path.join(repoRoot, "server/dist/main.js");
-
-type Running = { child: ChildProcess; url: string; output: () => string };
 
 /** Starts `node server/dist/main.js` with this environment on top of ours (undefined unsets a variable). */
 function run(overrides: Record<string, string | undefined>, ready: RegExp): Promise<Running> {
@@ -24,27 +21,7 @@ function run(overrides: Record<string, string | undefined>, ready: RegExp): Prom
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (match) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
-  });
-}
-
-function stop(running: Running): Promise<number | null> {
-  return new Promise((resolve) => {
-    running.child.removeAllListeners("exit");
-    if (running.child.exitCode !== null) return resolve(running.child.exitCode);
-    running.child.on("exit", (code) => resolve(code));
-    running.child.kill("SIGTERM");
-  });
+  return startCompiled(env, ready);
 }
 
 async function gql(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {

@@ -36,12 +36,17 @@ export async function compileServer() {
 export function boot(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Running> {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", NODE_ENV: "development", LOG_LEVEL: "warn", ...env };
   delete fullEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(repoRoot, "server/dist/main.js")], { env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  return startCompiled(fullEnv);
+}
+
+/** Starts server/dist/main.js with exactly `env`, and waits until its output matches `ready` (group 1: the URL). */
+export function startCompiled(env: NodeJS.ProcessEnv, ready = /UniBazaar is running at (http:\/\/\S+)/): Promise<Running> {
+  const child = spawn(process.execPath, [path.join(repoRoot, "server/dist/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /UniBazaar is running at (http:\/\/\S+)/.exec(output);
+      const match = ready.exec(output);
       if (match) resolve({ child, url: match[1], output: () => output });
     };
     child.stdout.on("data", onData);
