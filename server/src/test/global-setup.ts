@@ -3,7 +3,6 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import type { TestProject } from "vitest/node";
-import { entities } from "../app/entities";
 import { createDataSource } from "../platform/db/data-source";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/embedded";
 
@@ -39,7 +38,8 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
   await admin.end();
 
-  const template = createDataSource(withDatabase(serverUrl, TEMPLATE_DATABASE), entities);
+  // migrations alone build the schema: no entity classes (and none of the code they import) here
+  const template = createDataSource(withDatabase(serverUrl, TEMPLATE_DATABASE), []);
   await template.initialize();
   await template.runMigrations({ transaction: "all" });
   await template.destroy();
