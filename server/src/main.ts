@@ -18,13 +18,13 @@ async function main() {
   }
   // WEB_CONCURRENCY > 1: this process prepares the database and forks the server processes
   if (config.webConcurrency > 1 && cluster.isPrimary) return runCluster(config, (line) => console.log(line));
-  const server = await startServer(config, { seed: config.demoData, say: (line) => console.log(line) });
+  const started = startServer(config, { seed: config.demoData, say: (line) => console.log(line) });
+  stopOnSignals(started);
+  const server = await started;
   console.log(`\nUniBazaar is running at ${server.url}`);
   console.log(`GraphQL: ${server.url}/graphql${config.playground ? `   Playground: ${server.url}/graphiql` : ""}`);
   if (config.demoData)
     console.log(`Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => `${l.role} ${l.email}`).join(", ")}\n`);
-
-  stopOnSignals(server);
 }
 
 main().catch((error) => {

@@ -130,6 +130,28 @@ describe("two server processes on one PostgreSQL", () => {
   });
 });
 
+describe("WEB_CONCURRENCY=2 stopped while a worker boots", () => {
+  it("exits 0 on a SIGTERM that comes as soon as the first worker serves: the one still booting had nothing in flight", async () => {
+    const env = {
+      NODE_ENV: "test",
+      DATABASE_URL: await createTestDatabase(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-early-")),
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      DEMO_DATA: "false",
+      WEB_CONCURRENCY: "2",
+    };
+    const running = await run(env, /2 server processes share (http:\/\/\S+)/);
+    const primary = running.child.pid;
+    const code = await stop(running);
+    expect(code, running.output()).toBe(0);
+    expect(running.output()).toContain("SIGTERM received: stopping 2 server processes.");
+    const workersLeft = execFileSync("ps", ["-eo", "ppid="], { encoding: "utf8" })
+      .split("\n")
+      .filter((ppid) => Number(ppid) === primary);
+    expect(workersLeft).toEqual([]);
+  }, 60_000);
+});
+
 describe("WEB_CONCURRENCY=2 on the embedded PostgreSQL", () => {
   it("starts PostgreSQL, migrates and seeds once in the primary, serves from two workers, and stops them all on SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "ub-cluster-"));
@@ -146,11 +168,13 @@ describe("WEB_CONCURRENCY=2 on the embedded PostgreSQL", () => {
       const buyer = demoLogins.find((l) => l.role === "buyer")!;
       expect((await gql(running.url, LOGIN, { e: buyer.email, p: DEMO_PASSWORD })).data.login.token).toBeTruthy();
     } finally {
-      expect(await stop(running)).toBe(0);
+      const code = await stop(running);
+      expect(code, running.output()).toBe(0);
     }
     const leftOver = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
       .split("\n")
       .filter((line) => line.includes(dataDir));
     expect(leftOver).toEqual([]);
-  }, 120_000);
+    // initdb, every migration and the demo data with its generated pictures, on 2 cores
+  }, 240_000);
 });

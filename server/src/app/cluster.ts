@@ -37,12 +37,14 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
   // the database is ready: workers connect to it and neither migrate anew nor seed
   const workerEnv = { DATABASE_URL: database.url, DEMO_DATA: "false" };
   let stopping = false;
+  let stopSignal: NodeJS.Signals | undefined;
   let failed = false;
   const fork = () => cluster.fork(workerEnv);
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    stopSignal = signal;
     say(`${signal} received: stopping ${Object.keys(cluster.workers ?? {}).length} server processes.`);
     for (const worker of liveWorkers()) worker.process.kill(signal);
     void finishWhenIdle();
@@ -70,7 +72,13 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
   });
   cluster.on("exit", (worker: Worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      // killed by our signal itself: it was still loading, before main() takes the signals (see
+      // stopOnSignals), so it had nothing in flight
+      const killedWhileLoading = code === null && signal === stopSignal;
+      if (code !== 0 && !killedWhileLoading) {
+        say(`Server process ${worker.process.pid} stopped with ${signal ?? code}.`);
+        failed = true;
+      }
       void finishWhenIdle();
       return;
     }
