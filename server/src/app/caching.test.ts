@@ -253,3 +253,44 @@ describe("the in-process cache (no REDIS_URL)", () => {
     await cache.close();
   });
 });
+
+describe("concurrent misses of one key", () => {
+  /** A loader that counts its calls and answers when released. */
+  function gatedLoader<T>(value: T) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const loader = { calls: 0, release, load: async () => (loader.calls++, await gate, value) };
+    return loader;
+  }
+
+  for (const kind of ["in-process", "Redis"] as const) {
+    it(`share one load, each caller with its own copy; a write drops the load in flight (${kind})`, async (ctx) => {
+      const redisUrl = kind === "Redis" ? await answeringRedisUrl() : undefined;
+      if (kind === "Redis" && !redisUrl) return ctx.skip(NO_REDIS);
+      const cache = createCache(redisUrl, `coalescing-${Date.now()}-${Math.random()}`);
+      try {
+        const trending = gatedLoader({ items: ["a", "b"] });
+        const burst = Array.from({ length: 20 }, () => cache.remember("catalog", "trending", 30, trending.load));
+        trending.release();
+        const answers = await Promise.all(burst);
+        expect(trending.calls).toBe(1);
+        expect(answers.every((answer) => JSON.stringify(answer) === '{"items":["a","b"]}')).toBe(true);
+        answers[0].items.push("changed by one caller");
+        expect(answers[1].items).toEqual(["a", "b"]);
+
+        // a request after a write does not join the load that began before it
+        const before = gatedLoader("before the write");
+        const early = cache.remember("catalog", "page", 30, before.load);
+        await cache.invalidate("catalog");
+        const after = gatedLoader("after the write");
+        const late = cache.remember("catalog", "page", 30, after.load);
+        before.release();
+        after.release();
+        expect([await early, await late]).toEqual(["before the write", "after the write"]);
+        expect(after.calls).toBe(1);
+      } finally {
+        await cache.close();
+      }
+    });
+  }
+});

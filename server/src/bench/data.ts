@@ -1,4 +1,4 @@
-import type { DataSource } from "typeorm";
+import { Client } from "pg";
 import { CATEGORIES, COLORS } from "../modules/products/catalog";
 
 /**
@@ -60,12 +60,27 @@ const pgArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.
 
 export type BenchData = { products: number; sellers: number; buyers: number; reviews: number; orders: number };
 
-export async function generateBenchData(db: DataSource, products: number, say: (line: string) => void): Promise<BenchData> {
+/** Runs SQL and answers the rows. */
+type Sql = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+export async function generateBenchData(databaseUrl: string, products: number, say: (line: string) => void): Promise<BenchData> {
+  // its own connection, without the app's statement and client timeouts: a bulk step at 1M listings runs longer
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const sql: Sql = async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[];
+    return await generate(sql, products, say);
+  } finally {
+    await client.end();
+  }
+}
+
+async function generate(sql: Sql, products: number, say: (line: string) => void): Promise<BenchData> {
   const sellers = Math.max(2000, Math.round(products / 50));
   const buyers = Math.max(5000, Math.round(products / 20));
-  const [{ hash }] = await db.query(`SELECT "passwordHash" AS hash FROM users LIMIT 1`);
+  const [{ hash }] = await sql(`SELECT "passwordHash" AS hash FROM users LIMIT 1`);
   // one password hash for all: hashing thousands of passwords would only time argon2
-  await db.query(
+  await sql(
     `INSERT INTO users (email, username, "passwordHash", name, role, "sellerType", "storeName")
      SELECT 'bench-seller-' || g || '@example.pk', 'seller' || g, $1, 'Seller ' || g, 'seller',
             CASE WHEN g % 4 = 0 THEN 'business' ELSE 'individual' END::seller_type,
@@ -73,7 +88,7 @@ export async function generateBenchData(db: DataSource, products: number, say: (
      FROM generate_series(1, $2) g`,
     [hash, sellers],
   );
-  await db.query(
+  await sql(
     `INSERT INTO users (email, username, "passwordHash", name, role)
      SELECT 'bench-buyer-' || g || '@example.pk', 'buyer' || g, $1, 'Buyer ' || g, 'user' FROM generate_series(1, $2) g`,
     [hash, buyers],
@@ -85,14 +100,14 @@ export async function generateBenchData(db: DataSource, products: number, say: (
   // in batches so one statement's memory stays small at 1M
   for (let from = 1; from <= products; from += 100_000) {
     const to = Math.min(products, from + 99_999);
-    await db.query(
+    await sql(
       `WITH s AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bench-seller-%'),
             img AS (SELECT array_agg(DISTINCT image) AS urls FROM products),
             r AS (SELECT g, (g * 7 + (random() * 1000)::int) % ${CATEGORIES.length} AS cat, (random() * ${COLORS.length - 1})::int AS col,
                          1 + (random() * ${ADJECTIVES.length - 1})::int AS adj, (random() * 5)::int AS noun,
                          random() AS band, random() AS age FROM generate_series($1::int, $2::int) g)
        INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", "oldPricePaisa", image, "createdAt", "updatedAt")
-       SELECT s.ids[1 + (r.g * 7919) % cardinality(s.ids)],
+       SELECT s.ids[1 + (r.g::bigint * 7919) % cardinality(s.ids)],
               (${pgArray(ADJECTIVES)})[r.adj] || ' ' || (${pgArray(nouns)})[1 + r.cat * 6 + r.noun],
               'A ' || lower((${pgArray(ADJECTIVES)})[r.adj]) || ' ' || lower((${pgArray(nouns)})[1 + r.cat * 6 + r.noun])
                 || ' in ' || (${pgArray(COLORS.map((c) => c.slug))})[1 + r.col] || ', '
@@ -115,7 +130,7 @@ export async function generateBenchData(db: DataSource, products: number, say: (
   }
 
   // reviews: a fifth of the listings get 1-3 reviews from distinct buyers
-  await db.query(
+  await sql(
     `WITH b AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bench-buyer-%'),
           p AS (SELECT id, row_number() OVER () AS n FROM products TABLESAMPLE BERNOULLI (20))
      INSERT INTO reviews ("userId", "productId", rating, comment, "createdAt")
@@ -125,21 +140,23 @@ export async function generateBenchData(db: DataSource, products: number, say: (
      FROM p, b, generate_series(1, 1 + (random() * 2)::int) k
      ON CONFLICT DO NOTHING`,
   );
-  await db.query(
+  await sql(
     `UPDATE products p SET "ratingAverage" = r.avg, "ratingCount" = r.n
      FROM (SELECT "productId", round(avg(rating), 2) AS avg, count(*) AS n FROM reviews GROUP BY "productId") r WHERE r."productId" = p.id`,
   );
 
   // orders: a month of cash-on-delivery checkouts, one line each, over 5,000 popular listings
   const orders = Math.max(20_000, Math.round(products / 5));
-  await db.query(
-    `WITH b AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bench-buyer-%'),
+  // in batches of 20,000: one statement over 200,000 orders filled the disk with temporary files
+  for (let from = 1; from <= orders; from += 20_000) {
+    await sql(
+      `WITH b AS (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bench-buyer-%'),
           hot AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM products ORDER BY random() LIMIT 5000) x),
           picks AS MATERIALIZED (
             SELECT g, gen_random_uuid() AS cs, gen_random_uuid() AS oid, b.ids[1 + g % cardinality(b.ids)] AS buyer, p.*, 1 + g % 3 AS qty,
                    (ARRAY['completed','completed','shipped','pending','confirmed','cancelled'])[1 + g % 6]::order_status AS status,
                    now() - random() * interval '30 days' AS at
-            FROM generate_series(1, $1::int) g, b, hot
+            FROM generate_series($1::int, $2::int) g, b, hot
             JOIN LATERAL (SELECT id AS pid, "sellerId" AS sid, name, "pricePaisa" AS price, image FROM products WHERE id = hot.ids[1 + (g * 7) % cardinality(hot.ids)]) p ON true),
           s AS (INSERT INTO checkout_sessions (id, "buyerId", "idempotencyKey", "paymentMethod", "subtotalPaisa", "taxPaisa", "discountPaisa", "totalPaisa", "createdAt")
                 SELECT cs, buyer, 'bench-' || g, 'cod', price * qty, 0, 0, price * qty, at FROM picks),
@@ -148,9 +165,10 @@ export async function generateBenchData(db: DataSource, products: number, say: (
                 SELECT oid, cs, buyer, sid, status, 'cod', price * qty, 0, 0, price * qty, 'Hostel ' || g % 12, 'Lahore', '54000', 'Pakistan', '03001234567', at, at FROM picks)
      INSERT INTO order_lines ("orderId", "productId", "productName", "unitPricePaisa", "productImage", quantity, "lineTotalPaisa")
      SELECT oid, pid, name, price, image, qty, price * qty FROM picks`,
-    [orders],
-  );
-  const [{ count: reviews }] = await db.query(`SELECT count(*)::int AS count FROM reviews`);
-  await db.query("ANALYZE");
+      [from, Math.min(orders, from + 19_999)],
+    );
+  }
+  const [{ count: reviews }] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM reviews`);
+  await sql("ANALYZE");
   return { products, sellers, buyers, reviews, orders };
 }

@@ -96,7 +96,7 @@ async function main() {
     );
     let data;
     try {
-      data = await generateBenchData(setup.dataSource, PRODUCTS, (line) => console.log(line));
+      data = await generateBenchData(db.url, PRODUCTS, (line) => console.log(line));
     } finally {
       await setup.close();
     }

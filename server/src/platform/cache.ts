@@ -33,7 +33,49 @@ const PERSISTED_QUERY_TTL_SECONDS = 86_400;
  * Redis; persisted queries are plain query texts and are shared by all.
  */
 export function createCache(redisUrl: string | undefined, scope = "default"): SharedCache {
-  return redisUrl ? new RedisCache(redisUrl, scope) : new LocalCache();
+  return new CoalescedLoads(redisUrl ? new RedisCache(redisUrl, scope) : new LocalCache());
+}
+
+/**
+ * Concurrent misses of one key in this process share one load: a burst on a cold home page runs
+ * trending's query once, not once per request (which on a large catalogue kept every request
+ * waiting on the others). A write drops the namespace's loads in flight, so a request after it
+ * never joins a load that started before it. Each caller gets its own copy of the value.
+ */
+class CoalescedLoads implements SharedCache {
+  private readonly inFlight = new Map<string, Map<string, Promise<string>>>();
+
+  constructor(private readonly cache: SharedCache) {}
+
+  get persistedQueries() {
+    return this.cache.persistedQueries;
+  }
+
+  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    let loads = this.inFlight.get(namespace);
+    if (!loads) this.inFlight.set(namespace, (loads = new Map()));
+    let running = loads.get(key);
+    if (!running) {
+      const started = loads;
+      running = this.cache
+        .remember(namespace, key, ttlSeconds, load)
+        .then((value) => JSON.stringify(value))
+        .finally(() => {
+          if (started.get(key) === running) started.delete(key);
+        });
+      loads.set(key, running);
+    }
+    return JSON.parse(await running) as T;
+  }
+
+  async invalidate(namespace: string): Promise<void> {
+    this.inFlight.delete(namespace);
+    await this.cache.invalidate(namespace);
+  }
+
+  close(): Promise<void> {
+    return this.cache.close();
+  }
 }
 
 class LocalCache implements SharedCache {
