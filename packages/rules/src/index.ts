@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { formatPKR } from "./money";
+
+export { formatPKR } from "./money";
 
 // Field rules that the server enforces and the web forms check before sending, with one wording.
 // The server stays the authority; the forms only spare a round trip.
@@ -58,8 +61,8 @@ export const priceRule = (label: string) =>
     .number({ error: `${label} must be a number.` })
     .positive(`${label} must be more than 0.`)
     // a positive float below one paisa (e.g. 5e-324) would be stored as 0
-    .min(0.01, `${label} must be at least PKR 0.01.`)
-    .max(MAX_PRICE_PKR, `${label} must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
+    .min(0.01, `${label} must be at least ${formatPKR(0.01)}.`)
+    .max(MAX_PRICE_PKR, `${label} must be at most ${formatPKR(MAX_PRICE_PKR)}.`)
     .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 
 export type SellerFields = {
@@ -90,3 +93,23 @@ export const loginRules = z.object({
   email: z.string().trim().toLowerCase().min(1, "Email is required.").max(254, "Email must be at most 254 characters."),
   password: z.string().min(1, "Password is required."),
 });
+
+/** Why a listing or a user is reported: the fixed list both the report dialog and the server use. */
+export const REPORT_REASONS = [
+  { value: "SCAM", label: "Scam or fraud" },
+  { value: "PROHIBITED", label: "Prohibited or dangerous item" },
+  { value: "MISLEADING", label: "Misleading or wrong description" },
+  { value: "OFFENSIVE", label: "Offensive or inappropriate" },
+  { value: "HARASSMENT", label: "Harassment or abuse" },
+  { value: "SPAM", label: "Spam or duplicate" },
+  { value: "OTHER", label: "Something else" },
+] as const;
+export const REPORT_DETAILS_MAX = 500;
+
+/** A report's optional details; "Something else" needs them (the reason alone says nothing). */
+export const reportDetailsRule = z
+  .string()
+  .trim()
+  .max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters.`)
+  .nullish()
+  .transform((v) => v || null);
