@@ -1,4 +1,7 @@
-import { Conversation, Message, UserBlock } from "../modules/conversations/entity";
+import { OneTimeCode } from "../modules/codes/entity";
+import { Conversation, Message, Offer, UserBlock } from "../modules/conversations/entity";
+import { ModerationAction, Report } from "../modules/moderation/entity";
+import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
@@ -19,5 +22,10 @@ export const entities = [
   Conversation,
   Message,
   UserBlock,
+  Offer,
   SavedItem,
+  Report,
+  ModerationAction,
+  Notification,
+  OneTimeCode,
 ];

@@ -22,6 +22,7 @@ import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
+import { createOutboxRouter } from "../platform/http/dev-outbox";
 import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
@@ -172,6 +173,8 @@ export async function createHttpApp(deps: {
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
   app.use(createCrawlerRouter(services));
+  // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production
+  if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir));
 
   serveWebApp(app, config.playground);
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too

@@ -3,6 +3,8 @@ import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "gra
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { ConversationsResolver } from "../modules/conversations/resolver";
+import { ModerationResolver } from "../modules/moderation/resolver";
+import { NotificationsResolver } from "../modules/notifications/resolver";
 import {
   CheckoutFieldsResolver,
   OrderFieldsResolver,
@@ -17,6 +19,8 @@ import { SellersResolver } from "../modules/sellers/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
 import { UploadResolver } from "../modules/uploads/resolver";
 import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
+import { RecoveryResolver } from "../modules/recovery/resolver";
+import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification/resolver";
 import { authChecker, authDirective } from "../platform/graphql/auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
@@ -33,6 +37,13 @@ const resolvers = [
   SellersResolver,
   SavedResolver,
   ConversationsResolver,
+  ModerationResolver,
+  NotificationsResolver,
+  VerificationResolver,
+  RecoveryResolver,
+  // the Verified student badge on users and sellers
+  UserStudentFieldsResolver,
+  SellerStudentFieldsResolver,
   // image addresses as absolute URLs
   SellerProfileFieldsResolver,
   UserFieldsResolver,

@@ -31,7 +31,7 @@ export async function startServer(
   const database = await openDatabase(config, entities, say, options.queryLogger);
   const live = createLiveHub(config.redisUrl, logger);
   try {
-    const services = createServices(database.dataSource, config, live);
+    const services = createServices(database.dataSource, config, live, logger);
     if (options.seed) {
       const seeded = await seedDemoData(database.dataSource, services, config);
       if (seeded) say("Loaded demo data into the empty database.");

@@ -1,12 +1,20 @@
+import type { Logger } from "pino";
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { createCache } from "../platform/cache";
+import { createMailer } from "../platform/mail";
+import { OneTimeCodes } from "../modules/codes/service";
+import { RecoveryService } from "../modules/recovery/service";
+import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
+import { ModerationService } from "../modules/moderation/service";
+import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
+import { SavedAlerts } from "../modules/saved/alerts";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
@@ -17,26 +25,38 @@ import { UsersService } from "../modules/users/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub) {
+export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
   const users = new UsersService(dataSource, reviews, cache);
+  const notifications = new NotificationsService(dataSource, live);
+  const conversations = new ConversationsService(dataSource, live, notifications);
+  const savedAlerts = new SavedAlerts(notifications);
+  const auth = new AuthService(dataSource, config);
+  // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
+  const mailer = createMailer(config, logger);
+  const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer);
   return {
     dataSource,
     cache,
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
-    auth: new AuthService(dataSource, config),
+    auth,
+    mailer,
+    verification: new VerificationService(dataSource, codes, cache),
+    recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
-    products: new ProductsService(dataSource, cache),
+    products: new ProductsService(dataSource, cache, config, savedAlerts),
     uploads: new UploadsService(dataSource, config.uploadsDir),
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource),
+    orders: new OrdersService(dataSource, config, notifications, savedAlerts, (offerIds) => conversations.offersUsed(offerIds)),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
-    conversations: new ConversationsService(dataSource, live),
+    moderation: new ModerationService(dataSource, cache),
+    conversations,
+    notifications,
   };
 }
 

@@ -12,6 +12,13 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({ port: 4000, nodeEnv: "development", databaseUrl: undefined, uploadsDir: path.join(dir, "uploads") });
     expect(config).toMatchObject({ webConcurrency: 1, redisUrl: undefined });
+    // no SMTP: mail goes to DATA_DIR/outbox; anyone may sell and buy
+    expect(config).toMatchObject({
+      smtpUrl: undefined,
+      outboxDir: path.join(dir, "outbox"),
+      mailFrom: "UniBazaar <no-reply@unibazaar.pk>",
+    });
+    expect(config).toMatchObject({ requireVerifiedSellers: false, requireVerifiedBuyers: false });
     expect(config.corsOrigins).toContain("http://localhost:4000");
   });
 
@@ -26,6 +33,8 @@ describe("loadConfig", () => {
     [{ WEB_CONCURRENCY: "0" }, /^Invalid configuration: WEB_CONCURRENCY /],
     [{ WEB_CONCURRENCY: "two" }, /^Invalid configuration: WEB_CONCURRENCY /],
     [{ REDIS_URL: "127.0.0.1:6379" }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ SMTP_URL: "mail.example.pk:587" }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ REQUIRE_VERIFIED_SELLERS: "yes" }, /^Invalid configuration: REQUIRE_VERIFIED_SELLERS /],
   ])("stops on a bad value with one line naming the variable: %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

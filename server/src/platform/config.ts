@@ -46,6 +46,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.pk:587")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default("UniBazaar <no-reply@unibazaar.pk>"),
+  REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
+  REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
 });
 
 export type AppConfig = {
@@ -72,6 +79,13 @@ export type AppConfig = {
    * live events (subscriptions); without it, both stay in this process.
    */
   redisUrl?: string;
+  /** SMTP server for account mail; without it each mail is written to `outboxDir` as an .eml file. */
+  smtpUrl?: string;
+  mailFrom: string;
+  outboxDir: string;
+  /** Marketplace settings: only verified students may list products / place orders. */
+  requireVerifiedSellers: boolean;
+  requireVerifiedBuyers: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA ?? !isProduction,
     webConcurrency: e.WEB_CONCURRENCY,
     redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    requireVerifiedSellers: e.REQUIRE_VERIFIED_SELLERS,
+    requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
   };
 }
 

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "../../modules/orders/entity";
+import {
+  CheckoutSession,
+  Fulfilment,
+  MeetupParty,
+  MeetupState,
+  Order,
+  OrderStatus,
+  OrderStatusEvent,
+  PaymentMethod,
+  PaymentStatus,
+} from "../../modules/orders/entity";
+import { meetupPoint } from "../../modules/meetups/points";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,4 +38,25 @@ it("seeds demo orders in every status through the real lifecycle, with a multi-s
     expect(steps[0].fromStatus).toBeNull();
     expect(steps.at(-1)!.toStatus).toBe(order.status);
   }
+});
+
+it("seeds campus meetups paid in cash on meetup: one confirmed and accepted, one counter-proposed by the seller", async () => {
+  const meetups = await server.dataSource.getRepository(Order).findBy({ fulfilment: Fulfilment.MEETUP });
+  expect(meetups).toHaveLength(2);
+  for (const order of meetups) {
+    expect(order.paymentMethod).toBe(PaymentMethod.CASH_ON_MEETUP);
+    expect(meetupPoint(order.meetupPoint!)!.campus).toBe(order.meetupCampus);
+    expect(order.meetupAt!.getTime()).toBeGreaterThan(Date.now());
+  }
+  expect(meetups.map((o) => [o.status, o.meetupState, o.meetupProposedBy]).sort()).toEqual([
+    [OrderStatus.CONFIRMED, MeetupState.CONFIRMED, MeetupParty.BUYER],
+    [OrderStatus.PENDING, MeetupState.PROPOSED, MeetupParty.SELLER],
+  ]);
+});
+
+it("seeds a few saved items for a demo buyer", async () => {
+  const [{ count }] = await server.dataSource.query(
+    `SELECT count(*)::int AS count FROM saved_items s JOIN users u ON u.id = s."userId" WHERE u.username = 'fatima'`,
+  );
+  expect(count).toBe(3);
 });

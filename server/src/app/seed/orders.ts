@@ -3,7 +3,9 @@ import { In } from "typeorm";
 import type { Services } from "../services";
 import { Product } from "../../modules/products/entity";
 import { User } from "../../modules/users/entity";
-import { Order, OrderStatus, PaymentMethod } from "../../modules/orders/entity";
+import { Fulfilment, Order, OrderStatus, PaymentMethod } from "../../modules/orders/entity";
+import { MEETUP_POINTS } from "../../modules/meetups/points";
+import type { CampusSlug } from "../../modules/products/catalog";
 import type { AuthUser } from "../../platform/auth/roles";
 
 const { CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
@@ -39,7 +41,7 @@ export async function seedDemoOrders(services: Services): Promise<void> {
   const place = async (
     buyer: keyof typeof demoShipping,
     lines: Array<[Product, number]>,
-    options: { couponCode?: string; paymentMethod?: PaymentMethod } = {},
+    options: { couponCode?: string; paymentMethod?: PaymentMethod; fulfilment?: Fulfilment; meetup?: { point: string; at: Date } } = {},
   ) => {
     const session = await orders.placeOrder(
       {
@@ -100,6 +102,25 @@ export async function seedDemoOrders(services: Services): Promise<void> {
     [campus[4], 1],
   ]);
 
+  // campus meetups, paid in cash when they meet: fatima's is agreed and accepted; hamza has the
+  // seller's counter-proposal waiting for him to confirm
+  const pointOf = (product: Product, n: number) => MEETUP_POINTS[product.campus as CampusSlug][n].slug;
+  const meetupProduct = campus.slice(3).find((p) => p.campus)!;
+  const agreed = await place("fatima", [[meetupProduct, 1]], {
+    fulfilment: Fulfilment.MEETUP,
+    meetup: { point: pointOf(meetupProduct, 0), at: pakistanTime(2, 14) },
+    paymentMethod: PaymentMethod.CASH_ON_MEETUP,
+  });
+  await orders.confirmMeetup(agreed.orders[0].id, caller("campus_corner"));
+  await advance(agreed.orders[0], CONFIRMED);
+
+  const countered = await place("hamza", [[ali[4], 1]], {
+    fulfilment: Fulfilment.MEETUP,
+    meetup: { point: pointOf(ali[4], 0), at: pakistanTime(1, 10) },
+    paymentMethod: PaymentMethod.CASH_ON_MEETUP,
+  });
+  await orders.proposeMeetup(countered.orders[0].id, { point: pointOf(ali[4], 1), at: pakistanTime(1, 16, 30) }, caller("ali_gadgets"));
+
   // oldest first, spread over the last months (pending stays fresh)
   const history: Array<[string, number]> = [
     [multi.session.id, 75],
@@ -110,6 +131,14 @@ export async function seedDemoOrders(services: Services): Promise<void> {
     [pending.session.id, 0],
   ];
   for (const [sessionId, daysAgo] of history) if (daysAgo) await backdate(services, sessionId, daysAgo);
+}
+
+/** `daysAhead` days from now at `hour`:`minute` in Pakistan (UTC+5), where the campuses are. */
+function pakistanTime(daysAhead: number, hour: number, minute = 0): Date {
+  const at = new Date();
+  at.setUTCDate(at.getUTCDate() + daysAhead);
+  at.setUTCHours(hour - 5, minute, 0, 0);
+  return at;
 }
 
 /**

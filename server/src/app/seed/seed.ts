@@ -2,16 +2,19 @@ import { hash } from "@node-rs/argon2";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import type { AppConfig } from "../../platform/config";
-import { COLORS, CONDITIONS } from "../../modules/products/catalog";
+import { COLORS, CONDITIONS, type CategorySlug } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
 import { seedDemoOrders } from "./orders";
+import { seedDemoReports } from "./reports";
 import { seedDemoReviews } from "./reviews";
 import { SellerType, User } from "../../modules/users/entity";
 import { UploadsService } from "../../modules/uploads/service";
 import type { Services } from "../services";
 import { colorFor, demoProducts } from "./catalog";
+import { illustrationSvg, viewsFor } from "./illustrations";
 import { Role } from "../../platform/auth/roles";
+import { universityOf } from "../../modules/verification/universities";
 
 export const DEMO_PASSWORD = "unibazaar123";
 
@@ -24,6 +27,13 @@ export const demoLogins = [
   { role: "buyer", email: "zainab@student.pk", username: "zainab", name: "Zainab Ahmed" },
 ] as const;
 
+/** Demo verified students (their university e-mails); the store and zainab are not verified. */
+const demoStudents: Record<string, string> = {
+  ali_gadgets: "ali.raza@nust.edu.pk",
+  fatima: "fatima.khan@lums.edu.pk",
+  hamza: "hamza.siddiqui@lhr.nu.edu.pk",
+};
+
 /**
  * Loads demo data into an empty database (no users yet) and returns whether it did. Users,
  * coupons and products go in one transaction, so a failure leaves the database empty again.
@@ -31,24 +41,14 @@ export const demoLogins = [
 export async function seedDemoData(dataSource: DataSource, services: Services, config: AppConfig): Promise<boolean> {
   if ((await dataSource.getRepository(User).count()) > 0) return false;
   const uploads = new UploadsService(dataSource, config.uploadsDir);
-  const images = await Promise.all(
-    demoProducts.map((p, i) =>
-      renderProductImage(
-        p.name,
-        colorFor(
-          i,
-          COLORS.map((c) => c.slug),
-        ),
-        uploads,
-      ),
-    ),
-  );
+  const colors = COLORS.map((c) => c.slug);
+  // every listing gets its category's picture in its colour, some a close-up too (gallery), drawn here
+  const pictures = await Promise.all(demoProducts.map((p, i) => renderProductImages(p.category, colorFor(i, colors), uploads)));
 
   await dataSource.transaction(async (manager) => {
     const users = await insertUsers(manager);
     const sellers = [users.get("ali_gadgets")!, users.get("campus_corner")!];
     await manager.getRepository(Coupon).save({ code: "save", percentOff: 10, active: true, expiresAt: null });
-    const colors = COLORS.map((c) => c.slug);
     const now = Date.now();
     await manager.getRepository(Product).save(
       demoProducts.map((p, i) =>
@@ -59,7 +59,8 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
           color: colorFor(i, colors),
           pricePaisa: p.price * 100,
           oldPricePaisa: p.oldPrice ? p.oldPrice * 100 : null,
-          image: images[i],
+          image: pictures[i][0],
+          gallery: pictures[i].slice(1),
           quantityAvailable: p.quantity,
           condition: CONDITIONS[i % CONDITIONS.length].slug,
           // Ali hands over at NUST; the store has stalls at LUMS and FAST
@@ -90,36 +91,47 @@ async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
         login.username === "ali_gadgets" ? SellerType.INDIVIDUAL : login.username === "campus_corner" ? SellerType.BUSINESS : null,
       storeName: login.username === "campus_corner" ? "Campus Corner" : null,
       storeDescription: login.username === "campus_corner" ? "Books, stationery and hostel essentials for students." : null,
+      ...studentFields(login.username),
     }),
   );
   const saved = await repo.save(rows);
   return new Map(saved.map((u) => [u.username, u]));
 }
 
-/** Reviews and orders in every status, made through the services so they follow the real rules. */
-async function seedActivity(services: Services): Promise<void> {
-  await seedDemoOrders(services);
-  // after the orders, so reviews of bought products come out as verified purchases
-  await seedDemoReviews(services);
+function studentFields(username: string): Pick<User, "verifiedAt" | "university" | "universityEmail"> {
+  const email = demoStudents[username];
+  const university = email ? universityOf(email) : null;
+  if (!email || !university) return { verifiedAt: null, university: null, universityEmail: null };
+  return { verifiedAt: new Date(), university: university.name, universityEmail: email };
 }
 
-/** Draws a simple product picture from SVG, so the demo needs no network. */
-async function renderProductImage(name: string, color: string, uploads: UploadsService): Promise<string> {
+/** Reviews, orders in every status and a report for the moderation queue, made through the services so they follow the real rules. */
+async function seedActivity(services: Services): Promise<void> {
+  await seedDemoOrders(services);
+  await seedSavedItems(services);
+  // after the orders, so reviews of bought products come out as verified purchases
+  await seedDemoReviews(services);
+  await seedDemoReports(services);
+}
+
+/** Fatima's saved list: a few listings of both sellers, saved at today's prices. */
+async function seedSavedItems({ dataSource, saved }: Services): Promise<void> {
+  const fatima = await dataSource.getRepository(User).findOneByOrFail({ username: "fatima" });
+  const products = await dataSource.getRepository(Product).find({ order: { createdAt: "DESC" }, take: 3 });
+  const caller = { id: fatima.id, role: fatima.role, email: fatima.email, username: fatima.username };
+  for (const product of products) await saved.save(product.id, caller);
+}
+
+/** Draws the product's pictures (see illustrations.ts), so the demo needs no network; answers their URLs. */
+async function renderProductImages(category: CategorySlug, color: string, uploads: UploadsService): Promise<string[]> {
   const hex = COLORS.find((c) => c.slug === color)!.hex;
-  const initials = name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join("")
-    .toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f5f7fb"/><stop offset="1" stop-color="#e3e8f2"/></linearGradient></defs>
-  <rect width="800" height="800" fill="url(#g)"/>
-  <circle cx="400" cy="360" r="220" fill="${hex}" opacity="0.92"/>
-  <rect x="250" y="560" width="300" height="36" rx="18" fill="${hex}" opacity="0.35"/>
-  <text x="400" y="420" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="170" font-weight="700" text-anchor="middle" fill="#ffffff">${initials}</text>
-</svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  const image = await uploads.storeImage(png, null);
-  return image.url;
+  const urls: string[] = [];
+  for (let view = 0; view < viewsFor(category); view++) {
+    // uncompressed PNG: it is decoded again at once by storeImage
+    const png = await sharp(Buffer.from(illustrationSvg(category, hex, view)))
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    urls.push((await uploads.storeImage(png, null)).url);
+  }
+  return urls;
 }

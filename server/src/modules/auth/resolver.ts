@@ -35,7 +35,7 @@ class RegisterInput {
 }
 
 @ObjectType({ description: "A signed-in session: send the token as `Authorization: Bearer <token>`." })
-class AuthPayload {
+export class AuthPayload {
   @Field(() => String, { description: "JWT for the Authorization header; it expires and is revoked by logout." })
   token: string;
 

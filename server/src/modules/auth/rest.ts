@@ -71,6 +71,7 @@ export function registerAuthRoutes(api: RestApi, options: { secureCookies: boole
     responses: {
       200: { description: "Signed in", schema: message.extend({ token: z.string(), user: legacyUserSchema }) },
       401: { description: "Invalid email or password." },
+      403: { description: "The account is suspended (the message gives the reason)" },
       429: { description: "Too many failed attempts" },
     },
     handler: async ({ body, services, req, res, publicBase }) => {

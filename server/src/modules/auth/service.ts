@@ -4,7 +4,7 @@ import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
 import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
-import { AppError, conflict, unauthenticated } from "../../platform/shared/errors";
+import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
 import { SellerType, User } from "../users/entity";
@@ -44,6 +44,8 @@ const registerSchema = z
 export type RegisterInput = Omit<z.input<typeof registerSchema>, "role"> & { role: string };
 
 const INVALID_LOGIN = "Invalid email or password.";
+export const suspendedMessage = (reason: string | null) =>
+  `This account is suspended${reason ? `: ${reason}` : ""}. Contact the UniBazaar team if you think this is a mistake.`;
 export const DUPLICATE_ACCOUNT = "Email or username already registered.";
 
 /**
@@ -64,7 +66,7 @@ const FAILURES_PER_EMAIL = 50;
 export const REGISTRATIONS_PER_IP = 20;
 
 /** rate_limits keys are varchar(255): an e-mail enters a key as a fixed-length digest. */
-const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
+export const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
 
 export const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === "23505";
@@ -133,6 +135,8 @@ export class AuthService {
     const user = await this.users.createQueryBuilder("u").addSelect("u.passwordHash").where("lower(u.email) = :email", { email }).getOne();
     const valid = await verify(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || !valid) throw new AppError("UNAUTHENTICATED", INVALID_LOGIN);
+    // told only to someone who knows the password, so it reveals nothing to a guesser
+    if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspendedReason));
     await Promise.all([
       this.failuresByEmailAndIp.delete(pairKey),
       this.failuresByIp.reward(ip, 1),
@@ -158,9 +162,9 @@ export class AuthService {
     if (!claims) return null;
     const user = await this.users.findOne({
       where: { id: claims.sub },
-      select: { id: true, role: true, email: true, username: true, tokenVersion: true },
+      select: { id: true, role: true, email: true, username: true, tokenVersion: true, suspendedAt: true },
     });
-    if (!user || user.tokenVersion !== claims.ver) return null;
+    if (!user || user.tokenVersion !== claims.ver || user.suspendedAt) return null;
     return { id: user.id, role: user.role, email: user.email, username: user.username };
   }
 

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
+import { numericTransformer } from "../../platform/shared/transformers";
 import { Product } from "../products/entity";
 import { User } from "../users/entity";
 
@@ -112,5 +113,72 @@ export class UserBlock {
   blocked?: User;
 
   @CreateDateColumn({ type: "timestamptz" })
+  createdAt: Date;
+}
+
+/**
+ * Stored states of an offer. EXPIRED is also what a PENDING or ACCEPTED offer reads as once its
+ * `expiresAt` has passed: no job flips them, every read compares with the clock.
+ */
+export enum OfferStatus {
+  PENDING = "PENDING",
+  ACCEPTED = "ACCEPTED",
+  DECLINED = "DECLINED",
+  COUNTERED = "COUNTERED",
+  EXPIRED = "EXPIRED",
+  WITHDRAWN = "WITHDRAWN",
+  USED = "USED",
+}
+
+/**
+ * A price proposed in a conversation, by the buyer or (as a counter) by either party. At most one
+ * is pending per conversation; an accepted one prices one unit of the product for its buyer, once.
+ */
+@Entity({ name: "offers" })
+@Index("offers_conversation_created_idx", ["conversationId", "createdAt"])
+@Index("offers_buyer_product_idx", ["buyerId", "productId"])
+@Index("offers_one_pending_key", ["conversationId"], { unique: true, where: `"status" = 'PENDING'` })
+export class Offer {
+  @PrimaryGeneratedColumn("uuid")
+  id: string;
+
+  @Column({ type: "uuid" })
+  conversationId: string;
+
+  @ManyToOne(() => Conversation, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "conversationId" })
+  conversation?: Conversation;
+
+  @Column({ type: "uuid" })
+  productId: string;
+
+  @Column({ type: "uuid" })
+  buyerId: string;
+
+  @Column({ type: "uuid" })
+  sellerId: string;
+
+  /** The party who proposed this amount (the buyer, or either party for a counter). */
+  @Column({ type: "uuid" })
+  madeById: string;
+
+  @Column({ type: "bigint", transformer: numericTransformer })
+  amountPaisa: number;
+
+  @Column({ type: "varchar", length: 20, default: OfferStatus.PENDING })
+  status: OfferStatus;
+
+  @Column({ type: "timestamptz" })
+  expiresAt: Date;
+
+  /** When it was accepted, declined, countered, withdrawn or used. */
+  @Column({ type: "timestamptz", nullable: true })
+  respondedAt: Date | null;
+
+  /** The order that used an accepted offer. */
+  @Column({ type: "uuid", nullable: true })
+  usedOrderId: string | null;
+
+  @CreateDateColumn({ type: "timestamptz", precision: 3 })
   createdAt: Date;
 }

@@ -1,9 +1,8 @@
-import { createClient, type Client } from "graphql-ws";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
+import { subscribeOverSocket } from "../../test/websocket";
 
 /** Subscriptions over a real WebSocket (graphql-ws), in one process and across two through Redis. */
 
@@ -27,45 +26,10 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 const PROBE = "probe";
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** One socket with one subscription; `next()` resolves with the next event or error payload. */
-function subscribe(server: TestServer, token: string | undefined, query = SUBSCRIPTION) {
-  const client: Client = createClient({
-    url: `${server.url.replace(/^http/, "ws")}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-  });
-  const iterator = client.iterate<{ messageReceived: Received }>({ query });
-  let pending: ReturnType<typeof iterator.next> | undefined;
-  /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
-  const raw = () => (pending ??= iterator.next()).finally(() => (pending = undefined));
-  return {
-    /** The next result that is not a probe (a probe may arrive late, after `ready`). */
-    async next() {
-      for (;;) {
-        const result = await raw();
-        if (result.done || result.value.data?.messageReceived.body !== PROBE) return result;
-      }
-    },
-    /**
-     * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
-     * this is how a test knows the subscription (and its Redis channel) is listening.
-     */
-    async ready(sendProbe: () => Promise<unknown>) {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        await sendProbe();
-        if (await Promise.race([raw().then(() => true), sleep(250).then(() => false)])) return;
-      }
-      throw new Error("the subscription never delivered a probe");
-    },
-    close: async () => {
-      await iterator.return?.();
-      await client.dispose();
-    },
-  };
-}
+/** One socket with one subscription to messages; the probes are messages saying PROBE. */
+const subscribe = (server: TestServer, token: string | undefined, query = SUBSCRIPTION) =>
+  subscribeOverSocket<{ messageReceived: Received }>(server, token, query, (data) => data?.messageReceived.body === PROBE);
 
 async function openConversation(server: TestServer, buyer: SignedIn, seller: SignedIn): Promise<string> {
   const product = await insertProduct(server.dataSource, seller.user.id);
@@ -185,6 +149,78 @@ describe("two server processes without Redis", () => {
       const viaB = await send(b, buyer, conversationId, "via B");
       // A's in-process publish would have come first had it crossed over
       expect((await onB.next()).value?.data?.messageReceived.id).toBe(viaB);
+      await onB.close();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
+describe("offerChanged over a WebSocket", () => {
+  const OFFER_SUBSCRIPTION = `subscription { offerChanged { id conversationId madeById amount status expiresAt createdAt } }`;
+  type OfferReceived = { id: string; conversationId: string; madeById: string; amount: number; status: string };
+  const MAKE = `mutation ($c: ID!, $a: Float!) { makeOffer(conversationId: $c, amount: $a) { id } }`;
+  const WITHDRAW = `mutation ($id: ID!) { withdrawOffer(offerId: $id) { id } }`;
+
+  /** The caller's offer events, skipping those of `probeConversationId` (used to learn that the subscription listens). */
+  function subscribeOffers(server: TestServer, token: string, probeConversationId: string) {
+    const socket = subscribeOverSocket<{ offerChanged: OfferReceived }>(
+      server,
+      token,
+      OFFER_SUBSCRIPTION,
+      (data) => data?.offerChanged.conversationId === probeConversationId,
+    );
+    return { ...socket, next: async () => (await socket.next()).value?.data?.offerChanged };
+  }
+
+  /** A pending offer made and withdrawn in the probe conversation: two events the test skips. */
+  const probe = (server: TestServer, buyer: SignedIn, probeConversationId: string) => async () => {
+    const made = await server.gql(MAKE, { c: probeConversationId, a: 10 }, buyer.token);
+    await server.gql(WITHDRAW, { id: made.data.makeOffer.id }, buyer.token);
+  };
+
+  it("delivers a new offer and its acceptance to the other party as they happen", async () => {
+    const server = await startTestServer();
+    try {
+      const [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+      const [conversationId, probeConversationId] = [
+        await openConversation(server, buyer, seller),
+        await openConversation(server, buyer, seller),
+      ];
+      const sellerSide = subscribeOffers(server, seller.token, probeConversationId);
+      await sellerSide.ready(probe(server, buyer, probeConversationId));
+
+      const made = await server.gql(MAKE, { c: conversationId, a: 75 }, buyer.token);
+      expect(await sellerSide.next()).toMatchObject({
+        id: made.data.makeOffer.id,
+        conversationId,
+        madeById: buyer.user.id,
+        amount: 75,
+        status: "PENDING",
+      });
+      const buyerSide = subscribeOffers(server, buyer.token, probeConversationId);
+      await buyerSide.ready(probe(server, buyer, probeConversationId));
+      await server.gql(`mutation ($id: ID!) { acceptOffer(offerId: $id) { id } }`, { id: made.data.makeOffer.id }, seller.token);
+      expect(await buyerSide.next()).toMatchObject({ id: made.data.makeOffer.id, status: "ACCEPTED" });
+      await Promise.all([sellerSide.close(), buyerSide.close()]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an offer made through A reaches a subscription held on B through Redis", async (ctx) => {
+    if (!(await redisAnswers())) return ctx.skip(`no Redis answers at ${REDIS_URL}`);
+    const a = await startTestServer({ env: { REDIS_URL, JWT_SECRET } });
+    const b = await startTestServer({ env: { REDIS_URL, JWT_SECRET, DATABASE_URL: databaseOf(a) } });
+    try {
+      const [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
+      const [conversationId, probeConversationId] = [await openConversation(a, buyer, seller), await openConversation(a, buyer, seller)];
+      const onB = subscribeOffers(b, seller.token, probeConversationId);
+      await onB.ready(probe(a, buyer, probeConversationId));
+      const made = await a.gql(MAKE, { c: conversationId, a: 90 }, buyer.token);
+      expect(made.errors).toBeUndefined();
+      expect(await onB.next()).toMatchObject({ id: made.data.makeOffer.id, amount: 90, status: "PENDING" });
       await onB.close();
     } finally {
       await b.close();

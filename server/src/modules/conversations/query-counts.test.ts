@@ -3,7 +3,7 @@ import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtu
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Role } from "../../platform/auth/roles";
 import { User } from "../users/entity";
-import { Conversation, Message } from "./entity";
+import { Conversation, Message, Offer, OfferStatus } from "./entity";
 
 /**
  * Pins the SQL cost of the inbox and of a message page: unread counts, previews and block flags
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const INBOX = `query ($pageSize: Int) { conversations(pageSize: $pageSize) { totalItems items { id unreadCount lastMessage blocked archived otherPartyReadAt product { id name price } buyer { id username } seller { id username storeName } } } }`;
+const OFFERS = `query ($id: ID!, $pageSize: Int) { offers(conversationId: $id, pageSize: $pageSize) { totalItems items { id amount status madeById expiresAt } } }`;
 const PAGE = `query ($id: ID!, $pageSize: Int) { messages(conversationId: $id, pageSize: $pageSize) { totalItems items { id senderId body read createdAt } } }`;
 
 /** `count` buyers, each with a conversation about their own product of the seller's and one message. */
@@ -70,5 +71,28 @@ describe("SQL statements per operation", () => {
     expect(fifty.result.data.messages.totalItems).toBe(61);
     expect(fifty.queries).toBe(4);
     expect(five.queries).toBe(fifty.queries);
+  });
+
+  it("offers: the same 3 statements for a page of 1 or of 30 (token check, conversation, page; a page that is not full needs no count)", async () => {
+    const [conversation] = await server.dataSource.getRepository(Conversation).findBy({ sellerId: seller.user.id });
+    const offer = (i: number) => ({
+      conversationId: conversation.id,
+      productId: conversation.productId,
+      buyerId: conversation.buyerId,
+      sellerId: conversation.sellerId,
+      madeById: conversation.buyerId,
+      amountPaisa: 1000 + i,
+      status: OfferStatus.DECLINED,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await server.dataSource.getRepository(Offer).save([offer(0)]);
+    const one = await server.queries.measure(() => server.gql(OFFERS, { id: conversation.id, pageSize: 50 }, seller.token));
+    expect(one.result.data.offers.items).toHaveLength(1);
+    await server.dataSource.getRepository(Offer).save(Array.from({ length: 29 }, (_, i) => offer(i + 1)));
+    const thirty = await server.queries.measure(() => server.gql(OFFERS, { id: conversation.id, pageSize: 50 }, seller.token));
+    expect(thirty.result.errors).toBeUndefined();
+    expect(thirty.result.data.offers.totalItems).toBe(30);
+    expect(thirty.queries).toBe(3);
+    expect(one.queries).toBe(thirty.queries);
   });
 });

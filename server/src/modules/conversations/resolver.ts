@@ -1,13 +1,14 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { assertRole, Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { Product } from "../products/entity";
 import type { User } from "../users/entity";
-import { MESSAGE_EVENT, type ConversationView, type MessageEvent, type MessageView } from "./service";
-import { ConversationObject, ConversationPage, ConversationParty, MessageObject, MessagePage } from "./types";
+import type { OfferView } from "./offers";
+import { MESSAGE_EVENT, OFFER_EVENT, type ConversationView, type MessageEvent, type MessageView, type OfferEvent } from "./service";
+import { ConversationObject, ConversationPage, ConversationParty, MessageObject, MessagePage, OfferObject, OfferPage } from "./types";
 
 const paging = (page: number | null, pageSize: number | null) => ({ page: page ?? undefined, pageSize: pageSize ?? undefined });
 
@@ -146,6 +147,92 @@ export class ConversationsResolver {
   })
   messageReceived(@Root() event: MessageEvent): MessageView {
     return { ...event.message, createdAt: new Date(event.message.createdAt) };
+  }
+
+  @Allow()
+  @Query(() => OfferPage, { description: "A page of a conversation's offers, newest first; same access as `conversation`." })
+  offers(
+    @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1 (the newest)." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 30, description: "Offers per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<OfferView>> {
+    return ctx.services.conversations.offers(conversationId, ctx.user, paging(page, pageSize));
+  }
+
+  @Allow()
+  @Mutation(() => OfferObject, {
+    description:
+      "The buyer offers a price for the conversation's product (at most its price), open for expiresInHours. One pending offer per conversation.",
+  })
+  makeOffer(
+    @Arg("conversationId", () => ID, { description: "Conversation id (the caller must be its buyer)." }) conversationId: string,
+    @Arg("amount", () => Float, { description: "The price offered for one unit, in PKR (at most 2 decimals)." }) amount: number,
+    @Arg("expiresInHours", () => Int, { nullable: true, defaultValue: 24, description: "How long it stays open: 1 to 168 hours." })
+    expiresInHours: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<OfferView> {
+    return ctx.services.conversations.makeOffer({ conversationId, amount, expiresInHours }, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => OfferObject, {
+    description:
+      "Accepts a pending offer made by the other party: the buyer's checkout then charges it for one unit, once, until it expires.",
+  })
+  acceptOffer(@Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string, @Ctx() ctx: Context): Promise<OfferView> {
+    return ctx.services.conversations.acceptOffer(offerId, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => OfferObject, { description: "Declines a pending offer made by the other party." })
+  declineOffer(@Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string, @Ctx() ctx: Context): Promise<OfferView> {
+    return ctx.services.conversations.declineOffer(offerId, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => OfferObject, {
+    description:
+      "Answers a pending offer of the other party with another amount: the old one becomes COUNTERED; returns the new, pending offer.",
+  })
+  counterOffer(
+    @Arg("offerId", () => ID, { description: "The pending offer being answered." }) offerId: string,
+    @Arg("amount", () => Float, { description: "The price proposed instead, in PKR." }) amount: number,
+    @Arg("expiresInHours", () => Int, { nullable: true, defaultValue: 24, description: "How long it stays open: 1 to 168 hours." })
+    expiresInHours: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<OfferView> {
+    return ctx.services.conversations.counterOffer({ offerId, amount, expiresInHours }, ctx.user);
+  }
+
+  @Allow()
+  @Mutation(() => OfferObject, { description: "Withdraws a pending offer the caller made." })
+  withdrawOffer(
+    @Arg("offerId", () => ID, { description: "The caller's pending offer." }) offerId: string,
+    @Ctx() ctx: Context,
+  ): Promise<OfferView> {
+    return ctx.services.conversations.withdrawOffer(offerId, ctx.user);
+  }
+
+  @Allow()
+  @Subscription(() => OfferObject, {
+    description: "Every offer made or changed in the caller's conversations (made, accepted, declined, countered, withdrawn, used).",
+    subscribe: ({ context }) => {
+      const user = assertRole((context as Context).user, []);
+      return pipe(
+        (context as Context).services.live.subscribe("user", user.id),
+        filter((event): event is OfferEvent => event.type === OFFER_EVENT),
+      );
+    },
+  })
+  offerChanged(@Root() event: OfferEvent): OfferView {
+    const { offer } = event;
+    return {
+      ...offer,
+      expiresAt: new Date(offer.expiresAt),
+      createdAt: new Date(offer.createdAt),
+      respondedAt: offer.respondedAt ? new Date(offer.respondedAt) : null,
+    };
   }
 
   @FieldResolver(() => Product, { nullable: true, description: "The product talked about (price on its card); null once delisted." })

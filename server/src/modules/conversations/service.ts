@@ -1,14 +1,19 @@
+import { formatPKR } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import type { DataSource, EntityManager } from "typeorm";
+import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { LiveHub } from "../../platform/live";
-import { badInput, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { toPaisa, toRupees } from "../../platform/shared/money";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
-import { Product } from "../products/entity";
-import { Conversation, Message } from "./entity";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import { isListed, Product } from "../products/entity";
+import { Conversation, Message, Offer, OfferStatus } from "./entity";
+import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, type OfferView } from "./offers";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPORT_REASON_MAX_LENGTH = 500;
@@ -61,6 +66,10 @@ export const MESSAGE_EVENT = "message";
 /** Published to both parties (the sender's other devices show it too); dates arrive as ISO strings. */
 export type MessageEvent = { type: typeof MESSAGE_EVENT; message: MessageView };
 
+export const OFFER_EVENT = "offer";
+/** Published to both parties whenever an offer is made or changes state; dates arrive as ISO strings. */
+export type OfferEvent = { type: typeof OFFER_EVENT; offer: OfferView };
+
 /** A message with its read receipt: whether the recipient's read mark has reached it. */
 export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "createdAt"> & { read: boolean };
 
@@ -102,6 +111,9 @@ function toView(row: ViewRow, callerId: string): ConversationView {
   };
 }
 
+/** The web's chat page of a conversation, where its notifications point. */
+const conversationPath = (conversationId: string) => `/messages/${conversationId}`;
+
 const isParty = (c: Pick<Conversation, "buyerId" | "sellerId">, userId: string) => c.buyerId === userId || c.sellerId === userId;
 
 /** The caller's side of a conversation: the columns holding their read mark and archive flag. */
@@ -117,6 +129,7 @@ export class ConversationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly live: LiveHub,
+    private readonly notifications: NotificationsService,
   ) {
     this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByStarter = postgresLimiter(dataSource, {
@@ -137,7 +150,8 @@ export class ConversationsService {
     const bySeller = Boolean(buyerId) && buyerId !== caller.id;
     // a seller may still reach the buyers of a product they delisted
     const product = await this.dataSource.getRepository(Product).findOne({ where: { id: productId }, withDeleted: bySeller });
-    if (!product?.sellerId) throw notFound("Product not found.");
+    // a listing hidden by moderation cannot start a conversation (its seller still reaches buyers)
+    if (!product?.sellerId || (!bySeller && !isListed(product))) throw notFound("Product not found.");
     if (bySeller) {
       if (product.sellerId !== caller.id) throw forbidden("Only the product's seller can message its buyers.");
       if (!isId(buyerId!) || !(await this.hasOrdered(buyerId!, caller.id, productId)))
@@ -255,6 +269,16 @@ export class ConversationsService {
         buyerArchivedAt: null,
         sellerArchivedAt: null,
       });
+      // one unread notification per conversation: later messages update it
+      await this.notifications.notify(
+        recipientId,
+        {
+          kind: NotificationKind.NEW_MESSAGE,
+          text: `${caller.username}: ${v.body.replace(/\s+/g, " ")}`,
+          link: conversationPath(conversation.id),
+        },
+        manager,
+      );
       return { message: { ...pickMessage(message), read: false }, parties: [conversation.buyerId, conversation.sellerId] };
     });
     // after the commit: a subscriber that reloads the conversation finds the message
@@ -270,6 +294,8 @@ export class ConversationsService {
     await this.dataSource.query(`UPDATE conversations SET "${sideOf(conversation, caller.id).readAt}" = "lastMessageAt" WHERE id = $1`, [
       conversation.id,
     ]);
+    // the bell's new-message notification is about the same messages
+    await this.notifications.markLinkRead(caller, conversationPath(conversation.id));
     return this.view(conversation.id, caller.id);
   }
 
@@ -318,6 +344,200 @@ export class ConversationsService {
     if (!isId(userId)) throw notFound("User not found.");
     await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
     return true;
+  }
+
+  /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */
+  async offers(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<OfferView>> {
+    if (!caller) throw unauthenticated();
+    const { page, pageSize } = parseInput(pageInput(30), paging);
+    await this.readable(conversationId, caller);
+    const [items, totalItems] = await this.dataSource.getRepository(Offer).findAndCount({
+      where: { conversationId },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items.map(toOfferView), totalItems, page, pageSize);
+  }
+
+  /**
+   * The buyer proposes a price for the product (at most its listed price), open for
+   * `expiresInHours` (1 to 168, 24 by default). One pending offer per conversation; refused when
+   * either party blocked the other, and counted with the sender's messages for the rate limit.
+   */
+  async makeOffer(
+    input: { conversationId: string; amount: number; expiresInHours?: number | null },
+    caller: AuthUser | null,
+  ): Promise<OfferView> {
+    if (!caller) throw unauthenticated();
+    const v = parseInput(makeOfferSchema, input);
+    const offer = await this.dataSource.transaction(async (manager) => {
+      const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
+      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+      if (conversation.buyerId !== caller.id) throw forbidden("Only the buyer can make an offer; answer theirs with a counter-offer.");
+      const offer = await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours);
+      await this.notifyOfferChange(manager, offer);
+      return offer;
+    });
+    this.offerChanged(offer);
+    return toOfferView(offer);
+  }
+
+  /** The party who did not make a pending offer accepts it: it then prices one unit for the buyer, once, until it expires. */
+  async acceptOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+    return this.answerOffer(offerId, caller, async (manager, offer) => {
+      await this.assertNotBlocked(manager, caller!.id, offer.madeById);
+      return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
+    });
+  }
+
+  /** The party who did not make a pending offer turns it down. */
+  async declineOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+    return this.answerOffer(offerId, caller, (manager, offer) => this.settleOffer(manager, offer, OfferStatus.DECLINED));
+  }
+
+  /**
+   * The party who did not make a pending offer proposes another amount instead: the old offer
+   * becomes COUNTERED and the new one is pending, for the other party to answer.
+   */
+  async counterOffer(
+    input: { offerId: string; amount: number; expiresInHours?: number | null },
+    caller: AuthUser | null,
+  ): Promise<OfferView> {
+    if (!caller) throw unauthenticated();
+    const v = parseInput(counterOfferSchema, input);
+    return this.answerOffer(v.offerId, caller, async (manager, offer) => {
+      const conversation = await manager.findOneOrFail(Conversation, { where: { id: offer.conversationId } });
+      const countered = await this.settleOffer(manager, offer, OfferStatus.COUNTERED);
+      return [countered, await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours)];
+    });
+  }
+
+  /** Whoever made a pending offer takes it back. */
+  async withdrawOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+    if (!caller) throw unauthenticated();
+    const offer = await this.dataSource.transaction(async (manager) => {
+      const offer = await this.openOffer(manager, offerId, caller);
+      if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
+      const withdrawn = await this.settleOffer(manager, offer, OfferStatus.WITHDRAWN);
+      await this.notifyOfferChange(manager, withdrawn);
+      return withdrawn;
+    });
+    this.offerChanged(offer);
+    return toOfferView(offer);
+  }
+
+  /** After a checkout committed: tells both parties their accepted offers were used. */
+  async offersUsed(offerIds: string[]): Promise<void> {
+    if (!offerIds.length) return;
+    for (const offer of await this.dataSource.getRepository(Offer).findBy({ id: In(offerIds) })) this.offerChanged(offer);
+  }
+
+  /**
+   * Runs `answer` on a pending, unexpired offer the caller did not make, in one transaction, then
+   * announces every offer it returns (the answered one first; a counter returns two) and answers
+   * with the last.
+   */
+  private async answerOffer(
+    offerId: string,
+    caller: AuthUser | null,
+    answer: (manager: EntityManager, offer: Offer) => Promise<Offer | Offer[]>,
+  ): Promise<OfferView> {
+    if (!caller) throw unauthenticated();
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const offer = await this.openOffer(manager, offerId, caller);
+      if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");
+      const answered = [await answer(manager, offer)].flat();
+      for (const changed of answered) await this.notifyOfferChange(manager, changed);
+      return answered;
+    });
+    for (const offer of changed) this.offerChanged(offer);
+    return toOfferView(changed[changed.length - 1]);
+  }
+
+  /** A pending, unexpired offer of one of the caller's conversations, locked for the change. */
+  private async openOffer(manager: EntityManager, offerId: string, caller: AuthUser): Promise<Offer> {
+    const offer = isId(offerId) ? await manager.findOne(Offer, { where: { id: offerId }, lock: { mode: "pessimistic_write" } }) : null;
+    if (!offer || !isParty(offer, caller.id)) throw notFound("Offer not found.");
+    const status = offerStatus(offer);
+    if (status === OfferStatus.EXPIRED) throw conflict("This offer has expired.");
+    if (status !== OfferStatus.PENDING) throw conflict(`This offer is no longer open (${status.toLowerCase()}).`);
+    return offer;
+  }
+
+  private async settleOffer(manager: EntityManager, offer: Offer, status: OfferStatus): Promise<Offer> {
+    await manager.query(`UPDATE offers SET status = $2, "respondedAt" = now() WHERE id = $1`, [offer.id, status]);
+    return manager.findOneByOrFail(Offer, { id: offer.id });
+  }
+
+  /**
+   * A new pending offer from `makerId` in a locked conversation: the product must still be for
+   * sale and the amount at most its price; a pending offer left to expire no longer counts.
+   */
+  private async proposeOffer(
+    manager: EntityManager,
+    conversation: Conversation,
+    makerId: string,
+    amount: number,
+    hours: number,
+  ): Promise<Offer> {
+    const otherId = conversation.buyerId === makerId ? conversation.sellerId : conversation.buyerId;
+    await this.assertNotBlocked(manager, makerId, otherId);
+    const product = await manager.findOneBy(Product, { id: conversation.productId });
+    if (!product || product.quantityAvailable < 1) throw conflict("This product is no longer for sale.");
+    const amountPaisa = toPaisa(amount);
+    if (amountPaisa > product.pricePaisa)
+      throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {
+        amount: "An offer cannot be more than the price.",
+      });
+    await manager.query(`UPDATE offers SET status = $2 WHERE "conversationId" = $1 AND status = $3 AND "expiresAt" <= now()`, [
+      conversation.id,
+      OfferStatus.EXPIRED,
+      OfferStatus.PENDING,
+    ]);
+    const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
+    if (pending) throw conflict("This conversation already has an open offer: answer or withdraw it first.");
+    await consumeOrRefuse([[this.messagesBySender, makerId]], "You are sending messages too fast. Please wait a minute.");
+    const [{ id }]: Array<{ id: string }> = await manager.query(
+      `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7)) RETURNING id`,
+      [conversation.id, conversation.productId, conversation.buyerId, conversation.sellerId, makerId, amountPaisa, hours],
+    );
+    return manager.findOneByOrFail(Offer, { id });
+  }
+
+  /**
+   * The other party's notification of an offer made, answered or withdrawn, written in the same
+   * transaction. A countered offer is told by its counter (a new pending one); a used one by the
+   * order the checkout placed.
+   */
+  private async notifyOfferChange(manager: EntityManager, offer: Offer): Promise<void> {
+    const amount = formatPKR(offer.amountPaisa / 100);
+    const maker = offer.madeById;
+    const other = maker === offer.buyerId ? offer.sellerId : offer.buyerId;
+    const notice: Partial<Record<OfferStatus, [string, string]>> = {
+      [OfferStatus.PENDING]: [other, `New offer: ${amount}.`],
+      [OfferStatus.ACCEPTED]: [maker, `Your offer of ${amount} was accepted.`],
+      [OfferStatus.DECLINED]: [maker, `Your offer of ${amount} was declined.`],
+      [OfferStatus.WITHDRAWN]: [other, `The offer of ${amount} was withdrawn.`],
+    };
+    const entry = notice[offer.status];
+    if (!entry) return;
+    const [recipientId, text] = entry;
+    await this.notifications.notify(
+      recipientId,
+      { kind: NotificationKind.OFFER, text, link: conversationPath(offer.conversationId) },
+      manager,
+    );
+  }
+
+  /**
+   * Every side effect of an offer being made or changing state, in one place: both parties'
+   * subscriptions (their other devices too). Called after the commit, so a client that reloads finds it.
+   */
+  private offerChanged(offer: Offer): void {
+    const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer) };
+    for (const userId of [offer.buyerId, offer.sellerId]) this.live.publish("user", userId, event);
   }
 
   /** Whether the buyer has an order from this seller with this product in it (in any state). */

@@ -1,7 +1,25 @@
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { MoneyField } from "../../platform/graphql/money";
 import { Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
+import { OfferStatus } from "./entity";
+import type { OfferView } from "./offers";
 import type { ConversationView, MessageView } from "./service";
+import { PageOf } from "../../platform/graphql/page";
+
+registerEnumType(OfferStatus, {
+  name: "OfferStatus",
+  description: "Where an offer is: PENDING until answered, withdrawn or expired; an ACCEPTED one becomes USED by a checkout.",
+  valuesConfig: {
+    PENDING: { description: "Waiting for the other party's answer." },
+    ACCEPTED: { description: "Accepted: one unit of the product costs this amount for the buyer, once, until it expires." },
+    DECLINED: { description: "Turned down by the other party." },
+    COUNTERED: { description: "Answered with another amount (a newer, pending offer)." },
+    EXPIRED: { description: "Its expiry passed while pending, or while accepted and unused." },
+    WITHDRAWN: { description: "Taken back by the party who made it." },
+    USED: { description: "Charged by an order." },
+  },
+});
 
 @ObjectType({ description: "A party of a conversation: public fields only." })
 export class ConversationParty {
@@ -76,43 +94,55 @@ export class MessageObject implements MessageView {
 }
 
 @ObjectType({ description: "A page of conversations, latest activity first." })
-export class ConversationPage {
-  @Field(() => [ConversationObject], { description: "The conversations on this page." })
-  items: ConversationView[];
-
-  @Field(() => Int, { description: "Conversations matching, over all pages." })
-  totalItems: number;
-
-  @Field(() => Int, { description: "Number of pages (0 when there are none)." })
-  totalPages: number;
-
-  @Field(() => Int, { description: "This page's number, from 1." })
-  page: number;
-
-  @Field(() => Int, { description: "Items per page." })
-  pageSize: number;
-
-  @Field(() => Boolean, { description: "There is a page after this one." })
-  hasNextPage: boolean;
-}
+export class ConversationPage extends PageOf<ConversationView>(ConversationObject, {
+  items: "The conversations on this page.",
+  totalItems: "Conversations matching, over all pages.",
+}) {}
 
 @ObjectType({ description: "A page of messages, newest first (page 2 holds older ones)." })
-export class MessagePage {
-  @Field(() => [MessageObject], { description: "The messages on this page, newest first." })
-  items: MessageView[];
+export class MessagePage extends PageOf<MessageView>(MessageObject, {
+  items: "The messages on this page, newest first.",
+  totalItems: "Messages in the conversation.",
+}) {}
 
-  @Field(() => Int, { description: "Messages in the conversation." })
-  totalItems: number;
+@ObjectType("Offer", { description: "A price proposed in a conversation: by the buyer, or by either party as a counter-offer." })
+export class OfferObject implements OfferView {
+  @Field(() => ID, { description: "Unique id." })
+  id: string;
 
-  @Field(() => Int, { description: "Number of pages (0 when there are none)." })
-  totalPages: number;
+  @Field(() => ID, { description: "The conversation it was made in." })
+  conversationId: string;
 
-  @Field(() => Int, { description: "This page's number, from 1." })
-  page: number;
+  @Field(() => ID, { description: "The product it prices." })
+  productId: string;
 
-  @Field(() => Int, { description: "Items per page." })
-  pageSize: number;
+  @Field(() => ID, { description: "The conversation's buyer (who gets the price)." })
+  buyerId: string;
 
-  @Field(() => Boolean, { description: "There are older messages on a next page." })
-  hasNextPage: boolean;
+  @Field(() => ID, { description: "The product's seller." })
+  sellerId: string;
+
+  @Field(() => ID, { description: "Who proposed this amount; the other party answers it." })
+  madeById: string;
+
+  @MoneyField({ name: "amount", description: "The proposed price of one unit, in PKR." })
+  amountPaisa: number;
+
+  @Field(() => OfferStatus, { description: "Its state now (a pending or accepted offer past expiresAt reads as EXPIRED)." })
+  status: OfferStatus;
+
+  @Field(() => Date, { description: "Until when it can be accepted, and an accepted one used at checkout." })
+  expiresAt: Date;
+
+  @Field(() => Date, { nullable: true, description: "When it was answered, withdrawn or used; null while pending." })
+  respondedAt: Date | null;
+
+  @Field(() => Date, { description: "When it was made." })
+  createdAt: Date;
 }
+
+@ObjectType({ description: "A page of a conversation's offers, newest first." })
+export class OfferPage extends PageOf<OfferView>(OfferObject, {
+  items: "The offers on this page, newest first.",
+  totalItems: "Offers in the conversation.",
+}) {}

@@ -29,6 +29,29 @@ export enum OrderStatus {
 export enum PaymentMethod {
   CASH_ON_DELIVERY = "cod",
   CARD = "card",
+  /** Cash handed to the seller at a campus meetup (meetup orders only). */
+  CASH_ON_MEETUP = "cash_on_meetup",
+}
+
+/** Paid in cash when the goods are handed over: the order is paid once it is completed. */
+export const isCashPayment = (method: PaymentMethod) =>
+  method === PaymentMethod.CASH_ON_DELIVERY || method === PaymentMethod.CASH_ON_MEETUP;
+
+/** How the goods reach the buyer. */
+export enum Fulfilment {
+  ADDRESS = "address",
+  MEETUP = "meetup",
+}
+
+/** A meetup's time and point are proposed by one party and confirmed by the other. */
+export enum MeetupState {
+  PROPOSED = "proposed",
+  CONFIRMED = "confirmed",
+}
+
+export enum MeetupParty {
+  BUYER = "buyer",
+  SELLER = "seller",
 }
 
 export enum PaymentStatus {
@@ -163,6 +186,28 @@ export class Order {
 
   @Column({ type: "varchar", length: 20 })
   contactNumber: string;
+
+  /** Address delivery (the shipping fields) or a campus meetup (the meetup fields; shipping fields empty). */
+  @Column({ type: "enum", enum: Fulfilment, enumName: "order_fulfilment", default: Fulfilment.ADDRESS })
+  fulfilment: Fulfilment;
+
+  /** Campus slug of the listings (meetup orders). */
+  @Column({ type: "varchar", length: 40, nullable: true })
+  meetupCampus: string | null;
+
+  /** Meetup point slug (modules/meetups/points.ts) on that campus. */
+  @Column({ type: "varchar", length: 60, nullable: true })
+  meetupPoint: string | null;
+
+  @Column({ type: "timestamptz", nullable: true })
+  meetupAt: Date | null;
+
+  @Column({ type: "enum", enum: MeetupState, enumName: "meetup_state", nullable: true })
+  meetupState: MeetupState | null;
+
+  /** Who made the current proposal: the other party confirms it. */
+  @Column({ type: "enum", enum: MeetupParty, enumName: "meetup_party", nullable: true })
+  meetupProposedBy: MeetupParty | null;
 
   @OneToMany(() => OrderLine, (line) => line.order)
   lines?: OrderLine[];

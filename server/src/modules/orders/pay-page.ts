@@ -1,3 +1,4 @@
+import { formatPKR } from "@unibazaar/rules";
 import express, { type Request, type Response, type Router } from "express";
 import { AppError } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
@@ -80,7 +81,9 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
     return {
       html: layout(
         "Payment",
-        `<h1>Cash on delivery</h1><p>This order is paid in cash when it is delivered.</p><p><a href="${successUrl}">View your order</a></p>`,
+        session.paymentMethod === PaymentMethod.CASH_ON_MEETUP
+          ? `<h1>Cash on meetup</h1><p>This order is paid in cash when you meet the seller on campus.</p><p><a href="${successUrl}">View your order</a></p>`
+          : `<h1>Cash on delivery</h1><p>This order is paid in cash when it is delivered.</p><p><a href="${successUrl}">View your order</a></p>`,
       ),
     };
   }
@@ -130,18 +133,15 @@ function page(session: CheckoutSession, state?: FormState): { html: string } {
   };
 }
 
-const pkrFormat = new Intl.NumberFormat("en-PK", {
-  style: "currency",
-  currency: "PKR",
-  currencyDisplay: "code",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const pkr = (paisa: number) => escapeHtml(pkrFormat.format(toRupees(paisa)));
+const pkr = (paisa: number) => escapeHtml(formatPKR(toRupees(paisa)));
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/**
+ * The page in the web app's look (web/src/lib/theme.ts: deep green, gold accent, the same fonts)
+ * with its header word mark, so buyers see they are still on UniBazaar while they pay.
+ */
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -149,38 +149,53 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="theme-color" content="#0b5d4b">
 <title>${escapeHtml(title)} · UniBazaar</title>
 <style>
   *, *::before, *::after { box-sizing: border-box; }
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2433; background: #f4f6fb; }
-  main { max-width: 28rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-  .card { background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 3px rgba(0, 0, 0, .12); }
-  .brand { font-weight: 700; color: #0d47a1; margin: 0 0 1rem; }
-  h1 { font-size: 1.4rem; margin: 0 0 1rem; }
-  .sandbox { background: #fff8e1; border: 1px solid #f0c36d; border-radius: 8px; padding: .75rem; font-size: .9rem; }
+  body { margin: 0; font: 16px/1.5 "Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1a1d21; background: #f7f8fa; }
+  header { background: #fff; border-bottom: 1px solid rgba(0, 0, 0, .12); }
+  .bar { max-width: 1200px; margin: 0 auto; padding: .75rem 1rem; min-height: 64px; display: flex; align-items: center; justify-content: space-between; gap: 1rem; }
+  .logo { display: inline-flex; align-items: center; gap: .5rem; text-decoration: none; font-size: 1.25rem; font-weight: 800; letter-spacing: -.3px; color: #0b5d4b; }
+  .logo .accent { color: #805415; }
+  .secure { color: #4a5260; font-size: .9rem; display: inline-flex; align-items: center; gap: .35rem; }
+  main { max-width: 30rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+  .card { background: #fff; border: 1px solid rgba(0, 0, 0, .12); border-radius: 10px; padding: 1.5rem; }
+  h1 { font-size: 1.5rem; font-weight: 800; margin: 0 0 1rem; }
+  .sandbox { background: #fff8e6; border: 1px solid #e9c46a; border-radius: 10px; padding: .75rem; font-size: .9rem; }
   .summary { margin: 1rem 0; }
-  .summary div { display: flex; justify-content: space-between; padding: .25rem 0; }
+  .summary div { display: flex; justify-content: space-between; gap: 1rem; padding: .25rem 0; }
   .summary dt, .summary dd { margin: 0; }
-  .summary .total { border-top: 1px solid #d5dae5; margin-top: .25rem; padding-top: .5rem; font-weight: 700; font-size: 1.1rem; }
-  .alert { background: #fdecea; border: 1px solid #d32f2f; color: #8b1a1a; border-radius: 8px; padding: .75rem; margin: 1rem 0; }
-  .field { margin: 0 0 1rem; flex: 1; }
+  .summary dd { font-variant-numeric: tabular-nums; }
+  .summary .total { border-top: 1px solid rgba(0, 0, 0, .12); margin-top: .25rem; padding-top: .5rem; font-weight: 700; font-size: 1.1rem; }
+  .alert { background: #fdeded; border: 1px solid #d32f2f; color: #5f2120; border-radius: 10px; padding: .75rem; margin: 1rem 0; }
+  .field { margin: 0 0 1rem; flex: 1; min-width: 0; }
   .row { display: flex; gap: 1rem; }
   label { display: block; font-weight: 600; margin-bottom: .25rem; }
-  input { width: 100%; font: inherit; padding: .7rem .75rem; border: 1px solid #8a94a6; border-radius: 8px; min-height: 44px; }
-  input:focus { outline: 3px solid #90caf9; border-color: #1565c0; }
+  input { width: 100%; font: inherit; padding: .7rem .75rem; border: 1px solid #8a94a6; border-radius: 10px; min-height: 48px; background: #fff; color: inherit; }
+  input:focus { outline: 2px solid #0b5d4b; outline-offset: 1px; border-color: #0b5d4b; }
   input[aria-invalid="true"] { border-color: #d32f2f; }
-  .error { color: #b71c1c; margin: .25rem 0 0; font-size: .9rem; }
-  button, .button { display: block; width: 100%; text-align: center; font: inherit; font-weight: 700; color: #fff; background: #1565c0; border: 0; border-radius: 8px; padding: .8rem; min-height: 48px; cursor: pointer; text-decoration: none; }
-  button:hover, .button:hover { background: #0d47a1; }
-  button:focus-visible, .button:focus-visible, a:focus-visible { outline: 3px solid #90caf9; outline-offset: 2px; }
+  .error { color: #b3261e; margin: .25rem 0 0; font-size: .9rem; }
+  button, .button { display: block; width: 100%; text-align: center; font: inherit; font-weight: 600; color: #fff; background: #0b5d4b; border: 0; border-radius: 10px; padding: .8rem; min-height: 48px; cursor: pointer; text-decoration: none; }
+  button:hover, .button:hover { background: #07412f; }
+  button:focus-visible, .button:focus-visible, a:focus-visible { outline: 3px solid #b7791f; outline-offset: 2px; }
   .muted { text-align: center; font-size: .9rem; margin-top: 1rem; }
-  a { color: #0d47a1; }
+  a { color: #0b5d4b; }
+  @media (max-width: 359px) { .row { flex-direction: column; gap: 0; } }
 </style>
 </head>
 <body>
+<header>
+  <div class="bar">
+    <a class="logo" href="/" aria-label="UniBazaar home">
+      <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#0b5d4b"/><path d="M18 24h28l-3 22H21z" fill="#fff"/><path d="M25 24a7 7 0 0 1 14 0" stroke="#f4b400" stroke-width="4" fill="none"/></svg>
+      <span>Uni<span class="accent">Bazaar</span></span>
+    </a>
+    <span class="secure">Secure checkout</span>
+  </div>
+</header>
 <main>
   <div class="card">
-    <p class="brand">UniBazaar · Secure checkout</p>
     ${body}
   </div>
 </main>

@@ -76,7 +76,10 @@ describe("card payment end to end", () => {
     expect(html).toMatch(/<label for="cardNumber">Card number<\/label>/);
     expect(html).toMatch(/<label for="expiry">Expiry \(MM\/YY\)<\/label>/);
     expect(html).toMatch(/<label for="cvc">CVC<\/label>/);
-    expect(html).toMatch(/<button type="submit">Pay PKR\s2,592\.45<\/button>/);
+    // the app's one money format and look: its header word mark, green and font
+    expect(html).toMatch(/<button type="submit">Pay Rs\u00a02,592\.45<\/button>/);
+    expect(html).toMatch(/<header>[\s\S]*aria-label="UniBazaar home"[\s\S]*Uni<span class="accent">Bazaar<\/span>/);
+    expect(html).toContain("background: #0b5d4b");
     expect(html).not.toMatch(/<script|https?:\/\//);
 
     const paid = await submitCard(checkout.paymentUrl, goodCard);

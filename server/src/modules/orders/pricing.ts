@@ -1,7 +1,8 @@
 import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { percentOf } from "../../platform/shared/money";
-import { Product } from "../products/entity";
+import { usableOffers } from "../conversations/offers";
+import { isListed, Product } from "../products/entity";
 import { Coupon } from "./entity";
 
 /** Sales tax, charged on what the buyer pays for the goods (subtotal after the coupon). */
@@ -52,7 +53,11 @@ export type PricedLine = {
   /** False for an unknown, deleted, sold or seller-less product: shown in the cart, left out of the totals. */
   available: boolean;
   product: Product | null;
+  /** The listed price of one unit. */
   unitPricePaisa: number;
+  /** The buyer's accepted offer that prices one unit of this line, if any (below the listed price). */
+  offerId: string | null;
+  offerPricePaisa: number | null;
   lineTotalPaisa: number;
 };
 
@@ -98,20 +103,38 @@ export function priceGroup(subtotalPaisa: number, percentOff: number): Amounts {
  * database, the cart is split per seller, each seller's part gets the coupon and tax, and the
  * checkout amounts are the sums of the parts. `lines` must already be merged and validated.
  */
-export async function priceCart(manager: EntityManager, lines: CartLine[], couponCode: string | null | undefined): Promise<PricedCart> {
+export async function priceCart(
+  manager: EntityManager,
+  lines: CartLine[],
+  couponCode: string | null | undefined,
+  buyerId?: string | null,
+): Promise<PricedCart> {
   const ids = lines.map((l) => l.productId).filter(isUuid);
-  const [products, coupon] = await Promise.all([
+  const [products, coupon, offers] = await Promise.all([
     // deleted products are read too, so the cart can still name them
     ids.length ? manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : Promise.resolve([]),
     findCoupon(manager, couponCode),
+    buyerId ? usableOffers(manager, buyerId, ids) : new Map<string, never>(),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
 
   const priced: PricedLine[] = lines.map((line) => {
     const product = byId.get(line.productId) ?? null;
-    const available = Boolean(product && !product.deletedAt && product.sellerId && product.quantityAvailable > 0);
+    const available = Boolean(product && !product.deletedAt && isListed(product) && product.sellerId && product.quantityAvailable > 0);
     const unitPricePaisa = product?.pricePaisa ?? 0;
-    return { ...line, product, available, unitPricePaisa, lineTotalPaisa: available ? unitPricePaisa * line.quantity : 0 };
+    // an accepted offer is for one unit; further units cost the listed price (a later price cut below it wins)
+    const offer = available ? offers.get(line.productId) : undefined;
+    const offerPricePaisa = offer && offer.amountPaisa < unitPricePaisa ? offer.amountPaisa : null;
+    const lineTotalPaisa = !available ? 0 : (offerPricePaisa ?? unitPricePaisa) + unitPricePaisa * (line.quantity - 1);
+    return {
+      ...line,
+      product,
+      available,
+      unitPricePaisa,
+      offerId: offerPricePaisa === null ? null : offer!.id,
+      offerPricePaisa,
+      lineTotalPaisa,
+    };
   });
 
   const bySeller = new Map<string, PricedLine[]>();

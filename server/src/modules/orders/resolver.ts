@@ -4,13 +4,18 @@ import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { whenClientLeaves } from "../../platform/http/client-gone";
 import { SellerProfile } from "../products/types";
-import { formatOrderNumber, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
+import { CAMPUSES, labelOf } from "../products/catalog";
+import { meetupPoint } from "../meetups/points";
+import { formatOrderNumber, Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
+import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions } from "./transitions";
 import { paymentPath } from "./payments";
 import {
   CartLineInput,
   CheckoutView,
+  MeetupInput,
   OrderLineView,
+  OrderMeetup,
   OrderPage,
   OrderParty,
   OrderStatusEventView,
@@ -26,14 +31,15 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 @Resolver()
 export class OrdersResolver {
   @Query(() => PriceQuote, {
-    description: "Prices a cart with the server's prices, tax and coupon: the same figures placeOrder charges. Public.",
+    description:
+      "Prices a cart with the server's prices, tax and coupon: the same figures placeOrder charges. Public; for a signed-in buyer, an accepted offer prices one unit of its product.",
   })
   async priceQuote(
     @Arg("lines", () => [CartLineInput], { description: "The cart's products and quantities." }) lines: CartLineInput[],
     @Arg("couponCode", () => String, { nullable: true, description: "Coupon code to try, any case." }) couponCode: string | null,
     @Ctx() ctx: Context,
   ): Promise<PriceQuote> {
-    return toPriceQuote(await ctx.services.orders.priceQuote({ lines, couponCode }));
+    return toPriceQuote(await ctx.services.orders.priceQuote({ lines, couponCode }, ctx.user));
   }
 
   @Allow()
@@ -116,6 +122,31 @@ export class OrdersResolver {
 
   @Allow()
   @Mutation(() => OrderView, {
+    description: "Confirms the meetup the other side of the order proposed (its buyer or seller only; not once the order is over).",
+  })
+  async confirmMeetup(
+    @Arg("id", () => ID, { description: "The order's id." }) id: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView> {
+    return await ctx.services.orders.confirmMeetup(id, caller);
+  }
+
+  @Allow()
+  @Mutation(() => OrderView, {
+    description: "Proposes another meetup time or point on the order's campus; the other side then confirms it (buyer or seller only).",
+  })
+  async proposeMeetup(
+    @Arg("id", () => ID, { description: "The order's id." }) id: string,
+    @Arg("meetup", () => MeetupInput, { description: "The new point and time." }) meetup: MeetupInput,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<OrderView> {
+    return await ctx.services.orders.proposeMeetup(id, meetup, caller);
+  }
+
+  @Allow()
+  @Mutation(() => OrderView, {
     description:
       "Moves an order to its next status, as `allowedTransitions` lists. Sellers run their orders; a buyer may cancel a pending one.",
   })
@@ -153,13 +184,29 @@ export class OrderFieldsResolver {
     return formatOrderNumber(order.orderNumber);
   }
 
-  @FieldResolver(() => ShippingDetails, { description: "Delivery address." })
-  shipping(@Root() order: OrderView): ShippingDetails {
+  @FieldResolver(() => ShippingDetails, { nullable: true, description: "Delivery address (null for a campus meetup)." })
+  shipping(@Root() order: OrderView): ShippingDetails | null {
+    if (order.fulfilment === Fulfilment.MEETUP) return null;
     return {
       address: order.shippingAddress,
       city: order.shippingCity,
       postalCode: order.shippingPostalCode,
       country: order.shippingCountry,
+    };
+  }
+
+  @FieldResolver(() => OrderMeetup, { nullable: true, description: "The campus meetup (null for delivery to an address)." })
+  meetup(@Root() order: OrderView, @Ctx() ctx: Context): OrderMeetup | null {
+    if (order.fulfilment !== Fulfilment.MEETUP) return null;
+    const point = meetupPoint(order.meetupPoint!)!;
+    return {
+      campus: { slug: order.meetupCampus!, label: labelOf(CAMPUSES, order.meetupCampus) ?? order.meetupCampus! },
+      point,
+      at: order.meetupAt!,
+      state: order.meetupState!,
+      proposedBy: order.meetupProposedBy!,
+      canConfirm: !confirmRefusal(order, ctx.user),
+      canPropose: !proposeRefusal(order, ctx.user),
     };
   }
 

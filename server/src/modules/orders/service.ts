@@ -5,12 +5,40 @@ import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../..
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
+import { markOffersUsed } from "../conversations/offers";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import type { SavedAlerts } from "../saved/alerts";
 import { Product } from "../products/entity";
-import { CheckoutSession, Order, OrderLine, OrderStatus, OrderStatusEvent, PaymentMethod, PaymentStatus } from "./entity";
+import {
+  CheckoutSession,
+  formatOrderNumber,
+  Fulfilment,
+  isCashPayment,
+  MeetupParty,
+  MeetupState,
+  Order,
+  OrderLine,
+  OrderStatus,
+  OrderStatusEvent,
+  PaymentMethod,
+  PaymentStatus,
+} from "./entity";
+import {
+  confirmRefusal,
+  meetupInputSchema,
+  meetupParty,
+  pointOffCampus,
+  proposeRefusal,
+  type MeetupInput,
+  type ValidMeetup,
+} from "./meetup";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { AppConfig } from "../../platform/config";
+import { User } from "../users/entity";
 
 const shippingSchema = z.preprocess(
   // a missing block reports each missing field, like an empty form
@@ -18,28 +46,55 @@ const shippingSchema = z.preprocess(
   shippingRules,
 );
 
-// keys in the order a form shows its errors: the first one becomes the error's message
-const placeOrderSchema = z.object({
-  lines: cartLinesSchema.min(1, "No products found."),
-  contactNumber: requiredContactNumberRule,
-  shipping: shippingSchema,
-  couponCode: couponCodeSchema,
-  paymentMethod: z
-    .enum(PaymentMethod, { message: "Choose cash on delivery or card." })
-    .nullish()
-    .transform((method) => method ?? PaymentMethod.CASH_ON_DELIVERY),
-  // legacy REST clients send none: each of their requests is then a new checkout
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(1, "idempotencyKey must not be empty.")
-    .max(100, "idempotencyKey must be at most 100 characters.")
-    .nullish()
-    .transform((key) => key ?? randomUUID()),
-});
+const paymentMethodSchema = z.enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup or card." }).nullish();
 
-export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
-type ValidOrder = z.output<typeof placeOrderSchema>;
+// legacy REST clients send none: each of their requests is then a new checkout
+const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, "idempotencyKey must not be empty.")
+  .max(100, "idempotencyKey must be at most 100 characters.")
+  .nullish()
+  .transform((key) => key ?? randomUUID());
+
+const cartAndContact = { lines: cartLinesSchema.min(1, "No products found."), contactNumber: requiredContactNumberRule };
+
+// keys in the order a form shows its errors: the first one becomes the error's message
+const addressOrderSchema = z
+  .object({
+    ...cartAndContact,
+    shipping: shippingSchema,
+    couponCode: couponCodeSchema,
+    paymentMethod: paymentMethodSchema
+      .refine((method) => method !== PaymentMethod.CASH_ON_MEETUP, "Cash on meetup is only for orders met on campus.")
+      .transform((method) => method ?? PaymentMethod.CASH_ON_DELIVERY),
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .transform((v) => ({ ...v, fulfilment: Fulfilment.ADDRESS as const, meetup: null }));
+
+// a meetup needs no address: the shipping fields are ignored
+const meetupOrderSchema = z
+  .object({
+    ...cartAndContact,
+    meetup: z.preprocess((value) => value ?? {}, meetupInputSchema),
+    couponCode: couponCodeSchema,
+    paymentMethod: paymentMethodSchema
+      .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
+      .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .transform((v) => ({ ...v, fulfilment: Fulfilment.MEETUP as const, shipping: null }));
+
+/** The order input; `fulfilment` (address by default) picks which of shipping and meetup it needs. */
+export type PlaceOrderInput = Omit<z.input<typeof addressOrderSchema>, "shipping"> & {
+  shipping?: unknown;
+  fulfilment?: Fulfilment | null;
+  meetup?: MeetupInput | null;
+};
+type ValidOrder = z.output<typeof addressOrderSchema> | z.output<typeof meetupOrderSchema>;
+
+const parsePlaceOrder = (input: PlaceOrderInput): ValidOrder =>
+  input.fulfilment === Fulfilment.MEETUP ? parseInput(meetupOrderSchema, input) : parseInput(addressOrderSchema, input);
 
 const quoteSchema = z.object({ lines: cartLinesSchema, couponCode: couponCodeSchema });
 
@@ -51,6 +106,18 @@ const listSchema = pageInput(10).extend({ status: statusSchema.nullish() });
 export type OrderListInput = { status?: string | null; page?: number | string | null; pageSize?: number | string | null };
 
 const ORDER_NOT_FOUND = "Order not found.";
+
+/** The web's order page: buyers and sellers both open it. */
+const orderPath = (orderId: string) => `/orders/${orderId}`;
+
+/** What a status change tells the other party: the buyer hears their order's new status, the seller who changed it. */
+function statusNotice(orderNumber: number, to: OrderStatus, actor: AuthUser | null): string {
+  const number = formatOrderNumber(orderNumber);
+  const who = actor?.role === Role.ADMIN ? "An admin" : actor?.username;
+  if (actor && to === OrderStatus.CANCELLED) return `${who} cancelled order ${number}.`;
+  if (actor) return `${who} set order ${number} to ${to}.`;
+  return `Your order ${number} is now ${to}.`;
+}
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
 
@@ -58,14 +125,23 @@ const isIdempotencyConflict = (error: unknown) =>
   error instanceof QueryFailedError &&
   (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
 
+export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.";
+
 /** Checkout, payment and the order lifecycle. Every rule about orders lives here. */
 export class OrdersService {
-  constructor(private readonly dataSource: DataSource) {}
+  /** `offersUsed` hears, after the commit, which accepted offers a checkout used. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
+    private readonly notifications: NotificationsService,
+    private readonly savedAlerts: SavedAlerts,
+    private readonly offersUsed: (offerIds: string[]) => Promise<void> = async () => undefined,
+  ) {}
 
   /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
-  async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }): Promise<PricedCart> {
+  async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }, caller?: AuthUser | null): Promise<PricedCart> {
     const v = parseInput(quoteSchema, input);
-    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode);
+    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, caller?.id);
   }
 
   /**
@@ -75,15 +151,22 @@ export class OrdersService {
    * committing an order nobody was told about.
    */
   async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
-    const v = parseInput(placeOrderSchema, input);
+    const v = parsePlaceOrder(input);
+    // REQUIRE_VERIFIED_BUYERS: only verified students (and admins) place orders
+    if (this.settings.requireVerifiedBuyers && buyer.role !== Role.ADMIN) {
+      const row = await this.dataSource.getRepository(User).findOne({ where: { id: buyer.id }, select: { id: true, verifiedAt: true } });
+      if (!row?.verifiedAt) throw forbidden(BUYERS_MUST_VERIFY);
+    }
     const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
     if (earlier) return earlier;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const session = await this.createCheckout(manager, buyer, v);
+      const { session, usedOfferIds } = await this.dataSource.transaction(async (manager) => {
+        const placed = await this.createCheckout(manager, buyer, v);
         if (clientGone?.aborted) throw conflict(CLIENT_GONE);
-        return session;
+        return placed;
       });
+      await this.offersUsed(usedOfferIds);
+      return session;
     } catch (error) {
       if (!isIdempotencyConflict(error)) throw error;
       return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
@@ -94,9 +177,14 @@ export class OrdersService {
     return this.dataSource.getRepository(CheckoutSession).findOneBy({ buyerId, idempotencyKey });
   }
 
-  private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
-    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode);
+  private async createCheckout(
+    manager: EntityManager,
+    buyer: AuthUser,
+    v: ValidOrder,
+  ): Promise<{ session: CheckoutSession; usedOfferIds: string[] }> {
+    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, buyer.id);
     refuseUnbuyable(cart, v.lines, buyer);
+    const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
 
     const session = manager.create(CheckoutSession, {
       id: randomUUID(),
@@ -112,6 +200,11 @@ export class OrdersService {
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
     await reserveUnits(manager, cart);
+    await this.savedAlerts.soldOut(
+      manager,
+      cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
+      buyer.id,
+    );
 
     const orders = cart.groups.map((group) => ({
       id: randomUUID(),
@@ -123,11 +216,21 @@ export class OrdersService {
       discountPaisa: group.discountPaisa,
       taxPaisa: group.taxPaisa,
       totalPaisa: group.totalPaisa,
-      shippingAddress: v.shipping.address,
-      shippingCity: v.shipping.city,
-      shippingPostalCode: v.shipping.postalCode,
-      shippingCountry: v.shipping.country,
+      shippingAddress: v.shipping?.address ?? "",
+      shippingCity: v.shipping?.city ?? "",
+      shippingPostalCode: v.shipping?.postalCode ?? "",
+      shippingCountry: v.shipping?.country ?? "",
       contactNumber: v.contactNumber,
+      fulfilment: v.fulfilment,
+      ...(v.meetup
+        ? {
+            meetupCampus,
+            meetupPoint: v.meetup.point.slug,
+            meetupAt: v.meetup.at,
+            meetupState: MeetupState.PROPOSED,
+            meetupProposedBy: MeetupParty.BUYER,
+          }
+        : {}),
     }));
     await manager.insert(Order, orders);
     await manager.insert(
@@ -154,7 +257,18 @@ export class OrdersService {
         actorRole: Role.USER,
       })),
     );
-    return manager.findOneByOrFail(CheckoutSession, { id: session.id });
+    for (const order of await manager.findBy(Order, { checkoutSessionId: session.id })) {
+      if (!order.sellerId) continue;
+      const text = `New order ${formatOrderNumber(order.orderNumber)} from ${buyer.username}.`;
+      await this.notifications.notify(order.sellerId, { kind: NotificationKind.ORDER_PLACED, text, link: orderPath(order.id) }, manager);
+    }
+    const usedOfferIds = await markOffersUsed(
+      manager,
+      cart.groups.flatMap((group, i) =>
+        group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
+      ),
+    );
+    return { session: await manager.findOneByOrFail(CheckoutSession, { id: session.id }), usedOfferIds };
   }
 
   /** A checkout, for its buyer or an admin. */
@@ -174,7 +288,7 @@ export class OrdersService {
   /** The sandbox card page's submit: checks the card and records only the time it was accepted. */
   async authorizeCardPayment(sessionId: string, card: CardForm): Promise<CheckoutSession> {
     const session = await this.findSession(sessionId);
-    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid on delivery.");
+    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid in cash, not by card.");
     if (session.paymentAuthorizedAt) return session;
     const result = checkCard(card);
     if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
@@ -221,17 +335,11 @@ export class OrdersService {
     const to = parseInput(z.object({ status: statusSchema }), { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .getRepository(Order)
-        .createQueryBuilder("o")
-        .setLock("pessimistic_write")
-        .where("o.id = :id", { id: orderId })
-        .getOne();
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const order = await lockOrder(manager, orderId);
       const refused = refusal(order, to, user);
       if (refused) throw refused;
 
-      const paidOnDelivery = to === OrderStatus.COMPLETED && order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY;
+      const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
       await manager.update(Order, order.id, { status: to, ...(paidOnDelivery ? { paymentStatus: PaymentStatus.PAID } : {}) });
       await manager.insert(OrderStatusEvent, {
         orderId: order.id,
@@ -241,12 +349,48 @@ export class OrdersService {
         actorRole: capacityOn(order, user),
       });
       if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await releaseUnits(manager, order.id);
-      if (
-        order.paymentMethod === PaymentMethod.CASH_ON_DELIVERY &&
-        [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)
-      ) {
+      if (isCashPayment(order.paymentMethod) && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
         await settleCashCheckout(manager, order.checkoutSessionId);
       }
+      // in this transaction: a status change and its notices commit together or not at all
+      for (const recipientId of [order.buyerId, order.sellerId]) {
+        if (!recipientId || recipientId === user.id) continue;
+        const text = statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : user);
+        await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
+      }
+      return manager.findOneByOrFail(Order, { id: order.id });
+    });
+  }
+
+  /** The other side of a meetup order confirms the current proposal (time and point). */
+  async confirmMeetup(orderId: string, user: AuthUser): Promise<Order> {
+    if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, orderId);
+      const refused = confirmRefusal(order, user);
+      if (refused) throw refused;
+      await manager.update(Order, order.id, { meetupState: MeetupState.CONFIRMED });
+      return manager.findOneByOrFail(Order, { id: order.id });
+    });
+  }
+
+  /**
+   * The buyer or the seller proposes another time or point on the order's campus (also after a
+   * confirmation, to reschedule); the other side then confirms it.
+   */
+  async proposeMeetup(orderId: string, input: MeetupInput, user: AuthUser): Promise<Order> {
+    const meetup = parseInput(meetupInputSchema, input);
+    if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, orderId);
+      const refused = proposeRefusal(order, user) ?? pointOffCampus(meetup.point, order.meetupCampus!);
+      if (refused) throw refused;
+      await manager.update(Order, order.id, {
+        meetupPoint: meetup.point.slug,
+        meetupAt: meetup.at,
+        meetupState: MeetupState.PROPOSED,
+        meetupProposedBy: meetupParty(order, user),
+      });
       return manager.findOneByOrFail(Order, { id: order.id });
     });
   }
@@ -295,6 +439,40 @@ export class OrdersService {
     });
     return toPage(items, total, page, pageSize);
   }
+}
+
+/** An order row under a write lock, so two concurrent changes to it apply one after the other. */
+async function lockOrder(manager: EntityManager, orderId: string): Promise<Order> {
+  const order = await manager
+    .getRepository(Order)
+    .createQueryBuilder("o")
+    .setLock("pessimistic_write")
+    .where("o.id = :id", { id: orderId })
+    .getOne();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * The one campus a meetup cart is on: every listing must name the same campus (sellers can differ,
+ * each then meets the buyer at the same point and time), and the point must be on it.
+ */
+function campusToMeet(cart: PricedCart, meetup: ValidMeetup): string {
+  const products = cart.lines.map((line) => line.product!);
+  const noCampus = products.find((product) => !product.campus);
+  if (noCampus) {
+    const message = `"${noCampus.name}" has no campus to meet on: choose delivery to an address.`;
+    throw badInput(message, { fulfilment: message });
+  }
+  if (new Set(products.map((product) => product.campus)).size > 1) {
+    const message =
+      "Your cart has items on different campuses: meet on campus needs every item on one campus. Order them separately, or choose delivery.";
+    throw badInput(message, { fulfilment: message });
+  }
+  const campus = products[0].campus!;
+  const refused = pointOffCampus(meetup.point, campus);
+  if (refused) throw refused;
+  return campus;
 }
 
 /** Why some cart lines cannot be bought (gone, or the buyer's own), or a coupon that does not apply. */

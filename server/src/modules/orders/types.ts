@@ -1,8 +1,11 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
-import { OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
+import { CatalogOption } from "../products/types";
+import { MeetupPointOption } from "../meetups/types";
+import { Fulfilment, MeetupParty, MeetupState, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { TAX_RATE, type PricedCart } from "./pricing";
 import { Role } from "../../platform/auth/roles";
+import { PageOf } from "../../platform/graphql/page";
 
 registerEnumType(OrderStatus, {
   name: "OrderStatus",
@@ -23,8 +26,26 @@ registerEnumType(PaymentMethod, {
   valuesConfig: {
     CASH_ON_DELIVERY: { description: "Cash to the seller on delivery." },
     CARD: { description: "Card on the hosted (sandbox) payment page at `Checkout.paymentUrl`." },
+    CASH_ON_MEETUP: { description: "Cash to the seller at the campus meetup (MEETUP orders only)." },
   },
 });
+registerEnumType(Fulfilment, {
+  name: "Fulfilment",
+  description: "How the goods reach the buyer.",
+  valuesConfig: {
+    ADDRESS: { description: "Delivered to the shipping address." },
+    MEETUP: { description: "Handed over at a campus meetup point at an agreed time." },
+  },
+});
+registerEnumType(MeetupState, {
+  name: "MeetupState",
+  description: "Whether the meetup's time and point are agreed.",
+  valuesConfig: {
+    PROPOSED: { description: "Proposed by one side, waiting for the other to confirm or propose another." },
+    CONFIRMED: { description: "Agreed by both." },
+  },
+});
+registerEnumType(MeetupParty, { name: "MeetupParty", description: "A side of an order: its buyer or its seller." });
 registerEnumType(PaymentStatus, { name: "PaymentStatus", description: "Whether the money has been received." });
 
 @InputType({ description: "One product of the cart and how many of it." })
@@ -50,7 +71,17 @@ export class QuoteLine {
   @Field(() => Int, { description: "Quantity, after adding up lines of the same product." })
   quantity: number;
 
-  @MoneyField({ name: "lineTotal", description: "unitPrice x quantity in PKR; 0 when the product is not available." })
+  @MoneyField({
+    name: "offerPrice",
+    nullable: true,
+    description: "The caller's accepted offer for one unit, in PKR (used once, at checkout); null without one.",
+  })
+  offerPricePaisa: number | null;
+
+  @MoneyField({
+    name: "lineTotal",
+    description: "unitPrice x quantity in PKR, with one unit at offerPrice when there is one; 0 when the product is not available.",
+  })
   lineTotalPaisa: number;
 
   @Field(() => String, { nullable: true, description: "Product picture URL (null for an unknown product)." })
@@ -60,6 +91,12 @@ export class QuoteLine {
     description: "False when the product was deleted or never existed: it is left out of the totals and cannot be ordered.",
   })
   available: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Campus slug of the listing (null when none): a meetup needs all lines on one campus.",
+  })
+  campus: string | null;
 }
 
 @ObjectType({ description: "The cart's price as the server computes it: the same figures placeOrder will charge." })
@@ -113,13 +150,35 @@ export class ShippingInput {
   country: string;
 }
 
+@InputType({ description: "A proposed campus meetup." })
+export class MeetupInput {
+  @Field(() => String, { description: "Meetup point slug from `catalogOptions.meetupPoints`, on the listings' campus." })
+  point: string;
+
+  @Field(() => Date, { description: "When: in the future, within 14 days, between 8:00 and 20:00 Pakistan time." })
+  at: Date;
+}
+
 @InputType({ description: "The cart to order. Prices and totals are computed by the server; no amount is sent." })
 export class PlaceOrderInput {
   @Field(() => [CartLineInput], { description: "The products; at least one ('No products found.' otherwise)." })
   lines: CartLineInput[];
 
-  @Field(() => ShippingInput, { description: "Delivery address." })
-  shipping: ShippingInput;
+  @Field(() => Fulfilment, {
+    nullable: true,
+    defaultValue: Fulfilment.ADDRESS,
+    description: "Delivery to an address (default, needs `shipping`) or a campus meetup (needs `meetup`; every item on one campus).",
+  })
+  fulfilment?: Fulfilment | null;
+
+  @Field(() => ShippingInput, { nullable: true, description: "Delivery address (ADDRESS orders; ignored for a meetup)." })
+  shipping?: ShippingInput | null;
+
+  @Field(() => MeetupInput, {
+    nullable: true,
+    description: "Meetup point and time (MEETUP orders); the seller confirms or proposes another.",
+  })
+  meetup?: MeetupInput | null;
 
   @Field(() => String, { description: "Phone number for the delivery ('Contact number is required.' when empty)." })
   contactNumber: string;
@@ -129,8 +188,7 @@ export class PlaceOrderInput {
 
   @Field(() => PaymentMethod, {
     nullable: true,
-    defaultValue: PaymentMethod.CASH_ON_DELIVERY,
-    description: "Cash on delivery (default) or card.",
+    description: "Cash on delivery (default for an address), cash on meetup (default for a meetup, meetups only) or card.",
   })
   paymentMethod?: PaymentMethod | null;
 
@@ -246,6 +304,9 @@ export class OrderView {
   @Field(() => String, { description: "Phone number for the delivery." })
   contactNumber: string;
 
+  @Field(() => Fulfilment, { description: "Delivery to an address (see `shipping`) or a campus meetup (see `meetup`)." })
+  fulfilment: Fulfilment;
+
   @Field(() => Date, { description: "When it was placed." })
   createdAt: Date;
 
@@ -262,25 +323,42 @@ export class OrderView {
   shippingCountry: string;
   buyerId: string | null;
   sellerId: string | null;
+  meetupCampus: string | null;
+  meetupPoint: string | null;
+  meetupAt: Date | null;
+  meetupState: MeetupState | null;
+  meetupProposedBy: MeetupParty | null;
+}
+
+@ObjectType({ description: "Where and when buyer and seller meet on campus." })
+export class OrderMeetup {
+  @Field(() => CatalogOption, { description: "The campus of the order's listings." })
+  campus: CatalogOption;
+
+  @Field(() => MeetupPointOption, { description: "The meetup point." })
+  point: MeetupPointOption;
+
+  @Field(() => Date, { description: "The proposed or agreed time." })
+  at: Date;
+
+  @Field(() => MeetupState, { description: "PROPOSED until the other side confirms." })
+  state: MeetupState;
+
+  @Field(() => MeetupParty, { description: "Who made the current proposal." })
+  proposedBy: MeetupParty;
+
+  @Field(() => Boolean, { description: "Whether the caller may confirm it now (the other side proposed it; the order is still open)." })
+  canConfirm: boolean;
+
+  @Field(() => Boolean, { description: "Whether the caller may propose another time or point now." })
+  canPropose: boolean;
 }
 
 @ObjectType({ description: "A page of orders, newest first." })
-export class OrderPage {
-  @Field(() => [OrderView], { description: "The orders of this page." })
-  items: OrderView[];
-
-  @Field(() => Int, { description: "Orders in all pages." })
-  totalItems: number;
-
-  @Field(() => Int, { description: "Number of pages." })
-  totalPages: number;
-
-  @Field(() => Int, { description: "This page's number, from 1." })
-  page: number;
-
-  @Field(() => Int, { description: "Orders per page (at most 50)." })
-  pageSize: number;
-}
+export class OrderPage extends PageOf(OrderView, {
+  items: "The orders of this page.",
+  totalItems: "Orders in all pages.",
+}) {}
 
 @ObjectType("Checkout", { description: "One placed cart: one order per seller, paid with one payment. Its id is the payment session id." })
 export class CheckoutView {
@@ -316,7 +394,12 @@ export class CheckoutView {
 
 /** The cart's figures as the schema names them (the amounts stay in paisa for MoneyField). */
 export const toPriceQuote = (cart: PricedCart): PriceQuote => ({
-  lines: cart.lines.map((l) => ({ ...l, name: l.product?.name ?? "Unknown product", image: l.product?.image ?? null })),
+  lines: cart.lines.map((l) => ({
+    ...l,
+    name: l.product?.name ?? "Unknown product",
+    image: l.product?.image ?? null,
+    campus: l.product?.campus ?? null,
+  })),
   itemCount: cart.itemCount,
   subtotalPaisa: cart.subtotalPaisa,
   taxRate: TAX_RATE,

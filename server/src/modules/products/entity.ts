@@ -16,8 +16,8 @@ import { User } from "../users/entity";
 
 /**
  * A listed product. Deleting is a soft delete (deletedAt): the product leaves the catalog but
- * order lines keep pointing at it. The full-text column `search_vector` and the trigram index
- * live in the migration only; the service queries them with SQL.
+ * order lines keep pointing at it. The full-text column `search_vector` and the search
+ * vocabulary (`search_words`) live in the migrations only; the service queries them with SQL.
  */
 @ObjectType({ description: "A product listed in the shop by a seller." })
 @Entity({ name: "products" })
@@ -65,6 +65,10 @@ export class Product {
   @Column({ type: "varchar", length: 500 })
   image: string;
 
+  /** More pictures after `image` (stored as given; `images` in the API answers all of them absolute). */
+  @Column({ type: "varchar", length: 500, array: true, default: () => "'{}'" })
+  gallery: string[];
+
   @Field(() => Float, { name: "rating", description: "Average review rating, 1 to 5 (0 when there are no reviews yet)." })
   @Column({ type: "numeric", precision: 3, scale: 2, default: 0, transformer: numericTransformer })
   ratingAverage: number;
@@ -94,6 +98,17 @@ export class Product {
   @Column({ type: "timestamptz", nullable: true })
   soldOutAt: Date | null;
 
+  @Field(() => Date, {
+    nullable: true,
+    description: "When a moderator hid the listing (only its seller and admins still see it); null when shown.",
+  })
+  @Column({ type: "timestamptz", nullable: true })
+  hiddenAt: Date | null;
+
+  /** Its seller is suspended: hidden like `hiddenAt`, back when the seller is unsuspended (kept apart so the two never undo each other). */
+  @Column({ type: "boolean", default: false })
+  sellerSuspended: boolean;
+
   @Field(() => Date, { description: "When the product was listed." })
   @Index("products_created_idx")
   @CreateDateColumn({ type: "timestamptz" })
@@ -106,3 +121,13 @@ export class Product {
   @DeleteDateColumn({ type: "timestamptz" })
   deletedAt: Date | null;
 }
+
+/**
+ * Listings anyone may see: not hidden by a moderator, seller not suspended (unqualified columns, so
+ * it fits any query over products). Every public list and search ANDs it in.
+ */
+export const LISTED = `("hiddenAt" IS NULL AND NOT "sellerSuspended")`;
+
+/** The same rule for a loaded product. */
+export const isListed = (product: Pick<Product, "hiddenAt" | "sellerSuspended">): boolean =>
+  product.hiddenAt == null && !product.sellerSuspended;

@@ -321,11 +321,32 @@ describe("products: filters, search, sorts and pages", () => {
     }
   });
 
-  it("finds 'calculater' (a typo) by trigram similarity, and ranks by relevance", async () => {
+  it("finds 'calculater' (a typo) and 'calcu' (a prefix) through the listings' vocabulary, and ranks by relevance", async () => {
     const typo = await list({ filter: { search: "calculater" }, sort: "RELEVANCE" });
     expect(names(typo)[0]).toBe("Scientific Calculator");
     expect(names(typo)).toContain("Graphing Calculator Manual");
+    expect(names(await list({ filter: { search: "scientific calculater" }, sort: "RELEVANCE" }))[0]).toBe("Scientific Calculator");
+    expect(names(await list({ filter: { search: "calcu" }, sort: "RELEVANCE" }))).toEqual([
+      "Scientific Calculator",
+      "Graphing Calculator Manual",
+    ]);
     expect(names(await list({ filter: { search: "scientific calculator" }, sort: "RELEVANCE" }))[0]).toBe("Scientific Calculator");
+  });
+
+  it("learns the words of new and edited listings; keeps no numbers; takes quotes, backslashes and odd words without an error", async () => {
+    const created = await server.services.products.create(
+      valid({ name: "Zephyrboard Keyboard", description: "Listing 90817." }),
+      asCaller(shop),
+    );
+    expect(names(await list({ filter: { search: "zephyrbord" } }))).toEqual(["Zephyrboard Keyboard"]);
+    await server.services.products.update(created.id, { name: "Quokkalamp Keyboard" }, asCaller(shop));
+    expect(names(await list({ filter: { search: "quokalamp" } }))).toEqual(["Quokkalamp Keyboard"]);
+    const words = await server.dataSource.query(`SELECT word FROM search_words WHERE word IN ('zephyrboard', 'quokkalamp', '90817')`);
+    expect(words.map((w: { word: string }) => w.word).sort()).toEqual(["quokkalamp", "zephyrboard"]);
+    for (const search of [`calc'ulater`, "calc\\ulater", `"unclosed`, "-zephyrboard or", "ab"]) {
+      expect((await list({ filter: { search } })).errors, search).toBeUndefined();
+    }
+    await server.services.products.remove(created.id, asCaller(shop));
   });
 
   it("searches descriptions with full-text, supports quoted phrases, and ignores case", async () => {
@@ -333,6 +354,9 @@ describe("products: filters, search, sorts and pages", () => {
     expect(names(await list({ filter: { search: "lectures" } }))).toEqual(["Cotton Kurta"]);
     expect(names(await list({ filter: { search: '"lecture notes"' } }))).toEqual(["Gel Pen Set"]);
     expect((await list({ filter: { search: "zzqxv" } })).data.products).toMatchObject({ items: [], totalItems: 0, totalPages: 0 });
+    // every word must match: a word with no close known word finds nothing, however close the others
+    expect((await list({ filter: { search: "zzqxv nothing like this" } })).data.products.totalItems).toBe(0);
+    expect(names(await list({ filter: { search: "geometri box" } }))).toEqual(["Geometry Box"]);
     expect((await list({ filter: { search: "   " } })).data.products.totalItems).toBe(5);
   });
 

@@ -33,9 +33,13 @@ export class ProductResolver {
     return ctx.services.products.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
   }
 
-  @Query(() => Product, { nullable: true, description: "One listed product; null when the id is unknown or the product was deleted." })
+  @Query(() => Product, {
+    nullable: true,
+    description:
+      "One listed product; null when the id is unknown, the product was deleted, or it is hidden by moderation (except for its seller and admins).",
+  })
   product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.services.products.byId(id);
+    return ctx.services.products.byId(id, ctx.user);
   }
 
   @Query(() => [Product], {
@@ -102,6 +106,11 @@ export class ProductResolver {
   @FieldResolver(() => String)
   image(@Root() product: Product, @Ctx() ctx: Context): string {
     return absoluteImageUrl(product.image, ctx.publicBase);
+  }
+
+  @FieldResolver(() => [String], { description: "Absolute URLs of every picture of the product, `image` first (at least one)." })
+  images(@Root() product: Product, @Ctx() ctx: Context): string[] {
+    return [product.image, ...(product.gallery ?? [])].map((url) => absoluteImageUrl(url, ctx.publicBase));
   }
 
   @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })

@@ -88,8 +88,8 @@ export function registerProductRoutes(api: RestApi) {
       },
       404: { description: "Unknown or deleted product" },
     },
-    handler: async ({ params, services, loaders, publicBase }) => {
-      const product = await services.products.byId(params.id);
+    handler: async ({ user, params, services, loaders, publicBase }) => {
+      const product = await services.products.byId(params.id, user);
       if (!product) throw notFound("Product not found.");
       const [[shaped], reviews] = await Promise.all([
         legacyProducts(loaders, [product], publicBase),

@@ -1,8 +1,10 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
+import { ALL_MEETUP_POINTS } from "../meetups/points";
+import type { SavedAlerts } from "../saved/alerts";
 import { z } from "zod";
 import { storedImageAddress } from "../../platform/http/public-url";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
-import { MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
+import { formatPKR, MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -21,7 +23,10 @@ import {
   normalizeColor,
   normalizeCondition,
 } from "./catalog";
-import { Product } from "./entity";
+import { isListed, LISTED, Product } from "./entity";
+import { User } from "../users/entity";
+import { universityOf } from "../verification/universities";
+import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 export enum ProductSort {
@@ -44,10 +49,15 @@ const TRENDING_TTL_SECONDS = 30;
 /** For the entry pages and for the bounded count of any filter. */
 const FIRST_PAGE_TTL_SECONDS = 10;
 export const MAX_QUANTITY_AVAILABLE = 999;
+export const SELLERS_MUST_VERIFY =
+  "Only verified students can sell on UniBazaar. Verify your university e-mail on your profile page first.";
 /** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
 export const SOLD_VISIBLE_DAYS = 3;
-/** Listings the shop shows: for sale, or sold within SOLD_VISIBLE_DAYS (unqualified columns). */
-const ON_SHOW = `("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days')`;
+/**
+ * Listings the shop shows: listed (not hidden by moderation) and for sale, or sold within
+ * SOLD_VISIBLE_DAYS (unqualified columns).
+ */
+const ON_SHOW = `(${LISTED} AND ("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days'))`;
 
 const quantityRule = (min: number) =>
   z
@@ -143,6 +153,8 @@ export type CatalogFilter = {
   search?: string | null;
   campus?: string | null;
   condition?: string | null;
+  /** Only listings of verified students. */
+  verifiedSellersOnly?: boolean | null;
 };
 
 /** "all" and "" are what the shop's select sends for "no filter". */
@@ -161,7 +173,7 @@ const optionalChoice = (normalize: (v: string) => string | undefined, message: s
 const boundRule = z
   .number({ error: "Price must be a number." })
   .min(0, "Price must not be negative.")
-  .max(MAX_PRICE_PKR, `Price must be at most PKR ${MAX_PRICE_PKR.toLocaleString("en-US")}.`)
+  .max(MAX_PRICE_PKR, `Price must be at most ${formatPKR(MAX_PRICE_PKR)}.`)
   .nullish();
 
 const listSchema = pageInput(8).extend({
@@ -174,6 +186,11 @@ const listSchema = pageInput(8).extend({
       sellerId: idRule("sellerId must be a valid id.").nullish(),
       campus: optionalChoice(normalizeCampus, "Unknown campus."),
       condition: optionalChoice(normalizeCondition, "Unknown condition."),
+      // false and absent are the same filter (and the same cache entry)
+      verifiedSellersOnly: z
+        .boolean({ error: "verifiedSellersOnly must be true or false." })
+        .nullish()
+        .transform((v) => v || undefined),
       search: z
         .string()
         .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
@@ -235,6 +252,8 @@ export class ProductsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
+    private readonly settings: Pick<AppConfig, "requireVerifiedSellers">,
+    private readonly savedAlerts: SavedAlerts,
   ) {}
 
   private get products() {
@@ -248,6 +267,7 @@ export class ProductsService {
       priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
       conditions: CONDITIONS.map(({ slug, label }) => ({ slug, label })),
       campuses: CAMPUSES.map(({ slug, label }) => ({ slug, label })),
+      meetupPoints: ALL_MEETUP_POINTS,
     };
   }
 
@@ -282,6 +302,7 @@ export class ProductsService {
       filter.sellerId && `"sellerId" = :sellerId`,
       filter.campus && "campus = :campus",
       filter.condition && "condition = :condition",
+      filter.verifiedSellersOnly && `"sellerId" IN (SELECT id FROM users WHERE "verifiedAt" IS NOT NULL)`,
       ON_SHOW,
     ].filter((c): c is string => Boolean(c));
     const qb = this.products.createQueryBuilder("p").setParameters({
@@ -292,12 +313,12 @@ export class ProductsService {
     for (const condition of conditions) qb.andWhere(condition);
     if (filter.search) {
       // a bounded candidate step, so ranking costs the same at any catalogue size: up to
-      // SEARCH_CANDIDATES full-text matches over name + description, and as many names close to
-      // the words typed (`%>` is pg_trgm's word similarity, served by the trigram index on lower(name))
+      // SEARCH_CANDIDATES full-text matches of the words typed, and as many with the unknown words
+      // corrected against the listings' vocabulary (search_corrections, in the search-words migration)
       const candidates = (match: string) =>
         `(SELECT id FROM products WHERE ${[match, `"deletedAt" IS NULL`, ...conditions].join(" AND ")} LIMIT ${SEARCH_CANDIDATES})`;
       qb.andWhere(
-        `p.id IN (${candidates(`search_vector @@ websearch_to_tsquery('simple', :search)`)} UNION ${candidates(`lower(name) %> :search`)})`,
+        `p.id IN (${candidates(`search_vector @@ websearch_to_tsquery('simple', :search)`)} UNION ${candidates(`search_vector @@ search_corrections(:search)`)})`,
       );
     }
     applySort(qb, sort, filter.search);
@@ -323,15 +344,26 @@ export class ProductsService {
     return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, exact), hasNextPage: more, endCursor };
   }
 
-  /** Listed products for the sitemap, most recently changed first (deleted ones are left out). */
+  /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
   async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {
-    return this.products.find({ select: { id: true, updatedAt: true }, order: { updatedAt: "DESC" }, take: limit });
+    return this.products
+      .createQueryBuilder("p")
+      .select(["p.id", "p.updatedAt"])
+      .where(LISTED)
+      .orderBy("p.updatedAt", "DESC")
+      .limit(limit)
+      .getMany();
   }
 
-  /** A listed product, or null when the id is unknown, deleted or not an id at all. */
-  async byId(id: string): Promise<Product | null> {
+  /**
+   * A listed product, or null when the id is unknown, deleted or not an id at all. A listing hidden
+   * by moderation is found only by its seller and admins (`viewer`); to anyone else it does not exist.
+   */
+  async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
     if (!isId(id)) return null;
-    return this.products.findOneBy({ id });
+    const product = await this.products.findOneBy({ id });
+    if (!product || isListed(product) || viewer?.role === Role.ADMIN || (viewer && viewer.id === product.sellerId)) return product;
+    return null;
   }
 
   /**
@@ -373,6 +405,7 @@ export class ProductsService {
       createdAt: new Date(json.createdAt),
       updatedAt: new Date(json.updatedAt),
       deletedAt: json.deletedAt == null ? null : new Date(json.deletedAt),
+      hiddenAt: json.hiddenAt == null ? null : new Date(json.hiddenAt),
     });
   }
 
@@ -388,8 +421,21 @@ export class ProductsService {
     return toPage(items, totalItems, page, pageSize);
   }
 
+  /**
+   * Lists a product. With REQUIRE_VERIFIED_SELLERS only verified students (and admins) may; a listing
+   * without a campus gets the seller's university campus, when it has one.
+   */
   async create(input: ProductFields, seller: AuthUser): Promise<Product> {
     const v = parseInput(createSchema, input);
+    // read only when a rule needs it, so listing with a campus costs no extra query
+    const student =
+      this.settings.requireVerifiedSellers || v.campus == null
+        ? await this.dataSource
+            .getRepository(User)
+            .findOne({ where: { id: seller.id }, select: { id: true, verifiedAt: true, universityEmail: true } })
+        : null;
+    if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
+    const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
     const product = await this.products.save(
       this.products.create({
         name: v.name,
@@ -401,7 +447,7 @@ export class ProductsService {
         image: v.image,
         quantityAvailable: v.quantityAvailable ?? 1,
         condition: v.condition ?? DEFAULT_CONDITION,
-        campus: v.campus ?? null,
+        campus: v.campus ?? universityCampus ?? null,
         sellerId: seller.id,
       }),
     );
@@ -416,6 +462,7 @@ export class ProductsService {
   async update(id: string, input: Partial<ProductFields>, user: AuthUser): Promise<Product> {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
+    const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
@@ -436,7 +483,13 @@ export class ProductsService {
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
     });
-    const saved = await this.products.save(product);
+    // those who saved it hear of a lower price or its selling out, with the change or not at all
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const row = await manager.save(product);
+      if (row.pricePaisa < before.pricePaisa) await this.savedAlerts.priceDropped(manager, row);
+      if (before.quantityAvailable > 0 && row.quantityAvailable === 0) await this.savedAlerts.soldOut(manager, [row.id], null);
+      return row;
+    });
     await this.cache.invalidate(CATALOG_CACHE);
     return saved;
   }
@@ -449,7 +502,7 @@ export class ProductsService {
   }
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {
-    const product = await this.byId(id);
+    const product = await this.byId(id, caller);
     if (!product) throw notFound("Product not found.");
     if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden("You can only change your own products.");
     return product;

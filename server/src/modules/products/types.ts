@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { MeetupPointOption } from "../meetups/types";
 import { SellerType } from "../users/entity";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
@@ -40,6 +41,9 @@ export class ProductFilter {
 
   @Field(() => String, { nullable: true, description: "Condition slug (`catalogOptions.conditions`)." })
   condition?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "true: only listings of verified students (a confirmed university e-mail)." })
+  verifiedSellersOnly?: boolean | null;
 
   @Field(() => String, {
     nullable: true,
@@ -209,4 +213,7 @@ export class CatalogOptions {
 
   @Field(() => [CatalogOption], { description: "Campuses where listings are handed over." })
   campuses: CatalogOption[];
+
+  @Field(() => [MeetupPointOption], { description: "Meetup points of every campus, for checkout's 'Meet on campus'." })
+  meetupPoints: MeetupPointOption[];
 }

@@ -5,7 +5,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { CATALOG_CACHE } from "../products/catalog";
-import { Product } from "../products/entity";
+import { isListed, Product } from "../products/entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { idRule, isId } from "../../platform/shared/validation";
 import { Review } from "./entity";
@@ -41,7 +41,7 @@ export class ReviewsService {
     const v = parseInput(postSchema, input);
     const review = await this.dataSource.transaction(async (manager) => {
       const product = await manager.findOneBy(Product, { id: v.productId });
-      if (!product) throw notFound("Product not found.");
+      if (!product || !isListed(product)) throw notFound("Product not found.");
       if (product.sellerId === caller.id) throw forbidden("You cannot review your own product.");
       const verifiedPurchase = await hasBought(manager, caller.id, product.id);
       // one review per user and product: a concurrent second post lands on the update branch

@@ -1,5 +1,6 @@
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, ObjectType } from "type-graphql";
 import { Review } from "./entity";
+import { PageOf } from "../../platform/graphql/page";
 
 @ObjectType({ description: "Who wrote a review: public fields only." })
 export class ReviewAuthor {
@@ -11,19 +12,7 @@ export class ReviewAuthor {
 }
 
 @ObjectType({ description: "A page of reviews." })
-export class ReviewPage {
-  @Field(() => [Review], { description: "The reviews on this page, newest first." })
-  items: Review[];
-
-  @Field(() => Int, { description: "Reviews matching, over all pages." })
-  totalItems: number;
-
-  @Field(() => Int, { description: "Number of pages (0 when there are none)." })
-  totalPages: number;
-
-  @Field(() => Int, { description: "This page's number, from 1." })
-  page: number;
-
-  @Field(() => Int, { description: "Items per page." })
-  pageSize: number;
-}
+export class ReviewPage extends PageOf(Review, {
+  items: "The reviews on this page, newest first.",
+  totalItems: "Reviews matching, over all pages.",
+}) {}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { Notification, NotificationKind } from "../notifications/entity";
 import { placeOrder } from "../orders/testing";
 import { Product } from "../products/entity";
 import { SavedItem } from "./entity";
@@ -62,6 +63,48 @@ describe("saved items", () => {
 
     await placeOrder(server, buyer, [{ productId: bag.id, quantity: 1 }]);
     expect(await notices()).toEqual({ Backpack: "SOLD", Mug: null });
+  });
+
+  it("rings the bell of those who saved it: a price below what they saved at, a sale (not for its buyer), a seller marking it sold", async () => {
+    const [early, late, buyerToo] = await Promise.all([signUp(server, "user"), signUp(server, "user"), signUp(server, "user")]);
+    const desk = await insertProduct(server.dataSource, seller.user.id, { name: "Study desk", pricePaisa: 800_000, quantityAvailable: 1 });
+    const chair = await insertProduct(server.dataSource, seller.user.id, { name: "Chair", pricePaisa: 200_000, quantityAvailable: 2 });
+    await ok(SAVE, { id: desk.id }, early.token);
+    await ok(UPDATE, { id: desk.id, input: { price: 7000 } }, seller.token);
+    await ok(SAVE, { id: desk.id }, late.token);
+    await ok(SAVE, { id: desk.id }, buyerToo.token);
+    await ok(SAVE, { id: chair.id }, late.token);
+    // a rise tells no one; a drop to 6,500 tells all three (each saved above it)
+    await ok(UPDATE, { id: desk.id, input: { price: 7500 } }, seller.token);
+    await ok(UPDATE, { id: desk.id, input: { price: 6500 } }, seller.token);
+    // one of two chairs sold: not sold out, no notice; the desk's only unit sold: its savers but the buyer hear
+    await placeOrder(server, buyerToo, [
+      { productId: desk.id, quantity: 1 },
+      { productId: chair.id, quantity: 1 },
+    ]);
+    // the seller marks the other chair sold
+    await ok(UPDATE, { id: chair.id, input: { quantityAvailable: 0 } }, seller.token);
+
+    const bell = async (who: SignedIn) =>
+      (
+        await server.dataSource.getRepository(Notification).find({
+          where: { recipientId: who.user.id, kind: NotificationKind.SAVED_ITEM },
+          order: { createdAt: "ASC" },
+        })
+      ).map((n) => `${n.link} ${n.text.replace(/\u00a0/g, " ")}`);
+    expect(await bell(early)).toEqual([
+      `/shop/${desk.id} Price drop: "Study desk" is now Rs 7,000.`,
+      `/shop/${desk.id} Price drop: "Study desk" is now Rs 6,500.`,
+      `/shop/${desk.id} Sold: "Study desk" is no longer available.`,
+    ]);
+    expect(await bell(late)).toEqual([
+      `/shop/${desk.id} Price drop: "Study desk" is now Rs 6,500.`,
+      `/shop/${desk.id} Sold: "Study desk" is no longer available.`,
+      `/shop/${chair.id} Sold: "Chair" is no longer available.`,
+    ]);
+    expect(await bell(buyerToo)).toEqual([`/shop/${desk.id} Price drop: "Study desk" is now Rs 6,500.`]);
+    const unread = await server.gql(`{ notificationUnreadCount }`, {}, late.token);
+    expect(unread.data.notificationUnreadCount).toBe(3);
   });
 
   it("a deleted listing drops out of the list; unknown ids and anonymous callers are refused without a change", async () => {

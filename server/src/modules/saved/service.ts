@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
 import { assertRole, type AuthUser } from "../../platform/auth/roles";
-import { Product } from "../products/entity";
+import { isListed, LISTED, Product } from "../products/entity";
 import { SavedItem } from "./entity";
 
 /** How many listings one user may keep saved. */
@@ -25,7 +25,7 @@ export class SavedService {
   async save(productId: string, caller: AuthUser | null): Promise<void> {
     const user = assertRole(caller, []);
     const product = isId(productId) ? await this.dataSource.getRepository(Product).findOneBy({ id: productId }) : null;
-    if (!product) throw notFound("Product not found.");
+    if (!product || !isListed(product)) throw notFound("Product not found.");
     if ((await this.saved.countBy({ userId: user.id })) >= MAX_SAVED)
       throw badInput(`You can save up to ${MAX_SAVED} items. Remove some first.`);
     await this.saved
@@ -41,13 +41,14 @@ export class SavedService {
     if (isId(productId)) await this.saved.delete({ userId: user.id, productId });
   }
 
-  /** The caller's saved listings, newest first; deleted listings drop out. */
+  /** The caller's saved listings, newest first; deleted and hidden listings drop out. */
   list(caller: AuthUser | null): Promise<SavedItem[]> {
     const user = assertRole(caller, []);
     return this.saved
       .createQueryBuilder("s")
       .innerJoinAndSelect("s.product", "p")
       .where("s.userId = :userId", { userId: user.id })
+      .andWhere(LISTED)
       .orderBy("s.createdAt", "DESC")
       .addOrderBy("s.productId", "ASC")
       .getMany();

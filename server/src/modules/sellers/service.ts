@@ -20,7 +20,7 @@ export class SellersService {
   /**
    * A seller by username (any case), with the average rating of every review of their products
    * (deleted listings included: the reviews were real) and their completed orders; null for an
-   * unknown username or an account that does not sell.
+   * unknown username, an account that does not sell or a suspended one.
    */
   async profile(username: string): Promise<SellerPublicProfile | null> {
     const wanted = username.trim().toLowerCase();
@@ -30,7 +30,7 @@ export class SellersService {
       .createQueryBuilder("u")
       .where("lower(u.username) = :wanted", { wanted })
       .getOne();
-    if (!seller || !SELLING_ROLES.includes(seller.role)) return null;
+    if (!seller || seller.suspendedAt || !SELLING_ROLES.includes(seller.role)) return null;
     const [row] = await this.dataSource.query<Array<{ rating: string | null; reviews: string; completed: string }>>(
       `SELECT
          (SELECT round(avg(r.rating), 2) FROM reviews r JOIN products p ON p.id = r."productId" WHERE p."sellerId" = $1) AS rating,

@@ -3,6 +3,7 @@ import { forbidden, notFound } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
 import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { type SellerType } from "../users/entity";
+import { LISTED } from "../products/entity";
 import type { UsersService } from "../users/service";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -118,7 +119,7 @@ export class StatsService {
       this.dataSource.query(
         `SELECT
            (SELECT count(*) FROM users) AS "users",
-           (SELECT count(*) FROM products WHERE "deletedAt" IS NULL) AS "products",
+           (SELECT count(*) FROM products WHERE "deletedAt" IS NULL AND ${LISTED}) AS "products",
            (SELECT count(*) FROM orders) AS "orders",
            (SELECT count(*) FROM reviews) AS "reviews",
            (SELECT COALESCE(sum("totalPaisa"), 0) FROM orders WHERE status IN (${ACCEPTED})) AS "earningsPaisa"`,

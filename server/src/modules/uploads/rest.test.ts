@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
+import { Product } from "../products/entity";
 import { Image } from "./entity";
 import { ANONYMOUS_UPLOADS_PER_IP, MAX_IMAGE_BYTES, UNUSED_UPLOAD_LIFETIME_MS } from "./service";
 
@@ -126,16 +127,18 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageRow(anonymous.body as string)).toMatchObject({ uploaderId: seller.user.id });
   });
 
-  it("deletes, after 24 hours, the anonymous uploads no product or profile uses (rows and files)", async () => {
+  it("deletes, after 24 hours, the anonymous uploads no product (picture or gallery) or profile uses (rows and files)", async () => {
     const address = freshAddress();
     const put = async (side: number) => (await anonymousUpload({ image: dataUrl(await png(side, 41)) }, address)).body as string;
-    const [unused, forProduct, forProfile] = [await put(41), await put(42), await put(43)];
+    const [unused, forProduct, forProfile, forGallery] = [await put(41), await put(42), await put(43), await put(46)];
     const owned = (await upload({ image: dataUrl(await png(44, 41)) })).body as string;
     const product = await server.api("POST", "/api/products/create-product", {
       token: seller.token,
       body: { name: "Desk lamp", category: "furniture", color: "black", price: 900, description: "LED desk lamp.", image: forProduct },
     });
     expect(product.status).toBe(201);
+    // no API sets a gallery yet (the demo data does): write it directly
+    await server.dataSource.getRepository(Product).update({ id: (product.body as { _id: string })._id }, { gallery: [forGallery] });
     const profile = await server.api("PATCH", "/api/auth/edit-profile", {
       token: seller.token,
       body: { username: seller.user.username, profileImage: forProfile },
@@ -160,7 +163,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageRow(unused)).toBeNull();
     expect((await fetch(unused)).status).toBe(404);
     expect((await fetch(unused.replace(".webp", "-thumb.webp"))).status).toBe(404);
-    for (const kept of [forProduct, forProfile, owned]) expect(await exists(kept), kept).toBe(true);
+    for (const kept of [forProduct, forProfile, forGallery, owned]) expect(await exists(kept), kept).toBe(true);
   });
 });
 

@@ -56,7 +56,7 @@ export class UploadsService {
 
   /**
    * Deletes anonymous uploads older than UNUSED_UPLOAD_LIFETIME_MS that no product (listed or
-   * removed), profile or order line refers to, by any address of the file; answers how many. The
+   * removed; main picture or gallery), profile or order line refers to, by any address of the file; answers how many. The
    * server runs it every hour; `now` lets tests move the clock.
    */
   async deleteUnusedUploads(now: Date): Promise<number> {
@@ -66,6 +66,7 @@ export class UploadsService {
       `DELETE FROM images i
         WHERE i."uploaderId" IS NULL AND i."createdAt" < $1
           AND NOT EXISTS (SELECT 1 FROM products p WHERE ${hashOf("p.image")} = i.hash)
+          AND NOT EXISTS (SELECT 1 FROM products p, unnest(p.gallery) g WHERE ${hashOf("g")} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM users u WHERE ${hashOf('u."profileImage"')} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE ${hashOf('l."productImage"')} = i.hash)
         RETURNING i.hash`,

@@ -16,6 +16,7 @@ registerEnumType(SellerType, {
 @Entity({ name: "users" })
 @Index("users_email_lower_key", { synchronize: false })
 @Index("users_username_lower_key", { synchronize: false })
+@Index("users_university_email_lower_key", { synchronize: false })
 export class User {
   @Field(() => ID, { description: "Unique id." })
   @PrimaryGeneratedColumn("uuid")
@@ -62,9 +63,31 @@ export class User {
   @Column({ type: "varchar", length: 1000, nullable: true })
   storeDescription: string | null;
 
+  /** When the user confirmed a university e-mail with a code (a verified student); null otherwise. */
+  @Field(() => Date, { nullable: true, description: "When the university e-mail was confirmed; null when not a verified student." })
+  @Column({ type: "timestamptz", nullable: true })
+  verifiedAt: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Verified students: their university's name." })
+  @Column({ type: "varchar", length: 120, nullable: true })
+  university: string | null;
+
+  /** Unique case-insensitively among accounts (a functional unique index in the migration). */
+  @Field(() => String, { nullable: true, description: "Verified students: the confirmed university e-mail." })
+  @Column({ type: "varchar", length: 254, nullable: true })
+  universityEmail: string | null;
+
   /** Bumped on logout: tokens carry the version they were issued with. A role change needs no new token (the role is read fresh on every request). */
   @Column({ type: "int", default: 0 })
   tokenVersion: number;
+
+  @Field(() => Date, { nullable: true, description: "When a moderator suspended the account (it cannot sign in); null when active." })
+  @Column({ type: "timestamptz", nullable: true })
+  suspendedAt: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Why the account is suspended; null when active." })
+  @Column({ type: "varchar", length: 500, nullable: true })
+  suspendedReason: string | null;
 
   @Field(() => Date, { description: "When the account was created." })
   @CreateDateColumn({ type: "timestamptz" })

@@ -1,6 +1,7 @@
-import { Field, InputType, Int, ObjectType } from "type-graphql";
+import { Field, InputType, ObjectType } from "type-graphql";
 import { User } from "./entity";
 import type { ProfileUpdate } from "./service";
+import { PageOf } from "../../platform/graphql/page";
 
 @InputType({ description: "The caller's own profile. A field left out stays as it is; an empty string removes it." })
 export class ProfileInput implements ProfileUpdate {
@@ -18,19 +19,7 @@ export class ProfileInput implements ProfileUpdate {
 }
 
 @ObjectType({ description: "One page of users, newest first." })
-export class UserPage {
-  @Field(() => [User], { description: "The users on this page." })
-  items: User[];
-
-  @Field(() => Int, { description: "How many users match, over all pages." })
-  totalItems: number;
-
-  @Field(() => Int, { description: "How many pages there are at this page size." })
-  totalPages: number;
-
-  @Field(() => Int, { description: "This page's number, from 1." })
-  page: number;
-
-  @Field(() => Int, { description: "Users per page (at most 50)." })
-  pageSize: number;
-}
+export class UserPage extends PageOf(User, {
+  items: "The users on this page.",
+  totalItems: "How many users match, over all pages.",
+}) {}

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { DataSource, type DataSourceOptions, type Logger } from "typeorm";
+import { AfterCommitSubscriber } from "./after-commit";
 import { migrations } from "./migrations";
 
 /** The entity classes of the app (listed in app/entities.ts). */
@@ -31,6 +32,7 @@ export function createDataSource(
     type: "postgres",
     url,
     entities,
+    subscribers: [AfterCommitSubscriber],
     migrations,
     synchronize: false,
     migrationsRun: false,

@@ -3,7 +3,14 @@
  * and REST maps to an HTTP status, so one failure reads the same on both APIs.
  */
 export type ErrorCode =
-  "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_USER_INPUT" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE";
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "BAD_USER_INPUT"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "PAYLOAD_TOO_LARGE"
+  | "SERVICE_UNAVAILABLE";
 
 export type FieldErrors = Record<string, string>;
 
@@ -25,6 +32,8 @@ export const badInput = (message: string, fields?: FieldErrors) => new AppError(
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const rateLimited = (message = "Too many attempts. Please try again later.") => new AppError("RATE_LIMITED", message);
 export const payloadTooLarge = (message: string) => new AppError("PAYLOAD_TOO_LARGE", message);
+/** Something we depend on (e.g. the mail server) failed; nothing was changed, and a retry may work. */
+export const serviceUnavailable = (message: string) => new AppError("SERVICE_UNAVAILABLE", message);
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -34,4 +43,5 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
 };

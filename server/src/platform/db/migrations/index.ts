@@ -6,6 +6,13 @@ import { Conversations1764500000000 } from "./1764500000000-conversations";
 import { ListingQuantity1764600000000 } from "./1764600000000-listing-quantity";
 import { ListingConditionCampus1764600000001 } from "./1764600000001-listing-condition-campus";
 import { SavedItems1764600000002 } from "./1764600000002-saved-items";
+import { Offers1764700000000 } from "./1764700000000-offers";
+import { Notifications1764710000000 } from "./1764710000000-notifications";
+import { VerifiedStudents1764720000000 } from "./1764720000000-verified-students";
+import { Moderation1764730000000 } from "./1764730000000-moderation";
+import { OrderMeetups1764740000000 } from "./1764740000000-order-meetups";
+import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
+import { SearchWords1764760000000 } from "./1764760000000-search-words";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -17,4 +24,11 @@ export const migrations = [
   ListingQuantity1764600000000,
   ListingConditionCampus1764600000001,
   SavedItems1764600000002,
+  Offers1764700000000,
+  Notifications1764710000000,
+  VerifiedStudents1764720000000,
+  Moderation1764730000000,
+  OrderMeetups1764740000000,
+  ProductGallery1764750000000,
+  SearchWords1764760000000,
 ];

@@ -1,0 +1,124 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { DataSource, EntityManager } from "typeorm";
+import type { Mailer, MailMessage } from "../../platform/mail";
+import { badInput } from "../../platform/shared/errors";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import { CodePurpose, OneTimeCode } from "./entity";
+
+export const CODE_TTL_MINUTES = 15;
+/** Tries of one code; then it is spent and a new one must be asked for. */
+export const CODE_ATTEMPTS = 5;
+/** Codes sent per key (a user and purpose, or a reset's e-mail) per hour. */
+export const CODE_SENDS_PER_HOUR = 3;
+
+export const CODE_FORMAT = "Enter the 6-digit code from the e-mail.";
+export const CODE_WRONG = "That code is wrong or has expired. Ask for a new code.";
+export const CODE_EXPIRED = "That code has expired. Ask for a new code.";
+export const CODE_SPENT = "Too many wrong codes. Ask for a new code.";
+export const CODE_SENDS_SPENT = `You can ask for ${CODE_SENDS_PER_HOUR} codes an hour. Please try again later.`;
+
+/**
+ * One-time codes by e-mail (student verification, password reset): 6 digits, kept only as an HMAC
+ * under the server secret (a leaked table does not give the codes away), valid CODE_TTL_MINUTES,
+ * CODE_ATTEMPTS tries, used once. Sends are limited in PostgreSQL, shared by every server process.
+ */
+export class OneTimeCodes {
+  private readonly sends;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly secret: string,
+    private readonly mailer: Mailer,
+  ) {
+    this.sends = postgresLimiter(dataSource, { keyPrefix: "code_send", points: CODE_SENDS_PER_HOUR, duration: 3600 });
+  }
+
+  private hash(purpose: CodePurpose, userId: string, code: string): string {
+    return createHmac("sha256", this.secret).update(`${purpose}:${userId}:${code}`).digest("hex");
+  }
+
+  /**
+   * Counts a send against `limitKey`, then (for a user) replaces their code for `purpose` and mails
+   * it. When the mail fails, the code it replaced is put back (an earlier code still works) and the
+   * send is not counted. No transaction is held open while the mail server answers (it may take
+   * seconds). `userId: null` only counts (an unknown e-mail asking for a reset answers like a known one).
+   */
+  async send(options: {
+    purpose: CodePurpose;
+    userId: string | null;
+    email: string;
+    limitKey: string;
+    compose: (code: string) => MailMessage;
+  }): Promise<void> {
+    const { purpose, userId, email, limitKey, compose } = options;
+    const key = `${purpose}:${limitKey}`;
+    await consumeOrRefuse([[this.sends, key]], CODE_SENDS_SPENT);
+    if (!userId) return;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const codes = this.dataSource.getRepository(OneTimeCode);
+    const earlier = await codes.findOneBy({ userId, purpose });
+    const fresh = {
+      userId,
+      purpose,
+      email,
+      codeHash: this.hash(purpose, userId, code),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    };
+    await codes.upsert(fresh, ["userId", "purpose"]);
+    try {
+      await this.mailer.send(compose(code));
+    } catch (error) {
+      // only our own row is undone: a code sent meanwhile by another request stays
+      await codes.delete({ userId, purpose, codeHash: fresh.codeHash });
+      // a newer code sent meanwhile holds the row: it wins over the earlier one
+      if (earlier) await codes.insert(earlier).catch(() => undefined);
+      await this.sends.reward(key, 1);
+      throw error;
+    }
+  }
+
+  /**
+   * Checks `code` for the user's live code of `purpose` and, when right, deletes it and runs `apply`
+   * in the same transaction (given the e-mail it was sent to). Each try is counted before comparing,
+   * so parallel guesses cannot pass the limit; a wrong, expired or spent code changes nothing else.
+   */
+  async redeem<T>(
+    purpose: CodePurpose,
+    userId: string | null,
+    code: string,
+    apply: (manager: EntityManager, email: string) => Promise<T>,
+  ): Promise<T> {
+    const digits = code.replace(/\s+/g, "");
+    if (!/^\d{6}$/.test(digits)) throw badInput(CODE_FORMAT, { code: CODE_FORMAT });
+    if (!userId) throw badInput(CODE_WRONG, { code: CODE_WRONG });
+    const tried = await this.dataSource
+      .createQueryBuilder()
+      .update(OneTimeCode)
+      .set({ attempts: () => "attempts + 1" })
+      .where(`"userId" = :userId AND purpose = :purpose`, { userId, purpose })
+      .returning(["email", "codeHash", "attempts", "expiresAt"])
+      .execute();
+    const row = (tried.raw as Array<Pick<OneTimeCode, "email" | "codeHash" | "attempts" | "expiresAt">>)[0];
+    if (!row) throw badInput(CODE_WRONG, { code: CODE_WRONG });
+    const refuse = async (message: string) => {
+      await this.dataSource.getRepository(OneTimeCode).delete({ userId, purpose });
+      return badInput(message, { code: message });
+    };
+    if (new Date(row.expiresAt).getTime() <= Date.now()) throw await refuse(CODE_EXPIRED);
+    if (row.attempts > CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
+    const right = timingSafeEqual(Buffer.from(this.hash(purpose, userId, digits)), Buffer.from(row.codeHash));
+    if (!right) {
+      if (row.attempts >= CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
+      const left = CODE_ATTEMPTS - row.attempts;
+      const message = `That code is wrong. ${left} ${left === 1 ? "try" : "tries"} left.`;
+      throw badInput(message, { code: message });
+    }
+    return this.dataSource.transaction(async (manager) => {
+      // the delete that removes the row is the one use: a second use of the code finds nothing
+      const used = await manager.getRepository(OneTimeCode).delete({ userId, purpose, codeHash: row.codeHash });
+      if (!used.affected) throw badInput(CODE_WRONG, { code: CODE_WRONG });
+      return apply(manager, row.email);
+    });
+  }
+}

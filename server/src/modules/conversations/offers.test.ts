@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { placeOrder, setStatus } from "../orders/testing";
+import { Notification, NotificationKind } from "../notifications/entity";
+import { Product } from "../products/entity";
+import { Offer, OfferStatus } from "./entity";
+import { MESSAGES_PER_MINUTE } from "./service";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let stranger: SignedIn;
+let admin: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server), signUp(server, "admin")]);
+});
+afterAll(() => server.close());
+
+const OFFER_FIELDS = `id conversationId productId buyerId sellerId madeById amount status expiresAt respondedAt createdAt`;
+const MAKE = `mutation ($c: ID!, $amount: Float!, $hours: Int) { makeOffer(conversationId: $c, amount: $amount, expiresInHours: $hours) { ${OFFER_FIELDS} } }`;
+const ACCEPT = `mutation ($id: ID!) { acceptOffer(offerId: $id) { ${OFFER_FIELDS} } }`;
+const DECLINE = `mutation ($id: ID!) { declineOffer(offerId: $id) { ${OFFER_FIELDS} } }`;
+const COUNTER = `mutation ($id: ID!, $amount: Float!, $hours: Int) { counterOffer(offerId: $id, amount: $amount, expiresInHours: $hours) { ${OFFER_FIELDS} } }`;
+const WITHDRAW = `mutation ($id: ID!) { withdrawOffer(offerId: $id) { ${OFFER_FIELDS} } }`;
+const OFFERS = `query ($c: ID!) { offers(conversationId: $c) { totalItems items { id amount status madeById } } }`;
+const QUOTE = `query ($lines: [CartLineInput!]!) { priceQuote(lines: $lines) { lines { unitPrice offerPrice lineTotal quantity } subtotal tax total } }`;
+
+/** A fresh product (Rs 2,000 unless given) and the buyer's conversation about it. */
+async function conversation(who = buyer, options: { pricePaisa?: number; quantityAvailable?: number } = {}) {
+  const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 200_000, ...options });
+  const res = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, who.token);
+  expect(res.errors).toBeUndefined();
+  return { product, conversationId: res.data.startConversation.id as string };
+}
+
+async function make(conversationId: string, amount: number, who = buyer, hours?: number) {
+  return server.gql(MAKE, { c: conversationId, amount, hours }, who.token);
+}
+
+async function madeOffer(conversationId: string, amount: number, who = buyer) {
+  const res = await make(conversationId, amount, who);
+  expect(res.errors).toBeUndefined();
+  return res.data.makeOffer as { id: string; status: string; amount: number; expiresAt: string };
+}
+
+const stored = (id: string) => server.dataSource.getRepository(Offer).findOneByOrFail({ id });
+const offerCount = (conversationId: string) => server.dataSource.getRepository(Offer).countBy({ conversationId });
+/** Moves an offer's expiry into the past, as time passing would. */
+const expire = (id: string) => server.dataSource.query(`UPDATE offers SET "expiresAt" = now() - interval '1 second' WHERE id = $1`, [id]);
+
+describe("making an offer", () => {
+  it("the buyer offers an amount with a default 24-hour expiry; both parties see it in the conversation", async () => {
+    const { product, conversationId } = await conversation();
+    const before = Date.now();
+    const offer = await madeOffer(conversationId, 1500);
+    expect(offer).toMatchObject({
+      conversationId,
+      productId: product.id,
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+      madeById: buyer.user.id,
+      amount: 1500,
+      status: "PENDING",
+      respondedAt: null,
+    });
+    const hours = (Date.parse(offer.expiresAt) - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThan(24.1);
+    expect((await stored(offer.id)).amountPaisa).toBe(150_000);
+    for (const who of [buyer, seller]) {
+      const list = await server.gql(OFFERS, { c: conversationId }, who.token);
+      expect(list.data.offers).toEqual({
+        totalItems: 1,
+        items: [{ id: offer.id, amount: 1500, status: "PENDING", madeById: buyer.user.id }],
+      });
+    }
+  });
+
+  it("takes an expiry from 1 to 168 hours and refuses others, with nothing stored", async () => {
+    const { conversationId } = await conversation();
+    for (const hours of [0, 169, -5]) {
+      const res = await make(conversationId, 1000, buyer, hours);
+      expect(codeOf(res)).toBe("BAD_USER_INPUT");
+      expect(res.errors![0].message).toBe("Choose an expiry from 1 to 168 hours.");
+    }
+    expect(await offerCount(conversationId)).toBe(0);
+    const week = await make(conversationId, 1000, buyer, 168);
+    expect((Date.parse(week.data.makeOffer.expiresAt) - Date.now()) / 3_600_000).toBeGreaterThan(167.9);
+  });
+
+  it("refuses an amount of 0, a negative one, a fraction of a paisa, or more than the price", async () => {
+    const { conversationId } = await conversation();
+    for (const amount of [0, -10, 10.005]) expect(codeOf(await make(conversationId, amount))).toBe("BAD_USER_INPUT");
+    const above = await make(conversationId, 2000.01);
+    expect(codeOf(above)).toBe("BAD_USER_INPUT");
+    expect(above.errors![0].message).toBe("An offer cannot be more than the price (PKR 2,000).");
+    expect(await offerCount(conversationId)).toBe(0);
+    // the full price is allowed (an offer to buy now, at the listed price)
+    expect((await make(conversationId, 2000)).errors).toBeUndefined();
+  });
+
+  it("only the buyer opens an offer; a stranger or an admin is told the conversation does not exist", async () => {
+    const { conversationId } = await conversation();
+    expect(codeOf(await make(conversationId, 1000, seller))).toBe("FORBIDDEN");
+    expect(codeOf(await make(conversationId, 1000, stranger))).toBe("NOT_FOUND");
+    expect(codeOf(await make(conversationId, 1000, admin))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(OFFERS, { c: conversationId }, stranger.token))).toBe("NOT_FOUND");
+    expect(codeOf(await make("00000000-0000-4000-8000-000000000000", 1000))).toBe("NOT_FOUND");
+    expect(await offerCount(conversationId)).toBe(0);
+  });
+
+  it("keeps one pending offer per conversation; an expired or withdrawn one no longer counts", async () => {
+    const { conversationId } = await conversation();
+    const first = await madeOffer(conversationId, 1000);
+    const second = await make(conversationId, 1100);
+    expect(codeOf(second)).toBe("CONFLICT");
+    expect(second.errors![0].message).toBe("This conversation already has an open offer: answer or withdraw it first.");
+    await expire(first.id);
+    const third = await madeOffer(conversationId, 1200);
+    expect((await stored(first.id)).status).toBe(OfferStatus.EXPIRED);
+    expect((await server.gql(WITHDRAW, { id: third.id }, buyer.token)).errors).toBeUndefined();
+    await madeOffer(conversationId, 1300);
+    expect(await offerCount(conversationId)).toBe(3);
+  });
+
+  it("two offers at once: one is stored, the other refused", async () => {
+    const { conversationId } = await conversation();
+    const results = await Promise.all([make(conversationId, 1000), make(conversationId, 1001)]);
+    expect(results.map(codeOf).sort()).toEqual(["CONFLICT", undefined]);
+    expect(await offerCount(conversationId)).toBe(1);
+  });
+
+  it("is refused while either party blocks the other, and for a product no longer for sale", async () => {
+    const { conversationId } = await conversation();
+    await server.services.conversations.block(buyer.user.id, asCaller(seller));
+    const blocked = await make(conversationId, 1000);
+    expect(codeOf(blocked)).toBe("FORBIDDEN");
+    expect(blocked.errors![0].message).toBe("This user does not accept your messages.");
+    await server.services.conversations.unblock(buyer.user.id, asCaller(seller));
+
+    const sold = await conversation(buyer, { quantityAvailable: 1 });
+    await server.dataSource.getRepository(Product).update(sold.product.id, { quantityAvailable: 0 });
+    expect(codeOf(await make(sold.conversationId, 1000))).toBe("CONFLICT");
+    expect(await offerCount(conversationId)).toBe(0);
+    expect(await offerCount(sold.conversationId)).toBe(0);
+  });
+
+  it(`counts with the sender's messages: ${MESSAGES_PER_MINUTE} a minute`, async () => {
+    const chatty = await signUp(server);
+    const { conversationId } = await conversation(chatty);
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++)
+      await server.services.conversations.send({ conversationId, body: `message ${i}` }, asCaller(chatty));
+    expect(codeOf(await make(conversationId, 1000, chatty))).toBe("RATE_LIMITED");
+    expect(await offerCount(conversationId)).toBe(0);
+  });
+});
+
+describe("answering an offer", () => {
+  it("the seller accepts; the offer cannot be answered again", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    const accepted = await server.gql(ACCEPT, { id: offer.id }, seller.token);
+    expect(accepted.errors).toBeUndefined();
+    expect(accepted.data.acceptOffer).toMatchObject({ id: offer.id, status: "ACCEPTED", amount: 1500 });
+    expect(accepted.data.acceptOffer.respondedAt).not.toBeNull();
+    const again = await server.gql(DECLINE, { id: offer.id }, seller.token);
+    expect(codeOf(again)).toBe("CONFLICT");
+    expect(again.errors![0].message).toBe("This offer is no longer open (accepted).");
+    expect((await stored(offer.id)).status).toBe(OfferStatus.ACCEPTED);
+  });
+
+  it("the seller declines", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    const res = await server.gql(DECLINE, { id: offer.id }, seller.token);
+    expect(res.data.declineOffer.status).toBe("DECLINED");
+    expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, seller.token))).toBe("CONFLICT");
+  });
+
+  it("the maker cannot answer their own offer; a stranger or an admin cannot see it", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, buyer.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(COUNTER, { id: offer.id, amount: 1400 }, buyer.token))).toBe("FORBIDDEN");
+    for (const who of [stranger, admin]) {
+      expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, who.token))).toBe("NOT_FOUND");
+      expect(codeOf(await server.gql(WITHDRAW, { id: offer.id }, who.token))).toBe("NOT_FOUND");
+    }
+    expect(codeOf(await server.gql(ACCEPT, { id: "not-an-id" }, seller.token))).toBe("NOT_FOUND");
+    expect((await stored(offer.id)).status).toBe(OfferStatus.PENDING);
+  });
+
+  it("a counter marks the offer COUNTERED and opens the counter for the buyer, who may accept it", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1200);
+    const counter = await server.gql(COUNTER, { id: offer.id, amount: 1700, hours: 2 }, seller.token);
+    expect(counter.errors).toBeUndefined();
+    expect(counter.data.counterOffer).toMatchObject({ amount: 1700, status: "PENDING", madeById: seller.user.id, buyerId: buyer.user.id });
+    expect((Date.parse(counter.data.counterOffer.expiresAt) - Date.now()) / 3_600_000).toBeLessThan(2.01);
+    expect((await stored(offer.id)).status).toBe(OfferStatus.COUNTERED);
+    // now the seller made it: only the buyer answers
+    expect(codeOf(await server.gql(ACCEPT, { id: counter.data.counterOffer.id }, seller.token))).toBe("FORBIDDEN");
+    const accepted = await server.gql(ACCEPT, { id: counter.data.counterOffer.id }, buyer.token);
+    expect(accepted.data.acceptOffer.status).toBe("ACCEPTED");
+    const list = await server.gql(OFFERS, { c: conversationId }, buyer.token);
+    expect(list.data.offers.items.map((o: { status: string }) => o.status)).toEqual(["ACCEPTED", "COUNTERED"]);
+  });
+
+  it("a counter above the price is refused and leaves the offer pending", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1200);
+    expect(codeOf(await server.gql(COUNTER, { id: offer.id, amount: 2500 }, seller.token))).toBe("BAD_USER_INPUT");
+    expect((await stored(offer.id)).status).toBe(OfferStatus.PENDING);
+    expect(await offerCount(conversationId)).toBe(1);
+  });
+
+  it("an expired offer reads as EXPIRED and cannot be accepted, countered or withdrawn", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    await expire(offer.id);
+    for (const [query, who] of [
+      [ACCEPT, seller],
+      [DECLINE, seller],
+      [WITHDRAW, buyer],
+    ] as const) {
+      const res = await server.gql(query, { id: offer.id }, who.token);
+      expect(codeOf(res)).toBe("CONFLICT");
+      expect(res.errors![0].message).toBe("This offer has expired.");
+    }
+    expect(codeOf(await server.gql(COUNTER, { id: offer.id, amount: 1000 }, seller.token))).toBe("CONFLICT");
+    expect((await server.gql(OFFERS, { c: conversationId }, seller.token)).data.offers.items[0].status).toBe("EXPIRED");
+  });
+
+  it("accepting is refused while blocked; declining is not", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    await server.services.conversations.block(seller.user.id, asCaller(buyer));
+    expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, seller.token))).toBe("FORBIDDEN");
+    expect((await stored(offer.id)).status).toBe(OfferStatus.PENDING);
+    expect((await server.gql(DECLINE, { id: offer.id }, seller.token)).data.declineOffer.status).toBe("DECLINED");
+    await server.services.conversations.unblock(seller.user.id, asCaller(buyer));
+  });
+
+  it("only the maker withdraws a pending offer", async () => {
+    const { conversationId } = await conversation();
+    const offer = await madeOffer(conversationId, 1500);
+    expect(codeOf(await server.gql(WITHDRAW, { id: offer.id }, seller.token))).toBe("FORBIDDEN");
+    const res = await server.gql(WITHDRAW, { id: offer.id }, buyer.token);
+    expect(res.data.withdrawOffer.status).toBe("WITHDRAWN");
+    expect(codeOf(await server.gql(WITHDRAW, { id: offer.id }, buyer.token))).toBe("CONFLICT");
+    expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, seller.token))).toBe("CONFLICT");
+  });
+});
+
+describe("offer notifications", () => {
+  /** The OFFER notifications about one conversation, oldest first, as [recipient, text]. */
+  const offerNotices = async (conversationId: string) =>
+    (
+      await server.dataSource.getRepository(Notification).find({
+        where: { kind: NotificationKind.OFFER, link: `/messages/${conversationId}` },
+        order: { createdAt: "ASC" },
+      })
+    ).map((n) => [n.recipientId, n.text.replace(/\u00a0/g, " ")]);
+
+  // a buyer of their own: each offer counts against the sender's messages a minute
+  it("tell the other party of a new offer or counter, and the maker of an accept", async () => {
+    const buyer = await signUp(server);
+    const { conversationId } = await conversation(buyer);
+    const offer = await madeOffer(conversationId, 1500, buyer);
+    const counter = await server.gql(COUNTER, { id: offer.id, amount: 1800 }, seller.token);
+    expect(counter.errors).toBeUndefined();
+    expect((await server.gql(ACCEPT, { id: counter.data.counterOffer.id }, buyer.token)).errors).toBeUndefined();
+    expect(await offerNotices(conversationId)).toEqual([
+      [seller.user.id, "New offer: Rs 1,500."],
+      [buyer.user.id, "New offer: Rs 1,800."],
+      [seller.user.id, "Your offer of Rs 1,800 was accepted."],
+    ]);
+  });
+
+  it("tell the maker of a decline and the other party of a withdrawal; a refused answer tells no one", async () => {
+    const buyer = await signUp(server);
+    const { conversationId } = await conversation(buyer);
+    const declined = await madeOffer(conversationId, 1200, buyer);
+    expect(codeOf(await server.gql(ACCEPT, { id: declined.id }, buyer.token))).toBe("FORBIDDEN");
+    expect((await server.gql(DECLINE, { id: declined.id }, seller.token)).errors).toBeUndefined();
+    const withdrawn = await madeOffer(conversationId, 1300, buyer);
+    expect((await server.gql(WITHDRAW, { id: withdrawn.id }, buyer.token)).errors).toBeUndefined();
+    expect(await offerNotices(conversationId)).toEqual([
+      [seller.user.id, "New offer: Rs 1,200."],
+      [buyer.user.id, "Your offer of Rs 1,200 was declined."],
+      [seller.user.id, "New offer: Rs 1,300."],
+      [seller.user.id, "The offer of Rs 1,300 was withdrawn."],
+    ]);
+  });
+});
+
+describe("the accepted price at checkout", () => {
+  async function acceptedOffer(amount: number, options: { pricePaisa?: number; quantityAvailable?: number } = {}) {
+    const { product, conversationId } = await conversation(buyer, options);
+    const offer = await madeOffer(conversationId, amount);
+    expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors).toBeUndefined();
+    return { product, conversationId, offer };
+  }
+
+  it("priceQuote shows it to the buyer only; placeOrder charges it once and marks the offer USED", async () => {
+    const { product, offer } = await acceptedOffer(1500);
+    const lines = [{ productId: product.id, quantity: 1 }];
+    const mine = await server.gql(QUOTE, { lines }, buyer.token);
+    expect(mine.data.priceQuote).toEqual({
+      lines: [{ unitPrice: 2000, offerPrice: 1500, lineTotal: 1500, quantity: 1 }],
+      subtotal: 1500,
+      tax: 75,
+      total: 1575,
+    });
+    // another buyer, and a visitor, get the listed price
+    for (const token of [stranger.token, undefined]) {
+      const theirs = await server.gql(QUOTE, { lines }, token);
+      expect(theirs.data.priceQuote).toMatchObject({ lines: [{ offerPrice: null, lineTotal: 2000 }], total: 2100 });
+    }
+    const strangers = await placeOrder(server, stranger, lines);
+    expect(strangers.total).toBe(2100);
+    expect((await stored(offer.id)).status).toBe(OfferStatus.ACCEPTED);
+
+    const checkout = await placeOrder(server, buyer, lines);
+    expect(checkout).toMatchObject({ subtotal: 1500, tax: 75, total: 1575 });
+    expect(checkout.orders[0].lines[0]).toMatchObject({ unitPrice: 2000, lineTotal: 1500 });
+    const used = await stored(offer.id);
+    expect(used).toMatchObject({ status: OfferStatus.USED, usedOrderId: checkout.orders[0].id });
+
+    // once: the next checkout is at the listed price, and a cancelled order does not give it back
+    expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.total).toBe(2100);
+    expect((await placeOrder(server, buyer, lines)).total).toBe(2100);
+    expect((await setStatus(server, buyer, checkout.orders[0].id, "CANCELLED")).errors).toBeUndefined();
+    expect((await stored(offer.id)).status).toBe(OfferStatus.USED);
+    expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.total).toBe(2100);
+  });
+
+  it("with a quantity above 1, one unit is at the offer price and the rest at the listed price", async () => {
+    const { product } = await acceptedOffer(1500);
+    const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 3 }]);
+    expect(checkout.subtotal).toBe(1500 + 2 * 2000);
+    expect(checkout.orders[0].lines[0]).toMatchObject({ quantity: 3, lineTotal: 5500 });
+  });
+
+  it("an expired accepted offer is not charged, and reads as EXPIRED", async () => {
+    const { product, conversationId, offer } = await acceptedOffer(1500);
+    await expire(offer.id);
+    const lines = [{ productId: product.id, quantity: 1 }];
+    expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBeNull();
+    expect((await placeOrder(server, buyer, lines)).total).toBe(2100);
+    expect((await stored(offer.id)).status).toBe(OfferStatus.ACCEPTED);
+    expect((await server.gql(OFFERS, { c: conversationId }, buyer.token)).data.offers.items[0].status).toBe("EXPIRED");
+  });
+
+  it("a price cut below the offer wins (the offer is then left unused)", async () => {
+    const { product, offer } = await acceptedOffer(1500);
+    await server.dataSource.getRepository(Product).update(product.id, { pricePaisa: 120_000 });
+    const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }]);
+    expect(checkout.subtotal).toBe(1200);
+    expect((await stored(offer.id)).status).toBe(OfferStatus.ACCEPTED);
+  });
+
+  it("two checkouts at once charge the offer exactly once", async () => {
+    const { product, offer } = await acceptedOffer(1500);
+    const lines = [{ productId: product.id, quantity: 1 }];
+    const results = await Promise.allSettled([placeOrder(server, buyer, lines), placeOrder(server, buyer, lines)]);
+    const totals = results.map((r) => (r.status === "fulfilled" ? r.value.total : "refused"));
+    // the loser either waited and was priced afresh, or was refused after pricing with the offer
+    expect(totals.filter((t) => t === 1575)).toHaveLength(1);
+    expect(totals.every((t) => t === 1575 || t === 2100 || t === "refused")).toBe(true);
+    expect((await stored(offer.id)).status).toBe(OfferStatus.USED);
+  });
+});

@@ -1,0 +1,91 @@
+import type { EntityManager } from "typeorm";
+import { z } from "zod";
+import { priceRule } from "@unibazaar/rules";
+import { conflict } from "../../platform/shared/errors";
+import { idRule } from "../../platform/shared/validation";
+import { Offer, OfferStatus } from "./entity";
+
+/** Offers are the rules of the conversations service; this file holds their inputs, views and the checkout's side. */
+
+export const OFFER_MIN_HOURS = 1;
+export const OFFER_MAX_HOURS = 7 * 24;
+export const OFFER_DEFAULT_HOURS = 24;
+
+const expiryRule = z
+  .number({ error: `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.` })
+  .int(`Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
+  .min(OFFER_MIN_HOURS, `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
+  .max(OFFER_MAX_HOURS, `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
+  .nullish()
+  .transform((hours) => hours ?? OFFER_DEFAULT_HOURS);
+
+export const makeOfferSchema = z.object({
+  conversationId: idRule("Choose a conversation."),
+  amount: priceRule("Offer"),
+  expiresInHours: expiryRule,
+});
+
+export const counterOfferSchema = z.object({ offerId: idRule("Choose an offer."), amount: priceRule("Offer"), expiresInHours: expiryRule });
+
+export type OfferView = Pick<
+  Offer,
+  "id" | "conversationId" | "productId" | "buyerId" | "sellerId" | "madeById" | "amountPaisa" | "expiresAt" | "respondedAt" | "createdAt"
+> & { status: OfferStatus };
+
+/** A PENDING or ACCEPTED offer past its expiry reads as EXPIRED (nothing rewrites it on the clock). */
+export function offerStatus(offer: Pick<Offer, "status" | "expiresAt">, now = new Date()): OfferStatus {
+  const open = offer.status === OfferStatus.PENDING || offer.status === OfferStatus.ACCEPTED;
+  return open && offer.expiresAt <= now ? OfferStatus.EXPIRED : offer.status;
+}
+
+export const toOfferView = (offer: Offer): OfferView => ({
+  id: offer.id,
+  conversationId: offer.conversationId,
+  productId: offer.productId,
+  buyerId: offer.buyerId,
+  sellerId: offer.sellerId,
+  madeById: offer.madeById,
+  amountPaisa: offer.amountPaisa,
+  expiresAt: offer.expiresAt,
+  respondedAt: offer.respondedAt,
+  createdAt: offer.createdAt,
+  status: offerStatus(offer),
+});
+
+export type UsableOffer = { id: string; productId: string; amountPaisa: number };
+
+/**
+ * The buyer's accepted, unexpired, unused offer per product (the latest accepted when there are
+ * several): what the checkout prices one unit at. Expiry is compared with the database clock.
+ */
+export async function usableOffers(manager: EntityManager, buyerId: string, productIds: string[]): Promise<Map<string, UsableOffer>> {
+  if (!productIds.length) return new Map();
+  const rows: Array<{ id: string; productId: string; amountPaisa: string }> = await manager.query(
+    `SELECT DISTINCT ON ("productId") id, "productId", "amountPaisa" FROM offers
+      WHERE "buyerId" = $1 AND "productId" = ANY($2::uuid[]) AND status = $3 AND "expiresAt" > now()
+      ORDER BY "productId", "respondedAt" DESC`,
+    [buyerId, productIds, OfferStatus.ACCEPTED],
+  );
+  return new Map(rows.map((r) => [r.productId, { id: r.id, productId: r.productId, amountPaisa: Number(r.amountPaisa) }]));
+}
+
+/**
+ * Marks the offers a checkout priced as USED, inside its transaction. The conditional UPDATE
+ * waits for a concurrent checkout's row lock and re-checks, so an offer is charged exactly once:
+ * the loser rolls back. A cancelled or rejected order does not give the offer back: the seller
+ * agreed to one sale at that price, and the buyer can make a new offer in the conversation.
+ */
+export async function markOffersUsed(manager: EntityManager, uses: Array<{ offerId: string; orderId: string }>): Promise<string[]> {
+  if (!uses.length) return [];
+  // an UPDATE answers [rows, count] through TypeORM
+  const [rows]: [Array<{ id: string }>, number] = await manager.query(
+    `UPDATE offers o SET status = $1, "usedOrderId" = u."orderId", "respondedAt" = now()
+       FROM unnest($2::uuid[], $3::uuid[]) AS u("offerId", "orderId")
+      WHERE o.id = u."offerId" AND o.status = $4 AND o."expiresAt" > now()
+      RETURNING o.id`,
+    [OfferStatus.USED, uses.map((u) => u.offerId), uses.map((u) => u.orderId), OfferStatus.ACCEPTED],
+  );
+  if (rows.length < uses.length)
+    throw conflict("An accepted offer in your cart was just used or has expired. Check your cart and try again.");
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,77 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import type { Page } from "../../platform/shared/pagination";
+import { ReportReason } from "./entity";
+import type { ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
+import { ModerateInput, ModerationCasePage, ModerationLogEntry, ModerationLogPage, ReportObject, Warning } from "./types";
+
+const paging = (page: number | null, pageSize: number | null) => ({ page: page ?? undefined, pageSize: pageSize ?? undefined });
+
+@Resolver()
+export class ModerationResolver {
+  @Allow()
+  @Mutation(() => ReportObject, { description: "Reports a listing to the admins (not one's own; one open report per listing)." })
+  reportListing(
+    @Arg("productId", () => ID, { description: "The listing." }) productId: string,
+    @Arg("reason", () => ReportReason, { description: "Why, from the fixed list." }) reason: ReportReason,
+    @Arg("details", () => String, { nullable: true, description: "More about it, at most 500 characters (required for OTHER)." })
+    details: string | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<ReportView> {
+    return ctx.services.moderation.reportListing({ productId, reason, details }, caller);
+  }
+
+  @Allow()
+  @Mutation(() => ReportObject, { description: "Reports a user to the admins (not oneself; one open report per user)." })
+  reportUser(
+    @Arg("userId", () => ID, { description: "The user." }) userId: string,
+    @Arg("reason", () => ReportReason, { description: "Why, from the fixed list." }) reason: ReportReason,
+    @Arg("details", () => String, { nullable: true, description: "More about it, at most 500 characters (required for OTHER)." })
+    details: string | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<ReportView> {
+    return ctx.services.moderation.reportUser({ userId, reason, details }, caller);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => ModerationCasePage, { description: "Reported listings and users with open reports, oldest report first." })
+  moderationQueue(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Cases per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<ModerationCaseView>> {
+    return ctx.services.moderation.queue(paging(page, pageSize));
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => ModerationLogPage, { description: "The moderation audit trail: every admin action, newest first." })
+  moderationLog(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Actions per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<ModerationLogView>> {
+    return ctx.services.moderation.log(paging(page, pageSize));
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => ModerationLogEntry, {
+    description: "Acts on a listing or user (hide, warn, suspend, dismiss...), closing its open reports; written to the audit trail.",
+  })
+  moderate(
+    @Arg("input", () => ModerateInput, { description: "Target, action and note." }) input: ModerateInput,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<ModerationLogView> {
+    return ctx.services.moderation.moderate(input, caller);
+  }
+
+  @Allow()
+  @Query(() => [Warning], { description: "Warnings moderators gave the caller, newest first (at most 10)." })
+  myWarnings(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<WarningView[]> {
+    return ctx.services.moderation.warnings(caller);
+  }
+}

@@ -1,0 +1,303 @@
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
+import { In, type DataSource, type EntityManager } from "typeorm";
+import { z } from "zod";
+import { REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
+import type { SharedCache } from "../../platform/cache";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import { isId, parseInput } from "../../platform/shared/validation";
+import { isUniqueViolation } from "../auth/service";
+import { CATALOG_CACHE } from "../products/catalog";
+import { isListed, Product } from "../products/entity";
+import { User } from "../users/entity";
+import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTargetKind, type ReportReason } from "./entity";
+
+/** Reports one user may send per hour (a burst of reports is more likely abuse than help). */
+export const REPORTS_PER_HOUR = 10;
+const NOTE_MAX = 500;
+export const ALREADY_REPORTED = "You have already reported this. An admin will look at it soon.";
+
+const reasonRule = z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], {
+  message: "Choose a reason from the list.",
+});
+const reportSchema = z.object({ targetId: z.string(), reason: reasonRule, details: reportDetailsRule }).superRefine((v, ctx) => {
+  if (v.reason === "OTHER" && !v.details) ctx.addIssue({ code: "custom", path: ["details"], message: "Say what is wrong." });
+});
+
+const USER_ACTIONS = [ModerationActionKind.WARN_USER, ModerationActionKind.SUSPEND_USER, ModerationActionKind.UNSUSPEND_USER];
+const LISTING_ACTIONS = [ModerationActionKind.HIDE_LISTING, ModerationActionKind.UNHIDE_LISTING];
+/** Undoing actions leave the reports as they are; every other action closes the target's open reports. */
+const REVERSALS = [ModerationActionKind.UNHIDE_LISTING, ModerationActionKind.UNSUSPEND_USER];
+/** Actions that change what the catalogue shows. */
+const CATALOG_ACTIONS = [...LISTING_ACTIONS, ModerationActionKind.SUSPEND_USER, ModerationActionKind.UNSUSPEND_USER];
+
+const moderateSchema = z
+  .object({
+    targetKind: z.enum(ReportTargetKind, { message: "Unknown target kind." }),
+    targetId: z.string(),
+    action: z.enum(ModerationActionKind, { message: "Unknown action." }),
+    note: z
+      .string()
+      .trim()
+      .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters.`)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if (LISTING_ACTIONS.includes(v.action) && v.targetKind !== ReportTargetKind.LISTING)
+      ctx.addIssue({ code: "custom", path: ["action"], message: "Only a listing can be hidden or shown." });
+    if (v.action === ModerationActionKind.WARN_USER && !v.note)
+      ctx.addIssue({ code: "custom", path: ["note"], message: "Write the warning the user will see." });
+    if (v.action === ModerationActionKind.SUSPEND_USER && !v.note)
+      ctx.addIssue({ code: "custom", path: ["note"], message: "Give the reason for the suspension." });
+  });
+
+export type ReportView = {
+  id: string;
+  targetKind: ReportTargetKind;
+  targetId: string;
+  reason: ReportReason;
+  details: string | null;
+  status: ReportStatus;
+  createdAt: Date;
+  reporterName: string | null;
+};
+
+/** Everything open about one listing or user: a row of the admin's queue. */
+export type ModerationCaseView = {
+  targetKind: ReportTargetKind;
+  targetId: string;
+  reportCount: number;
+  firstReportedAt: Date;
+  reports: ReportView[];
+  /** The reported listing (deleted or hidden ones too); null for a user case or a listing gone for good. */
+  listing: Product | null;
+  /** The reported user, or a listing's seller. */
+  user: User | null;
+};
+
+export type ModerationLogView = ModerationAction & { adminName: string | null; targetLabel: string | null };
+
+export type Warning = { note: string; createdAt: Date };
+
+/**
+ * Reports and moderation: signed-in users report listings and users; admins work through the queue
+ * (oldest first) and hide listings, warn or suspend users, or dismiss. Every admin action writes one
+ * audit row in its own transaction, and closes the target's other open reports.
+ */
+export class ModerationService {
+  private readonly reportsByUser: RateLimiterPostgres;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: SharedCache,
+  ) {
+    this.reportsByUser = postgresLimiter(dataSource, { keyPrefix: "report_user", points: REPORTS_PER_HOUR, duration: 3600 });
+  }
+
+  /** Reports a listing anyone can see; not one's own. */
+  async reportListing(input: { productId: string; reason: string; details?: string | null }, caller: AuthUser): Promise<ReportView> {
+    const v = parseInput(reportSchema, { ...input, targetId: input.productId });
+    const product = isId(v.targetId) ? await this.dataSource.getRepository(Product).findOneBy({ id: v.targetId }) : null;
+    if (!product || !isListed(product)) throw notFound("Product not found.");
+    if (product.sellerId === caller.id) throw badInput("You cannot report your own listing.");
+    return this.file(caller, ReportTargetKind.LISTING, product.id, v);
+  }
+
+  /** Reports another user. */
+  async reportUser(input: { userId: string; reason: string; details?: string | null }, caller: AuthUser): Promise<ReportView> {
+    const v = parseInput(reportSchema, { ...input, targetId: input.userId });
+    const user = isId(v.targetId) ? await this.dataSource.getRepository(User).findOneBy({ id: v.targetId }) : null;
+    if (!user) throw notFound("User not found.");
+    if (user.id === caller.id) throw badInput("You cannot report yourself.");
+    return this.file(caller, ReportTargetKind.USER, user.id, v);
+  }
+
+  private async file(
+    caller: AuthUser,
+    targetKind: ReportTargetKind,
+    targetId: string,
+    v: { reason: ReportReason; details: string | null },
+  ): Promise<ReportView> {
+    const reports = this.dataSource.getRepository(Report);
+    // a repeat is refused before it costs a point of the limit
+    if (await reports.existsBy({ reporterId: caller.id, targetKind, targetId, status: ReportStatus.OPEN }))
+      throw conflict(ALREADY_REPORTED);
+    await consumeOrRefuse([[this.reportsByUser, caller.id]], "You have sent many reports. Please try again in an hour.");
+    try {
+      const report = await reports.save(
+        reports.create({ reporterId: caller.id, targetKind, targetId, reason: v.reason, details: v.details }),
+      );
+      return { ...report, reporterName: caller.username };
+    } catch (error) {
+      // two reports at once: the unique index keeps one
+      if (isUniqueViolation(error)) throw conflict(ALREADY_REPORTED);
+      throw error;
+    }
+  }
+
+  /** The admins' queue: one case per reported target with open reports, oldest report first. */
+  async queue(paging: { page?: number; pageSize?: number }): Promise<Page<ModerationCaseView>> {
+    const { page, pageSize } = parseInput(pageInput(10), paging);
+    const [cases, [{ n }]] = await Promise.all([
+      this.dataSource.query<Array<{ targetKind: ReportTargetKind; targetId: string; reportCount: number; firstReportedAt: Date }>>(
+        `SELECT "targetKind", "targetId", count(*)::int AS "reportCount", min("createdAt") AS "firstReportedAt"
+           FROM reports WHERE status = 'OPEN' GROUP BY "targetKind", "targetId"
+          ORDER BY min("createdAt"), "targetId" LIMIT $1 OFFSET $2`,
+        [pageSize, (page - 1) * pageSize],
+      ),
+      this.dataSource.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM (SELECT DISTINCT "targetKind", "targetId" FROM reports WHERE status = 'OPEN') targets`,
+      ),
+    ]);
+    const ids = cases.map((c) => c.targetId);
+    const [reports, listings] = await Promise.all([
+      this.dataSource.query<ReportView[]>(
+        `SELECT r.*, u.username AS "reporterName" FROM reports r LEFT JOIN users u ON u.id = r."reporterId"
+          WHERE r.status = 'OPEN' AND r."targetId" = ANY($1) ORDER BY r."createdAt", r.id`,
+        [ids],
+      ),
+      this.dataSource.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }),
+    ]);
+    const listingById = new Map(listings.map((p) => [p.id, p]));
+    const userIds = [
+      ...new Set([
+        ...cases.filter((c) => c.targetKind === ReportTargetKind.USER).map((c) => c.targetId),
+        ...listings.map((p) => p.sellerId),
+      ]),
+    ];
+    const users = await this.dataSource.getRepository(User).findBy({ id: In(userIds.filter((id): id is string => Boolean(id))) });
+    const userById = new Map(users.map((u) => [u.id, u]));
+    const items = cases.map((c) => {
+      const listing = c.targetKind === ReportTargetKind.LISTING ? (listingById.get(c.targetId) ?? null) : null;
+      const userId = listing ? listing.sellerId : c.targetKind === ReportTargetKind.USER ? c.targetId : null;
+      return {
+        ...c,
+        reports: reports.filter((r) => r.targetKind === c.targetKind && r.targetId === c.targetId),
+        listing,
+        user: (userId && userById.get(userId)) || null,
+      };
+    });
+    return toPage(items, n, page, pageSize);
+  }
+
+  /**
+   * One admin action on a listing or user, with its audit row, in one transaction. User actions on a
+   * listing apply to its seller. Admins cannot be warned or suspended (nor can an admin act on themself).
+   */
+  async moderate(
+    input: { targetKind: string; targetId: string; action: string; note?: string | null },
+    admin: AuthUser,
+  ): Promise<ModerationLogView> {
+    const v = parseInput(moderateSchema, input);
+    const logged = await this.dataSource.transaction(async (m) => {
+      const lock = { mode: "pessimistic_write" } as const;
+      const listing =
+        v.targetKind === ReportTargetKind.LISTING && isId(v.targetId)
+          ? await m.findOne(Product, { where: { id: v.targetId }, withDeleted: true, lock })
+          : null;
+      if (v.targetKind === ReportTargetKind.LISTING && !listing) throw notFound("Listing not found.");
+      const userId = v.targetKind === ReportTargetKind.USER ? v.targetId : USER_ACTIONS.includes(v.action) ? listing!.sellerId : null;
+      const user = userId && isId(userId) ? await m.findOne(User, { where: { id: userId }, lock }) : null;
+      if (v.targetKind === ReportTargetKind.USER && !user) throw notFound("User not found.");
+      if (USER_ACTIONS.includes(v.action) && !user) throw badInput("This listing's seller account no longer exists.");
+
+      const openReport = await m.findOne(Report, {
+        where: { targetKind: v.targetKind, targetId: v.targetId, status: ReportStatus.OPEN },
+        order: { createdAt: "ASC", id: "ASC" },
+      });
+      const now = new Date();
+      switch (v.action) {
+        case ModerationActionKind.HIDE_LISTING:
+          if (listing!.hiddenAt) throw conflict("This listing is already hidden.");
+          await m.update(Product, { id: listing!.id }, { hiddenAt: now });
+          break;
+        case ModerationActionKind.UNHIDE_LISTING:
+          if (!listing!.hiddenAt) throw conflict("This listing is not hidden.");
+          await m.update(Product, { id: listing!.id }, { hiddenAt: null });
+          break;
+        case ModerationActionKind.WARN_USER:
+          assertModeratable(user!, admin);
+          break;
+        case ModerationActionKind.SUSPEND_USER:
+          assertModeratable(user!, admin);
+          if (user!.suspendedAt) throw conflict("This user is already suspended.");
+          await suspend(m, user!, { suspendedAt: now, suspendedReason: v.note });
+          break;
+        case ModerationActionKind.UNSUSPEND_USER:
+          if (!user!.suspendedAt) throw conflict("This user is not suspended.");
+          await suspend(m, user!, { suspendedAt: null, suspendedReason: null });
+          break;
+        case ModerationActionKind.DISMISS:
+          if (!openReport) throw conflict("There are no open reports to dismiss.");
+          break;
+      }
+      const closes = !REVERSALS.includes(v.action) && openReport;
+      if (closes) {
+        const status = v.action === ModerationActionKind.DISMISS ? ReportStatus.DISMISSED : ReportStatus.ACTIONED;
+        await m.update(Report, { targetKind: v.targetKind, targetId: v.targetId, status: ReportStatus.OPEN }, { status, closedAt: now });
+      }
+      const onUser = USER_ACTIONS.includes(v.action);
+      const action = await m.save(
+        m.create(ModerationAction, {
+          adminId: admin.id,
+          action: v.action,
+          targetKind: onUser ? ReportTargetKind.USER : v.targetKind,
+          targetId: onUser ? user!.id : v.targetId,
+          reportId: closes ? openReport.id : null,
+          note: v.note,
+        }),
+      );
+      return { ...action, adminName: admin.username, targetLabel: onUser ? user!.username : (listing?.name ?? user?.username ?? null) };
+    });
+    if (CATALOG_ACTIONS.includes(v.action)) await this.cache.invalidate(CATALOG_CACHE);
+    return logged;
+  }
+
+  /** The audit trail, newest first. */
+  async log(paging: { page?: number; pageSize?: number }): Promise<Page<ModerationLogView>> {
+    const { page, pageSize } = parseInput(pageInput(20), paging);
+    const [items, totalItems] = await Promise.all([
+      this.dataSource.query<ModerationLogView[]>(
+        `SELECT a.*, admin.username AS "adminName",
+                CASE WHEN a."targetKind" = 'LISTING' THEN p.name ELSE u.username END AS "targetLabel"
+           FROM moderation_actions a
+           LEFT JOIN users admin ON admin.id = a."adminId"
+           LEFT JOIN products p ON a."targetKind" = 'LISTING' AND p.id = a."targetId"
+           LEFT JOIN users u ON a."targetKind" = 'USER' AND u.id = a."targetId"
+          ORDER BY a."createdAt" DESC, a.id DESC LIMIT $1 OFFSET $2`,
+        [pageSize, (page - 1) * pageSize],
+      ),
+      this.dataSource.getRepository(ModerationAction).count(),
+    ]);
+    return toPage(items, totalItems, page, pageSize);
+  }
+
+  /** Warnings the caller received, newest first (shown on their profile). */
+  async warnings(caller: AuthUser): Promise<Warning[]> {
+    const rows = await this.dataSource.getRepository(ModerationAction).find({
+      select: { note: true, createdAt: true },
+      where: { action: ModerationActionKind.WARN_USER, targetKind: ReportTargetKind.USER, targetId: caller.id },
+      order: { createdAt: "DESC" },
+      take: 10,
+    });
+    return rows.map((row) => ({ note: row.note ?? "", createdAt: row.createdAt }));
+  }
+}
+
+function assertModeratable(user: User, admin: AuthUser): void {
+  if (user.id === admin.id) throw forbidden("You cannot warn or suspend yourself.");
+  if (user.role === Role.ADMIN) throw forbidden("Admins cannot be warned or suspended.");
+}
+
+/**
+ * Suspends (or lifts it): the account's listings are hidden meanwhile, and a suspension revokes every
+ * token issued so far, so lifting it later does not bring old sessions back.
+ */
+async function suspend(m: EntityManager, user: User, change: Pick<User, "suspendedAt" | "suspendedReason">): Promise<void> {
+  const suspending = change.suspendedAt !== null;
+  await m.update(User, { id: user.id }, { ...change, ...(suspending && { tokenVersion: user.tokenVersion + 1 }) });
+  await m.update(Product, { sellerId: user.id }, { sellerSuspended: suspending });
+}

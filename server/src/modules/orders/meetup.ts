@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
+import { labelOf, CAMPUSES } from "../products/catalog";
+import { meetupPoint, meetupTimeProblem } from "../meetups/points";
+import { Fulfilment, MeetupParty, MeetupState, OrderStatus, type Order } from "./entity";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+
+/** A proposed meetup as sent: a point slug and a time (ISO string or Date). */
+export const meetupInputSchema = z
+  .object({
+    point: z
+      .string({ message: "Choose a meetup point." })
+      .trim()
+      .min(1, "Choose a meetup point.")
+      .transform((slug, ctx) => {
+        const point = meetupPoint(slug);
+        if (point) return point;
+        ctx.addIssue({ code: "custom", message: "Choose a meetup point from the list." });
+        return z.NEVER;
+      }),
+    at: z.coerce.date({ message: "Choose a valid meetup time." }),
+  })
+  .superRefine((v, ctx) => {
+    const problem = meetupTimeProblem(v.at);
+    if (problem) ctx.addIssue({ code: "custom", path: ["at"], message: problem });
+  });
+
+export type MeetupInput = z.input<typeof meetupInputSchema>;
+export type ValidMeetup = z.output<typeof meetupInputSchema>;
+
+/** A meetup cannot change once the order is over. */
+const MEETUP_CLOSED_STATUSES: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
+
+type MeetupOrder = Pick<Order, "status" | "buyerId" | "sellerId" | "fulfilment" | "meetupCampus" | "meetupState" | "meetupProposedBy">;
+
+/** Which side of the order the caller is on, as capacityOn decides seller powers (the seller role). */
+export function meetupParty(order: Pick<Order, "buyerId" | "sellerId">, caller: AuthUser | null): MeetupParty | null {
+  if (!caller) return null;
+  if (order.sellerId === caller.id && caller.role !== Role.USER) return MeetupParty.SELLER;
+  if (order.buyerId === caller.id) return MeetupParty.BUYER;
+  return null;
+}
+
+/** Why the caller may not arrange this order's meetup at all, or null. */
+function arrangeRefusal(order: MeetupOrder, caller: AuthUser | null): AppError | null {
+  if (!meetupParty(order, caller)) return forbidden("Only the buyer and the seller of this order can arrange its meetup.");
+  if (order.fulfilment !== Fulfilment.MEETUP)
+    return badInput("This order is delivered to an address, not met on campus.", { id: "Not a meetup order." });
+  if (MEETUP_CLOSED_STATUSES.includes(order.status))
+    return badInput(`The order is ${order.status}: its meetup can no longer change.`, { id: `The order is ${order.status}.` });
+  return null;
+}
+
+/** Why the caller may not confirm the current proposal, or null: only the other party confirms it. */
+export function confirmRefusal(order: MeetupOrder, caller: AuthUser | null): AppError | null {
+  const refused = arrangeRefusal(order, caller);
+  if (refused) return refused;
+  if (order.meetupState === MeetupState.CONFIRMED) return badInput("The meetup is already confirmed.", { id: "Already confirmed." });
+  if (order.meetupProposedBy === meetupParty(order, caller))
+    return badInput("You proposed this meetup: the other side confirms it.", { id: "Waiting for the other side." });
+  return null;
+}
+
+/** Why the caller may not propose another time or point, or null. */
+export const proposeRefusal = (order: MeetupOrder, caller: AuthUser | null): AppError | null => arrangeRefusal(order, caller);
+
+/** A meetup must be on the campus of the order's listings. */
+export function pointOffCampus(point: ValidMeetup["point"], campus: string): AppError | null {
+  if (point.campus === campus) return null;
+  const message = `Choose a meetup point on ${labelOf(CAMPUSES, campus) ?? campus}.`;
+  return badInput(message, { "meetup.point": message });
+}

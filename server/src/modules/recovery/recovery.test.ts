@@ -1,0 +1,123 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeIn, lastOutboxMail, outboxMails } from "../../test/mail";
+import { CODE_SENDS_SPENT, CODE_WRONG } from "../codes/service";
+import { WRONG_CURRENT_PASSWORD } from "./service";
+
+let server: TestServer;
+let outbox: string;
+
+const REQUEST = `mutation ($email: String!) { requestPasswordReset(email: $email) }`;
+const RESET = `mutation ($email: String!, $code: String!, $newPassword: String!) {
+  resetPassword(email: $email, code: $code, newPassword: $newPassword) { token user { id email } }
+}`;
+const CHANGE = `mutation ($currentPassword: String!, $newPassword: String!) {
+  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { token user { id } }
+}`;
+const ME = `{ me { id } }`;
+
+const login = (email: string, password: string) =>
+  server.gql(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: password });
+
+async function resetCode(who: SignedIn): Promise<string> {
+  expect((await server.gql(REQUEST, { email: who.user.email.toUpperCase() })).data).toEqual({ requestPasswordReset: true });
+  return codeIn((await lastOutboxMail(outbox, who.user.email))!);
+}
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-recovery-"));
+  outbox = path.join(dataDir, "outbox");
+  server = await startTestServer({ env: { DATA_DIR: dataDir } });
+});
+afterAll(() => server.close());
+
+describe("forgot password", () => {
+  it("resets with the mailed code: every earlier token stops working, the new token and password work, the old one not", async () => {
+    const user = await signUp(server, "user");
+    const otherDevice = (await login(user.user.email, user.password)).data.login.token;
+    const code = await resetCode(user);
+    const res = await server.gql(RESET, { email: user.user.email, code, newPassword: "brand-new-pass-9" });
+    expect(res.data.resetPassword.user).toEqual({ id: user.user.id, email: user.user.email });
+    for (const token of [user.token, otherDevice]) expect(codeOf(await server.gql(ME, {}, token))).toBe("UNAUTHENTICATED");
+    expect((await server.gql(ME, {}, res.data.resetPassword.token)).data.me.id).toBe(user.user.id);
+    expect(codeOf(await login(user.user.email, user.password))).toBe("UNAUTHENTICATED");
+    expect((await login(user.user.email, "brand-new-pass-9")).data.login.token).toBeTruthy();
+    // used once
+    const again = await server.gql(RESET, { email: user.user.email, code, newPassword: "another-pass-10" });
+    expect(again.errors![0].message).toBe(CODE_WRONG);
+  });
+
+  it("answers the same for an unknown e-mail, sends nothing, and limits it the same way", async () => {
+    const before = (await outboxMails(outbox)).length;
+    const unknown = `nobody-${Date.now()}@test.pk`;
+    for (let i = 0; i < 3; i++) expect((await server.gql(REQUEST, { email: unknown })).data).toEqual({ requestPasswordReset: true });
+    expect((await outboxMails(outbox)).length).toBe(before);
+    const fourth = await server.gql(REQUEST, { email: unknown });
+    expect(codeOf(fourth)).toBe("RATE_LIMITED");
+    expect(fourth.errors![0].message).toBe(CODE_SENDS_SPENT);
+
+    const known = await signUp(server, "user");
+    for (let i = 0; i < 3; i++) await resetCode(known);
+    expect(codeOf(await server.gql(REQUEST, { email: known.user.email }))).toBe("RATE_LIMITED");
+    // a code for an unknown e-mail is simply wrong
+    const reset = await server.gql(RESET, { email: unknown, code: "123456", newPassword: "brand-new-pass-9" });
+    expect(reset.errors![0].message).toBe(CODE_WRONG);
+  });
+
+  it("refuses a weak new password and a wrong code, and changes nothing", async () => {
+    const user = await signUp(server, "user");
+    const code = await resetCode(user);
+    const weak = await server.gql(RESET, { email: user.user.email, code, newPassword: "short" });
+    expect(weak.errors![0]).toMatchObject({ message: "Password must be at least 8 characters.", extensions: { code: "BAD_USER_INPUT" } });
+    const bad = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const wrongCode = await server.gql(RESET, { email: user.user.email, code: bad, newPassword: "brand-new-pass-9" });
+    expect(wrongCode.errors![0].message).toBe("That code is wrong. 4 tries left.");
+    expect((await server.gql(ME, {}, user.token)).data.me.id).toBe(user.user.id);
+    expect((await login(user.user.email, user.password)).data.login.token).toBeTruthy();
+  });
+
+  it("refuses a code after it expired", async () => {
+    const user = await signUp(server, "user");
+    const code = await resetCode(user);
+    await server.dataSource.query(`UPDATE one_time_codes SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`, [
+      user.user.id,
+    ]);
+    const res = await server.gql(RESET, { email: user.user.email, code, newPassword: "brand-new-pass-9" });
+    expect(codeOf(res)).toBe("BAD_USER_INPUT");
+    expect((await login(user.user.email, user.password)).data.login.token).toBeTruthy();
+  });
+});
+
+describe("change password", () => {
+  it("needs the current password; then other sessions end and the returned token works", async () => {
+    const user = await signUp(server, "user");
+    const wrong = await server.gql(CHANGE, { currentPassword: "not-my-password", newPassword: "brand-new-pass-9" }, user.token);
+    expect(wrong.errors![0]).toMatchObject({ message: WRONG_CURRENT_PASSWORD, extensions: { code: "BAD_USER_INPUT" } });
+    expect((await server.gql(ME, {}, user.token)).data.me.id).toBe(user.user.id);
+
+    const res = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "brand-new-pass-9" }, user.token);
+    expect(codeOf(await server.gql(ME, {}, user.token))).toBe("UNAUTHENTICATED");
+    expect((await server.gql(ME, {}, res.data.changePassword.token)).data.me.id).toBe(user.user.id);
+    expect(codeOf(await login(user.user.email, user.password))).toBe("UNAUTHENTICATED");
+    expect((await login(user.user.email, "brand-new-pass-9")).data.login.token).toBeTruthy();
+  });
+
+  it("limits wrong current passwords to 5 per 15 minutes", async () => {
+    const user = await signUp(server, "user");
+    for (let i = 0; i < 5; i++) await server.gql(CHANGE, { currentPassword: "guess-" + i, newPassword: "brand-new-pass-9" }, user.token);
+    const sixth = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "brand-new-pass-9" }, user.token);
+    expect(codeOf(sixth)).toBe("RATE_LIMITED");
+    expect((await login(user.user.email, user.password)).data.login.token).toBeTruthy();
+  });
+
+  it("refuses a too short new password and anonymous callers", async () => {
+    const user = await signUp(server, "user");
+    const res = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "short" }, user.token);
+    expect(res.errors![0].message).toBe("Password must be at least 8 characters.");
+    expect(codeOf(await server.gql(CHANGE, { currentPassword: "x", newPassword: "brand-new-pass-9" }))).toBe("UNAUTHENTICATED");
+  });
+});

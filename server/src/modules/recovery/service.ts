@@ -1,0 +1,112 @@
+import { hash, verify } from "@node-rs/argon2";
+import { emailRule, passwordRule } from "@unibazaar/rules";
+import type { DataSource, EntityManager } from "typeorm";
+import { z } from "zod";
+import type { AuthUser } from "../../platform/auth/roles";
+import { badInput, unauthenticated } from "../../platform/shared/errors";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import { parseInput } from "../../platform/shared/validation";
+import { digest, type AuthService } from "../auth/service";
+import { CodePurpose } from "../codes/entity";
+import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
+import { User } from "../users/entity";
+
+/** Reset requests per address per hour (each e-mail also gets CODE_SENDS_PER_HOUR codes an hour). */
+export const RESET_REQUESTS_PER_IP = 20;
+/** Wrong current passwords per account per 15 minutes when changing the password. */
+export const PASSWORD_CHANGE_FAILURES = 5;
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+
+const requestSchema = z.object({ email: emailRule });
+const resetSchema = z.object({ email: emailRule, code: z.string({ error: "Enter the code." }), newPassword: passwordRule });
+const changeSchema = z.object({
+  currentPassword: z.string({ error: "Enter your current password." }).min(1, "Enter your current password."),
+  newPassword: passwordRule,
+});
+
+/**
+ * Account recovery and password changes. Both end every earlier session: the token version moves
+ * on (tokens carry it), and the caller gets a fresh token.
+ */
+export class RecoveryService {
+  private readonly resetsByIp;
+  private readonly changeFailures;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly codes: OneTimeCodes,
+    private readonly auth: AuthService,
+  ) {
+    this.resetsByIp = postgresLimiter(dataSource, { keyPrefix: "reset_ip", points: RESET_REQUESTS_PER_IP, duration: 3600 });
+    this.changeFailures = postgresLimiter(dataSource, { keyPrefix: "password_change", points: PASSWORD_CHANGE_FAILURES, duration: 900 });
+  }
+
+  private byEmail(email: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).createQueryBuilder("u").where("lower(u.email) = :email", { email }).getOne();
+  }
+
+  /**
+   * Mails a reset code when an account has this e-mail. The answer (and the limit: per e-mail and
+   * per address) is the same whether or not it has, so nobody learns which e-mails are registered.
+   */
+  async requestReset(input: { email: string }, ip: string): Promise<void> {
+    const { email } = parseInput(requestSchema, input);
+    await consumeOrRefuse([[this.resetsByIp, ip]]);
+    const user = await this.byEmail(email);
+    await this.codes.send({
+      purpose: CodePurpose.RESET_PASSWORD,
+      userId: user?.id ?? null,
+      email,
+      limitKey: digest(email),
+      compose: (code) => ({
+        to: email,
+        subject: `${code} is your UniBazaar password reset code`,
+        text: [
+          `Hello ${user?.name ?? ""},`,
+          "",
+          "Someone (we hope you) asked to reset the password of your UniBazaar account. Your code:",
+          "",
+          `    ${code}`,
+          "",
+          `It works once, within ${CODE_TTL_MINUTES} minutes. Setting a new password signs you out on every device.`,
+          "If you did not ask for it, ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+      }),
+    });
+  }
+
+  /** Sets a new password with a mailed code; every earlier token stops working, and the user is signed in afresh. */
+  async resetPassword(input: { email: string; code: string; newPassword: string }): Promise<{ token: string; user: User }> {
+    const v = parseInput(resetSchema, input);
+    const user = await this.byEmail(v.email);
+    const updated = await this.codes.redeem(CodePurpose.RESET_PASSWORD, user?.id ?? null, v.code, (manager) =>
+      this.setPassword(manager, user!.id, v.newPassword),
+    );
+    return { token: this.auth.issueToken(updated), user: updated };
+  }
+
+  /** Changes the caller's password given the current one; other sessions end, this one gets a new token. */
+  async changePassword(caller: AuthUser, input: { currentPassword: string; newPassword: string }): Promise<{ token: string; user: User }> {
+    const v = parseInput(changeSchema, input);
+    await consumeOrRefuse([[this.changeFailures, caller.id]]);
+    const current = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder("u")
+      .addSelect("u.passwordHash")
+      .where("u.id = :id", { id: caller.id })
+      .getOne();
+    if (!current) throw unauthenticated();
+    if (!(await verify(current.passwordHash, v.currentPassword))) {
+      throw badInput(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+    const updated = await this.dataSource.transaction((manager) => this.setPassword(manager, caller.id, v.newPassword));
+    await this.changeFailures.delete(caller.id);
+    return { token: this.auth.issueToken(updated), user: updated };
+  }
+
+  private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
+    await manager.update(User, userId, { passwordHash: await hash(password), tokenVersion: () => `"tokenVersion" + 1` });
+    return manager.findOneByOrFail(User, { id: userId });
+  }
+}

@@ -1,0 +1,88 @@
+import { emailRule } from "@unibazaar/rules";
+import type { DataSource } from "typeorm";
+import { z } from "zod";
+import type { AuthUser } from "../../platform/auth/roles";
+import type { SharedCache } from "../../platform/cache";
+import { badInput, conflict, unauthenticated } from "../../platform/shared/errors";
+import { parseInput } from "../../platform/shared/validation";
+import { isUniqueViolation } from "../auth/service";
+import { CodePurpose } from "../codes/entity";
+import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
+import { CATALOG_CACHE } from "../products/catalog";
+import { User } from "../users/entity";
+import { universityOf } from "./universities";
+
+export const NOT_A_UNIVERSITY = "Use your university e-mail address, e.g. name@nust.edu.pk.";
+export const UNIVERSITY_EMAIL_TAKEN = "This university e-mail is already verified on another account.";
+export const ALREADY_VERIFIED = "This university e-mail is already verified on your account.";
+
+const emailSchema = z.object({ email: emailRule });
+
+/**
+ * Verified students: a user proves a university e-mail (UNIVERSITIES, or any *.edu.pk) with a
+ * one-time code sent to it; the account then shows the badge and the university. One university
+ * e-mail verifies one account.
+ */
+export class VerificationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly codes: OneTimeCodes,
+    private readonly cache: SharedCache,
+  ) {}
+
+  private get users() {
+    return this.dataSource.getRepository(User);
+  }
+
+  private verifiedOwner(email: string): Promise<Pick<User, "id"> | null> {
+    return this.users.createQueryBuilder("u").select("u.id").where(`lower(u."universityEmail") = :email`, { email }).getOne();
+  }
+
+  /** Mails a code to the caller's university e-mail (a new code replaces an earlier one). */
+  async requestCode(caller: AuthUser, input: { email: string }): Promise<{ sentTo: string; expiresInMinutes: number }> {
+    const { email } = parseInput(emailSchema, input);
+    if (!universityOf(email)) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
+    const owner = await this.verifiedOwner(email);
+    if (owner) throw conflict(owner.id === caller.id ? ALREADY_VERIFIED : UNIVERSITY_EMAIL_TAKEN);
+    const me = await this.users.findOneBy({ id: caller.id });
+    if (!me) throw unauthenticated();
+    await this.codes.send({
+      purpose: CodePurpose.VERIFY_STUDENT,
+      userId: me.id,
+      email,
+      limitKey: me.id,
+      compose: (code) => ({
+        to: email,
+        subject: `${code} is your UniBazaar verification code`,
+        text: [
+          `Hello ${me.name},`,
+          "",
+          `Your code to verify ${email} as your university e-mail on UniBazaar:`,
+          "",
+          `    ${code}`,
+          "",
+          `It works once, within ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+        ].join("\n"),
+      }),
+    });
+    return { sentTo: email, expiresInMinutes: CODE_TTL_MINUTES };
+  }
+
+  /** Confirms the code: the caller becomes a verified student of the e-mail's university. */
+  async confirm(caller: AuthUser, input: { code: string }): Promise<User> {
+    const user = await this.codes.redeem(CodePurpose.VERIFY_STUDENT, caller.id, input.code, async (manager, email) => {
+      const university = universityOf(email);
+      if (!university) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
+      try {
+        await manager.update(User, caller.id, { verifiedAt: new Date(), university: university.name, universityEmail: email });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(UNIVERSITY_EMAIL_TAKEN);
+        throw error;
+      }
+      return manager.findOneByOrFail(User, { id: caller.id });
+    });
+    // the shop's "verified sellers only" pages are cached
+    await this.cache.invalidate(CATALOG_CACHE);
+    return user;
+  }
+}

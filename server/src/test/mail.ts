@@ -1,0 +1,52 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { OUTBOX_FILE } from "../platform/mail";
+
+export type ReceivedMail = { to: string; subject: string; raw: string };
+
+/** The headers and body of an RFC 822 message (enough for our plain ASCII mails). */
+export function parseMail(raw: string): ReceivedMail {
+  const head = raw.split(/\r?\n\r?\n/)[0];
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1].trim() ?? "";
+  return { to: header("To"), subject: header("Subject"), raw };
+}
+
+/** The 6-digit code of a code mail (it leads the subject). */
+export const codeIn = (mail: ReceivedMail): string => /\b(\d{6})\b/.exec(mail.subject)![1];
+
+/** Every mail in an outbox folder, oldest first. */
+export async function outboxMails(outboxDir: string): Promise<ReceivedMail[]> {
+  const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => OUTBOX_FILE.test(n)).sort();
+  return Promise.all(names.map(async (n) => parseMail(await readFile(path.join(outboxDir, n), "utf8"))));
+}
+
+/** The newest mail to `to` in an outbox folder, or undefined. */
+export async function lastOutboxMail(outboxDir: string, to: string): Promise<ReceivedMail | undefined> {
+  return (await outboxMails(outboxDir)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase())).at(-1);
+}
+
+export type TestSmtp = { url: string; mails: ReceivedMail[]; close: () => Promise<void> };
+
+/** A real SMTP server on a free local port (no TLS, any login), keeping what it receives. */
+export async function startSmtpServer(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mails.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port));
+  });
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

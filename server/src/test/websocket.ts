@@ -1,0 +1,51 @@
+import { createClient, type Client } from "graphql-ws";
+import { WebSocket } from "ws";
+import type { TestServer } from "./harness";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One graphql-ws socket with one subscription to `server`. `next()` resolves with the next result
+ * that is not a probe (or rejects with the error payload); `isProbe` tells probes apart.
+ */
+export function subscribeOverSocket<T>(
+  server: TestServer,
+  token: string | undefined,
+  query: string,
+  isProbe: (data: T | undefined) => boolean,
+) {
+  const client: Client = createClient({
+    url: `${server.url.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
+  const iterator = client.iterate<T>({ query });
+  let pending: ReturnType<typeof iterator.next> | undefined;
+  /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
+  const raw = () => (pending ??= iterator.next()).finally(() => (pending = undefined));
+  return {
+    /** The next result that is not a probe (a probe may arrive late, after `ready`). */
+    async next() {
+      for (;;) {
+        const result = await raw();
+        if (result.done || !isProbe(result.value.data ?? undefined)) return result;
+      }
+    },
+    /**
+     * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
+     * this is how a test knows the subscription (and its Redis channel) is listening.
+     */
+    async ready(sendProbe: () => Promise<unknown>) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await sendProbe();
+        if (await Promise.race([raw().then(() => true), sleep(250).then(() => false)])) return;
+      }
+      throw new Error("the subscription never delivered a probe");
+    },
+    close: async () => {
+      await iterator.return?.();
+      await client.dispose();
+    },
+  };
+}
