@@ -9,6 +9,10 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph that the first-load size guard (scripts/first-load.mjs) reads
+    manifest: true,
+    // every browser the app supports has <link rel="modulepreload">: no polyfill in the entry
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // the storefront, and the GraphiQL playground for integrators served at /graphiql
       input: { main: resolve(__dirname, "index.html"), graphiql: resolve(__dirname, "graphiql.html") },

@@ -1,12 +1,10 @@
-import LinearProgress from "@mui/material/LinearProgress";
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { cartLines } from "../features/cart/cart";
-import { CartDrawer } from "../features/cart/CartDrawer";
 import { useCart } from "../features/cart/CartContext";
 import { useAuth } from "../lib/auth";
 
-// the checkout form (text fields, quote, order mutation) loads the first time the cart opens
-const CheckoutPanel = lazy(async () => ({ default: (await import("../features/checkout/CheckoutPanel")).CheckoutPanel }));
+// the panel (drawer, item rows, checkout) is not part of the first load: it loads when the cart first opens
+const CartPanelDrawer = lazy(async () => ({ default: (await import("./CartPanelDrawer")).CartPanelDrawer }));
 
 const REOPEN_KEY = "cart.reopenAfterLogin";
 
@@ -15,9 +13,11 @@ const REOPEN_KEY = "cart.reopenAfterLogin";
  * apart. A visitor sent to log in from the cart finds the cart open again when they come back.
  */
 export function CartPanel() {
-  const { cart, clear, isOpen, openCart, closeCart } = useCart();
+  const { cart, isOpen, openCart, closeCart } = useCart();
   const { user } = useAuth();
   const lines = useMemo(() => cartLines(cart), [cart]);
+  const [everOpened, setEverOpened] = useState(false);
+  if (isOpen && !everOpened) setEverOpened(true);
 
   useEffect(() => {
     if (user && sessionStorage.getItem(REOPEN_KEY)) {
@@ -26,26 +26,16 @@ export function CartPanel() {
     }
   }, [user, cart.products.length, openCart]);
 
+  if (!everOpened) return null;
   return (
-    <CartDrawer
-      checkout={
-        <Suspense fallback={<LinearProgress aria-label="Loading checkout" />}>
-          <CheckoutPanel
-            lines={lines}
-            active={isOpen}
-            onClearCart={clear}
-            onOrderPlaced={() => {
-              clear();
-              closeCart();
-            }}
-            onPaymentPending={closeCart}
-            onSignInNeeded={() => {
-              sessionStorage.setItem(REOPEN_KEY, "1");
-              closeCart();
-            }}
-          />
-        </Suspense>
-      }
-    />
+    <Suspense fallback={null}>
+      <CartPanelDrawer
+        lines={lines}
+        onSignInNeeded={() => {
+          sessionStorage.setItem(REOPEN_KEY, "1");
+          closeCart();
+        }}
+      />
+    </Suspense>
   );
 }

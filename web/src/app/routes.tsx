@@ -28,8 +28,10 @@ const ContactPage = page(() => import("../features/pages/ContactPage"), "Contact
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage");
 const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage");
 const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage");
+const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage");
 const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
+const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {
@@ -100,10 +102,19 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          {
+            path: "/notifications",
+            element: (
+              <RequireAuth>
+                <NotificationsPage />
+              </RequireAuth>
+            ),
+          },
           { path: "/about-us", element: <AboutPage /> },
           { path: "/contact", element: <ContactPage /> },
           { path: "/login", element: <LoginPage /> },
           { path: "/register", element: <RegisterPage /> },
+          { path: "/forgot-password", element: <ForgotPasswordPage /> },
           { path: "/unauthorized", element: <UnauthorizedPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],

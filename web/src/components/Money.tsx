@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { formatPKR } from "../lib/format";
+import { visuallyHidden } from "./visuallyHidden";
 
 type MoneyProps = {
   amount: number;
@@ -20,7 +21,11 @@ export function Money({ amount, oldPrice, variant = "body1", color = "text.prima
         {formatPKR(amount)}
       </Typography>
       {showOld && (
-        <Typography component="s" variant="body2" color="text.secondary" aria-label={`Was ${formatPKR(oldPrice)}`}>
+        // screen readers do not announce strike-through: a hidden "was" says what the number is
+        <Typography component="s" variant="body2" color="text.secondary">
+          <Box component="span" sx={visuallyHidden}>
+            was{" "}
+          </Box>
           {formatPKR(oldPrice)}
         </Typography>
       )}

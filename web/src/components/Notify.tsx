@@ -1,8 +1,10 @@
-import Alert, { type AlertColor } from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { AlertColor } from "@mui/material/Alert";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
-type Notice = { key: number; message: string; severity: AlertColor };
+export type Notice = { key: number; message: string; severity: AlertColor };
+
+// the Snackbar's code loads with the first message, not with the page
+const NoticeSnackbar = lazy(async () => ({ default: (await import("./NoticeSnackbar")).NoticeSnackbar }));
 
 export type Notify = {
   success: (message: string) => void;
@@ -16,7 +18,7 @@ const NotifyContext = createContext<Notify | null>(null);
 
 /**
  * One Snackbar for the whole app: success and failure messages appear here (never window.alert).
- * Messages queue; each stays about five seconds (errors a little longer) and can be dismissed.
+ * Each stays about five seconds (errors a little longer) and can be dismissed; a newer one replaces it.
  */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notice[]>([]);
@@ -43,35 +45,24 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   };
 
+  const next = () => {
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  };
+
+  // a newer message replaces the one on screen (it closes, then the next shows): an error never
+  // waits behind an old success, which keeps showing while the pointer rests on it
+  useEffect(() => {
+    if (queue.length > 1 && open) setOpen(false);
+  }, [queue.length, open]);
+
   return (
     <NotifyContext.Provider value={value}>
       {children}
       {current && (
-        <Snackbar
-          key={current.key}
-          open={open}
-          autoHideDuration={current.severity === "error" ? 8000 : 5000}
-          onClose={close}
-          slotProps={{
-            transition: {
-              onExited: () => {
-                setQueue((q) => q.slice(1));
-                setOpen(true);
-              },
-            },
-          }}
-          anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-        >
-          <Alert
-            onClose={() => close()}
-            severity={current.severity}
-            variant="filled"
-            sx={{ width: "100%" }}
-            role={current.severity === "error" ? "alert" : "status"}
-          >
-            {current.message}
-          </Alert>
-        </Snackbar>
+        <Suspense fallback={null}>
+          <NoticeSnackbar key={current.key} notice={current} open={open} onClose={close} onExited={next} />
+        </Suspense>
       )}
     </NotifyContext.Provider>
   );

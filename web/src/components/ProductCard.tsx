@@ -13,6 +13,7 @@ import { uploadSrcSet } from "../lib/images";
 import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
 import { SellerLink } from "./SellerLink";
+import { VerifiedBadge } from "./VerifiedBadge";
 
 type ProductCardProps = {
   product: ProductCardFieldsFragment;
@@ -90,6 +91,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
           <Typography variant="body2" color="text.secondary" noWrap>
             {/* above the card-wide link of the name */}
             by <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />
+            {product.seller.isVerifiedStudent && <VerifiedBadge compact />}
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} noWrap>

@@ -1,9 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { OperationTypeNode } from "graphql";
-import { createClient } from "graphql-ws";
+import { from, mergeMap } from "rxjs";
 import { readToken } from "./session";
 
 /**
@@ -15,24 +14,24 @@ export function createApolloClient() {
     const token = readToken();
     return { headers: { ...prevContext.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
   });
-  const socket = new GraphQLWsLink(
-    createClient({
-      url: `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`,
-      connectionParams: () => {
-        const token = readToken();
-        return token ? { authorization: `Bearer ${token}` } : {};
+  // the WebSocket client (graphql-ws) loads with the first subscription, not with the page
+  let socket: Promise<ApolloLink> | undefined;
+  const lazySocket = new ApolloLink((operation, forward) => {
+    socket ??= import("./apollo-socket").then(
+      (m) => m.createSocketLink(),
+      (error: unknown) => {
+        socket = undefined; // try again with the next subscription
+        throw error;
       },
-      // a page that cannot keep a socket falls back to polling (see the chat), so give up soon
-      retryAttempts: 2,
-      retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, 1000 * (retries + 1))),
-    }),
-  );
+    );
+    return from(socket).pipe(mergeMap((link) => link.request(operation, forward)));
+  });
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
     return definition.kind === "OperationDefinition" && definition.operation === OperationTypeNode.SUBSCRIPTION;
   };
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, socket, ApolloLink.from([auth, new HttpLink({ uri: "/graphql" })])),
+    link: ApolloLink.split(isSubscription, lazySocket, ApolloLink.from([auth, new HttpLink({ uri: "/graphql" })])),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: "cache-and-network" } },
   });

@@ -1,6 +1,5 @@
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -38,8 +37,8 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: "#0d2b24", color: "#e8efe9", mt: 8, pt: 6, pb: 3 }}>
       <Container maxWidth="lg">
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+        <Box sx={{ display: "grid", gridTemplateColumns: "repeat(12, minmax(0, 1fr))", gap: 4 }}>
+          <Box sx={{ gridColumn: { xs: "span 12", sm: "span 6", md: "span 4" } }}>
             <Typography component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
               UniBazaar
             </Typography>
@@ -59,14 +58,14 @@ export function Footer() {
                 </Link>
               </FooterContact>
             </Stack>
-          </Grid>
-          <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
             <FooterLinks title="Company" links={COMPANY} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 3, md: 2 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
             <FooterLinks title="Useful links" links={USEFUL} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: "span 12", md: "span 4" } }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
               From campus
             </Typography>
@@ -88,8 +87,8 @@ export function Footer() {
                 </Box>
               ))}
             </Box>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         <Typography
           variant="body2"
           sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}

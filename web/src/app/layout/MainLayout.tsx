@@ -1,8 +1,7 @@
 import Box from "@mui/material/Box";
 import GlobalStyles from "@mui/material/GlobalStyles";
-import LinearProgress from "@mui/material/LinearProgress";
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router-dom";
+import { Outlet, ScrollRestoration } from "react-router-dom";
 import { CartPanel } from "../CartPanel";
 import { Footer } from "./Footer";
 import { NavBar } from "./NavBar";
@@ -10,7 +9,6 @@ import { PageSkeleton } from "./PageSkeletons";
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
-  const navigation = useNavigation();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
       <GlobalStyles
@@ -43,9 +41,6 @@ export function MainLayout() {
         Skip to content
       </a>
       <NavBar />
-      {navigation.state === "loading" && (
-        <LinearProgress aria-label="Loading page" sx={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 2000 }} />
-      )}
       {/* at least a screen tall: the footer starts below the fold and never jumps down when a page arrives */}
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minHeight: "100vh", outline: "none" }}>
         <Suspense fallback={<PageSkeleton />}>

@@ -4,59 +4,24 @@ import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import LoginOutlined from "@mui/icons-material/LoginOutlined";
 import MenuIcon from "@mui/icons-material/Menu";
 import SearchIcon from "@mui/icons-material/Search";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { NavLink, Link as RouterLink, useNavigate } from "react-router-dom";
 import { useNotify } from "../../components/Notify";
 import { useCart } from "../../features/cart/CartContext";
 import { useAuth } from "../../lib/auth";
-import type { StoredUser } from "../../lib/session";
 import { Logo } from "./Logo";
+import { MAIN_LINKS } from "./navLinks";
 
-type MenuLink = { label: string; to: string };
-
-/** The avatar menu by role (spec "Navigation"); every menu ends with Log out, which goes to /. */
-export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
-  switch (role) {
-    case "ADMIN":
-      return [
-        { label: "Dashboard", to: "/dashboard/admin" },
-        { label: "Profile", to: "/dashboard/profile" },
-      ];
-    case "SELLER":
-      return [
-        { label: "Dashboard", to: "/dashboard/seller" },
-        { label: "Manage Products", to: "/dashboard/seller/manage-products" },
-        { label: "Manage Orders", to: "/dashboard/seller/manage-orders" },
-        { label: "Add Product", to: "/dashboard/seller/add-new-post" },
-        { label: "Profile", to: "/dashboard/profile" },
-      ];
-    default:
-      return [
-        { label: "Dashboard", to: "/dashboard" },
-        { label: "Profile", to: "/dashboard/profile" },
-      ];
-  }
-}
-
-const MAIN_LINKS: MenuLink[] = [
-  { label: "Home", to: "/" },
-  { label: "Shop", to: "/shop" },
-];
+// only signed-in users see the bell: visitors load neither it nor the subscription client code
+const NotificationBell = lazy(async () => ({ default: (await import("../../components/NotificationBell")).NotificationBell }));
+const AccountMenu = lazy(async () => ({ default: (await import("./NavMenus")).AccountMenu }));
+const NavDrawer = lazy(async () => ({ default: (await import("./NavMenus")).NavDrawer }));
 
 /** Top navigation: Home, Shop, logo, search, cart with item count, avatar menu or login; a menu button on phones. */
 export function NavBar() {
@@ -66,6 +31,11 @@ export function NavBar() {
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // each pop-up's code loads on first open, then it stays mounted (so it can animate closed)
+  const [menuSeen, setMenuSeen] = useState(false);
+  const [drawerSeen, setDrawerSeen] = useState(false);
+  if (menuAnchor && !menuSeen) setMenuSeen(true);
+  if (drawerOpen && !drawerSeen) setDrawerSeen(true);
 
   const logout = async () => {
     setMenuAnchor(null);
@@ -115,6 +85,9 @@ export function NavBar() {
             </IconButton>
             {user ? (
               <>
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
                 <IconButton
                   title="Account"
                   onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
@@ -127,29 +100,11 @@ export function NavBar() {
                     {initial}
                   </Avatar>
                 </IconButton>
-                <Menu
-                  id="account-menu"
-                  anchorEl={menuAnchor}
-                  open={Boolean(menuAnchor)}
-                  onClose={() => setMenuAnchor(null)}
-                  anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-                  transformOrigin={{ vertical: "top", horizontal: "right" }}
-                >
-                  <Box sx={{ px: 2, py: 1 }}>
-                    <Typography variant="subtitle2">{user.username}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {user.email}
-                    </Typography>
-                  </Box>
-                  <Divider />
-                  {avatarMenuFor(user.role).map((item) => (
-                    <MenuItem key={item.label} component={RouterLink} to={item.to} onClick={() => setMenuAnchor(null)}>
-                      {item.label}
-                    </MenuItem>
-                  ))}
-                  <Divider />
-                  <MenuItem onClick={logout}>Log out</MenuItem>
-                </Menu>
+                {menuSeen && (
+                  <Suspense fallback={null}>
+                    <AccountMenu user={user} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} onLogout={logout} />
+                  </Suspense>
+                )}
               </>
             ) : (
               <IconButton title="Login" component={RouterLink} to="/login" aria-label="Login page">
@@ -159,53 +114,11 @@ export function NavBar() {
           </Box>
         </Toolbar>
       </Container>
-      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
-        <Box sx={{ p: 2 }}>
-          <Logo onClick={() => setDrawerOpen(false)} />
-        </Box>
-        <Divider />
-        <List component="nav" aria-label="Main">
-          {[
-            ...MAIN_LINKS,
-            { label: "Search", to: "/search" },
-            { label: "About Us", to: "/about-us" },
-            { label: "Contact", to: "/contact" },
-          ].map((link) => (
-            <ListItemButton
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              end={link.to === "/"}
-              onClick={() => setDrawerOpen(false)}
-              sx={{ "&.active": { color: "primary.main", fontWeight: 700 } }}
-            >
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
-        </List>
-        <Divider />
-        {user ? (
-          <List aria-label="Account" subheader={<ListSubheader component="div">Signed in as {user.username}</ListSubheader>}>
-            {avatarMenuFor(user.role).map((item) => (
-              <ListItemButton key={item.label} component={RouterLink} to={item.to} onClick={() => setDrawerOpen(false)}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-            <ListItemButton onClick={logout}>
-              <ListItemText primary="Log out" />
-            </ListItemButton>
-          </List>
-        ) : (
-          <List aria-label="Account">
-            <ListItemButton component={RouterLink} to="/login" onClick={() => setDrawerOpen(false)}>
-              <ListItemText primary="Login" />
-            </ListItemButton>
-            <ListItemButton component={RouterLink} to="/register" onClick={() => setDrawerOpen(false)}>
-              <ListItemText primary="Create an account" />
-            </ListItemButton>
-          </List>
-        )}
-      </Drawer>
+      {drawerSeen && (
+        <Suspense fallback={null}>
+          <NavDrawer user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={logout} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

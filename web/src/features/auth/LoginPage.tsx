@@ -41,8 +41,10 @@ export function LoginPage() {
       signIn(data.login.token, data.login.user);
       navigate(target, { replace: true });
     } catch (e) {
-      const rateLimited = CombinedGraphQLErrors.is(e) && e.errors.some((x) => x.extensions?.code === "RATE_LIMITED");
-      setError(rateLimited && CombinedGraphQLErrors.is(e) ? e.errors[0].message : LOGIN_FAILED);
+      // a limit or a suspended account says so; any other failure stays the one sign-in message
+      const told =
+        CombinedGraphQLErrors.is(e) && e.errors.some((x) => x.extensions?.code === "RATE_LIMITED" || x.extensions?.code === "FORBIDDEN");
+      setError(told && CombinedGraphQLErrors.is(e) ? e.errors[0].message : LOGIN_FAILED);
     }
   });
 
@@ -78,6 +80,9 @@ export function LoginPage() {
           fullWidth
           autoFocus={Boolean(registered)}
         />
+        <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: "flex-end" }}>
+          Forgot password?
+        </Link>
         <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
           {loading ? "Logging in..." : "Login"}
         </Button>

@@ -5,21 +5,24 @@ import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notify";
-import type { CartLineInput, PaymentMethod } from "../../generated/graphql";
-import { usePriceQuoteQuery } from "../../generated/hooks";
+import type { CartLineInput, Fulfilment, PaymentMethod } from "../../generated/graphql";
+import { useMeetupPointsQuery, usePriceQuoteQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { formatPKR } from "../../lib/format";
+import type { MeetupChoice } from "../../components/meetup/MeetupFields";
+import { defaultSlot, meetupInstant } from "../../components/meetup/slots";
 import { CouponBox } from "./CouponBox";
+import { FulfilmentField } from "./FulfilmentField";
 import { OrderSummary } from "./OrderSummary";
 import { PaymentMethodField } from "./PaymentMethodField";
 import { ShippingFields } from "./ShippingFields";
 import { useCheckoutAttempt } from "./useCheckoutAttempt";
-import { shippingFormSchema, type ShippingForm } from "./validation";
+import { meetupFormSchema, shippingFormSchema, type ShippingForm } from "./validation";
 
 type CheckoutPanelProps = {
   lines: CartLineInput[];
@@ -63,12 +66,22 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useForm<ShippingForm>({ defaultValues: readShipping(user?.contactNumber), resolver: zodResolver(shippingFormSchema) });
+  const [fulfilment, setFulfilment] = useState<Fulfilment>("ADDRESS");
+  // the form checks the address only for delivery; the resolver reads the current choice
+  const meetupChosen = useRef(false);
+  meetupChosen.current = fulfilment === "MEETUP";
+  const form = useForm<ShippingForm>({
+    defaultValues: readShipping(user?.contactNumber),
+    resolver: (values, context, options) =>
+      zodResolver(meetupChosen.current ? meetupFormSchema : shippingFormSchema)(values, context, options),
+  });
   const attempt = useCheckoutAttempt(form.setError);
   const [coupon, setCoupon] = useState<string | null>(null);
   // remounts the coupon box (its text) when the coupon is dropped from outside it
   const [couponResets, setCouponResets] = useState(0);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("CASH_ON_DELIVERY");
+  const [meetup, setMeetup] = useState<MeetupChoice>(() => ({ point: "", ...defaultSlot() }));
+  const [pointError, setPointError] = useState("");
   const [emptyCart, setEmptyCart] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
 
@@ -97,6 +110,29 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
 
   const q = quote.data?.priceQuote;
   const unavailable = q?.lines.filter((l) => !l.available) ?? [];
+  const offered = q?.lines.filter((l) => l.offerPrice != null) ?? [];
+  const points = useMeetupPointsQuery({ skip: !active }).data?.catalogOptions;
+  const campus = useMemo(() => {
+    const available = q?.lines.filter((l) => l.available) ?? [];
+    if (!available.length || !points) return null;
+    const slugs = new Set(available.map((l) => l.campus));
+    if (slugs.has(null)) return { problem: "Some items have no campus to meet on: they are delivered to an address." };
+    if (slugs.size > 1) return { problem: "Your items are on different campuses: meet on campus needs them all on one." };
+    const slug = [...slugs][0]!;
+    return {
+      label: points.campuses.find((c) => c.slug === slug)?.label ?? slug,
+      points: points.meetupPoints.filter((p) => p.campus === slug),
+    };
+  }, [q, points]);
+  const meeting = fulfilment === "MEETUP" && campus !== null && "points" in campus;
+
+  const chooseFulfilment = (next: Fulfilment) => {
+    setFulfilment(next);
+    form.clearErrors();
+    // cash is paid where the goods are handed over
+    if (next === "MEETUP" && paymentMethod === "CASH_ON_DELIVERY") setPaymentMethod("CASH_ON_MEETUP");
+    if (next === "ADDRESS" && paymentMethod === "CASH_ON_MEETUP") setPaymentMethod("CASH_ON_DELIVERY");
+  };
 
   const dropCoupon = () => {
     setCoupon(null);
@@ -115,9 +151,13 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
         return;
       }
       const { contactNumber, ...address } = shipping;
+      if (meeting && !meetup.point) return setPointError("Choose a meetup point.");
+      setPointError("");
       const checkout = await attempt.place({
         lines,
-        shipping: address,
+        ...(meeting
+          ? { fulfilment: "MEETUP" as const, meetup: { point: meetup.point, at: meetupInstant(meetup) } }
+          : { fulfilment: "ADDRESS" as const, shipping: address }),
         contactNumber,
         couponCode: coupon && q?.couponApplied ? coupon : null,
         paymentMethod,
@@ -149,6 +189,12 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
         Order summary
       </Typography>
       <OrderSummary quote={q} loading={quote.loading && !q} failed={Boolean(quote.error) && !q} onRetry={() => void quote.refetch()} />
+      {offered.map((l) => (
+        <Alert key={l.productId} severity="success" sx={{ mt: 1 }}>
+          Your accepted offer: {l.name} at {formatPKR(l.offerPrice!)}
+          {l.quantity > 1 ? ` for one unit (the others at ${formatPKR(l.unitPrice)})` : ""}.
+        </Alert>
+      ))}
       {unavailable.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           No longer available (left out of the total): {unavailable.map((l) => l.name).join(", ")}. Please remove{" "}
@@ -163,8 +209,19 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
           You&apos;ll sign in before placing the order. Your cart and the details below are kept.
         </Alert>
       )}
-      <ShippingFields control={form.control} />
-      <PaymentMethodField value={paymentMethod} onChange={setPaymentMethod} />
+      <FulfilmentField
+        value={meeting ? "MEETUP" : "ADDRESS"}
+        onChange={chooseFulfilment}
+        campus={campus}
+        meetup={meetup}
+        onMeetup={(value) => {
+          setMeetup(value);
+          if (value.point) setPointError("");
+        }}
+        pointError={pointError}
+      />
+      <ShippingFields control={form.control} withAddress={!meeting} />
+      <PaymentMethodField value={paymentMethod} onChange={setPaymentMethod} meetup={meeting} />
 
       {formProblem && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">

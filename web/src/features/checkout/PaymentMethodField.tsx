@@ -5,8 +5,10 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import type { PaymentMethod } from "../../generated/graphql";
 
-/** Cash on delivery or card (paid on the hosted payment page after Place Order). */
-export function PaymentMethodField({ value, onChange }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void }) {
+type PaymentMethodFieldProps = { value: PaymentMethod; onChange: (method: PaymentMethod) => void; meetup: boolean };
+
+/** Cash on delivery (or on meetup, for a campus meetup) or card (paid on the hosted payment page after Place Order). */
+export function PaymentMethodField({ value, onChange, meetup }: PaymentMethodFieldProps) {
   return (
     <FormControl sx={{ mt: 3 }}>
       <FormLabel id="payment-method-label" sx={{ fontWeight: 700, color: "text.primary" }}>
@@ -18,7 +20,11 @@ export function PaymentMethodField({ value, onChange }: { value: PaymentMethod; 
         value={value}
         onChange={(e) => onChange(e.target.value as PaymentMethod)}
       >
-        <FormControlLabel value="CASH_ON_DELIVERY" control={<Radio />} label="Cash on delivery" />
+        {meetup ? (
+          <FormControlLabel value="CASH_ON_MEETUP" control={<Radio />} label="Cash on meetup" />
+        ) : (
+          <FormControlLabel value="CASH_ON_DELIVERY" control={<Radio />} label="Cash on delivery" />
+        )}
         <FormControlLabel value="CARD" control={<Radio />} label="Card (pay securely on the next page)" />
       </RadioGroup>
     </FormControl>

@@ -1,5 +1,5 @@
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * The cart panel's shipping form, checked with the server's own rules (@unibazaar/rules): every
@@ -9,6 +9,14 @@ import type { z } from "zod";
 export const shippingFormSchema = shippingRules.extend({ contactNumber: requiredContactNumberRule });
 
 export type ShippingForm = z.input<typeof shippingFormSchema>;
+
+/** A campus meetup needs no address: only the contact number is checked. */
+export const meetupFormSchema = shippingFormSchema.extend({
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
 
 export const SHIPPING_FIELDS = ["address", "city", "postalCode", "country", "contactNumber"] as const satisfies ReadonlyArray<
   keyof ShippingForm

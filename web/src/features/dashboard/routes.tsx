@@ -17,6 +17,7 @@ const ManageOrders = lazy(() => import("./seller/ManageOrders"));
 const AdminHome = lazy(() => import("./admin/AdminHome"));
 const ManageUsers = lazy(() => import("./admin/ManageUsers"));
 const ReportedConversations = lazy(() => import("./admin/ReportedConversations"));
+const Moderation = lazy(() => import("./admin/Moderation"));
 
 /** The signed-in side: /dashboard and its pages, each loaded on first visit (spec section 2). */
 export const dashboardRoutes: RouteObject[] = [
@@ -59,6 +60,7 @@ export const dashboardRoutes: RouteObject[] = [
           { index: true, element: <AdminHome /> },
           { path: "users", element: <ManageUsers /> },
           { path: "reports", element: <ReportedConversations /> },
+          { path: "moderation", element: <Moderation /> },
         ],
       },
     ],

@@ -12,11 +12,12 @@ import { Money } from "../../components/Money";
 import { useNotify } from "../../components/Notify";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
-import type { ConversationFieldsFragment, MessageFieldsFragment } from "../../generated/graphql";
+import type { ConversationFieldsFragment, MessageFieldsFragment, OfferFieldsFragment } from "../../generated/graphql";
 import { useConversationThreadQuery, useMarkConversationReadMutation, useSendMessageMutation } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { useAuth } from "../../lib/auth";
 import { MessageText } from "./MessageText";
+import { OfferCard, OfferForm } from "./OfferCard";
 import { otherParty, partyName } from "./parties";
 import { SafetyActions } from "./SafetyActions";
 import { useLiveMessages } from "./useLiveMessages";
@@ -27,9 +28,10 @@ const MAX_LENGTH = 2000;
 export function ChatPage() {
   const { conversationId = "" } = useParams();
   const { user: me } = useAuth();
-  const pollInterval = useLiveMessages((message) => {
-    if (message.conversationId === conversationId) void query.refetch();
-  });
+  const refetchIfHere = (item: { conversationId: string }) => {
+    if (item.conversationId === conversationId) void query.refetch();
+  };
+  const pollInterval = useLiveMessages(refetchIfHere, refetchIfHere);
   const query = useConversationThreadQuery({ variables: { id: conversationId }, pollInterval });
   const [markRead] = useMarkConversationReadMutation();
   const conversation = query.data?.conversation;
@@ -38,7 +40,8 @@ export function ChatPage() {
   // everything shown counts as read
   const unread = conversation?.unreadCount ?? 0;
   useEffect(() => {
-    if (unread > 0) void markRead({ variables: { conversationId } });
+    // the server marks the bell's notification of these messages read too
+    if (unread > 0) void markRead({ variables: { conversationId }, refetchQueries: ["NotificationBell"] });
   }, [unread, conversationId, markRead]);
 
   return (
@@ -55,22 +58,32 @@ export function ChatPage() {
         empty="Conversation not found."
         onRetry={() => void query.refetch()}
       >
-        {(data) => <Thread conversation={data.conversation} messages={data.messages.items} myId={me?.id} />}
+        {(data) => <Thread conversation={data.conversation} messages={data.messages.items} offers={data.offers.items} myId={me?.id} />}
       </QueryState>
     </Box>
   );
 }
 
+type Entry = { kind: "message"; item: MessageFieldsFragment } | { kind: "offer"; item: OfferFieldsFragment };
+
 function Thread({
   conversation,
   messages,
+  offers,
   myId,
 }: {
   conversation: ConversationFieldsFragment;
   messages: MessageFieldsFragment[];
+  offers: OfferFieldsFragment[];
   myId?: string;
 }) {
-  const oldestFirst = [...messages].reverse();
+  // offers take their place among the messages by the time they were made
+  const oldestFirst: Entry[] = [
+    ...messages.map((item) => ({ kind: "message" as const, item })),
+    ...offers.map((item) => ({ kind: "offer" as const, item })),
+  ].sort((a, b) => Date.parse(a.item.createdAt) - Date.parse(b.item.createdAt));
+  const isBuyer = conversation.buyer?.id === myId;
+  const pending = offers.some((o) => o.status === "PENDING");
   return (
     <Stack spacing={1.5}>
       <ProductCard conversation={conversation} myId={myId} />
@@ -81,16 +94,40 @@ function Thread({
             No messages yet. Say hello!
           </Typography>
         )}
-        {oldestFirst.map((m) => (
-          <Bubble key={m.id} message={m} mine={m.senderId === myId} />
-        ))}
+        {oldestFirst.map((entry) =>
+          entry.kind === "message" ? (
+            <Bubble key={entry.item.id} message={entry.item} mine={entry.item.senderId === myId} />
+          ) : (
+            <OfferCard key={entry.item.id} offer={entry.item} conversation={conversation} myId={myId} />
+          ),
+        )}
       </Box>
       {conversation.blocked ? (
         <Alert severity="info">Messages are blocked in this conversation.</Alert>
       ) : (
-        <Composer conversationId={conversation.id} />
+        <>
+          {isBuyer && conversation.product && !pending && <MakeOffer conversationId={conversation.id} />}
+          <Composer conversationId={conversation.id} />
+        </>
       )}
     </Stack>
+  );
+}
+
+/** The buyer's "Make an offer" action, opening the amount and expiry form. */
+function MakeOffer({ conversationId }: { conversationId: string }) {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Button variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: "flex-start" }}>
+        Make an offer
+      </Button>
+    );
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="subtitle2">Make an offer</Typography>
+      <OfferForm conversationId={conversationId} onDone={() => setOpen(false)} />
+    </Paper>
   );
 }
 

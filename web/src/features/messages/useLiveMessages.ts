@@ -1,21 +1,17 @@
-import { useState } from "react";
-import type { MessageFieldsFragment } from "../../generated/graphql";
-import { useMessageReceivedSubscription } from "../../generated/hooks";
-
-/** Polling interval while the socket is down. */
-export const FALLBACK_POLL_MS = 5_000;
+import type { MessageFieldsFragment, OfferFieldsFragment } from "../../generated/graphql";
+import { MessageReceivedDocument, OfferChangedDocument } from "../../generated/graphql";
+import { useLiveEvents } from "../../lib/live";
 
 /**
- * Calls `onMessage` for every message that arrives over the socket. Returns the polling interval
- * a page should use: 0 while the socket works, FALLBACK_POLL_MS once it failed.
+ * Calls `onMessage` for every message and `onOffer` (when given) for every offer change that
+ * arrives over the socket. Returns the polling interval a page should use: 0 while the socket
+ * works, the fallback interval once either subscription failed.
  */
-export function useLiveMessages(onMessage: (message: MessageFieldsFragment) => void): number {
-  const [socketFailed, setSocketFailed] = useState(false);
-  useMessageReceivedSubscription({
-    onData: ({ data }) => {
-      if (data.data) onMessage(data.data.messageReceived);
-    },
-    onError: () => setSocketFailed(true),
-  });
-  return socketFailed ? FALLBACK_POLL_MS : 0;
+export function useLiveMessages(
+  onMessage: (message: MessageFieldsFragment) => void,
+  onOffer?: (offer: OfferFieldsFragment) => void,
+): number {
+  const messagesPoll = useLiveEvents(MessageReceivedDocument, (data) => onMessage(data.messageReceived));
+  const offersPoll = useLiveEvents(OfferChangedDocument, (data) => onOffer?.(data.offerChanged), !onOffer);
+  return Math.max(messagesPoll, offersPoll);
 }

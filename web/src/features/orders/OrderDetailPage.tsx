@@ -26,10 +26,14 @@ import type { OrderDetailQuery } from "../../generated/graphql";
 import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
+import { MeetupPanel } from "../../components/meetup/MeetupPanel";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
-/** /orders/:orderId — lines as bought, totals, shipping, the timeline; the buyer may cancel while it is pending. */
+/**
+ * /orders/:orderId — lines as bought, totals, shipping or the campus meetup, the timeline; the buyer
+ * may cancel while it is pending, and confirm or re-propose the meetup.
+ */
 export function OrderDetailPage() {
   const { orderId = "" } = useParams();
   const query = useOrderDetailQuery({ variables: { id: orderId }, fetchPolicy: "cache-and-network" });
@@ -149,15 +153,19 @@ function OrderDetail({ order }: { order: Order }) {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 3, mt: 3 }}>
         <Paper variant="outlined" component="section" aria-labelledby="shipping-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="shipping-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-            Shipping
+            {order.shipping ? "Shipping" : "Meetup"}
           </Typography>
-          <Typography component="address" sx={{ fontStyle: "normal", overflowWrap: "anywhere" }}>
-            {order.shipping.address}
-            <br />
-            {order.shipping.city} {order.shipping.postalCode}
-            <br />
-            {order.shipping.country}
-          </Typography>
+          {order.shipping ? (
+            <Typography component="address" sx={{ fontStyle: "normal", overflowWrap: "anywhere" }}>
+              {order.shipping.address}
+              <br />
+              {order.shipping.city} {order.shipping.postalCode}
+              <br />
+              {order.shipping.country}
+            </Typography>
+          ) : (
+            <MeetupPanel order={order} viewer="BUYER" />
+          )}
           <Typography sx={{ mt: 1 }}>Contact: {order.contactNumber}</Typography>
         </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="payment-heading" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
@@ -13,21 +14,25 @@ import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import RateReviewOutlined from "@mui/icons-material/RateReviewOutlined";
 import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import VerifiedOutlined from "@mui/icons-material/VerifiedOutlined";
-import { useState, type ReactNode } from "react";
+import { VerifiedBadge } from "../../components/VerifiedBadge";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router-dom";
 import { discountPercent, Money } from "../../components/Money";
 import { PaginationBar } from "../../components/PaginationBar";
 import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
+import { ReportButton } from "../../components/ReportButton";
 import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
-import { uploadSrcSet } from "../../lib/images";
 import { formatDate } from "../../lib/format";
-import { ReviewDialog } from "./ReviewDialog";
+import { ProductGallery } from "./ProductGallery";
+
+// the review form (text field, rating) loads when it is first opened, not with the page
+const ReviewDialog = lazy(async () => ({ default: (await import("./ReviewDialog")).ReviewDialog }));
 
 type Product = NonNullable<ProductDetailQuery["product"]>;
 
@@ -101,28 +106,7 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
         </Typography>
       </Breadcrumbs>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 } }}>
-        <Box sx={{ position: "relative" }}>
-          <Box
-            component="img"
-            src={product.image}
-            srcSet={uploadSrcSet(product.image)}
-            sizes="(min-width: 1200px) 560px, (min-width: 900px) 45vw, 100vw"
-            alt={product.name}
-            fetchPriority="high"
-            width={600}
-            height={600}
-            sx={{
-              width: "100%",
-              height: "auto",
-              aspectRatio: "1",
-              objectFit: "cover",
-              borderRadius: 2,
-              display: "block",
-              bgcolor: "grey.100",
-              border: 1,
-              borderColor: "divider",
-            }}
-          />
+        <ProductGallery images={product.images} name={product.name}>
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
           {product.sold && (
             <Chip
@@ -130,8 +114,13 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}
-        </Box>
+        </ProductGallery>
         <div>
+          {product.hiddenAt && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              A moderator hid this listing: only its seller and the admins can see it.
+            </Alert>
+          )}
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>
             {product.name}
           </Typography>
@@ -152,6 +141,12 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
                 <SellerLink seller={product.seller} />
               </strong>
               {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+              {product.seller.isVerifiedStudent && <VerifiedBadge university={product.seller.university} />}
+            </Typography>
+          )}
+          {product.seller?.university && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {product.seller.university}
             </Typography>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
@@ -180,6 +175,9 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             <LocalShippingOutlined color="primary" aria-hidden="true" />
             <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
           </Paper>
+          <Box sx={{ mt: 2 }}>
+            <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label="Report this listing" />
+          </Box>
         </div>
       </Box>
     </>
@@ -190,6 +188,8 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [formSeen, setFormSeen] = useState(false);
+  if (open && !formSeen) setFormSeen(true);
   const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user });
   const myReview = user ? mine.data?.myReview : null;
   const reviews = product.reviews;
@@ -243,20 +243,22 @@ function Reviews({ product, onPage, onPosted }: { product: Product; onPage: (pag
         </Stack>
       )}
       <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
-      {user && (
-        <ReviewDialog
-          // filled in again once the caller's review has loaded
-          key={myReview?.id ?? "new"}
-          productId={product.id}
-          productName={product.name}
-          existing={myReview}
-          open={open}
-          onClose={() => setOpen(false)}
-          onPosted={() => {
-            onPosted();
-            void mine.refetch();
-          }}
-        />
+      {user && formSeen && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            // filled in again once the caller's review has loaded
+            key={myReview?.id ?? "new"}
+            productId={product.id}
+            productName={product.name}
+            existing={myReview}
+            open={open}
+            onClose={() => setOpen(false)}
+            onPosted={() => {
+              onPosted();
+              void mine.refetch();
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -5,6 +5,7 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { VerifiedBadge } from "../../components/VerifiedBadge";
 import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { PaginationBar } from "../../components/PaginationBar";
@@ -12,13 +13,14 @@ import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { usePageTitle } from "../../components/usePageTitle";
+import { ReportButton } from "../../components/ReportButton";
+import { formatDate } from "../../lib/format";
 import type { ProductCardFieldsFragment, SellerPageQuery } from "../../generated/graphql";
 import { useSellerListingsQuery, useSellerPageQuery } from "../../generated/hooks";
 
 type Seller = NonNullable<SellerPageQuery["sellerPage"]>;
 
 const LISTINGS_PAGE_SIZE = 12;
-const memberSince = new Intl.DateTimeFormat("en-PK", { month: "long", year: "numeric" });
 
 type SellerPageProps = {
   /** The add-to-cart control of each card (composed by the app, which owns the cart). */
@@ -82,9 +84,15 @@ function SellerHeader({ profile }: { profile: Seller }) {
             </Typography>
           )}
           {seller.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+          {seller.isVerifiedStudent && <VerifiedBadge university={seller.university} />}
         </Stack>
+        {seller.university && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {seller.university}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Member since {memberSince.format(new Date(seller.memberSince))}
+          Member since {formatDate(seller.memberSince)}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
           <RatingStars value={profile.rating} count={profile.reviewCount} />
@@ -93,6 +101,7 @@ function SellerHeader({ profile }: { profile: Seller }) {
           </Typography>
         </Stack>
         {seller.storeDescription && <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{seller.storeDescription}</Typography>}
+        <ReportButton target={{ kind: "user", userId: seller.id }} label="Report this seller" />
       </Box>
     </Stack>
   );

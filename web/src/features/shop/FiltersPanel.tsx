@@ -1,4 +1,5 @@
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
@@ -17,11 +18,11 @@ type FiltersPanelProps = {
   params: ShopParams;
   /** Hidden on /categories/:name, where the category comes from the path. */
   showCategory: boolean;
-  onChange: (key: "category" | "color" | "price" | "campus" | "condition", value: string) => void;
+  onChange: (key: "category" | "color" | "price" | "campus" | "condition" | "verified", value: string) => void;
   onClear: () => void;
 };
 
-/** Campus, category, colour, price range and condition, each with "All". */
+/** Campus (and "Verified sellers only"), category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
   if (!options) {
     return (
@@ -33,7 +34,7 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
     );
   }
   const anyFilter = Boolean(
-    (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.q,
+    (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.verified || params.q,
   );
   return (
     <Stack spacing={3}>
@@ -43,6 +44,11 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         value={params.campus}
         options={options.campuses.map((c) => ({ value: c.slug, label: c.label }))}
         onChange={(v) => onChange("campus", v)}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={params.verified} onChange={(e) => onChange("verified", e.target.checked ? "1" : "")} />}
+        label="Verified sellers only"
+        sx={{ mt: -2 }}
       />
       {showCategory && (
         <FilterGroup

@@ -76,7 +76,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   }, [page, products.loading, params.page, search, setSearch]);
 
   const update = (
-    key: "category" | "color" | "price" | "campus" | "condition" | "q" | "sort" | "page",
+    key: "category" | "color" | "price" | "campus" | "condition" | "verified" | "q" | "sort" | "page",
     value: string | number | null,
     replace = false,
   ) => {
@@ -93,8 +93,9 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
   const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price);
-  const activeFilters: Array<{ key: "category" | "color" | "price" | "campus" | "condition" | "q"; label: string }> = [];
+  const activeFilters: Array<{ key: "category" | "color" | "price" | "campus" | "condition" | "verified" | "q"; label: string }> = [];
   if (params.campus) activeFilters.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
+  if (params.verified) activeFilters.push({ key: "verified", label: "Verified sellers only" });
   if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
   if (params.color) activeFilters.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
   if (params.price) activeFilters.push({ key: "price", label: priceLabel });

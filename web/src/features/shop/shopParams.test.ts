@@ -19,7 +19,9 @@ describe("parseShopParams", () => {
   it("reads every filter from the query string", () => {
     expect(
       parseShopParams(
-        qs("category=Books&color=black&price=50-100&campus=LUMS-lahore&condition=like-new&q=%20calculator%20&sort=price_asc&page=3"),
+        qs(
+          "category=Books&color=black&price=50-100&campus=LUMS-lahore&condition=like-new&verified=1&q=%20calculator%20&sort=price_asc&page=3",
+        ),
       ),
     ).toEqual({
       category: "books",
@@ -27,6 +29,7 @@ describe("parseShopParams", () => {
       price: "50-100",
       campus: "lums-lahore",
       condition: "like-new",
+      verified: true,
       q: "calculator",
       sort: "PRICE_ASC",
       page: 3,
@@ -34,7 +37,18 @@ describe("parseShopParams", () => {
   });
 
   it("treats missing, 'all' and malformed values as not set; a bad page is page 1", () => {
-    expect(parseShopParams(qs(""))).toEqual({ category: "", color: "", price: "", campus: "", condition: "", q: "", sort: "", page: 1 });
+    expect(parseShopParams(qs(""))).toEqual({
+      category: "",
+      color: "",
+      price: "",
+      campus: "",
+      condition: "",
+      verified: false,
+      q: "",
+      sort: "",
+      page: 1,
+    });
+    expect(parseShopParams(qs("verified=yes")).verified).toBe(false);
     expect(parseShopParams(qs("category=all&color=ALL&price=cheap&sort=random&page=-2"))).toMatchObject({
       category: "",
       color: "",
@@ -72,7 +86,7 @@ describe("withShopParam", () => {
 
 describe("clearShopFilters", () => {
   it("removes the filters, search and page but keeps the sort", () => {
-    expect(clearShopFilters(qs("category=books&color=red&price=0-50&q=x&page=2&sort=RATING")).toString()).toBe("sort=RATING");
+    expect(clearShopFilters(qs("category=books&color=red&price=0-50&verified=1&q=x&page=2&sort=RATING")).toString()).toBe("sort=RATING");
   });
 });
 
@@ -98,6 +112,10 @@ describe("toProductFilter", () => {
     });
     expect(toProductFilter(parseShopParams(qs("price=200-")))).toEqual({ minPrice: 200 });
     expect(toProductFilter(parseShopParams(qs("campus=fast-lahore&condition=fair")))).toEqual({ campus: "fast-lahore", condition: "fair" });
+    expect(toProductFilter(parseShopParams(qs("campus=nust-islamabad&verified=1")))).toEqual({
+      campus: "nust-islamabad",
+      verifiedSellersOnly: true,
+    });
     expect(toProductFilter(parseShopParams(qs("")))).toEqual({});
   });
 

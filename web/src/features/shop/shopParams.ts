@@ -2,7 +2,7 @@ import type { ProductFilter, ProductSort } from "../../generated/graphql";
 
 /**
  * The shop's state lives in the URL query string so a listing can be shared and Back works:
- * ?category=books&color=black&price=50-100&campus=lums-lahore&condition=like-new&q=calculator&sort=PRICE_ASC&page=2
+ * ?category=books&color=black&price=50-100&campus=lums-lahore&condition=like-new&verified=1&q=calculator&sort=PRICE_ASC&page=2
  * Empty values are left out. Changing anything but the page returns to page 1.
  */
 export type ShopParams = {
@@ -13,6 +13,8 @@ export type ShopParams = {
   /** Campus and condition slugs. */
   campus: string;
   condition: string;
+  /** "Verified sellers only" (`verified=1`). */
+  verified: boolean;
   q: string;
   sort: ProductSort | "";
   page: number;
@@ -29,7 +31,7 @@ export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
 ];
 
 const SORT_VALUES = new Set<string>(SORTS.map((s) => s.value));
-type Key = "category" | "color" | "price" | "campus" | "condition" | "q" | "sort" | "page";
+type Key = "category" | "color" | "price" | "campus" | "condition" | "verified" | "q" | "sort" | "page";
 
 /** Reads the shop state; anything malformed counts as not set (a bad page is page 1). */
 export function parseShopParams(search: URLSearchParams): ShopParams {
@@ -45,6 +47,7 @@ export function parseShopParams(search: URLSearchParams): ShopParams {
     price: parsePriceRange(price) ? price : "",
     campus: choice("campus"),
     condition: choice("condition"),
+    verified: text("verified") === "1",
     q: text("q"),
     sort: SORT_VALUES.has(sort) ? (sort as ProductSort) : "",
     page: page >= 1 ? page : 1,
@@ -67,7 +70,7 @@ export function withShopParam(search: URLSearchParams, key: Key, value: string |
 /** Removes every filter, the search and the page (the sort is kept). */
 export function clearShopFilters(search: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ["category", "color", "price", "campus", "condition", "q", "page"]) next.delete(key);
+  for (const key of ["category", "color", "price", "campus", "condition", "verified", "q", "page"]) next.delete(key);
   return next;
 }
 
@@ -121,6 +124,7 @@ export function toProductFilter(params: ShopParams, fixedCategory?: string): Pro
   if (params.color) filter.color = params.color;
   if (params.campus) filter.campus = params.campus;
   if (params.condition) filter.condition = params.condition;
+  if (params.verified) filter.verifiedSellersOnly = true;
   const range = parsePriceRange(params.price);
   if (range) {
     filter.minPrice = range.min;

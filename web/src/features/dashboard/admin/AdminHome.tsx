@@ -11,21 +11,13 @@ import Box from "@mui/material/Box";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardAdminStatsQuery, useDashboardSellerRevenueQuery } from "../../../generated/hooks";
 import type { DashboardAdminStatsQuery } from "../../../generated/graphql";
-import { formatPKR } from "../../../lib/format";
+import { formatMonth, formatPKR } from "../../../lib/format";
 import { ChartTable } from "../common/ChartTable";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
 import { EmptyState, QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
-
-const compact = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
-const monthName = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" });
-/** "2026-11" -> "Nov 2026" */
-const monthLabel = (month: string) => {
-  const [y, m] = month.split("-").map(Number);
-  return y && m ? monthName.format(new Date(Date.UTC(y, m - 1, 1))) : month;
-};
 
 /** /dashboard/admin: platform totals, monthly earnings and the seller revenue table. */
 export default function AdminHome() {
@@ -69,7 +61,7 @@ function PlatformTotals({ stats }: { stats: DashboardAdminStatsQuery["adminStats
     ["Total Products", String(stats.totalProducts)],
     ["Total Orders", String(stats.totalOrders)],
     ["Total Reviews", String(stats.totalReviews)],
-    ["Total Earnings", formatPKR(stats.totalEarnings)],
+    ["Total Earnings (incl. tax)", formatPKR(stats.totalEarnings)],
   ];
   return (
     <Box component="section" aria-labelledby="platform-heading">
@@ -89,7 +81,7 @@ function PlatformTotals({ stats }: { stats: DashboardAdminStatsQuery["adminStats
 }
 
 function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminStats"]["monthlyEarnings"] }) {
-  const title = "Monthly earnings (PKR)";
+  const title = "Monthly earnings (incl. tax)";
   return (
     <Box component="figure" sx={{ m: 0, mt: 3, maxWidth: 900 }}>
       <Box component="figcaption" sx={{ typography: "h6", mb: 1 }}>
@@ -102,8 +94,8 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
           <Box aria-hidden="true">
             <BarChart
               height={300}
-              xAxis={[{ scaleType: "band", data: months.map((m) => monthLabel(m.month)) }]}
-              yAxis={[{ width: "auto", valueFormatter: (v: number) => `Rs ${compact.format(v)}` }]}
+              xAxis={[{ scaleType: "band", data: months.map((m) => formatMonth(m.month)) }]}
+              yAxis={[{ width: "auto", valueFormatter: (v: number) => formatPKR(v, { compact: true }) }]}
               series={[
                 {
                   data: months.map((m) => m.earnings),
@@ -119,7 +111,7 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
           <ChartTable
             caption={title}
             columns={["Month", "Earnings"]}
-            rows={months.map((m) => [monthLabel(m.month), formatPKR(m.earnings)])}
+            rows={months.map((m) => [formatMonth(m.month), formatPKR(m.earnings)])}
           />
         </>
       )}
@@ -150,7 +142,7 @@ function SellerRevenue() {
                 <TableCell>Seller</TableCell>
                 <TableCell>Email</TableCell>
                 <TableCell sx={FROM_TABLET}>Contact Number</TableCell>
-                <TableCell align="right">Total Revenue (PKR)</TableCell>
+                <TableCell align="right">Total Revenue (excl. tax)</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -1,3 +1,4 @@
+import Chip from "@mui/material/Chip";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -116,7 +117,10 @@ export default function ManageUsers() {
                         {user.email}
                         {self ? " (you)" : ""}
                       </TableCell>
-                      <TableCell>{roleText(user.role)}</TableCell>
+                      <TableCell>
+                        {roleText(user.role)}
+                        {user.suspendedAt && <Chip label="Suspended" size="small" color="error" sx={{ ml: 1 }} />}
+                      </TableCell>
                       <TableCell>
                         {self ? null : (
                           <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>

@@ -37,7 +37,7 @@ export default function BuyerHome() {
           <>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <StatCard label="Total Payments" value={formatPKR(stats.totalPayments)} />
+                <StatCard label="Total Payments (incl. tax)" value={formatPKR(stats.totalPayments)} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />

@@ -24,6 +24,9 @@ import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "./files";
 import { ImagePicker } from "./ImagePicker";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { VerifiedBadge } from "../../../components/VerifiedBadge";
+import { ChangePasswordCard } from "./ChangePasswordCard";
+import { StudentVerificationCard } from "./StudentVerificationCard";
 
 const ROLE_NAME: Record<StoredUser["role"], string> = { USER: "Buyer", SELLER: "Seller", ADMIN: "Admin" };
 
@@ -54,6 +57,12 @@ export default function ProfilePage() {
             <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
               {user.email}
             </Typography>
+            {user.isVerifiedStudent && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+                <VerifiedBadge university={user.university} />
+                <Typography variant="body2">{user.university}</Typography>
+              </Stack>
+            )}
             <Typography sx={{ mt: 1 }}>Contact number: {user.contactNumber || "not given"}</Typography>
             <Typography variant="body2" color="text.secondary">
               Role: {ROLE_NAME[user.role]}
@@ -66,6 +75,8 @@ export default function ProfilePage() {
           </Button>
         </Box>
       </Card>
+      <StudentVerificationCard />
+      <ChangePasswordCard />
       {editing && <EditProfileDialog user={user} onClose={() => setEditing(false)} />}
     </Stack>
   );

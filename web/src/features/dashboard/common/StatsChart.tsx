@@ -1,12 +1,13 @@
 import Box from "@mui/material/Box";
 import { BarChart } from "@mui/x-charts/BarChart";
+import { formatPKR } from "../../../lib/format";
 import { ChartTable } from "./ChartTable";
 
 /** One bar; `money` bars (PKR) get their own axis on the left, counts share one on the right. */
 export type Bar = { label: string; value: number; shown: string; money?: boolean };
 
 const COLORS = ["#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"];
-const compact = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /**
  * A bar chart of a few headline figures, with the same figures as a table for screen readers and
@@ -34,8 +35,14 @@ export function StatsChart({
     : [{ id: "value", yAxisId: "count", label: title, data: bars.map((b) => b.value) }];
   const yAxis = mixed
     ? [
-        { id: "money", position: "left" as const, width: "auto" as const, valueFormatter: (v: number) => `Rs ${compact.format(v)}` },
-        { id: "count", position: "right" as const, width: "auto" as const, tickMinStep: 1 },
+        {
+          id: "money",
+          label: "Rupees",
+          position: "left" as const,
+          width: "auto" as const,
+          valueFormatter: (v: number) => formatPKR(v, { compact: true }),
+        },
+        { id: "count", label: "Count", position: "right" as const, width: "auto" as const, tickMinStep: 1 },
       ]
     : [{ id: "count", width: "auto" as const, tickMinStep: 1, valueFormatter: (v: number) => compact.format(v) }];
   return (

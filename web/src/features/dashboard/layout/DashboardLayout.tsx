@@ -1,23 +1,23 @@
-import MenuIcon from "@mui/icons-material/Menu";
-import AppBar from "@mui/material/AppBar";
+import MenuOpenIcon from "@mui/icons-material/MenuOpen";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import { useTheme } from "@mui/material/styles";
-import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { CartPanel } from "../../../app/CartPanel";
+import { NavBar } from "../../../app/layout/NavBar";
 import { useAuth } from "../../../lib/auth";
 import { LoadingState } from "../../../components/LoadingState";
+import { Warnings } from "./Warnings";
 import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu";
 
 const DRAWER_WIDTH = 248;
@@ -25,7 +25,7 @@ const DRAWER_WIDTH = 248;
 /**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);
  * the role picks the side menu; an unknown role goes to /unauthorized. On phones the side menu
- * is a drawer behind a hamburger button.
+ * is a drawer behind its own button, below the storefront's header.
  */
 export default function DashboardLayout() {
   const { user } = useAuth();
@@ -47,7 +47,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
   const menu = <SideMenu role={role} username={username} profileImage={profileImage} />;
 
   return (
-    <>
+    <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh", bgcolor: "background.default" }}>
       <Box
         component="a"
         href="#dashboard-main"
@@ -66,38 +66,39 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
       >
         Skip to content
       </Box>
-      <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
-        <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (t) => (wide ? t.zIndex.drawer + 1 : t.zIndex.appBar) }}>
-          <Toolbar sx={{ gap: 1 }}>
-            {!wide && (
-              <IconButton
-                edge="start"
-                aria-label="Open dashboard menu"
-                aria-controls="dashboard-menu"
-                aria-expanded={open}
-                onClick={() => setOpen(true)}
-              >
-                <MenuIcon />
-              </IconButton>
-            )}
-            <Link component={RouterLink} to="/" underline="none" color="inherit" variant="h6" sx={{ fontWeight: 700 }}>
-              UniBazaar
-            </Link>
-            <Typography component="span" color="text.secondary" sx={{ display: { xs: "none", sm: "inline" } }}>
-              {ROLE_TITLE[role]}
-            </Typography>
-            <Box sx={{ flexGrow: 1 }} />
-            <Link component={RouterLink} to="/shop" underline="hover">
-              Shop
-            </Link>
-          </Toolbar>
-        </AppBar>
-        <Box component="nav" aria-label="Dashboard" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* the storefront's own header (cart, search, avatar menu): the dashboard is part of the shop */}
+      <NavBar />
+      {!wide && (
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            gap: 1,
+            px: 1,
+            bgcolor: "background.paper",
+            borderBottom: 1,
+            borderColor: "divider",
+          }}
+        >
+          <IconButton aria-label="Open dashboard menu" aria-controls="dashboard-menu" aria-expanded={open} onClick={() => setOpen(true)}>
+            <MenuOpenIcon />
+          </IconButton>
+          <Typography component="span" color="text.secondary">
+            {ROLE_TITLE[role]}
+          </Typography>
+        </Box>
+      )}
+      <Box sx={{ display: "flex", flex: 1 }}>
+        <Box
+          component="nav"
+          aria-label="Dashboard"
+          // full height: the sidebar runs down to the page's end, its menu stays in view while the page scrolls
+          sx={
+            wide ? { width: DRAWER_WIDTH, flexShrink: 0, bgcolor: "background.paper", borderRight: 1, borderColor: "divider" } : undefined
+          }
+        >
           {wide ? (
-            <Drawer variant="permanent" open sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}>
-              <Toolbar />
-              {menu}
-            </Drawer>
+            <Box sx={{ position: "sticky", top: 64 }}>{menu}</Box>
           ) : (
             <Drawer
               id="dashboard-menu"
@@ -112,13 +113,14 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
           )}
         </Box>
         <Box component="main" id="dashboard-main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: "none" }}>
-          <Toolbar />
+          <Warnings />
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </Box>
       </Box>
-    </>
+      <CartPanel />
+    </Box>
   );
 }
 

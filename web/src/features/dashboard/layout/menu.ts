@@ -24,6 +24,7 @@ export const ROLE_TITLE: Record<Role, string> = {
 export const SIDE_MENU: Record<Role, MenuItem[]> = {
   ADMIN: [
     { label: "Admin Dashboard", to: "/dashboard/admin" },
+    { label: "Moderation", to: "/dashboard/admin/moderation" },
     { label: "Reported conversations", to: "/dashboard/admin/reports" },
     { label: "Messages", to: "/messages" },
     { label: "Profile", to: "/dashboard/profile" },

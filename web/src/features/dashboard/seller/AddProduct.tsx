@@ -34,6 +34,7 @@ export default function AddProduct() {
         failurePrefix="Error adding product"
         failureNoticePrefix="Failed to add product"
         resetOnSuccess
+        noCampusLabel="My university's campus (verified students)"
       />
     </Stack>
   );

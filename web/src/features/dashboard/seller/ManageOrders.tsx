@@ -32,11 +32,15 @@ import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
 
 const PAGE_SIZE = 10;
 const STATUSES: OrderStatus[] = ["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED", "REJECTED", "CANCELLED"];
 
-/** /dashboard/seller/manage-orders: the seller's sales; a row opens its delivery details; Edit moves the status on. */
+/**
+ * /dashboard/seller/manage-orders: the seller's sales; a row opens its delivery details or campus
+ * meetup (confirm it or propose another time); Edit moves the status on.
+ */
 export default function ManageOrders() {
   usePageTitle("Manage Orders");
   const [page, setPage] = useState(1);
@@ -158,6 +162,11 @@ export default function ManageOrders() {
                             >
                               {paymentStatusLabel(order.paymentStatus)}
                             </Box>
+                            {order.meetup?.canConfirm && (
+                              <Box component="span" sx={{ display: "block", fontWeight: 600, color: "text.primary" }}>
+                                Meetup to confirm
+                              </Box>
+                            )}
                           </Typography>
                         </TableCell>
                         <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
@@ -210,10 +219,14 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
   const rows: Array<[string, string]> = [
     ["Order", order.orderNumber],
     ["Buyer", order.buyer?.username ?? "-"],
-    ["Shipping address", order.shipping.address],
-    ["City", order.shipping.city],
-    ["Postal code", order.shipping.postalCode],
-    ["Country", order.shipping.country],
+    ...(order.shipping
+      ? ([
+          ["Shipping address", order.shipping.address],
+          ["City", order.shipping.city],
+          ["Postal code", order.shipping.postalCode],
+          ["Country", order.shipping.country],
+        ] as Array<[string, string]>)
+      : [["Delivery", "Meet on campus"] as [string, string]]),
     ["Contact number", order.contactNumber],
     ["Payment", `${paymentMethodLabel(order.paymentMethod)}, ${paymentStatusLabel(order.paymentStatus).toLowerCase()}`],
     ["Order total", formatPKR(order.total)],
@@ -237,6 +250,11 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
           </Fragment>
         ))}
       </Box>
+      {order.meetup && (
+        <Box sx={{ mt: 2 }}>
+          <MeetupPanel order={order} viewer="SELLER" />
+        </Box>
+      )}
       {productId && order.buyer && (
         <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
       )}

@@ -108,6 +108,7 @@ export default function ManageProducts() {
                       <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
                         {product.name}
                       </Link>
+                      {product.hiddenAt && <Chip label="Hidden by a moderator" size="small" color="warning" sx={{ ml: 1 }} />}
                     </TableCell>
                     <TableCell>{formatDate(product.createdAt)}</TableCell>
                     <TableCell>

@@ -93,6 +93,8 @@ type Props = {
   failureNoticePrefix: string;
   /** clear the form after a successful save */
   resetOnSuccess?: boolean;
+  /** the campus choice that sends none (a new listing then gets the verified seller's university campus) */
+  noCampusLabel?: string;
 };
 
 /** The add-product and edit-product form: every field is required (spec section 5), the image is uploaded first. */
@@ -105,6 +107,7 @@ export function ProductForm({
   failurePrefix,
   failureNoticePrefix,
   resetOnSuccess = false,
+  noCampusLabel = "No campus",
 }: Props) {
   const notify = useNotify();
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
@@ -266,7 +269,7 @@ export function ProductForm({
             disabled={busy}
             hint="Where buyers meet you to collect it."
           >
-            <MenuItem value="">No campus</MenuItem>
+            <MenuItem value="">{noCampusLabel}</MenuItem>
             {campuses.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}

@@ -11,7 +11,8 @@ import { StatCard } from "../common/StatCard";
 import { StatsChart } from "../common/StatsChart";
 import { usePageTitle } from "../../../components/usePageTitle";
 
-/** /dashboard/seller: sales figures and a chart (at most 800 x 500 px). Revenue is PKR, not the spec's dollar sign. */
+/** /dashboard/seller: sales figures and a chart (at most 800 x 500 px). Revenue is PKR, not the spec's dollar sign,
+ * and excludes tax (tax is not the seller's: see the stats service). */
 export default function SellerHome() {
   usePageTitle("Seller Dashboard");
   const { data, loading, error, refetch } = useDashboardSellerStatsQuery({ fetchPolicy: "cache-and-network" });
@@ -36,7 +37,7 @@ export default function SellerHome() {
                 <StatCard label="Total Sales" value={String(stats.totalSales)} />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total Revenue" value={formatPKR(stats.totalRevenue)} />
+                <StatCard label="Total Revenue (excl. tax)" value={formatPKR(stats.totalRevenue)} />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
                 <StatCard label="Total Orders Managed" value={String(stats.totalOrdersManaged)} />

@@ -1,0 +1,32 @@
+import LinearProgress from "@mui/material/LinearProgress";
+import { lazy, Suspense } from "react";
+import type { cartLines } from "../features/cart/cart";
+import { CartDrawer } from "../features/cart/CartDrawer";
+import { useCart } from "../features/cart/CartContext";
+
+// the checkout form (text fields, quote, order mutation) loads the first time the cart opens
+const CheckoutPanel = lazy(async () => ({ default: (await import("../features/checkout/CheckoutPanel")).CheckoutPanel }));
+
+/** The cart drawer with the checkout part below the items (see CartPanel, which loads this on first open). */
+export function CartPanelDrawer({ lines, onSignInNeeded }: { lines: ReturnType<typeof cartLines>; onSignInNeeded: () => void }) {
+  const { clear, isOpen, closeCart } = useCart();
+  return (
+    <CartDrawer
+      checkout={
+        <Suspense fallback={<LinearProgress aria-label="Loading checkout" />}>
+          <CheckoutPanel
+            lines={lines}
+            active={isOpen}
+            onClearCart={clear}
+            onOrderPlaced={() => {
+              clear();
+              closeCart();
+            }}
+            onPaymentPending={closeCart}
+            onSignInNeeded={onSignInNeeded}
+          />
+        </Suspense>
+      }
+    />
+  );
+}

@@ -1,0 +1,332 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { REPORT_REASONS } from "@unibazaar/rules";
+import { useId, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { LoadingState } from "../../../components/LoadingState";
+import { useNotify } from "../../../components/Notify";
+import { Pager } from "../../../components/Pager";
+import { QueryState } from "../../../components/QueryState";
+import { errorMessage } from "../../../components/errors";
+import { usePageTitle } from "../../../components/usePageTitle";
+import type { ModerationActionKind, ModerationQueueQuery, ReportTargetKind } from "../../../generated/graphql";
+import { useModerateMutation, useModerationLogQuery, useModerationQueueQuery } from "../../../generated/hooks";
+import { formatDate, formatDateTime } from "../../../lib/format";
+
+type Case = ModerationQueueQuery["moderationQueue"]["items"][number];
+type Pending = { targetKind: ReportTargetKind; targetId: string; action: ModerationActionKind; name: string };
+
+const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
+
+/** What each action's dialog says; a note is asked for where the server needs one. */
+const ACTIONS: Record<
+  ModerationActionKind,
+  { label: string; title: (name: string) => string; text: string; note?: string; danger?: boolean }
+> = {
+  HIDE_LISTING: {
+    label: "Hide listing",
+    title: (name) => `Hide "${name}"?`,
+    text: "It disappears from the shop, search, home and the seller's page at once. Its seller and admins still see it.",
+    danger: true,
+  },
+  UNHIDE_LISTING: { label: "Show again", title: (name) => `Show "${name}" again?`, text: "It returns to every list and search." },
+  WARN_USER: {
+    label: "Warn",
+    title: (name) => `Warn ${name}?`,
+    text: "They see your warning on their dashboard.",
+    note: "Warning the user will see (required)",
+  },
+  SUSPEND_USER: {
+    label: "Suspend",
+    title: (name) => `Suspend ${name}?`,
+    text: "They are signed out everywhere, cannot sign in, and their listings are hidden until you lift the suspension.",
+    note: "Reason, shown when they try to sign in (required)",
+    danger: true,
+  },
+  UNSUSPEND_USER: { label: "Lift suspension", title: (name) => `Lift ${name}'s suspension?`, text: "They can sign in again." },
+  DISMISS: {
+    label: "Dismiss",
+    title: (name) => `Dismiss the reports about ${name}?`,
+    text: "The reports are closed and nothing changes.",
+    note: "Note for the audit trail (optional)",
+  },
+};
+
+/** /dashboard/admin/moderation: the queue of reported listings and users, the actions, and the audit trail. */
+export default function Moderation() {
+  usePageTitle("Moderation");
+  const [pending, setPending] = useState<Pending | null>(null);
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h1">
+          Moderation
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Reported listings and users, oldest report first. Reported conversations are on{" "}
+          <Link component={RouterLink} to="/dashboard/admin/reports">
+            their own page
+          </Link>
+          .
+        </Typography>
+      </Box>
+      <Queue onAct={setPending} />
+      <AuditTrail onAct={setPending} />
+      {pending && <ActionDialog pending={pending} onClose={() => setPending(null)} />}
+    </Stack>
+  );
+}
+
+function Queue({ onAct }: { onAct: (p: Pending) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useModerationQueueQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
+  return (
+    <Box component="section" aria-labelledby="queue-heading">
+      <Typography id="queue-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Queue{query.data ? ` (${query.data.moderationQueue.totalItems})` : ""}
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.moderationQueue}
+        skeleton={<LoadingState />}
+        errorText={`Error loading the queue: ${errorMessage(query.error, "please try again.")}`}
+        empty="Nothing to review. The queue is empty."
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reported listings and users">
+              {result.items.map((c) => (
+                <CaseCard key={`${c.targetKind}:${c.targetId}`} item={c} onAct={onAct} />
+              ))}
+            </Stack>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="cases"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </Box>
+  );
+}
+
+function CaseCard({ item, onAct }: { item: Case; onAct: (p: Pending) => void }) {
+  const headingId = useId();
+  const listing = item.listing;
+  const name = listing ? listing.name : (item.user?.username ?? "Deleted user");
+  const person = item.user ? (listing ? `seller ${item.user.username}` : item.user.username) : null;
+  const act = (action: ModerationActionKind, who = name) =>
+    onAct({ targetKind: item.targetKind, targetId: item.targetId, action, name: who });
+  const canModerateUser = item.user && item.user.role !== "ADMIN" && !item.user.suspendedAt;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }} aria-labelledby={headingId}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+        <Chip size="small" label={listing ? "Listing" : "User"} />
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+          {listing ? (
+            <Link component={RouterLink} to={`/shop/${listing.id}`}>
+              {listing.name}
+            </Link>
+          ) : (
+            name
+          )}
+        </Typography>
+        {listing?.hiddenAt && <Chip size="small" color="warning" label="Hidden" />}
+        {item.user?.suspendedAt && <Chip size="small" color="error" label="Suspended" />}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`} since {formatDate(item.firstReportedAt)}
+        {listing && item.user ? ` · sold by ${item.user.username}` : ""}
+      </Typography>
+      <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
+        {item.reports.map((r) => (
+          <li key={r.id}>
+            <Typography variant="body2">
+              <strong>{reasonLabel(r.reason)}</strong>
+              {r.details ? `: ${r.details}` : ""}{" "}
+              <Box component="span" sx={{ color: "text.secondary" }}>
+                ({r.reporterName ?? "former user"}, {formatDate(r.createdAt)})
+              </Box>
+            </Typography>
+          </li>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+        {listing && !listing.hiddenAt && (
+          <Button size="small" variant="contained" color="error" onClick={() => act("HIDE_LISTING")}>
+            Hide listing
+          </Button>
+        )}
+        {canModerateUser && person && (
+          <>
+            <Button size="small" variant="outlined" onClick={() => act("WARN_USER", person)}>
+              {listing ? "Warn seller" : "Warn user"}
+            </Button>
+            <Button size="small" variant="outlined" color="error" onClick={() => act("SUSPEND_USER", person)}>
+              {listing ? "Suspend seller" : "Suspend user"}
+            </Button>
+          </>
+        )}
+        <Button size="small" onClick={() => act("DISMISS")}>
+          Dismiss
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+const LOG_TEXT: Record<ModerationActionKind, string> = {
+  HIDE_LISTING: "hid listing",
+  UNHIDE_LISTING: "showed listing",
+  WARN_USER: "warned",
+  SUSPEND_USER: "suspended",
+  UNSUSPEND_USER: "lifted the suspension of",
+  DISMISS: "dismissed reports about",
+};
+
+/** The reversal an audit row offers (the server refuses it when it was undone already). */
+const UNDO: Partial<Record<ModerationActionKind, ModerationActionKind>> = {
+  HIDE_LISTING: "UNHIDE_LISTING",
+  SUSPEND_USER: "UNSUSPEND_USER",
+};
+
+function AuditTrail({ onAct }: { onAct: (p: Pending) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useModerationLogQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
+  return (
+    <Box component="section" aria-labelledby="audit-heading">
+      <Typography id="audit-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Audit trail
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.moderationLog}
+        skeleton={<LoadingState />}
+        errorText={`Error loading the audit trail: ${errorMessage(query.error, "please try again.")}`}
+        empty="No moderation actions yet."
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <Stack component="ol" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Moderation actions, newest first">
+              {result.items.map((entry) => {
+                const undo = UNDO[entry.action];
+                const label = entry.targetLabel ?? "a deleted item";
+                return (
+                  <Paper component="li" key={entry.id} variant="outlined" sx={{ p: 1.5 }}>
+                    <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+                      <strong>{entry.adminName ?? "Former admin"}</strong> {LOG_TEXT[entry.action]} <strong>{label}</strong>
+                      {entry.note ? `: "${entry.note}"` : ""}
+                    </Typography>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
+                      <Typography variant="caption" color="text.secondary" component="time" dateTime={entry.createdAt}>
+                        {formatDateTime(entry.createdAt)}
+                      </Typography>
+                      {undo && (
+                        <Button
+                          size="small"
+                          onClick={() => onAct({ targetKind: entry.targetKind, targetId: entry.targetId, action: undo, name: label })}
+                        >
+                          {ACTIONS[undo].label}
+                        </Button>
+                      )}
+                    </Stack>
+                  </Paper>
+                );
+              })}
+            </Stack>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="actions"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </Box>
+  );
+}
+
+/** Confirms an action (with its note where one is asked for) and runs it; the queue and trail refresh. */
+function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const notify = useNotify();
+  const titleId = useId();
+  const textId = useId();
+  const spec = ACTIONS[pending.action];
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [moderate, { loading }] = useModerateMutation({ refetchQueries: ["ModerationQueue", "ModerationLog"], awaitRefetchQueries: true });
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      await moderate({
+        variables: {
+          input: { targetKind: pending.targetKind, targetId: pending.targetId, action: pending.action, note: note.trim() || null },
+        },
+      });
+      notify.success(`Done: ${spec.label.toLowerCase()} (${pending.name}).`);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, "Could not do that. Please try again."));
+    }
+  };
+
+  return (
+    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
+        {spec.title(pending.name)}
+      </DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText id={textId}>{spec.text}</DialogContentText>
+        {spec.note && (
+          <TextField
+            label={spec.note}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={loading}>
+          Cancel
+        </Button>
+        <Button variant="contained" color={spec.danger ? "error" : "primary"} onClick={() => void confirm()} disabled={loading}>
+          {loading ? "Working..." : spec.label}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

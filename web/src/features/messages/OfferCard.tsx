@@ -1,0 +1,221 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useState, type FormEvent } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { errorMessage } from "../../components/errors";
+import { Money } from "../../components/Money";
+import { useNotify } from "../../components/Notify";
+import type { ConversationFieldsFragment, OfferFieldsFragment, OfferStatus } from "../../generated/graphql";
+import {
+  useAcceptOfferMutation,
+  useCounterOfferMutation,
+  useDeclineOfferMutation,
+  useMakeOfferMutation,
+  useWithdrawOfferMutation,
+} from "../../generated/hooks";
+import { formatDateTime } from "../../lib/format";
+
+const STATUS: Record<OfferStatus, { label: string; color: "default" | "primary" | "success" | "error" | "warning" }> = {
+  PENDING: { label: "Waiting for an answer", color: "primary" },
+  ACCEPTED: { label: "Accepted", color: "success" },
+  DECLINED: { label: "Declined", color: "error" },
+  COUNTERED: { label: "Countered", color: "default" },
+  EXPIRED: { label: "Expired", color: "default" },
+  WITHDRAWN: { label: "Withdrawn", color: "default" },
+  USED: { label: "Used at checkout", color: "default" },
+};
+
+/** The expiries a phone user picks from (the server takes 1 to 168 hours). */
+const EXPIRIES = [
+  { hours: 1, label: "1 hour" },
+  { hours: 6, label: "6 hours" },
+  { hours: 24, label: "24 hours" },
+  { hours: 72, label: "3 days" },
+  { hours: 168, label: "7 days" },
+];
+
+const refetchQueries = ["ConversationThread"];
+
+/** An offer in the message list: amount, state and expiry, with the caller's possible answers. */
+export function OfferCard({
+  offer,
+  conversation,
+  myId,
+}: {
+  offer: OfferFieldsFragment;
+  conversation: ConversationFieldsFragment;
+  myId?: string;
+}) {
+  const notify = useNotify();
+  const [countering, setCountering] = useState(false);
+  const [accept, accepting] = useAcceptOfferMutation({ refetchQueries });
+  const [decline, declining] = useDeclineOfferMutation({ refetchQueries });
+  const [withdraw, withdrawing] = useWithdrawOfferMutation({ refetchQueries });
+  const mine = offer.madeById === myId;
+  const busy = accepting.loading || declining.loading || withdrawing.loading;
+  const open = offer.status === "PENDING" && !conversation.blocked;
+  const status = STATUS[offer.status];
+  const product = conversation.product;
+  const buyerMayUse = offer.status === "ACCEPTED" && conversation.buyer?.id === myId && product;
+
+  const run = async (action: () => Promise<unknown>, failure: string) => {
+    try {
+      await action();
+    } catch (e) {
+      notify.error(errorMessage(e, failure));
+    }
+  };
+
+  return (
+    <Box component="li" sx={{ alignSelf: mine ? "flex-end" : "flex-start", width: "85%" }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5, borderColor: offer.status === "PENDING" ? "primary.main" : "divider" }}
+        role="group"
+        aria-label="Offer"
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
+          <Typography variant="body2" color="text.secondary">
+            {mine ? "Your offer" : "Their offer"}
+          </Typography>
+          <Chip size="small" label={status.label} color={status.color} />
+        </Stack>
+        <Money amount={offer.amount} variant="h6" />
+        {(offer.status === "PENDING" || offer.status === "ACCEPTED") && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+            {offer.status === "ACCEPTED" ? "Use it at checkout before" : "Expires"} {formatDateTime(offer.expiresAt)}
+          </Typography>
+        )}
+        {open && !mine && !countering && (
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Button
+              variant="contained"
+              size="small"
+              disabled={busy}
+              onClick={() => void run(() => accept({ variables: { offerId: offer.id } }), "The offer was not accepted.")}
+            >
+              Accept
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={busy}
+              onClick={() => void run(() => decline({ variables: { offerId: offer.id } }), "The offer was not declined.")}
+            >
+              Decline
+            </Button>
+            <Button variant="text" size="small" disabled={busy} onClick={() => setCountering(true)}>
+              Counter
+            </Button>
+          </Stack>
+        )}
+        {open && !mine && countering && <OfferForm offerId={offer.id} onDone={() => setCountering(false)} />}
+        {open && mine && (
+          <Button
+            variant="outlined"
+            size="small"
+            sx={{ mt: 1 }}
+            disabled={busy}
+            onClick={() => void run(() => withdraw({ variables: { offerId: offer.id } }), "The offer was not withdrawn.")}
+          >
+            Withdraw
+          </Button>
+        )}
+        {buyerMayUse && (
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Checkout charges this price for one unit: add the product to your cart.
+            </Typography>
+            <Button component={RouterLink} to={`/shop/${product.id}`} variant="contained" size="small">
+              Buy at this price
+            </Button>
+          </Box>
+        )}
+      </Paper>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block", textAlign: mine ? "right" : "left" }}>
+        {formatDateTime(offer.createdAt)}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The amount (in Rs) and expiry of a new offer: the buyer's first (`conversationId`) or either
+ * party's counter to `offerId`.
+ */
+export function OfferForm({ conversationId, offerId, onDone }: { conversationId?: string; offerId?: string; onDone: () => void }) {
+  const notify = useNotify();
+  const [amount, setAmount] = useState("");
+  const [hours, setHours] = useState(24);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [make, making] = useMakeOfferMutation({ refetchQueries });
+  const [counter, countering] = useCounterOfferMutation({ refetchQueries });
+  const value = Number(amount);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!amount || !(value > 0)) return setProblem("Enter an amount in Rs.");
+    setProblem(null);
+    try {
+      if (offerId) await counter({ variables: { offerId, amount: value, expiresInHours: hours } });
+      else await make({ variables: { conversationId: conversationId!, amount: value, expiresInHours: hours } });
+      notify.success(offerId ? "Counter-offer sent." : "Offer sent.");
+      onDone();
+    } catch (e) {
+      setProblem(errorMessage(e, "Your offer was not sent."));
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} aria-label={offerId ? "Counter-offer" : "Make an offer"} sx={{ mt: 1 }}>
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1}>
+          <TextField
+            label="Amount (Rs)"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            size="small"
+            type="number"
+            slotProps={{ htmlInput: { min: 1, step: "any", inputMode: "decimal" } }}
+            sx={{ flex: 1 }}
+            autoFocus
+          />
+          <TextField
+            select
+            label="Expires in"
+            value={hours}
+            onChange={(e) => setHours(Number(e.target.value))}
+            size="small"
+            sx={{ flex: 1 }}
+          >
+            {EXPIRIES.map((e) => (
+              <MenuItem key={e.hours} value={e.hours}>
+                {e.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" size="small" disabled={making.loading || countering.loading}>
+            {offerId ? "Send counter-offer" : "Send offer"}
+          </Button>
+          <Button size="small" onClick={onDone}>
+            Cancel
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Typography from "@mui/material/Typography";
+import type { ApolloCache } from "@apollo/client";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { errorMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
+import { PaginationBar } from "../../components/PaginationBar";
+import { QueryState } from "../../components/QueryState";
+import { usePageTitle } from "../../components/usePageTitle";
+import { NotificationAddedDocument } from "../../generated/graphql";
+import {
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+  useNotificationBellQuery,
+  useNotificationsQuery,
+} from "../../generated/hooks";
+import { formatDateTime } from "../../lib/format";
+import { useLiveEvents } from "../../lib/live";
+
+/** The bell's count lives in the cache (root field): a read notification lowers it at once. */
+const setUnread = (cache: ApolloCache, next: (count: number) => number) =>
+  cache.modify({ fields: { notificationUnreadCount: (count: number) => Math.max(0, next(count)) } });
+
+/** /notifications — the signed-in user's notifications, newest first; opening one marks it read. */
+export function NotificationsPage() {
+  usePageTitle("Notifications");
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const pollInterval = useLiveEvents(NotificationAddedDocument, () => void query.refetch());
+  const query = useNotificationsQuery({ variables: { page }, pollInterval });
+  const unread = useNotificationBellQuery().data?.notificationUnreadCount ?? 0;
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAll, markingAll] = useMarkAllNotificationsReadMutation();
+
+  const open = (id: string, wasUnread: boolean) => {
+    if (!wasUnread) return;
+    // the link opens at once; the mark follows (a failure only leaves it unread)
+    void markRead({ variables: { id }, update: (cache) => setUnread(cache, (n) => n - 1) }).catch(() => undefined);
+  };
+
+  const readAll = async () => {
+    try {
+      await markAll({ update: (cache) => setUnread(cache, () => 0) });
+      await query.refetch();
+    } catch (e) {
+      notify.error(errorMessage(e, "Could not mark your notifications read."));
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 4 } }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mb: 2, flexWrap: "wrap" }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+          Notifications
+        </Typography>
+        <Button variant="outlined" size="small" onClick={readAll} disabled={unread === 0 || markingAll.loading}>
+          Mark all read
+        </Button>
+      </Box>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.notifications}
+        errorText={`Error loading notifications: ${errorMessage(query.error, "please try again.")}`}
+        empty="No notifications yet. New messages and changes to your orders will show here."
+        onRetry={() => void query.refetch()}
+      >
+        {(notifications) => (
+          <>
+            <List aria-label="Notifications" disablePadding>
+              {notifications.items.map((n) => {
+                const isUnread = !n.readAt;
+                return (
+                  <ListItem key={n.id} disablePadding divider>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={n.link}
+                      onClick={() => open(n.id, isUnread)}
+                      sx={{
+                        px: 1.5,
+                        borderLeft: 4,
+                        borderLeftColor: isUnread ? "primary.main" : "transparent",
+                        bgcolor: isUnread ? "action.hover" : undefined,
+                      }}
+                    >
+                      <ListItemText
+                        primary={
+                          <>
+                            {isUnread && <span className="visually-hidden">Unread: </span>}
+                            {n.text}
+                          </>
+                        }
+                        secondary={formatDateTime(n.createdAt)}
+                        slotProps={{
+                          primary: { sx: { fontWeight: isUnread ? 700 : 400, overflowWrap: "anywhere", whiteSpace: "pre-line" } },
+                        }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
+                );
+              })}
+            </List>
+            <PaginationBar page={notifications.page} totalPages={notifications.totalPages} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { firstLoad, readManifest, ROUTE_MODULES, staticKeys } from "../scripts/first-load.mjs";
+
+/**
+ * First-load JavaScript of the built storefront (`npm run build -w web` first; `npm test` does):
+ * gzipped bytes of the entry and the route's page chunk with all their static imports.
+ *
+ * Issue 12's target is 170 KB on home, shop and product; it is not met yet (see docs/benchmarks.md),
+ * so these limits hold today's sizes and fail on growth. Lower them as the bundle shrinks.
+ */
+const LIMIT_KB = { home: 247, shop: 290, product: 256 };
+
+describe("first-load JavaScript (built web/dist)", () => {
+  let sizes: ReturnType<typeof firstLoad>;
+  beforeAll(() => {
+    if (!existsSync(path.resolve(__dirname, "../dist/.vite/manifest.json")))
+      throw new Error("web/dist/.vite/manifest.json is missing: run `npm run build -w web` before this test");
+    sizes = firstLoad();
+  });
+
+  for (const route of Object.keys(LIMIT_KB) as Array<keyof typeof LIMIT_KB>) {
+    it(`${route}: at most ${LIMIT_KB[route]} KB gzipped`, () => {
+      const kb = sizes[route].bytes / 1024;
+      expect(kb, `${route} first load is ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(LIMIT_KB[route]);
+    });
+  }
+
+  it("keeps what only opens on demand out of the first load (pop-ups, forms, the socket client, GraphiQL, dashboards)", () => {
+    const manifest = readManifest();
+    const onDemand = [
+      "src/app/CartPanelDrawer.tsx",
+      "src/app/layout/NavMenus.tsx",
+      "src/components/NoticeSnackbar.tsx",
+      "src/lib/apollo-socket.ts",
+      "src/features/product/ZoomDialog.tsx",
+      "src/features/product/ReviewDialog.tsx",
+      "src/features/checkout/CheckoutPanel.tsx",
+      "src/features/dashboard/layout/DashboardLayout.tsx",
+      "graphiql.html",
+    ];
+    for (const key of onDemand) expect(manifest[key]?.isDynamicEntry ?? manifest[key]?.isEntry, key).toBe(true);
+    for (const route of Object.values(ROUTE_MODULES)) {
+      const loaded = staticKeys(manifest, "index.html", staticKeys(manifest, route));
+      for (const key of onDemand) expect(loaded.has(key), `${route} loads ${key} at once`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
+
+// the page shows a non-breaking space between "Rs" and the number; plain spaces here for reading
+const plain = (s: string) => s.replace(/\u00a0/g, " ");
+
+describe("formatPKR", () => {
+  it("shows whole rupees without paisa and paisa only when there are some", () => {
+    expect(plain(formatPKR(1800))).toBe("Rs 1,800");
+    expect(plain(formatPKR(1800.5))).toBe("Rs 1,800.50");
+    expect(plain(formatPKR(0.01))).toBe("Rs 0.01");
+    expect(plain(formatPKR(0))).toBe("Rs 0");
+    expect(plain(formatPKR(10_000_000))).toBe("Rs 10,000,000");
+    expect(plain(formatPKR(-250))).toBe("-Rs 250");
+  });
+
+  it("rounds float sums to the paisa (no 2,592.4499999 or 1,800.00)", () => {
+    expect(plain(formatPKR(0.1 + 0.2))).toBe("Rs 0.30");
+    expect(plain(formatPKR(2469 + 123.45))).toBe("Rs 2,592.45");
+    expect(plain(formatPKR(1799.999))).toBe("Rs 1,800");
+  });
+
+  it("keeps Rs and its number together with a non-breaking space", () => {
+    expect(formatPKR(1800)).toBe("Rs\u00a01,800");
+  });
+
+  it("shortens chart axis amounts", () => {
+    expect(plain(formatPKR(950, { compact: true }))).toBe("Rs 950");
+    expect(plain(formatPKR(1000, { compact: true }))).toBe("Rs 1k");
+    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3k");
+    expect(plain(formatPKR(999_999, { compact: true }))).toBe("Rs 1M");
+    expect(plain(formatPKR(3_450_000, { compact: true }))).toBe("Rs 3.5M");
+  });
+});
+
+describe("dates", () => {
+  // a local time, so the check holds in any time zone the tests run in
+  const at = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+
+  it("reads a day as '24 Nov 2026'", () => {
+    expect(formatDate(at(2026, 11, 24, 16, 30))).toBe("24 Nov 2026");
+    expect(formatDate(at(2026, 9, 3, 0, 5))).toBe("3 Sep 2026");
+    // a calendar day (a blog post's date) is not shifted by the reader's time zone
+    expect(formatDate("2026-10-15")).toBe("15 Oct 2026");
+  });
+
+  it("adds a 12-hour time where it matters: '24 Nov 2026, 4:30 pm'", () => {
+    expect(formatDateTime(at(2026, 11, 24, 16, 30))).toBe("24 Nov 2026, 4:30 pm");
+    expect(formatDateTime(at(2026, 1, 1, 0, 5))).toBe("1 Jan 2026, 12:05 am");
+    expect(formatDateTime(at(2026, 1, 1, 12, 0))).toBe("1 Jan 2026, 12:00 pm");
+  });
+
+  it("names a month as 'Nov 2026'", () => {
+    expect(formatMonth("2026-11")).toBe("Nov 2026");
+    expect(formatMonth("2027-01")).toBe("Jan 2027");
+  });
+});
