@@ -5,6 +5,7 @@ import { SELLER, signInTo } from "./dashboard-helpers";
 import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
 import {
   cartCount,
+  dismissNotice,
   fillShipping,
   logIn,
   notice,
@@ -186,6 +187,8 @@ for (const [size, viewport] of VIEWPORTS) {
         await expect
           .poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src"))
           .toMatch(/\/uploads\/[0-9a-f]{64}\.webp$/);
+        // on a phone the upload's notice sits over the Add Product button: close it, as a user would
+        await dismissNotice(page, "Image uploaded successfully");
         await page.getByLabel("Description").fill("Lamp");
         await page.getByRole("button", { name: "Add Product" }).click();
         await visible(page.getByText("Price must be more than 0."));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
 import { ADMIN, BUYER, chartValue, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
+import { formatMonth } from "../web/src/lib/format";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => e2e?.close());
 const MENUS = {
   buyer: ["My Orders", "Messages", "Profile", "Log out"],
   seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"],
-  admin: ["Admin Dashboard", "Reported conversations", "Messages", "Profile", "Log out"],
+  admin: ["Admin Dashboard", "Moderation", "Reported conversations", "Messages", "Profile", "Log out"],
 };
 
 describe("dashboard access", () => {
@@ -130,11 +131,7 @@ describe.each([
       token,
     );
     const last = adminStats.monthlyEarnings.at(-1);
-    const [y, m] = last.month.split("-").map(Number);
-    const label = new Intl.DateTimeFormat("en-PK", { month: "short", year: "numeric", timeZone: "UTC" }).format(
-      new Date(Date.UTC(y, m - 1, 1)),
-    );
-    await expect.poll(() => chartValue(page, "Monthly earnings (PKR)", label)).toBe(pkr(last.earnings));
+    await expect.poll(() => chartValue(page, "Monthly earnings (incl. tax)", formatMonth(last.month))).toBe(pkr(last.earnings));
     for (const row of sellerRevenue) {
       await expect
         .poll(() => page.getByRole("row").filter({ hasText: row.email }).getByRole("cell").last().textContent())

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUYER, PASSWORD, SELLER, ADMIN, signInTo, tokenFor } from "./dashboard-helpers";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { dismissNotice } from "./storefront-helpers";
 
 /**
  * One story across the three dashboards: a seller lists a product with a picture and edits its
@@ -15,6 +16,7 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
+import { formatDateTime } from "../web/src/lib/format";
 
 const productName = `Desk Lamp ${randomUUID().slice(0, 6)}`;
 let productId = "";
@@ -30,13 +32,6 @@ const png = (color: string) =>
 /** The text of the snackbar message (the app-wide notifier). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
-
-/** Closes a snackbar message (so a scan sees the page, not a half-faded message). */
-async function dismissNotice(page: Page, text: string | RegExp) {
-  const message = notice(page, text);
-  await message.getByRole("button", { name: "Close" }).click();
-  await message.waitFor({ state: "detached" });
-}
 
 /** The revenue cell of a seller's row on the admin dashboard. */
 async function revenueOnAdminPage(page: Page, email: string): Promise<string> {
@@ -205,11 +200,8 @@ describe("seller, buyer and admin dashboards together", () => {
     const { order } = await gqlOk(e2e, `query($id: ID!) { order(id: $id) { total timeline { status at } } }`, { id: orderId }, token);
     const shippedAt = order.timeline.find((e: { status: string }) => e.status === "SHIPPED").at;
     expect(await row.locator("time").getAttribute("datetime")).toBe(shippedAt);
-    const shown = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
-      shippedAt,
-    );
-    expect(await row.locator("time").textContent()).toBe(shown);
+    // the app's one date format (the browser runs in the test's time zone)
+    expect(await row.locator("time").textContent()).toBe(formatDateTime(shippedAt));
     expect(await row.textContent()).toContain(pkr(order.total));
     await expectAccessible(page, "buyer orders (phone)");
     await context.close();

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "vitest";
+import { formatPKR } from "@unibazaar/rules";
 import { startTestServer, type TestServer } from "../server/src/test/harness";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -85,6 +86,5 @@ export async function gqlOk<T = any>(e2e: E2E, query: string, variables: Record<
   return res.data;
 }
 
-/** formatPKR of the web (Intl en-PK, PKR, 2 decimals), for comparing API numbers with the page. */
-export const pkr = (amount: number) =>
-  new Intl.NumberFormat("en-PK", { style: "currency", currency: "PKR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+/** The app's one money format (shared by web and server), for comparing API numbers with the page. */
+export const pkr = (amount: number) => formatPKR(amount);

@@ -13,7 +13,7 @@ export const VIEWPORTS = [
 /** Text with the non-breaking spaces of Intl currency formats made plain. */
 export const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 
-/** An amount as the page shows it, with plain spaces: shown(2450) -> "Rs 2,450.00". */
+/** An amount as the page shows it, with plain spaces: shown(2450) -> "Rs 2,450". */
 export const shown = (amount: number) => plain(pkr(amount));
 
 export type DemoProduct = { id: string; name: string; price: number; oldPrice: number | null };
@@ -75,6 +75,13 @@ export async function notice(page: Page, text: string | RegExp) {
       .filter({ hasText: text })
       .or(page.getByRole("status").filter({ hasText: text })),
   );
+}
+
+/** Closes a Snackbar message with its Close button, as a phone user would: it can sit over the page's buttons. */
+export async function dismissNotice(page: Page, text: string | RegExp) {
+  const message = page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
+  await message.getByRole("button", { name: "Close" }).click();
+  await message.waitFor({ state: "detached" });
 }
 
 /** Signs in on the login page (fields Email and Password, button Login) and waits to leave it. */
