@@ -39,7 +39,7 @@ export enum ProductSort {
 
 const MAX_SEARCH_LENGTH = 100;
 const MAX_TRENDING = 50;
-/** How many matches per index a search ranks at most (see list). */
+/** How many matches a search ranks at most (see loadPage). */
 const SEARCH_CANDIDATES = 1000;
 /**
  * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
@@ -311,37 +311,59 @@ export class ProductsService {
       maxPrice: filter.maxPrice == null ? null : toPaisa(filter.maxPrice),
     });
     for (const condition of conditions) qb.andWhere(condition);
-    if (filter.search) {
-      // a bounded candidate step, so ranking costs the same at any catalogue size: up to
-      // SEARCH_CANDIDATES full-text matches of the words typed, and as many with the unknown words
-      // corrected against the listings' vocabulary (search_corrections, in the search-words migration)
-      const candidates = (match: string) =>
-        `(SELECT id FROM products WHERE ${[match, `"deletedAt" IS NULL`, ...conditions].join(" AND ")} LIMIT ${SEARCH_CANDIDATES})`;
-      qb.andWhere(
-        `p.id IN (${candidates(`search_vector @@ websearch_to_tsquery('simple', :search)`)} UNION ${candidates(`search_vector @@ search_corrections(:search)`)})`,
-      );
-    }
-    applySort(qb, sort, filter.search);
     // keyset (by the sort's index) after a cursor; an offset ranking for relevance and numbered pages
     const ranked = sort === ProductSort.RELEVANCE && Boolean(filter.search);
     const offset = cursor ? (cursor.offset ?? 0) : (page - 1) * pageSize;
-    const pageQuery = qb.clone();
+    let counted = qb;
+    let pageQuery = qb.clone();
+    if (filter.search) {
+      // a bounded candidate step, so a search costs the same at any catalogue size: up to
+      // SEARCH_CANDIDATES listings matching the words typed or, for words no listing uses, their
+      // closest known words
+      qb.setParameter("searchQuery", await this.searchQuery(filter.search));
+      const candidates = (columns: string) =>
+        `SELECT ${columns} FROM products WHERE ${[`search_vector @@ :searchQuery::tsquery`, `"deletedAt" IS NULL`, ...conditions].join(" AND ")} LIMIT ${SEARCH_CANDIDATES}`;
+      counted = qb.clone().andWhere(`p.id IN (${candidates("id")})`);
+      // a relevance page is ranked and cut among the candidates, from the rows their scan has read:
+      // only the page's rows are fetched again
+      pageQuery = ranked
+        ? qb
+            .clone()
+            .andWhere(
+              `p.id IN (SELECT id FROM (${candidates(`id, "createdAt", ${relevance("products")} AS relevance`)}) candidate ORDER BY relevance DESC, "createdAt" DESC, id DESC OFFSET :rankedOffset LIMIT :rankedLimit)`,
+              { rankedOffset: offset, rankedLimit: pageSize + 1 },
+            )
+        : counted.clone();
+    }
+    applySort(pageQuery, sort, filter.search);
     if (cursor?.id) pageQuery.andWhere(keysetCondition(sort), { after: cursor.id });
     const [rows, count] = await Promise.all([
       pageQuery
-        .offset(cursor?.id ? 0 : offset)
+        .offset(cursor?.id || ranked ? 0 : offset)
         .limit(pageSize + 1)
         .getMany(),
       // a count moves only with product writes, which drop it: pages 2..n of one filter count once
-      this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(qb)),
+      this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(counted)),
     ]);
     const items = rows.slice(0, pageSize);
     const more = rows.length > pageSize;
     const last = items[items.length - 1];
-    // a search may have stopped at SEARCH_CANDIDATES per index: its count is then a lower bound
+    // a search may have stopped at SEARCH_CANDIDATES: its count is then a lower bound
     const exact = count.exact && !(filter.search && count.total >= SEARCH_CANDIDATES);
     const endCursor = !more || !last ? null : encodeCursor(ranked ? { sort, offset: offset + pageSize } : { sort, id: last.id });
     return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, exact), hasNextPage: more, endCursor };
+  }
+
+  /**
+   * What a search matches, as tsquery text (search_query, in the search-words migration). Finding
+   * the closest known words costs more than the listings' lookup, and the vocabulary moves only
+   * with product writes, which drop this cache.
+   */
+  private searchQuery(search: string): Promise<string> {
+    return this.cache.remember(CATALOG_CACHE, `search:${search}`, FIRST_PAGE_TTL_SECONDS, async () => {
+      const [{ query }] = await this.dataSource.query(`SELECT search_query($1)::text AS query`, [search]);
+      return query as string;
+    });
   }
 
   /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
@@ -509,6 +531,10 @@ export class ProductsService {
   }
 }
 
+/** How well `alias`'s row matches :search (see ProductSort.RELEVANCE in applySort). */
+const relevance = (alias: string) =>
+  `ts_rank(${alias}.search_vector, websearch_to_tsquery('simple', :search)) + word_similarity(:search, lower(${alias}.name)) + similarity(:search, lower(${alias}.name))`;
+
 function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort, search: string | undefined) {
   switch (sort) {
     case ProductSort.PRICE_ASC:
@@ -525,10 +551,7 @@ function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort, search: s
       // and how much of the name they cover (similarity: "calculator" beats "calculator manual");
       // without search text there is nothing to rank by: newest first
       if (search) {
-        qb.addSelect(
-          `ts_rank(p.search_vector, websearch_to_tsquery('simple', :search)) + word_similarity(:search, lower(p.name)) + similarity(:search, lower(p.name))`,
-          "relevance",
-        );
+        qb.addSelect(relevance("p"), "relevance");
         qb.orderBy("relevance", "DESC");
       }
       break;

@@ -45,6 +45,13 @@ export class SearchWords1764760000000 implements MigrationInterface {
         ) terms
         HAVING count(term) = count(*) AND bool_or(NOT known)
       $$`);
+    // What a search matches: the words typed (websearch syntax) or, with its unknown words corrected,
+    // their closest known words
+    await queryRunner.query(`
+      CREATE FUNCTION search_query(search text) RETURNS tsquery LANGUAGE sql STABLE AS $$
+        SELECT CASE WHEN corrected IS NULL THEN typed ELSE typed || corrected END
+        FROM (SELECT websearch_to_tsquery('simple', search) AS typed, search_corrections(search) AS corrected) q
+      $$`);
     // a bulk insert adds its words in one statement; an edit, only when its words changed
     await queryRunner.query(`
       CREATE FUNCTION products_search_words_of_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -78,6 +85,7 @@ export class SearchWords1764760000000 implements MigrationInterface {
     await queryRunner.query(`DROP TRIGGER "products_search_words_insert" ON "products"`);
     await queryRunner.query(`DROP FUNCTION products_search_words_of_edited()`);
     await queryRunner.query(`DROP FUNCTION products_search_words_of_inserted()`);
+    await queryRunner.query(`DROP FUNCTION search_query(text)`);
     await queryRunner.query(`DROP FUNCTION search_corrections(text)`);
     await queryRunner.query(`DROP FUNCTION search_term(text)`);
     await queryRunner.query(`DROP TABLE "search_words"`);
