@@ -60,3 +60,18 @@ export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFie
     />
   );
 }
+
+/** The 6-digit code sent by e-mail (verification, password reset): a number pad on phones, filled from the message where the phone offers it. */
+export function FormCodeField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, "label" | "autoComplete" | "slotProps">) {
+  return (
+    <FormTextField
+      label="Code"
+      autoComplete="one-time-code"
+      required
+      fullWidth
+      autoFocus
+      slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+      {...props}
+    />
+  );
+}

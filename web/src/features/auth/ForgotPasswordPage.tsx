@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
-import { FormPasswordField, FormTextField } from "../../components/FormFields";
+import { FormCodeField, FormPasswordField, FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
@@ -106,16 +106,7 @@ function CodeStep({ email, onRestart }: { email: string; onRestart: () => void }
           {error}
         </Alert>
       )}
-      <FormTextField
-        control={form.control}
-        name="code"
-        label="Code"
-        autoComplete="one-time-code"
-        required
-        fullWidth
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
-      />
+      <FormCodeField control={form.control} name="code" />
       <FormPasswordField control={form.control} name="newPassword" label="New password" autoComplete="new-password" required fullWidth />
       <FormPasswordField control={form.control} name="confirm" label="Repeat new password" autoComplete="new-password" required fullWidth />
       <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>

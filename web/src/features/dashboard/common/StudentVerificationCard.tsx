@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
-import { FormTextField } from "../../../components/FormFields";
+import { FormCodeField, FormTextField } from "../../../components/FormFields";
 import { useNotify } from "../../../components/Notify";
 import { VerifiedBadge } from "../../../components/VerifiedBadge";
 import { useConfirmStudentVerificationMutation, useRequestStudentVerificationMutation } from "../../../generated/hooks";
@@ -111,16 +111,7 @@ function CodeForm({ sentTo, onRestart }: { sentTo: string; onRestart: () => void
           {error}
         </Alert>
       )}
-      <FormTextField
-        control={form.control}
-        name="code"
-        label="Code"
-        autoComplete="one-time-code"
-        required
-        fullWidth
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
-      />
+      <FormCodeField control={form.control} name="code" />
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
         <Button type="submit" variant="contained" disabled={loading}>
           {loading ? "Checking..." : "Verify"}
