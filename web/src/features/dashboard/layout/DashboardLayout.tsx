@@ -106,6 +106,8 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
               open={open}
               onClose={() => setOpen(false)}
               ModalProps={{ keepMounted: false }}
+              // the open drawer is a dialog: it is named, also while it slides shut after a choice
+              slotProps={{ paper: { "aria-label": "Dashboard menu" } }}
               sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
             >
               {menu}
