@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/harness";
 
@@ -36,6 +38,31 @@ describe("HTTP app", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await server.api("GET", "/api/unknown")).status).toBe(404);
+  });
+
+  it("names a landing page's own code in its HTML (modulepreload), so a phone fetches it with the app's", async () => {
+    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, "../../../web/dist/.vite/manifest.json"), "utf8")) as Record<
+      string,
+      { file: string }
+    >;
+    const preloads = async (pathname: string) => {
+      const page = await fetch(`${server.url}${pathname}`, { headers: { accept: "text/html" } });
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      return [...(await page.text()).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    };
+    const pages = {
+      "/": "src/app/pages/HomeRoute.tsx",
+      "/shop": "src/app/pages/ShopRoutes.tsx",
+      "/categories/books": "src/app/pages/ShopRoutes.tsx",
+      "/shop/some-product": "src/app/pages/ProductRoute.tsx",
+    };
+    for (const [pathname, module] of Object.entries(pages)) {
+      const files = await preloads(pathname);
+      expect(files, pathname).toContain(manifest[module].file);
+      for (const file of files) expect((await fetch(`${server.url}/${file}`)).status, file).toBe(200);
+    }
+    expect(await preloads("/about-us")).toEqual([]);
+    expect(await preloads("/shop/some-product/reviews")).toEqual([]);
   });
 
   it("answers a missing upload with 404 and no stack trace", async () => {

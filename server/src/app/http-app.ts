@@ -4,10 +4,8 @@ import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
-import { existsSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
@@ -26,6 +24,7 @@ import { createOutboxRouter } from "../platform/http/dev-outbox";
 import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
+import { serveWebApp } from "./web-app";
 import { buildAppSchema } from "./schema";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
 
@@ -34,8 +33,6 @@ export const JSON_BODY_LIMIT = "8mb";
 
 /** /ready answers 503 when the database has not answered `SELECT 1` by then. */
 const READY_TIMEOUT_MS = 1_500;
-
-const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
 
 export type HttpApp = { app: Express; stop: () => Promise<void> };
 
@@ -218,26 +215,4 @@ export async function createSocketContext(
     req: request as Request,
     res: undefined as unknown as Response,
   };
-}
-
-/** The built React app, with client routes falling back to index.html; /graphiql is the playground. */
-function serveWebApp(app: Express, playground: boolean) {
-  if (!existsSync(WEB_DIST)) return;
-  app.get(["/graphiql", "/graphiql.html"], (_req, res, next) => {
-    if (!playground) return next("route");
-    res.sendFile(path.join(WEB_DIST, "graphiql.html"));
-  });
-  app.use(/^\/graphiql/, (_req, res) => {
-    res.status(404).json({ message: "The GraphQL playground is turned off." });
-  });
-  app.use(express.static(WEB_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
-  app.get(/^\/(?!api\/|graphql|uploads\/).*/, (req, res, next) => {
-    if (!req.accepts("html")) return next();
-    res.sendFile(path.join(WEB_DIST, "index.html"));
-  });
-}
-
-/** Vite's hashed assets never change under one name. */
-function immutableAssets(res: express.Response, filePath: string) {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
 }

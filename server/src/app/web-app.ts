@@ -1,0 +1,69 @@
+import express, { type Express } from "express";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
+
+/**
+ * The storefront's landing pages and the page module each loads first (keys of Vite's manifest).
+ * index.html names them, so a phone fetches the page's code with the app's instead of after it.
+ */
+const LANDING_PAGES: Array<{ path: RegExp; module: string }> = [
+  { path: /^\/$/, module: "src/app/pages/HomeRoute.tsx" },
+  { path: /^\/(shop|search)\/?$|^\/categories\/[^/]+\/?$/, module: "src/app/pages/ShopRoutes.tsx" },
+  { path: /^\/shop\/[^/]+\/?$/, module: "src/app/pages/ProductRoute.tsx" },
+];
+
+type ManifestChunk = { file: string; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The built React app, with client routes falling back to index.html; /graphiql is the playground. */
+export function serveWebApp(app: Express, playground: boolean) {
+  if (!existsSync(WEB_DIST)) return;
+  const pages = landingPageHtml();
+  app.get(["/graphiql", "/graphiql.html"], (_req, res, next) => {
+    if (!playground) return next("route");
+    res.sendFile(path.join(WEB_DIST, "graphiql.html"));
+  });
+  app.use(/^\/graphiql/, (_req, res) => {
+    res.status(404).json({ message: "The GraphQL playground is turned off." });
+  });
+  app.use(express.static(WEB_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+  app.get(/^\/(?!api\/|graphql|uploads\/).*/, (req, res, next) => {
+    if (!req.accepts("html")) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.type("html").send(pages(req.path));
+  });
+}
+
+/**
+ * index.html as built, and for each landing page the same with <link rel="modulepreload"> for the
+ * page's own files. Read once: the build does not change under a running server.
+ */
+function landingPageHtml(): (pathname: string) => string {
+  const html = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
+  const manifestFile = path.join(WEB_DIST, ".vite/manifest.json");
+  if (!existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  const loadedByEntry = staticFiles(manifest, "index.html");
+  const withPreloads = LANDING_PAGES.map(({ path: pattern, module }) => {
+    const files = [...staticFiles(manifest, module)].filter((file) => !loadedByEntry.has(file));
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+    return { pattern, html: html.replace("</head>", `${links}</head>`) };
+  });
+  return (pathname) => withPreloads.find((page) => page.pattern.test(pathname))?.html ?? html;
+}
+
+/** A chunk's file and those of its static imports, recursively. */
+function staticFiles(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticFiles(manifest, imported, files);
+  return files;
+}
+
+/** Vite's hashed assets never change under one name. */
+function immutableAssets(res: express.Response, filePath: string) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+}
