@@ -37,7 +37,8 @@ describe("seller profile at 390 px", () => {
         : "No ratings yet";
       await visible(page.getByRole("img", { name: new RegExp(`^${stars}`) }));
       await visible(page.getByRole("heading", { level: 2, name: `Listings (${products.totalItems})` }));
-      expect(await page.getByRole("list", { name: "Listings" }).getByRole("article").count()).toBeGreaterThan(0);
+      // the cards are drawn a moment after the data arrives (QueryState defers them)
+      await visible(page.getByRole("list", { name: "Listings" }).getByRole("article").first());
       await expectAccessible(page, "seller page (phone)");
 
       // each card's "by …" leads to the same page

@@ -46,7 +46,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await visible(page.getByText("Get up to 20% discount"));
         for (const promise of ["Free delivery", "Money-back guarantee", "Customer support"])
           await visible(page.getByRole("heading", { name: promise }));
-        expect(await page.getByRole("region", { name: "From the blog" }).getByRole("article").count()).toBe(4);
+        await expect.poll(() => page.getByRole("region", { name: "From the blog" }).getByRole("article").count()).toBe(4);
 
         await page.getByRole("link", { name: "Explore the shop" }).click();
         await urlMatches(page, /^\/shop$/);

@@ -6,7 +6,7 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
 import { uploadSrcSet } from "../lib/images";
@@ -148,7 +148,9 @@ export function ProductGrid({
   );
 }
 
-export function ProductGridSkeleton({ count = 8, wide = false }: { count?: number; wide?: boolean }) {
+// memo: a page re-rendering while its data is on the way (or drawn at transition priority) keeps
+// its placeholder grid as it is
+export const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = 8, wide = false }: { count?: number; wide?: boolean }) {
   return (
     <Box role="status" aria-busy="true" aria-label="Loading products">
       <ProductGrid wide={wide}>
@@ -167,4 +169,4 @@ export function ProductGridSkeleton({ count = 8, wide = false }: { count?: numbe
       </ProductGrid>
     </Box>
   );
-}
+});

@@ -5,7 +5,7 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import InboxOutlined from "@mui/icons-material/InboxOutlined";
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 
 type QueryStateProps<T> = {
   loading: boolean;
@@ -34,7 +34,9 @@ const defaultIsEmpty = (data: unknown) => {
 /**
  * Every data view has four states (loading, error, empty, data), in the spirit of Redwood cells:
  * data already in hand is shown even while it refreshes; an error without data shows the
- * failure text (with a retry); the first load shows Skeletons.
+ * failure text (with a retry); the first load shows Skeletons. Data is drawn a moment after it
+ * arrives, at transition priority: React then yields to the browser while it builds a grid of
+ * cards, instead of holding a phone's main thread for one long task.
  */
 export function QueryState<T>({
   loading,
@@ -47,9 +49,11 @@ export function QueryState<T>({
   onRetry,
   children,
 }: QueryStateProps<T>) {
+  const shown = useDeferredValue(data);
   if (data != null) {
-    if (isEmpty(data)) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
-    return <>{children(data)}</>;
+    if (shown == null) return <>{skeleton ?? <TextSkeleton />}</>;
+    if (isEmpty(shown)) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
+    return <>{children(shown)}</>;
   }
   if (error) return <ErrorState message={errorText} onRetry={onRetry} />;
   if (loading) return <>{skeleton ?? <TextSkeleton />}</>;
