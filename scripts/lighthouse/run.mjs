@@ -61,18 +61,7 @@ try {
     const results = [];
     for (let i = 0; i < runs; i++) {
       const out = path.join(dataDir, `${name}-${i}.json`);
-      execFileSync(
-        path.join(root, "node_modules/.bin/lighthouse"),
-        [
-          base + pathname,
-          "--quiet",
-          "--output=json",
-          `--output-path=${out}`,
-          "--only-categories=performance,accessibility",
-          `--chrome-flags=--headless --no-sandbox`,
-        ],
-        { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
-      );
+      lighthouse(base + pathname, out);
       const lhr = JSON.parse(readFileSync(out, "utf8"));
       results.push({
         performance: Math.round(lhr.categories.performance.score * 100),
@@ -80,6 +69,8 @@ try {
         cls: lhr.audits["cumulative-layout-shift"].numericValue,
         lcp: lhr.audits["largest-contentful-paint"].numericValue,
         tbt: lhr.audits["total-blocking-time"].numericValue,
+        fcp: lhr.audits["first-contentful-paint"].numericValue,
+        si: lhr.audits["speed-index"].numericValue,
       });
     }
     results.sort((a, b) => a.performance - b.performance);
@@ -91,14 +82,43 @@ try {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
-  console.log("| page | Performance (runs) | CLS | LCP | TBT | Accessibility |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| page | Performance (runs) | FCP | LCP | Speed Index | TBT | CLS | Accessibility |");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const r of rows)
     console.log(
-      `| ${r.page} | ${r.performance} (${r.all}) | ${r.cls.toFixed(3)} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.accessibility} |`,
+      `| ${r.page} | ${r.performance} (${r.all}) | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${seconds(r.si)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.accessibility} |`,
     );
 } finally {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  // LIGHTHOUSE_KEEP=1 keeps the JSON reports (printed folder) for a closer look
+  if (process.env.LIGHTHOUSE_KEEP) console.log(`reports kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One Lighthouse run; Chromium's trace now and then misses the navigation (NO_NAVSTART): such a run is made again (up to three tries). */
+function lighthouse(url, out, attemptsLeft = 3) {
+  try {
+    execFileSync(
+      path.join(root, "node_modules/.bin/lighthouse"),
+      [
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        "--only-categories=performance,accessibility",
+        `--chrome-flags=--headless --no-sandbox`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+  } catch (error) {
+    const message = String(error.stderr ?? error);
+    if (attemptsLeft > 1 && message.includes("NO_NAVSTART")) return lighthouse(url, out, attemptsLeft - 1);
+    console.error(message);
+    throw error;
+  }
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
