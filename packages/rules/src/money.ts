@@ -20,3 +20,9 @@ export function formatPKR(rupees: number, options: { compact?: boolean } = {}): 
   const rest = abs % 100;
   return `${sign}Rs\u00a0${whole}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
+
+/** A whole count with thousands separators, the same grouping as money: "10,000" (no Intl locale data to load). */
+export function formatCount(count: number): string {
+  const whole = Math.trunc(count);
+  return `${whole < 0 ? "-" : ""}${group(String(Math.abs(whole)))}`;
+}

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
+import { formatCount, formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
 
 // the page shows a non-breaking space between "Rs" and the number; plain spaces here for reading
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
+
+describe("formatCount", () => {
+  it("groups thousands like the money format", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(10_000)).toBe("10,000");
+    expect(formatCount(1_234_567)).toBe("1,234,567");
+    expect(formatCount(-4_500)).toBe("-4,500");
+  });
+});
 
 describe("formatPKR", () => {
   it("shows whole rupees without paisa and paisa only when there are some", () => {

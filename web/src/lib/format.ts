@@ -1,5 +1,5 @@
 /** Money: the one formatter web and server share ("Rs 1,800", "Rs 1,800.50"); its own entry, so zod stays out of the first load. */
-export { formatPKR } from "@unibazaar/rules/money";
+export { formatCount, formatPKR } from "@unibazaar/rules/money";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,4 +1,5 @@
 import type { ProductFilter, ProductSort } from "../../generated/graphql";
+import { formatCount } from "../../lib/format";
 
 /**
  * The shop's state lives in the URL query string so a listing can be shared and Back works:
@@ -141,6 +142,6 @@ export function isPageInRange(page: number, totalPages: number): boolean {
 
 /** "1 product", "63 products", or past the server's count bound "10,000+ products". */
 export function productCount(total: number, exact: boolean): string {
-  const n = total.toLocaleString("en-US");
+  const n = formatCount(total);
   return exact ? `${n} ${total === 1 ? "product" : "products"}` : `${n}+ products`;
 }
