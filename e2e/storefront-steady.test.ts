@@ -88,11 +88,15 @@ for (const [size, viewport] of VIEWPORTS) {
           await page.getByRole("button", { name: /^Filters/ }).click();
           scope = page.getByRole("region", { name: "Filters" });
         }
-        const bands = await scope
-          .getByRole("radiogroup", { name: "Price range" })
-          .getByRole("radio")
-          .evaluateAll((radios) => radios.map((r) => r.closest("label")?.textContent?.trim()));
-        expect(bands).toEqual(["All", "Under Rs 1,000", "Rs 1,000 to 5,000", "Rs 5,000 to 20,000", "Rs 20,000 and above"]);
+        // the filters come in a moment after the page (their code and options load on their own)
+        await expect
+          .poll(() =>
+            scope
+              .getByRole("radiogroup", { name: "Price range" })
+              .getByRole("radio")
+              .evaluateAll((radios) => radios.map((r) => r.closest("label")?.textContent?.trim())),
+          )
+          .toEqual(["All", "Under Rs 1,000", "Rs 1,000 to 5,000", "Rs 5,000 to 20,000", "Rs 20,000 and above"]);
 
         const custom = scope.getByRole("group", { name: "Custom price range" });
         await custom.getByLabel("Min (Rs)").fill("3000");

@@ -6,11 +6,11 @@ import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
+import { FiltersSkeleton } from "./FiltersSkeleton";
 import { customPriceKey, parsePriceRange, priceRangeKey, type ShopParams } from "./shopParams";
 
 type FiltersPanelProps = {
@@ -24,15 +24,7 @@ type FiltersPanelProps = {
 
 /** Campus (and "Verified sellers only"), category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
-  if (!options) {
-    return (
-      <Stack spacing={1} role="status" aria-label="Loading filters">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} variant="text" />
-        ))}
-      </Stack>
-    );
-  }
+  if (!options) return <FiltersSkeleton />;
   const anyFilter = Boolean(
     (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.verified || params.q,
   );

@@ -3,27 +3,27 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import Drawer from "@mui/material/Drawer";
 import FormControl from "@mui/material/FormControl";
-import IconButton from "@mui/material/IconButton";
 import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
+import NativeSelect from "@mui/material/NativeSelect";
+import OutlinedInput from "@mui/material/OutlinedInput";
 import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import CloseIcon from "@mui/icons-material/Close";
 import TuneIcon from "@mui/icons-material/Tune";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { errorMessage } from "../../components/errors";
+import { formatCount } from "../../lib/format";
 import { PaginationBar } from "../../components/PaginationBar";
 import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
 import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
-import { FiltersPanel } from "./FiltersPanel";
+import { FiltersSkeleton } from "./FiltersSkeleton";
 import { SearchBox } from "./SearchBox";
 import {
   clearShopFilters,
@@ -38,6 +38,17 @@ import {
   toProductFilter,
   withShopParam,
 } from "./shopParams";
+
+// the filters (radio groups, price fields) and the phone's sheet are not part of the page's first
+// load: fetched as soon as a finger or pointer reaches "Filters", ahead of the tap
+const loadFiltersPanel = () => import("./FiltersPanel");
+const loadFiltersSheet = () => import("./FiltersSheet");
+const FiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
+const FiltersSheet = lazy(() => loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })));
+const prefetchFilters = () => {
+  void loadFiltersPanel();
+  void loadFiltersSheet();
+};
 
 export type ProductListingProps = {
   title: string;
@@ -60,9 +71,15 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const filter = useMemo(() => toProductFilter(params, fixedCategory), [params, fixedCategory]);
   const sort = effectiveSort(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // the sheet's code loads the first time it is asked for, and stays for its closing slide
+  const [sheetWanted, setSheetWanted] = useState(false);
+  // the side panel is drawn only where it shows: a phone opens the same filters in a drawer
+  const sidePanel = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const listTop = useRef<HTMLDivElement>(null);
 
-  const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
+  // the filters' options: for the side panel, the phone's sheet once opened, and the active filters' chips
+  const filtered = Boolean(params.campus || params.category || params.color || params.price || params.condition || params.verified);
+  const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first", skip: !(sidePanel || sheetWanted || filtered) });
   const products = useShopProductsQuery({ variables: { filter, sort, page: params.page, pageSize: SHOP_PAGE_SIZE } });
   const page = products.data?.products;
   // a filter the server does not know (e.g. /categories/unknown) finds nothing; it is not an outage
@@ -135,7 +152,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "240px 1fr" }, gap: { xs: 2, md: 4 }, mt: 3 }}>
         <Box component="aside" aria-label="Filters" sx={{ display: { xs: "none", md: "block" } }}>
           <Paper variant="outlined" sx={{ p: 2, position: "sticky", top: 80 }}>
-            {filtersPanel}
+            {sidePanel && <Suspense fallback={<FiltersSkeleton />}>{filtersPanel}</Suspense>}
           </Paper>
         </Box>
         <Box ref={listTop} sx={{ minWidth: 0, scrollMarginTop: 80 }}>
@@ -143,7 +160,12 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             {!searchFirst && <Box sx={{ flex: "1 1 240px", minWidth: 0 }}>{searchBox}</Box>}
             <Button
               variant="outlined"
-              onClick={() => setFiltersOpen(true)}
+              onPointerDown={prefetchFilters}
+              onFocus={prefetchFilters}
+              onClick={() => {
+                setSheetWanted(true);
+                setFiltersOpen(true);
+              }}
               startIcon={
                 <Badge badgeContent={filterCount} color="primary">
                   <TuneIcon />
@@ -157,14 +179,23 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
               size="small"
               sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: searchFirst ? "auto" : 0 } }}
             >
-              <InputLabel id="sort-label">Sort by</InputLabel>
-              <Select labelId="sort-label" label="Sort by" value={sort} onChange={(e) => update("sort", e.target.value)}>
+              {/* the phone's own picker; MUI's Select would bring its menu and pop-over code to the page */}
+              <InputLabel htmlFor="shop-sort" shrink>
+                Sort by
+              </InputLabel>
+              <NativeSelect
+                variant="outlined"
+                input={<OutlinedInput label="Sort by" notched />}
+                inputProps={{ id: "shop-sort" }}
+                value={sort}
+                onChange={(e) => update("sort", e.target.value)}
+              >
                 {SORTS.filter((s) => s.value !== "RELEVANCE" || params.q).map((s) => (
-                  <MenuItem key={s.value} value={s.value}>
+                  <option key={s.value} value={s.value}>
                     {s.label}
-                  </MenuItem>
+                  </option>
                 ))}
-              </Select>
+              </NativeSelect>
             </FormControl>
           </Box>
           {activeFilters.length > 0 && (
@@ -181,7 +212,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             </Box>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
-            {page && page.totalItems > 0 ? `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${count}` : ""}
+            {page && page.totalItems > 0 ? `Showing ${formatCount(first)}–${formatCount(last)} of ${count}` : ""}
           </Typography>
           {badFilter ? (
             <EmptyState
@@ -245,27 +276,13 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
           )}
         </Box>
       </Box>
-      <Drawer
-        anchor="bottom"
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
-      >
-        <Box sx={{ p: 2, pb: 3 }} role="region" aria-label="Filters">
-          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
-            <Typography variant="h6" component="h2">
-              Filters
-            </Typography>
-            <IconButton onClick={() => setFiltersOpen(false)} aria-label="Close filters">
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          {filtersPanel}
-          <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={() => setFiltersOpen(false)}>
-            {page ? `Show ${count}` : "Show products"}
-          </Button>
-        </Box>
-      </Drawer>
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <FiltersSheet open={filtersOpen} onClose={() => setFiltersOpen(false)} showLabel={page ? `Show ${count}` : "Show products"}>
+            {filtersPanel}
+          </FiltersSheet>
+        </Suspense>
+      )}
     </Container>
   );
 }

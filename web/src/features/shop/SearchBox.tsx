@@ -1,9 +1,11 @@
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import OutlinedInput from "@mui/material/OutlinedInput";
 import ClearIcon from "@mui/icons-material/Clear";
 import SearchIcon from "@mui/icons-material/Search";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 
 type SearchBoxProps = {
   value: string;
@@ -15,6 +17,7 @@ type SearchBoxProps = {
 
 /** A search field that searches when you pause typing (half a second) or press Enter. */
 export function SearchBox({ value, onSearch, autoFocus, label = "Search products" }: SearchBoxProps) {
+  const inputId = useId();
   const [text, setText] = useState(value);
   const timer = useRef<number | undefined>(undefined);
 
@@ -38,23 +41,24 @@ export function SearchBox({ value, onSearch, autoFocus, label = "Search products
 
   return (
     <form role="search" onSubmit={submit} style={{ width: "100%" }}>
-      <TextField
-        label={label}
-        value={text}
-        onChange={(e) => change(e.target.value)}
-        autoFocus={autoFocus}
-        fullWidth
-        size="small"
-        placeholder="e.g. calculator, hoodie, textbook"
-        slotProps={{
-          htmlInput: { enterKeyHint: "search", autoComplete: "off" },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden="true" />
-              </InputAdornment>
-            ),
-            endAdornment: text ? (
+      {/* a TextField's parts without TextField, which would bring Select's menu code to the shop */}
+      <FormControl fullWidth size="small">
+        <InputLabel htmlFor={inputId}>{label}</InputLabel>
+        <OutlinedInput
+          id={inputId}
+          label={label}
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          autoFocus={autoFocus}
+          placeholder="e.g. calculator, hoodie, textbook"
+          inputProps={{ enterKeyHint: "search", autoComplete: "off" }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden="true" />
+            </InputAdornment>
+          }
+          endAdornment={
+            text ? (
               <InputAdornment position="end">
                 <IconButton
                   size="small"
@@ -68,10 +72,10 @@ export function SearchBox({ value, onSearch, autoFocus, label = "Search products
                   <ClearIcon fontSize="small" />
                 </IconButton>
               </InputAdornment>
-            ) : undefined,
-          },
-        }}
-      />
+            ) : undefined
+          }
+        />
+      </FormControl>
     </form>
   );
 }

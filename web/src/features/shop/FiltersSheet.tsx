@@ -1,0 +1,43 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
+import CloseIcon from "@mui/icons-material/Close";
+import type { ReactNode } from "react";
+
+type FiltersSheetProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The filters panel. */
+  children: ReactNode;
+  /** E.g. "Show 63 products". */
+  showLabel: string;
+};
+
+/** A phone's filters: a sheet from the bottom, loaded the first time "Filters" is pressed. */
+export function FiltersSheet({ open, onClose, children, showLabel }: FiltersSheetProps) {
+  return (
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
+    >
+      <Box sx={{ p: 2, pb: 3 }} role="region" aria-label="Filters">
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            Filters
+          </Typography>
+          <IconButton onClick={onClose} aria-label="Close filters">
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        {children}
+        <Button variant="contained" fullWidth sx={{ mt: 2 }} onClick={onClose}>
+          {showLabel}
+        </Button>
+      </Box>
+    </Drawer>
+  );
+}
