@@ -23,6 +23,18 @@ export type PersistedQueryStore = {
   delete(key: string): Promise<boolean | void>;
 };
 
+/**
+ * Where the shared cache keeps its entries (in process, or Redis): each hands an answer back as
+ * the JSON text it stores, so a hit is parsed once, by the caller who gets the copy.
+ */
+interface JsonStore {
+  /** The JSON kept under `key`, or that of `load()`'s value (kept `ttlSeconds`). */
+  rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string>;
+  invalidate(namespace: string): Promise<void>;
+  readonly persistedQueries?: PersistedQueryStore;
+  close(): Promise<void>;
+}
+
 /** Entries one namespace keeps in process at most (keys come from request arguments). */
 const LOCAL_ENTRIES_PER_NAMESPACE = 1000;
 /** A persisted query is kept a day after its last registration. */
@@ -45,7 +57,7 @@ export function createCache(redisUrl: string | undefined, scope = "default"): Sh
 class CoalescedLoads implements SharedCache {
   private readonly inFlight = new Map<string, Map<string, Promise<string>>>();
 
-  constructor(private readonly cache: SharedCache) {}
+  constructor(private readonly cache: JsonStore) {}
 
   get persistedQueries() {
     return this.cache.persistedQueries;
@@ -57,12 +69,9 @@ class CoalescedLoads implements SharedCache {
     let running = loads.get(key);
     if (!running) {
       const started = loads;
-      running = this.cache
-        .remember(namespace, key, ttlSeconds, load)
-        .then((value) => JSON.stringify(value))
-        .finally(() => {
-          if (started.get(key) === running) started.delete(key);
-        });
+      running = this.cache.rememberJson(namespace, key, ttlSeconds, load).finally(() => {
+        if (started.get(key) === running) started.delete(key);
+      });
       loads.set(key, running);
     }
     return JSON.parse(await running) as T;
@@ -78,7 +87,7 @@ class CoalescedLoads implements SharedCache {
   }
 }
 
-class LocalCache implements SharedCache {
+class LocalCache implements JsonStore {
   private readonly namespaces = new Map<string, { generation: number; entries: Map<string, { json: string; expires: number }> }>();
 
   private space(namespace: string) {
@@ -87,18 +96,18 @@ class LocalCache implements SharedCache {
     return space;
   }
 
-  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
     const space = this.space(namespace);
     const hit = space.entries.get(key);
-    if (hit && hit.expires > Date.now()) return JSON.parse(hit.json) as T;
+    if (hit && hit.expires > Date.now()) return hit.json;
     const generation = space.generation;
-    const value = await load();
+    const json = JSON.stringify(await load());
     // a write during the load dropped the namespace: this value may predate it, so it is not kept
     if (space.generation === generation) {
       if (space.entries.size >= LOCAL_ENTRIES_PER_NAMESPACE) space.entries.delete(space.entries.keys().next().value!);
-      space.entries.set(key, { json: JSON.stringify(value), expires: Date.now() + ttlSeconds * 1000 });
+      space.entries.set(key, { json, expires: Date.now() + ttlSeconds * 1000 });
     }
-    return JSON.parse(JSON.stringify(value)) as T;
+    return json;
   }
 
   async invalidate(namespace: string): Promise<void> {
@@ -123,7 +132,7 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4], 'NX')
 return 1`;
 
-class RedisCache implements SharedCache {
+class RedisCache implements JsonStore {
   private readonly redis: Redis;
   readonly persistedQueries: PersistedQueryStore;
 
@@ -144,19 +153,19 @@ class RedisCache implements SharedCache {
     };
   }
 
-  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
     const [hash, generationKey] = this.keys(namespace);
     let hit: string | null, generation: string | null;
     try {
       [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
     } catch {
       // Redis away: answer from the database, as without a cache
-      return JSON.parse(JSON.stringify(await load())) as T;
+      return JSON.stringify(await load());
     }
-    if (hit !== null) return JSON.parse(hit) as T;
+    if (hit !== null) return hit;
     const json = JSON.stringify(await load());
     await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds).catch(() => undefined);
-    return JSON.parse(json) as T;
+    return json;
   }
 
   private keys(namespace: string): [hash: string, generation: string] {
