@@ -42,6 +42,24 @@ describe("GraphQL request limits and error shapes", () => {
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
+  it("judges one query text by its variables each time (the verdict is remembered per variables, not per text)", async () => {
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) => `p${i}: products(pageSize: $size) { items { id name price description category } }`,
+    );
+    const query = `query Many($size: Int) { ${fields.join("\n")} }`;
+    for (const [size, refused] of [
+      [1, false],
+      [50, true],
+      [1, false],
+      [50, true],
+    ] as const) {
+      const res = await server.gql(query, { size });
+      if (refused) expect(res.errors?.[0].message, `pageSize ${size}`).toMatch(/too complex/);
+      else expect(res.errors, `pageSize ${size}`).toBeUndefined();
+    }
+  });
+
   it("never answers with a stack trace", async () => {
     const res = await server.gql(`{ nope }`);
     expect(JSON.stringify(res)).not.toMatch(/\bat .*\.(ts|js):\d+/);

@@ -1,8 +1,16 @@
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin, type GraphQLRequest } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
-import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from "graphql";
 import type { Logger } from "pino";
 import type { PersistedQueryStore } from "../cache";
 import type { Context } from "./context";
@@ -57,41 +65,82 @@ const refuse = (message: string) =>
   // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
   new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
 
-/** Refuses operations with too many root fields or too high an estimated cost before any resolver runs. */
-const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => ({
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ request, document, operation }) {
-        const fragments = Object.fromEntries(
-          document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-        );
-        const rootFields = operation ? countRootFields(operation.selectionSet, fragments) : 0;
-        if (operation?.operation === "mutation" && rootFields > MAX_MUTATIONS)
-          throw refuse(`Too many mutations in one request: ${rootFields}. The maximum is ${MAX_MUTATIONS}.`);
-        if (rootFields > MAX_ROOT_FIELDS) throw refuse(`Too many fields in one request: ${rootFields}. The maximum is ${MAX_ROOT_FIELDS}.`);
-        let complexity: number;
-        try {
-          complexity = getComplexity({
-            schema,
-            operationName: request.operationName,
-            query: document,
-            variables: request.variables,
-            estimators: [
-              rootFieldEstimator(schema, costs),
-              fieldExtensionsEstimator(),
-              pagedEstimator,
-              simpleEstimator({ defaultComplexity: 1 }),
-            ],
-          });
-        } catch {
-          // bad variables (e.g. an unknown enum value): execution reports them as BAD_USER_INPUT
-          return;
-        }
-        if (complexity > MAX_QUERY_COMPLEXITY) throw refuse(`Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.`);
-      },
-    };
-  },
-});
+/** Variables longer than this (as JSON) are not used as a memo key: an upload's data-URL is megabytes. */
+const MEMO_VARIABLES_CHARS = 1_000;
+/** Results remembered per document (one per operation name and variables). */
+const MEMO_ENTRIES_PER_DOCUMENT = 100;
+
+/**
+ * Refuses operations with too many root fields or too high an estimated cost before any resolver
+ * runs. The verdict depends only on the document, operation name and variables, so it is
+ * remembered per parsed document (Apollo hands the same one back for the same query text): the
+ * cost estimate walks the whole query and was a twelfth of a cached read's CPU.
+ */
+const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => {
+  const verdicts = new WeakMap<DocumentNode, Map<string, string | null>>();
+  const estimators = [
+    rootFieldEstimator(schema, costs),
+    fieldExtensionsEstimator(),
+    pagedEstimator,
+    simpleEstimator({ defaultComplexity: 1 }),
+  ];
+
+  /** Why the operation is refused, or null. */
+  const verdict = (
+    document: DocumentNode,
+    operation: OperationDefinitionNode | null | undefined,
+    request: GraphQLRequest,
+  ): string | null => {
+    const fragments = Object.fromEntries(
+      document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+    );
+    const rootFields = operation ? countRootFields(operation.selectionSet, fragments) : 0;
+    if (operation?.operation === "mutation" && rootFields > MAX_MUTATIONS)
+      return `Too many mutations in one request: ${rootFields}. The maximum is ${MAX_MUTATIONS}.`;
+    if (rootFields > MAX_ROOT_FIELDS) return `Too many fields in one request: ${rootFields}. The maximum is ${MAX_ROOT_FIELDS}.`;
+    let complexity: number;
+    try {
+      complexity = getComplexity({
+        schema,
+        operationName: request.operationName,
+        query: document,
+        variables: request.variables,
+        estimators,
+      });
+    } catch {
+      // bad variables (e.g. an unknown enum value): execution reports them as BAD_USER_INPUT
+      return null;
+    }
+    return complexity > MAX_QUERY_COMPLEXITY ? `Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.` : null;
+  };
+
+  const remembered = (document: DocumentNode, key: string, judge: () => string | null): string | null => {
+    let known = verdicts.get(document);
+    if (!known) verdicts.set(document, (known = new Map()));
+    let refusal = known.get(key);
+    if (refusal === undefined) {
+      refusal = judge();
+      if (known.size >= MEMO_ENTRIES_PER_DOCUMENT) known.delete(known.keys().next().value!);
+      known.set(key, refusal);
+    }
+    return refusal;
+  };
+
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, operation }) {
+          const key = JSON.stringify([request.operationName ?? null, request.variables ?? null]);
+          const refusal =
+            key.length > MEMO_VARIABLES_CHARS
+              ? verdict(document, operation, request)
+              : remembered(document, key, () => verdict(document, operation, request));
+          if (refusal) throw refuse(refusal);
+        },
+      };
+    },
+  };
+};
 
 /** Logs unexpected resolver failures with the request id that the response header carries too. */
 const errorLogging = (logger: Logger): ApolloServerPlugin<Context> => ({
