@@ -7,8 +7,8 @@ import { Redis } from "ioredis";
  * Values go through JSON in both cases, so code that works without Redis works with it.
  */
 export interface SharedCache {
-  /** The value kept under `key`, or `load()`'s (kept `ttlSeconds`). */
-  remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T>;
+  /** The value kept under `key`, or `load()`'s (kept `ttlSeconds` if `keep` says so, by default always). */
+  remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
   /** Drops every entry of `namespace`, for every process. */
   invalidate(namespace: string): Promise<void>;
   /** A store for Apollo's persisted queries (Apollo's KeyValueCache), or undefined for Apollo's in-process one. */
@@ -28,12 +28,15 @@ export type PersistedQueryStore = {
  * the JSON text it stores, so a hit is parsed once, by the caller who gets the copy.
  */
 interface JsonStore {
-  /** The JSON kept under `key`, or that of `load()`'s value (kept `ttlSeconds`). */
-  rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string>;
+  /** The JSON kept under `key`, or that of `load()`'s value (kept `ttlSeconds` when `keep` is true). */
+  rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string>;
   invalidate(namespace: string): Promise<void>;
   readonly persistedQueries?: PersistedQueryStore;
   close(): Promise<void>;
 }
+
+/** A loaded value, and whether it may be kept. */
+type Loaded = { value: unknown; keep: boolean };
 
 /** Entries one namespace keeps in process at most (keys come from request arguments). */
 const LOCAL_ENTRIES_PER_NAMESPACE = 1000;
@@ -63,13 +66,23 @@ class CoalescedLoads implements SharedCache {
     return this.cache.persistedQueries;
   }
 
-  async remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+  async remember<T>(
+    namespace: string,
+    key: string,
+    ttlSeconds: number,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     let loads = this.inFlight.get(namespace);
     if (!loads) this.inFlight.set(namespace, (loads = new Map()));
     let running = loads.get(key);
     if (!running) {
       const started = loads;
-      running = this.cache.rememberJson(namespace, key, ttlSeconds, load).finally(() => {
+      const loadJudged = async (): Promise<Loaded> => {
+        const value = await load();
+        return { value, keep: keep(value) };
+      };
+      running = this.cache.rememberJson(namespace, key, ttlSeconds, loadJudged).finally(() => {
         if (started.get(key) === running) started.delete(key);
       });
       loads.set(key, running);
@@ -96,14 +109,15 @@ class LocalCache implements JsonStore {
     return space;
   }
 
-  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
+  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string> {
     const space = this.space(namespace);
     const hit = space.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.json;
     const generation = space.generation;
-    const json = JSON.stringify(await load());
+    const loaded = await load();
+    const json = JSON.stringify(loaded.value);
     // a write during the load dropped the namespace: this value may predate it, so it is not kept
-    if (space.generation === generation) {
+    if (loaded.keep && space.generation === generation) {
       if (space.entries.size >= LOCAL_ENTRIES_PER_NAMESPACE) space.entries.delete(space.entries.keys().next().value!);
       space.entries.set(key, { json, expires: Date.now() + ttlSeconds * 1000 });
     }
@@ -153,17 +167,19 @@ class RedisCache implements JsonStore {
     };
   }
 
-  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<string> {
+  async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string> {
     const [hash, generationKey] = this.keys(namespace);
     let hit: string | null, generation: string | null;
     try {
       [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
     } catch {
       // Redis away: answer from the database, as without a cache
-      return JSON.stringify(await load());
+      return JSON.stringify((await load()).value);
     }
     if (hit !== null) return hit;
-    const json = JSON.stringify(await load());
+    const loaded = await load();
+    const json = JSON.stringify(loaded.value);
+    if (!loaded.keep) return json;
     await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds).catch(() => undefined);
     return json;
   }
