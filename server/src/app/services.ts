@@ -51,7 +51,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     uploads: new UploadsService(dataSource, config.uploadsDir),
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, notifications, savedAlerts, (offerIds) => conversations.offersUsed(offerIds)),
+    orders: new OrdersService(dataSource, config, notifications, savedAlerts, cache, (offerIds) => conversations.offersUsed(offerIds)),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache),

@@ -9,6 +9,7 @@ import { markOffersUsed } from "../conversations/offers";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import type { SavedAlerts } from "../saved/alerts";
+import { CATALOG_CACHE } from "../products/catalog";
 import { Product } from "../products/entity";
 import {
   CheckoutSession,
@@ -38,6 +39,7 @@ import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type 
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { AppConfig } from "../../platform/config";
+import type { SharedCache } from "../../platform/cache";
 import { User } from "../users/entity";
 
 const shippingSchema = z.preprocess(
@@ -135,6 +137,8 @@ export class OrdersService {
     private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
     private readonly notifications: NotificationsService,
     private readonly savedAlerts: SavedAlerts,
+    /** The public catalogue's answers show a listing as Sold: selling its last unit or giving units back drops them. */
+    private readonly cache: SharedCache,
     private readonly offersUsed: (offerIds: string[]) => Promise<void> = async () => undefined,
   ) {}
 
@@ -160,11 +164,12 @@ export class OrdersService {
     const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
     if (earlier) return earlier;
     try {
-      const { session, usedOfferIds } = await this.dataSource.transaction(async (manager) => {
+      const { session, usedOfferIds, soldOut } = await this.dataSource.transaction(async (manager) => {
         const placed = await this.createCheckout(manager, buyer, v);
         if (clientGone?.aborted) throw conflict(CLIENT_GONE);
         return placed;
       });
+      if (soldOut) await this.cache.invalidate(CATALOG_CACHE);
       await this.offersUsed(usedOfferIds);
       return session;
     } catch (error) {
@@ -181,7 +186,7 @@ export class OrdersService {
     manager: EntityManager,
     buyer: AuthUser,
     v: ValidOrder,
-  ): Promise<{ session: CheckoutSession; usedOfferIds: string[] }> {
+  ): Promise<{ session: CheckoutSession; usedOfferIds: string[]; soldOut: boolean }> {
     const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, buyer.id);
     refuseUnbuyable(cart, v.lines, buyer);
     const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
@@ -199,7 +204,7 @@ export class OrdersService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
-    await reserveUnits(manager, cart);
+    const soldOut = await reserveUnits(manager, cart);
     await this.savedAlerts.soldOut(
       manager,
       cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
@@ -268,7 +273,7 @@ export class OrdersService {
         group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
       ),
     );
-    return { session: await manager.findOneByOrFail(CheckoutSession, { id: session.id }), usedOfferIds };
+    return { session: await manager.findOneByOrFail(CheckoutSession, { id: session.id }), usedOfferIds, soldOut };
   }
 
   /** A checkout, for its buyer or an admin. */
@@ -334,7 +339,7 @@ export class OrdersService {
   async updateOrderStatus(orderId: string, status: string, user: AuthUser): Promise<Order> {
     const to = parseInput(z.object({ status: statusSchema }), { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
       const refused = refusal(order, to, user);
       if (refused) throw refused;
@@ -360,6 +365,9 @@ export class OrdersService {
       }
       return manager.findOneByOrFail(Order, { id: order.id });
     });
+    // its units are for sale again
+    if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await this.cache.invalidate(CATALOG_CACHE);
+    return updated;
   }
 
   /** The other side of a meetup order confirms the current proposal (time and point). */
@@ -508,12 +516,13 @@ const onlyLeft = (product: Product) => `Only ${product.quantityAvailable} of "${
  * Takes the ordered units off each listing with a conditional UPDATE: the row lock it takes makes
  * concurrent checkouts of the last unit queue, and each re-checks the quantity once the one before
  * it commits, so exactly one gets it. Rows are taken in id order so two multi-line checkouts
- * cannot deadlock. A refusal rolls back the whole checkout.
+ * cannot deadlock. A refusal rolls back the whole checkout. True when a listing sold its last unit.
  */
-async function reserveUnits(manager: EntityManager, cart: PricedCart): Promise<void> {
+async function reserveUnits(manager: EntityManager, cart: PricedCart): Promise<boolean> {
   const lines = cart.groups.flatMap((group) => group.lines).sort((a, b) => a.productId.localeCompare(b.productId));
+  let soldOut = false;
   for (const line of lines) {
-    const { affected } = await manager
+    const { affected, raw } = await manager
       .createQueryBuilder()
       .update(Product)
       .set({
@@ -521,6 +530,7 @@ async function reserveUnits(manager: EntityManager, cart: PricedCart): Promise<v
         soldOutAt: () => `CASE WHEN "quantityAvailable" = :quantity THEN now() ELSE "soldOutAt" END`,
       })
       .where(`id = :id AND "quantityAvailable" >= :quantity AND "deletedAt" IS NULL`, { id: line.productId, quantity: line.quantity })
+      .returning(`"quantityAvailable"`)
       .execute();
     if (!affected) {
       const now = await manager.findOneBy(Product, { id: line.productId });
@@ -530,7 +540,9 @@ async function reserveUnits(manager: EntityManager, cart: PricedCart): Promise<v
           : `Sorry, "${line.product!.name}" has just been sold. Remove it from your cart and try again.`,
       );
     }
+    if ((raw as Array<{ quantityAvailable: number }>)[0]?.quantityAvailable === 0) soldOut = true;
   }
+  return soldOut;
 }
 
 /** A cancelled or rejected order gives its units back: the listing is for sale again. */

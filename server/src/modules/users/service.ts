@@ -82,6 +82,8 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", USERNAME_TAKEN, { username: USERNAME_TAKEN });
       throw error;
     }
+    // the catalogue's answers show sellers' and reviewers' names and pictures
+    await this.cache.invalidate(CATALOG_CACHE);
     return this.repo.findOneByOrFail({ id: me.id });
   }
 
@@ -113,7 +115,7 @@ export class UsersService {
   async changeRole(me: AuthUser, userId: string, role: string): Promise<User> {
     const v = parseInput(roleSchema, { role });
     if (userId === me.id) throw forbidden("You cannot change your own role.");
-    return this.dataSource.transaction(async (manager) => {
+    const changed = await this.dataSource.transaction(async (manager) => {
       const { target, otherAdmins } = await lockForAdminChange(manager, userId);
       if (target.role === Role.ADMIN && v.role !== Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
       const patch: Partial<User> = { role: v.role };
@@ -121,6 +123,9 @@ export class UsersService {
       await manager.update(User, userId, patch);
       return manager.findOneByOrFail(User, { id: userId });
     });
+    // a new seller's type shows on their listings' cards
+    await this.cache.invalidate(CATALOG_CACHE);
+    return changed;
   }
 
   /**
