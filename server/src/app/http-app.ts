@@ -1,23 +1,25 @@
-import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { bearerToken, type Context } from "../platform/graphql/context";
+import { graphqlHandler } from "../platform/graphql/http-handler";
+import { PublicAnswers } from "../platform/graphql/public-answers";
 import { createApolloServer } from "../platform/graphql/server";
 import { connectionToken } from "../platform/graphql/subscriptions";
 import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
 import { publicBase } from "../platform/http/public-url";
-import { publicCaching } from "../platform/http/public-caching";
+import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
+import { CATALOG_CACHE } from "../modules/products/catalog";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
 import { createOutboxRouter } from "../platform/http/dev-outbox";
@@ -26,6 +28,7 @@ import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
 import { serveWebApp } from "./web-app";
 import { buildAppSchema } from "./schema";
+import { PUBLIC_QUERY_FIELDS } from "./public-query-fields";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
 
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
@@ -126,12 +129,20 @@ export async function createHttpApp(deps: {
   );
 
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
+  // kept as long as a browser may keep them, and dropped with the catalogue's other answers
+  const publicAnswers = new PublicAnswers({
+    cache: services.cache,
+    namespace: CATALOG_CACHE,
+    ttlSeconds: PUBLIC_MAX_AGE_SECONDS,
+    publicFields: PUBLIC_QUERY_FIELDS,
+  });
   const apollo = createApolloServer({
     schema: buildAppSchema(),
     logger,
     introspection: config.introspection,
     persistedQueries: services.cache.persistedQueries,
     rootFieldCosts: ROOT_FIELD_COSTS,
+    plugins: [publicAnswers.plugin],
   });
   await apollo.start();
   app.use(
@@ -142,7 +153,11 @@ export async function createHttpApp(deps: {
     refuseNullBytes((res) => {
       res.status(400).json({ errors: [{ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } }] });
     }),
-    expressMiddleware(apollo, { context: ({ req, res }) => createContext(services, config, req, res) }),
+    graphqlHandler(apollo, {
+      context: (req, res) => createContext(services, config, req, res),
+      publicAnswers,
+      publicBase: (req) => publicBase(req, config.publicUrl),
+    }),
   );
 
   app.use(

@@ -178,6 +178,8 @@ export function createApolloServer(options: {
   /** Where automatic persisted queries are kept; Apollo's in-process store when undefined. */
   persistedQueries?: PersistedQueryStore;
   rootFieldCosts: RootFieldCosts;
+  /** Further plugins, e.g. PublicAnswers' (public-answers.ts). */
+  plugins?: ApolloServerPlugin<Context>[];
 }): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema: options.schema,
@@ -197,6 +199,7 @@ export function createApolloServer(options: {
       noStoreOnErrors,
       complexityLimit(options.schema, options.rootFieldCosts),
       errorLogging(options.logger),
+      ...(options.plugins ?? []),
     ],
   });
 }

@@ -1,0 +1,172 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCache } from "../platform/cache";
+import { PublicAnswers, type HttpAnswer } from "../platform/graphql/public-answers";
+import { Product } from "../modules/products/entity";
+import { User } from "../modules/users/entity";
+import { placeOrder, setStatus } from "../modules/orders/testing";
+import { asCaller, loginCookie, signUp, type SignedIn } from "../test/fixtures";
+import { startTestServer, type TestServer } from "../test/harness";
+import { PUBLIC_QUERY_FIELDS } from "./public-query-fields";
+import { buildAppSchema } from "./schema";
+
+/**
+ * Anonymous GraphQL reads of public fields are answered from the shared cache before Apollo runs
+ * (platform/graphql/public-answers.ts). A change made behind the services' back (straight in the
+ * database) shows what was answered from the cache: a write through a service drops it.
+ */
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let lamp: Product;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer] = [await signUp(server, "seller"), await signUp(server)];
+  lamp = await server.services.products.create(
+    {
+      name: "Answered Lamp",
+      description: "A desk lamp for the public answers test.",
+      category: "furniture",
+      color: "gold",
+      price: 910,
+      image: "/uploads/a.webp",
+      quantityAvailable: 1,
+    },
+    asCaller(seller),
+  );
+});
+afterAll(() => server.close());
+
+// a price range: not an entry page, so the products service itself keeps nothing of it
+const GOLD_LAMPS = `{ products(filter: { color: "gold", minPrice: 900, maxPrice: 920 }, pageSize: 8) { items { id name image sold seller { username } } } }`;
+type Item = { id: string; name: string; image: string; sold: boolean; seller: { username: string } };
+
+/** The anonymous POST a browser or an integrator sends, with the raw answer. */
+async function post(query: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, contentType: response.headers.get("content-type"), body: await response.text() };
+}
+
+const itemsOf = (body: string) => (JSON.parse(body) as { data: { products: { items: Item[] } } }).data.products.items;
+const rename = (name: string) => server.dataSource.getRepository(Product).update(lamp.id, { name });
+
+/** Asks twice: the first teaches the server that the operation is public, the second stores its answer. */
+async function cached(query: string) {
+  await post(query);
+  return post(query);
+}
+
+describe("anonymous reads of public fields", () => {
+  it("are answered from the cache, byte for byte and without SQL, until a product write drops them", async () => {
+    const stored = await cached(GOLD_LAMPS);
+    expect(itemsOf(stored.body)).toMatchObject([{ id: lamp.id, name: "Answered Lamp", sold: false }]);
+
+    await rename("Renamed Behind The Cache");
+    const { result: again, queries } = await server.queries.measure(() => post(GOLD_LAMPS));
+    expect(again).toEqual(stored);
+    expect(queries).toBe(0);
+    // a signed-in caller is always answered fresh
+    expect((await server.gql(GOLD_LAMPS, {}, buyer.token)).data.products.items[0].name).toBe("Renamed Behind The Cache");
+
+    await server.services.products.update(lamp.id, { description: "A desk lamp, now described again." }, asCaller(seller));
+    expect(itemsOf((await post(GOLD_LAMPS)).body)[0].name).toBe("Renamed Behind The Cache");
+  });
+
+  it("keep apart the hosts the app is reached at, since image addresses start with them", async () => {
+    const viaHost = async (host: string) => itemsOf(await rawPost(GOLD_LAMPS, host))[0].image;
+    await viaHost("campus.example");
+    expect(await viaHost("campus.example")).toBe("http://campus.example/uploads/a.webp");
+    expect(await viaHost("other.example:8080")).toBe("http://other.example:8080/uploads/a.webp");
+  });
+
+  it("are not used for a signed-in caller, a cookie, a request for a fresh answer, a mutation or a query that names a private field", async () => {
+    const query = `{ products(filter: { color: "gold", minPrice: 905, maxPrice: 915 }) { items { name } } }`;
+    const mixed = `{ products(filter: { color: "gold", minPrice: 905, maxPrice: 915 }) { items { name } } sellerPage(username: "nobody") { completedSales } }`;
+    const cookie = await loginCookie(server, buyer);
+    for (const q of [query, mixed]) await cached(q);
+    await rename("Lamp For Everyone");
+
+    const nameIn = (body: string) =>
+      (JSON.parse(body) as { data: { products: { items: Array<{ name: string }> } } }).data.products.items[0].name;
+    expect(nameIn((await post(query, { authorization: `Bearer ${buyer.token}` })).body)).toBe("Lamp For Everyone");
+    expect(nameIn((await post(query, { cookie })).body)).toBe("Lamp For Everyone");
+    expect(nameIn((await post(query, { "cache-control": "no-cache" })).body)).toBe("Lamp For Everyone");
+    expect(nameIn((await post(mixed)).body)).toBe("Lamp For Everyone");
+    // the cached one, for contrast
+    expect(nameIn((await post(query)).body)).not.toBe("Lamp For Everyone");
+
+    // an anonymous mutation asked twice runs twice: the second registration finds the name taken
+    const register = `mutation { register(input: { email: "twice@test.pk", username: "asked_twice", name: "Twice", contactNumber: "03001234567", password: "correct-horse-42", role: USER }) { id } }`;
+    expect(JSON.parse((await post(register)).body).errors).toBeUndefined();
+    expect(JSON.parse((await post(register)).body).errors?.[0]?.message).toMatch(/already/i);
+  });
+
+  it("show a listing Sold as soon as its last unit is bought, and for sale again when the order is cancelled", async () => {
+    const soldFlag = async () => itemsOf((await post(GOLD_LAMPS)).body)[0].sold;
+    await cached(GOLD_LAMPS);
+    expect(await soldFlag()).toBe(false);
+
+    const checkout = await placeOrder(server, buyer, [{ productId: lamp.id, quantity: 1 }]);
+    expect(await soldFlag()).toBe(true);
+
+    const cancelled = await setStatus(server, buyer, checkout.orders[0].id, "CANCELLED");
+    expect(cancelled.errors).toBeUndefined();
+    expect(await soldFlag()).toBe(false);
+  });
+
+  it("show a seller's new username at once", async () => {
+    await cached(GOLD_LAMPS);
+    const username = `renamed_${Date.now()}`;
+    await server.services.users.updateProfile(asCaller(seller), { username });
+    expect(itemsOf((await post(GOLD_LAMPS)).body)[0].seller.username).toBe(username);
+    // the account row itself is the truth the answer came from
+    expect((await server.dataSource.getRepository(User).findOneByOrFail({ id: seller.user.id })).username).toBe(username);
+  });
+});
+
+describe("what counts as public", () => {
+  it("names only root fields the schema has", async () => {
+    const fields = Object.keys(buildAppSchema().getQueryType()!.getFields());
+    for (const field of PUBLIC_QUERY_FIELDS) expect(fields).toContain(field);
+  });
+
+  it("keeps a clean success, and never an answer with errors or another status", async () => {
+    const answers = new PublicAnswers({ cache: createCache(undefined), namespace: "test", ttlSeconds: 60, publicFields: new Set() });
+    const runs: Record<string, number> = {};
+    const answerTwice = async (key: string, answer: HttpAnswer) => {
+      for (let i = 0; i < 2; i++)
+        await answers.answer(key, async () => {
+          runs[key] = (runs[key] ?? 0) + 1;
+          return answer;
+        });
+    };
+    const json = [["content-type", "application/json; charset=utf-8"]] as Array<[string, string]>;
+    await answerTwice("clean", { status: 200, headers: json, body: `{"data":{"products":null}}` });
+    await answerTwice("errors", { status: 200, headers: json, body: `{"errors":[{"message":"No."}],"data":{"products":null}}` });
+    await answerTwice("refused", { status: 400, headers: json, body: `{"errors":[{"message":"Too complex."}]}` });
+    expect(runs).toEqual({ clean: 1, errors: 2, refused: 2 });
+  });
+});
+
+/** A POST with its own Host header (fetch may not set one). */
+function rawPost(query: string, host: string): Promise<string> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, path: "/graphql", method: "POST", headers: { host, "content-type": "application/json" } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve(body));
+      },
+    );
+    request.on("error", reject);
+    request.end(JSON.stringify({ query }));
+  });
+}

@@ -1,0 +1,135 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import { createHash } from "node:crypto";
+import type { Request } from "express";
+import { Kind, type OperationDefinitionNode } from "graphql";
+import type { SharedCache } from "../cache";
+import { isAnonymous } from "../http/public-caching";
+import type { Context } from "./context";
+
+/** An answer as Apollo gave it, kept whole so a cached one is sent exactly as the first was. */
+export type HttpAnswer = { status: number; headers: Array<[string, string]>; body: string };
+
+/** Variables, operation name or Accept longer than this: not worth a cache entry (and not a page view). */
+const MAX_KEY_PART_CHARS = 1_000;
+/** Operations whose verdict is remembered; a new one past this replaces the oldest. */
+const MAX_VERDICTS = 1_000;
+
+/**
+ * Anonymous reads of public fields (the shop's pages, a product, trending) answered from the
+ * shared cache before Apollo's pipeline runs: a hit costs a lookup instead of parsing, checking,
+ * authenticating, resolving and serialising. Public here means the same for every anonymous
+ * caller and changed only by the writes that drop `namespace` (product writes, reviews, a
+ * listing selling out, moderation, sellers' accounts); an answer is kept at most `ttlSeconds`.
+ *
+ * Which operations qualify is learnt from Apollo itself: its plugin records, per query hash and
+ * operation name, whether the resolved operation is a query of public root fields only. An
+ * operation is therefore answered by Apollo the first time, and from the cache once known.
+ */
+export class PublicAnswers {
+  private readonly verdicts = new Map<string, boolean>();
+
+  constructor(
+    private readonly options: {
+      cache: SharedCache;
+      namespace: string;
+      ttlSeconds: number;
+      /** Root query fields whose answer is public (`__typename` always is). */
+      publicFields: ReadonlySet<string>;
+    },
+  ) {}
+
+  /** Learns each resolved operation's verdict. */
+  readonly plugin: ApolloServerPlugin<Context> = {
+    requestDidStart: async () => ({
+      didResolveOperation: async ({ queryHash, request, operation }) => {
+        const known = verdictKey(queryHash, request.operationName);
+        if (this.verdicts.has(known)) return;
+        if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.delete(this.verdicts.keys().next().value!);
+        this.verdicts.set(known, isPublicQuery(operation, this.options.publicFields));
+      },
+    }),
+  };
+
+  /**
+   * The cache key of a request that may be answered from the cache, or null: anonymous, a GET or
+   * a JSON POST of one known public operation, not asking for a fresh answer (`Cache-Control:
+   * no-cache`, as HTTP caches honour it). `publicBase` is part of the key, since image addresses
+   * in the answer start with it; Accept too, since it picks the answer's content type.
+   */
+  keyOf(req: Request, publicBase: string): string | null {
+    if (!isAnonymous(req) || !isJson(req) || wantsFresh(req)) return null;
+    const params = operationParams(req);
+    if (!params) return null;
+    const { queryHash, operationName, variables } = params;
+    const accept = req.headers.accept ?? "";
+    if (operationName.length > MAX_KEY_PART_CHARS || variables.length > MAX_KEY_PART_CHARS || accept.length > MAX_KEY_PART_CHARS)
+      return null;
+    if (this.verdicts.get(verdictKey(queryHash, operationName)) !== true) return null;
+    return `answer:${JSON.stringify([queryHash, operationName, variables, publicBase, accept])}`;
+  }
+
+  /** The answer kept under `key`, or `execute()`'s, kept when it is a success without errors. */
+  answer(key: string, execute: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
+    const { cache, namespace, ttlSeconds } = this.options;
+    return cache.remember(namespace, key, ttlSeconds, execute, isCleanSuccess);
+  }
+}
+
+const verdictKey = (queryHash: string, operationName: string | null | undefined) => `${queryHash}:${operationName ?? ""}`;
+
+function isPublicQuery(operation: OperationDefinitionNode | undefined, publicFields: ReadonlySet<string>): boolean {
+  if (operation?.operation !== "query") return false;
+  // fragments at the root are rare: such an operation is simply never cached
+  return operation.selectionSet.selections.every(
+    (selection) => selection.kind === Kind.FIELD && (selection.name.value === "__typename" || publicFields.has(selection.name.value)),
+  );
+}
+
+/**
+ * Apollo refuses a GET or POST without a JSON (or GraphQL) content type unless it carries a
+ * preflight header (CSRF prevention): only requests it would accept are looked up, so a cached
+ * answer never reaches a request Apollo would have refused.
+ */
+const isJson = (req: Request) => (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
+
+const wantsFresh = (req: Request) => /\bno-(cache|store)\b/i.test(req.headers["cache-control"] ?? "");
+
+/** The operation a GET's query string or a POST's body names: its query's SHA-256, name and variables. */
+function operationParams(req: Request): { queryHash: string; operationName: string; variables: string } | null {
+  if (req.method === "POST") {
+    const body: unknown = req.body;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+    const { query, operationName, variables, extensions } = body as Record<string, unknown>;
+    const queryHash = hashOf(query, extensions);
+    if (!queryHash || (operationName != null && typeof operationName !== "string")) return null;
+    return { queryHash, operationName: operationName ?? "", variables: JSON.stringify(variables ?? null) };
+  }
+  if (req.method === "GET") {
+    const { query, operationName, variables, extensions } = req.query;
+    let parsedExtensions: unknown;
+    try {
+      parsedExtensions = typeof extensions === "string" ? JSON.parse(extensions) : undefined;
+    } catch {
+      return null;
+    }
+    const queryHash = hashOf(query, parsedExtensions);
+    if (!queryHash || (operationName != null && typeof operationName !== "string")) return null;
+    if (variables != null && typeof variables !== "string") return null;
+    return { queryHash, operationName: operationName ?? "", variables: variables ?? "null" };
+  }
+  return null;
+}
+
+/** The query text's SHA-256 (as Apollo computes it), or a persisted query's hash when no text is sent. */
+function hashOf(query: unknown, extensions: unknown): string | null {
+  if (typeof query === "string") return createHash("sha256").update(query).digest("hex");
+  if (query != null) return null;
+  const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery?.sha256Hash;
+  return typeof hash === "string" && /^[0-9a-f]{64}$/.test(hash) ? hash : null;
+}
+
+function isCleanSuccess(answer: HttpAnswer): boolean {
+  if (answer.status !== 200) return false;
+  const parsed = JSON.parse(answer.body) as { errors?: unknown };
+  return !parsed.errors;
+}
