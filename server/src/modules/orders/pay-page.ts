@@ -55,7 +55,7 @@ async function answer(req: Request, res: Response, render: () => Promise<Rendere
     result = await render();
   } catch (error) {
     const known = error instanceof AppError;
-    if (!known) req.log.error({ err: error }, "payment page error");
+    if (!known) req.log.error({ err: error, requestId: req.id }, "payment page error");
     const message = known ? error.message : "Something went wrong on our side. Please try again.";
     const status = known ? (error.code === "NOT_FOUND" ? 404 : 400) : 500;
     result = {
