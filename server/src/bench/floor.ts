@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import pg from "pg";
 
@@ -5,8 +6,10 @@ import pg from "pg";
  * The bench's floor: a bare `node:http` + `pg` handler for the shop's first page (8 newest
  * listings with their sellers' names, and the planner's row estimate instead of a count) with
  * the least SQL there is. `npm run bench` runs it next to the real server and prints each
- * scenario's ratio to it. Started as a child process: DATABASE_URL and PORT from the environment.
+ * scenario's ratio to it. Started as a child process: DATABASE_URL and PORT from the environment;
+ * FLOOR_PROCESSES=N runs N processes on the port (node's cluster), as WEB_CONCURRENCY does the app's.
  */
+const processes = Number(process.env.FLOOR_PROCESSES ?? 1);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const PAGE = `SELECT p.id, p.name, p."pricePaisa", p."ratingAverage", u.username,
                      (SELECT reltuples::bigint FROM pg_class WHERE relname = 'products') AS estimate
@@ -30,4 +33,5 @@ async function answer(res: http.ServerResponse) {
   }
 }
 
-http.createServer((_req, res) => void answer(res)).listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+if (cluster.isPrimary && processes > 1) for (let i = 0; i < processes; i++) cluster.fork();
+else http.createServer((_req, res) => void answer(res)).listen(Number(process.env.PORT), "127.0.0.1");

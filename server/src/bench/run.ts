@@ -17,8 +17,9 @@ import { generateBenchData } from "./data";
  * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
  * PostgreSQL) with the demo data plus BENCH_PRODUCTS generated listings (see data.ts); then the
  * real server and, side by side, a bare node:http + pg handler for the same first page (floor.ts),
- * each in its own process, loaded over loopback by autocannon. Prints one row per scenario with
- * its ratio to the floor's req/s. Figures are kept in docs/benchmarks.md.
+ * each with 1 and then 2 processes (BENCH_PROCESSES), loaded in turn over loopback by autocannon.
+ * Prints one row per scenario with its ratio to the floor's req/s at the same process count.
+ * Figures are kept in docs/benchmarks.md.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -102,8 +103,6 @@ async function main() {
     }
     console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 
-    const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url }, "/");
-    children.push(floor.child);
     const startApp = async (processes: number) => {
       const app = await spawn(
         "main.js",
@@ -339,13 +338,16 @@ async function main() {
       console.log(
         `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`,
       );
-    const floorResult = await run(floor.url, { method: "GET", path: "/" });
-    row("floor: bare node:http + pg, first page of 8 with sellers", 1, floorResult, floorResult.rps);
     for (const [i, processes] of PROCESS_COUNTS.entries()) {
       if (i > 0) {
         await stopChild(children.pop()!);
         app = await startApp(processes);
       }
+      // the floor with as many processes as the app, each measured alone on the machine
+      const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url, FLOOR_PROCESSES: String(processes) }, "/");
+      const floorResult = await run(floor.url, { method: "GET", path: "/" });
+      await stopChild(floor.child);
+      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floorResult, floorResult.rps);
       for (const [name, request] of scenarios) row(name, processes, await run(app.url, request), floorResult.rps);
     }
     console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
