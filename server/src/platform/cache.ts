@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
 
 /**
  * A short-lived cache of public answers (the same for every caller), grouped in namespaces that a
@@ -101,26 +102,23 @@ class CoalescedLoads implements SharedCache {
 }
 
 class LocalCache implements JsonStore {
-  private readonly namespaces = new Map<string, { generation: number; entries: Map<string, { json: string; expires: number }> }>();
+  private readonly namespaces = new Map<string, { generation: number; entries: LRUCache<string, string> }>();
 
   private space(namespace: string) {
     let space = this.namespaces.get(namespace);
-    if (!space) this.namespaces.set(namespace, (space = { generation: 0, entries: new Map() }));
+    if (!space) this.namespaces.set(namespace, (space = { generation: 0, entries: new LRUCache({ max: LOCAL_ENTRIES_PER_NAMESPACE }) }));
     return space;
   }
 
   async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string> {
     const space = this.space(namespace);
     const hit = space.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.json;
+    if (hit !== undefined) return hit;
     const generation = space.generation;
     const loaded = await load();
     const json = JSON.stringify(loaded.value);
     // a write during the load dropped the namespace: this value may predate it, so it is not kept
-    if (loaded.keep && space.generation === generation) {
-      if (space.entries.size >= LOCAL_ENTRIES_PER_NAMESPACE) space.entries.delete(space.entries.keys().next().value!);
-      space.entries.set(key, { json, expires: Date.now() + ttlSeconds * 1000 });
-    }
+    if (loaded.keep && space.generation === generation) space.entries.set(key, json, { ttl: ttlSeconds * 1000 });
     return json;
   }
 

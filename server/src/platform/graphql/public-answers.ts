@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { createHash } from "node:crypto";
 import type { Request } from "express";
 import { Kind, type OperationDefinitionNode } from "graphql";
+import { LRUCache } from "lru-cache";
 import type { SharedCache } from "../cache";
 import { isAnonymous } from "../http/public-caching";
 import type { Context } from "./context";
@@ -11,7 +12,7 @@ export type HttpAnswer = { status: number; headers: Array<[string, string]>; bod
 
 /** Variables, operation name or Accept longer than this: not worth a cache entry (and not a page view). */
 const MAX_KEY_PART_CHARS = 1_000;
-/** Operations whose verdict is remembered; a new one past this replaces the oldest. */
+/** Operations whose verdict is remembered; past this, the least used is forgotten. */
 const MAX_VERDICTS = 1_000;
 
 /**
@@ -26,7 +27,7 @@ const MAX_VERDICTS = 1_000;
  * operation is therefore answered by Apollo the first time, and from the cache once known.
  */
 export class PublicAnswers {
-  private readonly verdicts = new Map<string, boolean>();
+  private readonly verdicts = new LRUCache<string, boolean>({ max: MAX_VERDICTS });
 
   constructor(
     private readonly options: {
@@ -43,9 +44,7 @@ export class PublicAnswers {
     requestDidStart: async () => ({
       didResolveOperation: async ({ queryHash, request, operation }) => {
         const known = verdictKey(queryHash, request.operationName);
-        if (this.verdicts.has(known)) return;
-        if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.delete(this.verdicts.keys().next().value!);
-        this.verdicts.set(known, isPublicQuery(operation, this.options.publicFields));
+        if (!this.verdicts.has(known)) this.verdicts.set(known, isPublicQuery(operation, this.options.publicFields));
       },
     }),
   };

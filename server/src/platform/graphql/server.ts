@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin, type GraphQLRequest } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import depthLimit from "graphql-depth-limit";
+import { LRUCache } from "lru-cache";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
 import {
   GraphQLError,
@@ -77,7 +78,7 @@ const MEMO_ENTRIES_PER_DOCUMENT = 100;
  * cost estimate walks the whole query and was a twelfth of a cached read's CPU.
  */
 const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => {
-  const verdicts = new WeakMap<DocumentNode, Map<string, string | null>>();
+  const verdicts = new WeakMap<DocumentNode, LRUCache<string, { refusal: string | null }>>();
   const estimators = [
     rootFieldEstimator(schema, costs),
     fieldExtensionsEstimator(),
@@ -116,14 +117,10 @@ const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloSe
 
   const remembered = (document: DocumentNode, key: string, judge: () => string | null): string | null => {
     let known = verdicts.get(document);
-    if (!known) verdicts.set(document, (known = new Map()));
-    let refusal = known.get(key);
-    if (refusal === undefined) {
-      refusal = judge();
-      if (known.size >= MEMO_ENTRIES_PER_DOCUMENT) known.delete(known.keys().next().value!);
-      known.set(key, refusal);
-    }
-    return refusal;
+    if (!known) verdicts.set(document, (known = new LRUCache({ max: MEMO_ENTRIES_PER_DOCUMENT })));
+    let verdict = known.get(key);
+    if (!verdict) known.set(key, (verdict = { refusal: judge() }));
+    return verdict.refusal;
   };
 
   return {
