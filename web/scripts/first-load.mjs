@@ -40,8 +40,13 @@ export function staticKeys(manifest, key, keys = new Set(), seenFiles = new Set(
   return keys;
 }
 
+/** Gzipped (level 9) size of a file, as a browser would receive it from a gzipping server. */
+export function gzippedSize(absolutePath) {
+  return gzipSync(readFileSync(absolutePath), { level: 9 }).length;
+}
+
 export function gzippedBytes(file) {
-  return gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return gzippedSize(path.join(dist, file));
 }
 
 /** { entry, home, shop, product }: gzipped bytes and file count of what each first load runs. */
