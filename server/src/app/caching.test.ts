@@ -184,11 +184,11 @@ describe("shared cache of hot anonymous queries", () => {
       },
       asCaller(seller),
     );
-    // signed in: anonymous answers are kept whole before the service (public-answers.test.ts)
-    const search = `{ products(filter: { search: "stool" }) { items { name } } }`;
-    expect((await server.gql(search, {}, seller.token)).data.products.items[0].name).toBe("Uncached Stool");
+    // the service itself: whole GraphQL answers are kept before it (public-answers.test.ts)
+    const search = () => server.services.products.list({ filter: { search: "stool" } });
+    expect((await search()).items[0].name).toBe("Uncached Stool");
     await server.dataSource.getRepository(Product).update(lamp.id, { name: "Uncached Stool Two" });
-    expect((await server.gql(search, {}, seller.token)).data.products.items[0].name).toBe("Uncached Stool Two");
+    expect((await search()).items[0].name).toBe("Uncached Stool Two");
   });
 });
 

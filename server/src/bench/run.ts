@@ -132,9 +132,9 @@ async function main() {
     await probe.end();
     const token = await login(app.url);
     /**
-     * A GraphQL POST. Anonymous ones ask for a fresh answer (`Cache-Control: no-cache`) unless
+     * A GraphQL POST. It asks for a fresh answer (`Cache-Control: no-cache`) unless
      * `fromAnswersCache`: the rows then measure the whole path (Apollo, services, PostgreSQL), and
-     * the cached rows what an anonymous visitor of a hot page gets.
+     * the cached rows what a visitor's browser gets on a hot page.
      */
     const graphql = (query: string, variables: object = {}, options: { auth?: boolean; fromAnswersCache?: boolean } = {}) => ({
       method: "POST" as const,
@@ -179,6 +179,10 @@ async function main() {
       [
         "GraphQL products (page 1, 8 items, newest), anonymous: from the public answers cache",
         graphql(NEWEST, {}, { fromAnswersCache: true }),
+      ],
+      [
+        "GraphQL products (page 1, 8 items, newest), signed in: from the public answers cache",
+        graphql(NEWEST, {}, { auth: true, fromAnswersCache: true }),
       ],
       [
         // the entry page above may come from the service's page cache; page 2 always reaches PostgreSQL

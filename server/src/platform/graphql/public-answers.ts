@@ -12,58 +12,67 @@ export type HttpAnswer = { status: number; headers: Array<[string, string]>; bod
 
 /** Variables, operation name or Accept longer than this: not worth a cache entry (and not a page view). */
 const MAX_KEY_PART_CHARS = 1_000;
-/** Operations whose verdict is remembered; past this, the least used is forgotten. */
-const MAX_VERDICTS = 1_000;
+/** Operations whose audience is remembered; past this, the least used is forgotten. */
+const MAX_KNOWN_OPERATIONS = 1_000;
+
+/** Root query fields whose answers are public: the same for every caller, or for every anonymous one. */
+export type PublicFields = { everyone: ReadonlySet<string>; anonymous: ReadonlySet<string> };
+
+/** Who may be handed an operation's kept answer. */
+type Audience = "everyone" | "anonymous" | "no one";
 
 /**
- * Anonymous reads of public fields (the shop's pages, a product, trending) answered from the
- * shared cache before Apollo's pipeline runs: a hit costs a lookup instead of parsing, checking,
- * authenticating, resolving and serialising. Public here means the same for every anonymous
- * caller and changed only by the writes that drop `namespace` (product writes, reviews, a
- * listing selling out, moderation, sellers' accounts); an answer is kept at most `ttlSeconds`.
+ * Reads of public fields (the shop's pages, a product, trending) answered from the shared cache
+ * before Apollo's pipeline runs: a hit costs a lookup instead of parsing, checking,
+ * authenticating, resolving and serialising. Public here means the same for every caller (or
+ * every anonymous one) and changed only by the writes that drop `namespace` (product writes,
+ * reviews, a listing selling out, moderation, sellers' accounts); an answer is kept at most
+ * `ttlSeconds`.
  *
  * Which operations qualify is learnt from Apollo itself: its plugin records, per query hash and
- * operation name, whether the resolved operation is a query of public root fields only. An
- * operation is therefore answered by Apollo the first time, and from the cache once known.
+ * operation name, who may share the resolved operation's answer. An operation is therefore
+ * answered by Apollo the first time, and from the cache once known.
  */
 export class PublicAnswers {
-  private readonly verdicts = new LRUCache<string, boolean>({ max: MAX_VERDICTS });
+  private readonly audiences = new LRUCache<string, Audience>({ max: MAX_KNOWN_OPERATIONS });
 
   constructor(
     private readonly options: {
       cache: SharedCache;
       namespace: string;
       ttlSeconds: number;
-      /** Root query fields whose answer is public (`__typename` always is). */
-      publicFields: ReadonlySet<string>;
+      /** `__typename` is public too. */
+      publicFields: PublicFields;
     },
   ) {}
 
-  /** Learns each resolved operation's verdict. */
+  /** Learns who may share each resolved operation's answer. */
   readonly plugin: ApolloServerPlugin<Context> = {
     requestDidStart: async () => ({
       didResolveOperation: async ({ queryHash, request, operation }) => {
-        const known = verdictKey(queryHash, request.operationName);
-        if (!this.verdicts.has(known)) this.verdicts.set(known, isPublicQuery(operation, this.options.publicFields));
+        const known = operationKey(queryHash, request.operationName);
+        if (!this.audiences.has(known)) this.audiences.set(known, audienceOf(operation, this.options.publicFields));
       },
     }),
   };
 
   /**
-   * The cache key of a request that may be answered from the cache, or null: anonymous, a GET or
-   * a JSON POST of one known public operation, not asking for a fresh answer (`Cache-Control:
-   * no-cache`, as HTTP caches honour it). `publicBase` is part of the key, since image addresses
-   * in the answer start with it; Accept too, since it picks the answer's content type.
+   * The cache key of a request that may be answered from the cache, or null: a GET or a JSON POST
+   * of one known public operation (of fields public to anonymous callers only: without a token or
+   * cookie), not asking for a fresh answer (`Cache-Control: no-cache`, as HTTP caches honour it).
+   * `publicBase` is part of the key, since image addresses in the answer start with it; Accept
+   * too, since it picks the answer's content type.
    */
   keyOf(req: Request, publicBase: string): string | null {
-    if (!isAnonymous(req) || !isJson(req) || wantsFresh(req)) return null;
+    if (!isJson(req) || wantsFresh(req)) return null;
     const params = operationParams(req);
     if (!params) return null;
     const { queryHash, operationName, variables } = params;
     const accept = req.headers.accept ?? "";
     if (operationName.length > MAX_KEY_PART_CHARS || variables.length > MAX_KEY_PART_CHARS || accept.length > MAX_KEY_PART_CHARS)
       return null;
-    if (this.verdicts.get(verdictKey(queryHash, operationName)) !== true) return null;
+    const audience = this.audiences.get(operationKey(queryHash, operationName));
+    if (audience !== "everyone" && !(audience === "anonymous" && isAnonymous(req))) return null;
     return `answer:${JSON.stringify([queryHash, operationName, variables, publicBase, accept])}`;
   }
 
@@ -74,14 +83,20 @@ export class PublicAnswers {
   }
 }
 
-const verdictKey = (queryHash: string, operationName: string | null | undefined) => `${queryHash}:${operationName ?? ""}`;
+const operationKey = (queryHash: string, operationName: string | null | undefined) => `${queryHash}:${operationName ?? ""}`;
 
-function isPublicQuery(operation: OperationDefinitionNode | undefined, publicFields: ReadonlySet<string>): boolean {
-  if (operation?.operation !== "query") return false;
-  // fragments at the root are rare: such an operation is simply never cached
-  return operation.selectionSet.selections.every(
-    (selection) => selection.kind === Kind.FIELD && (selection.name.value === "__typename" || publicFields.has(selection.name.value)),
-  );
+function audienceOf(operation: OperationDefinitionNode | undefined, fields: PublicFields): Audience {
+  if (operation?.operation !== "query") return "no one";
+  let audience: Audience = "everyone";
+  for (const selection of operation.selectionSet.selections) {
+    // fragments at the root are rare: such an operation is simply never cached
+    if (selection.kind !== Kind.FIELD) return "no one";
+    const name = selection.name.value;
+    if (name === "__typename" || fields.everyone.has(name)) continue;
+    if (!fields.anonymous.has(name)) return "no one";
+    audience = "anonymous";
+  }
+  return audience;
 }
 
 /**
