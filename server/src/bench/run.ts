@@ -224,6 +224,21 @@ async function main() {
         `),
       ],
       [
+        "GraphQL products page 500 (8 items, newest)",
+        graphql(`
+          {
+            products(pageSize: 8, page: 500) {
+              totalItems
+              items {
+                id
+                name
+                price
+              }
+            }
+          }
+        `),
+      ],
+      [
         "GraphQL product detail with reviews",
         graphql(
           `
@@ -288,21 +303,6 @@ async function main() {
       ["REST GET /api/products?page=1&limit=8", { method: "GET", path: "/api/products?page=1&limit=8" }],
     ];
 
-    scenarios.splice(6, 0, [
-      "GraphQL products page 500 (8 items, newest)",
-      graphql(`
-        {
-          products(pageSize: 8, page: 500) {
-            totalItems
-            items {
-              id
-              name
-              price
-            }
-          }
-        }
-      `),
-    ]);
     scenarios.push([
       "GraphQL placeOrder (cash on delivery, fresh idempotency key)",
       {
