@@ -1,4 +1,5 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCache } from "../platform/cache";
 import { PublicAnswers, type HttpAnswer } from "../platform/graphql/public-answers";
@@ -76,10 +77,24 @@ describe("reads of public fields", () => {
   });
 
   it("keep apart the hosts the app is reached at, since image addresses start with them", async () => {
-    const viaHost = async (host: string) => itemsOf(await rawPost(GOLD_LAMPS, host))[0].image;
+    const viaHost = async (host: string) => itemsOf((await rawPost(GOLD_LAMPS, { host })).body.toString())[0].image;
     await viaHost("campus.example");
     expect(await viaHost("campus.example")).toBe("http://campus.example/uploads/a.webp");
     expect(await viaHost("other.example:8080")).toBe("http://other.example:8080/uploads/a.webp");
+  });
+
+  it("are sent gzipped as kept to a client that takes gzip, and plain to one that does not", async () => {
+    const options = `{ catalogOptions { campuses { slug label } categories { slug label } colors { slug label } conditions { slug label } meetupPoints { campus slug label } priceRanges { label min max } } }`;
+    const gzipClient = { "accept-encoding": "gzip, deflate, br" };
+    for (let i = 0; i < 2; i++) await rawPost(options, gzipClient);
+    const zipped = await rawPost(options, gzipClient);
+    const plain = await rawPost(options, {});
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString()).data.catalogOptions.categories.length).toBeGreaterThan(0);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
   });
 
   it("hand the shop's lists to signed-in callers too, but a product's own page only to anonymous ones", async () => {
@@ -172,17 +187,16 @@ describe("what counts as public", () => {
   });
 });
 
-/** A POST with its own Host header (fetch may not set one). */
-function rawPost(query: string, host: string): Promise<string> {
+/** A POST with headers fetch may not set (Host) or sets itself (Accept-Encoding), and the raw answer. */
+function rawPost(query: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path: "/graphql", method: "POST", headers: { host, "content-type": "application/json" } },
+      { host: "127.0.0.1", port, path: "/graphql", method: "POST", headers: { "content-type": "application/json", ...headers } },
       (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve(body));
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
       },
     );
     request.on("error", reject);

@@ -42,6 +42,12 @@ export function graphqlHandler(
     const key = publicAnswers.keyOf(req, publicBase(req));
     const answer = key ? await publicAnswers.answer(key, () => execute(req, res)) : await execute(req, res);
     for (const [name, value] of answer.headers) res.setHeader(name, value);
-    res.status(answer.status).send(answer.body);
+    res.status(answer.status);
+    // a kept answer comes gzipped already (the compression middleware leaves an encoded body alone)
+    if (answer.gzipped && req.acceptsEncodings("gzip")) {
+      res.setHeader("Content-Encoding", "gzip");
+      res.vary("Accept-Encoding");
+      res.send(Buffer.from(answer.gzipped, "base64"));
+    } else res.send(answer.body);
   };
 }
