@@ -20,5 +20,10 @@ RUN npm ci --omit=dev --workspace server --no-audit --no-fund
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
+# the server runs unprivileged; DATA_DIR (uploads, outbox) is the only place it writes, and a named
+# volume mounted there starts with this ownership
+RUN mkdir -p /data && chown node:node /data
+ENV DATA_DIR=/data
+USER node
 EXPOSE 4000
 CMD ["node", "server/dist/main.js"]

@@ -22,6 +22,13 @@ describe("loadConfig", () => {
     expect(config.corsOrigins).toContain("http://localhost:4000");
   });
 
+  it("allows no local origin with credentials in production by default: only PUBLIC_URL's", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
+    expect(loadConfig(production).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://unibazaar.pk/shop/" }).corsOrigins).toEqual(["https://unibazaar.pk"]);
+    expect(loadConfig({ ...production, CORS_ORIGINS: "https://a.pk, https://b.pk" }).corsOrigins).toEqual(["https://a.pk", "https://b.pk"]);
+  });
+
   it.each([
     [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
     [{ PORT: "70000" }, /^Invalid configuration: PORT /],

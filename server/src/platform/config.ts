@@ -4,6 +4,8 @@ import { keptSecret } from "./shared/kept-secret";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+const DEVELOPMENT_ORIGINS = ["http://localhost:4000", "http://localhost:5173"];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -19,10 +21,10 @@ const envSchema = z.object({
     .default("7d"),
   CORS_ORIGINS: z
     .string()
-    .default("http://localhost:4000,http://localhost:5173")
+    .optional()
     .transform((v) =>
       v
-        .split(",")
+        ?.split(",")
         .map((o) => o.trim())
         .filter(Boolean),
     ),
@@ -111,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: path.join(dataDir, "uploads"),
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
-    corsOrigins: e.CORS_ORIGINS,
+    // production trusts only its own origin by default: a local page must never carry a user's cookie there
+    corsOrigins: e.CORS_ORIGINS ?? (isProduction ? (e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).origin] : []) : DEVELOPMENT_ORIGINS),
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
