@@ -106,15 +106,17 @@ describe("GET /api/products", () => {
     made.goldRing = await createProduct(shopSeller, { name: "Gold ring", category: "jewellery", color: "gold", price: 900 });
   });
 
-  it("answers {products, totalPages, totalProducts}, newest first, each with sellerId {_id, email}", async () => {
+  it("answers {products, totalPages, totalProducts}, newest first, each with sellerId {_id, email} (e-mail empty for anyone but the seller)", async () => {
     const res = await server.api("GET", "/api/products?limit=2");
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["products", "totalPages", "totalProducts"]);
     const total = await productCount();
     expect(res.body).toMatchObject({ totalProducts: total, totalPages: Math.ceil(total / 2) });
     expect(res.body.products.map((p: any) => p._id)).toEqual([made.goldRing._id, made.blueBook._id]);
-    expect(res.body.products[0].sellerId).toMatchObject({ _id: shopSeller.user.id, email: shopSeller.user.email });
+    expect(res.body.products[0].sellerId).toMatchObject({ _id: shopSeller.user.id, email: "" });
     expect(res.body.products[0].price).toBe(900);
+    const own = await server.api("GET", "/api/products?limit=2", { token: shopSeller.token });
+    expect(own.body.products[0].sellerId).toMatchObject({ _id: shopSeller.user.id, email: shopSeller.user.email });
   });
 
   it("filters by category, colour and price; `all`, empty and Infinity mean no filter", async () => {
@@ -153,7 +155,7 @@ describe("GET /api/products", () => {
 });
 
 describe("GET /api/products/:id", () => {
-  it("answers {product, reviews} with the seller {_id, email, username} and each review's author populated", async () => {
+  it("answers {product, reviews} with the seller {_id, email, username} and each review's author populated, e-mails empty for others", async () => {
     const product = await createProduct(seller, { name: "Desk lamp" });
     await server.api("POST", "/api/reviews/post-review", {
       token: buyer.token,
@@ -164,7 +166,7 @@ describe("GET /api/products/:id", () => {
     expect(res.body.product).toMatchObject({
       _id: product._id,
       rating: 4,
-      sellerId: { _id: seller.user.id, email: seller.user.email, username: seller.user.username },
+      sellerId: { _id: seller.user.id, email: "", username: seller.user.username },
     });
     expect(res.body.reviews).toEqual([
       {
@@ -172,11 +174,14 @@ describe("GET /api/products/:id", () => {
         comment: "Bright enough",
         rating: 4,
         productId: product._id,
-        userId: { _id: buyer.user.id, username: buyer.user.username, email: buyer.user.email },
+        userId: { _id: buyer.user.id, username: buyer.user.username, email: "" },
         createdAt: expect.stringMatching(/Z$/),
         updatedAt: expect.stringMatching(/Z$/),
       },
     ]);
+    const asReviewer = await server.api("GET", `/api/products/${product._id}`, { token: buyer.token });
+    expect(asReviewer.body.reviews[0].userId.email).toBe(buyer.user.email);
+    expect(asReviewer.body.product.sellerId.email).toBe("");
   });
 
   it("answers 404 {message} for an unknown id or one that is not an id", async () => {

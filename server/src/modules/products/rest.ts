@@ -8,7 +8,7 @@ import { legacyProductReviewSchema, legacyProductReviews } from "../reviews/lega
 import type { Product } from "./entity";
 import { legacyProductListSchema, legacyProducts, legacyProductSchema } from "./legacy";
 import type { ProductFields } from "./service";
-import { Role } from "../../platform/auth/roles";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const TAG = "products";
 const SELLERS = [Role.SELLER, Role.ADMIN] as const;
@@ -33,8 +33,12 @@ const productBody = z.object({
 const idParams = z.object({ id: z.string() });
 const SELLER_ID_NOT_YOURS = "sellerId must be your own id: products are listed as the signed-in seller.";
 
-async function productList(loaders: RequestLoaders, page: Page<Product>, publicBase: string) {
-  return { products: await legacyProducts(loaders, page.items, publicBase), totalPages: page.totalPages, totalProducts: page.totalItems };
+async function productList(loaders: RequestLoaders, page: Page<Product>, publicBase: string, viewer: AuthUser | null) {
+  return {
+    products: await legacyProducts(loaders, page.items, publicBase, viewer),
+    totalPages: page.totalPages,
+    totalProducts: page.totalItems,
+  };
 }
 
 /** /api/products: the catalog for legacy clients, over ProductsService. */
@@ -52,10 +56,10 @@ export function registerProductRoutes(api: RestApi) {
       maxPrice: priceBound("maxPrice"),
     }),
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ query, services, loaders, publicBase }) => {
+    handler: async ({ user, query, services, loaders, publicBase }) => {
       const { category, color, minPrice, maxPrice } = query;
       const page = await services.products.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
-      return { body: await productList(loaders, page, publicBase) };
+      return { body: await productList(loaders, page, publicBase, user) };
     },
   });
 
@@ -68,9 +72,9 @@ export function registerProductRoutes(api: RestApi) {
     params: z.object({ sellerId: z.string() }),
     query: pageQuery,
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
-    handler: async ({ params, query, services, loaders, publicBase }) => {
+    handler: async ({ user, params, query, services, loaders, publicBase }) => {
       const page = await services.products.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
-      return { body: await productList(loaders, page, publicBase) };
+      return { body: await productList(loaders, page, publicBase, user) };
     },
   });
 
@@ -92,8 +96,8 @@ export function registerProductRoutes(api: RestApi) {
       const product = await services.products.byId(params.id, user);
       if (!product) throw notFound("Product not found.");
       const [[shaped], reviews] = await Promise.all([
-        legacyProducts(loaders, [product], publicBase),
-        legacyProductReviews(loaders, product.id),
+        legacyProducts(loaders, [product], publicBase, user),
+        legacyProductReviews(loaders, product.id, user),
       ]);
       return { body: { product: shaped, reviews } };
     },
@@ -112,7 +116,7 @@ export function registerProductRoutes(api: RestApi) {
       assertNamesCaller(user, sellerId, { adminMay: false, message: SELLER_ID_NOT_YOURS });
       // the service checks that every field is there
       const product = await services.products.create(fields as ProductFields, user);
-      const [shaped] = await legacyProducts(loaders, [product], publicBase);
+      const [shaped] = await legacyProducts(loaders, [product], publicBase, user);
       return { status: 201, body: shaped };
     },
   });
@@ -134,7 +138,7 @@ export function registerProductRoutes(api: RestApi) {
       const { sellerId, ...fields } = body;
       assertNamesCaller(user, sellerId, { adminMay: true, message: SELLER_ID_NOT_YOURS });
       const product = await services.products.update(params.id, fields, user);
-      const [shaped] = await legacyProducts(loaders, [product], publicBase);
+      const [shaped] = await legacyProducts(loaders, [product], publicBase, user);
       return { body: { message: "Product updated successfully", product: shaped } };
     },
   });

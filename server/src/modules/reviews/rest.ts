@@ -38,7 +38,7 @@ export function registerReviewRoutes(api: RestApi) {
         user,
       );
       return {
-        body: { message: "Review processed successfully", reviews: await legacyProductReviews(loaders, review.productId) },
+        body: { message: "Review processed successfully", reviews: await legacyProductReviews(loaders, review.productId, user) },
       };
     },
   });

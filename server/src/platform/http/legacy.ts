@@ -35,4 +35,11 @@ export function assertNamesCaller(caller: AuthUser, id: string | undefined, opti
 
 export const iso = (date: Date): string => date.toISOString();
 
+/**
+ * A user's e-mail in a legacy shape whose contract names the field: kept, but filled only for the
+ * caller themself (empty for anyone else), so no public answer carries another person's address.
+ */
+export const ownEmail = (user: { id: string; email: string }, viewer: AuthUser | null): string =>
+  viewer?.id === user.id ? user.email : "";
+
 export const messageSchema = z.object({ message: z.string() });
