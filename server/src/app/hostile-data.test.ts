@@ -4,6 +4,7 @@ import { buildSchema, getNamedType, isObjectType, type GraphQLField, type GraphQ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCaller, insertProduct, insertReview, signUpCast, type Cast } from "../test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
+import { placeOrder, shipping } from "../modules/orders/testing";
 
 /**
  * Personal data and what an attacker can learn or reach without being the owner: every answer here
@@ -82,5 +83,57 @@ describe("no e-mail or phone of anyone but the caller in public answers", () => 
     walk(schema.getQueryType()!);
     expect(seen.size).toBeGreaterThan(10);
     expect(personal).toEqual([]);
+  });
+});
+
+describe("a checkout shared by two sellers", () => {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
+
+  it("gives its payment key to the buyer only; the id alone pays and confirms, but shows no address or phone", async () => {
+    const { seller, otherSeller, buyer } = cast;
+    const [lamp, kettle] = await Promise.all([
+      insertProduct(server.dataSource, seller.user.id, { name: "Lamp" }),
+      insertProduct(server.dataSource, otherSeller.user.id, { name: "Kettle" }),
+    ]);
+    const checkout = await placeOrder(
+      server,
+      buyer,
+      [
+        { productId: lamp.id, quantity: 1 },
+        { productId: kettle.id, quantity: 1 },
+      ],
+      { paymentMethod: "CARD" },
+    );
+    const mine = checkout.orders.find((o: { seller: { id: string } }) => o.seller.id === seller.user.id);
+    // the seller's view of their own order: no way to the checkout (it holds the other seller's order too)
+    const asSeller = await server.gql(`query ($id: ID!) { order(id: $id) { paymentUrl } }`, { id: mine.id }, seller.token);
+    expect(asSeller.data.order.paymentUrl).toBeNull();
+    const asBuyer = await server.gql(`query ($id: ID!) { order(id: $id) { paymentUrl } }`, { id: mine.id }, buyer.token);
+    expect(asBuyer.data.order.paymentUrl).toBe(`/pay/${checkout.id}`);
+
+    // a signed-in seller who learnt the id anyway is refused
+    const sellerConfirm = await server.api("POST", "/api/orders/confirm-payment", {
+      token: seller.token,
+      body: { session_id: checkout.id },
+    });
+    expect(sellerConfirm.status).toBe(403);
+
+    const page = await (await fetch(`${server.url}/pay/${checkout.id}`)).text();
+    await fetch(`${server.url}/pay/${checkout.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ cardNumber: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" }).toString(),
+      redirect: "manual",
+    });
+    const anonymous = await server.api("POST", "/api/orders/confirm-payment", { body: { session_id: checkout.id } });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.orders).toHaveLength(2);
+    for (const text of [page, JSON.stringify(anonymous.body)]) {
+      expect(text).not.toContain(shipping.address);
+      expect(text).not.toContain("03001234567");
+    }
+    // the buyer, signed in, still reads the whole order
+    const own = await server.api("POST", "/api/orders/confirm-payment", { token: buyer.token, body: { session_id: checkout.id } });
+    expect(own.body.order.shippingDetails.address).toBe(shipping.address);
   });
 });

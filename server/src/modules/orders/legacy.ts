@@ -32,7 +32,11 @@ export type LegacyOrder = z.infer<typeof legacyOrderSchema>;
 
 export const legacyOrderListSchema = z.object({ orders: z.array(legacyOrderSchema), totalOrders: z.number(), totalPages: z.number() });
 
-function legacyOrder(o: Order, lines: OrderLine[]): LegacyOrder {
+/** What a caller who proves only the checkout id sees: no delivery address or phone. */
+const NO_CONTACT = { address: "", city: "", postalCode: "", country: "", contactNumber: "" };
+
+function legacyOrder(o: Order, lines: OrderLine[], withContact = true): LegacyOrder {
+  if (!withContact) return { ...legacyOrder(o, lines), shippingDetails: NO_CONTACT, contactNumber: "" };
   return {
     _id: o.id,
     orderId: formatOrderNumber(o.orderNumber),
@@ -53,16 +57,19 @@ function legacyOrder(o: Order, lines: OrderLine[]): LegacyOrder {
 }
 
 /** Shapes orders with their lines, loaded in one batch. */
-export async function legacyOrders(loaders: RequestLoaders, orders: Order[]): Promise<LegacyOrder[]> {
+export async function legacyOrders(loaders: RequestLoaders, orders: Order[], withContact = true): Promise<LegacyOrder[]> {
   const lines = await Promise.all(orders.map((o) => loaders.orderLinesByOrder.load(o.id)));
-  return orders.map((o, i) => legacyOrder(o, lines[i]));
+  return orders.map((o, i) => legacyOrder(o, lines[i], withContact));
 }
 
 export async function legacyOrderList(loaders: RequestLoaders, page: Page<Order>) {
   return { orders: await legacyOrders(loaders, page.items), totalOrders: page.totalItems, totalPages: page.totalPages };
 }
 
-/** A checkout's orders (one per seller) in the legacy shape. */
-export async function legacyCheckoutOrders(loaders: RequestLoaders, checkoutId: string): Promise<LegacyOrder[]> {
-  return legacyOrders(loaders, await loaders.ordersByCheckout.load(checkoutId));
+/**
+ * A checkout's orders (one per seller) in the legacy shape; `withContact: false` (a caller known
+ * only by the checkout id) leaves the delivery address and phone empty.
+ */
+export async function legacyCheckoutOrders(loaders: RequestLoaders, checkoutId: string, withContact: boolean): Promise<LegacyOrder[]> {
+  return legacyOrders(loaders, await loaders.ordersByCheckout.load(checkoutId), withContact);
 }

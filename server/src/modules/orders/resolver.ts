@@ -212,10 +212,13 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "A pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null.",
+    description:
+      "The buyer's pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null (always for the seller).",
   })
-  paymentUrl(@Root() order: OrderView): string | null {
-    return order.paymentMethod === PaymentMethod.CARD &&
+  paymentUrl(@Root() order: OrderView, @Ctx() ctx: Context): string | null {
+    // the checkout id is the payment's key and covers every seller's order in it: only the buyer gets it
+    return order.buyerId === ctx.user?.id &&
+      order.paymentMethod === PaymentMethod.CARD &&
       order.paymentStatus === PaymentStatus.UNPAID &&
       order.status === OrderStatus.PENDING
       ? paymentPath(order.checkoutSessionId)
