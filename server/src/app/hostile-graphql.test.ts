@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_QUERY_DEPTH, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
+import { JSON_DEPTH_MESSAGE } from "../platform/http/null-bytes";
+import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
 import { startTestServer, type TestServer } from "../test/harness";
 import { firstAnswer } from "../test/websocket";
 
@@ -118,5 +119,30 @@ describe("hostile GraphQL documents over the WebSocket", () => {
     } finally {
       await closed.close();
     }
+  });
+});
+
+describe("JSON nested 100,000 deep", () => {
+  const deepJson = (levels: number) => `{"query":"{ __typename }","variables":{"a":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
+
+  it("is a 400 with a clear message on GraphQL and REST, not a stack overflow", async () => {
+    for (const path of ["/graphql", "/api/auth/login", "/api/upload/Image"]) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: deepJson(100_000),
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain(JSON_DEPTH_MESSAGE);
+    }
+  });
+
+  it(`still takes JSON nested ${MAX_JSON_DEPTH} deep`, async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: deepJson(MAX_JSON_DEPTH - 2),
+    });
+    expect(await response.json()).toEqual({ data: { __typename: "Query" } });
   });
 });
