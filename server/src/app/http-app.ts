@@ -14,7 +14,7 @@ import { graphqlHandler } from "../platform/graphql/http-handler";
 import { PublicAnswers } from "../platform/graphql/public-answers";
 import { createApolloServer } from "../platform/graphql/server";
 import { connectionToken } from "../platform/graphql/subscriptions";
-import { NULL_BYTE_MESSAGE, refuseNullBytes } from "../platform/http/null-bytes";
+import { refuseUnsafeInput } from "../platform/http/null-bytes";
 import { publicBase } from "../platform/http/public-url";
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
@@ -163,8 +163,8 @@ export async function createHttpApp(deps: {
     corsForOrigins,
     publicCaching(),
     express.json({ limit: JSON_BODY_LIMIT }),
-    refuseNullBytes((res) => {
-      res.status(400).json({ errors: [{ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } }] });
+    refuseUnsafeInput((res, message) => {
+      res.status(400).json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT" } }] });
     }),
     graphqlHandler(apollo, {
       context: (req, res) => createContext(services, config, req, res),
@@ -179,8 +179,8 @@ export async function createHttpApp(deps: {
     publicCaching(),
     cookieParser(),
     express.json({ limit: JSON_BODY_LIMIT }),
-    refuseNullBytes((res) => {
-      res.status(400).json({ message: NULL_BYTE_MESSAGE });
+    refuseUnsafeInput((res, message) => {
+      res.status(400).json({ message });
     }),
     createRestRouter(
       {

@@ -10,6 +10,7 @@ import { createLogger } from "../platform/logger";
 import { createLiveHub } from "../platform/live";
 import { serveSubscriptions } from "../platform/graphql/subscriptions";
 import { buildAppSchema } from "./schema";
+import { ROOT_FIELD_COSTS } from "./root-field-costs";
 import { createServices } from "./services";
 import { drainable } from "../platform/http/drain";
 
@@ -45,6 +46,8 @@ export async function startServer(
     });
     const subscriptions = serveSubscriptions(server, {
       schema: buildAppSchema(),
+      rootFieldCosts: ROOT_FIELD_COSTS,
+      hideSuggestions: !config.introspection,
       context: (connectionParams, request) => createSocketContext(services, config, connectionParams, request),
     });
     const drain = drainable(server);

@@ -49,3 +49,31 @@ export function subscribeOverSocket<T>(
     },
   };
 }
+
+/** Opens a socket, subscribes once and gives the first thing the server sends back: a result, or the errors it refused with. */
+export async function firstAnswer(
+  server: TestServer,
+  query: string,
+  options: { token?: string; variables?: Record<string, unknown> } = {},
+): Promise<{ data?: unknown; errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> }> {
+  const client = createClient({
+    url: `${server.url.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    retryAttempts: 0,
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      client.subscribe(
+        { query, variables: options.variables },
+        {
+          next: (value) => resolve(value as { data?: unknown }),
+          error: (error) => (Array.isArray(error) ? resolve({ errors: error as [] }) : reject(error as Error)),
+          complete: () => resolve({}),
+        },
+      );
+    });
+  } finally {
+    await client.dispose();
+  }
+}

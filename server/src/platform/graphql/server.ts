@@ -1,66 +1,13 @@
 import { ApolloServer, type ApolloServerPlugin, type GraphQLRequest } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
-import depthLimit from "graphql-depth-limit";
 import { LRUCache } from "lru-cache";
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
-import {
-  GraphQLError,
-  Kind,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-} from "graphql";
+import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Logger } from "pino";
 import type { PersistedQueryStore } from "../cache";
+import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
 import type { Context } from "./context";
 import { formatError, isClientError } from "./errors";
-
-export const MAX_QUERY_DEPTH = 10;
-// a full page of 50 orders with lines, parties and timeline weighs about 2,500
-export const MAX_QUERY_COMPLEXITY = 5000;
-/** Root fields (aliases included) in one operation, and of them mutations: stops alias amplification. */
-export const MAX_ROOT_FIELDS = 20;
-export const MAX_MUTATIONS = 5;
-
-/** Cost of each root field, keyed "Query.name" / "Mutation.name" (app/root-field-costs.ts). */
-export type RootFieldCosts = Record<string, number>;
-
-/** A page of N items costs N times its selection: `products(pageSize: 50)` weighs 50 products. */
-const pagedEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  const size = pageSize(args);
-  return size === undefined ? undefined : 1 + childComplexity * size;
-};
-
-const pageSize = (args: Record<string, unknown>) => [args.pageSize, args.limit].find((v): v is number => typeof v === "number");
-
-/** A root field costs its listed price plus its selection (times its page size). */
-const rootFieldEstimator =
-  (schema: GraphQLSchema, costs: RootFieldCosts): ComplexityEstimator =>
-  ({ type, field, args, childComplexity }) => {
-    if (type !== schema.getQueryType() && type !== schema.getMutationType()) return undefined;
-    const cost = costs[`${type.name}.${field.name}`];
-    return cost === undefined ? undefined : cost + childComplexity * (pageSize(args) ?? 1);
-  };
-
-/** Fields at the top of an operation, through inline fragments and fragment spreads. */
-function countRootFields(
-  selectionSet: SelectionSetNode,
-  fragments: Record<string, FragmentDefinitionNode>,
-  seen = new Set<string>(),
-): number {
-  let count = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) count += selection.name.value.startsWith("__") ? 0 : 1;
-    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countRootFields(selection.selectionSet, fragments, seen);
-    else if (!seen.has(selection.name.value) && fragments[selection.name.value]) {
-      seen.add(selection.name.value);
-      count += countRootFields(fragments[selection.name.value].selectionSet, fragments, seen);
-    }
-  }
-  return count;
-}
+import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 const refuse = (message: string) =>
   // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
@@ -79,41 +26,10 @@ const MEMO_ENTRIES_PER_DOCUMENT = 100;
  */
 const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => {
   const verdicts = new WeakMap<DocumentNode, LRUCache<string, { refusal: string | null }>>();
-  const estimators = [
-    rootFieldEstimator(schema, costs),
-    fieldExtensionsEstimator(),
-    pagedEstimator,
-    simpleEstimator({ defaultComplexity: 1 }),
-  ];
 
   /** Why the operation is refused, or null. */
-  const verdict = (
-    document: DocumentNode,
-    operation: OperationDefinitionNode | null | undefined,
-    request: GraphQLRequest,
-  ): string | null => {
-    const fragments = Object.fromEntries(
-      document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-    );
-    const rootFields = operation ? countRootFields(operation.selectionSet, fragments) : 0;
-    if (operation?.operation === "mutation" && rootFields > MAX_MUTATIONS)
-      return `Too many mutations in one request: ${rootFields}. The maximum is ${MAX_MUTATIONS}.`;
-    if (rootFields > MAX_ROOT_FIELDS) return `Too many fields in one request: ${rootFields}. The maximum is ${MAX_ROOT_FIELDS}.`;
-    let complexity: number;
-    try {
-      complexity = getComplexity({
-        schema,
-        operationName: request.operationName,
-        query: document,
-        variables: request.variables,
-        estimators,
-      });
-    } catch {
-      // bad variables (e.g. an unknown enum value): execution reports them as BAD_USER_INPUT
-      return null;
-    }
-    return complexity > MAX_QUERY_COMPLEXITY ? `Query is too complex: ${complexity}. The maximum is ${MAX_QUERY_COMPLEXITY}.` : null;
-  };
+  const verdict = (document: DocumentNode, operation: OperationDefinitionNode | null | undefined, request: GraphQLRequest) =>
+    operation ? operationRefusal({ schema, document, operation, variables: request.variables, rootFieldCosts: costs }) : null;
 
   const remembered = (document: DocumentNode, key: string, judge: () => string | null): string | null => {
     let known = verdicts.get(document);
@@ -187,6 +103,8 @@ export function createApolloServer(options: {
     formatError,
     // automatic persisted queries: a client sends a query's hash (a GET that HTTP caches can keep)
     persistedQueries: options.persistedQueries ? { cache: options.persistedQueries } : {},
+    // bounded parsing, then a depth check that measures each fragment once (the cost is judged after validation)
+    parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     // the playground is our own GraphiQL bundle at /graphiql, not Apollo's CDN-hosted sandbox
     plugins: [

@@ -1,11 +1,11 @@
 import type { IncomingMessage, Server } from "node:http";
 import { GraphQLError, OperationTypeNode, getOperationAST, parse, specifiedRules, validate, type GraphQLSchema } from "graphql";
-import depthLimit from "graphql-depth-limit";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { Context } from "./context";
 import { formatError } from "./errors";
-import { MAX_QUERY_DEPTH } from "./server";
+import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
+import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 /** Where a socket's token comes from: `connectionParams: { authorization: "Bearer <token>" }`, as the HTTP header. */
 export function connectionToken(connectionParams: Readonly<Record<string, unknown>> | undefined): string | undefined {
@@ -26,6 +26,9 @@ export function serveSubscriptions(
   server: Server,
   options: {
     schema: GraphQLSchema;
+    rootFieldCosts: RootFieldCosts;
+    /** With introspection off, validation errors do not suggest names ("Did you mean …"). */
+    hideSuggestions: boolean;
     context: (connectionParams: Readonly<Record<string, unknown>> | undefined, request: IncomingMessage) => Promise<Context>;
   },
 ): { close: () => Promise<void> } {
@@ -38,16 +41,27 @@ export function serveSubscriptions(
       onSubscribe: (_ctx, _id, payload) => {
         let document;
         try {
-          document = parse(payload.query);
+          document = parse(payload.query, { maxTokens: MAX_QUERY_TOKENS });
         } catch (error) {
           return [withCode(error as GraphQLError, "GRAPHQL_PARSE_FAILED")];
         }
-        const errors = validate(options.schema, document, [...specifiedRules, depthLimit(MAX_QUERY_DEPTH)]);
+        const rules = [...specifiedRules, depthLimit(MAX_QUERY_DEPTH)];
+        const errors = validate(options.schema, document, rules, { hideSuggestions: options.hideSuggestions });
         if (errors.length) return errors.map((error) => withCode(error, "GRAPHQL_VALIDATION_FAILED"));
-        if (getOperationAST(document, payload.operationName)?.operation !== OperationTypeNode.SUBSCRIPTION) {
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
           const message = "Only subscriptions go over the WebSocket; send queries and mutations to POST /graphql.";
           return [new GraphQLError(message, { extensions: { code: "BAD_REQUEST" } })];
         }
+        // the same limits as over HTTP, with a subscription's lower cost
+        const refusal = operationRefusal({
+          schema: options.schema,
+          document,
+          operation,
+          variables: payload.variables ?? undefined,
+          rootFieldCosts: options.rootFieldCosts,
+        });
+        if (refusal) return [new GraphQLError(refusal, { extensions: { code: "BAD_USER_INPUT" } })];
         // parsed and validated once here; the context option still supplies contextValue
         return { schema: options.schema, document, variableValues: payload.variables, operationName: payload.operationName };
       },

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_DEPTH_MESSAGE } from "../platform/http/null-bytes";
+import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
+import { startTestServer, type TestServer } from "../test/harness";
+import { firstAnswer } from "../test/websocket";
+
+/**
+ * Small GraphQL documents that would make the server do unbounded work: far more fields than the
+ * cost allows, fragments that expand to millions of fields, fragment cycles. Each is refused with
+ * a 400 (or the socket's error message) before any resolver runs.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type Answer = { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+const post = async (query: string): Promise<Answer> => {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, body: (await response.json()) as Answer["body"] };
+};
+
+/** One fragment spread twice in the next, `levels` deep: a ~1 KB text that expands to 2^levels fields. */
+const fanOut = (levels: number, on: string, leaf: string) => {
+  const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on ${on} { ...F${i + 1} ...F${i + 1} }`);
+  return [...fragments, `fragment F${levels} on ${on} { ${leaf} }`].join("\n");
+};
+
+const aliases = (count: number, field: string) => Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ");
+
+describe("hostile GraphQL documents over HTTP", () => {
+  it("refuses 12,000 aliased fields inside one root field (the estimate used to give up past 10,000 nodes and let it through)", async () => {
+    const before = server.queries.count;
+    const res = await post(`{ products(pageSize: 1) { items { ${aliases(12_000, "name")} } } }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/too complex/), extensions: { code: "BAD_USER_INPUT" } });
+    expect(server.queries.count).toBe(before);
+  });
+
+  it("refuses 3,500 aliased pages of reviews under one product", async () => {
+    const res = await post(
+      `{ product(id: "00000000-0000-0000-0000-000000000000") { ${aliases(3_500, "reviews(page: 1) { items { id } }")} } }`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].message).toMatch(/too complex/);
+  });
+
+  it("counts a fragment as often as it is spread: 2^24 fields from a 1 KB query are refused", async () => {
+    const query = `{ ...F0 }\n${fanOut(24, "Query", "__typename")}`;
+    expect(query.length).toBeLessThan(1_200);
+    const res = await post(query);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0].message).toMatch(/too complex/);
+  });
+
+  it("measures the depth of a fanned-out fragment once, and refuses it when too deep", async () => {
+    const deep = `product(id: "0") { ${"reviews { items { product { ".repeat(4)}id${" } } }".repeat(4)} }`;
+    const res = await post(`{ ...F0 }\n${fanOut(24, "Query", deep)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: `'' exceeds maximum operation depth of ${MAX_QUERY_DEPTH}`,
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+  });
+
+  it("answers a fragment cycle as a validation error, not a 500", async () => {
+    const res = await post(`{ ...A } fragment A on Query { ...B } fragment B on Query { products { totalItems } ...A }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/Cannot spread fragment "A" within itself/),
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+  });
+
+  it("still answers an ordinary query with fragments", async () => {
+    const res = await post(
+      `{ ...P } fragment P on Query { products(pageSize: 5) { ...Items } } fragment Items on ProductPage { totalItems }`,
+    );
+    expect(res).toMatchObject({ status: 200, body: { data: { products: { totalItems: expect.any(Number) } } } });
+  });
+});
+
+describe("hostile GraphQL documents over the WebSocket", () => {
+  const refusal = async (query: string) => (await firstAnswer(server, query)).errors?.[0];
+
+  it("refuses a fragment fan-out and a fragment cycle before anything runs", async () => {
+    expect(await refusal(`subscription { ...F0 }\n${fanOut(24, "Subscription", "messageReceived { id }")}`)).toMatchObject({
+      extensions: { code: expect.stringMatching(/BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/) },
+    });
+    expect(await refusal(`subscription { ...A } fragment A on Subscription { ...B } fragment B on Subscription { ...A }`)).toMatchObject({
+      message: expect.stringMatching(/Cannot spread fragment "A" within itself/),
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+  });
+
+  it(`refuses a subscription that selects more than ${MAX_SUBSCRIPTION_COMPLEXITY} fields (one event would be megabytes per socket)`, async () => {
+    expect(await refusal(`subscription { messageReceived { ${aliases(5_000, "body")} } }`)).toMatchObject({
+      message: `Query is too complex: its cost is above ${MAX_SUBSCRIPTION_COMPLEXITY}, the maximum.`,
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    // the web app's own subscription passes the limit (and is refused only for want of a token)
+    expect(await refusal(`subscription { messageReceived { id conversationId senderId body read createdAt } }`)).toMatchObject({
+      extensions: { code: "UNAUTHENTICATED" },
+    });
+  });
+
+  it("suggests no field names over the socket when introspection is off", async () => {
+    const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
+    try {
+      const misspelt = `subscription { mesageReceived { id } }`;
+      expect((await firstAnswer(closed, misspelt)).errors?.[0].message).not.toMatch(/Did you mean/);
+      expect((await firstAnswer(server, misspelt)).errors?.[0].message).toMatch(/Did you mean/);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe("JSON nested 100,000 deep", () => {
+  const deepJson = (levels: number) => `{"query":"{ __typename }","variables":{"a":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
+
+  it("is a 400 with a clear message on GraphQL and REST, not a stack overflow", async () => {
+    for (const path of ["/graphql", "/api/auth/login", "/api/upload/Image"]) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: deepJson(100_000),
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain(JSON_DEPTH_MESSAGE);
+    }
+  });
+
+  it(`still takes JSON nested ${MAX_JSON_DEPTH} deep`, async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: deepJson(MAX_JSON_DEPTH - 2),
+    });
+    expect(await response.json()).toEqual({ data: { __typename: "Query" } });
+  });
+});
