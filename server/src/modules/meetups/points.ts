@@ -82,3 +82,17 @@ export function meetupTimeProblem(at: Date, now = new Date()): string | null {
     return `Choose a meetup time between ${MEETUP_FIRST_HOUR}:00 and ${MEETUP_LAST_HOUR}:00 (Pakistan time).`;
   return null;
 }
+
+/** A meetup time as people read it in a notice: "Tue 2 Dec, 14:30 (Pakistan time)". */
+export const formatMeetupTime = (at: Date): string =>
+  `${new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Karachi",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  })
+    .format(at)
+    .replace(/(\d{4}|\w{3}) (\d{2}:\d{2})$/, "$1, $2")} (Pakistan time)`;

@@ -243,6 +243,9 @@ describe("checkout with a campus meetup", () => {
   });
 });
 
+/** Moves an order's meetup to an hour ago, as if the time had come (a proposal must be in the future). */
+const meetupHappened = (id: string) => server.dataSource.getRepository(Order).update(id, { meetupAt: new Date(Date.now() - 3600_000) });
+
 describe("arranging the meetup", () => {
   const confirm = (who: SignedIn, id: string) => server.gql(CONFIRM, { id }, who.token);
   const propose = (who: SignedIn, id: string, point: string, at: string) => server.gql(PROPOSE, { id, meetup: { point, at } }, who.token);
@@ -312,13 +315,69 @@ describe("arranging the meetup", () => {
 
     const done = await placedMeetup(await listing(seller, LUMS));
     expect((await confirm(seller, done.id)).errors).toBeUndefined();
-    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"])
-      expect((await setStatus(server, seller, done.id, status)).errors).toBeUndefined();
+    expect((await setStatus(server, seller, done.id, "CONFIRMED")).errors).toBeUndefined();
+    await meetupHappened(done.id);
+    expect((await setStatus(server, seller, done.id, "COMPLETED")).errors).toBeUndefined();
     const completed = (await server.gql(ORDER_Q, { id: done.id }, buyer.token)).data.order;
     expect(completed).toMatchObject({ status: "COMPLETED", paymentStatus: "PAID", meetup: { state: "CONFIRMED", canPropose: false } });
     expect((await propose(seller, done.id, GATE, pkt(3, 12))).errors![0].message).toBe(
       "The order is completed: its meetup can no longer change.",
     );
+  });
+
+  it("tells the other side of every proposal and confirmation, both ways, with the point and the time", async () => {
+    const order = await placedMeetup(await listing(seller, LUMS));
+    const noticesOf = (who: SignedIn) =>
+      server.dataSource.query<Array<{ text: string; link: string }>>(
+        `SELECT text, link FROM notifications WHERE "recipientId" = $1 ORDER BY "createdAt"`,
+        [who.user.id],
+      );
+    const before = (await noticesOf(buyer)).length;
+    const at = pkt(4, 17, 15);
+    expect((await propose(seller, order.id, GATE, at)).errors).toBeUndefined();
+    const toBuyer = (await noticesOf(buyer)).slice(before);
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0].link).toBe(`/orders/${order.id}`);
+    expect(toBuyer[0].text).toMatch(
+      new RegExp(
+        `^${seller.user.username} proposed a new meetup for order UB-\\d{6}: Main Gate, \\w{3} \\d{1,2} \\w{3}, 17:15 \\(Pakistan time\\)\\.$`,
+      ),
+    );
+
+    const sellerBefore = (await noticesOf(seller)).length;
+    expect((await confirm(buyer, order.id)).errors).toBeUndefined();
+    const toSeller = (await noticesOf(seller)).slice(sellerBefore);
+    expect(toSeller.map((n) => n.text)).toEqual([
+      expect.stringMatching(new RegExp(`^${buyer.user.username} confirmed the meetup for order UB-`)),
+    ]);
+    // the one who acted is not told of their own step
+    expect((await noticesOf(buyer)).length).toBe(before + 1);
+  });
+
+  it("is handed over, not shipped: confirmed, then completed at or after the agreed meetup time (GraphQL and REST)", async () => {
+    const order = await placedMeetup(await listing(seller, LUMS));
+    expect((await setStatus(server, seller, order.id, "CONFIRMED")).data.updateOrderStatus.allowedTransitions).toEqual(["REJECTED"]);
+    // nothing to process or ship
+    expect((await setStatus(server, seller, order.id, "PROCESSING")).errors![0].message).toBe(
+      "An order that is confirmed cannot become processing.",
+    );
+    // the meetup is not agreed yet
+    const early = await setStatus(server, seller, order.id, "COMPLETED");
+    expect(early.errors![0]).toMatchObject({ message: "The meetup is not agreed yet.", extensions: { code: "BAD_USER_INPUT" } });
+    expect((await confirm(seller, order.id)).errors).toBeUndefined();
+    // agreed, but two days ahead
+    expect((await setStatus(server, seller, order.id, "COMPLETED")).errors![0].message).toBe("The meetup has not happened yet.");
+    const rest = await server.api("PATCH", `/api/orders/update-status/${order.id}`, { token: seller.token, body: { status: "completed" } });
+    expect(rest).toMatchObject({ status: 400, body: { message: "The meetup has not happened yet." } });
+    expect((await server.gql(ORDER_Q, { id: order.id }, buyer.token)).data.order).toMatchObject({
+      status: "CONFIRMED",
+      paymentStatus: "UNPAID",
+    });
+
+    await meetupHappened(order.id);
+    expect((await server.gql(ORDER_Q, { id: order.id }, seller.token)).data.order.allowedTransitions).toEqual(["COMPLETED", "REJECTED"]);
+    const done = await server.api("PATCH", `/api/orders/update-status/${order.id}`, { token: seller.token, body: { status: "completed" } });
+    expect(done).toMatchObject({ status: 200, body: { status: "completed" } });
   });
 
   it("does not apply to an order delivered to an address", async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import type { Product } from "../products/entity";
-import { CheckoutSession } from "./entity";
+import { Product } from "../products/entity";
+import { CheckoutSession, Order } from "./entity";
 import { checkCard, luhnValid } from "./payments";
-import { CONFIRM_PAYMENT, placeOrder, setStatus } from "./testing";
+import { CONFIRM_PAYMENT, PLACE_ORDER, cancelPendingOrders, orderInput, placeOrder, setStatus, shipping } from "./testing";
 
 let server: TestServer;
 let seller: SignedIn;
@@ -57,6 +57,8 @@ describe("the sandbox card check", () => {
 });
 
 describe("card payment end to end", () => {
+  beforeEach(() => cancelPendingOrders(server));
+
   it("shows the hosted page, accepts the test card, redirects to /success and lets the buyer confirm (twice harmlessly)", async () => {
     const checkout = await cardCheckout();
     expect(checkout.paymentUrl).toBe(`/pay/${checkout.id}`);
@@ -159,6 +161,30 @@ describe("card payment end to end", () => {
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: "abc" }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     const admin = await signUp(server, "admin");
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, admin.token)).data.confirmPayment.paymentStatus).toBe("PAID");
+  });
+
+  it("refuses ordering again what a paid card order still waits for (GraphQL and REST), until that order is cancelled", async () => {
+    const checkout = await cardCheckout();
+    await submitCard(checkout.paymentUrl, goodCard);
+    expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token)).data.confirmPayment.paymentStatus).toBe("PAID");
+    const stock = async () => (await server.dataSource.getRepository(Product).findOneByOrFail({ id: book.id })).quantityAvailable;
+    const [ordersBefore, stockBefore] = [await server.dataSource.getRepository(Order).count(), await stock()];
+
+    const message = `You already ordered "Algorithms Textbook": order ${checkout.orders[0].orderNumber} is paid and waiting for the seller. Open it from My Orders, or cancel it before ordering again.`;
+    const again = await server.gql(PLACE_ORDER, { input: orderInput([{ productId: book.id, quantity: 1 }]) }, buyer.token);
+    expect(again.errors?.[0]).toMatchObject({ message, extensions: { code: "CONFLICT" } });
+    const legacy = await server.api("POST", "/api/orders/place-order", {
+      token: buyer.token,
+      body: { products: [{ productId: book.id, quantity: 1 }], shippingDetails: shipping, contactNumber: "03001234567" },
+    });
+    expect(legacy).toMatchObject({ status: 409, body: { message } });
+    expect([await server.dataSource.getRepository(Order).count(), await stock()]).toEqual([ordersBefore, stockBefore]);
+
+    // the buyer cancels the paid order: the product can be ordered again
+    expect((await setStatus(server, buyer, checkout.orders[0].id, "CANCELLED")).errors).toBeUndefined();
+    expect(
+      (await server.gql(PLACE_ORDER, { input: orderInput([{ productId: book.id, quantity: 1 }]) }, buyer.token)).errors,
+    ).toBeUndefined();
   });
 
   it("marks the orders paid once when two confirmations race", async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { In } from "typeorm";
 import { insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Order } from "./entity";
-import { placeOrder, shipping } from "./testing";
+import { cancelPendingOrders, placeOrder, shipping } from "./testing";
 
 let server: TestServer;
 let sellerA: SignedIn;
@@ -209,6 +209,8 @@ describe("PATCH /api/orders/update-status/:id", () => {
 });
 
 describe("POST /api/orders/confirm-payment", () => {
+  beforeEach(() => cancelPendingOrders(server));
+
   const confirm = (as: { token?: string }, session_id: unknown) =>
     server.api("POST", "/api/orders/confirm-payment", { ...as, body: { session_id } });
 
@@ -260,6 +262,7 @@ describe("POST /api/orders/confirm-payment", () => {
     const viaCookie = await server.api("POST", "/api/orders/confirm-payment", { cookie, body: { session_id: byCookie.id } });
     expect(viaCookie).toMatchObject({ status: 200, body: { order: { _id: byCookie.orders[0].id } } });
 
+    await cancelPendingOrders(server);
     const anonymous = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
     // not paid on the payment page yet: nothing changes, with or without credentials
     expect(await confirm({}, anonymous.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });

@@ -34,6 +34,7 @@ import {
   type MeetupInput,
   type ValidMeetup,
 } from "./meetup";
+import { formatMeetupTime, meetupPoint } from "../meetups/points";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
@@ -205,6 +206,8 @@ export class OrdersService {
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
     const soldOut = await reserveUnits(manager, cart);
+    // after reserveUnits: its row locks make a concurrent checkout of the same product see this one's order
+    await refuseRepeatOrder(manager, cart, buyer);
     await this.savedAlerts.soldOut(
       manager,
       cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
@@ -378,7 +381,9 @@ export class OrdersService {
       const refused = confirmRefusal(order, user);
       if (refused) throw refused;
       await manager.update(Order, order.id, { meetupState: MeetupState.CONFIRMED });
-      return manager.findOneByOrFail(Order, { id: order.id });
+      const updated = await manager.findOneByOrFail(Order, { id: order.id });
+      await this.meetupNotice(manager, updated, user, "confirmed the meetup");
+      return updated;
     });
   }
 
@@ -399,8 +404,20 @@ export class OrdersService {
         meetupState: MeetupState.PROPOSED,
         meetupProposedBy: meetupParty(order, user),
       });
-      return manager.findOneByOrFail(Order, { id: order.id });
+      const updated = await manager.findOneByOrFail(Order, { id: order.id });
+      await this.meetupNotice(manager, updated, user, "proposed a new meetup");
+      return updated;
     });
+  }
+
+  /** Tells the other side of a meetup order what the caller did to its meetup, with the point and time. */
+  private async meetupNotice(manager: EntityManager, order: Order, user: AuthUser, did: string): Promise<void> {
+    const party = meetupParty(order, user);
+    const recipientId = party === MeetupParty.BUYER ? order.sellerId : party === MeetupParty.SELLER ? order.buyerId : null;
+    if (!recipientId) return;
+    const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
+    const text = `${user.username} ${did} for order ${formatOrderNumber(order.orderNumber)}: ${where}, ${formatMeetupTime(order.meetupAt!)}.`;
+    await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
   }
 
   /** One order, for its buyer, its seller or an admin. */
@@ -507,6 +524,27 @@ function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUs
     messages.push(cart.coupon.message!);
   }
   if (messages.length) throw badInput(messages[0], fields);
+}
+
+/**
+ * A card checkout sends the buyer away to pay, the moment a cart (another tab, another device) goes
+ * stale: while the buyer's paid card order of a product waits for the seller, ordering that product
+ * again is refused as a repeat (an unpaid one is completed from My Orders, and cannot be paid twice).
+ * Cancelling that order, or the seller's answer, lifts it. A checkout repeated by a lost answer is
+ * the idempotency key's job.
+ */
+async function refuseRepeatOrder(manager: EntityManager, cart: PricedCart, buyer: AuthUser): Promise<void> {
+  const productIds = cart.groups.flatMap((group) => group.lines.map((line) => line.productId));
+  const [earlier]: Array<{ orderNumber: number; productName: string }> = await manager.query(
+    `SELECT o."orderNumber", l."productName" FROM orders o JOIN order_lines l ON l."orderId" = o.id
+      WHERE o."buyerId" = $1 AND o.status = $2 AND o."paymentStatus" = $3 AND l."productId" = ANY($4::uuid[]) LIMIT 1`,
+    [buyer.id, OrderStatus.PENDING, PaymentStatus.PAID, productIds],
+  );
+  if (earlier) {
+    throw conflict(
+      `You already ordered "${earlier.productName}": order ${formatOrderNumber(earlier.orderNumber)} is paid and waiting for the seller. Open it from My Orders, or cancel it before ordering again.`,
+    );
+  }
 }
 
 const soldOut = (product: Product) => (product.quantityAvailable === 0 ? `"${product.name}" is sold.` : null);

@@ -44,3 +44,11 @@ export async function placeOrder(
 export async function setStatus(server: TestServer, actor: SignedIn, orderId: string, status: string) {
   return server.gql(UPDATE_STATUS, { id: orderId, status }, actor.token);
 }
+
+/**
+ * Cancels every order still pending, so a test can pay for a product an earlier test paid for
+ * (a paid, pending order of a product refuses its repeat).
+ */
+export async function cancelPendingOrders(server: TestServer) {
+  await server.dataSource.query(`UPDATE orders SET status = 'cancelled' WHERE status = 'pending'`);
+}

@@ -1,5 +1,5 @@
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
-import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
+import { Fulfilment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
@@ -20,13 +20,34 @@ export const TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readon
   [CANCELLED]: {},
 };
 
+/**
+ * A meetup order is handed over in person: nothing to process or ship, so once confirmed the seller
+ * completes it at the meetup (and not before the agreed time, see `refusal`).
+ */
+export const MEETUP_TRANSITIONS: typeof TRANSITIONS = {
+  ...TRANSITIONS,
+  [CONFIRMED]: { [COMPLETED]: [SELLER], [REJECTED]: [SELLER] },
+};
+
+/** The lifecycle this order follows. */
+export const transitionsOf = (order: Pick<Order, "fulfilment">) =>
+  order.fulfilment === Fulfilment.MEETUP ? MEETUP_TRANSITIONS : TRANSITIONS;
+
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
 export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
+
+/** Orders that may still give their units back to the listing (a cancel or a rejection is still open to them). */
+export const RETURNABLE_STATUSES: readonly OrderStatus[] = (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) =>
+  PURCHASE_EXCLUDED_STATUSES.some((to) => to in TRANSITIONS[from]),
+);
 
 /** Orders a seller has taken on: they count as sales, revenue and earnings. */
 export const ACCEPTED_STATUSES: readonly OrderStatus[] = [CONFIRMED, PROCESSING, SHIPPED, COMPLETED];
 
-type OrderState = Pick<Order, "status" | "buyerId" | "sellerId" | "paymentMethod" | "paymentStatus">;
+type OrderState = Pick<
+  Order,
+  "status" | "buyerId" | "sellerId" | "paymentMethod" | "paymentStatus" | "fulfilment" | "meetupAt" | "meetupState"
+>;
 
 /**
  * The capacity the caller has on this order, or null when it is not theirs to touch. Seller powers
@@ -45,22 +66,32 @@ export function capacityOn(order: Pick<Order, "buyerId" | "sellerId">, caller: A
 const awaitsCardPayment = (order: OrderState, to: OrderStatus) =>
   to === CONFIRMED && order.paymentMethod === PaymentMethod.CARD && order.paymentStatus === PaymentStatus.UNPAID;
 
-/** Why the caller may not set `to` on this order, or null when they may. */
-export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null): AppError | null {
+// a meetup order is handed over at the agreed meetup, so it cannot be completed before that time
+function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError | null {
+  if (to !== COMPLETED || order.fulfilment !== Fulfilment.MEETUP) return null;
+  if (order.meetupState !== MeetupState.CONFIRMED)
+    return badInput("The meetup is not agreed yet.", { status: "Agree on the meetup's time and place first." });
+  if (order.meetupAt && order.meetupAt.getTime() > now.getTime())
+    return badInput("The meetup has not happened yet.", { status: "Mark it handed over at or after the agreed meetup time." });
+  return null;
+}
+
+/** Why the caller may not set `to` on this order at `now`, or null when they may. */
+export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now = new Date()): AppError | null {
   const capacity = capacityOn(order, caller);
   if (!capacity) return forbidden("You can only manage your own orders.");
   if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
-  const allowedRoles = TRANSITIONS[order.status][to];
+  const allowedRoles = transitionsOf(order)[order.status][to];
   if (!allowedRoles)
     return badInput(`An order that is ${order.status} cannot become ${to}.`, { status: `Not allowed from ${order.status}.` });
   if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
     return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
   }
   if (awaitsCardPayment(order, to)) return badInput("This card order is not paid yet.", { status: "Wait until the buyer has paid." });
-  return null;
+  return meetupNotDue(order, to, now);
 }
 
 /** What the caller may set next on this order (empty for a stranger or a finished order). */
 export function allowedTransitions(order: OrderState, caller: AuthUser | null): OrderStatus[] {
-  return (Object.keys(TRANSITIONS[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller));
+  return (Object.keys(transitionsOf(order)[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller));
 }

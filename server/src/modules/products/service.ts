@@ -1,15 +1,15 @@
-import { type DataSource, type SelectQueryBuilder } from "typeorm";
+import { type DataSource, type EntityManager, type SelectQueryBuilder } from "typeorm";
 import { ALL_MEETUP_POINTS } from "../meetups/points";
 import type { SavedAlerts } from "../saved/alerts";
 import { z } from "zod";
 import { storedImageAddress } from "../../platform/http/public-url";
-import { badInput, forbidden, notFound } from "../../platform/shared/errors";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { formatPKR, MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
-import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
+import { PURCHASE_EXCLUDED_STATUSES, RETURNABLE_STATUSES } from "../orders/transitions";
 import {
   CAMPUSES,
   CATALOG_CACHE,
@@ -507,6 +507,7 @@ export class ProductsService {
     });
     // those who saved it hear of a lower price or its selling out, with the change or not at all
     const saved = await this.dataSource.transaction(async (manager) => {
+      if (v.quantityAvailable) await refuseRelistWhileHeld(manager, product);
       const row = await manager.save(product);
       if (row.pricePaisa < before.pricePaisa) await this.savedAlerts.priceDropped(manager, row);
       if (before.quantityAvailable > 0 && row.quantityAvailable === 0) await this.savedAlerts.soldOut(manager, [row.id], null);
@@ -528,6 +529,27 @@ export class ProductsService {
     if (!product) throw notFound("Product not found.");
     if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden("You can only change your own products.");
     return product;
+  }
+}
+
+/**
+ * A sold listing whose units an open order still holds is not relisted: that order may be cancelled
+ * or rejected and give them back, and they would then be sold twice (or a one-off item would show
+ * two units). The listing's row is locked first, so a cancel in flight either has given its units
+ * back (the listing is not sold any more) or still shows its order open here.
+ */
+async function refuseRelistWhileHeld(manager: EntityManager, product: Product): Promise<void> {
+  const current = await manager.findOne(Product, { where: { id: product.id }, lock: { mode: "pessimistic_write" } });
+  if (!current || current.quantityAvailable > 0) return;
+  const [held]: Array<{ units: number }> = await manager.query(
+    `SELECT coalesce(sum(l.quantity), 0)::int AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
+      WHERE l."productId" = $1 AND o.status = ANY($2)`,
+    [product.id, RETURNABLE_STATUSES],
+  );
+  if (held.units > 0) {
+    throw conflict(
+      `An open order still holds "${current.name}": it goes back on sale by itself if that order is cancelled or rejected. Relist it once the order is completed.`,
+    );
   }
 }
 
