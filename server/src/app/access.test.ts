@@ -67,6 +67,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.users": ADMIN,
   "Mutation.acceptOffer": "signed-in",
   "Mutation.archiveConversation": "signed-in",
+  "Mutation.becomeSeller": ["user"],
   "Mutation.blockUser": "signed-in",
   "Mutation.changePassword": "signed-in",
   "Mutation.changeUserRole": ADMIN,

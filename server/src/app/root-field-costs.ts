@@ -49,6 +49,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Mutation.unsaveProduct": 20,
   "Mutation.blockUser": 20,
   "Mutation.unblockUser": 20,
+  "Mutation.becomeSeller": 50,
   "Mutation.changeUserRole": 50,
   "Mutation.createProduct": 50,
   "Mutation.updateProduct": 50,

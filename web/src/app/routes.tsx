@@ -31,6 +31,7 @@ const RegisterPage = page(() => import("../features/auth/RegisterPage"), "Regist
 const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage");
 const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
+const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage");
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
+          { path: "/blog/:slug", element: <BlogPostPage /> },
           { path: "/about-us", element: <AboutPage /> },
           { path: "/contact", element: <ContactPage /> },
           { path: "/login", element: <LoginPage /> },

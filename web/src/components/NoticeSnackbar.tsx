@@ -1,8 +1,13 @@
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import type { Notice } from "./Notify";
 
-/** The message on screen (see NotifyProvider): filled Alert in a Snackbar at the bottom. */
+/**
+ * The message on screen (see NotifyProvider): a filled Alert in a Snackbar. On phones it sits at the
+ * top, under the header, where it covers no form button or message box; at the bottom on wider screens.
+ */
 export function NoticeSnackbar({
   notice,
   open,
@@ -14,13 +19,16 @@ export function NoticeSnackbar({
   onClose: (event?: unknown, reason?: string) => void;
   onExited: () => void;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <Snackbar
       open={open}
-      autoHideDuration={notice.severity === "error" ? 8000 : 5000}
+      autoHideDuration={notice.severity === "error" ? 8000 : phone ? 3000 : 5000}
       onClose={onClose}
       slotProps={{ transition: { onExited } }}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      anchorOrigin={{ vertical: phone ? "top" : "bottom", horizontal: "center" }}
+      // below the sticky header (56 px on phones), so the cart and menu stay reachable
+      sx={phone ? { top: 64 } : undefined}
     >
       <Alert
         onClose={() => onClose()}

@@ -18,7 +18,7 @@ const NotifyContext = createContext<Notify | null>(null);
 
 /**
  * One Snackbar for the whole app: success and failure messages appear here (never window.alert).
- * Each stays about five seconds (errors a little longer) and can be dismissed; a newer one replaces it.
+ * Each stays a few seconds (three on phones, five wider, errors eight) and can be dismissed; a newer one replaces it.
  */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notice[]>([]);

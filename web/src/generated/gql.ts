@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query MessagesButton {\n  unreadMessageCount\n}": typeof types.MessagesButtonDocument,
     "query NotificationBell {\n  notificationUnreadCount\n}\n\nsubscription NotificationAdded {\n  notificationAdded {\n    unreadCount\n    notification {\n      id\n      kind\n      text\n      link\n      readAt\n      createdAt\n    }\n  }\n}": typeof types.NotificationBellDocument,
     "fragment OrderLineFields on OrderLine {\n  id\n  productId\n  productName\n  unitPrice\n  quantity\n  lineTotal\n  image\n}\n\nfragment OrderSummaryFields on Order {\n  id\n  orderNumber\n  status\n  total\n  createdAt\n  lines {\n    id\n    productName\n    quantity\n  }\n}": typeof types.OrderLineFieldsFragmentDoc,
     "fragment OrderTimelineFields on Order {\n  id\n  status\n  createdAt\n  updatedAt\n  timeline {\n    id\n    fromStatus\n    status\n    at\n  }\n}": typeof types.OrderTimelineFieldsFragmentDoc,
@@ -48,6 +49,7 @@ type Documents = {
     "fragment SessionUserFields on User {\n  id\n  email\n  username\n  name\n  role\n  contactNumber\n  profileImage\n  sellerType\n  storeName\n  isVerifiedStudent\n  university\n  universityEmail\n}\n\nquery Me {\n  me {\n    ...SessionUserFields\n  }\n}\n\nmutation Login($email: String!, $password: String!) {\n  login(email: $email, password: $password) {\n    token\n    user {\n      ...SessionUserFields\n    }\n  }\n}\n\nmutation Logout {\n  logout\n}": typeof types.SessionUserFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "query MessagesButton {\n  unreadMessageCount\n}": types.MessagesButtonDocument,
     "query NotificationBell {\n  notificationUnreadCount\n}\n\nsubscription NotificationAdded {\n  notificationAdded {\n    unreadCount\n    notification {\n      id\n      kind\n      text\n      link\n      readAt\n      createdAt\n    }\n  }\n}": types.NotificationBellDocument,
     "fragment OrderLineFields on OrderLine {\n  id\n  productId\n  productName\n  unitPrice\n  quantity\n  lineTotal\n  image\n}\n\nfragment OrderSummaryFields on Order {\n  id\n  orderNumber\n  status\n  total\n  createdAt\n  lines {\n    id\n    productName\n    quantity\n  }\n}": types.OrderLineFieldsFragmentDoc,
     "fragment OrderTimelineFields on Order {\n  id\n  status\n  createdAt\n  updatedAt\n  timeline {\n    id\n    fromStatus\n    status\n    at\n  }\n}": types.OrderTimelineFieldsFragmentDoc,
@@ -96,6 +98,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query MessagesButton {\n  unreadMessageCount\n}"): (typeof documents)["query MessagesButton {\n  unreadMessageCount\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

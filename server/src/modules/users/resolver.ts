@@ -3,7 +3,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { User } from "./entity";
-import { ProfileInput, UserPage } from "./types";
+import { BecomeSellerInput, ProfileInput, UserPage } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
@@ -16,6 +16,19 @@ export class UsersResolver {
     @Ctx() ctx: Context,
   ): Promise<User> {
     return ctx.services.users.updateProfile(caller, input);
+  }
+
+  @Allow(Role.USER)
+  @Mutation(() => User, {
+    description:
+      "A buyer starts selling: the caller becomes a seller with these seller fields, at once, without an admin. Only a buyer's account (not a suspended one); other role changes are admins' (changeUserRole).",
+  })
+  becomeSeller(
+    @Arg("input", () => BecomeSellerInput, { description: "The seller's fields." }) input: BecomeSellerInput,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
+    return ctx.services.users.becomeSeller(caller, input);
   }
 
   @Allow(Role.ADMIN)

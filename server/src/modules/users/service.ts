@@ -11,7 +11,7 @@ import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import type { ReviewsService } from "../reviews/service";
 import { SellerType, User } from "./entity";
-import { contactNumberRule, usernameRule } from "@unibazaar/rules";
+import { contactNumberRule, sellerFieldIssues, storeDescriptionRule, storeNameRule, usernameRule } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 /** A cleared form field ("") means "remove it"; a missing one means "leave it as it is". */
@@ -41,6 +41,19 @@ const listSchema = pageInput(10).extend({
 export type UserListInput = { search?: string | null; role?: string | null; page?: number | null; pageSize?: number | null };
 
 const roleSchema = z.object({ role: z.enum(Role, { message: "Role must be user, seller or admin." }) });
+
+const sellerSchema = z
+  .object({
+    sellerType: z.enum(SellerType, { message: "Choose business or individual." }),
+    storeName: z.preprocess(blankToNull, storeNameRule.nullish()),
+    storeDescription: z.preprocess(blankToNull, storeDescriptionRule.nullish()),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of sellerFieldIssues({ ...v, seller: true, business: v.sellerType === SellerType.BUSINESS }))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
+
+export type SellerUpdate = { sellerType: string; storeName?: string | null; storeDescription?: string | null };
 
 export const USERNAME_TAKEN = "That username is already taken.";
 const LAST_ADMIN = "The marketplace needs at least one admin: make someone else an admin first.";
@@ -85,6 +98,32 @@ export class UsersService {
     // the catalogue's answers show sellers' and reviewers' names and pictures
     await this.cache.invalidate(CATALOG_CACHE);
     return this.repo.findOneByOrFail({ id: me.id });
+  }
+
+  /**
+   * A buyer starts selling on their own, with the seller's fields registration asks for (a business
+   * names and describes its store). Only buyers: every other role change stays with admins, and a
+   * suspended account (refused at sign-in, but a row lock makes it certain) cannot.
+   */
+  async becomeSeller(me: AuthUser, input: SellerUpdate): Promise<User> {
+    const v = parseInput(sellerSchema, input);
+    const business = v.sellerType === SellerType.BUSINESS;
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const user = await manager.findOne(User, { where: { id: me.id }, lock: { mode: "pessimistic_write" } });
+      if (!user) throw unauthenticated();
+      if (user.suspendedAt) throw forbidden("A suspended account cannot start selling.");
+      if (user.role !== Role.USER) throw conflict("Only a buyer's account can become a seller's.");
+      await manager.update(User, me.id, {
+        role: Role.SELLER,
+        sellerType: v.sellerType,
+        storeName: business ? v.storeName : null,
+        storeDescription: business ? v.storeDescription : null,
+      });
+      return manager.findOneByOrFail(User, { id: me.id });
+    });
+    // the seller's type shows on their listings' cards
+    await this.cache.invalidate(CATALOG_CACHE);
+    return changed;
   }
 
   /** Admins' user list: newest first, searched over e-mail, username and name in any case. */

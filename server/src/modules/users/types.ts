@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType } from "type-graphql";
-import { User } from "./entity";
-import type { ProfileUpdate } from "./service";
+import { SellerType, User } from "./entity";
+import type { ProfileUpdate, SellerUpdate } from "./service";
 import { PageOf } from "../../platform/graphql/page";
 
 @InputType({ description: "The caller's own profile. A field left out stays as it is; an empty string removes it." })
@@ -16,6 +16,18 @@ export class ProfileInput implements ProfileUpdate {
     description: "Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters.",
   })
   profileImage?: string | null;
+}
+
+@InputType({ description: "A buyer's seller fields, as at registration: a business seller also names and describes the store." })
+export class BecomeSellerInput implements SellerUpdate {
+  @Field(() => SellerType, { description: "Whether you sell as an individual student or as a business." })
+  sellerType: SellerType;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: the store's name, at most 80 characters." })
+  storeName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: what the store sells, at most 1000 characters." })
+  storeDescription?: string | null;
 }
 
 @ObjectType({ description: "One page of users, newest first." })

@@ -226,6 +226,69 @@ describe("changeUserRole", () => {
   });
 });
 
+const BECOME_SELLER = `mutation ($input: BecomeSellerInput!) { becomeSeller(input: $input) { id role sellerType storeName storeDescription } }`;
+
+describe("becomeSeller", () => {
+  it("turns the calling buyer into a seller at once, with their seller fields, and they can list a product", async () => {
+    const buyer = await signUp(server);
+    expect(codeOf(await server.gql(SELLER_STATS, {}, buyer.token))).toBe("FORBIDDEN");
+    const res = await server.gql(
+      BECOME_SELLER,
+      { input: { sellerType: "BUSINESS", storeName: " Book Nook ", storeDescription: "Used textbooks" } },
+      buyer.token,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.becomeSeller).toEqual({
+      id: buyer.user.id,
+      role: "SELLER",
+      sellerType: "BUSINESS",
+      storeName: "Book Nook",
+      storeDescription: "Used textbooks",
+    });
+    // the same token now has the seller's powers
+    expect((await server.gql(SELLER_STATS, {}, buyer.token)).data.sellerStats.totalProducts).toBe(0);
+  });
+
+  it("an individual keeps no store fields", async () => {
+    const buyer = await signUp(server);
+    const res = await server.gql(BECOME_SELLER, { input: { sellerType: "INDIVIDUAL", storeName: "Ignored" } }, buyer.token);
+    expect(res.data.becomeSeller).toMatchObject({ role: "SELLER", sellerType: "INDIVIDUAL", storeName: null, storeDescription: null });
+  });
+
+  it("names the missing store fields of a business and changes nothing", async () => {
+    const buyer = await signUp(server);
+    const res = await server.gql(BECOME_SELLER, { input: { sellerType: "BUSINESS", storeName: "  " } }, buyer.token);
+    expect(res.errors?.[0]).toMatchObject({
+      extensions: {
+        code: "BAD_USER_INPUT",
+        fields: {
+          storeName: "Store name is required for business sellers.",
+          storeDescription: "Store description is required for business sellers.",
+        },
+      },
+    });
+    expect(await users().findOneByOrFail({ id: buyer.user.id })).toMatchObject({ role: Role.USER, sellerType: null });
+  });
+
+  it("is for buyers only: sellers, admins and visitors are refused, and a suspended buyer cannot", async () => {
+    const [seller, admin, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "admin"), signUp(server)]);
+    const input = { sellerType: "INDIVIDUAL" };
+    expect(codeOf(await server.gql(BECOME_SELLER, { input }))).toBe("UNAUTHENTICATED");
+    expect(codeOf(await server.gql(BECOME_SELLER, { input }, seller.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(BECOME_SELLER, { input }, admin.token))).toBe("FORBIDDEN");
+    expect((await users().findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
+
+    await users().update(buyer.user.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
+    // a suspended account's token no longer signs anyone in
+    expect(codeOf(await server.gql(BECOME_SELLER, { input }, buyer.token))).toBe("UNAUTHENTICATED");
+    // the service refuses a suspended account even if a caller reached it
+    await expect(server.services.users.becomeSeller(asCaller(buyer), { sellerType: SellerType.INDIVIDUAL })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await users().findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
+  });
+});
+
 describe("deleteUser", () => {
   it("delists a seller's products, keeps the buyers' orders and removes the account", async () => {
     const [admin, seller, buyer] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server)]);

@@ -8,6 +8,7 @@ import LocationOnOutlined from "@mui/icons-material/LocationOnOutlined";
 import PhoneOutlined from "@mui/icons-material/PhoneOutlined";
 import { Link as RouterLink } from "react-router-dom";
 import { SUPPORT } from "../../components/support";
+import { useAuth } from "../../lib/auth";
 
 const COMPANY = [
   { label: "About Us", to: "/about-us" },
@@ -20,8 +21,9 @@ const USEFUL = [
   { label: "Search", to: "/search" },
   { label: "My Orders", to: "/orders" },
   { label: "Saved items", to: "/saved" },
-  { label: "Create an account", to: "/register" },
 ];
+
+const SIGNED_OUT_LINKS = [{ label: "Create an account", to: "/register" }];
 
 const GALLERY = [
   { src: "/images/gallery-books.svg", alt: "Stack of textbooks" },
@@ -34,6 +36,7 @@ const GALLERY = [
 
 /** Footer: contact info, company links, useful links and an image grid. */
 export function Footer() {
+  const { user } = useAuth();
   return (
     <Box component="footer" sx={{ bgcolor: "#0d2b24", color: "#e8efe9", mt: 8, pt: 6, pb: 3 }}>
       <Container maxWidth="lg">
@@ -63,7 +66,7 @@ export function Footer() {
             <FooterLinks title="Company" links={COMPANY} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
-            <FooterLinks title="Useful links" links={USEFUL} />
+            <FooterLinks title="Useful links" links={user ? USEFUL : [...USEFUL, ...SIGNED_OUT_LINKS]} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 12", md: "span 4" } }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>

@@ -18,8 +18,9 @@ import { useAuth } from "../../lib/auth";
 import { Logo } from "./Logo";
 import { MAIN_LINKS } from "./navLinks";
 
-// only signed-in users see the bell: visitors load neither it nor the subscription client code
+// only signed-in users see the messages button and the bell: visitors load neither them nor the subscription client code
 const NotificationBell = lazy(async () => ({ default: (await import("../../components/NotificationBell")).NotificationBell }));
+const MessagesButton = lazy(async () => ({ default: (await import("../../components/MessagesButton")).MessagesButton }));
 const AccountMenu = lazy(async () => ({ default: (await import("./NavMenus")).AccountMenu }));
 const NavDrawer = lazy(async () => ({ default: (await import("./NavMenus")).NavDrawer }));
 
@@ -73,7 +74,14 @@ export function NavBar() {
             <Logo />
           </Box>
           <Box sx={{ flex: { md: 1 }, display: "flex", justifyContent: "flex-end", alignItems: "center", gap: { xs: 0, sm: 0.5 } }}>
-            <IconButton title="Search" component={RouterLink} to="/search" aria-label="Search products">
+            {/* a signed-in phone header also holds messages and the bell: search stays in the menu there */}
+            <IconButton
+              title="Search"
+              component={RouterLink}
+              to="/search"
+              aria-label="Search products"
+              sx={{ display: { xs: user ? "none" : "inline-flex", sm: "inline-flex" } }}
+            >
               <SearchIcon />
             </IconButton>
             <IconButton title="Cart" onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
@@ -86,6 +94,7 @@ export function NavBar() {
             {user ? (
               <>
                 <Suspense fallback={null}>
+                  <MessagesButton />
                   <NotificationBell />
                 </Suspense>
                 <IconButton

@@ -35,8 +35,9 @@ export function DealsBlock() {
             Textbooks, gadgets and hostel essentials at student prices. Deals end when the timer runs out — grab yours before the new
             semester starts.
           </Typography>
-          <Button component={RouterLink} to="/shop" variant="contained" size="large" sx={{ mt: 3 }}>
-            Shop the deals
+          {/* the shop has no "on sale" filter: the button says what it opens */}
+          <Button component={RouterLink} to="/shop?sort=PRICE_ASC" variant="contained" size="large" sx={{ mt: 3 }}>
+            Shop lowest prices first
           </Button>
         </div>
         <Box

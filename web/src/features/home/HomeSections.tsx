@@ -1,20 +1,23 @@
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import HeadsetMicOutlined from "@mui/icons-material/HeadsetMicOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
-import PaymentsOutlined from "@mui/icons-material/PaymentsOutlined";
+import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
+import { Link as RouterLink } from "react-router-dom";
 import { formatDate } from "../../lib/format";
+import { POSTS } from "./blog";
 
 const PROMISES = [
   { icon: LocalShippingOutlined, title: "Free delivery", text: "Free delivery to your hostel or department on every order." },
-  { icon: PaymentsOutlined, title: "Money-back guarantee", text: "Not as described? Get your money back within 7 days." },
+  { icon: HandshakeOutlined, title: "Meet on campus", text: "Check the item when you meet the seller, and pay cash there." },
   { icon: HeadsetMicOutlined, title: "Customer support", text: "Real people answer, Monday to Saturday, 9:00 to 18:00." },
 ];
 
-/** The banner: free delivery, money-back guarantee, customer support. */
+/** The banner: free delivery, meeting on campus, customer support (only what the marketplace really offers). */
 export function PromiseBanner() {
   return (
     <Container maxWidth="lg" component="section" aria-label="Why UniBazaar" sx={{ py: { xs: 4, md: 6 } }}>
@@ -53,34 +56,7 @@ export function PromiseBanner() {
   );
 }
 
-const POSTS = [
-  {
-    image: "/images/blog-exam-prep.svg",
-    date: "2026-10-02",
-    title: "10 things every first-year engineering student needs",
-    text: "From a reliable scientific calculator to the right drawing set: a checklist that saves money in the first semester.",
-  },
-  {
-    image: "/images/blog-hostel.svg",
-    date: "2026-10-15",
-    title: "Making a hostel room feel like home",
-    text: "Folding tables, floor cushions and good lighting: small buys that make long study nights easier.",
-  },
-  {
-    image: "/images/blog-selling.svg",
-    date: "2026-10-28",
-    title: "How to sell your old textbooks fast",
-    text: "Clear photos, an honest description and a fair price in PKR: what buyers look for in a listing.",
-  },
-  {
-    image: "/images/blog-budget.svg",
-    date: "2026-11-09",
-    title: "A student budget that actually works",
-    text: "Split your monthly allowance, plan the big purchases and let second-hand deals do the rest.",
-  },
-];
-
-/** A static list of four blog entries. */
+/** The four blog entries, each opening its article. */
 export function BlogList() {
   return (
     <Container maxWidth="lg" component="section" aria-labelledby="blog-heading" id="blog" sx={{ py: { xs: 4, md: 6 } }}>
@@ -101,26 +77,28 @@ export function BlogList() {
         {POSTS.map((post) => (
           <li key={post.title}>
             <Card variant="outlined" component="article" sx={{ height: "100%" }}>
-              <Box
-                component="img"
-                src={post.image}
-                alt=""
-                loading="lazy"
-                width={320}
-                height={180}
-                sx={{ width: "100%", height: "auto", aspectRatio: "16 / 9", display: "block" }}
-              />
-              <CardContent>
-                <Typography variant="body2" color="text.secondary" component="time" dateTime={post.date}>
-                  {formatDate(post.date)}
-                </Typography>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, mt: 0.5 }}>
-                  {post.title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {post.text}
-                </Typography>
-              </CardContent>
+              <CardActionArea component={RouterLink} to={`/blog/${post.slug}`} sx={{ height: "100%", alignItems: "stretch" }}>
+                <Box
+                  component="img"
+                  src={post.image}
+                  alt=""
+                  loading="lazy"
+                  width={320}
+                  height={180}
+                  sx={{ width: "100%", height: "auto", aspectRatio: "16 / 9", display: "block" }}
+                />
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary" component="time" dateTime={post.date}>
+                    {formatDate(post.date)}
+                  </Typography>
+                  <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, mt: 0.5 }}>
+                    {post.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {post.text}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
             </Card>
           </li>
         ))}

@@ -41,7 +41,7 @@ export function ChatPage() {
   const unread = conversation?.unreadCount ?? 0;
   useEffect(() => {
     // the server marks the bell's notification of these messages read too
-    if (unread > 0) void markRead({ variables: { conversationId }, refetchQueries: ["NotificationBell"] });
+    if (unread > 0) void markRead({ variables: { conversationId }, refetchQueries: ["NotificationBell", "MessagesButton"] });
   }, [unread, conversationId, markRead]);
 
   return (

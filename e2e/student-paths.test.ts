@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { BUYER, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { notice, urlMatches, visible } from "./storefront-helpers";
+
+/** The paths students walk most, on a phone: the inbox one tap away, notices out of the way, a home page that keeps its word. */
+let e2e: E2E;
+let product: { id: string; name: string; price: number };
+beforeAll(async () => {
+  e2e = await startE2E();
+  const data = await gqlOk<{ myProducts: { items: Array<{ id: string; name: string; price: number; quantityAvailable: number }> } }>(
+    e2e,
+    `{ myProducts(pageSize: 20) { items { id name price quantityAvailable } } }`,
+    {},
+    await tokenFor(e2e, SELLER),
+  );
+  product = data.myProducts.items.find((p) => p.quantityAvailable > 0 && p.price >= 100)!;
+});
+afterAll(() => e2e?.close());
+
+/** Whether a tap at the centre of the element reaches it (nothing, such as a notice, lies on top). */
+async function tappable(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  if (!box) return false;
+  const handle = await target.elementHandle();
+  return page.evaluate(
+    ({ x, y, el }) => {
+      const hit = document.elementFromPoint(x, y);
+      return !!hit && !!el && (el === hit || el.contains(hit));
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2, el: handle },
+  );
+}
+
+describe("the paths students walk most, at 390 px", () => {
+  it("the header shows the unread messages on every page, and one tap opens the inbox", async () => {
+    const token = await tokenFor(e2e, BUYER_2);
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      token,
+    );
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_2, "/shop");
+    const messages = page.getByRole("link", { name: /^Messages, \d+ unread$/ });
+    await visible(messages);
+    expect(await messages.getAttribute("aria-label")).toBe("Messages, 0 unread");
+
+    // the seller answers: the count goes up where the buyer is, without a reload
+    await gqlOk(
+      e2e,
+      `mutation ($c: ID!) { sendMessage(conversationId: $c, body: "Still available, come by the library") { id } }`,
+      { c: startConversation.id },
+      await tokenFor(e2e, SELLER),
+    );
+    await visible(page.getByRole("link", { name: "Messages, 1 unread" }), 20_000);
+    // nothing in the header spills off a phone's screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole("link", { name: "Messages, 1 unread" }).click();
+    await urlMatches(page, /^\/messages$/);
+    await visible(page.getByRole("heading", { level: 1, name: "Messages" }));
+    await page.getByRole("link", { name: new RegExp(product.name) }).click();
+    await visible(page.getByText("Still available, come by the library"));
+    // reading the chat clears the count
+    await visible(page.getByRole("link", { name: "Messages, 0 unread" }), 15_000);
+    await expectAccessible(page, "header with messages (phone)");
+    await context.close();
+  });
+
+  it("a notice never covers the message box or the send button on a phone", async () => {
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      await tokenFor(e2e, BUYER),
+    );
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER, `/messages/${startConversation.id}`);
+    await page.getByRole("button", { name: "Make an offer" }).click();
+    const form = page.getByRole("form", { name: "Make an offer" });
+    await form.getByRole("spinbutton", { name: "Amount (Rs)" }).fill(String(Math.floor(product.price * 0.9)));
+    await form.getByRole("button", { name: "Send offer" }).click();
+    await notice(page, "Offer sent.");
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("Can we meet at the library?");
+    expect(await tappable(page, box)).toBe(true);
+    expect(await tappable(page, page.getByRole("button", { name: "Send" }))).toBe(true);
+    await context.close();
+  });
+
+  it("the home page promises only what exists: no money-back, the deals button opens what it says, blog cards open articles", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await page.goto("/");
+    await visible(page.getByRole("heading", { name: "Free delivery" }));
+    expect(await page.getByText(/money-back|money back/i).count()).toBe(0);
+
+    await page.getByRole("link", { name: "Shop lowest prices first" }).click();
+    await urlMatches(page, /^\/shop\?sort=PRICE_ASC$/);
+    await visible(page.getByText(/^Showing 1–\d+ of \d+ products$/));
+
+    await page.goto("/");
+    const blog = page.getByRole("region", { name: "From the blog" });
+    await blog.getByRole("link", { name: /How to sell your old textbooks fast/ }).click();
+    await urlMatches(page, /^\/blog\/sell-old-textbooks-fast$/);
+    await visible(page.getByRole("heading", { level: 1, name: "How to sell your old textbooks fast" }));
+    await visible(page.getByText(/never share your phone number in the listing/));
+    await expectAccessible(page, "blog article (phone)");
+    await context.close();
+  });
+
+  it("the footer offers 'Create an account' to visitors only", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await page.goto("/about-us");
+    const footer = page.getByRole("contentinfo");
+    await visible(footer.getByRole("link", { name: "Create an account" }));
+    await signInTo(page, BUYER, "/about-us");
+    await visible(footer.getByRole("link", { name: "Saved items" }));
+    expect(await footer.getByRole("link", { name: "Create an account" }).count()).toBe(0);
+    await context.close();
+  });
+});
