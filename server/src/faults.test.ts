@@ -200,7 +200,7 @@ describe("faults on the embedded database", () => {
     const checkouts = Array.from({ length: 40 }, () => placeOrder(running.url, token, productId));
     await expect.poll(async () => (await fetch(`${running.url}/ready`)).status, { timeout: 5_000, interval: 50 }).toBe(503);
     const answers = await Promise.allSettled(checkouts);
-    expect(answers.filter((a) => a.status === "rejected").map((a) => String((a).reason?.cause))).toEqual([]);
+    expect(answers.filter((a) => a.status === "rejected").map((a) => String(a.reason?.cause))).toEqual([]);
     expect(answers.filter((a) => a.status === "fulfilled" && a.value.data?.placeOrder)).toHaveLength(40);
     expect(await exited).toBe(0);
 
