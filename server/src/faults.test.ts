@@ -11,7 +11,7 @@ import { boot, compileServer, embeddedPostgres, exitOf, gql, postgresProcessesFo
 
 /**
  * Faults on the compiled server and its own embedded PostgreSQL (never the machine's shared one):
- * SIGTERM under load, kill -9 and restart, a frozen database.
+ * SIGTERM under load and as a burst arrives, kill -9 and restart, a frozen database.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "ub-faults-"));
 const buyer = demoLogins.find((l) => l.role === "buyer")!;
@@ -188,6 +188,27 @@ describe("faults on the embedded database", () => {
     } finally {
       thaw(pids);
       expect(await stop(running)).toBe(0);
+    }
+  }, 180_000);
+
+  it("SIGTERM as a burst of 40 checkouts arrives: /ready turns 503, all 40 are answered, none is reset", async () => {
+    const running = await boot(dataDir, { SHUTDOWN_DELAY_MS: "1500" });
+    const { token, productId } = await signIn(running.url);
+    const before = await myOrderCount(running.url, token);
+    // sent from here at the moment of the signal: connecting and being read while the server stops
+    const exited = exitOf(running, () => running.child.kill("SIGTERM"));
+    const checkouts = Array.from({ length: 40 }, () => placeOrder(running.url, token, productId));
+    await expect.poll(async () => (await fetch(`${running.url}/ready`)).status, { timeout: 5_000, interval: 50 }).toBe(503);
+    const answers = await Promise.allSettled(checkouts);
+    expect(answers.filter((a) => a.status === "rejected").map((a) => String(a.reason?.cause))).toEqual([]);
+    expect(answers.filter((a) => a.status === "fulfilled" && a.value.data?.placeOrder)).toHaveLength(40);
+    expect(await exited).toBe(0);
+
+    const restarted = await boot(dataDir);
+    try {
+      expect(await myOrderCount(restarted.url, token)).toBe(before + 40);
+    } finally {
+      expect(await stop(restarted)).toBe(0);
     }
   }, 180_000);
 });

@@ -44,6 +44,8 @@ export async function createHttpApp(deps: {
   dataSource: DataSource;
   services: Services;
   logger: Logger;
+  /** True once shutdown has begun: /ready then answers 503 so load balancers stop sending here. */
+  stopping?: () => boolean;
 }): Promise<HttpApp> {
   const { config, dataSource, services, logger } = deps;
   const app = express();
@@ -103,6 +105,10 @@ export async function createHttpApp(deps: {
     res.json({ status: "ok" });
   });
   app.get("/ready", async (_req, res) => {
+    if (deps.stopping?.()) {
+      res.status(503).json({ status: "stopping" });
+      return;
+    }
     // a frozen database never answers: a probe must hear "not ready" well before it gives up
     let timer: NodeJS.Timeout | undefined;
     const tooSlow = new Promise<never>((_, reject) => {

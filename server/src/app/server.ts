@@ -20,8 +20,9 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /**
  * Boots the whole app: database (embedded or DATABASE_URL) -> migrations -> demo data on an empty
- * database -> HTTP. `close` drains HTTP first (in-flight requests finish, bounded), then the
- * database, so no request loses its connection.
+ * database -> HTTP. `close` turns /ready to 503, keeps answering for SHUTDOWN_DELAY_MS, then
+ * drains HTTP (every request already sent is answered, bounded) and closes the database last, so no
+ * request loses its connection.
  */
 export async function startServer(
   config: AppConfig,
@@ -37,7 +38,8 @@ export async function startServer(
       const seeded = await seedDemoData(database.dataSource, services, config);
       if (seeded) say("Loaded demo data into the empty database.");
     }
-    const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger });
+    let stopping = false;
+    const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger, stopping: () => stopping });
     const server: Server = await new Promise((resolve, reject) => {
       // Express 5 hands a listen failure to the callback (and emits it too)
       const failed = (error: NodeJS.ErrnoException) =>
@@ -61,10 +63,11 @@ export async function startServer(
       dataSource: database.dataSource,
       services,
       close: async () => {
+        stopping = true;
         clearInterval(sweep);
         // open sockets would keep the HTTP server from closing
         await subscriptions.close();
-        await drain();
+        await drain(config.shutdownDelayMs);
         await http.stop();
         await services.cache.close();
         await live.close();

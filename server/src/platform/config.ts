@@ -54,6 +54,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).default("UniBazaar <no-reply@unibazaar.pk>"),
   REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
 });
 
@@ -88,6 +89,11 @@ export type AppConfig = {
   /** Marketplace settings: only verified students may list products / place orders. */
   requireVerifiedSellers: boolean;
   requireVerifiedBuyers: boolean;
+  /**
+   * On SIGTERM, how long the server keeps answering (with /ready at 503 and `Connection: close`)
+   * before it stops accepting, so a load balancer takes it out first without a refused request.
+   */
+  shutdownDelayMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: path.join(dataDir, "outbox"),
     requireVerifiedSellers: e.REQUIRE_VERIFIED_SELLERS,
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
+    // behind a load balancer in production; elsewhere Ctrl+C should not wait
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
   };
 }
 

@@ -11,12 +11,17 @@ import { startServer, type RunningServer } from "../app/server";
 import { withDatabase } from "./global-setup";
 
 /** A fresh database copied from the migrated template: this test file's own data. */
-export async function createTestDatabase(): Promise<string> {
+export const createTestDatabase = () => createDatabase(inject("templateDatabase"));
+
+/** A fresh database with no tables at all, as a new deployment finds it. */
+export const createEmptyDatabase = () => createDatabase();
+
+async function createDatabase(template?: string): Promise<string> {
   const serverUrl = inject("databaseServerUrl");
   const name = `ub_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   await admin.end();
   return withDatabase(serverUrl, name);
 }
