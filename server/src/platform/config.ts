@@ -53,6 +53,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default("UniBazaar <no-reply@unibazaar.pk>"),
   REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
+  MASK_CHAT_PHONES: booleanFlag.default(true),
 });
 
 export type AppConfig = {
@@ -86,6 +87,8 @@ export type AppConfig = {
   /** Marketplace settings: only verified students may list products / place orders. */
   requireVerifiedSellers: boolean;
   requireVerifiedBuyers: boolean;
+  /** Chat: phone numbers are masked for the recipient until the two have an order together. */
+  maskChatPhones: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: path.join(dataDir, "outbox"),
     requireVerifiedSellers: e.REQUIRE_VERIFIED_SELLERS,
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
+    maskChatPhones: e.MASK_CHAT_PHONES,
   };
 }
 
