@@ -10,6 +10,7 @@ import type { LiveHub } from "../platform/live";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
 import { ModerationService } from "../modules/moderation/service";
+import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
@@ -31,7 +32,11 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const reviews = new ReviewsService(dataSource, cache);
   const users = new UsersService(dataSource, reviews, cache);
   const notifications = new NotificationsService(dataSource, live);
-  const conversations = new ConversationsService(dataSource, live, notifications);
+  const screening = new ScreeningService(dataSource, {
+    maskPhones: config.maskChatPhones,
+    siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
+  });
+  const conversations = new ConversationsService(dataSource, live, notifications, screening);
   const savedAlerts = new SavedAlerts(notifications);
   const auth = new AuthService(dataSource, config);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
@@ -57,6 +62,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     moderation: new ModerationService(dataSource, cache),
     conversations,
     notifications,
+    screening,
   };
 }
 

@@ -56,6 +56,7 @@ const envSchema = z.object({
   REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
+  MASK_CHAT_PHONES: booleanFlag.default(true),
 });
 
 export type AppConfig = {
@@ -94,6 +95,8 @@ export type AppConfig = {
    * before it stops accepting, so a load balancer takes it out first without a refused request.
    */
   shutdownDelayMs: number;
+  /** Chat: phone numbers are masked for the recipient until the two have an order together. */
+  maskChatPhones: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
     // behind a load balancer in production; elsewhere Ctrl+C should not wait
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
+    maskChatPhones: e.MASK_CHAT_PHONES,
   };
 }
 

@@ -196,3 +196,10 @@ export async function insertReview(
   await new ReviewsService(dataSource, createCache(undefined)).recomputeRatings(dataSource.manager, [review.productId]);
   return saved;
 }
+
+/** Makes accounts older than a new account (which screening holds to tighter limits: a few conversations a day, no links). */
+export async function established(server: TestServer, ...who: SignedIn[]): Promise<void> {
+  await server.dataSource.query(`UPDATE users SET "createdAt" = now() - interval '30 days' WHERE id = ANY($1)`, [
+    who.map((w) => w.user.id),
+  ]);
+}

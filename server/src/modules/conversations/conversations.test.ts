@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Message } from "./entity";
@@ -14,6 +14,8 @@ let product: Product;
 beforeAll(async () => {
   server = await startTestServer();
   [seller, buyer, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server), signUp(server, "admin")]);
+  // new accounts may not send links to other sites
+  await established(server, seller, buyer, stranger, admin);
   product = await insertProduct(server.dataSource, seller.user.id, { name: "Calculus textbook", pricePaisa: 250_000 });
 });
 afterAll(() => server.close());

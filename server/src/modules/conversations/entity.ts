@@ -90,6 +90,10 @@ export class Message {
   @Column({ type: "varchar", length: 2000 })
   body: string;
 
+  /** What screening found when it was sent (phone, messaging_app, ...): the recipient is shown a safety card. */
+  @Column({ type: "varchar", length: 20, array: true, default: () => "'{}'" })
+  flags: string[];
+
   /** Milliseconds, as JavaScript reads them: read marks copy it and compare exactly. */
   @CreateDateColumn({ type: "timestamptz", precision: 3 })
   createdAt: Date;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Notification, NotificationKind } from "../notifications/entity";
@@ -15,6 +15,8 @@ let admin: SignedIn;
 beforeAll(async () => {
   server = await startTestServer();
   [seller, buyer, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server), signUp(server, "admin")]);
+  // the buyer opens more conversations a day than a new account may
+  await established(server, buyer);
 });
 afterAll(() => server.close());
 

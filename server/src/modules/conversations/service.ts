@@ -12,6 +12,7 @@ import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
+import type { ScreeningService } from "../screening/service";
 import { Conversation, Message, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, type OfferView } from "./offers";
 
@@ -71,7 +72,7 @@ export const OFFER_EVENT = "offer";
 export type OfferEvent = { type: typeof OFFER_EVENT; offer: OfferView };
 
 /** A message with its read receipt: whether the recipient's read mark has reached it. */
-export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "createdAt"> & { read: boolean };
+export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "flags" | "createdAt"> & { read: boolean };
 
 /**
  * A conversation's columns plus what depends on the caller ($1): unread messages from the other
@@ -91,7 +92,7 @@ const VIEW_SELECT = `SELECT c.*,
 
 type ViewRow = Conversation & { unreadCount: number; lastMessage: string | null; blocked: boolean };
 
-function toView(row: ViewRow, callerId: string): ConversationView {
+function toView(row: ViewRow, callerId: string, preview: (text: string) => string): ConversationView {
   const asBuyer = row.buyerId === callerId;
   const asSeller = row.sellerId === callerId;
   return {
@@ -100,7 +101,7 @@ function toView(row: ViewRow, callerId: string): ConversationView {
     buyerId: row.buyerId,
     sellerId: row.sellerId,
     lastMessageAt: row.lastMessageAt,
-    lastMessage: row.lastMessage,
+    lastMessage: row.lastMessage && preview(row.lastMessage),
     unreadCount: row.unreadCount,
     archived: asBuyer ? row.buyerArchivedAt !== null : asSeller ? row.sellerArchivedAt !== null : false,
     otherPartyReadAt: asBuyer ? row.sellerReadAt : asSeller ? row.buyerReadAt : null,
@@ -130,6 +131,7 @@ export class ConversationsService {
     private readonly dataSource: DataSource,
     private readonly live: LiveHub,
     private readonly notifications: NotificationsService,
+    private readonly screening: ScreeningService,
   ) {
     this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByStarter = postgresLimiter(dataSource, {
@@ -162,6 +164,7 @@ export class ConversationsService {
     if (existing) return this.view(existing.id, caller.id);
     await this.assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
     await consumeOrRefuse([[this.conversationsByStarter, caller.id]], "You have started too many conversations. Please try again later.");
+    await this.screening.countNewConversation(caller.id);
     const [{ id }] = await this.dataSource.query(
       `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
        ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId"
@@ -191,7 +194,7 @@ export class ConversationsService {
     );
     const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM conversations c WHERE ${mine}`, [caller.id, archived]);
     return toPage(
-      rows.map((row) => toView(row, caller.id)),
+      rows.map((row) => toView(row, caller.id, this.screening.preview)),
       n,
       page,
       pageSize,
@@ -209,7 +212,7 @@ export class ConversationsService {
     );
     const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM conversations WHERE "reportedAt" IS NOT NULL`);
     return toPage(
-      rows.map((row) => toView(row, caller.id)),
+      rows.map((row) => toView(row, caller.id, this.screening.preview)),
       n,
       page,
       pageSize,
@@ -240,12 +243,12 @@ export class ConversationsService {
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
-    return toPage(
+    const views = await this.screening.forReader(
       items.map((message) => toMessageView(message, conversation)),
-      totalItems,
-      page,
-      pageSize,
+      caller.id,
+      isParty(conversation, caller.id) ? (conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId) : null,
     );
+    return toPage(views, totalItems, page, pageSize);
   }
 
   /**
@@ -256,13 +259,16 @@ export class ConversationsService {
   async send(input: { conversationId: string; body: string }, caller: AuthUser | null): Promise<MessageView> {
     if (!caller) throw unauthenticated();
     const v = parseInput(sendSchema, input);
-    const { message, parties } = await this.dataSource.transaction(async (manager) => {
+    const flags = await this.screening.screen(v.body, caller.id);
+    const { message, recipientId } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
       await this.assertNotBlocked(manager, caller.id, recipientId);
       await consumeOrRefuse([[this.messagesBySender, caller.id]], "You are sending messages too fast. Please wait a minute.");
-      const message = await manager.save(manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body }));
+      const message = await manager.save(
+        manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, flags }),
+      );
       await manager.update(Conversation, conversation.id, {
         lastMessageAt: message.createdAt,
         [sideOf(conversation, caller.id).readAt]: message.createdAt,
@@ -274,16 +280,20 @@ export class ConversationsService {
         recipientId,
         {
           kind: NotificationKind.NEW_MESSAGE,
-          text: `${caller.username}: ${v.body.replace(/\s+/g, " ")}`,
+          text: `${caller.username}: ${this.screening.preview(v.body).replace(/\s+/g, " ")}`,
           link: conversationPath(conversation.id),
         },
         manager,
       );
-      return { message: { ...pickMessage(message), read: false }, parties: [conversation.buyerId, conversation.sellerId] };
+      return { message: { ...pickMessage(message), read: false }, recipientId };
     });
     // after the commit: a subscriber that reloads the conversation finds the message
-    const event: MessageEvent = { type: MESSAGE_EVENT, message };
-    for (const userId of parties) this.live.publish("user", userId, event);
+    const revealed = await this.screening.revealsPhones(recipientId, caller.id);
+    this.live.publish("user", caller.id, { type: MESSAGE_EVENT, message } satisfies MessageEvent);
+    this.live.publish("user", recipientId, {
+      type: MESSAGE_EVENT,
+      message: this.screening.bodyFor(message, revealed),
+    } satisfies MessageEvent);
     return message;
   }
 
@@ -552,7 +562,7 @@ export class ConversationsService {
 
   private async view(conversationId: string, callerId: string): Promise<ConversationView> {
     const [row]: ViewRow[] = await this.dataSource.query(`${VIEW_SELECT} WHERE c.id = $2`, [callerId, conversationId]);
-    return toView(row, callerId);
+    return toView(row, callerId, this.screening.preview);
   }
 
   /** The conversation if the caller is one of its parties; anyone else is told it does not exist. */
@@ -580,7 +590,14 @@ export class ConversationsService {
   }
 }
 
-const pickMessage = ({ id, conversationId, senderId, body, createdAt }: Message) => ({ id, conversationId, senderId, body, createdAt });
+const pickMessage = ({ id, conversationId, senderId, body, flags, createdAt }: Message) => ({
+  id,
+  conversationId,
+  senderId,
+  body,
+  flags,
+  createdAt,
+});
 
 function toMessageView(message: Message, conversation: Conversation): MessageView {
   const recipientReadAt = message.senderId === conversation.buyerId ? conversation.sellerReadAt : conversation.buyerReadAt;

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
 import { Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
+import { SCREEN_FLAGS } from "../screening/rules";
 import { OfferStatus } from "./entity";
 import type { OfferView } from "./offers";
 import type { ConversationView, MessageView } from "./service";
@@ -85,6 +86,11 @@ export class MessageObject implements MessageView {
 
   @Field(() => String, { description: "The text, 1 to 2000 characters." })
   body: string;
+
+  @Field(() => [String], {
+    description: `Why it carries a safety card, from screening when sent: ${SCREEN_FLAGS.join(", ")}. Empty for most messages.`,
+  })
+  flags: string[];
 
   @Field(() => Date, { description: "When it was sent." })
   createdAt: Date;

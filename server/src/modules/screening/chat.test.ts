@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { Message } from "../conversations/entity";
+import { NEW_ACCOUNT_CONVERSATIONS_PER_DAY, ScreeningService } from "./service";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+  await established(server, seller, buyer);
+});
+afterAll(() => server.close());
+
+const START = `mutation ($productId: ID!) { startConversation(productId: $productId) { id lastMessage } }`;
+const SEND = `mutation ($id: ID!, $body: String!) { sendMessage(conversationId: $id, body: $body) { id body flags } }`;
+const MESSAGES = `query ($id: ID!) { messages(conversationId: $id) { items { id body flags } } }`;
+const INBOX = `query { conversations { items { id lastMessage } } }`;
+
+async function conversationWith(who: SignedIn) {
+  const product = await insertProduct(server.dataSource, seller.user.id);
+  const res = await server.gql(START, { productId: product.id }, who.token);
+  expect(res.errors).toBeUndefined();
+  return { id: res.data.startConversation.id as string, product };
+}
+
+describe("screening in the chat", () => {
+  it("delivers a flagged message with its flags, the number masked for the recipient until the two have an order", async () => {
+    const { id, product } = await conversationWith(buyer);
+    const body = "Mera number 0300-1234567 hai, whatsapp kar do";
+    const sent = await server.gql(SEND, { id, body }, buyer.token);
+    expect(sent.data.sendMessage).toMatchObject({ body, flags: ["phone", "messaging_app"] });
+    const stored = await server.dataSource.getRepository(Message).findOneByOrFail({ id: sent.data.sendMessage.id });
+    expect(stored).toMatchObject({ body, flags: ["phone", "messaging_app"] });
+
+    const masked = "Mera number •••-••• hai, whatsapp kar do";
+    expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body: masked });
+    expect((await server.gql(MESSAGES, { id }, buyer.token)).data.messages.items[0]).toMatchObject({ body });
+    const preview = (await server.gql(INBOX, {}, seller.token)).data.conversations.items.find((c: { id: string }) => c.id === id);
+    expect(preview.lastMessage).toBe(masked);
+    const [notification] = await server.dataSource.query(`SELECT text FROM notifications WHERE "recipientId" = $1 AND link LIKE $2`, [
+      seller.user.id,
+      `%${id}`,
+    ]);
+    expect(notification.text).toContain("•••-•••");
+    expect(notification.text).not.toContain("1234567");
+
+    await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }] });
+    expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body });
+  });
+
+  it("leaves ordinary messages unflagged", async () => {
+    const { id } = await conversationWith(buyer);
+    const sent = await server.gql(SEND, { id, body: "Rs 3000 final? fx-991ES, Hostel 4 room 12" }, buyer.token);
+    expect(sent.data.sendMessage.flags).toEqual([]);
+  });
+
+  it("shows numbers when masking is configured off", () => {
+    const screening = new ScreeningService(server.dataSource, { maskPhones: false, siteHosts: [] });
+    const message = { body: "0300 1234567", flags: ["phone"] };
+    expect(screening.bodyFor(message, false).body).toBe("0300 1234567");
+    expect(screening.preview("0300 1234567")).toBe("0300 1234567");
+  });
+});
+
+describe("new accounts", () => {
+  it("may not send links to other sites in their first days, and nothing is stored; verified students and older accounts may", async () => {
+    const newcomer = await signUp(server);
+    const { id } = await conversationWith(newcomer);
+    const refused = await server.gql(SEND, { id, body: "see http://cheap-phones.pk/deal" }, newcomer.token);
+    expect(codeOf(refused)).toBe("BAD_USER_INPUT");
+    expect(refused.errors?.[0].extensions?.fields?.body).toMatch(/New accounts cannot send links/);
+    expect(await server.dataSource.getRepository(Message).countBy({ conversationId: id })).toBe(0);
+    // a link to the site itself is fine
+    expect((await server.gql(SEND, { id, body: "https://unibazaar.pk/products/1" }, newcomer.token)).errors).toBeUndefined();
+
+    await server.dataSource.query(`UPDATE users SET "verifiedAt" = now() WHERE id = $1`, [newcomer.user.id]);
+    const verified = await server.gql(SEND, { id, body: "see http://cheap-phones.pk/deal" }, newcomer.token);
+    expect(verified.data.sendMessage.flags).toEqual(["offsite_link"]);
+  });
+
+  it(`may open ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations a day; an older account is not held to it`, async () => {
+    const newcomer = await signUp(server);
+    for (let i = 0; i < NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(newcomer);
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    const refused = await server.gql(START, { productId: product.id }, newcomer.token);
+    expect(codeOf(refused)).toBe("RATE_LIMITED");
+    const [{ n }] = await server.dataSource.query(`SELECT count(*)::int AS n FROM conversations WHERE "buyerId" = $1`, [newcomer.user.id]);
+    expect(n).toBe(NEW_ACCOUNT_CONVERSATIONS_PER_DAY);
+
+    const veteran = await signUp(server);
+    await established(server, veteran);
+    for (let i = 0; i <= NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(veteran);
+  });
+});

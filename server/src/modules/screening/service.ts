@@ -1,0 +1,99 @@
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
+import type { DataSource } from "typeorm";
+import { badInput } from "../../platform/shared/errors";
+import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import type { ScreenFlag } from "./rules";
+import { maskPhones, screenMessage } from "./screen";
+
+/** An account this young (and not a verified student) is new: it gets the tighter limits below. */
+export const NEW_ACCOUNT_DAYS = 7;
+/** Conversations a new account may open per day. */
+export const NEW_ACCOUNT_CONVERSATIONS_PER_DAY = 5;
+
+export type ScreeningOptions = {
+  /** Hide phone numbers from the recipient until the two have an order together. */
+  maskPhones: boolean;
+  /** Hosts of the site itself: links to them are not off-site. */
+  siteHosts: string[];
+};
+
+/**
+ * Scam shield for the chat: screens a message before it is stored, keeps new accounts on a short
+ * leash, and decides whether a reader sees a message's phone numbers.
+ */
+export class ScreeningService {
+  private readonly newAccountConversations: RateLimiterPostgres;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly options: ScreeningOptions,
+  ) {
+    this.newAccountConversations = postgresLimiter(dataSource, {
+      keyPrefix: "new_account_conversations",
+      points: NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+      duration: 86_400,
+    });
+  }
+
+  /** The flags of a message about to be sent; a new account's off-site link is refused (BAD_USER_INPUT on body). */
+  async screen(body: string, senderId: string): Promise<ScreenFlag[]> {
+    const { flags } = screenMessage(body, this.options.siteHosts);
+    if (flags.includes("offsite_link") && (await this.isNewAccount(senderId))) {
+      const message = `New accounts cannot send links to other sites for their first ${NEW_ACCOUNT_DAYS} days (verified students can).`;
+      throw badInput(message, { body: message });
+    }
+    return flags;
+  }
+
+  /** Counts a new conversation opened by a new account; over the daily limit it is refused (RATE_LIMITED). */
+  async countNewConversation(userId: string): Promise<void> {
+    if (!(await this.isNewAccount(userId))) return;
+    await consumeOrRefuse(
+      [[this.newAccountConversations, userId]],
+      `New accounts can start ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations a day; verify your student e-mail to lift this.`,
+    );
+  }
+
+  /** Younger than NEW_ACCOUNT_DAYS and not a verified student (by the database clock). */
+  async isNewAccount(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM users WHERE id = $1 AND "verifiedAt" IS NULL AND "createdAt" > now() - make_interval(days => $2)`,
+      [userId, NEW_ACCOUNT_DAYS],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether `readerId` sees phone numbers in what the other party wrote: once the two have an order together. */
+  async revealsPhones(readerId: string, otherId: string): Promise<boolean> {
+    if (!this.options.maskPhones) return true;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM orders WHERE ("buyerId", "sellerId") IN (($1::uuid, $2::uuid), ($2::uuid, $1::uuid)) LIMIT 1`,
+      [readerId, otherId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A page of messages as `readerId` sees it: the other party's phone numbers masked unless revealed
+   * (asked of the database only when the page holds one). `otherId` null: an admin, who sees all.
+   */
+  async forReader<M extends { body: string; flags: string[]; senderId: string }>(
+    messages: M[],
+    readerId: string,
+    otherId: string | null,
+  ): Promise<M[]> {
+    const hidden = messages.some((m) => m.senderId !== readerId && m.flags.includes("phone"));
+    if (!otherId || !hidden || (await this.revealsPhones(readerId, otherId))) return messages;
+    return messages.map((m) => this.bodyFor(m, m.senderId === readerId));
+  }
+
+  /** A body as its reader sees it: phone numbers masked unless revealed (the sender always sees their own). */
+  bodyFor<M extends { body: string; flags: string[] }>(message: M, revealed: boolean): M {
+    return revealed || !this.options.maskPhones || !message.flags.includes("phone")
+      ? message
+      : { ...message, body: maskPhones(message.body) };
+  }
+
+  /** Text shown outside the chat (inbox preview, notification): numbers always masked while masking is on. */
+  readonly preview = (text: string): string => (this.options.maskPhones ? maskPhones(text) : text);
+}
