@@ -7,6 +7,8 @@ import { asCaller, insertProduct, insertReview, signUp, signUpCast, type Cast } 
 import { startTestServer, type GraphQLResult, type TestServer } from "../test/harness";
 import { CODE_WRONG } from "../modules/codes/service";
 import { User } from "../modules/users/entity";
+import { Product } from "../modules/products/entity";
+import { NOT_FOR_SALE } from "../modules/conversations/service";
 import { passwords } from "../platform/auth/passwords";
 import { placeOrder, shipping } from "../modules/orders/testing";
 
@@ -207,5 +209,64 @@ describe("enumeration: a real account and an unknown e-mail get the same answer 
     const probe = await observe(ask(taken, prober));
     expect(probe.answer).toEqual(free.answer);
     expect(probe.statements.length).toBe(free.statements.length);
+  });
+});
+
+describe("a hidden listing exists only for its seller and admins, everywhere", () => {
+  it("conversation.product, myReview(s), an anonymous priceQuote, and offers", async () => {
+    const { seller, buyer, admin } = cast;
+    const product = await insertProduct(server.dataSource, seller.user.id, { name: "Hidden lamp", pricePaisa: 250_000 });
+    const started = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, buyer.token);
+    const conversationId = started.data.startConversation.id;
+    const offered = await server.gql(
+      `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 2000) { id } }`,
+      { c: conversationId },
+      buyer.token,
+    );
+    await insertReview(server.dataSource, { productId: product.id, userId: buyer.user.id, rating: 4, comment: "Hidden lamp review" });
+    // a moderator hides it
+    await server.dataSource.getRepository(Product).update(product.id, { hiddenAt: new Date() });
+
+    const conversation = (token: string) =>
+      server.gql(`query ($id: ID!) { conversation(id: $id) { product { id name } } }`, { id: conversationId }, token);
+    expect((await conversation(buyer.token)).data.conversation.product).toBeNull();
+    expect((await conversation(seller.token)).data.conversation.product).toMatchObject({ id: product.id });
+
+    const reviews = await server.gql(
+      `query ($p: ID!) { myReview(productId: $p) { product { id } } myReviews(pageSize: 50) { items { comment product { id } } } }`,
+      { p: product.id },
+      buyer.token,
+    );
+    expect(reviews.data.myReview.product).toBeNull();
+    expect(reviews.data.myReviews.items.find((r: { comment: string }) => r.comment === "Hidden lamp review").product).toBeNull();
+    const adminView = await server.gql(`query ($p: ID!) { product(id: $p) { id } }`, { p: product.id }, admin.token);
+    expect(adminView.data.product).toMatchObject({ id: product.id });
+
+    const quote = await server.gql(
+      `query ($p: ID!) { priceQuote(lines: [{ productId: $p, quantity: 1 }]) { lines { name unitPrice image available } total } }`,
+      {
+        p: product.id,
+      },
+    );
+    expect(quote.data.priceQuote).toEqual({ lines: [{ name: "Unknown product", unitPrice: 0, image: null, available: false }], total: 0 });
+
+    const accept = await server.gql(
+      `mutation ($o: ID!) { acceptOffer(offerId: $o) { status } }`,
+      { o: offered.data.makeOffer.id },
+      seller.token,
+    );
+    expect(accept.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
+    const withdraw = await server.gql(
+      `mutation ($o: ID!) { withdrawOffer(offerId: $o) { status } }`,
+      { o: offered.data.makeOffer.id },
+      buyer.token,
+    );
+    expect(withdraw.errors).toBeUndefined();
+    const again = await server.gql(
+      `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 1500) { id } }`,
+      { c: conversationId },
+      buyer.token,
+    );
+    expect(again.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
   });
 });
