@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { buildSchema, getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, insertReview, signUpCast, type Cast } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { asCaller, insertProduct, insertReview, signUp, signUpCast, type Cast } from "../test/fixtures";
+import { startTestServer, type GraphQLResult, type TestServer } from "../test/harness";
+import { CODE_WRONG } from "../modules/codes/service";
+import { User } from "../modules/users/entity";
+import { Product } from "../modules/products/entity";
+import { NOT_FOR_SALE } from "../modules/conversations/service";
+import { passwords } from "../platform/auth/passwords";
 import { placeOrder, shipping } from "../modules/orders/testing";
 
 /**
@@ -135,5 +141,132 @@ describe("a checkout shared by two sellers", () => {
     // the buyer, signed in, still reads the whole order
     const own = await server.api("POST", "/api/orders/confirm-payment", { token: buyer.token, body: { session_id: checkout.id } });
     expect(own.body.order.shippingDetails.address).toBe(shipping.address);
+  });
+});
+
+describe("enumeration: a real account and an unknown e-mail get the same answer after the same work", () => {
+  /** The answer and the work of one request: its statements (text) and its password hashing. */
+  async function observe(send: () => Promise<GraphQLResult>) {
+    const hashes = vi.spyOn(passwords, "hash");
+    const verifies = vi.spyOn(passwords, "verify");
+    try {
+      const { result, statements } = await server.queries.measure(send);
+      return {
+        answer: { data: result.data, errors: result.errors?.map((e) => ({ message: e.message, code: e.extensions?.code })) },
+        statements,
+        hashing: { hash: hashes.mock.calls.length, verify: verifies.mock.calls.length },
+      };
+    } finally {
+      hashes.mockRestore();
+      verifies.mockRestore();
+    }
+  }
+  const expectSame = (real: Awaited<ReturnType<typeof observe>>, unknown: Awaited<ReturnType<typeof observe>>) => {
+    expect(unknown.answer).toEqual(real.answer);
+    expect(unknown.statements).toEqual(real.statements);
+    expect(unknown.hashing).toEqual(real.hashing);
+  };
+  const unknownEmail = () => `nobody-${randomUUID().slice(0, 8)}@test.pk`;
+
+  it("forgot password: the request and a wrong code", async () => {
+    const real = await signUp(server, "user");
+    const unknown = unknownEmail();
+    const request = (email: string) => () => server.gql(`mutation ($e: String!) { requestPasswordReset(email: $e) }`, { e: email });
+    expectSame(await observe(request(real.user.email)), await observe(request(unknown)));
+
+    // the real account now has a live code; "000000" is wrong for it (or, once in a million, right: skip that draw)
+    const reset = (email: string) => () =>
+      server.gql(`mutation ($e: String!, $c: String!, $p: String!) { resetPassword(email: $e, code: $c, newPassword: $p) { token } }`, {
+        e: email,
+        c: "000000",
+        p: "brand-new-pass-9",
+      });
+    const realTry = await observe(reset(real.user.email));
+    expect(realTry.answer.errors?.[0]).toEqual({ message: CODE_WRONG, code: "BAD_USER_INPUT" });
+    expectSame(realTry, await observe(reset(unknown)));
+  });
+
+  it("sign-in: a wrong password and an unknown e-mail", async () => {
+    const real = await signUp(server, "user");
+    const login = (email: string) => () =>
+      server.gql(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: "wrong-password-1" });
+    const realTry = await observe(login(real.user.email));
+    expect(realTry.hashing.verify).toBe(1);
+    expectSame(realTry, await observe(login(unknownEmail())));
+  });
+
+  it("student verification: a university e-mail verified on another account answers like a free one", async () => {
+    const [owner, prober] = await Promise.all([signUp(server, "user"), signUp(server, "user")]);
+    const taken = `owner-${randomUUID().slice(0, 8)}@nust.edu.pk`;
+    await server.dataSource
+      .getRepository(User)
+      .update(owner.user.id, { verifiedAt: new Date(), university: "NUST", universityEmail: taken });
+    const ask = (email: string, who: typeof prober) => () =>
+      server.gql(`mutation ($e: String!) { requestStudentVerification(email: $e) { expiresInMinutes } }`, { e: email }, who.token);
+    const other = await signUp(server, "user");
+    const free = await observe(ask(`free-${randomUUID().slice(0, 8)}@nust.edu.pk`, other));
+    expect(free.answer.errors).toBeUndefined();
+    const probe = await observe(ask(taken, prober));
+    expect(probe.answer).toEqual(free.answer);
+    expect(probe.statements.length).toBe(free.statements.length);
+  });
+});
+
+describe("a hidden listing exists only for its seller and admins, everywhere", () => {
+  it("conversation.product, myReview(s), an anonymous priceQuote, and offers", async () => {
+    const { seller, buyer, admin } = cast;
+    const product = await insertProduct(server.dataSource, seller.user.id, { name: "Hidden lamp", pricePaisa: 250_000 });
+    const started = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, buyer.token);
+    const conversationId = started.data.startConversation.id;
+    const offered = await server.gql(
+      `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 2000) { id } }`,
+      { c: conversationId },
+      buyer.token,
+    );
+    await insertReview(server.dataSource, { productId: product.id, userId: buyer.user.id, rating: 4, comment: "Hidden lamp review" });
+    // a moderator hides it
+    await server.dataSource.getRepository(Product).update(product.id, { hiddenAt: new Date() });
+
+    const conversation = (token: string) =>
+      server.gql(`query ($id: ID!) { conversation(id: $id) { product { id name } } }`, { id: conversationId }, token);
+    expect((await conversation(buyer.token)).data.conversation.product).toBeNull();
+    expect((await conversation(seller.token)).data.conversation.product).toMatchObject({ id: product.id });
+
+    const reviews = await server.gql(
+      `query ($p: ID!) { myReview(productId: $p) { product { id } } myReviews(pageSize: 50) { items { comment product { id } } } }`,
+      { p: product.id },
+      buyer.token,
+    );
+    expect(reviews.data.myReview.product).toBeNull();
+    expect(reviews.data.myReviews.items.find((r: { comment: string }) => r.comment === "Hidden lamp review").product).toBeNull();
+    const adminView = await server.gql(`query ($p: ID!) { product(id: $p) { id } }`, { p: product.id }, admin.token);
+    expect(adminView.data.product).toMatchObject({ id: product.id });
+
+    const quote = await server.gql(
+      `query ($p: ID!) { priceQuote(lines: [{ productId: $p, quantity: 1 }]) { lines { name unitPrice image available } total } }`,
+      {
+        p: product.id,
+      },
+    );
+    expect(quote.data.priceQuote).toEqual({ lines: [{ name: "Unknown product", unitPrice: 0, image: null, available: false }], total: 0 });
+
+    const accept = await server.gql(
+      `mutation ($o: ID!) { acceptOffer(offerId: $o) { status } }`,
+      { o: offered.data.makeOffer.id },
+      seller.token,
+    );
+    expect(accept.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
+    const withdraw = await server.gql(
+      `mutation ($o: ID!) { withdrawOffer(offerId: $o) { status } }`,
+      { o: offered.data.makeOffer.id },
+      buyer.token,
+    );
+    expect(withdraw.errors).toBeUndefined();
+    const again = await server.gql(
+      `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 1500) { id } }`,
+      { c: conversationId },
+      buyer.token,
+    );
+    expect(again.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
   });
 });

@@ -204,8 +204,8 @@ export async function createHttpApp(deps: {
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
   app.use(createCrawlerRouter(services));
-  // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production
-  if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir));
+  // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production (from this machine or by an admin)
+  if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir, (token) => services.auth.authenticate(token)));
 
   serveWebApp(app, config.playground);
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too

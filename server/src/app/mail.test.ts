@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OneTimeCode } from "../modules/codes/entity";
-import { signUp } from "../test/fixtures";
+import { loginCookie, signUp } from "../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../test/harness";
 import { codeIn, outboxMails, startSmtpServer, type TestSmtp } from "../test/mail";
 import { createMailer, MAIL_FAILED } from "../platform/mail";
+import { fromThisMachine } from "../platform/http/dev-outbox";
 
 const REQUEST = `mutation ($email: String!) { requestStudentVerification(email: $email) { sentTo } }`;
 const CONFIRM = `mutation ($code: String!) { confirmStudentVerification(code: $code) { isVerifiedStudent } }`;
@@ -64,6 +65,27 @@ describe("the outbox (no SMTP_URL)", () => {
       const res = await server.api("GET", probe);
       expect(res.status, probe).toBe(404);
     }
+  });
+
+  it("answers only this machine or an admin: a request relayed by a proxy or from another address is refused", async () => {
+    const [buyer, admin] = await Promise.all([signUp(server, "user"), signUp(server, "admin")]);
+    await server.gql(RESET, { email: buyer.user.email });
+    // what a reverse proxy on this machine sends for a client on the network
+    const relayed = { "x-forwarded-for": "203.0.113.5" };
+    for (const token of [undefined, buyer.token]) {
+      const res = await server.api("GET", "/dev/outbox", { headers: relayed, token });
+      expect(res.status).toBe(403);
+      expect(String(res.body)).not.toContain("reset");
+    }
+    const [name] = (await readdir(path.join(dataDir, "outbox"))).filter((n) => n.endsWith(".eml"));
+    expect((await server.api("GET", `/dev/outbox/${name}`, { headers: { forwarded: "for=203.0.113.5" } })).status).toBe(403);
+    expect((await server.api("GET", "/dev/outbox", { headers: relayed, token: admin.token })).status).toBe(200);
+    const cookie = await loginCookie(server, admin);
+    expect((await server.api("GET", `/dev/outbox/${name}`, { headers: relayed, cookie })).status).toBe(200);
+    // the peer address decides, never a header
+    const peer = (remoteAddress: string) => ({ socket: { remoteAddress }, headers: {} }) as Parameters<typeof fromThisMachine>[0];
+    expect([peer("127.0.0.1"), peer("::1"), peer("::ffff:127.0.0.1")].map(fromThisMachine)).toEqual([true, true, true]);
+    expect([peer("192.168.1.20"), peer("::ffff:10.0.0.3"), peer("fe80::1")].map(fromThisMachine)).toEqual([false, false, false]);
   });
 
   it("is not served in production", async () => {

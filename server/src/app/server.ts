@@ -44,7 +44,11 @@ export async function startServer(
       // Express 5 hands a listen failure to the callback (and emits it too)
       const failed = (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error);
-      const s = http.app.listen(config.port, (error?: Error) => (error ? failed(error) : resolve(s))).on("error", failed);
+      const listening = (error?: Error) => (error ? failed(error) : resolve(s));
+      const s = (config.host ? http.app.listen(config.port, config.host, listening) : http.app.listen(config.port, listening)).on(
+        "error",
+        failed,
+      );
     });
     const subscriptions = serveSubscriptions(server, {
       schema: buildAppSchema(),

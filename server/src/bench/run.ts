@@ -121,6 +121,7 @@ async function main() {
       return app;
     };
     let app = await startApp(PROCESS_COUNTS[0]);
+    await enumerationTimings(app.url);
 
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
@@ -360,6 +361,67 @@ async function checkoutsPerKey(url: string): Promise<string> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Sign-in and password reset for real accounts and unknown e-mails, side by side: ENUMERATION_PAIRS
+ * of each, alternating, one request at a time, each from its own forwarded address (a header
+ * only, believed from loopback) so that no rate limit answers instead. The two columns should match.
+ */
+const ENUMERATION_PAIRS = 20;
+
+async function enumerationTimings(url: string): Promise<void> {
+  let sent = 0;
+  const timed = async (query: string, variables: Record<string, unknown>): Promise<number> => {
+    const n = sent++;
+    const started = performance.now();
+    const res = await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    await res.text();
+    return performance.now() - started;
+  };
+  const run = Date.now().toString(36);
+  const real = Array.from({ length: ENUMERATION_PAIRS }, (_, i) => `real-${run}-${i}@bench.pk`);
+  const unknown = Array.from({ length: ENUMERATION_PAIRS }, (_, i) => `unknown-${run}-${i}@bench.pk`);
+  for (const [i, email] of real.entries()) {
+    await timed(`mutation ($i: RegisterInput!) { register(input: $i) { id } }`, {
+      i: {
+        email,
+        username: `enum_${run}_${i}`,
+        name: "Bench Student",
+        password: "bench-pass-123",
+        contactNumber: "03001234567",
+        role: "USER",
+      },
+    });
+  }
+  const cases: Array<[string, string, (email: string) => Record<string, unknown>]> = [
+    ["requestPasswordReset", `mutation ($e: String!) { requestPasswordReset(email: $e) }`, (e) => ({ e })],
+    [
+      "resetPassword, wrong code",
+      `mutation ($e: String!) { resetPassword(email: $e, code: "000000", newPassword: "bench-pass-456") { token } }`,
+      (e) => ({ e }),
+    ],
+    ["login, wrong password", `mutation ($e: String!) { login(email: $e, password: "wrong-pass-789") { token } }`, (e) => ({ e })],
+  ];
+  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))].toFixed(1);
+  console.log(`Enumeration: ${ENUMERATION_PAIRS} real accounts and ${ENUMERATION_PAIRS} unknown e-mails, alternating, one at a time\n`);
+  console.log("| request | real p50 ms | unknown p50 ms | real p90 ms | unknown p90 ms |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [name, query, variables] of cases) {
+    const times = { real: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < ENUMERATION_PAIRS; i++) {
+      times.real.push(await timed(query, variables(real[i])));
+      times.unknown.push(await timed(query, variables(unknown[i])));
+    }
+    console.log(
+      `| ${name} | ${quantile(times.real, 0.5)} | ${quantile(times.unknown, 0.5)} | ${quantile(times.real, 0.9)} | ${quantile(times.unknown, 0.9)} |`,
+    );
+  }
+  console.log("");
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -22,6 +22,12 @@ describe("loadConfig", () => {
     expect(config.corsOrigins).toContain("http://localhost:4000");
   });
 
+  it("binds to loopback outside production, to every interface in production, unless HOST says", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() }).host).toBeUndefined();
+    expect(loadConfig({ HOST: "0.0.0.0", DATA_DIR: dataDir() }).host).toBe("0.0.0.0");
+  });
+
   it("allows no local origin with credentials in production by default: only PUBLIC_URL's", () => {
     const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
     expect(loadConfig(production).corsOrigins).toEqual([]);

@@ -9,6 +9,7 @@ const DEVELOPMENT_ORIGINS = ["http://localhost:4000", "http://localhost:5173"];
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().trim().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -62,6 +63,8 @@ const envSchema = z.object({
 export type AppConfig = {
   nodeEnv: "development" | "production" | "test";
   port: number;
+  /** The address the HTTP server binds; undefined is every interface. */
+  host?: string;
   databaseUrl?: string;
   dataDir: string;
   uploadsDir: string;
@@ -117,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    // outside production only this machine reaches the server unless HOST says otherwise
+    host: e.HOST ?? (isProduction ? undefined : "127.0.0.1"),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),

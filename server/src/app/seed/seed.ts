@@ -1,4 +1,4 @@
-import { hash } from "@node-rs/argon2";
+import { passwords } from "../../platform/auth/passwords";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import type { AppConfig } from "../../platform/config";
@@ -77,7 +77,7 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
 }
 
 async function insertUsers(manager: EntityManager): Promise<Map<string, User>> {
-  const passwordHash = await hash(DEMO_PASSWORD);
+  const passwordHash = await passwords.hash(DEMO_PASSWORD);
   const repo = manager.getRepository(User);
   const rows = demoLogins.map((login, i) =>
     repo.create({

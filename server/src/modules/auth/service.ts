@@ -1,4 +1,4 @@
-import { hash, verify } from "@node-rs/argon2";
+import { passwords } from "../../platform/auth/passwords";
 import { createHash } from "node:crypto";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { type DataSource, QueryFailedError } from "typeorm";
@@ -77,7 +77,7 @@ export class AuthService {
   private readonly failuresByEmail: RateLimiterPostgres;
   private readonly registrationsByIp: RateLimiterPostgres;
   /** Verified when the e-mail is unknown, so that answer takes as long as a wrong password. */
-  private readonly dummyHash = hash("unibazaar-no-such-account");
+  private readonly dummyHash = passwords.hash("unibazaar-no-such-account");
 
   constructor(
     private readonly dataSource: DataSource,
@@ -106,8 +106,7 @@ export class AuthService {
       name: v.name,
       contactNumber: v.contactNumber,
       role: v.role,
-      // Argon2id (the library default), from a prebuilt N-API binary that needs no install script
-      passwordHash: await hash(v.password),
+      passwordHash: await passwords.hash(v.password),
       // seller fields are kept only where they apply
       sellerType: isSeller ? v.sellerType! : null,
       storeName: isBusiness ? v.storeName! : null,
@@ -133,7 +132,7 @@ export class AuthService {
     ]);
 
     const user = await this.users.createQueryBuilder("u").addSelect("u.passwordHash").where("lower(u.email) = :email", { email }).getOne();
-    const valid = await verify(user?.passwordHash ?? (await this.dummyHash), password);
+    const valid = await passwords.verify(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || !valid) throw new AppError("UNAUTHENTICATED", INVALID_LOGIN);
     // told only to someone who knows the password, so it reveals nothing to a guesser
     if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspendedReason));

@@ -6,6 +6,8 @@ import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-lim
 import { CodePurpose, OneTimeCode } from "./entity";
 
 export const CODE_TTL_MINUTES = 15;
+/** Stands for "no such account": a valid id no user has, so its statements match no row. */
+const NO_USER = "00000000-0000-0000-0000-000000000000";
 /** Tries of one code; then it is spent and a new one must be asked for. */
 export const CODE_ATTEMPTS = 5;
 /** Codes sent per key (a user and purpose, or a reset's e-mail) per hour. */
@@ -41,7 +43,9 @@ export class OneTimeCodes {
    * Counts a send against `limitKey`, then (for a user) replaces their code for `purpose` and mails
    * it. When the mail fails, the code it replaced is put back (an earlier code still works) and the
    * send is not counted. No transaction is held open while the mail server answers (it may take
-   * seconds). `userId: null` only counts (an unknown e-mail asking for a reset answers like a known one).
+   * seconds). `userId: null` (an unknown e-mail asking for a reset) does the same work: the same
+   * statements, which then match no row, the same HMAC, and a mail (`composeNoAccount`, without a
+   * code), so neither the answer nor its time tells whether the account exists.
    */
   async send(options: {
     purpose: CodePurpose;
@@ -49,11 +53,12 @@ export class OneTimeCodes {
     email: string;
     limitKey: string;
     compose: (code: string) => MailMessage;
+    composeNoAccount?: () => MailMessage;
   }): Promise<void> {
-    const { purpose, userId, email, limitKey, compose } = options;
+    const { purpose, email, limitKey, compose, composeNoAccount } = options;
+    const userId = options.userId ?? NO_USER;
     const key = `${purpose}:${limitKey}`;
     await consumeOrRefuse([[this.sends, key]], CODE_SENDS_SPENT);
-    if (!userId) return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const codes = this.dataSource.getRepository(OneTimeCode);
     const earlier = await codes.findOneBy({ userId, purpose });
@@ -65,9 +70,17 @@ export class OneTimeCodes {
       attempts: 0,
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
     };
-    await codes.upsert(fresh, ["userId", "purpose"]);
+    // an upsert for an existing user only: for NO_USER it inserts nothing
+    await this.dataSource.query(
+      `INSERT INTO one_time_codes ("userId", purpose, email, "codeHash", attempts, "expiresAt")
+       SELECT u.id, $2, $3, $4, $5, $6 FROM users u WHERE u.id = $1
+       ON CONFLICT ("userId", purpose) DO UPDATE SET email = EXCLUDED.email, "codeHash" = EXCLUDED."codeHash",
+         attempts = EXCLUDED.attempts, "expiresAt" = EXCLUDED."expiresAt"`,
+      [userId, purpose, email, fresh.codeHash, fresh.attempts, fresh.expiresAt],
+    );
     try {
-      await this.mailer.send(compose(code));
+      const mail = options.userId ? compose(code) : composeNoAccount?.();
+      if (mail) await this.mailer.send(mail);
     } catch (error) {
       // only our own row is undone: a code sent meanwhile by another request stays
       await codes.delete({ userId, purpose, codeHash: fresh.codeHash });
@@ -85,13 +98,15 @@ export class OneTimeCodes {
    */
   async redeem<T>(
     purpose: CodePurpose,
-    userId: string | null,
+    account: string | null,
     code: string,
     apply: (manager: EntityManager, email: string) => Promise<T>,
   ): Promise<T> {
     const digits = code.replace(/\s+/g, "");
     if (!/^\d{6}$/.test(digits)) throw badInput(CODE_FORMAT, { code: CODE_FORMAT });
-    if (!userId) throw badInput(CODE_WRONG, { code: CODE_WRONG });
+    // no account: the same statement (it matches no row) and the same HMAC as a real one
+    const userId = account ?? NO_USER;
+    const triedHash = this.hash(purpose, userId, digits);
     const tried = await this.dataSource
       .createQueryBuilder()
       .update(OneTimeCode)
@@ -107,7 +122,7 @@ export class OneTimeCodes {
     };
     if (new Date(row.expiresAt).getTime() <= Date.now()) throw await refuse(CODE_EXPIRED);
     if (row.attempts > CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
-    const right = timingSafeEqual(Buffer.from(this.hash(purpose, userId, digits)), Buffer.from(row.codeHash));
+    const right = timingSafeEqual(Buffer.from(triedHash), Buffer.from(row.codeHash));
     if (!right) {
       if (row.attempts >= CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
       const left = CODE_ATTEMPTS - row.attempts;

@@ -4,7 +4,7 @@ import { assertRole, Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
-import { Product } from "../products/entity";
+import { Product, visibleTo } from "../products/entity";
 import type { User } from "../users/entity";
 import type { OfferView } from "./offers";
 import { MESSAGE_EVENT, OFFER_EVENT, type ConversationView, type MessageEvent, type MessageView, type OfferEvent } from "./service";
@@ -235,9 +235,12 @@ export class ConversationsResolver {
     };
   }
 
-  @FieldResolver(() => Product, { nullable: true, description: "The product talked about (price on its card); null once delisted." })
-  product(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.loaders.productById.load(conversation.productId);
+  @FieldResolver(() => Product, {
+    nullable: true,
+    description: "The product talked about (price on its card); null once delisted, or while hidden (except to its seller and admins).",
+  })
+  async product(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<Product | null> {
+    return visibleTo(await ctx.loaders.productById.load(conversation.productId), ctx.user);
   }
 
   @FieldResolver(() => ConversationParty, { nullable: true, description: "The buyer who asked." })

@@ -22,6 +22,7 @@ export const REPORT_REASON_MAX_LENGTH = 500;
 export const MESSAGES_PER_MINUTE = 20;
 /** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
 export const CONVERSATIONS_PER_HOUR = 30;
+export const NOT_FOR_SALE = "This product is no longer for sale.";
 
 /** Plain text: any character but the control ones (a line break and a tab are text). */
 // eslint-disable-next-line no-control-regex -- the rule is precisely about control characters
@@ -397,6 +398,9 @@ export class ConversationsService {
   async acceptOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
     return this.answerOffer(offerId, caller, async (manager, offer) => {
       await this.assertNotBlocked(manager, caller!.id, offer.madeById);
+      // a listing hidden since the offer was made is not for sale
+      const product = await manager.findOneBy(Product, { id: offer.productId });
+      if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
       return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
     });
   }
@@ -494,7 +498,7 @@ export class ConversationsService {
     const otherId = conversation.buyerId === makerId ? conversation.sellerId : conversation.buyerId;
     await this.assertNotBlocked(manager, makerId, otherId);
     const product = await manager.findOneBy(Product, { id: conversation.productId });
-    if (!product || product.quantityAvailable < 1) throw conflict("This product is no longer for sale.");
+    if (!product || !isListed(product) || product.quantityAvailable < 1) throw conflict(NOT_FOR_SALE);
     const amountPaisa = toPaisa(amount);
     if (amountPaisa > product.pricePaisa)
       throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {

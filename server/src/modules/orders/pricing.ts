@@ -116,11 +116,12 @@ export async function priceCart(
     findCoupon(manager, couponCode),
     buyerId ? usableOffers(manager, buyerId, ids) : new Map<string, never>(),
   ]);
-  const byId = new Map(products.map((p) => [p.id, p]));
+  // a listing that is not listed does not exist for a buyer: no name, picture or price in the quote
+  const byId = new Map(products.filter(isListed).map((p) => [p.id, p]));
 
   const priced: PricedLine[] = lines.map((line) => {
     const product = byId.get(line.productId) ?? null;
-    const available = Boolean(product && !product.deletedAt && isListed(product) && product.sellerId && product.quantityAvailable > 0);
+    const available = Boolean(product && !product.deletedAt && product.sellerId && product.quantityAvailable > 0);
     const unitPricePaisa = product?.pricePaisa ?? 0;
     // an accepted offer is for one unit; further units cost the listed price (a later price cut below it wins)
     const offer = available ? offers.get(line.productId) : undefined;

@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Role, type AuthUser } from "../../platform/auth/roles";
 import { MoneyField } from "../../platform/graphql/money";
 import {
   Column,
@@ -131,3 +132,10 @@ export const LISTED = `("hiddenAt" IS NULL AND NOT "sellerSuspended")`;
 /** The same rule for a loaded product. */
 export const isListed = (product: Pick<Product, "hiddenAt" | "sellerSuspended">): boolean =>
   product.hiddenAt == null && !product.sellerSuspended;
+
+/**
+ * A product as `viewer` may see it wherever it appears (by id, in a conversation, on a review): a
+ * listing that is not listed exists only for its seller and admins; anyone else gets null.
+ */
+export const visibleTo = (product: Product | null, viewer: AuthUser | null): Product | null =>
+  product && (isListed(product) || viewer?.role === Role.ADMIN || (viewer !== null && viewer.id === product.sellerId)) ? product : null;

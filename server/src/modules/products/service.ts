@@ -23,7 +23,7 @@ import {
   normalizeColor,
   normalizeCondition,
 } from "./catalog";
-import { isListed, LISTED, Product } from "./entity";
+import { LISTED, Product, visibleTo } from "./entity";
 import { User } from "../users/entity";
 import { universityOf } from "../verification/universities";
 import type { AppConfig } from "../../platform/config";
@@ -383,9 +383,7 @@ export class ProductsService {
    */
   async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
     if (!isId(id)) return null;
-    const product = await this.products.findOneBy({ id });
-    if (!product || isListed(product) || viewer?.role === Role.ADMIN || (viewer && viewer.id === product.sellerId)) return product;
-    return null;
+    return visibleTo(await this.products.findOneBy({ id }), viewer);
   }
 
   /**

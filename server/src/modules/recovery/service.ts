@@ -1,14 +1,14 @@
-import { hash, verify } from "@node-rs/argon2";
+import { passwords } from "../../platform/auth/passwords";
 import { emailRule, passwordRule } from "@unibazaar/rules";
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
-import { badInput, unauthenticated } from "../../platform/shared/errors";
+import { AppError, badInput, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
 import { digest, type AuthService } from "../auth/service";
 import { CodePurpose } from "../codes/entity";
-import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
+import { CODE_FORMAT, CODE_TTL_MINUTES, CODE_WRONG, type OneTimeCodes } from "../codes/service";
 import { User } from "../users/entity";
 
 /** Reset requests per address per hour (each e-mail also gets CODE_SENDS_PER_HOUR codes an hour). */
@@ -47,8 +47,9 @@ export class RecoveryService {
   }
 
   /**
-   * Mails a reset code when an account has this e-mail. The answer (and the limit: per e-mail and
-   * per address) is the same whether or not it has, so nobody learns which e-mails are registered.
+   * Mails a reset code when an account has this e-mail, and a note saying there is no account when
+   * none has. The answer, the limit (per e-mail and per address) and the work (statements, hashing,
+   * one mail) are the same either way, so nobody learns which e-mails are registered.
    */
   async requestReset(input: { email: string }, ip: string): Promise<void> {
     const { email } = parseInput(requestSchema, input);
@@ -73,16 +74,35 @@ export class RecoveryService {
           "If you did not ask for it, ignore this e-mail: your password stays as it is.",
         ].join("\n"),
       }),
+      composeNoAccount: () => ({
+        to: email,
+        subject: "UniBazaar password reset",
+        text: [
+          "Hello,",
+          "",
+          `Someone (we hope you) asked to reset the password of a UniBazaar account with this e-mail (${email}),`,
+          "but no account uses it. If you have an account, it was made with another e-mail: ask for the code there.",
+          "If you did not ask for it, ignore this e-mail.",
+        ].join("\n"),
+      }),
     });
   }
 
-  /** Sets a new password with a mailed code; every earlier token stops working, and the user is signed in afresh. */
+  /**
+   * Sets a new password with a mailed code; every earlier token stops working, and the user is signed
+   * in afresh. Every refused code answers CODE_WRONG (no "tries left", no "expired"): those would
+   * tell a real account from an unknown e-mail.
+   */
   async resetPassword(input: { email: string; code: string; newPassword: string }): Promise<{ token: string; user: User }> {
     const v = parseInput(resetSchema, input);
     const user = await this.byEmail(v.email);
-    const updated = await this.codes.redeem(CodePurpose.RESET_PASSWORD, user?.id ?? null, v.code, (manager) =>
-      this.setPassword(manager, user!.id, v.newPassword),
-    );
+    const updated = await this.codes
+      .redeem(CodePurpose.RESET_PASSWORD, user?.id ?? null, v.code, (manager) => this.setPassword(manager, user!.id, v.newPassword))
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.fields?.code && error.fields.code !== CODE_FORMAT)
+          throw badInput(CODE_WRONG, { code: CODE_WRONG });
+        throw error;
+      });
     return { token: this.auth.issueToken(updated), user: updated };
   }
 
@@ -97,7 +117,7 @@ export class RecoveryService {
       .where("u.id = :id", { id: caller.id })
       .getOne();
     if (!current) throw unauthenticated();
-    if (!(await verify(current.passwordHash, v.currentPassword))) {
+    if (!(await passwords.verify(current.passwordHash, v.currentPassword))) {
       throw badInput(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     }
     const updated = await this.dataSource.transaction((manager) => this.setPassword(manager, caller.id, v.newPassword));
@@ -106,7 +126,7 @@ export class RecoveryService {
   }
 
   private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
-    await manager.update(User, userId, { passwordHash: await hash(password), tokenVersion: () => `"tokenVersion" + 1` });
+    await manager.update(User, userId, { passwordHash: await passwords.hash(password), tokenVersion: () => `"tokenVersion" + 1` });
     return manager.findOneByOrFail(User, { id: userId });
   }
 }

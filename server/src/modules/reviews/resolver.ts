@@ -3,7 +3,7 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
-import { Product } from "../products/entity";
+import { Product, visibleTo } from "../products/entity";
 import type { User } from "../users/entity";
 import { Review } from "./entity";
 import { ReviewAuthor, ReviewPage } from "./types";
@@ -68,8 +68,11 @@ export class ReviewResolver {
     return ctx.loaders.userById.load(review.userId);
   }
 
-  @FieldResolver(() => Product, { nullable: true, description: "The product reviewed; null once the product was deleted." })
-  product(@Root() review: Review, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.loaders.productById.load(review.productId);
+  @FieldResolver(() => Product, {
+    nullable: true,
+    description: "The product reviewed; null once the product was deleted, or while it is hidden (except to its seller and admins).",
+  })
+  async product(@Root() review: Review, @Ctx() ctx: Context): Promise<Product | null> {
+    return visibleTo(await ctx.loaders.productById.load(review.productId), ctx.user);
   }
 }

@@ -28,7 +28,7 @@ export class UploadResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<UploadedImage> {
-    const image = await ctx.services.uploads.uploadDataUrl(dataUrl, caller.id);
+    const image = await ctx.services.uploads.upload(dataUrl, caller);
     return {
       url: absoluteImageUrl(image.url, ctx.publicBase),
       thumbnailUrl: absoluteImageUrl(image.thumbnailUrl, ctx.publicBase),

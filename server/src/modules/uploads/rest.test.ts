@@ -6,7 +6,17 @@ import { signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { Product } from "../products/entity";
 import { Image } from "./entity";
-import { ANONYMOUS_UPLOADS_PER_IP, MAX_IMAGE_BYTES, UNUSED_UPLOAD_LIFETIME_MS } from "./service";
+import { postgresLimiter } from "../../platform/shared/rate-limits";
+import {
+  ANONYMOUS_UPLOADS_PER_HOUR,
+  ANONYMOUS_UPLOADS_PER_IP,
+  MAX_IMAGE_BYTES,
+  TOO_MANY_ANONYMOUS,
+  TOO_MANY_FOR_USER,
+  TOO_MANY_FROM_ADDRESS,
+  UNUSED_UPLOAD_LIFETIME_MS,
+  UPLOADS_PER_USER_PER_HOUR,
+} from "./service";
 
 let server: TestServer;
 let seller: SignedIn;
@@ -30,6 +40,8 @@ const freshAddress = () => `198.51.100.${++addresses}`;
 const hashOf = (url: string) => /\/uploads\/([0-9a-f]{64})\.webp$/.exec(url)![1];
 const imageRow = (url: string) => server.dataSource.getRepository(Image).findOneBy({ hash: hashOf(url) });
 const imageCount = () => server.dataSource.getRepository(Image).count();
+/** The service's limit, as stored in PostgreSQL: lets a test spend most of an hour's points at once. */
+const limiter = (keyPrefix: string, points: number) => postgresLimiter(server.dataSource, { keyPrefix, points, duration: 3600 });
 
 describe("POST /api/upload/Image", () => {
   it("answers the hosted URL as a bare JSON string, which serves the image and works as a product image", async () => {
@@ -103,18 +115,60 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageCount()).toBe(before);
   });
 
-  it(`takes ${ANONYMOUS_UPLOADS_PER_IP} per address per hour, then answers 429 storing nothing; other addresses and signed-in uploads go on`, async () => {
+  it(`takes ${ANONYMOUS_UPLOADS_PER_IP} per address per hour (a campus is one address), then answers 429 storing nothing; other addresses and signed-in uploads go on`, async () => {
     const address = freshAddress();
     const tiny = async (n: number) => dataUrl(await png(8 + n, 8));
-    for (let n = 0; n < ANONYMOUS_UPLOADS_PER_IP; n++) expect((await anonymousUpload({ image: await tiny(n) }, address)).status).toBe(200);
+    // the first uploads of the hour, counted as the service counts them (decoding 200 pictures would only slow the test)
+    await limiter("upload_anon_ip", ANONYMOUS_UPLOADS_PER_IP).penalty(address, ANONYMOUS_UPLOADS_PER_IP - 12);
+    for (let n = 0; n < 12; n++) expect((await anonymousUpload({ image: await tiny(n) }, address)).status).toBe(200);
     const before = await imageCount();
     expect(await anonymousUpload({ image: await tiny(100) }, address)).toMatchObject({
       status: 429,
-      body: { message: "Too many uploads from this address. Sign in, or try again in an hour." },
+      body: { message: TOO_MANY_FROM_ADDRESS },
     });
     expect(await imageCount()).toBe(before);
     expect((await anonymousUpload({ image: await tiny(100) }, freshAddress())).status).toBe(200);
     expect((await upload({ image: await tiny(101) }, seller, { "x-forwarded-for": address })).status).toBe(200);
+  });
+
+  it(`takes ${ANONYMOUS_UPLOADS_PER_HOUR} an hour without credentials from all addresses together`, async () => {
+    const all = limiter("upload_anon_all", ANONYMOUS_UPLOADS_PER_HOUR);
+    await all.penalty("all", ANONYMOUS_UPLOADS_PER_HOUR - 1 - ((await all.get("all"))?.consumedPoints ?? 0));
+    try {
+      expect((await anonymousUpload({ image: dataUrl(await png(51, 9)) }, freshAddress())).status).toBe(200);
+      const before = await imageCount();
+      expect(await anonymousUpload({ image: dataUrl(await png(52, 9)) }, freshAddress())).toMatchObject({
+        status: 429,
+        body: { message: TOO_MANY_ANONYMOUS },
+      });
+      expect(await imageCount()).toBe(before);
+      expect((await upload({ image: dataUrl(await png(53, 9)) })).status).toBe(200);
+    } finally {
+      await all.delete("all");
+    }
+  });
+
+  it(`takes ${UPLOADS_PER_USER_PER_HOUR} signed-in uploads per user per hour (REST, GraphQL and profile pictures together)`, async () => {
+    const busy = await signUp(server, "seller");
+    await limiter("upload_user", UPLOADS_PER_USER_PER_HOUR).penalty(busy.user.id, UPLOADS_PER_USER_PER_HOUR - 2);
+    expect((await upload({ image: dataUrl(await png(61, 9)) }, busy)).status).toBe(200);
+    const graphql = await server.gql(
+      `mutation ($d: String!) { uploadImage(dataUrl: $d) { url } }`,
+      { d: dataUrl(await png(62, 9)) },
+      busy.token,
+    );
+    expect(graphql.errors).toBeUndefined();
+    const before = await imageCount();
+    expect(await upload({ image: dataUrl(await png(63, 9)) }, busy)).toMatchObject({ status: 429, body: { message: TOO_MANY_FOR_USER } });
+    const refused = await server.gql(
+      `mutation ($d: String!) { uploadImage(dataUrl: $d) { url } }`,
+      { d: dataUrl(await png(64, 9)) },
+      busy.token,
+    );
+    expect(refused.errors?.[0]).toMatchObject({ message: TOO_MANY_FOR_USER, extensions: { code: "RATE_LIMITED" } });
+    expect(await imageCount()).toBe(before);
+    // another user is not affected
+    expect((await upload({ image: dataUrl(await png(65, 9)) })).status).toBe(200);
   });
 
   it("keeps the owner of a signed-in upload, and a signed-in upload of an anonymous picture takes it over", async () => {
@@ -127,7 +181,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageRow(anonymous.body as string)).toMatchObject({ uploaderId: seller.user.id });
   });
 
-  it("deletes, after 24 hours, the anonymous uploads no product (picture or gallery) or profile uses (rows and files)", async () => {
+  it("deletes, after 24 hours, the uploads (anonymous or signed in) no product (picture or gallery) or profile uses (rows and files)", async () => {
     const address = freshAddress();
     const put = async (side: number) => (await anonymousUpload({ image: dataUrl(await png(side, 41)) }, address)).body as string;
     const [unused, forProduct, forProfile, forGallery] = [await put(41), await put(42), await put(43), await put(46)];
@@ -163,7 +217,10 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageRow(unused)).toBeNull();
     expect((await fetch(unused)).status).toBe(404);
     expect((await fetch(unused.replace(".webp", "-thumb.webp"))).status).toBe(404);
-    for (const kept of [forProduct, forProfile, forGallery, owned]) expect(await exists(kept), kept).toBe(true);
+    // a signed-in upload nothing uses goes the same way
+    expect(await imageRow(owned)).toBeNull();
+    expect((await fetch(owned)).status).toBe(404);
+    for (const kept of [forProduct, forProfile, forGallery]) expect(await exists(kept), kept).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
 import type { DataSource } from "typeorm";
+import type { AuthUser } from "../../platform/auth/roles";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { badInput, payloadTooLarge } from "../../platform/shared/errors";
 import { DECODE_LIMITS, DecodeQueue } from "./decode-limits";
@@ -22,10 +23,21 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 export const IMAGE_WIDTHS = [200, 400, 800] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-/** Uploads without sign-in (the legacy add-product form) per address per hour, counted in PostgreSQL. */
-export const ANONYMOUS_UPLOADS_PER_IP = 10;
-/** An anonymous upload that no product, profile or order line uses by then is deleted. */
+/**
+ * Uploads without sign-in (the legacy add-product form) per address per hour, counted in
+ * PostgreSQL: generous, because a whole campus reaches the server from one address.
+ */
+export const ANONYMOUS_UPLOADS_PER_IP = 200;
+/** Uploads without sign-in from all addresses together per hour: what bounds a spread-out abuse. */
+export const ANONYMOUS_UPLOADS_PER_HOUR = 2_000;
+/** Uploads per signed-in user per hour (a day's listings with full galleries fit). */
+export const UPLOADS_PER_USER_PER_HOUR = 60;
+/** An upload (signed in or not) that no product, profile or order line uses by then is deleted. */
 export const UNUSED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const TOO_MANY_FROM_ADDRESS = "Too many uploads from this address. Sign in, or try again in an hour.";
+export const TOO_MANY_ANONYMOUS = "Too many uploads without sign-in right now. Sign in, or try again in an hour.";
+export const TOO_MANY_FOR_USER = `You can upload ${UPLOADS_PER_USER_PER_HOUR} images an hour. Please try again later.`;
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/;
 
@@ -36,26 +48,37 @@ const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0
  */
 export class UploadsService {
   private readonly anonymousByIp: RateLimiterPostgres;
+  private readonly anonymousAll: RateLimiterPostgres;
+  private readonly byUser: RateLimiterPostgres;
 
   constructor(
     private readonly dataSource: DataSource,
     readonly uploadsDir: string,
   ) {
     this.anonymousByIp = postgresLimiter(dataSource, { keyPrefix: "upload_anon_ip", points: ANONYMOUS_UPLOADS_PER_IP, duration: 3600 });
+    this.anonymousAll = postgresLimiter(dataSource, { keyPrefix: "upload_anon_all", points: ANONYMOUS_UPLOADS_PER_HOUR, duration: 3600 });
+    this.byUser = postgresLimiter(dataSource, { keyPrefix: "upload_user", points: UPLOADS_PER_USER_PER_HOUR, duration: 3600 });
   }
 
   /**
    * An upload with no account behind it (legacy clients post the image before anyone signs in):
-   * the same checks as any upload, counted per address before the image is decoded, and kept only
-   * if something uses it within a day (deleteUnusedUploads).
+   * the same checks as any upload, counted per address and over all addresses before the image is
+   * decoded, and kept only if something uses it within a day (deleteUnusedUploads).
    */
   async uploadAnonymously(dataUrl: unknown, ip: string): Promise<Image> {
-    await consumeOrRefuse([[this.anonymousByIp, ip]], "Too many uploads from this address. Sign in, or try again in an hour.");
+    await consumeOrRefuse([[this.anonymousByIp, ip]], TOO_MANY_FROM_ADDRESS);
+    await consumeOrRefuse([[this.anonymousAll, "all"]], TOO_MANY_ANONYMOUS);
     return this.uploadDataUrl(dataUrl, null);
   }
 
+  /** A signed-in caller's upload: counted per user before decoding; kept only if something uses it within a day. */
+  async upload(dataUrl: unknown, caller: AuthUser): Promise<Image> {
+    await consumeOrRefuse([[this.byUser, caller.id]], TOO_MANY_FOR_USER);
+    return this.uploadDataUrl(dataUrl, caller.id);
+  }
+
   /**
-   * Deletes anonymous uploads older than UNUSED_UPLOAD_LIFETIME_MS that no product (listed or
+   * Deletes uploads (signed in or not) older than UNUSED_UPLOAD_LIFETIME_MS that no product (listed or
    * removed; main picture or gallery), profile or order line refers to, by any address of the file; answers how many. The
    * server runs it every hour; `now` lets tests move the clock.
    */
@@ -64,7 +87,7 @@ export class UploadsService {
     const hashOf = (column: string) => `left(split_part(${column}, '/uploads/', 2), 64)`;
     const [rows] = await this.dataSource.query<[Array<{ hash: string }>, number]>(
       `DELETE FROM images i
-        WHERE i."uploaderId" IS NULL AND i."createdAt" < $1
+        WHERE i."createdAt" < $1
           AND NOT EXISTS (SELECT 1 FROM products p WHERE ${hashOf("p.image")} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM products p, unnest(p.gallery) g WHERE ${hashOf("g")} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM users u WHERE ${hashOf('u."profileImage"')} = i.hash)
@@ -80,8 +103,8 @@ export class UploadsService {
     return rows.length;
   }
 
-  /** Accepts `data:image/...;base64,...` as sent by the web app and legacy clients. */
-  async uploadDataUrl(dataUrl: unknown, uploaderId: string | null): Promise<Image> {
+  /** Accepts `data:image/...;base64,...` as sent by the web app and legacy clients (limits: the callers above). */
+  private async uploadDataUrl(dataUrl: unknown, uploaderId: string | null): Promise<Image> {
     if (typeof dataUrl !== "string") throw badInput("image must be a data-URL string.", { image: "Choose an image file." });
     const match = DATA_URL.exec(dataUrl.trim());
     if (!match) throw badInput("The upload is not an image.", { image: "Send the image as a base64 data-URL." });
@@ -98,13 +121,12 @@ export class UploadsService {
     const hash = createHash("sha256").update(full.data).digest("hex");
     const repo = this.dataSource.getRepository(Image);
     const existing = await repo.findOneBy({ hash });
-    if (existing && !existing.uploaderId) {
-      // a picture sent anonymously before: a signed-in uploader takes it over (kept); sent
-      // anonymously again, its 24 hours start over, so the sweep cannot take it from under the sender
-      await repo.update({ id: existing.id }, uploaderId ? { uploaderId } : { createdAt: new Date() });
+    if (existing) {
+      // sent again: its 24 hours start over, so the sweep cannot take it from under the sender; a
+      // signed-in uploader takes over a picture sent anonymously before
+      await repo.update({ id: existing.id }, { createdAt: new Date(), ...(uploaderId && !existing.uploaderId ? { uploaderId } : {}) });
       return repo.findOneByOrFail({ id: existing.id });
     }
-    if (existing) return existing;
 
     await mkdir(this.uploadsDir, { recursive: true });
     await writeFile(path.join(this.uploadsDir, `${hash}.webp`), full.data);

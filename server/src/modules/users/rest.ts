@@ -85,7 +85,7 @@ export function registerUserRoutes(api: RestApi) {
       });
       let { profileImage } = body;
       // legacy clients send the picture inline; the profile keeps the address of the stored image
-      if (profileImage?.trim().startsWith("data:")) profileImage = (await services.uploads.uploadDataUrl(profileImage, user.id)).url;
+      if (profileImage?.trim().startsWith("data:")) profileImage = (await services.uploads.upload(profileImage, user)).url;
       const updated = await services.users.updateProfile(user, {
         username: body.username ?? "",
         contactNumber: body.contactNumber,

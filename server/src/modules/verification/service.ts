@@ -38,12 +38,16 @@ export class VerificationService {
     return this.users.createQueryBuilder("u").select("u.id").where(`lower(u."universityEmail") = :email`, { email }).getOne();
   }
 
-  /** Mails a code to the caller's university e-mail (a new code replaces an earlier one). */
+  /**
+   * Mails a code to the caller's university e-mail (a new code replaces an earlier one). Whether
+   * another account verified that e-mail is told only at `confirm`, to whoever reads its inbox:
+   * answering it here would let anyone probe which university e-mails are registered.
+   */
   async requestCode(caller: AuthUser, input: { email: string }): Promise<{ sentTo: string; expiresInMinutes: number }> {
     const { email } = parseInput(emailSchema, input);
     if (!universityOf(email)) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
     const owner = await this.verifiedOwner(email);
-    if (owner) throw conflict(owner.id === caller.id ? ALREADY_VERIFIED : UNIVERSITY_EMAIL_TAKEN);
+    if (owner?.id === caller.id) throw conflict(ALREADY_VERIFIED);
     const me = await this.users.findOneBy({ id: caller.id });
     if (!me) throw unauthenticated();
     await this.codes.send({

@@ -1,7 +1,11 @@
-import { Router } from "express";
+import cookieParser from "cookie-parser";
+import { Router, type Request } from "express";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { Role, type AuthUser } from "../auth/roles";
+import { bearerToken } from "../graphql/context";
 import { OUTBOX_FILE } from "../mail";
+import { TOKEN_COOKIE } from "./rest";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -16,13 +20,33 @@ function header(eml: string, name: string): string {
   return match?.[1].trim() ?? "";
 }
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * A request from this machine: the TCP peer is a loopback address and no proxy relayed it (a
+ * proxy on this machine connects from loopback for any client, so a forwarding header means "not local").
+ */
+export const fromThisMachine = (req: Pick<Request, "socket" | "headers">): boolean =>
+  LOOPBACK.test(req.socket.remoteAddress ?? "") && !req.headers["x-forwarded-for"] && !req.headers.forwarded;
+
 /**
  * Outside production, the mails written to DATA_DIR/outbox (no SMTP_URL): /dev/outbox lists them,
  * newest first, and /dev/outbox/<file> shows one as plain text. Only outbox names are served, so
- * no other file can be reached.
+ * no other file can be reached. The mails hold reset codes: only requests from this machine, or
+ * from an admin (bearer token or the session cookie), are answered.
  */
-export function createOutboxRouter(outboxDir: string): Router {
+export function createOutboxRouter(outboxDir: string, authenticate: (token: string | undefined) => Promise<AuthUser | null>): Router {
   const router = Router();
+  router.use("/dev/outbox", cookieParser(), async (req, res, next) => {
+    if (fromThisMachine(req)) return next();
+    const caller = await authenticate(bearerToken(req) ?? (req.cookies?.[TOKEN_COOKIE] as string | undefined)).catch(() => null);
+    if (caller?.role === Role.ADMIN) return next();
+    res
+      .status(403)
+      .type("text/plain")
+      .setHeader("Cache-Control", "no-store")
+      .send("The outbox is shown only on this machine or to an admin.");
+  });
   router.get("/dev/outbox", async (_req, res) => {
     const names = (await readdir(outboxDir).catch(() => [] as string[]))
       .filter((n) => OUTBOX_FILE.test(n))
