@@ -223,6 +223,15 @@ async function createContext(services: Services, config: AppConfig, req: Request
 }
 
 /**
+ * The client address of a WebSocket's upgrade request, derived as Express derives `req.ip` (through
+ * the proxies named in TRUST_PROXY), so socket limits count clients, not the load balancer.
+ */
+export function upgradeClientAddress(app: Express, request: IncomingMessage): string {
+  const asExpress = Object.create(app.request, { headers: { value: request.headers }, socket: { value: request.socket } }) as Request;
+  return asExpress.ip ?? "unknown";
+}
+
+/**
  * A subscription's context: the caller from the socket's connection params (the same token as the
  * HTTP header). Only subscriptions run over the socket, and none writes a response, hence no `res`.
  */
