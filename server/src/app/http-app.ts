@@ -15,7 +15,7 @@ import { PublicAnswers } from "../platform/graphql/public-answers";
 import { createApolloServer } from "../platform/graphql/server";
 import { connectionToken } from "../platform/graphql/subscriptions";
 import { refuseUnsafeInput } from "../platform/http/null-bytes";
-import { publicBase } from "../platform/http/public-url";
+import { publicBase, varyOnPublicBase } from "../platform/http/public-url";
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
@@ -141,6 +141,8 @@ export async function createHttpApp(deps: {
     }),
   );
 
+  // every answer below may name the app's own address
+  app.use(varyOnPublicBase(config.publicUrl));
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
   // kept as long as a browser may keep them, and dropped with the catalogue's other answers
   const publicAnswers = new PublicAnswers({
@@ -197,7 +199,7 @@ export async function createHttpApp(deps: {
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
-  app.use(createCrawlerRouter(services));
+  app.use(createCrawlerRouter(services, config.publicUrl));
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir));
 
