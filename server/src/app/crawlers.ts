@@ -1,5 +1,6 @@
-import express, { type Request, type Router } from "express";
+import express, { type Router } from "express";
 import type { ProductsService } from "../modules/products/service";
+import { publicBase } from "../platform/http/public-url";
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -8,9 +9,10 @@ const STATIC_PAGES = ["/", "/shop", "/about-us", "/contact"];
 
 /**
  * /robots.txt and /sitemap.xml for search engines: real files, not the web app's HTML. Both name
- * this server's own origin, since the sitemap protocol wants absolute URLs.
+ * this server's own origin (PUBLIC_URL, else the host and protocol the trusted proxies forward),
+ * since the sitemap protocol wants absolute URLs.
  */
-export function createCrawlerRouter(services: { products: ProductsService }): Router {
+export function createCrawlerRouter(services: { products: ProductsService }, publicUrl: string | undefined): Router {
   const router = express.Router();
   router.get("/robots.txt", (req, res) => {
     res.type("text/plain").set("Cache-Control", "public, max-age=3600");
@@ -26,14 +28,14 @@ export function createCrawlerRouter(services: { products: ProductsService }): Ro
         "Disallow: /graphql",
         "Disallow: /graphiql",
         "",
-        `Sitemap: ${origin(req)}/sitemap.xml`,
+        `Sitemap: ${publicBase(req, publicUrl)}/sitemap.xml`,
         "",
       ].join("\n"),
     );
   });
   router.get("/sitemap.xml", async (req, res, next) => {
     try {
-      const base = origin(req);
+      const base = publicBase(req, publicUrl);
       const products = await services.products.sitemapEntries(SITEMAP_MAX_URLS - STATIC_PAGES.length);
       const urls = [
         ...STATIC_PAGES.map((page) => `<url><loc>${base}${page}</loc></url>`),
@@ -48,8 +50,4 @@ export function createCrawlerRouter(services: { products: ProductsService }): Ro
     }
   });
   return router;
-}
-
-function origin(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }

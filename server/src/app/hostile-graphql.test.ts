@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HASH_MISMATCH_MESSAGE } from "../platform/graphql/http-handler";
 import { JSON_DEPTH_MESSAGE } from "../platform/http/null-bytes";
 import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
 import { startTestServer, type TestServer } from "../test/harness";
@@ -144,5 +147,78 @@ describe("JSON nested 100,000 deep", () => {
       body: deepJson(MAX_JSON_DEPTH - 2),
     });
     expect(await response.json()).toEqual({ data: { __typename: "Query" } });
+  });
+});
+
+/** A GET with any Host header (fetch will not send one of its own choosing). */
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, base), { headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("answers that name the app's own address", () => {
+  const hostile = { host: "evil.example", "x-forwarded-host": "evil-too.example", "x-forwarded-proto": "https" };
+
+  it("name PUBLIC_URL in robots.txt and the sitemap, whatever Host and X-Forwarded-* say", async () => {
+    const configured = await startTestServer({ env: { PUBLIC_URL: "https://shop.example.pk" } });
+    try {
+      for (const path of ["/robots.txt", "/sitemap.xml"]) {
+        const res = await rawGet(configured.url, path, hostile);
+        expect(res.status, path).toBe(200);
+        expect(res.body, path).toContain("https://shop.example.pk/");
+        expect(res.body, path).not.toContain("evil");
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("vary on the forwarded host and protocol when built from them (no PUBLIC_URL): robots.txt, the sitemap, a persisted-query GET", async () => {
+    const query = "{ totalReviews }";
+    const hash = createHash("sha256").update(query).digest("hex");
+    const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }));
+    const persisted = `/graphql?query=${encodeURIComponent(query)}&extensions=${extensions}`;
+    for (const path of ["/robots.txt", "/sitemap.xml", persisted]) {
+      const res = await rawGet(server.url, path, { "apollo-require-preflight": "1", "x-forwarded-host": "evil-too.example" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["cache-control"], path).toMatch(/public/);
+      expect(res.headers.vary, path).toMatch(/X-Forwarded-Host/);
+      expect(res.headers.vary, path).toMatch(/X-Forwarded-Proto/);
+    }
+  });
+
+  it("answer a persisted-query hash that does not match the query as the client's error", async () => {
+    const extensions = { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } };
+    const posted = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ totalReviews }", extensions }),
+    });
+    const viaGet = await rawGet(
+      server.url,
+      `/graphql?query=${encodeURIComponent("{ totalReviews }")}&extensions=${encodeURIComponent(JSON.stringify(extensions))}`,
+      { "apollo-require-preflight": "1" },
+    );
+    for (const [status, body] of [
+      [posted.status, await posted.text()],
+      [viaGet.status, viaGet.body],
+    ] as const) {
+      expect(status).toBe(400);
+      expect(JSON.parse(body)).toEqual({
+        errors: [{ message: HASH_MISMATCH_MESSAGE, extensions: { code: "PERSISTED_QUERY_HASH_MISMATCH" } }],
+      });
+    }
   });
 });

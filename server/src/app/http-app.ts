@@ -15,7 +15,7 @@ import { PublicAnswers } from "../platform/graphql/public-answers";
 import { createApolloServer } from "../platform/graphql/server";
 import { connectionToken } from "../platform/graphql/subscriptions";
 import { refuseUnsafeInput } from "../platform/http/null-bytes";
-import { publicBase } from "../platform/http/public-url";
+import { publicBase, varyOnPublicBase } from "../platform/http/public-url";
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
@@ -147,6 +147,8 @@ export async function createHttpApp(deps: {
     }),
   );
 
+  // every answer below may name the app's own address
+  app.use(varyOnPublicBase(config.publicUrl));
   const corsForOrigins = cors({ origin: config.corsOrigins, credentials: true });
   // kept as long as a browser may keep them, and dropped with the catalogue's other answers
   const publicAnswers = new PublicAnswers({
@@ -203,7 +205,7 @@ export async function createHttpApp(deps: {
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
-  app.use(createCrawlerRouter(services));
+  app.use(createCrawlerRouter(services, config.publicUrl));
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production (from this machine or by an admin)
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir, (token) => services.auth.authenticate(token)));
 
@@ -226,6 +228,15 @@ async function createContext(services: Services, config: AppConfig, req: Request
     req,
     res,
   };
+}
+
+/**
+ * The client address of a WebSocket's upgrade request, derived as Express derives `req.ip` (through
+ * the proxies named in TRUST_PROXY), so socket limits count clients, not the load balancer.
+ */
+export function upgradeClientAddress(app: Express, request: IncomingMessage): string {
+  const asExpress = Object.create(app.request, { headers: { value: request.headers }, socket: { value: request.socket } }) as Request;
+  return asExpress.ip ?? "unknown";
 }
 
 /**

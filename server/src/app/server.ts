@@ -5,7 +5,7 @@ import type { AppConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/database";
 import { entities } from "./entities";
 import { seedDemoData } from "./seed/seed";
-import { createHttpApp, createSocketContext } from "./http-app";
+import { createHttpApp, createSocketContext, upgradeClientAddress } from "./http-app";
 import { createLogger } from "../platform/logger";
 import { createLiveHub } from "../platform/live";
 import { serveSubscriptions } from "../platform/graphql/subscriptions";
@@ -54,6 +54,9 @@ export async function startServer(
       schema: buildAppSchema(),
       rootFieldCosts: ROOT_FIELD_COSTS,
       hideSuggestions: !config.introspection,
+      authenticate: (token) => services.auth.authenticate(token),
+      clientAddress: (request) => upgradeClientAddress(http.app, request),
+      live,
       context: (connectionParams, request) => createSocketContext(services, config, connectionParams, request),
     });
     const drain = drainable(server);

@@ -38,7 +38,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   });
   const conversations = new ConversationsService(dataSource, live, notifications, screening);
   const savedAlerts = new SavedAlerts(notifications);
-  const auth = new AuthService(dataSource, config);
+  const auth = new AuthService(dataSource, config, live);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
   const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer);
@@ -59,7 +59,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     orders: new OrdersService(dataSource, config, notifications, savedAlerts, cache, (offerIds) => conversations.offersUsed(offerIds)),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
-    moderation: new ModerationService(dataSource, cache),
+    moderation: new ModerationService(dataSource, cache, auth),
     conversations,
     notifications,
     screening,

@@ -9,7 +9,11 @@ import type { Logger } from "pino";
  * with or without Redis.
  */
 export type LiveEvent = { type: string } & Record<string, unknown>;
-type Topics = { user: [userId: string, event: LiveEvent] };
+/**
+ * `revoked`: the tokens a user held so far no longer sign them in (logout, suspension, a new
+ * password): every process re-checks that user's open sockets (platform/graphql/subscriptions.ts).
+ */
+type Topics = { user: [userId: string, event: LiveEvent]; revoked: [event: { userId: string }] };
 export type LiveHub = PubSub<Topics> & { close: () => Promise<void> };
 type Target = PubSubEventTarget<Topics>;
 

@@ -2,6 +2,8 @@ import { createClient, type Client } from "graphql-ws";
 import { WebSocket } from "ws";
 import type { TestServer } from "./harness";
 
+type SocketClosed = { code: number; reason: string };
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -14,17 +16,22 @@ export function subscribeOverSocket<T>(
   query: string,
   isProbe: (data: T | undefined) => boolean,
 ) {
+  let closedWith: (event: SocketClosed) => void = () => undefined;
+  const closed = new Promise<SocketClosed>((resolve) => (closedWith = resolve));
   const client: Client = createClient({
     url: `${server.url.replace(/^http/, "ws")}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
+    on: { closed: (event) => closedWith(event as SocketClosed) },
   });
   const iterator = client.iterate<T>({ query });
   let pending: ReturnType<typeof iterator.next> | undefined;
   /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
   const raw = () => (pending ??= iterator.next()).finally(() => (pending = undefined));
   return {
+    /** Resolves when the socket closes, with the server's close code and reason. */
+    closed,
     /** The next result that is not a probe (a probe may arrive late, after `ready`). */
     async next() {
       for (;;) {

@@ -1,7 +1,7 @@
 import { passwords } from "../../platform/auth/passwords";
 import { createHash } from "node:crypto";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import { type DataSource, QueryFailedError } from "typeorm";
+import { type DataSource, type EntityManager, QueryFailedError } from "typeorm";
 import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
@@ -20,6 +20,8 @@ import {
   usernameRule,
 } from "@unibazaar/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
+import { afterCommit } from "../../platform/db/after-commit";
+import type { LiveHub } from "../../platform/live";
 import { type AuthUser, Role } from "../../platform/auth/roles";
 
 const registerSchema = z
@@ -82,6 +84,7 @@ export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: Pick<AppConfig, "jwtSecret" | "jwtExpiresIn">,
+    private readonly live: LiveHub,
   ) {
     const duration = LOGIN_WINDOW_SECONDS;
     this.failuresByEmailAndIp = postgresLimiter(dataSource, { keyPrefix: "login_email_ip", points: FAILURES_PER_EMAIL_AND_IP, duration });
@@ -151,7 +154,16 @@ export class AuthService {
 
   /** Revokes every token issued to the user so far (the token version moves on). */
   async logout(userId: string): Promise<void> {
-    await this.users.increment({ id: userId }, "tokenVersion", 1);
+    await this.endSessions(this.dataSource.manager, userId);
+  }
+
+  /**
+   * Ends every session the user has so far, in `manager`'s transaction: their tokens stop working
+   * and, once it commits, their open sockets in every server process are closed (live `revoked`).
+   */
+  async endSessions(manager: EntityManager, userId: string): Promise<void> {
+    await manager.increment(User, { id: userId }, "tokenVersion", 1);
+    afterCommit(manager, () => this.live.publish("revoked", { userId }));
   }
 
   /** Resolves a bearer token to its user; an expired, revoked or unknown token gives null. */

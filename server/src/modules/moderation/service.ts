@@ -8,7 +8,7 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { isUniqueViolation } from "../auth/service";
+import { isUniqueViolation, type AuthService } from "../auth/service";
 import { CATALOG_CACHE } from "../products/catalog";
 import { isListed, Product } from "../products/entity";
 import { User } from "../users/entity";
@@ -93,6 +93,7 @@ export class ModerationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
+    private readonly auth: AuthService,
   ) {
     this.reportsByUser = postgresLimiter(dataSource, { keyPrefix: "report_user", points: REPORTS_PER_HOUR, duration: 3600 });
   }
@@ -224,11 +225,11 @@ export class ModerationService {
         case ModerationActionKind.SUSPEND_USER:
           assertModeratable(user!, admin);
           if (user!.suspendedAt) throw conflict("This user is already suspended.");
-          await suspend(m, user!, { suspendedAt: now, suspendedReason: v.note });
+          await suspend(m, this.auth, user!, { suspendedAt: now, suspendedReason: v.note });
           break;
         case ModerationActionKind.UNSUSPEND_USER:
           if (!user!.suspendedAt) throw conflict("This user is not suspended.");
-          await suspend(m, user!, { suspendedAt: null, suspendedReason: null });
+          await suspend(m, this.auth, user!, { suspendedAt: null, suspendedReason: null });
           break;
         case ModerationActionKind.DISMISS:
           if (!openReport) throw conflict("There are no open reports to dismiss.");
@@ -296,8 +297,14 @@ function assertModeratable(user: User, admin: AuthUser): void {
  * Suspends (or lifts it): the account's listings are hidden meanwhile, and a suspension revokes every
  * token issued so far, so lifting it later does not bring old sessions back.
  */
-async function suspend(m: EntityManager, user: User, change: Pick<User, "suspendedAt" | "suspendedReason">): Promise<void> {
+async function suspend(
+  m: EntityManager,
+  auth: AuthService,
+  user: User,
+  change: Pick<User, "suspendedAt" | "suspendedReason">,
+): Promise<void> {
   const suspending = change.suspendedAt !== null;
-  await m.update(User, { id: user.id }, { ...change, ...(suspending && { tokenVersion: user.tokenVersion + 1 }) });
+  await m.update(User, { id: user.id }, change);
+  if (suspending) await auth.endSessions(m, user.id);
   await m.update(Product, { sellerId: user.id }, { sellerSuspended: suspending });
 }

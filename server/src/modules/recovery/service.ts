@@ -126,7 +126,8 @@ export class RecoveryService {
   }
 
   private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
-    await manager.update(User, userId, { passwordHash: await passwords.hash(password), tokenVersion: () => `"tokenVersion" + 1` });
+    await manager.update(User, userId, { passwordHash: await passwords.hash(password) });
+    await this.auth.endSessions(manager, userId);
     return manager.findOneByOrFail(User, { id: userId });
   }
 }

@@ -20,3 +20,9 @@ export function verifyToken(token: string, secret: string): TokenClaims | null {
     return null;
   }
 }
+
+/** When a token (already verified) stops working, or undefined when it carries no expiry. */
+export function tokenExpiry(token: string): Date | undefined {
+  const payload = jwt.decode(token, { json: true });
+  return typeof payload?.exp === "number" ? new Date(payload.exp * 1000) : undefined;
+}

@@ -1,5 +1,6 @@
 import { HeaderMap, type ApolloServer } from "@apollo/server";
 import type { Request, Response } from "express";
+import { createHash } from "node:crypto";
 import type { Context } from "./context";
 import type { HttpAnswer, PublicAnswers } from "./public-answers";
 
@@ -39,6 +40,12 @@ export function graphqlHandler(
   };
 
   return async (req: Request, res: Response) => {
+    if (hashMismatch(req)) {
+      // the client's mistake: Apollo would answer it as a server fault and log a stack trace each time
+      res.setHeader("Cache-Control", "private, no-store");
+      res.status(400).json({ errors: [{ message: HASH_MISMATCH_MESSAGE, extensions: { code: "PERSISTED_QUERY_HASH_MISMATCH" } }] });
+      return;
+    }
     const key = publicAnswers.keyOf(req, publicBase(req));
     const answer = key ? await publicAnswers.answer(key, () => execute(req, res)) : await execute(req, res);
     for (const [name, value] of answer.headers) res.setHeader(name, value);
@@ -50,4 +57,24 @@ export function graphqlHandler(
       res.send(Buffer.from(answer.gzipped, "base64"));
     } else res.send(answer.body);
   };
+}
+
+export const HASH_MISMATCH_MESSAGE = "The persisted query's sha256Hash is not the SHA-256 of the query sent with it.";
+
+/** True when a request sends a query's text together with a persisted-query hash that is not that text's SHA-256. */
+function hashMismatch(req: Request): boolean {
+  const params: unknown = req.method === "GET" ? req.query : req.body;
+  if (!params || typeof params !== "object") return false;
+  const { query, extensions } = params as { query?: unknown; extensions?: unknown };
+  if (typeof query !== "string" || !extensions) return false;
+  let parsed: unknown = extensions;
+  if (typeof extensions === "string") {
+    try {
+      parsed = JSON.parse(extensions);
+    } catch {
+      return false;
+    }
+  }
+  const claimed = (parsed as { persistedQuery?: { sha256Hash?: unknown } } | null)?.persistedQuery?.sha256Hash;
+  return typeof claimed === "string" && claimed !== createHash("sha256").update(query).digest("hex");
 }

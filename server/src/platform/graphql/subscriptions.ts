@@ -1,10 +1,22 @@
 import type { IncomingMessage, Server } from "node:http";
 import { GraphQLError, OperationTypeNode, getOperationAST, parse, specifiedRules, validate, type GraphQLSchema } from "graphql";
+import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { AuthUser } from "../auth/roles";
+import { tokenExpiry } from "../auth/tokens";
+import {
+  MAX_QUERY_DEPTH,
+  MAX_QUERY_TOKENS,
+  MAX_SOCKET_FRAME_BYTES,
+  MAX_SOCKETS_PER_ADDRESS,
+  MAX_SOCKETS_PER_PROCESS,
+  MAX_SUBSCRIPTIONS_PER_SOCKET,
+} from "../limits";
+import type { LiveHub } from "../live";
+import { rateLimited } from "../shared/errors";
 import type { Context } from "./context";
 import { formatError } from "./errors";
-import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
 import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 /** Where a socket's token comes from: `connectionParams: { authorization: "Bearer <token>" }`, as the HTTP header. */
@@ -16,6 +28,75 @@ export function connectionToken(connectionParams: Readonly<Record<string, unknow
 /** The code Apollo gives the same failure over HTTP, so formatError shows it as the caller's. */
 const withCode = (error: GraphQLError, code: string) =>
   new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
+
+/** setTimeout's longest wait; a token valid for longer is checked again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Open sockets per client address and in all, counted from the upgrade until the connection closes. */
+class SocketCounts {
+  private total = 0;
+  private readonly byAddress = new Map<string, number>();
+
+  /** Counts the socket in, or false when its address or the process already has the most allowed. */
+  open(address: string, connection: { once: (event: "close", listener: () => void) => unknown }): boolean {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (this.total >= MAX_SOCKETS_PER_PROCESS || mine >= MAX_SOCKETS_PER_ADDRESS) return false;
+    this.total++;
+    this.byAddress.set(address, mine + 1);
+    connection.once("close", () => {
+      this.total--;
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    return true;
+  }
+}
+
+/**
+ * The signed-in sockets of this process, by user, with the token each was opened with: when a
+ * user's tokens are revoked (live `revoked`, from any process) or a token expires, the socket's
+ * subscriptions stop with it.
+ */
+class SignedInSockets {
+  private readonly byUser = new Map<string, Map<WebSocket, string>>();
+  private readonly timers = new Map<WebSocket, NodeJS.Timeout>();
+
+  add(userId: string, socket: WebSocket, token: string): void {
+    let sockets = this.byUser.get(userId);
+    if (!sockets) this.byUser.set(userId, (sockets = new Map()));
+    sockets.set(socket, token);
+    const expiry = tokenExpiry(token);
+    if (expiry) this.closeAt(socket, expiry);
+    socket.once("close", () => {
+      clearTimeout(this.timers.get(socket));
+      this.timers.delete(socket);
+      sockets.delete(socket);
+      if (!sockets.size) this.byUser.delete(userId);
+    });
+  }
+
+  of(userId: string): Array<[WebSocket, string]> {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  closeAll(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private closeAt(socket: WebSocket, expiry: Date): void {
+    const wait = expiry.getTime() - Date.now();
+    if (wait <= 0) return endSession(socket, "The token has expired");
+    this.timers.set(
+      socket,
+      setTimeout(() => this.closeAt(socket, expiry), Math.min(wait, LONGEST_TIMER_MS)),
+    );
+  }
+}
+
+/** graphql-ws's close code for a caller who is not (or no longer) signed in: its client does not retry it. */
+const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Unauthorized, reason);
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on the HTTP server's `/graphql`.
@@ -29,16 +110,50 @@ export function serveSubscriptions(
     rootFieldCosts: RootFieldCosts;
     /** With introspection off, validation errors do not suggest names ("Did you mean …"). */
     hideSuggestions: boolean;
+    /** The caller a token signs in, or null (expired, revoked, suspended): re-asked when the user's tokens are revoked. */
+    authenticate: (token: string | undefined) => Promise<AuthUser | null>;
+    /** The client's address for the per-address socket limit (through the trusted proxies, as for HTTP). */
+    clientAddress: (request: IncomingMessage) => string;
+    live: LiveHub;
     context: (connectionParams: Readonly<Record<string, unknown>> | undefined, request: IncomingMessage) => Promise<Context>;
   },
 ): { close: () => Promise<void> } {
-  const sockets = new WebSocketServer({ server, path: "/graphql" });
+  const counts = new SocketCounts();
+  const sockets = new WebSocketServer({
+    server,
+    path: "/graphql",
+    maxPayload: MAX_SOCKET_FRAME_BYTES,
+    // refused before the upgrade, so an over-limit socket costs no handshake
+    verifyClient: ({ req }, accept) =>
+      counts.open(options.clientAddress(req), req.socket) ? accept(true) : accept(false, 429, "Too many open connections"),
+  });
+  const signedIn = new SignedInSockets();
+  const revocations = options.live.subscribe("revoked");
+  void (async () => {
+    for await (const { userId } of revocations) {
+      for (const [socket, token] of signedIn.of(userId)) {
+        // a caller who cannot be checked now (the database is away) is not kept on either
+        if (!(await options.authenticate(token).catch(() => null))) endSession(socket, "Signed out");
+      }
+    }
+  })();
   const format = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
   const handler = useServer(
     {
       schema: options.schema,
+      onConnect: async (ctx) => {
+        const token = connectionToken(ctx.connectionParams);
+        const user = await options.authenticate(token);
+        if (user && token) signedIn.add(user.id, ctx.extra.socket, token);
+        return true;
+      },
       context: (ctx) => options.context(ctx.connectionParams, ctx.extra.request),
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
+        // the new subscription is already listed
+        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          const limit = rateLimited(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions at once on one connection.`);
+          return [new GraphQLError(limit.message, { originalError: limit })];
+        }
         let document;
         try {
           document = parse(payload.query, { maxTokens: MAX_QUERY_TOKENS });
@@ -72,6 +187,8 @@ export function serveSubscriptions(
   );
   return {
     close: async () => {
+      await revocations.return();
+      signedIn.closeAll();
       await handler.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },

@@ -1,4 +1,4 @@
-import type { Application, Request } from "express";
+import type { Application, Request, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import type { TLSSocket } from "node:tls";
 
@@ -29,6 +29,19 @@ export function publicBase(req: Request, publicUrl: string | undefined): string 
   if (base === undefined) known.set(key, (base = `${req.protocol}://${req.host}`));
   return base;
 }
+
+/**
+ * Without PUBLIC_URL, answers that name the app's own address (image URLs, robots.txt, the sitemap)
+ * are built from the trusted proxies' forwarded host and protocol: an HTTP cache must keep one
+ * answer per value of those headers (Host is in every cache's key already). With PUBLIC_URL they
+ * name it whatever the request says, so nothing varies.
+ */
+export const varyOnPublicBase =
+  (publicUrl: string | undefined): RequestHandler =>
+  (_req, res, next) => {
+    if (!publicUrl) res.vary("X-Forwarded-Host").vary("X-Forwarded-Proto");
+    next();
+  };
 
 /**
  * The address clients put in `<img src>`: an app path (/uploads/...) becomes absolute on the public
