@@ -27,7 +27,7 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
     res.type("application/javascript").send(CARD_FORM_SCRIPT);
   });
 
-  router.get("/pay/:sessionId", cookieParser(), async (req, res) => {
+  router.get("/pay/:sessionId", cookieParser(), async (req: Request<{ sessionId: string }>, res) => {
     const failed = readFailure(req.cookies?.[FAILURE_COOKIE]);
     if (failed) res.clearCookie(FAILURE_COOKIE, { path: req.path });
     await answer(req, res, async () => page(await services.orders.findSession(req.params.sessionId), failed));
