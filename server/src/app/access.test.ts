@@ -40,6 +40,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.messages": "signed-in",
   "Query.notificationUnreadCount": "signed-in",
   "Query.notifications": "signed-in",
+  "Query.myAcceptedOffer": "signed-in",
   "Query.myOrders": "signed-in",
   "Query.myProducts": SELLING,
   "Query.myReview": "public",

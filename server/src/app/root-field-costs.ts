@@ -29,6 +29,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.conversations": 20,
   "Query.messages": 20,
   "Query.offers": 20,
+  "Query.myAcceptedOffer": 10,
   "Query.reportedConversations": 20,
   "Query.moderationQueue": 20,
   "Query.moderationLog": 20,

@@ -1,5 +1,5 @@
 import LinearProgress from "@mui/material/LinearProgress";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { cartLines } from "../features/cart/cart";
 import { CartDrawer } from "../features/cart/CartDrawer";
 import { useCart } from "../features/cart/CartContext";
@@ -10,8 +10,10 @@ const CheckoutPanel = lazy(async () => ({ default: (await import("../features/ch
 /** The cart drawer with the checkout part below the items (see CartPanel, which loads this on first open). */
 export function CartPanelDrawer({ lines, onSignInNeeded }: { lines: ReturnType<typeof cartLines>; onSignInNeeded: () => void }) {
   const { clear, isOpen, closeCart } = useCart();
+  const [agreedPrices, setAgreedPrices] = useState<Record<string, number>>({});
   return (
     <CartDrawer
+      agreedPrices={agreedPrices}
       checkout={
         <Suspense fallback={<LinearProgress aria-label="Loading checkout" />}>
           <CheckoutPanel
@@ -22,8 +24,8 @@ export function CartPanelDrawer({ lines, onSignInNeeded }: { lines: ReturnType<t
               clear();
               closeCart();
             }}
-            onPaymentPending={closeCart}
             onSignInNeeded={onSignInNeeded}
+            onAgreedPrices={setAgreedPrices}
           />
         </Suspense>
       }

@@ -18,7 +18,7 @@ const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute");
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
-const SuccessRoute = page(() => import("./pages/SuccessRoute"), "SuccessRoute");
+const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
 const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute");
 const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute");
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
             path: "/success",
             element: (
               <RequireAuth>
-                <SuccessRoute />
+                <SuccessPage />
               </RequireAuth>
             ),
           },

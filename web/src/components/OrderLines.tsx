@@ -13,6 +13,12 @@ export function orderTitle(order: { lines: ReadonlyArray<{ productName: string }
   return order.lines.length > 1 ? `${first} + ${order.lines.length - 1} more` : first;
 }
 
+/** A line priced by an accepted offer: one unit at the agreed price, any others at the listed one. */
+export function agreedPrice(offerPrice: number, unitPrice: number, quantity: number): string {
+  const more = quantity > 1 ? ` + ${quantity - 1} × ${formatPKR(unitPrice)}` : "";
+  return `Agreed price ${formatPKR(offerPrice)}${more} (listed ${formatPKR(unitPrice)})`;
+}
+
 /** An order's lines as bought (snapshot name, price and picture), linking to the product while it exists. */
 export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFragment> }) {
   return (
@@ -42,7 +48,9 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFrag
               <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{line.productName}</Typography>
             )}
             <Typography variant="body2" color="text.secondary">
-              {line.quantity} × {formatPKR(line.unitPrice)}
+              {line.offerPrice != null
+                ? agreedPrice(line.offerPrice, line.unitPrice, line.quantity)
+                : `${line.quantity} × ${formatPKR(line.unitPrice)}`}
             </Typography>
           </Box>
           <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums", textAlign: "right" }}>

@@ -10,9 +10,10 @@ import { formatDateTime } from "../lib/format";
 import { timelineSteps } from "./orderTimelineSteps";
 
 /**
- * The four-step order timeline (pending, processing, shipped, completed): steps before the
- * current one are complete, the current one is highlighted, each with its description and the
- * time it was reached. Vertical on phones. Rejected and cancelled orders say so above it.
+ * The order timeline (delivery: pending, processing, shipped, completed; a campus meetup: placed,
+ * confirmed, meetup agreed, handed over): steps before the current one are complete, the current
+ * one is highlighted, each with its description and the time it was reached. Vertical on phones.
+ * Rejected and cancelled orders say so above it.
  */
 export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment }) {
   const theme = useTheme();

@@ -83,4 +83,48 @@ describe("timelineSteps", () => {
     expect(stopped?.status).toBe("REJECTED");
     expect(steps.map((s) => s.state)).toEqual(["complete", "stopped", "upcoming", "upcoming"]);
   });
+
+  describe("a meetup order", () => {
+    const meetup = (status: "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED", agreed: boolean, statuses: string[]) =>
+      timelineSteps({
+        ...base,
+        status,
+        fulfilment: "MEETUP",
+        meetup: { state: agreed ? "CONFIRMED" : "PROPOSED" },
+        timeline: statuses.map((s, i) => ({ status: s as "PENDING", at: at(i + 1) })),
+      });
+
+    it("reads placed, confirmed, meetup agreed, handed over: nothing is shipped", () => {
+      const { steps, activeStep } = meetup("PENDING", false, ["PENDING"]);
+      expect(steps.map((s) => s.label)).toEqual(["Placed", "Confirmed", "Meetup agreed", "Handed over"]);
+      expect(activeStep).toBe(0);
+    });
+
+    it("shows the seller's confirmation as its own step, then the agreed meetup", () => {
+      const confirmed = meetup("CONFIRMED", false, ["PENDING", "CONFIRMED"]);
+      expect(confirmed.steps.map((s) => [s.state, s.at])).toEqual([
+        ["complete", at(1)],
+        ["current", at(2)],
+        ["upcoming", null],
+        ["upcoming", null],
+      ]);
+      const agreed = meetup("CONFIRMED", true, ["PENDING", "CONFIRMED"]);
+      expect(agreed.activeStep).toBe(2);
+      expect(agreed.steps.map((s) => s.state)).toEqual(["complete", "complete", "current", "upcoming"]);
+      // agreeing on the meetup before the seller confirms the order does not skip "Confirmed"
+      expect(meetup("PENDING", true, ["PENDING"]).activeStep).toBe(0);
+    });
+
+    it("is handed over once completed, and a cancelled one stops where it was", () => {
+      const done = meetup("COMPLETED", true, ["PENDING", "CONFIRMED", "COMPLETED"]);
+      expect(done.steps.every((s) => s.state === "complete")).toBe(true);
+      expect(done.steps[3].at).toBe(at(3));
+      expect(meetup("CANCELLED", false, ["PENDING", "CANCELLED"]).steps.map((s) => s.state)).toEqual([
+        "stopped",
+        "upcoming",
+        "upcoming",
+        "upcoming",
+      ]);
+    });
+  });
 });

@@ -339,6 +339,38 @@ describe("the accepted price at checkout", () => {
     expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.total).toBe(2100);
   });
 
+  it("the product page asks for it: the buyer's accepted offer until it is used; the order line keeps it as the agreed price", async () => {
+    const MINE = `query ($p: ID!) { myAcceptedOffer(productId: $p) { id amount status conversationId } }`;
+    // a buyer of its own: the others' messages count against the per-minute limit
+    const student = await signUp(server);
+    const { product, conversationId } = await conversation(student, { pricePaisa: 299_900 });
+    const offer = await madeOffer(conversationId, 2700, student);
+    expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors).toBeUndefined();
+    expect((await server.gql(MINE, { p: product.id }, student.token)).data.myAcceptedOffer).toEqual({
+      id: offer.id,
+      amount: 2700,
+      status: "ACCEPTED",
+      conversationId,
+    });
+    expect((await server.gql(MINE, { p: product.id }, stranger.token)).data.myAcceptedOffer).toBeNull();
+    expect(codeOf(await server.gql(MINE, { p: product.id }))).toBe("UNAUTHENTICATED");
+
+    const checkout = await placeOrder(server, student, [{ productId: product.id, quantity: 1 }]);
+    const line = await server.gql(
+      `query ($id: ID!) { order(id: $id) { lines { unitPrice offerPrice lineTotal } subtotal tax total } }`,
+      { id: checkout.orders[0].id },
+      student.token,
+    );
+    // the agreed price is the line's price; tax on top of it
+    expect(line.data.order).toEqual({
+      lines: [{ unitPrice: 2999, offerPrice: 2700, lineTotal: 2700 }],
+      subtotal: 2700,
+      tax: 135,
+      total: 2835,
+    });
+    expect((await server.gql(MINE, { p: product.id }, student.token)).data.myAcceptedOffer).toBeNull();
+  });
+
   it("with a quantity above 1, one unit is at the offer price and the rest at the listed price", async () => {
     const { product } = await acceptedOffer(1500);
     const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 3 }]);

@@ -1,7 +1,7 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
-import { assertRole, Role } from "../../platform/auth/roles";
-import { Allow } from "../../platform/graphql/auth";
+import { assertRole, Role, type AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import { Product, visibleTo } from "../products/entity";
@@ -147,6 +147,19 @@ export class ConversationsResolver {
   })
   messageReceived(@Root() event: MessageEvent): MessageView {
     return { ...event.message, createdAt: new Date(event.message.createdAt) };
+  }
+
+  @Allow()
+  @Query(() => OfferObject, {
+    nullable: true,
+    description: "The caller's accepted offer on this product that their checkout would charge now (one unit at its amount), or null.",
+  })
+  myAcceptedOffer(
+    @Arg("productId", () => ID, { description: "The product's id." }) productId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<OfferView | null> {
+    return ctx.services.conversations.acceptedOffer(productId, caller);
   }
 
   @Allow()

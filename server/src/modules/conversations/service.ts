@@ -14,7 +14,7 @@ import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
 import type { ScreeningService } from "../screening/service";
 import { Conversation, Message, Offer, OfferStatus } from "./entity";
-import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, type OfferView } from "./offers";
+import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPORT_REASON_MAX_LENGTH = 500;
@@ -355,6 +355,19 @@ export class ConversationsService {
     if (!isId(userId)) throw notFound("User not found.");
     await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
     return true;
+  }
+
+  /**
+   * The caller's accepted offer on a product that their checkout would charge now (unexpired,
+   * unused, below the listed price), or null: the product page shows it with the way to buy at it.
+   */
+  async acceptedOffer(productId: string, caller: AuthUser): Promise<OfferView | null> {
+    if (!isId(productId)) throw notFound("Product not found.");
+    const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId])).get(productId);
+    if (!usable) return null;
+    const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
+    if (!product || usable.amountPaisa >= product.pricePaisa) return null;
+    return toOfferView(await this.dataSource.getRepository(Offer).findOneByOrFail({ id: usable.id }));
   }
 
   /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */

@@ -255,6 +255,10 @@ export class OrderLine {
 
   @Column({ type: "bigint", transformer: numericTransformer })
   lineTotalPaisa: number;
+
+  /** The accepted offer's price for one unit of this line (the others at unitPricePaisa), if an offer priced it. */
+  @Column({ type: "bigint", nullable: true, transformer: numericTransformer })
+  offerPricePaisa: number | null;
 }
 
 /** Every status change, with who made it and when: the order timeline. */

@@ -31,6 +31,20 @@ const submitCard = (path: string, card: Record<string, string>) =>
     redirect: "manual",
   });
 
+/** Submits a card the page refuses: 303 back to the page with the failure in a cookie; answers the page then shown. */
+async function refusedPage(path: string, card: Record<string, string>): Promise<string> {
+  const res = await submitCard(path, card);
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe(path);
+  const cookie = res.headers.get("set-cookie")!;
+  expect(cookie).toMatch(new RegExp(`^pay_failure=[^;]+; Max-Age=60; Path=${path}; Expires=[^;]+; HttpOnly; SameSite=Lax$`));
+  const shown = await fetch(`${server.url}${path}`, { headers: { cookie: cookie.split(";")[0] } });
+  expect(shown.status).toBe(200);
+  // shown once
+  expect(shown.headers.get("set-cookie")).toMatch(/^pay_failure=;/);
+  return shown.text();
+}
+
 const cardCheckout = () => placeOrder(server, buyer, [{ productId: book.id, quantity: 2 }], { paymentMethod: "CARD" });
 
 describe("the sandbox card check", () => {
@@ -49,6 +63,9 @@ describe("the sandbox card check", () => {
       },
     });
     expect(checkCard({ ...goodCard, expiry: "13/30" }, now)).toMatchObject({ fields: { expiry: "Enter the expiry date as MM/YY." } });
+    // a phone's number pad has no "/": the digits alone, or spaced, are the same date
+    for (const expiry of ["1228", "12 / 28", "12/28"]) expect(checkCard({ ...goodCard, expiry }, now)).toEqual({ outcome: "approved" });
+    for (const expiry of ["122", "12/2028", "12-28-1"]) expect(checkCard({ ...goodCard, expiry }, now).outcome).toBe("invalid");
     expect(checkCard({ ...goodCard, cardNumber: "4000 0000 0000 0002" }, now)).toEqual({
       outcome: "declined",
       message: "Your card was declined. Please use a different card.",
@@ -82,7 +99,12 @@ describe("card payment end to end", () => {
     expect(html).toMatch(/<button type="submit">Pay Rs\u00a02,592\.45<\/button>/);
     expect(html).toMatch(/<header>[\s\S]*aria-label="UniBazaar home"[\s\S]*Uni<span class="accent">Bazaar<\/span>/);
     expect(html).toContain("background: #0b5d4b");
-    expect(html).not.toMatch(/<script|https?:\/\//);
+    // no external asset; the one script is the page's own file
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/pay-assets/card-form.js" defer>']);
+    const script = await fetch(`${server.url}/pay-assets/card-form.js`);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect(await script.text()).toContain('addEventListener("submit"');
 
     const paid = await submitCard(checkout.paymentUrl, goodCard);
     expect(paid.status).toBe(303);
@@ -111,25 +133,22 @@ describe("card payment end to end", () => {
     ).toBeInstanceOf(Date);
   });
 
-  it("re-shows the page with a clear message for a declined card and keeps the checkout unpaid", async () => {
+  it("answers a declined card with 303 back to the page (Back never posts again), which then shows the message once", async () => {
     const checkout = await cardCheckout();
-    const res = await submitCard(checkout.paymentUrl, { ...goodCard, cardNumber: "4000 0000 0000 0002" });
-    expect(res.status).toBe(400);
-    const html = await res.text();
+    const html = await refusedPage(checkout.paymentUrl, { ...goodCard, cardNumber: "4000 0000 0000 0002" });
     expect(html).toContain('role="alert"');
     expect(html).toContain("Your card was declined. Please use a different card.");
-    // the card number and CVC are not echoed back into the page
-    expect(html).toMatch(/id="cardNumber" name="cardNumber"[^>]*value=""/);
-    expect(html).toMatch(/id="cvc" name="cvc"[^>]*value=""/);
+    // the card's details are never echoed back by the server
+    expect(html).not.toMatch(/<input[^>]*value=/);
+    // shown once: a reload is the plain page
+    expect(await (await fetch(`${server.url}${checkout.paymentUrl}`)).text()).not.toContain("Your card was declined");
     const confirm = await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token);
     expect(confirm.errors?.[0].message).toBe("Payment has not been completed.");
   });
 
   it("names each invalid field on the page", async () => {
     const checkout = await cardCheckout();
-    const res = await submitCard(checkout.paymentUrl, { cardNumber: "1234 5678", expiry: "01/20", cvc: "x" });
-    expect(res.status).toBe(400);
-    const html = await res.text();
+    const html = await refusedPage(checkout.paymentUrl, { cardNumber: "1234 5678", expiry: "01/20", cvc: "x" });
     expect(html).toContain("Enter a valid card number.");
     expect(html).toContain("This card has expired.");
     expect(html).toContain("Enter the 3 or 4 digit security code (CVC).");
@@ -144,7 +163,8 @@ describe("card payment end to end", () => {
     const page = await (await fetch(`${server.url}/pay/${cod.id}`)).text();
     expect(page).toContain("Cash on delivery");
     expect(page).not.toContain("<form");
-    expect((await submitCard(`/pay/${cod.id}`, goodCard)).status).toBe(400);
+    // refused: back to the page, which is the cash one
+    expect((await submitCard(`/pay/${cod.id}`, goodCard)).headers.get("location")).toBe(`/pay/${cod.id}`);
     // nothing to confirm for cash on delivery: harmless, still unpaid
     const confirm = await server.gql(CONFIRM_PAYMENT, { sessionId: cod.id }, buyer.token);
     expect(confirm.data.confirmPayment.paymentStatus).toBe("UNPAID");

@@ -37,9 +37,9 @@ export function luhnValid(digits: string): boolean {
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** Valid through the last day of its month. */
+/** Valid through the last day of its month; "12/28", "12 / 28" and "1228" (a phone's number pad has no "/") are all December 2028. */
 function expiryError(expiry: string, now: Date): string | null {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry);
+  const match = /^(\d{2})\s*\/?\s*(\d{2})$/.exec(expiry);
   const month = match ? Number(match[1]) : 0;
   if (!match || month < 1 || month > 12) return "Enter the expiry date as MM/YY.";
   const year = 2000 + Number(match[2]);

@@ -249,6 +249,7 @@ export class OrdersService {
           productId: line.productId,
           productName: line.product!.name,
           unitPricePaisa: line.unitPricePaisa,
+          offerPricePaisa: line.offerPricePaisa,
           productImage: line.product!.image,
           quantity: line.quantity,
           lineTotalPaisa: line.lineTotalPaisa,

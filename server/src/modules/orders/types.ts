@@ -235,7 +235,17 @@ export class OrderLineView {
   @Field(() => Int, { description: "Quantity." })
   quantity: number;
 
-  @MoneyField({ name: "lineTotal", description: "unitPrice x quantity, in PKR." })
+  @MoneyField({
+    name: "offerPrice",
+    nullable: true,
+    description: "The price agreed in an accepted offer for one unit, in PKR (the others at unitPrice); null without an offer.",
+  })
+  offerPricePaisa: number | null;
+
+  @MoneyField({
+    name: "lineTotal",
+    description: "What the line costs, in PKR: unitPrice x quantity, or offerPrice plus unitPrice for each further unit.",
+  })
   lineTotalPaisa: number;
 
   // shown as `image`, an absolute URL, by resolver.ts

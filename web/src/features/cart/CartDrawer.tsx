@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";
 import { useNotify } from "../../components/Notify";
+import { formatPKR } from "../../lib/format";
 import type { CartProduct } from "./cart";
 import { useCart } from "./CartContext";
 
@@ -23,7 +24,14 @@ import { useCart } from "./CartContext";
  * empty.' when there is nothing, and below the items the checkout part (order summary, shipping,
  * coupon, payment, Clear Cart, Place Order), handed in by the app.
  */
-export function CartDrawer({ checkout }: { checkout: ReactNode }) {
+export function CartDrawer({
+  checkout,
+  agreedPrices = {},
+}: {
+  checkout: ReactNode;
+  /** Per product id, the price of one unit agreed in the buyer's accepted offer (the checkout's quote knows them). */
+  agreedPrices?: Readonly<Record<string, number>>;
+}) {
   const { cart, isOpen, closeCart } = useCart();
   const notify = useNotify();
   // an "added to your cart" message would cover the panel's buttons on a phone
@@ -85,7 +93,7 @@ export function CartDrawer({ checkout }: { checkout: ReactNode }) {
               aria-label="Items in your cart"
             >
               {cart.products.map((item, index) => (
-                <CartItemRow key={item.id} item={item} number={index + 1} />
+                <CartItemRow key={item.id} item={item} number={index + 1} agreedPrice={agreedPrices[item.id] ?? null} />
               ))}
             </Stack>
             <Divider sx={{ my: 2 }} />
@@ -97,7 +105,7 @@ export function CartDrawer({ checkout }: { checkout: ReactNode }) {
   );
 }
 
-function CartItemRow({ item, number }: { item: CartProduct; number: number }) {
+function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number: number; agreedPrice: number | null }) {
   const { increment, decrement, remove, closeCart } = useCart();
   return (
     <Box
@@ -127,7 +135,19 @@ function CartItemRow({ item, number }: { item: CartProduct; number: number }) {
         >
           {item.name}
         </Link>
-        <Money amount={item.price} variant="body2" />
+        {agreedPrice != null ? (
+          <Typography variant="body2" component="p">
+            <Box component="span" sx={{ fontWeight: 700 }}>
+              Agreed price {formatPKR(agreedPrice)}
+            </Box>{" "}
+            <Box component="span" sx={{ color: "text.secondary" }}>
+              (listed {formatPKR(item.price)}
+              {item.quantity > 1 ? `, for each further unit` : ""})
+            </Box>
+          </Typography>
+        ) : (
+          <Money amount={item.price} variant="body2" />
+        )}
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mt: 1, gap: 1, flexWrap: "wrap" }}>
           <Box sx={{ display: "inline-flex", alignItems: "center", border: 1, borderColor: "divider", borderRadius: 5 }}>
             <IconButton

@@ -29,12 +29,12 @@ type CheckoutPanelProps = {
   /** Whether the cart panel is open (the quote is only asked for then). */
   active: boolean;
   onClearCart: () => void;
-  /** After a cash-on-delivery order: the cart is cleared and the panel closes. */
+  /** Once the order is placed (card included, before leaving for the payment page): the cart is cleared and the panel closes. */
   onOrderPlaced: () => void;
-  /** Before leaving for the card payment page: the panel closes, the cart stays until the payment succeeds. */
-  onPaymentPending: () => void;
   /** Before leaving for the login page: where to come back to is remembered by the app. */
   onSignInNeeded: () => void;
+  /** The prices agreed in accepted offers, per product id, as the quote charges them (the cart's lines show them). */
+  onAgreedPrices: (prices: Record<string, number>) => void;
 };
 
 const SHIPPING_KEY = "checkout.shipping";
@@ -61,7 +61,7 @@ function readShipping(contactNumber: string | null | undefined): ShippingForm {
  * The cart panel's checkout: the server's price quote (with the coupon), the coupon box, the
  * shipping form, the payment method, Clear Cart and Place Order.
  */
-export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPaymentPending, onSignInNeeded }: CheckoutPanelProps) {
+export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSignInNeeded, onAgreedPrices }: CheckoutPanelProps) {
   const { user } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -110,7 +110,8 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
 
   const q = quote.data?.priceQuote;
   const unavailable = q?.lines.filter((l) => !l.available) ?? [];
-  const offered = q?.lines.filter((l) => l.offerPrice != null) ?? [];
+  const offered = useMemo(() => q?.lines.filter((l) => l.offerPrice != null) ?? [], [q]);
+  useEffect(() => onAgreedPrices(Object.fromEntries(offered.map((l) => [l.productId, l.offerPrice!]))), [offered, onAgreedPrices]);
   const points = useMeetupPointsQuery({ skip: !active }).data?.catalogOptions;
   const campus = useMemo(() => {
     const available = q?.lines.filter((l) => l.available) ?? [];
@@ -164,16 +165,25 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
       });
       if (!checkout) return;
       dropCoupon();
+      // what is ordered leaves the cart at once, card included: an unpaid card order is completed
+      // from My Orders, never ordered a second time from a cart that still holds it
+      onOrderPlaced();
       if (checkout.paymentMethod === "CARD" && checkout.paymentUrl) {
-        // the order waits for its payment: the cart stays until the payment page reports success
-        onPaymentPending();
         window.location.assign(checkout.paymentUrl);
         return;
       }
       notify.success("Order placed successfully!");
-      onOrderPlaced();
-      // /orders confirms it with the next steps
-      navigate("/orders", { state: { placed: { total: checkout.total, orderCount: checkout.orders.length } } });
+      // /orders confirms it with the next steps (where and when, for a meetup)
+      const proposed = checkout.orders[0]?.meetup;
+      navigate("/orders", {
+        state: {
+          placed: {
+            total: checkout.total,
+            orderCount: checkout.orders.length,
+            meetup: proposed ? { where: `${proposed.point.label}, ${proposed.campus.label}`, at: proposed.at } : null,
+          },
+        },
+      });
     },
     () => {
       attempt.clearError();
@@ -192,7 +202,7 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onPay
       {offered.map((l) => (
         <Alert key={l.productId} severity="success" sx={{ mt: 1 }}>
           Your accepted offer: {l.name} at {formatPKR(l.offerPrice!)}
-          {l.quantity > 1 ? ` for one unit (the others at ${formatPKR(l.unitPrice)})` : ""}.
+          {l.quantity > 1 ? ` for one unit (the others at ${formatPKR(l.unitPrice)})` : ""}. The tax is on the agreed price.
         </Alert>
       ))}
       {unavailable.length > 0 && (

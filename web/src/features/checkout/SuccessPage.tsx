@@ -20,15 +20,13 @@ import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../lib/format";
-import { awaitingPayment } from "./validation";
 import { SellerLink } from "../../components/SellerLink";
 
 /**
  * /success?session_id=… — where the payment page returns to: confirms the payment with the
- * server, then shows the order(s) with their four-step timeline. A failure is shown, not just logged.
- * The cart, kept while its card checkout waited for the payment, is emptied once that one is paid.
+ * server, then shows the order(s) with their timeline. A failure is shown, not just logged.
  */
-export function SuccessPage({ onCartPaid }: { /** the cart's own checkout is paid: the app empties the cart */ onCartPaid: () => void }) {
+export function SuccessPage() {
   const [search] = useSearchParams();
   const sessionId = search.get("session_id")?.trim() ?? "";
   const [confirm, result] = useConfirmPaymentMutation();
@@ -49,9 +47,6 @@ export function SuccessPage({ onCartPaid }: { /** the cart's own checkout is pai
   const paid = checkout?.paymentStatus === "PAID";
   const cash = checkout?.paymentMethod === "CASH_ON_DELIVERY";
 
-  useEffect(() => {
-    if (paid && awaitingPayment.settle(sessionId)) onCartPaid();
-  }, [paid, sessionId, onCartPaid]);
   usePageTitle(checkout ? (paid ? "Payment successful" : cash ? "Order placed" : "Payment pending") : "Payment result");
 
   if (!sessionId) {

@@ -3,7 +3,7 @@ import type { UseFormSetError } from "react-hook-form";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import type { PlaceOrderInput, PlaceOrderMutation } from "../../generated/graphql";
 import { usePlaceOrderMutation } from "../../generated/hooks";
-import { SHIPPING_FIELDS, awaitingPayment, newIdempotencyKey, type ShippingForm } from "./validation";
+import { SHIPPING_FIELDS, newIdempotencyKey, type ShippingForm } from "./validation";
 
 type Checkout = PlaceOrderMutation["placeOrder"];
 
@@ -11,7 +11,6 @@ type Checkout = PlaceOrderMutation["placeOrder"];
  * One checkout attempt: placeOrder with an idempotency key that is kept while the same order is
  * retried (a lost answer never places it twice) and renewed when anything changes. The server's
  * field problems land on the shipping form; any other failure is `error`.
- * A card checkout is remembered as awaiting payment: the cart stays until the payment succeeds.
  */
 export function useCheckoutAttempt(setFieldError: UseFormSetError<ShippingForm>) {
   const [placeOrder, { loading }] = usePlaceOrderMutation();
@@ -27,7 +26,6 @@ export function useCheckoutAttempt(setFieldError: UseFormSetError<ShippingForm>)
       const checkout = data?.placeOrder;
       if (!checkout) throw new Error("no checkout");
       attempt.current = null;
-      if (checkout.paymentMethod === "CARD") awaitingPayment.remember(checkout.id);
       return checkout;
     } catch (e) {
       applyServerFieldErrors(e, setFieldError, SHIPPING_FIELDS);

@@ -32,29 +32,3 @@ export function newIdempotencyKey(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const AWAITING_PAYMENT_KEY = "checkout.awaitingPayment";
-
-/**
- * A card checkout sent to the payment page from the cart: the cart is kept until that payment
- * succeeds (a cancelled payment leaves it as it was).
- */
-export const awaitingPayment = {
-  remember(checkoutId: string) {
-    try {
-      sessionStorage.setItem(AWAITING_PAYMENT_KEY, checkoutId);
-    } catch {
-      // storage off: the cart then stays after the payment, which is the safe side
-    }
-  },
-  /** True (once) when `checkoutId` is the cart's checkout that was waiting for its payment. */
-  settle(checkoutId: string): boolean {
-    try {
-      if (sessionStorage.getItem(AWAITING_PAYMENT_KEY) !== checkoutId) return false;
-      sessionStorage.removeItem(AWAITING_PAYMENT_KEY);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-};

@@ -26,6 +26,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import type { MyOrdersQuery } from "../../generated/graphql";
 import { useMyOrdersQuery } from "../../generated/hooks";
 import { formatDate, formatPKR } from "../../lib/format";
+import { formatMeetupTime } from "../../components/meetup/slots";
 
 type OrderRow = MyOrdersQuery["myOrders"]["items"][number];
 
@@ -40,7 +41,8 @@ export function OrdersPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const data = query.data?.myOrders;
-  const placed = (useLocation().state as { placed?: { total?: unknown; orderCount?: unknown } } | null)?.placed;
+  const placed = (useLocation().state as { placed?: { total?: unknown; orderCount?: unknown; meetup?: PlacedMeetup | null } } | null)
+    ?.placed;
 
   const goTo = (next: number) => {
     const params = new URLSearchParams(search);
@@ -51,11 +53,13 @@ export function OrdersPage() {
 
   return (
     <PageContainer title="My Orders">
-      {placed && typeof placed.total === "number" && <CashOrderPlaced total={placed.total} orderCount={Number(placed.orderCount) || 1} />}
+      {placed && typeof placed.total === "number" && (
+        <CashOrderPlaced total={placed.total} orderCount={Number(placed.orderCount) || 1} meetup={placed.meetup ?? null} />
+      )}
       {search.get("payment") === "cancelled" && (
         <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
-          Payment not completed: your card was not charged. Your order is saved and waiting for payment, and your cart still holds its
-          products. Choose “Complete payment” to pay now, or open the order to cancel it.
+          Payment not completed: your card was not charged. Your order is saved and waiting for payment: choose “Complete payment” to pay
+          now, or open the order to cancel it.
         </Alert>
       )}
       <QueryState
@@ -164,18 +168,34 @@ function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
   );
 }
 
-/** Right after a cash-on-delivery checkout: it worked, and what happens next. */
-function CashOrderPlaced({ total, orderCount }: { total: number; orderCount: number }) {
+/** Where and when a campus meetup order is handed over, as proposed at checkout. */
+type PlacedMeetup = { where: string; at: string };
+
+/** Right after a cash checkout: it worked, and what happens next (delivery, or the campus meetup). */
+function CashOrderPlaced({ total, orderCount, meetup }: { total: number; orderCount: number; meetup: PlacedMeetup | null }) {
   return (
     <Alert severity="success" sx={{ mb: 2 }} aria-label="Order placed">
       <Typography component="h2" sx={{ fontWeight: 700 }}>
         {orderCount === 1 ? "Your order is placed." : `Your ${orderCount} orders are placed (one per seller).`}
       </Typography>
-      <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-        <li>The seller confirms it and gets it ready; its status below follows each step.</li>
-        <li>It is delivered to your shipping address; the seller may call the contact number you gave.</li>
-        <li>You pay {formatPKR(total)} in cash on delivery. Until the seller processes it, you can cancel it from its page.</li>
-      </Box>
+      {meetup ? (
+        <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          <li>The seller confirms the order and the meetup; its status below follows each step.</li>
+          <li>
+            You meet the seller at {meetup.where} on {formatMeetupTime(meetup.at)} (Pakistan time). Either of you can propose another time
+            from the order&apos;s page.
+          </li>
+          <li>
+            You pay {formatPKR(total)} in cash on meetup, when you get the item. Until the seller confirms, you can cancel it from its page.
+          </li>
+        </Box>
+      ) : (
+        <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          <li>The seller confirms it and gets it ready; its status below follows each step.</li>
+          <li>It is delivered to your shipping address; the seller may call the contact number you gave.</li>
+          <li>You pay {formatPKR(total)} in cash on delivery. Until the seller processes it, you can cancel it from its page.</li>
+        </Box>
+      )}
     </Alert>
   );
 }

@@ -26,9 +26,9 @@ import { ReportButton } from "../../components/ReportButton";
 import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
-import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
+import { useMyAcceptedOfferQuery, useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDateTime, formatPKR } from "../../lib/format";
 import { ProductGallery } from "./ProductGallery";
 
 // the review form (text field, rating) loads when it is first opened, not with the page
@@ -170,6 +170,7 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
+          {!product.sold && <AcceptedOffer product={product} />}
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
           <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
             <LocalShippingOutlined color="primary" aria-hidden="true" />
@@ -181,6 +182,23 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
         </div>
       </Box>
     </>
+  );
+}
+
+/** The signed-in buyer's accepted offer on this listing: the price they agreed, and how to buy at it. */
+function AcceptedOffer({ product }: { product: Product }) {
+  const { user } = useAuth();
+  const query = useMyAcceptedOfferQuery({ variables: { productId: product.id }, skip: !user, fetchPolicy: "cache-and-network" });
+  const offer = user ? query.data?.myAcceptedOffer : null;
+  if (!offer) return null;
+  return (
+    <Alert severity="success" sx={{ mt: 3 }} aria-label="Your accepted offer">
+      <Typography component="p" sx={{ fontWeight: 700 }}>
+        Your offer of {formatPKR(offer.amount)} was accepted.
+      </Typography>
+      Add it to your cart and check out: one unit costs {formatPKR(offer.amount)} instead of {formatPKR(product.price)}, plus tax, until{" "}
+      {formatDateTime(offer.expiresAt)}.
+    </Alert>
   );
 }
 

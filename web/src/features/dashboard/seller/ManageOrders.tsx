@@ -33,6 +33,7 @@ import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
+import { formatMeetupTime } from "../../../components/meetup/slots";
 
 const PAGE_SIZE = 10;
 const STATUSES: OrderStatus[] = ["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED", "REJECTED", "CANCELLED"];
@@ -303,6 +304,13 @@ function StatusDialog({ order, onClose, onSaved }: { order: DashboardSellerOrder
                 Order {order.orderNumber} is {statusLabel(order.status).toLowerCase()}. Payment:{" "}
                 {paymentMethodLabel(order.paymentMethod).toLowerCase()}, {paymentStatusLabel(order.paymentStatus).toLowerCase()}.
               </DialogContentText>
+              {order.meetup && order.status === "CONFIRMED" && !order.allowedTransitions.includes("COMPLETED") && (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  {order.meetup.state === "CONFIRMED"
+                    ? `Mark it completed once you have handed it over: from the agreed meetup time, ${formatMeetupTime(order.meetup.at)}.`
+                    : "Agree on the meetup with the buyer first; you mark it completed once you have handed it over."}
+                </Alert>
+              )}
               {order.allowedTransitions.length === 0 ? (
                 <Alert severity="info">This order's status can no longer be changed.</Alert>
               ) : (
