@@ -197,7 +197,7 @@ export async function createHttpApp(deps: {
 
   // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
   app.use(createPayPageRouter(services));
-  app.use(createCrawlerRouter(services));
+  app.use(createCrawlerRouter(services, config.publicUrl));
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir));
 

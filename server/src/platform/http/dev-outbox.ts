@@ -2,9 +2,8 @@ import { Router } from "express";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { OUTBOX_FILE } from "../mail";
+import { escapeHtml } from "./html";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +

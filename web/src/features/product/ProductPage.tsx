@@ -23,12 +23,13 @@ import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { ReportButton } from "../../components/ReportButton";
+import { ShareButton } from "../../components/ShareButton";
 import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useMyProductReviewQuery, useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatPKR } from "../../lib/format";
 import { ProductGallery } from "./ProductGallery";
 
 // the review form (text field, rating) loads when it is first opened, not with the page
@@ -175,7 +176,8 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             <LocalShippingOutlined color="primary" aria-hidden="true" />
             <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
           </Paper>
-          <Box sx={{ mt: 2 }}>
+          <Box sx={{ mt: 2, display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <ShareButton title={product.name} text={`${product.name}, ${formatPKR(product.price)} on UniBazaar`} />
             <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label="Report this listing" />
           </Box>
         </div>
