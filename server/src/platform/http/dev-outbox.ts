@@ -4,7 +4,6 @@ import path from "node:path";
 import { OUTBOX_FILE } from "../mail";
 import { escapeHtml } from "./html";
 
-
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
   `<title>${escapeHtml(title)}</title></head><body style="font-family: sans-serif; margin: 1rem">${body}</body></html>`;
