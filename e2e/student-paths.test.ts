@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { BUYER, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
-import { notice, urlMatches, visible } from "./storefront-helpers";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { notice, PASSWORD, unique, urlMatches, visible } from "./storefront-helpers";
 
 /** The paths students walk most, on a phone: the inbox one tap away, notices out of the way, a home page that keeps its word. */
 let e2e: E2E;
@@ -119,6 +119,47 @@ describe("the paths students walk most, at 390 px", () => {
     await signInTo(page, BUYER, "/about-us");
     await visible(footer.getByRole("link", { name: "Saved items" }));
     expect(await footer.getByRole("link", { name: "Create an account" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a visitor taps Sell, signs up (signed in at once), becomes a seller from the profile and reaches the listing form", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell" }).click();
+    await urlMatches(page, /^\/login$/);
+    await page.getByRole("main").getByRole("link", { name: "Create an account" }).click();
+    await visible(page.getByRole("heading", { level: 1, name: "Create an account" }));
+    const id = unique();
+    await page.getByLabel("Email").fill(`new.${id}@student.pk`);
+    await page.getByLabel("Username").fill(`new_${id}`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Full name").fill("New Student");
+    await page.getByLabel("Contact number").fill("03111234567");
+    await page.getByRole("button", { name: "Register" }).click();
+
+    // signed in, on the profile's "Start selling"
+    await urlMatches(page, /^\/dashboard\/profile$/);
+    const card = page.getByRole("region", { name: "Start selling" });
+    await visible(card);
+    await expectAccessible(page, "start selling (phone)");
+    await card.getByRole("button", { name: "Start selling" }).click();
+    await visible(card.getByText("Seller type is required for sellers."));
+    await card.getByRole("radio", { name: "Business" }).check();
+    await card.getByRole("button", { name: "Start selling" }).click();
+    await visible(card.getByText("Store name is required for business sellers."));
+    await card.getByRole("radio", { name: "Individual" }).check();
+    await card.getByRole("button", { name: "Start selling" }).click();
+    await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
+    await visible(page.getByRole("heading", { level: 1, name: "Add New Product" }));
+    await context.close();
+  });
+
+  it("on a laptop the header's Sell takes a seller straight to the listing form", async () => {
+    const { page, context } = await openPage(e2e, DESKTOP);
+    await signInTo(page, SELLER, "/shop");
+    await page.getByRole("link", { name: "Sell", exact: true }).click();
+    await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
     await context.close();
   });
 });

@@ -1,6 +1,10 @@
-import express, { type Router } from "express";
+import express, { type Response, type Router } from "express";
+import { formatPKR } from "@unibazaar/rules";
 import type { ProductsService } from "../modules/products/service";
-import { publicBase } from "../platform/http/public-url";
+import type { SellersService } from "../modules/sellers/service";
+import { escapeHtml } from "../platform/http/html";
+import { absoluteImageUrl, publicBase } from "../platform/http/public-url";
+import { toRupees } from "../platform/shared/money";
 
 /** The sitemap protocol's limit of URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -8,12 +12,66 @@ export const SITEMAP_MAX_URLS = 50_000;
 const STATIC_PAGES = ["/", "/shop", "/about-us", "/contact"];
 
 /**
+ * Link-preview fetchers of chat apps and social sites: they read a page's meta tags and run no
+ * JavaScript, so the web app's empty shell would preview as a bare "UniBazaar".
+ */
+const PREVIEW_AGENTS =
+  /facebookexternalhit|facebookcatalog|Facebot|Twitterbot|WhatsApp|TelegramBot|Slackbot|LinkedInBot|Discordbot|SkypeUriPreview|Pinterest|redditbot|Viber|Snapchat|Embedly|Iframely/i;
+
+/** How long a preview may be kept: a price change shows within minutes. */
+const PREVIEW_MAX_AGE_SECONDS = 300;
+/** Preview descriptions are cut here (the apps show two or three lines). */
+const PREVIEW_DESCRIPTION_CHARS = 200;
+
+type Preview = { type: "product" | "profile"; title: string; description: string; image: string | null; url: string; pricePKR?: number };
+
+/**
  * /robots.txt and /sitemap.xml for search engines: real files, not the web app's HTML. Both name
  * this server's own origin (PUBLIC_URL, else the host and protocol the trusted proxies forward),
- * since the sitemap protocol wants absolute URLs.
+ * since the sitemap protocol wants absolute URLs. Product and seller
+ * pages fetched by a link-preview agent get a small page of Open Graph and Twitter tags (title,
+ * price, absolute image URL, description); browsers get the web app as before.
  */
-export function createCrawlerRouter(services: { products: ProductsService }, publicUrl: string | undefined): Router {
+export function createCrawlerRouter(services: { products: ProductsService; sellers: SellersService }, publicUrl?: string): Router {
   const router = express.Router();
+  router.get("/shop/:id", async (req, res, next) => {
+    if (!PREVIEW_AGENTS.test(req.get("user-agent") ?? "")) return next();
+    try {
+      const product = await services.products.byId(String(req.params.id), null);
+      if (!product) return next();
+      const base = publicBase(req, publicUrl);
+      const price = toRupees(product.pricePaisa);
+      sendPreview(res, {
+        type: "product",
+        title: `${product.name} · ${formatPKR(price)}`,
+        description: product.description,
+        image: absoluteImageUrl(product.image, base),
+        url: `${base}/shop/${product.id}`,
+        pricePKR: price,
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.get("/sellers/:username", async (req, res, next) => {
+    if (!PREVIEW_AGENTS.test(req.get("user-agent") ?? "")) return next();
+    try {
+      const profile = await services.sellers.profile(String(req.params.username));
+      if (!profile) return next();
+      const { seller } = profile;
+      const base = publicBase(req, publicUrl);
+      const rating = profile.reviewCount ? `Rated ${profile.rating} of 5 from ${profile.reviewCount} reviews. ` : "";
+      sendPreview(res, {
+        type: "profile",
+        title: `${seller.storeName ?? seller.username} on UniBazaar`,
+        description: `${rating}${profile.completedSales} completed sales. ${seller.storeDescription ?? "Student seller on UniBazaar."}`,
+        image: absoluteImageUrl(seller.profileImage, base),
+        url: `${base}/sellers/${encodeURIComponent(seller.username)}`,
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
   router.get("/robots.txt", (req, res) => {
     res.type("text/plain").set("Cache-Control", "public, max-age=3600");
     res.send(

@@ -31,6 +31,7 @@ const RegisterPage = page(() => import("../features/auth/RegisterPage"), "Regist
 const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage");
 const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
+const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage");
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
 
@@ -84,6 +85,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <OrderDetailPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/sell",
+            element: (
+              <RequireAuth>
+                <SellRoute />
               </RequireAuth>
             ),
           },

@@ -5,10 +5,8 @@ import path from "node:path";
 import { Role, type AuthUser } from "../auth/roles";
 import { bearerToken } from "../graphql/context";
 import { OUTBOX_FILE } from "../mail";
+import { escapeHtml } from "./html";
 import { TOKEN_COOKIE } from "./rest";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +

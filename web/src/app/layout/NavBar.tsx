@@ -84,6 +84,16 @@ export function NavBar() {
             >
               <SearchIcon />
             </IconButton>
+            {/* everyone may sell: visitors sign in or up on the way; on phones it is the menu's first entry */}
+            <Button
+              component={RouterLink}
+              to="/sell"
+              variant="contained"
+              size="small"
+              sx={{ display: { xs: "none", sm: "inline-flex" }, mx: 0.5 }}
+            >
+              Sell
+            </Button>
             <IconButton title="Cart" onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
               {/* remounted when the cart empties: MUI keeps the old number in the hidden badge otherwise,
                   and the button's text would no longer match its name */}

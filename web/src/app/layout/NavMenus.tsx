@@ -75,6 +75,7 @@ export function NavDrawer({
       <List component="nav" aria-label="Main">
         {[
           ...MAIN_LINKS,
+          { label: "Sell", to: "/sell" },
           { label: "Search", to: "/search" },
           { label: "About Us", to: "/about-us" },
           { label: "Contact", to: "/contact" },

@@ -19,8 +19,10 @@ import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import type { RegisterInput, Role, SellerType } from "../../generated/graphql";
-import { useRegisterMutation } from "../../generated/hooks";
+import { useLoginMutation, useRegisterMutation } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
 import { AuthCard } from "./AuthCard";
+import { afterLoginPath } from "./redirect";
 
 type Form = {
   email: string;
@@ -95,13 +97,15 @@ export function toRegisterInput(form: Form): RegisterInput {
   return input;
 }
 
-/** /register: buyer or seller; success goes to /login with a success note. */
+/** /register: buyer or seller; success signs the new account in and goes back to the page that asked (else home). */
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // the failure that belongs to no field (e.g. the network); field problems are listed from the form's errors
   const [error, setError] = useState<string | null>(null);
   const [register, { loading }] = useRegisterMutation();
+  const [login] = useLoginMutation();
+  const { signIn } = useAuth();
   const form = useForm<Form>({ defaultValues: EMPTY, resolver: zodResolver(registerSchema, undefined, { raw: true }) });
   const { control, watch, formState } = form;
 
@@ -110,8 +114,15 @@ export function RegisterPage() {
       setError(null);
       try {
         await register({ variables: { input: toRegisterInput(values) } });
+        // signed in at once with what was just typed; should that fail, the login page takes over with the e-mail filled in
         const from = (location.state as { from?: unknown } | null)?.from;
-        navigate("/login", { state: { registered: values.email.trim(), from } });
+        const session = await login({ variables: { email: values.email.trim(), password: values.password } }).catch(() => null);
+        if (session?.data) {
+          signIn(session.data.login.token, session.data.login.user);
+          navigate(afterLoginPath(location.state), { replace: true });
+        } else {
+          navigate("/login", { state: { registered: values.email.trim(), from } });
+        }
       } catch (e) {
         if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, "Registration failed"));
       }

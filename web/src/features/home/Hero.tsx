@@ -38,6 +38,15 @@ export function Hero() {
           >
             Explore the shop
           </Button>
+          <Button
+            component={RouterLink}
+            to="/sell"
+            variant="outlined"
+            size="large"
+            sx={{ mt: 4, ml: 2, color: "#ffffff", borderColor: "#ffffff", "&:hover": { borderColor: "#e8f5e9" } }}
+          >
+            Sell something
+          </Button>
         </div>
         <Box
           component="img"

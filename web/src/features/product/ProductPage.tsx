@@ -23,6 +23,7 @@ import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { ReportButton } from "../../components/ReportButton";
+import { ShareButton } from "../../components/ShareButton";
 import { SellerLink } from "../../components/SellerLink";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductDetailQuery } from "../../generated/graphql";
@@ -176,7 +177,8 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
             <LocalShippingOutlined color="primary" aria-hidden="true" />
             <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
           </Paper>
-          <Box sx={{ mt: 2 }}>
+          <Box sx={{ mt: 2, display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <ShareButton title={product.name} text={`${product.name}, ${formatPKR(product.price)} on UniBazaar`} />
             <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label="Report this listing" />
           </Box>
         </div>

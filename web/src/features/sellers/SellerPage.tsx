@@ -14,6 +14,7 @@ import { EmptyState, QueryState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ReportButton } from "../../components/ReportButton";
+import { ShareButton } from "../../components/ShareButton";
 import { formatDate } from "../../lib/format";
 import type { ProductCardFieldsFragment, SellerPageQuery } from "../../generated/graphql";
 import { useSellerListingsQuery, useSellerPageQuery } from "../../generated/hooks";
@@ -101,7 +102,10 @@ function SellerHeader({ profile }: { profile: Seller }) {
           </Typography>
         </Stack>
         {seller.storeDescription && <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{seller.storeDescription}</Typography>}
-        <ReportButton target={{ kind: "user", userId: seller.id }} label="Report this seller" />
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: "wrap" }}>
+          <ShareButton title={name} text={`${name} sells on UniBazaar`} />
+          <ReportButton target={{ kind: "user", userId: seller.id }} label="Report this seller" />
+        </Stack>
       </Box>
     </Stack>
   );

@@ -26,6 +26,7 @@ import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { VerifiedBadge } from "../../../components/VerifiedBadge";
 import { ChangePasswordCard } from "./ChangePasswordCard";
+import { StartSellingCard } from "./StartSellingCard";
 import { StudentVerificationCard } from "./StudentVerificationCard";
 
 const ROLE_NAME: Record<StoredUser["role"], string> = { USER: "Buyer", SELLER: "Seller", ADMIN: "Admin" };
@@ -75,6 +76,7 @@ export default function ProfilePage() {
           </Button>
         </Box>
       </Card>
+      <StartSellingCard />
       <StudentVerificationCard />
       <ChangePasswordCard />
       {editing && <EditProfileDialog user={user} onClose={() => setEditing(false)} />}
