@@ -47,6 +47,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.myWarnings": "signed-in",
   "Query.moderationLog": ADMIN,
   "Query.flaggedAccounts": ADMIN,
+  "Query.heldListings": ADMIN,
   "Query.moderationQueue": ADMIN,
   "Query.offers": "signed-in",
   "Query.order": "signed-in",

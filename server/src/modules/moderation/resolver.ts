@@ -3,10 +3,12 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
+import type { Product } from "../products/entity";
 import { ReportReason } from "./entity";
 import type { FlaggedAccountView, ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
 import {
   FlaggedAccountPage,
+  HeldListingPage,
   ModerateInput,
   ModerationCasePage,
   ModerationLogEntry,
@@ -65,6 +67,18 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
   ): Promise<Page<FlaggedAccountView>> {
     return ctx.services.moderation.flaggedAccounts(paging(page, pageSize));
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => HeldListingPage, {
+    description: "Listings held for review (a photo matching another seller's listing), oldest first; UNHIDE_LISTING shows one again.",
+  })
+  heldListings(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Listings per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Product>> {
+    return ctx.services.moderation.heldListings(paging(page, pageSize));
   }
 
   @Allow(Role.ADMIN)

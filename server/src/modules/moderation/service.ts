@@ -1,5 +1,5 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import { In, type DataSource, type EntityManager } from "typeorm";
+import { In, IsNull, Not, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
 import type { SharedCache } from "../../platform/cache";
@@ -247,7 +247,7 @@ export class ModerationService {
           break;
         case ModerationActionKind.UNHIDE_LISTING:
           if (!listing!.hiddenAt) throw conflict("This listing is not hidden.");
-          await m.update(Product, { id: listing!.id }, { hiddenAt: null });
+          await m.update(Product, { id: listing!.id }, { hiddenAt: null, heldReason: null });
           break;
         case ModerationActionKind.WARN_USER:
           assertModeratable(user!, admin);
@@ -317,6 +317,18 @@ export class ModerationService {
       .filter((r) => userById.has(r.userId))
       .map((r) => ({ ...r, user: userById.get(r.userId)!, messages: messages.filter((m) => m.senderId === r.userId) }));
     return toPage(items, n, page, pageSize);
+  }
+
+  /** Listings held for review (a copied photo), oldest first: admins show them again or leave them hidden. */
+  async heldListings(paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
+    const { page, pageSize } = parseInput(pageInput(10), paging);
+    const [items, totalItems] = await this.dataSource.getRepository(Product).findAndCount({
+      where: { heldReason: Not(IsNull()), hiddenAt: Not(IsNull()) },
+      order: { hiddenAt: "ASC", id: "ASC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items, totalItems, page, pageSize);
   }
 
   /** The latest FLAGGED_SHOWN flagged messages of each user, newest first. */

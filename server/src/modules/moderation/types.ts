@@ -162,6 +162,12 @@ export class FlaggedAccountPage extends PageOf(FlaggedAccount, {
   totalItems: "Flagged accounts, over all pages.",
 }) {}
 
+@ObjectType({ description: "A page of listings held for review, oldest first." })
+export class HeldListingPage extends PageOf(Product, {
+  items: "The held listings on this page.",
+  totalItems: "Held listings, over all pages.",
+}) {}
+
 @ObjectType({ description: "A page of the moderation audit trail, newest first." })
 export class ModerationLogPage extends PageOf(ModerationLogEntry, {
   items: "The actions on this page.",

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
+import phash from "sharp-phash";
 import type { DataSource } from "typeorm";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { badInput, payloadTooLarge } from "../../platform/shared/errors";
@@ -93,7 +94,7 @@ export class UploadsService {
 
   async storeImage(bytes: Buffer, uploaderId: string | null): Promise<Image> {
     if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-    const { full, thumb } = await decodes.run(() => reencode(bytes));
+    const { full, thumb, photoHash } = await decodes.run(() => reencode(bytes));
 
     const hash = createHash("sha256").update(full.data).digest("hex");
     const repo = this.dataSource.getRepository(Image);
@@ -120,6 +121,7 @@ export class UploadsService {
         width: full.info.width,
         height: full.info.height,
         bytes: full.data.length,
+        photoHash,
         uploaderId,
       })
       .orIgnore()
@@ -147,7 +149,7 @@ export class UploadsService {
 }
 
 /** Reads the header, refuses what is not a small-enough picture, then decodes into the stored WebP and its thumbnail. */
-async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer }> {
+async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer; photoHash: string }> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -166,6 +168,7 @@ async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sh
 
   let full: { data: Buffer; info: sharp.OutputInfo };
   let thumb: Buffer;
+  let photoHash: string;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default)
     const source = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
@@ -174,11 +177,12 @@ async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sh
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     thumb = await source().resize(THUMB_SIDE, THUMB_SIDE, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
+    photoHash = await phash(full.data);
   } catch {
     throw notAnImage();
   }
 
-  return { full, thumb };
+  return { full, thumb, photoHash };
 }
 
 const notAnImage = () => badInput("The upload is not an image.", { image: "Use a JPEG, PNG, WebP or GIF image." });

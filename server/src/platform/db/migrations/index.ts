@@ -14,6 +14,7 @@ import { OrderMeetups1764740000000 } from "./1764740000000-order-meetups";
 import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
 import { SearchWords1764760000000 } from "./1764760000000-search-words";
 import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
+import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   ProductGallery1764750000000,
   SearchWords1764760000000,
   ScamShield1764850000000,
+  CopiedPhotos1764850000001,
 ];
