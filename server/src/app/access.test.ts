@@ -47,6 +47,8 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.myReviews": "signed-in",
   "Query.myWarnings": "signed-in",
   "Query.moderationLog": ADMIN,
+  "Query.flaggedAccounts": ADMIN,
+  "Query.heldListings": ADMIN,
   "Query.moderationQueue": ADMIN,
   "Query.offers": "signed-in",
   "Query.order": "signed-in",

@@ -33,6 +33,8 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.reportedConversations": 20,
   "Query.moderationQueue": 20,
   "Query.moderationLog": 20,
+  "Query.flaggedAccounts": 20,
+  "Query.heldListings": 20,
   "Query.myWarnings": 10,
   "Query.notifications": 20,
   "Query.priceQuote": 50,

@@ -3,9 +3,19 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
+import type { Product } from "../products/entity";
 import { ReportReason } from "./entity";
-import type { ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
-import { ModerateInput, ModerationCasePage, ModerationLogEntry, ModerationLogPage, ReportObject, Warning } from "./types";
+import type { FlaggedAccountView, ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
+import {
+  FlaggedAccountPage,
+  HeldListingPage,
+  ModerateInput,
+  ModerationCasePage,
+  ModerationLogEntry,
+  ModerationLogPage,
+  ReportObject,
+  Warning,
+} from "./types";
 
 const paging = (page: number | null, pageSize: number | null) => ({ page: page ?? undefined, pageSize: pageSize ?? undefined });
 
@@ -45,6 +55,30 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
   ): Promise<Page<ModerationCaseView>> {
     return ctx.services.moderation.queue(paging(page, pageSize));
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => FlaggedAccountPage, {
+    description: "Accounts with 3 or more chat messages flagged by screening in the last 30 days, most flagged and reported first.",
+  })
+  flaggedAccounts(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Accounts per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<FlaggedAccountView>> {
+    return ctx.services.moderation.flaggedAccounts(paging(page, pageSize));
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => HeldListingPage, {
+    description: "Listings held for review (a photo matching another seller's listing), oldest first; UNHIDE_LISTING shows one again.",
+  })
+  heldListings(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Listings per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Product>> {
+    return ctx.services.moderation.heldListings(paging(page, pageSize));
   }
 
   @Allow(Role.ADMIN)

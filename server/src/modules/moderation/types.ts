@@ -31,6 +31,39 @@ export class ReportObject {
   reporterName: string | null;
 }
 
+@ObjectType({ description: "A chat message screening flagged, shown to admins without the rest of its conversation." })
+export class FlaggedMessage {
+  @Field(() => ID, { description: "Unique id." })
+  id: string;
+
+  @Field(() => ID, { description: "Its conversation (readable by admins only once a party reports it)." })
+  conversationId: string;
+
+  @Field(() => String, { description: "The text as sent." })
+  body: string;
+
+  @Field(() => [String], { description: "What screening found (phone, messaging_app, wallet_or_account, ...)." })
+  flags: string[];
+
+  @Field(() => Date, { description: "When it was sent." })
+  createdAt: Date;
+}
+
+@ObjectType({ description: "An account whose chat messages screening often flags." })
+export class FlaggedAccount {
+  @Field(() => User, { description: "The account." })
+  user: User;
+
+  @Field(() => Int, { description: "Its flagged messages over the last 30 days." })
+  flaggedMessageCount: number;
+
+  @Field(() => Int, { description: "Open reports about the account." })
+  openReportCount: number;
+
+  @Field(() => [FlaggedMessage], { description: "Its latest flagged messages (at most 5), newest first." })
+  messages: FlaggedMessage[];
+}
+
 @ObjectType({ description: "One reported listing or user with its open reports: a row of the moderation queue." })
 export class ModerationCase {
   @Field(() => ReportTargetKind, { description: "What is reported." })
@@ -47,6 +80,14 @@ export class ModerationCase {
 
   @Field(() => [ReportObject], { description: "The open reports, oldest first." })
   reports: ReportObject[];
+
+  @Field(() => Int, {
+    description: "Flagged chat messages of the user (a listing's seller) over the last 30 days: 3 or more put the case first.",
+  })
+  flaggedMessageCount: number;
+
+  @Field(() => [FlaggedMessage], { description: "The user's latest flagged chat messages (at most 5), newest first." })
+  flaggedMessages: FlaggedMessage[];
 
   @Field(() => Product, { nullable: true, description: "The reported listing (also when hidden or deleted); null for a user." })
   listing: Product | null;
@@ -113,6 +154,18 @@ export class ModerateInput {
 export class ModerationCasePage extends PageOf(ModerationCase, {
   items: "The cases on this page.",
   totalItems: "Reported listings and users matching, over all pages.",
+}) {}
+
+@ObjectType({ description: "A page of flagged accounts, most flagged and reported first." })
+export class FlaggedAccountPage extends PageOf(FlaggedAccount, {
+  items: "The accounts on this page.",
+  totalItems: "Flagged accounts, over all pages.",
+}) {}
+
+@ObjectType({ description: "A page of listings held for review, oldest first." })
+export class HeldListingPage extends PageOf(Product, {
+  items: "The held listings on this page.",
+  totalItems: "Held listings, over all pages.",
 }) {}
 
 @ObjectType({ description: "A page of the moderation audit trail, newest first." })

@@ -106,6 +106,13 @@ export class Product {
   @Column({ type: "timestamptz", nullable: true })
   hiddenAt: Date | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "Why the listing is held for review (hidden like `hiddenAt`), e.g. a photo matching another seller's; null when not held.",
+  })
+  @Column({ type: "varchar", length: 200, nullable: true })
+  heldReason: string | null;
+
   /** Its seller is suspended: hidden like `hiddenAt`, back when the seller is unsuspended (kept apart so the two never undo each other). */
   @Column({ type: "boolean", default: false })
   sellerSuspended: boolean;

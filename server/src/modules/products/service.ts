@@ -28,6 +28,7 @@ import { User } from "../users/entity";
 import { universityOf } from "../verification/universities";
 import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import { COPIED_PHOTO_HOLD, copiedPhotoOf } from "../screening/photos";
 
 export enum ProductSort {
   NEWEST = "NEWEST",
@@ -456,6 +457,7 @@ export class ProductsService {
         : null;
     if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
     const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
+    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, v.image);
     const product = await this.products.save(
       this.products.create({
         name: v.name,
@@ -469,6 +471,8 @@ export class ProductsService {
         condition: v.condition ?? DEFAULT_CONDITION,
         campus: v.campus ?? universityCampus ?? null,
         sellerId: seller.id,
+        // held for review: hidden from the shop, seen by its seller (with the reason) and admins
+        ...(copied && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
       }),
     );
     await this.cache.invalidate(CATALOG_CACHE);
@@ -483,6 +487,11 @@ export class ProductsService {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
     const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
+    const copied =
+      v.image !== undefined &&
+      v.image !== product.image &&
+      product.sellerId &&
+      (await copiedPhotoOf(this.dataSource.manager, product.sellerId, v.image));
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
@@ -502,6 +511,7 @@ export class ProductsService {
       }),
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
+      ...(copied && !product.hiddenAt && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
     });
     // those who saved it hear of a lower price or its selling out, with the change or not at all
     const saved = await this.dataSource.transaction(async (manager) => {

@@ -26,6 +26,10 @@ export class Image {
   @Column({ type: "int" })
   bytes: number;
 
+  /** Perceptual hash (64 bits, DCT): close for resized, slightly cropped or re-encoded copies; null for uploads older than it. */
+  @Column({ type: "bit", length: 64, nullable: true })
+  photoHash: string | null;
+
   @Column({ type: "uuid", nullable: true })
   uploaderId: string | null;
 

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
+import phash from "sharp-phash";
 import type { DataSource } from "typeorm";
 import type { AuthUser } from "../../platform/auth/roles";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
@@ -116,7 +117,7 @@ export class UploadsService {
 
   async storeImage(bytes: Buffer, uploaderId: string | null): Promise<Image> {
     if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-    const { full, thumb } = await decodes.run(() => reencode(bytes));
+    const { full, thumb, photoHash } = await decodes.run(() => reencode(bytes));
 
     const hash = createHash("sha256").update(full.data).digest("hex");
     const repo = this.dataSource.getRepository(Image);
@@ -142,6 +143,7 @@ export class UploadsService {
         width: full.info.width,
         height: full.info.height,
         bytes: full.data.length,
+        photoHash,
         uploaderId,
       })
       .orIgnore()
@@ -169,7 +171,7 @@ export class UploadsService {
 }
 
 /** Reads the header, refuses what is not a small-enough picture, then decodes into the stored WebP and its thumbnail. */
-async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer }> {
+async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer; photoHash: string }> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -188,6 +190,7 @@ async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sh
 
   let full: { data: Buffer; info: sharp.OutputInfo };
   let thumb: Buffer;
+  let photoHash: string;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default)
     const source = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
@@ -196,11 +199,12 @@ async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sh
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     thumb = await source().resize(THUMB_SIDE, THUMB_SIDE, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
+    photoHash = await phash(full.data);
   } catch {
     throw notAnImage();
   }
 
-  return { full, thumb };
+  return { full, thumb, photoHash };
 }
 
 const notAnImage = () => badInput("The upload is not an image.", { image: "Use a JPEG, PNG, WebP or GIF image." });

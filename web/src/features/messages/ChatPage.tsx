@@ -20,6 +20,7 @@ import { MessageText } from "./MessageText";
 import { OfferCard, OfferForm } from "./OfferCard";
 import { otherParty, partyName } from "./parties";
 import { SafetyActions } from "./SafetyActions";
+import { SafetyCard } from "./SafetyCard";
 import { useLiveMessages } from "./useLiveMessages";
 
 const MAX_LENGTH = 2000;
@@ -184,6 +185,7 @@ function Bubble({ message, mine }: { message: MessageFieldsFragment; mine: boole
         {formatDateTime(message.createdAt)}
         {mine && (message.read ? " · Read" : " · Sent")}
       </Typography>
+      {!mine && message.flags.length > 0 && <SafetyCard flags={message.flags} senderId={message.senderId} />}
     </Box>
   );
 }

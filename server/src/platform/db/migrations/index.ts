@@ -15,6 +15,7 @@ import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
 import { SearchWords1764760000000 } from "./1764760000000-search-words";
 import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { OrderLineAgreedPrice1764820000000 } from "./1764820000000-order-line-agreed-price";
+import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   SearchWords1764760000000,
   ScamShield1764850000000,
   OrderLineAgreedPrice1764820000000,
+  CopiedPhotos1764850000001,
 ];

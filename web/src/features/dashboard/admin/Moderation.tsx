@@ -21,8 +21,13 @@ import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
 import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
-import type { ModerationActionKind, ModerationQueueQuery, ReportTargetKind } from "../../../generated/graphql";
-import { useModerateMutation, useModerationLogQuery, useModerationQueueQuery } from "../../../generated/hooks";
+import type {
+  FlaggedMessageFieldsFragment,
+  ModerationActionKind,
+  ModerationQueueQuery,
+  ReportTargetKind,
+} from "../../../generated/graphql";
+import { useFlaggedAccountsQuery, useModerateMutation, useModerationLogQuery, useModerationQueueQuery } from "../../../generated/hooks";
 import { formatDate, formatDateTime } from "../../../lib/format";
 
 type Case = ModerationQueueQuery["moderationQueue"]["items"][number];
@@ -75,7 +80,7 @@ export default function Moderation() {
           Moderation
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Reported listings and users, oldest report first. Reported conversations are on{" "}
+          Reported listings and users, oldest report first (accounts with many flagged chat messages first). Reported conversations are on{" "}
           <Link component={RouterLink} to="/dashboard/admin/reports">
             their own page
           </Link>
@@ -83,6 +88,7 @@ export default function Moderation() {
         </Typography>
       </Box>
       <Queue onAct={setPending} />
+      <FlaggedAccounts onAct={setPending} />
       <AuditTrail onAct={setPending} />
       {pending && <ActionDialog pending={pending} onClose={() => setPending(null)} />}
     </Stack>
@@ -155,7 +161,9 @@ function CaseCard({ item, onAct }: { item: Case; onAct: (p: Pending) => void }) 
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`} since {formatDate(item.firstReportedAt)}
         {listing && item.user ? ` · sold by ${item.user.username}` : ""}
+        {item.flaggedMessageCount > 0 ? ` · ${flaggedCount(item.flaggedMessageCount)}` : ""}
       </Typography>
+      <FlaggedMessages messages={item.flaggedMessages} />
       <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
         {item.reports.map((r) => (
           <li key={r.id}>
@@ -190,6 +198,90 @@ function CaseCard({ item, onAct }: { item: Case; onAct: (p: Pending) => void }) 
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+const flaggedCount = (n: number) => (n === 1 ? "1 flagged message" : `${n} flagged messages`) + " in 30 days";
+
+/** The flagged chat messages of an account: admins see these, not the conversations around them. */
+function FlaggedMessages({ messages }: { messages: FlaggedMessageFieldsFragment[] }) {
+  if (!messages.length) return null;
+  return (
+    <Box component="ul" aria-label="Flagged messages" sx={{ pl: 2.5, my: 1 }}>
+      {messages.map((m) => (
+        <li key={m.id}>
+          <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+            &ldquo;{m.body}&rdquo;{" "}
+            <Box component="span" sx={{ color: "text.secondary" }}>
+              ({m.flags.join(", ").replaceAll("_", " ")}, {formatDateTime(m.createdAt)})
+            </Box>
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** Accounts screening often flags, most flagged and reported first, with a warn or suspend at hand. */
+function FlaggedAccounts({ onAct }: { onAct: (p: Pending) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useFlaggedAccountsQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
+  return (
+    <Box component="section" aria-labelledby="flagged-heading">
+      <Typography id="flagged-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Flagged accounts{query.data ? ` (${query.data.flaggedAccounts.totalItems})` : ""}
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.flaggedAccounts}
+        skeleton={<LoadingState />}
+        errorText={`Error loading flagged accounts: ${errorMessage(query.error, "please try again.")}`}
+        empty="No account has 3 or more flagged messages in the last 30 days."
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Flagged accounts">
+              {result.items.map((a) => {
+                const act = (action: ModerationActionKind) =>
+                  onAct({ targetKind: "USER", targetId: a.user.id, action, name: a.user.username });
+                return (
+                  <Paper component="li" key={a.user.id} variant="outlined" sx={{ p: 2 }} aria-label={a.user.username}>
+                    <Typography component="h3" sx={{ fontWeight: 600 }}>
+                      {a.user.username} {a.user.suspendedAt && <Chip size="small" color="error" label="Suspended" />}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {flaggedCount(a.flaggedMessageCount)}
+                      {a.openReportCount > 0 ? ` · ${a.openReportCount} open reports` : ""}
+                    </Typography>
+                    <FlaggedMessages messages={a.messages} />
+                    {a.user.role !== "ADMIN" && !a.user.suspendedAt && (
+                      <Stack direction="row" spacing={1}>
+                        <Button size="small" variant="outlined" onClick={() => act("WARN_USER")}>
+                          Warn user
+                        </Button>
+                        <Button size="small" variant="outlined" color="error" onClick={() => act("SUSPEND_USER")}>
+                          Suspend user
+                        </Button>
+                      </Stack>
+                    )}
+                  </Paper>
+                );
+              })}
+            </Stack>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="accounts"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </Box>
   );
 }
 
@@ -277,7 +369,10 @@ function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => v
   const spec = ACTIONS[pending.action];
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [moderate, { loading }] = useModerateMutation({ refetchQueries: ["ModerationQueue", "ModerationLog"], awaitRefetchQueries: true });
+  const [moderate, { loading }] = useModerateMutation({
+    refetchQueries: ["ModerationQueue", "FlaggedAccounts", "ModerationLog"],
+    awaitRefetchQueries: true,
+  });
 
   const confirm = async () => {
     setError(null);

@@ -1,0 +1,112 @@
+import sharp from "sharp";
+import distance from "sharp-phash/distance";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { COPIED_PHOTO_DISTANCE, COPIED_PHOTO_HOLD } from "./photos";
+
+let server: TestServer;
+let admin: SignedIn;
+let owner: SignedIn;
+let copier: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, owner, copier] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server, "seller")]);
+});
+afterAll(() => server.close());
+
+/** A made-up photo: a background and a dozen shapes and words, different for every seed. */
+async function photo(seed: number): Promise<Buffer> {
+  let state = seed;
+  const r = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const hsl = () => `hsl(${Math.floor(r() * 360)},${50 + r() * 50}%,${20 + r() * 60}%)`;
+  const shapes = [`<rect width="800" height="600" fill="${hsl()}"/>`];
+  for (let i = 0; i < 12; i++) {
+    const kind = r();
+    if (kind < 0.4) shapes.push(`<circle cx="${r() * 800}" cy="${r() * 600}" r="${20 + r() * 150}" fill="${hsl()}"/>`);
+    else if (kind < 0.8)
+      shapes.push(
+        `<rect x="${r() * 700}" y="${r() * 500}" width="${30 + r() * 300}" height="${30 + r() * 250}" fill="${hsl()}" transform="rotate(${r() * 40 - 20} 400 300)"/>`,
+      );
+    else shapes.push(`<text x="${r() * 500}" y="${100 + r() * 450}" font-size="${30 + r() * 60}" fill="${hsl()}">Calculus ${seed}</text>`);
+  }
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">${shapes.join("")}</svg>`))
+    .png()
+    .toBuffer();
+}
+
+const copies: Record<string, (png: Buffer) => Promise<Buffer>> = {
+  "resized to 300 px": (png) => sharp(png).resize(300).png().toBuffer(),
+  "cropped by 4% on each side": (png) => sharp(png).extract({ left: 32, top: 24, width: 736, height: 552 }).png().toBuffer(),
+  "re-encoded as JPEG quality 30": (png) => sharp(png).jpeg({ quality: 30 }).toBuffer(),
+  "resized and re-encoded as WebP quality 40": (png) => sharp(png).resize(640).webp({ quality: 40 }).toBuffer(),
+};
+
+const hashOf = async (bytes: Buffer, who: SignedIn) => (await server.services.uploads.storeImage(bytes, who.user.id)).photoHash!;
+
+describe("perceptual hashes of uploads", () => {
+  it("keep copies within the threshold and unrelated photos beyond it", async () => {
+    const originals = await Promise.all([1, 2, 3, 4, 5, 6].map(photo));
+    const hashes: string[] = [];
+    const worst: Record<string, number> = {};
+    for (const png of originals) {
+      const hash = await hashOf(png, owner);
+      expect(hash).toMatch(/^[01]{64}$/);
+      hashes.push(hash);
+      for (const [name, copy] of Object.entries(copies))
+        worst[name] = Math.max(worst[name] ?? 0, distance(hash, await hashOf(await copy(png), copier)));
+    }
+    let closestUnrelated = 64;
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++) closestUnrelated = Math.min(closestUnrelated, distance(hashes[i], hashes[j]));
+    console.log(`photo hashes: copies at most ${JSON.stringify(worst)} bits apart; unrelated photos at least ${closestUnrelated}`);
+    for (const [name, bits] of Object.entries(worst)) expect(bits, name).toBeLessThanOrEqual(COPIED_PHOTO_DISTANCE);
+    expect(closestUnrelated).toBeGreaterThan(COPIED_PHOTO_DISTANCE);
+  });
+});
+
+const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id hiddenAt heldReason } }`;
+const ONE = `query ($id: ID!) { product(id: $id) { id heldReason } }`;
+const HELD = `{ heldListings { totalItems items { id heldReason } } }`;
+const SHOW = `mutation ($id: ID!) { moderate(input: { targetKind: LISTING, targetId: $id, action: UNHIDE_LISTING }) { action } }`;
+const listing = (image: string) => ({
+  name: "Casio fx-991ES",
+  description: "Barely used.",
+  category: "electronics",
+  color: "black",
+  price: 3000,
+  image,
+});
+const upload = async (bytes: Buffer, who: SignedIn) => (await server.services.uploads.storeImage(bytes, who.user.id)).url;
+
+describe("a listing with another seller's photo", () => {
+  it("is held for review: hidden from the shop, its seller told why, admins see it and may show it again", async () => {
+    const original = await photo(42);
+    await server.gql(CREATE, { input: listing(await upload(original, owner)) }, owner.token);
+
+    const copy = await upload(await copies["cropped by 4% on each side"](original), copier);
+    const held = await server.gql(CREATE, { input: listing(copy) }, copier.token);
+    expect(held.errors).toBeUndefined();
+    expect(held.data.createProduct.hiddenAt).not.toBeNull();
+    expect(held.data.createProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
+    const id = held.data.createProduct.id as string;
+    expect((await server.gql(ONE, { id })).data?.product ?? null).toBeNull();
+    expect((await server.gql(ONE, { id }, copier.token)).data.product.heldReason).toBe(COPIED_PHOTO_HOLD);
+    expect((await server.gql(HELD, {}, admin.token)).data.heldListings.items).toEqual([{ id, heldReason: COPIED_PHOTO_HOLD }]);
+
+    await server.gql(SHOW, { id }, admin.token);
+    expect((await server.gql(ONE, { id })).data.product).toEqual({ id, heldReason: null });
+    expect((await server.gql(HELD, {}, admin.token)).data.heldListings.totalItems).toBe(0);
+  });
+
+  it("is not held for the seller's own photo used again, nor for an unrelated photo", async () => {
+    const mine = await upload(await photo(7), owner);
+    await server.gql(CREATE, { input: listing(mine) }, owner.token);
+    expect((await server.gql(CREATE, { input: listing(mine) }, owner.token)).data.createProduct.heldReason).toBeNull();
+    const other = await upload(await photo(8), copier);
+    expect((await server.gql(CREATE, { input: listing(other) }, copier.token)).data.createProduct).toMatchObject({
+      hiddenAt: null,
+      heldReason: null,
+    });
+  });
+});

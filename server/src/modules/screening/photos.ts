@@ -1,0 +1,31 @@
+import type { EntityManager } from "typeorm";
+
+/**
+ * Two photos whose perceptual hashes differ in at most this many of 64 bits are the same picture.
+ * Tuned in photos.test.ts: resized, re-encoded (JPEG, WebP) and slightly cropped copies of a photo
+ * stay within 13; unrelated photos are 21 or more apart.
+ */
+export const COPIED_PHOTO_DISTANCE = 16;
+
+/** What a listing held for a copied photo tells its seller (and admins). */
+export const COPIED_PHOTO_HOLD =
+  "Held for review: its photo matches another seller's listing. Upload a photo you took of your item; an admin will check it.";
+
+/** The upload hash in an image address (/uploads/<hash>.webp, relative or absolute); matches products_image_upload_idx. */
+const uploadHashOf = (address: string) => `left(split_part(${address}, '/uploads/', 2), 64)`;
+
+/**
+ * The id of another seller's listing (not deleted) whose photo matches `image` (an upload of this
+ * site; other addresses have no hash), or null. One pass over the uploads' hashes.
+ */
+export async function copiedPhotoOf(manager: EntityManager, sellerId: string, image: string): Promise<string | null> {
+  const [row] = await manager.query<Array<{ id: string }>>(
+    `SELECT p.id FROM images mine
+       JOIN images other ON bit_count(other."photoHash" # mine."photoHash") <= $3
+       JOIN products p ON ${uploadHashOf("p.image")} = other.hash AND p."sellerId" <> $1 AND p."deletedAt" IS NULL
+      WHERE mine.hash = ${uploadHashOf("$2")} AND mine."photoHash" IS NOT NULL
+      LIMIT 1`,
+    [sellerId, image, COPIED_PHOTO_DISTANCE],
+  );
+  return row?.id ?? null;
+}
