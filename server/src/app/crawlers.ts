@@ -109,3 +109,41 @@ export function createCrawlerRouter(services: { products: ProductsService; selle
   });
   return router;
 }
+
+function sendPreview(res: Response, preview: Preview) {
+  const description = cut(preview.description.replace(/\s+/g, " ").trim(), PREVIEW_DESCRIPTION_CHARS);
+  const tags: Array<[attribute: "property" | "name", key: string, value: string | null]> = [
+    ["name", "description", description],
+    ["property", "og:site_name", "UniBazaar"],
+    ["property", "og:type", preview.type],
+    ["property", "og:title", preview.title],
+    ["property", "og:description", description],
+    ["property", "og:url", preview.url],
+    ["property", "og:image", preview.image],
+    ["property", "product:price:amount", preview.pricePKR === undefined ? null : preview.pricePKR.toFixed(2)],
+    ["property", "product:price:currency", preview.pricePKR === undefined ? null : "PKR"],
+    ["name", "twitter:card", preview.image ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", preview.title],
+    ["name", "twitter:description", description],
+    ["name", "twitter:image", preview.image],
+  ];
+  const meta = tags
+    .filter(([, , value]) => value !== null)
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value!)}">`)
+    .join("\n");
+  const title = escapeHtml(preview.title);
+  // the same address answers browsers with the web app: shared caches must keep the two apart
+  res.set({ "Cache-Control": `public, max-age=${PREVIEW_MAX_AGE_SECONDS}`, Vary: "User-Agent" }).type("html");
+  res.send(
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title>\n${meta}\n` +
+      `<link rel="canonical" href="${escapeHtml(preview.url)}"></head>\n` +
+      `<body><h1>${title}</h1><p>${escapeHtml(description)}</p><p><a href="${escapeHtml(preview.url)}">Open on UniBazaar</a></p></body></html>\n`,
+  );
+}
+
+/** At most `max` characters, cut at a word with an ellipsis. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  return `${head.slice(0, head.lastIndexOf(" ") > max / 2 ? head.lastIndexOf(" ") : head.length)}…`;
+}
