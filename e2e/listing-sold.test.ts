@@ -20,7 +20,7 @@ beforeAll(async () => {
         category: "electronics",
         color: "silver",
         price: 1200,
-        image: "https://example.com/kettle.png",
+        image: "/uploads/kettle.webp",
       },
     },
     await tokenFor(e2e, SELLER),

@@ -23,7 +23,7 @@ beforeAll(async () => {
         category: "furniture",
         color: "black",
         price: 4000,
-        image: "https://example.com/chair.png",
+        image: "/uploads/chair.webp",
       },
     },
     sellerToken,

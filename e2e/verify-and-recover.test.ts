@@ -84,7 +84,7 @@ describe("verified students and account recovery at 390 px", () => {
           category: "electronics",
           color: "black",
           price: 900,
-          image: "https://example.com/lamp.jpg",
+          image: "/uploads/lamp.webp",
           campus: "nust-islamabad",
         },
       },

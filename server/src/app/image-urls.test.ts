@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../test/fixtures";
 import { startTestServer, type RestResult, type TestServer } from "../test/harness";
 import { Product } from "../modules/products/entity";
+import { NOT_OWN_IMAGE } from "../platform/http/public-url";
 import { User } from "../modules/users/entity";
 
 /**
@@ -134,7 +135,7 @@ describe("image addresses in REST answers", () => {
     }
   });
 
-  it("without PUBLIC_URL, follow the protocol and host a trusted proxy forwards; an http(s) URL someone entered stays as it is", async () => {
+  it("without PUBLIC_URL, follow the protocol and host a trusted proxy forwards; a picture on another site is refused", async () => {
     await server.api("PATCH", "/api/auth/edit-profile", {
       token: seller.token,
       body: { username: seller.user.username, profileImage: imagePath },
@@ -145,12 +146,13 @@ describe("image addresses in REST answers", () => {
     });
     expect(proxied.body.user.profileImage).toBe(`https://market.example.pk${imagePath}`);
 
-    await server.api("PATCH", "/api/auth/edit-profile", {
+    const elsewhere = await server.api("PATCH", "/api/auth/edit-profile", {
       token: seller.token,
       body: { username: seller.user.username, profileImage: "https://cdn.example.pk/me.png" },
     });
+    expect(elsewhere).toMatchObject({ status: 400, body: { fields: { profileImage: NOT_OWN_IMAGE } } });
     const login = await server.api("POST", "/api/auth/login", { body: { email: seller.user.email, password: seller.password } });
-    expect(login.body.user.profileImage).toBe("https://cdn.example.pk/me.png");
+    expect(login.body.user.profileImage).toBe(`${server.url}${imagePath}`);
   });
 });
 

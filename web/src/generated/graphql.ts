@@ -186,7 +186,7 @@ export type ProductInput = {
   condition?: string | null | undefined;
   /** 10 to 2000 characters; mention how buyers can reach you. */
   description: string;
-  /** Image URL: the `url` returned by `uploadImage`, or an http(s) URL. */
+  /** Image URL: the `url` returned by `uploadImage` (or its /uploads/ path); pictures on other sites are refused. */
   image: string;
   /** 2 to 120 characters. */
   name: string;
@@ -239,7 +239,7 @@ export type ProductUpdateInput = {
 export type ProfileInput = {
   /** Phone number for deliveries, e.g. 03001234567. */
   contactNumber?: string | null | undefined;
-  /** Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters. */
+  /** Picture address from `uploadImage` (its /uploads/ path or URL); pictures on other sites are refused. At most 500 characters. */
   profileImage?: string | null | undefined;
   /** 3 to 40 letters, digits, '.', '_' or '-'; must not be taken by someone else. */
   username: string;

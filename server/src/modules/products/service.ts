@@ -2,7 +2,7 @@ import { type DataSource, type EntityManager, type SelectQueryBuilder } from "ty
 import { ALL_MEETUP_POINTS } from "../meetups/points";
 import type { SavedAlerts } from "../saved/alerts";
 import { z } from "zod";
-import { storedImageAddress } from "../../platform/http/public-url";
+import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { formatPKR, MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
@@ -114,8 +114,8 @@ const productFields = {
     .trim()
     .min(1, "Image is required.")
     .max(500, "Image URL must be at most 500 characters.")
-    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, "Image must be an uploaded image (/uploads/...) or an http(s) URL.")
-    .transform(storedImageAddress),
+    .transform(storedImageAddress)
+    .refine(isOwnImagePath, NOT_OWN_IMAGE),
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {

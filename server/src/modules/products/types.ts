@@ -73,7 +73,9 @@ export class ProductInput {
   @Field(() => Float, { nullable: true, description: "Previous price in PKR, shown struck through; must be higher than `price`." })
   oldPrice?: number | null;
 
-  @Field(() => String, { description: "Image URL: the `url` returned by `uploadImage`, or an http(s) URL." })
+  @Field(() => String, {
+    description: "Image URL: the `url` returned by `uploadImage` (or its /uploads/ path); pictures on other sites are refused.",
+  })
   image: string;
 
   @Field(() => Int, { nullable: true, description: "Units for sale, 1 to 999; 1 when omitted (a single item)." })

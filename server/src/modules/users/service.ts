@@ -1,6 +1,6 @@
 import { type DataSource, type EntityManager, IsNull } from "typeorm";
 import { z } from "zod";
-import { storedImageAddress } from "../../platform/http/public-url";
+import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -17,13 +17,13 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 /** A cleared form field ("") means "remove it"; a missing one means "leave it as it is". */
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
-/** An app path from uploadImage (/uploads/...) or an http(s) URL; inline data URLs do not fit the column. */
+/** A picture uploaded here (its /uploads/ path or the absolute URL the upload answered); inline data URLs do not fit the column. */
 const profileImageRule = z
   .string()
   .trim()
   .max(500, "Image address must be at most 500 characters.")
-  .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, "Upload the picture first and send its address (/uploads/... or an http(s) URL).")
-  .transform(storedImageAddress);
+  .transform(storedImageAddress)
+  .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
 const profileSchema = z.object({
   username: usernameRule,

@@ -13,7 +13,8 @@ export class ProfileInput implements ProfileUpdate {
 
   @Field(() => String, {
     nullable: true,
-    description: "Picture address from `uploadImage` (/uploads/...) or an http(s) URL; at most 500 characters.",
+    description:
+      "Picture address from `uploadImage` (its /uploads/ path or URL); pictures on other sites are refused. At most 500 characters.",
   })
   profileImage?: string | null;
 }

@@ -19,7 +19,7 @@ const productInput = (over: Record<string, unknown> = {}) => ({
   category: "stationery",
   color: "black",
   price: 1500,
-  image: "https://example.com/set.jpg",
+  image: "/uploads/set.webp",
   ...over,
 });
 const LIST = `query ($filter: ProductFilter) { products(filter: $filter, pageSize: 50) { totalItems items { id seller { id } } } }`;

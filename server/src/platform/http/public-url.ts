@@ -45,7 +45,7 @@ export const varyOnPublicBase =
 
 /**
  * The address clients put in `<img src>`: an app path (/uploads/...) becomes absolute on the public
- * base, so it loads from any origin; an http(s) URL someone entered stays as it is. Both the REST and
+ * base, so it loads from any origin; an http(s) URL stored before only uploads were taken stays as it is. Both the REST and
  * the GraphQL answers go through here.
  */
 export function absoluteImageUrl(stored: string, base: string): string;
@@ -61,8 +61,16 @@ const OWN_UPLOAD = /^https?:\/\/\S+?(\/uploads\/[0-9a-f]{64}[\w-]*\.webp)$/;
 /**
  * How an image address is stored: our own upload's absolute URL (as answers give it, whatever host
  * it was reached by) is kept as its /uploads/ path, so it follows PUBLIC_URL and the host of later
- * requests; any other address is kept as sent.
+ * requests; any other address is kept as sent (and refused by `isOwnImagePath`).
  */
 export function storedImageAddress(address: string): string {
   return OWN_UPLOAD.exec(address)?.[1] ?? address;
 }
+
+/**
+ * Whether a stored image address is a picture uploaded here. Only those are accepted: the CSP loads
+ * images from this origin only, and an image on another host would tell that host who views it.
+ */
+export const isOwnImagePath = (stored: string): boolean => /^\/uploads\/[A-Za-z0-9._-]+$/.test(stored);
+
+export const NOT_OWN_IMAGE = "Upload the image first (POST /api/upload/Image or uploadImage) and send the address it answers.";
