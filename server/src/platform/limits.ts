@@ -25,3 +25,8 @@ export const MAX_SOCKETS_PER_PROCESS = 5_000;
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 10;
 /** Largest WebSocket frame the server reads; a subscribe message is a few kilobytes. */
 export const MAX_SOCKET_FRAME_BYTES = 64 * 1024;
+
+/** A Redis command unanswered by then fails, and its caller takes its way without Redis (the database, this process). */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** Reconnection attempts to a lost Redis are at most this far apart: the app is back on Redis about a second after it returns. */
+export const REDIS_RECONNECT_MAX_DELAY_MS = 1_000;
