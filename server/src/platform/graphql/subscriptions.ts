@@ -95,8 +95,11 @@ class SignedInSockets {
   }
 }
 
-/** graphql-ws's close code for a caller who is not (or no longer) signed in: its client does not retry it. */
-const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Unauthorized, reason);
+/**
+ * Ends a socket whose session ended. 4403 (Forbidden) is one graphql-ws clients retry: the web app
+ * reconnects with the token it holds now (a new password's, or none after a logout).
+ */
+const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on the HTTP server's `/graphql`.
