@@ -113,9 +113,12 @@ describe("hostile GraphQL documents over the WebSocket", () => {
     });
   });
 
-  it("suggests no field names over the socket when introspection is off", async () => {
+  it("suggests no names, over the socket nor in HTTP variables, when introspection is off", async () => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
     try {
+      const badEnum = `mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`;
+      expect((await closed.gql(badEnum, { s: "PENDNG" })).errors?.[0].message).not.toMatch(/Did you mean|PENDING/);
+      expect((await server.gql(badEnum, { s: "PENDNG" })).errors?.[0].message).toMatch(/Did you mean/);
       const misspelt = `subscription { mesageReceived { id } }`;
       expect((await firstAnswer(closed, misspelt)).errors?.[0].message).not.toMatch(/Did you mean/);
       expect((await firstAnswer(server, misspelt)).errors?.[0].message).toMatch(/Did you mean/);

@@ -16,7 +16,7 @@ import {
 import type { LiveHub } from "../live";
 import { rateLimited } from "../shared/errors";
 import type { Context } from "./context";
-import { formatError } from "./errors";
+import { formatError, withoutSuggestions } from "./errors";
 import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 /** Where a socket's token comes from: `connectionParams: { authorization: "Bearer <token>" }`, as the HTTP header. */
@@ -140,7 +140,11 @@ export function serveSubscriptions(
       }
     }
   })();
-  const format = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+  const format = (errors: readonly GraphQLError[]) =>
+    errors.map((error) => {
+      const formatted = formatError(error.toJSON(), error);
+      return options.hideSuggestions ? withoutSuggestions(formatted) : formatted;
+    });
   const handler = useServer(
     {
       schema: options.schema,
