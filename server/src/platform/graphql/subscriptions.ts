@@ -63,6 +63,8 @@ class SignedInSockets {
   private readonly timers = new Map<WebSocket, NodeJS.Timeout>();
 
   add(userId: string, socket: WebSocket, token: string): void {
+    // gone while its token was being checked: its close event has passed
+    if (socket.readyState !== socket.OPEN) return;
     let sockets = this.byUser.get(userId);
     if (!sockets) this.byUser.set(userId, (sockets = new Map()));
     sockets.set(socket, token);
@@ -80,7 +82,7 @@ class SignedInSockets {
     return [...(this.byUser.get(userId) ?? [])];
   }
 
-  closeAll(): void {
+  stopTimers(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
@@ -195,7 +197,7 @@ export function serveSubscriptions(
   return {
     close: async () => {
       await revocations.return();
-      signedIn.closeAll();
+      signedIn.stopTimers();
       await handler.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },
