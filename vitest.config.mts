@@ -12,8 +12,6 @@ const resolve = {
   conditions: ["source", ...defaultClientConditions],
   alias: [
     { find: /^graphql$/, replacement: graphqlMain },
-    // graphql-query-complexity's ESM build imports graphql's .mjs files by name
-    { find: /^graphql\/(.*)\.mjs$/, replacement: graphqlMain.replace(/index\.js$/, "$1.js") },
   ],
 };
 
@@ -28,7 +26,6 @@ export default defineConfig({
         ssr,
         test: {
           name: "server",
-          server: { deps: { inline: ["graphql-query-complexity"] } },
           include: ["server/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -48,7 +45,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // one browser and one app per file; files run one after another on a 2-core machine
           fileParallelism: false,
-          server: { deps: { inline: ["graphql-query-complexity"] } },
         },
       },
       {

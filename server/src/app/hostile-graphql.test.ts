@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HASH_MISMATCH_MESSAGE } from "../platform/graphql/http-handler";
 import { JSON_DEPTH_MESSAGE } from "../platform/http/null-bytes";
-import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
+import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
 import { startTestServer, type TestServer } from "../test/harness";
 import { firstAnswer } from "../test/websocket";
 
@@ -38,17 +38,28 @@ const fanOut = (levels: number, on: string, leaf: string) => {
 const aliases = (count: number, field: string) => Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ");
 
 describe("hostile GraphQL documents over HTTP", () => {
-  it("refuses 12,000 aliased fields inside one root field (the estimate used to give up past 10,000 nodes and let it through)", async () => {
+  it("refuses a document of more tokens than the parser takes, before any walk of it", async () => {
+    const res = await post(`{ products(pageSize: 1) { items { ${aliases(MAX_QUERY_TOKENS / 3, "name")} } } }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(new RegExp(`more that ${MAX_QUERY_TOKENS} tokens`)),
+      extensions: { code: "GRAPHQL_PARSE_FAILED" },
+    });
+  });
+
+  it("refuses 12,000 fields (a fragment of 100 aliases spread 120 times) in one root field: the estimate used to give up past 10,000 nodes and let it through", async () => {
     const before = server.queries.count;
-    const res = await post(`{ products(pageSize: 1) { items { ${aliases(12_000, "name")} } } }`);
+    const spreads = "...N ".repeat(120);
+    const res = await post(`{ products(pageSize: 1) { items { ${spreads} } } } fragment N on Product { ${aliases(100, "name")} }`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/too complex/), extensions: { code: "BAD_USER_INPUT" } });
     expect(server.queries.count).toBe(before);
   });
 
-  it("refuses 3,500 aliased pages of reviews under one product", async () => {
+  it("refuses 3,500 aliased pages of reviews under one product (50 aliases, spread 70 times)", async () => {
+    const spreads = "...R ".repeat(70);
     const res = await post(
-      `{ product(id: "00000000-0000-0000-0000-000000000000") { ${aliases(3_500, "reviews(page: 1) { items { id } }")} } }`,
+      `{ product(id: "00000000-0000-0000-0000-000000000000") { ${spreads} } } fragment R on Product { ${aliases(50, "reviews(page: 1) { items { id } }")} }`,
     );
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0].message).toMatch(/too complex/);
@@ -102,8 +113,8 @@ describe("hostile GraphQL documents over the WebSocket", () => {
     });
   });
 
-  it(`refuses a subscription that selects more than ${MAX_SUBSCRIPTION_COMPLEXITY} fields (one event would be megabytes per socket)`, async () => {
-    expect(await refusal(`subscription { messageReceived { ${aliases(5_000, "body")} } }`)).toMatchObject({
+  it(`refuses a subscription that selects more than ${MAX_SUBSCRIPTION_COMPLEXITY} fields (1,000 aliases: one event would be 1,000 copies per socket)`, async () => {
+    expect(await refusal(`subscription { messageReceived { ${aliases(1_000, "body")} } }`)).toMatchObject({
       message: `Query is too complex: its cost is above ${MAX_SUBSCRIPTION_COMPLEXITY}, the maximum.`,
       extensions: { code: "BAD_USER_INPUT" },
     });
@@ -113,9 +124,12 @@ describe("hostile GraphQL documents over the WebSocket", () => {
     });
   });
 
-  it("suggests no field names over the socket when introspection is off", async () => {
+  it("suggests no names, over the socket nor in HTTP variables, when introspection is off", async () => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
     try {
+      const badEnum = `mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`;
+      expect((await closed.gql(badEnum, { s: "PENDNG" })).errors?.[0].message).not.toMatch(/Did you mean|PENDING/);
+      expect((await server.gql(badEnum, { s: "PENDNG" })).errors?.[0].message).toMatch(/Did you mean/);
       const misspelt = `subscription { mesageReceived { id } }`;
       expect((await firstAnswer(closed, misspelt)).errors?.[0].message).not.toMatch(/Did you mean/);
       expect((await firstAnswer(server, misspelt)).errors?.[0].message).toMatch(/Did you mean/);

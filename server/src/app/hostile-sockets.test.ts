@@ -12,7 +12,7 @@ import { NO_REDIS, answeringRedisUrl } from "../test/redis";
  * for more than their share: each is closed or refused by the server.
  */
 
-const UNAUTHORIZED = 4401;
+const FORBIDDEN = 4403;
 const socketUrl = (server: TestServer) => `${server.url.replace(/^http/, "ws")}/graphql`;
 
 /** A graphql-ws connection, acknowledged by the server, holding one notification subscription. */
@@ -71,7 +71,7 @@ describe("sockets re-check their caller", () => {
     const [mine, other] = await Promise.all([openSocket(server, user.token), openSocket(server, cast.otherBuyer.token)]);
     const res = await server.gql(`mutation { logout }`, {}, user.token);
     expect(res.errors).toBeUndefined();
-    expect(await mine.closed).toMatchObject({ code: UNAUTHORIZED });
+    expect(await mine.closed).toMatchObject({ code: FORBIDDEN });
     expect(other.isOpen()).toBe(true);
     await Promise.all([mine.dispose(), other.dispose()]);
   });
@@ -85,7 +85,7 @@ describe("sockets re-check their caller", () => {
       cast.admin.token,
     );
     expect(res.errors).toBeUndefined();
-    expect(await socket.closed).toMatchObject({ code: UNAUTHORIZED });
+    expect(await socket.closed).toMatchObject({ code: FORBIDDEN });
     await socket.dispose();
   });
 
@@ -98,7 +98,7 @@ describe("sockets re-check their caller", () => {
       user.token,
     );
     expect(res.errors).toBeUndefined();
-    expect(await before.closed).toMatchObject({ code: UNAUTHORIZED });
+    expect(await before.closed).toMatchObject({ code: FORBIDDEN });
     const after = await openSocket(server, res.data.changePassword.token as string);
     // a later revocation of someone else leaves it open; its own token is still good
     await server.gql(`mutation { logout }`, {}, (await signUp(server)).token);
@@ -111,7 +111,7 @@ describe("sockets re-check their caller", () => {
     try {
       const user = await signUp(shortLived);
       const socket = await openSocket(shortLived, user.token);
-      expect(await socket.closed).toMatchObject({ code: UNAUTHORIZED, reason: "The token has expired" });
+      expect(await socket.closed).toMatchObject({ code: FORBIDDEN, reason: "The token has expired" });
       await socket.dispose();
     } finally {
       await shortLived.close();
@@ -131,7 +131,7 @@ describe("a revocation reaches sockets held by another process, through Redis", 
       const user = await signUp(a);
       const onB = await openSocket(b, user.token);
       await a.gql(`mutation { logout }`, {}, user.token);
-      expect(await onB.closed).toMatchObject({ code: UNAUTHORIZED });
+      expect(await onB.closed).toMatchObject({ code: FORBIDDEN });
       await onB.dispose();
     } finally {
       await b.close();

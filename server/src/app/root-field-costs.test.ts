@@ -34,7 +34,7 @@ describe("root field costs and counts", () => {
     const quote = (i: number) => `q${i}: priceQuote(lines: []) { total }`;
     const allowed = await post(`{ ${Array.from({ length: MAX_ROOT_FIELDS }, (_, i) => quote(i)).join(" ")} }`);
     expect(allowed.body.errors).toBeUndefined();
-    const aliased = await post(`{ ${Array.from({ length: 2_400 }, (_, i) => quote(i)).join(" ")} }`);
+    const aliased = await post(`{ ${Array.from({ length: 800 }, (_, i) => quote(i)).join(" ")} }`);
     expect(aliased.status).toBe(400);
     expect(aliased.body.errors?.[0].message).toBe(
       `Too many fields in one request: more than ${MAX_ROOT_FIELDS}. The maximum is ${MAX_ROOT_FIELDS}.`,

@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import { firstConnection, optionalRedis } from "./redis";
 
 /**
  * A short-lived cache of public answers (the same for every caller), grouped in namespaces that a
@@ -146,28 +147,32 @@ return 1`;
 
 class RedisCache implements JsonStore {
   private readonly redis: Redis;
+  private readonly started: Promise<void>;
   readonly persistedQueries: PersistedQueryStore;
 
   constructor(
     url: string,
     private readonly scope: string,
   ) {
-    // a request fails fast while Redis is away instead of queueing forever
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix: "unibazaar:" });
-    const redis = this.redis;
+    // while Redis is away a read fails at once and is answered from the database
+    this.redis = optionalRedis(url, { keyPrefix: "unibazaar:" });
+    // every failed command takes its way without Redis; the outage itself is logged by the live hub
+    this.redis.on("error", () => undefined);
+    const [redis, started] = [this.redis, (this.started = firstConnection(this.redis))];
     // with Redis away a hash is unknown and the client sends the query text again
     this.persistedQueries = {
-      get: async (key) => (await redis.get(`apq:${key}`).catch(() => null)) ?? undefined,
+      get: async (key) => (await started.then(() => redis.get(`apq:${key}`)).catch(() => null)) ?? undefined,
       set: async (key, value, options) => {
-        await redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS).catch(() => undefined);
+        await started.then(() => redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS)).catch(() => undefined);
       },
-      delete: async (key) => (await redis.del(`apq:${key}`).catch(() => 0)) > 0,
+      delete: async (key) => (await started.then(() => redis.del(`apq:${key}`)).catch(() => 0)) > 0,
     };
   }
 
   async rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string> {
     const [hash, generationKey] = this.keys(namespace);
     let hit: string | null, generation: string | null;
+    await this.started;
     try {
       [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
     } catch {
@@ -196,6 +201,7 @@ class RedisCache implements JsonStore {
 
   async invalidate(namespace: string): Promise<void> {
     const [hash, generationKey] = this.keys(namespace);
+    await this.started;
     // the write has happened and must not fail for the cache: with Redis away, its entries
     // still expire within their TTL
     await this.redis

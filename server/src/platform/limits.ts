@@ -3,8 +3,11 @@
  * (docs/security.md says why each is what it is).
  */
 
-/** Tokens in one GraphQL document: parsing stops there, before any walk of the query. */
-export const MAX_QUERY_TOKENS = 50_000;
+/**
+ * Tokens in one GraphQL document: parsing stops there, before any walk of the query. The web app's
+ * largest operation has a few hundred; each of graphql-js's validation passes is linear in them.
+ */
+export const MAX_QUERY_TOKENS = 10_000;
 /** Fields nested in one operation (root fields are at depth 0). */
 export const MAX_QUERY_DEPTH = 10;
 /** Estimated cost of one query or mutation: a full page of 50 orders with lines, parties and timeline weighs about 2,500. */
@@ -25,3 +28,8 @@ export const MAX_SOCKETS_PER_PROCESS = 5_000;
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 10;
 /** Largest WebSocket frame the server reads; a subscribe message is a few kilobytes. */
 export const MAX_SOCKET_FRAME_BYTES = 64 * 1024;
+
+/** A Redis command unanswered by then fails, and its caller takes its way without Redis (the database, this process). */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** Reconnection attempts to a lost Redis are at most this far apart: the app is back on Redis about a second after it returns. */
+export const REDIS_RECONNECT_MAX_DELAY_MS = 1_000;

@@ -1,6 +1,8 @@
 import { createPubSub, type PubSub, type PubSubEventTarget } from "@graphql-yoga/subscription";
 import { Redis } from "ioredis";
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { optionalRedis, reconnectSoon } from "./redis";
 
 /**
  * Live events for GraphQL subscriptions, addressed to one user: `publish("user", userId, event)`,
@@ -26,9 +28,10 @@ export function createLiveHub(redisUrl: string | undefined, logger: Logger): Liv
     const pubSub = createPubSub<Topics>({ eventTarget: redisLikeJson(target) });
     return Object.assign(pubSub, { close: async () => undefined });
   }
-  // a subscribed Redis connection can only subscribe: publishing needs its own
-  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  const subscriber = new Redis(redisUrl, { lazyConnect: true });
+  // a subscribed Redis connection can only subscribe: publishing needs its own. A publish fails at
+  // once while Redis is away; subscribing waits for the connection (and is renewed on each reconnect)
+  const publisher = optionalRedis(redisUrl);
+  const subscriber = new Redis(redisUrl, { lazyConnect: true, retryStrategy: reconnectSoon });
   for (const client of [publisher, subscriber]) client.on("error", (err) => logger.warn({ err }, "Redis (live events) unavailable"));
   const pubSub = createPubSub<Topics>({ eventTarget: redisEventTarget(publisher, subscriber, logger) });
   return Object.assign(pubSub, {
@@ -50,19 +53,26 @@ function redisLikeJson(target: Target): Target {
 
 /**
  * An EventTarget over Redis pub/sub: one Redis channel per event type with listeners in this
- * process, subscribed while it has any. (@graphql-yoga/redis-event-target does the same but asks
- * for ioredis 5; the app uses ioredis 6.)
+ * process, subscribed while it has any. An event is delivered to this process's listeners at once,
+ * with or without Redis, and published for the other processes, whose copy comes back here too and
+ * is skipped by its origin: a Redis outage costs only the other processes' deliveries. (Yoga's
+ * @graphql-yoga/redis-event-target does the rest the same but asks for ioredis 5; the app uses 6.)
  */
 function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): Target {
   type Listener = ((event: CustomEvent<LiveEvent>) => void) | { handleEvent: (event: CustomEvent<LiveEvent>) => void };
+  type Message = { origin: string; detail: LiveEvent };
+  const origin = randomUUID();
   const listeners = new Map<string, Set<Listener>>();
-  subscriber.on("message", (channel: string, message: string) => {
-    const type = channel.slice(CHANNEL_PREFIX.length);
-    const event = new CustomEvent(type, { detail: JSON.parse(message) as LiveEvent });
+  const deliver = (type: string, detail: LiveEvent) => {
+    const event = new CustomEvent(type, { detail });
     for (const listener of listeners.get(type) ?? []) {
       if (typeof listener === "function") listener(event);
       else listener.handleEvent(event);
     }
+  };
+  subscriber.on("message", (channel: string, text: string) => {
+    const message = JSON.parse(text) as Message;
+    if (message.origin !== origin) deliver(channel.slice(CHANNEL_PREFIX.length), message.detail);
   });
   return {
     addEventListener(type, listener) {
@@ -83,8 +93,12 @@ function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): 
       subscriber.unsubscribe(CHANNEL_PREFIX + type).catch((err: unknown) => logger.warn({ err }, "Redis unsubscribe failed"));
     },
     dispatchEvent(event) {
-      publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify(event.detail)).catch((err: unknown) => {
-        logger.warn({ err, type: event.type }, "Redis publish failed: a live event was not delivered");
+      const detail = event.detail as LiveEvent;
+      // through JSON, as the other processes receive it
+      deliver(event.type, JSON.parse(JSON.stringify(detail)) as LiveEvent);
+      const message: Message = { origin, detail };
+      publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify(message)).catch((err: unknown) => {
+        logger.warn({ err, type: event.type }, "Redis publish failed: other server processes miss a live event");
       });
       return true;
     },

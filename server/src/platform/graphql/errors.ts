@@ -49,3 +49,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     extensions: { code: "INTERNAL_SERVER_ERROR" },
   };
 }
+
+/**
+ * The error without graphql-js's "Did you mean …?" (unknown fields, arguments, enum values in
+ * variables): with introspection off, suggestions would reveal the schema name by name.
+ */
+export const withoutSuggestions = (error: GraphQLFormattedError): GraphQLFormattedError => ({
+  ...error,
+  message: error.message.replace(/ ?Did you mean .+\?$/s, ""),
+});

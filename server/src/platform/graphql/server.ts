@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { PersistedQueryStore } from "../cache";
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
 import type { Context } from "./context";
-import { formatError, isClientError } from "./errors";
+import { formatError, isClientError, withoutSuggestions } from "./errors";
 import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 const refuse = (message: string) =>
@@ -97,10 +97,11 @@ export function createApolloServer(options: {
   return new ApolloServer<Context>({
     schema: options.schema,
     introspection: options.introspection,
-    // with introspection off, "Did you mean …" suggestions would leak the schema field by field
+    // with introspection off, "Did you mean …" would reveal the schema name by name: Apollo hides it
+    // from validation errors, withoutSuggestions from the rest (e.g. an enum value in the variables)
     hideSchemaDetailsFromClientErrors: !options.introspection,
     includeStacktraceInErrorResponses: false,
-    formatError,
+    formatError: options.introspection ? formatError : (formatted, error) => withoutSuggestions(formatError(formatted, error)),
     // automatic persisted queries: a client sends a query's hash (a GET that HTTP caches can keep)
     persistedQueries: options.persistedQueries ? { cache: options.persistedQueries } : {},
     // bounded parsing, then a depth check that measures each fragment once (the cost is judged after validation)

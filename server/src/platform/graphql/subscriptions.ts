@@ -16,7 +16,7 @@ import {
 import type { LiveHub } from "../live";
 import { rateLimited } from "../shared/errors";
 import type { Context } from "./context";
-import { formatError } from "./errors";
+import { formatError, withoutSuggestions } from "./errors";
 import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
 
 /** Where a socket's token comes from: `connectionParams: { authorization: "Bearer <token>" }`, as the HTTP header. */
@@ -63,6 +63,8 @@ class SignedInSockets {
   private readonly timers = new Map<WebSocket, NodeJS.Timeout>();
 
   add(userId: string, socket: WebSocket, token: string): void {
+    // gone while its token was being checked: its close event has passed
+    if (socket.readyState !== socket.OPEN) return;
     let sockets = this.byUser.get(userId);
     if (!sockets) this.byUser.set(userId, (sockets = new Map()));
     sockets.set(socket, token);
@@ -80,7 +82,7 @@ class SignedInSockets {
     return [...(this.byUser.get(userId) ?? [])];
   }
 
-  closeAll(): void {
+  stopTimers(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
@@ -95,8 +97,11 @@ class SignedInSockets {
   }
 }
 
-/** graphql-ws's close code for a caller who is not (or no longer) signed in: its client does not retry it. */
-const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Unauthorized, reason);
+/**
+ * Ends a socket whose session ended. 4403 (Forbidden) is one graphql-ws clients retry: the web app
+ * reconnects with the token it holds now (a new password's, or none after a logout).
+ */
+const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on the HTTP server's `/graphql`.
@@ -137,7 +142,11 @@ export function serveSubscriptions(
       }
     }
   })();
-  const format = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+  const format = (errors: readonly GraphQLError[]) =>
+    errors.map((error) => {
+      const formatted = formatError(error.toJSON(), error);
+      return options.hideSuggestions ? withoutSuggestions(formatted) : formatted;
+    });
   const handler = useServer(
     {
       schema: options.schema,
@@ -188,7 +197,7 @@ export function serveSubscriptions(
   return {
     close: async () => {
       await revocations.return();
-      signedIn.closeAll();
+      signedIn.stopTimers();
       await handler.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },
