@@ -10,9 +10,7 @@ const graphqlMain = require.resolve("graphql");
 const ssr = { resolve: { conditions: ["source", ...defaultServerConditions] } };
 const resolve = {
   conditions: ["source", ...defaultClientConditions],
-  alias: [
-    { find: /^graphql$/, replacement: graphqlMain },
-  ],
+  alias: [{ find: /^graphql$/, replacement: graphqlMain }],
 };
 
 export default defineConfig({
