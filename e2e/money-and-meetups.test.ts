@@ -132,6 +132,29 @@ describe("money and meetups at 390 px", () => {
     }
   });
 
+  it("a campus meetup paid by card: the payment result says where and when to meet", async () => {
+    const product = await listing(SELLER_2, "Scientific calculator case");
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await logIn(page, BUYER);
+      await addToCart(page, product);
+      const panel = await openCart(page);
+      await panel.getByRole("radio", { name: "Meet on campus" }).click();
+      await panel.getByLabel("Meetup point").selectOption({ label: "PDC (Student Centre)" });
+      await panel.getByLabel("Day").selectOption({ index: 2 });
+      await panel.getByLabel("Time (Pakistan)").selectOption("16:00");
+      await panel.getByLabel("Contact number").fill("03001234567");
+      await panel.getByRole("radio", { name: /^Card/ }).check();
+      await panel.getByRole("button", { name: /^Place Order/ }).click();
+      await payWithTestCard(page);
+      const order = page.getByRole("region", { name: /^Order UB-\d+$/ });
+      await visible(order.getByText(/You meet the seller at PDC \(Student Centre\), LUMS Lahore on .*4:00\s?pm/i));
+      expect(plain(await order.getByLabel("Order status timeline").textContent())).toContain("Meetup agreed");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the card page: 1228 becomes 12/28 as typed, a decline keeps the card number, and nothing is ever posted again", async () => {
     const product = await listing(SELLER, "Noise-cancelling earbuds");
     const { context, page } = await openPage(e2e, PHONE);

@@ -20,6 +20,7 @@ import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../lib/format";
+import { formatMeetupTime } from "../../components/meetup/slots";
 import { SellerLink } from "../../components/SellerLink";
 
 /**
@@ -155,6 +156,12 @@ export function SuccessPage() {
                   </Stack>
                 </Box>
                 <OrderTimeline order={order} />
+                {order.meetup && (
+                  <Alert severity="info" sx={{ mt: 2 }}>
+                    You meet the seller at {order.meetup.point.label}, {order.meetup.campus.label} on {formatMeetupTime(order.meetup.at)}{" "}
+                    (Pakistan time); either of you can propose another time from the order&apos;s page.
+                  </Alert>
+                )}
                 <Box sx={{ mt: 3 }}>
                   <OrderLines lines={order.lines} />
                 </Box>
