@@ -127,6 +127,17 @@ describe("money and meetups at 390 px", () => {
       expect(text).toContain(`You pay ${shown(1575)} in cash on meetup`);
       expect(text).not.toMatch(/shipping address|cash on delivery/);
       await expectAccessible(page, "meetup order placed (phone)");
+
+      // the checkout's own page and its result say the same
+      const [line] = await e2e.server.dataSource
+        .getRepository(OrderLine)
+        .find({ where: { productId: product.id }, relations: { order: true } });
+      await page.goto(`/pay/${line.order!.checkoutSessionId}`);
+      await visible(page.getByRole("heading", { level: 1, name: "Cash on meetup" }));
+      await page.getByRole("link", { name: "View your order" }).click();
+      await visible(page.getByRole("heading", { level: 1, name: "Order placed" }));
+      await visible(page.getByText(`You pay ${shown(1575)} in cash when you meet the seller.`));
+      await visible(page.getByText(/You meet the seller at Khoo Library entrance, LUMS Lahore on /));
     } finally {
       await context.close();
     }

@@ -66,7 +66,7 @@ export type ModerationActionKind =
   /** Warn a user (for a listing: its seller); the note is shown to them. */
   | 'WARN_USER';
 
-/** What a notification is about: a new message, a new order (for its seller), an order's new status, an offer's change, a saved listing that got cheaper or sold. */
+/** What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold. */
 export type NotificationKind =
   | 'NEW_MESSAGE'
   | 'OFFER'

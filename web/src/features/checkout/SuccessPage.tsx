@@ -46,7 +46,7 @@ export function SuccessPage() {
 
   const checkout = result.data?.confirmPayment;
   const paid = checkout?.paymentStatus === "PAID";
-  const cash = checkout?.paymentMethod === "CASH_ON_DELIVERY";
+  const cash = checkout !== undefined && checkout.paymentMethod !== "CARD";
 
   usePageTitle(checkout ? (paid ? "Payment successful" : cash ? "Order placed" : "Payment pending") : "Payment result");
 
@@ -117,7 +117,7 @@ export function SuccessPage() {
               {paid
                 ? `Thank you! We received ${formatPKR(checkout.total)}. Your order is on its way to the seller.`
                 : cash
-                  ? `You pay ${formatPKR(checkout.total)} in cash when your order is delivered.`
+                  ? `You pay ${formatPKR(checkout.total)} in cash ${checkout.paymentMethod === "CASH_ON_MEETUP" ? "when you meet the seller" : "when your order is delivered"}.`
                   : "Your card has not been charged yet."}
             </Typography>
             {!paid && !cash && checkout.paymentUrl && (
