@@ -4,7 +4,10 @@ import { SELLER, signInTo, tokenFor, BUYER_3 } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
 import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
 
-/** One item, one buyer, on a phone: the single unit sells, the listing shows "Sold" and cannot be added, the seller relists it. */
+/**
+ * One item, one buyer, on a phone: the single unit sells, the listing shows "Sold" and cannot be
+ * added; once the sale is under way the seller relists it (another one to sell).
+ */
 let e2e: E2E;
 const productName = `Hostel Kettle ${randomUUID().slice(0, 6)}`;
 
@@ -58,7 +61,23 @@ describe("a single item at 390 px", () => {
     }
   });
 
-  it("the seller relists it from Manage Your Products and buyers can add it again", async () => {
+  it("once the sale is under way, the seller relists it from Manage Your Products and buyers can add it again", async () => {
+    // a pending order could still give its unit back, so the sale goes ahead first
+    const token = await tokenFor(e2e, SELLER);
+    const { sellerOrders } = await gqlOk<{ sellerOrders: { items: Array<{ id: string; lines: Array<{ productName: string }> }> } }>(
+      e2e,
+      `{ sellerOrders(pageSize: 5) { items { id lines { productName } } } }`,
+      {},
+      token,
+    );
+    const sale = sellerOrders.items.find((o) => o.lines.some((l) => l.productName === productName))!;
+    for (const status of ["CONFIRMED", "PROCESSING"])
+      await gqlOk(
+        e2e,
+        `mutation ($id: ID!, $s: OrderStatus!) { updateOrderStatus(id: $id, status: $s) { id } }`,
+        { id: sale.id, s: status },
+        token,
+      );
     const { page, context } = await openPage(e2e, PHONE);
     try {
       await signInTo(page, SELLER, "/dashboard/seller/manage-products");

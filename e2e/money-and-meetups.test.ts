@@ -127,6 +127,40 @@ describe("money and meetups at 390 px", () => {
       expect(text).toContain(`You pay ${shown(1575)} in cash on meetup`);
       expect(text).not.toMatch(/shipping address|cash on delivery/);
       await expectAccessible(page, "meetup order placed (phone)");
+
+      // the checkout's own page and its result say the same
+      const [line] = await e2e.server.dataSource
+        .getRepository(OrderLine)
+        .find({ where: { productId: product.id }, relations: { order: true } });
+      await page.goto(`/pay/${line.order!.checkoutSessionId}`);
+      await visible(page.getByRole("heading", { level: 1, name: "Cash on meetup" }));
+      await page.getByRole("link", { name: "View your order" }).click();
+      await visible(page.getByRole("heading", { level: 1, name: "Order placed" }));
+      await visible(page.getByText(`You pay ${shown(1575)} in cash when you meet the seller.`));
+      await visible(page.getByText(/You meet the seller at Khoo Library entrance, LUMS Lahore on /));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a campus meetup paid by card: the payment result says where and when to meet", async () => {
+    const product = await listing(SELLER_2, "Scientific calculator case");
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await logIn(page, BUYER);
+      await addToCart(page, product);
+      const panel = await openCart(page);
+      await panel.getByRole("radio", { name: "Meet on campus" }).click();
+      await panel.getByLabel("Meetup point").selectOption({ label: "PDC (Student Centre)" });
+      await panel.getByLabel("Day").selectOption({ index: 2 });
+      await panel.getByLabel("Time (Pakistan)").selectOption("16:00");
+      await panel.getByLabel("Contact number").fill("03001234567");
+      await panel.getByRole("radio", { name: /^Card/ }).check();
+      await panel.getByRole("button", { name: /^Place Order/ }).click();
+      await payWithTestCard(page);
+      const order = page.getByRole("region", { name: /^Order UB-\d+$/ });
+      await visible(order.getByText(/You meet the seller at PDC \(Student Centre\), LUMS Lahore on .*4:00\s?pm/i));
+      expect(plain(await order.getByLabel("Order status timeline").textContent())).toContain("Meetup agreed");
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@ export enum NotificationKind {
 registerEnumType(NotificationKind, {
   name: "NotificationKind",
   description:
-    "What a notification is about: a new message, a new order (for its seller), an order's new status, an offer's change, a saved listing that got cheaper or sold.",
+    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold.",
 });
 
 /**

@@ -167,7 +167,7 @@ describe("listing quantities", () => {
 
   it("the seller relists a sold listing; only the seller or an admin may", async () => {
     const bike = await insertProduct(server.dataSource, seller.user.id, { name: "Campus bicycle", quantityAvailable: 1 });
-    await placeOrder(server, buyer, [{ productId: bike.id, quantity: 1 }]);
+    const sale = await placeOrder(server, buyer, [{ productId: bike.id, quantity: 1 }]);
 
     const stranger = await server.gql(UPDATE, { id: bike.id, input: { quantityAvailable: 1 } }, otherSeller.token);
     expect(codeOf(stranger)).toBe("FORBIDDEN");
@@ -176,6 +176,9 @@ describe("listing quantities", () => {
     expect(negative.errors![0].message).toBe("Quantity must be a whole number from 0 to 999.");
     expect((await reload(bike.id)).quantityAvailable).toBe(0);
 
+    // once the sale is under way its unit cannot come back: the seller relists another one
+    for (const status of ["CONFIRMED", "PROCESSING"])
+      expect((await setStatus(server, seller, sale.orders[0].id, status)).errors).toBeUndefined();
     const relisted = await server.gql(UPDATE, { id: bike.id, input: { quantityAvailable: 1 } }, seller.token);
     expect(relisted.data.updateProduct).toEqual({ id: bike.id, quantityAvailable: 1, sold: false });
     expect(await reload(bike.id)).toMatchObject({ soldOutAt: null });

@@ -20,6 +20,7 @@ import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../lib/format";
+import { formatMeetupTime } from "../../components/meetup/slots";
 import { SellerLink } from "../../components/SellerLink";
 
 /**
@@ -45,7 +46,7 @@ export function SuccessPage() {
 
   const checkout = result.data?.confirmPayment;
   const paid = checkout?.paymentStatus === "PAID";
-  const cash = checkout?.paymentMethod === "CASH_ON_DELIVERY";
+  const cash = checkout !== undefined && checkout.paymentMethod !== "CARD";
 
   usePageTitle(checkout ? (paid ? "Payment successful" : cash ? "Order placed" : "Payment pending") : "Payment result");
 
@@ -116,7 +117,7 @@ export function SuccessPage() {
               {paid
                 ? `Thank you! We received ${formatPKR(checkout.total)}. Your order is on its way to the seller.`
                 : cash
-                  ? `You pay ${formatPKR(checkout.total)} in cash when your order is delivered.`
+                  ? `You pay ${formatPKR(checkout.total)} in cash ${checkout.paymentMethod === "CASH_ON_MEETUP" ? "when you meet the seller" : "when your order is delivered"}.`
                   : "Your card has not been charged yet."}
             </Typography>
             {!paid && !cash && checkout.paymentUrl && (
@@ -155,6 +156,12 @@ export function SuccessPage() {
                   </Stack>
                 </Box>
                 <OrderTimeline order={order} />
+                {order.meetup && (
+                  <Alert severity="info" sx={{ mt: 2 }}>
+                    You meet the seller at {order.meetup.point.label}, {order.meetup.campus.label} on {formatMeetupTime(order.meetup.at)}{" "}
+                    (Pakistan time); either of you can propose another time from the order&apos;s page.
+                  </Alert>
+                )}
                 <Box sx={{ mt: 3 }}>
                   <OrderLines lines={order.lines} />
                 </Box>
