@@ -113,6 +113,15 @@ export class ProductResolver {
     return [product.image, ...(product.gallery ?? [])].map((url) => absoluteImageUrl(url, ctx.publicBase));
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "A warning when the price is far below similar listings (same category, a title word in common): shown to buyers, and to the seller on listing it. One query per product: ask it of one product, not in lists.",
+  })
+  priceNote(@Root() product: Product, @Ctx() ctx: Context): Promise<string | null> {
+    return ctx.services.screening.priceNote(product);
+  }
+
   @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })
   conditionLabel(@Root() product: Product): string {
     return labelOf(CONDITIONS, product.condition) ?? product.condition;

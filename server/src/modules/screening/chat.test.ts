@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { subscribeOverSocket } from "../../test/websocket";
 import { Message } from "../conversations/entity";
 import { NEW_ACCOUNT_CONVERSATIONS_PER_DAY, ScreeningService } from "./service";
 
@@ -49,6 +50,23 @@ describe("screening in the chat", () => {
 
     await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }] });
     expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body });
+  });
+
+  it("sends the recipient's live event masked and the sender's as written", async () => {
+    // a buyer who never ordered from this seller
+    const asker = await signUp(server);
+    const { id } = await conversationWith(asker);
+    const LIVE = `subscription { messageReceived { body flags } }`;
+    type Live = { messageReceived: { body: string; flags: string[] } };
+    const probe = (data: Live | undefined) => data?.messageReceived.body === "probe";
+    const [sellerSide, buyerSide] = [seller, asker].map((who) => subscribeOverSocket<Live>(server, who.token, LIVE, probe));
+    await sellerSide.ready(() => server.gql(SEND, { id, body: "probe" }, asker.token));
+    await buyerSide.ready(() => server.gql(SEND, { id, body: "probe" }, asker.token));
+
+    await server.gql(SEND, { id, body: "Call me 0300 1234567" }, asker.token);
+    expect((await sellerSide.next()).value?.data?.messageReceived).toEqual({ body: "Call me ••• •••", flags: ["phone"] });
+    expect((await buyerSide.next()).value?.data?.messageReceived).toEqual({ body: "Call me 0300 1234567", flags: ["phone"] });
+    await Promise.all([sellerSide.close(), buyerSide.close()]);
   });
 
   it("leaves ordinary messages unflagged", async () => {

@@ -14,7 +14,9 @@ export function normalise(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     const code = ch.charCodeAt(0);
-    if (code >= URDU_DIGIT_ZERO && code <= URDU_DIGIT_ZERO + 9) out += String(code - URDU_DIGIT_ZERO);
+    // ASCII: only the case changes (NFKC leaves it as it is)
+    if (code < 0x80) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+    else if (code >= URDU_DIGIT_ZERO && code <= URDU_DIGIT_ZERO + 9) out += String(code - URDU_DIGIT_ZERO);
     else if (code >= ARABIC_DIGIT_ZERO && code <= ARABIC_DIGIT_ZERO + 9) out += String(code - ARABIC_DIGIT_ZERO);
     else if (ZERO_WIDTH.test(ch)) out += " ";
     else {

@@ -2,6 +2,8 @@ import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import type { Product } from "../products/entity";
+import { priceNote } from "./prices";
 import type { ScreenFlag } from "./rules";
 import { maskPhones, screenMessage } from "./screen";
 
@@ -92,6 +94,11 @@ export class ScreeningService {
     return revealed || !this.options.maskPhones || !message.flags.includes("phone")
       ? message
       : { ...message, body: maskPhones(message.body) };
+  }
+
+  /** The buyer's note on a listing priced far below similar ones (see prices.ts); null for most. */
+  priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<string | null> {
+    return priceNote(this.dataSource.manager, product);
   }
 
   /** Text shown outside the chat (inbox preview, notification): numbers always masked while masking is on. */

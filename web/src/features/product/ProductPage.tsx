@@ -119,7 +119,12 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
         <div>
           {product.hiddenAt && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              A moderator hid this listing: only its seller and the admins can see it.
+              {product.heldReason ?? "A moderator hid this listing: only its seller and the admins can see it."}
+            </Alert>
+          )}
+          {product.priceNote && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {product.priceNote}
             </Alert>
           )}
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>

@@ -27,7 +27,13 @@ import type {
   ModerationQueueQuery,
   ReportTargetKind,
 } from "../../../generated/graphql";
-import { useFlaggedAccountsQuery, useModerateMutation, useModerationLogQuery, useModerationQueueQuery } from "../../../generated/hooks";
+import {
+  useFlaggedAccountsQuery,
+  useHeldListingsQuery,
+  useModerateMutation,
+  useModerationLogQuery,
+  useModerationQueueQuery,
+} from "../../../generated/hooks";
 import { formatDate, formatDateTime } from "../../../lib/format";
 
 type Case = ModerationQueueQuery["moderationQueue"]["items"][number];
@@ -89,6 +95,7 @@ export default function Moderation() {
       </Box>
       <Queue onAct={setPending} />
       <FlaggedAccounts onAct={setPending} />
+      <HeldListings onAct={setPending} />
       <AuditTrail onAct={setPending} />
       {pending && <ActionDialog pending={pending} onClose={() => setPending(null)} />}
     </Stack>
@@ -285,6 +292,60 @@ function FlaggedAccounts({ onAct }: { onAct: (p: Pending) => void }) {
   );
 }
 
+/** Listings held for a photo matching another seller's: shown again by an admin, or left hidden. */
+function HeldListings({ onAct }: { onAct: (p: Pending) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useHeldListingsQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
+  return (
+    <Box component="section" aria-labelledby="held-heading">
+      <Typography id="held-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Held for review{query.data ? ` (${query.data.heldListings.totalItems})` : ""}
+      </Typography>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.heldListings}
+        skeleton={<LoadingState />}
+        errorText={`Error loading held listings: ${errorMessage(query.error, "please try again.")}`}
+        empty="No listing is held for review."
+        onRetry={() => void query.refetch()}
+      >
+        {(result) => (
+          <>
+            <Stack component="ul" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Held listings">
+              {result.items.map((p) => (
+                <Paper component="li" key={p.id} variant="outlined" sx={{ p: 1.5 }}>
+                  <Link component={RouterLink} to={`/shop/${p.id}`} sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                    {p.name}
+                  </Link>
+                  <Typography variant="body2" color="text.secondary">
+                    {p.seller ? `by ${p.seller.username} · ` : ""}
+                    {p.heldReason}
+                  </Typography>
+                  <Button
+                    size="small"
+                    onClick={() => onAct({ targetKind: "LISTING", targetId: p.id, action: "UNHIDE_LISTING", name: p.name })}
+                  >
+                    Show again
+                  </Button>
+                </Paper>
+              ))}
+            </Stack>
+            <Pager
+              page={result.page}
+              pageSize={result.pageSize}
+              totalItems={result.totalItems}
+              totalPages={result.totalPages}
+              noun="listings"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
+    </Box>
+  );
+}
+
 const LOG_TEXT: Record<ModerationActionKind, string> = {
   HIDE_LISTING: "hid listing",
   UNHIDE_LISTING: "showed listing",
@@ -370,7 +431,7 @@ function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => v
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [moderate, { loading }] = useModerateMutation({
-    refetchQueries: ["ModerationQueue", "FlaggedAccounts", "ModerationLog"],
+    refetchQueries: ["ModerationQueue", "FlaggedAccounts", "HeldListings", "ModerationLog"],
     awaitRefetchQueries: true,
   });
 

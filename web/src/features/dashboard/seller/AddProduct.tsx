@@ -16,8 +16,11 @@ export default function AddProduct() {
 
   const add = async (values: ProductValues) => {
     const { oldPrice: _ignored, ...input } = toProductInput(values);
-    await createProduct({ variables: { input } });
-    notify.success("Product added successfully!");
+    const { data } = await createProduct({ variables: { input } });
+    // listed anyway: the seller is told what buyers will see (or why it waits for an admin)
+    const note = data?.createProduct.heldReason ?? data?.createProduct.priceNote;
+    if (note) notify.info(`Product added. ${note}`);
+    else notify.success("Product added successfully!");
     navigate("/shop");
   };
 
