@@ -71,6 +71,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.blockUser": "signed-in",
   "Mutation.changePassword": "signed-in",
   "Mutation.changeUserRole": ADMIN,
+  "Mutation.moderateConversation": ADMIN,
   "Mutation.confirmStudentVerification": "signed-in",
   "Mutation.confirmMeetup": "signed-in",
   "Mutation.confirmPayment": "signed-in",

@@ -51,6 +51,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Mutation.unblockUser": 20,
   "Mutation.becomeSeller": 50,
   "Mutation.changeUserRole": 50,
+  "Mutation.moderateConversation": 50,
   "Mutation.createProduct": 50,
   "Mutation.updateProduct": 50,
   "Mutation.deleteProduct": 50,

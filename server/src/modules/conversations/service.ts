@@ -58,6 +58,7 @@ export type ConversationView = {
   otherPartyReadAt: Date | null;
   blocked: boolean;
   reportedAt: Date | null;
+  reportedById: string | null;
   reportReason: string | null;
   createdAt: Date;
 };
@@ -106,6 +107,7 @@ function toView(row: ViewRow, callerId: string): ConversationView {
     otherPartyReadAt: asBuyer ? row.sellerReadAt : asSeller ? row.buyerReadAt : null,
     blocked: row.blocked,
     reportedAt: row.reportedAt,
+    reportedById: row.reportedById,
     reportReason: row.reportReason,
     createdAt: row.createdAt,
   };
