@@ -37,6 +37,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.conversations": "signed-in",
   "Query.checkout": "signed-in",
   "Query.me": "signed-in",
+  "Query.signedOutReason": "public",
   "Query.messages": "signed-in",
   "Query.notificationUnreadCount": "signed-in",
   "Query.notifications": "signed-in",

@@ -10,6 +10,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.myReview": 5,
   "Query.sellerPage": 10,
   "Query.unreadMessageCount": 10,
+  "Query.signedOutReason": 10,
   "Query.notificationUnreadCount": 10,
   "Query.savedProductIds": 10,
   "Query.conversation": 10,

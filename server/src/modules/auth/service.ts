@@ -152,7 +152,27 @@ export class AuthService {
 
   /** Revokes every token issued to the user so far (the token version moves on). */
   async logout(userId: string): Promise<void> {
-    await this.users.increment({ id: userId }, "tokenVersion", 1);
+    await this.users.update(userId, { tokenVersion: () => `"tokenVersion" + 1`, tokensRevokedBy: "logout" });
+  }
+
+  /**
+   * Why a token that once signed someone in no longer does, for the sign-in page: a suspension (with
+   * its reason), a new password, or a logout elsewhere. Null for a working, expired or forged token
+   * (only a token with a valid signature learns anything).
+   */
+  async signedOutReason(token: string | undefined): Promise<string | null> {
+    const claims = token ? verifyToken(token, this.config.jwtSecret) : null;
+    if (!claims) return null;
+    const user = await this.users.findOne({
+      where: { id: claims.sub },
+      select: { id: true, tokenVersion: true, tokensRevokedBy: true, suspendedAt: true, suspendedReason: true },
+    });
+    if (!user) return null;
+    if (user.suspendedAt) return suspendedMessage(user.suspendedReason);
+    if (user.tokenVersion === claims.ver) return null;
+    return user.tokensRevokedBy === "password"
+      ? "You were signed out because your password was changed. Sign in with the new password."
+      : "You were signed out because you logged out on another device.";
   }
 
   /** Resolves a bearer token to its user; an expired, revoked or unknown token gives null. */

@@ -106,7 +106,11 @@ export class RecoveryService {
   }
 
   private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
-    await manager.update(User, userId, { passwordHash: await hash(password), tokenVersion: () => `"tokenVersion" + 1` });
+    await manager.update(User, userId, {
+      passwordHash: await hash(password),
+      tokenVersion: () => `"tokenVersion" + 1`,
+      tokensRevokedBy: "password",
+    });
     return manager.findOneByOrFail(User, { id: userId });
   }
 }
