@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { BUYER, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { User } from "../server/src/modules/users/entity";
+import { ADMIN, BUYER, BUYER_2, BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
 import { notice, PASSWORD, unique, urlMatches, visible } from "./storefront-helpers";
 
@@ -160,6 +161,43 @@ describe("the paths students walk most, at 390 px", () => {
     await signInTo(page, SELLER, "/shop");
     await page.getByRole("link", { name: "Sell", exact: true }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
+    await context.close();
+  });
+
+  it("a phone signed out by a password change, or by a suspension, says why on the sign-in page, in full", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_3, "/orders");
+    await visible(page.getByRole("heading", { level: 1, name: "My Orders" }));
+
+    // the password is changed on another device
+    const token = await tokenFor(e2e, BUYER_3);
+    await gqlOk(e2e, `mutation { changePassword(currentPassword: "${PASSWORD}", newPassword: "a-new-password-42") { token } }`, {}, token);
+    await page.reload();
+    await urlMatches(page, /^\/login$/);
+    await visible(
+      page.getByRole("alert").filter({ hasText: "You were signed out because your password was changed. Sign in with the new password." }),
+    );
+    await expectAccessible(page, "signed out with a reason (phone)");
+
+    // signed in again with the new password, then suspended by an admin
+    await page.getByLabel("Email").fill(BUYER_3);
+    await page.getByLabel("Password").fill("a-new-password-42");
+    await page.getByRole("button", { name: "Login" }).click();
+    await urlMatches(page, /^\/orders$/);
+    const reason = "Repeatedly arranging payments outside UniBazaar, against the marketplace rules for safe trades";
+    const buyer = await e2e.server.dataSource.getRepository(User).findOneByOrFail({ email: BUYER_3 });
+    await gqlOk(
+      e2e,
+      `mutation ($id: ID!, $note: String!) { moderate(input: { targetKind: USER, targetId: $id, action: SUSPEND_USER, note: $note }) { action } }`,
+      { id: buyer.id, note: reason },
+      await tokenFor(e2e, ADMIN),
+    );
+    await page.reload();
+    await urlMatches(page, /^\/login$/);
+    const alert = page.getByRole("alert").filter({ hasText: "This account is suspended" });
+    await visible(alert);
+    // the whole reason, not cut
+    expect(await alert.textContent()).toContain(`This account is suspended: ${reason}.`);
     await context.close();
   });
 });
