@@ -200,4 +200,23 @@ describe("the paths students walk most, at 390 px", () => {
     expect(await alert.textContent()).toContain(`This account is suspended: ${reason}.`);
     await context.close();
   });
+
+  it("Manage Products fits a phone: the whole heading, a picture per product, Edit and Delete on screen", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, SELLER, "/dashboard/seller/manage-products");
+    const heading = page.getByRole("heading", { level: 1, name: "Manage Your Products" });
+    await visible(heading);
+    const list = page.getByRole("list", { name: "Your products" });
+    const first = list.getByRole("listitem").first();
+    await visible(first);
+    expect(await first.locator("img").count()).toBe(1);
+    for (const target of [heading, first.getByRole("button", { name: /^Delete / }), first.getByRole("link", { name: /^Edit / })]) {
+      const box = (await target.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, "manage products (phone)");
+    await context.close();
+  });
 });
