@@ -219,4 +219,27 @@ describe("the paths students walk most, at 390 px", () => {
     await expectAccessible(page, "manage products (phone)");
     await context.close();
   });
+
+  it("after the seller accepts an offer, the chat offers to buy at that price, not to make another offer", async () => {
+    const buyerToken = await tokenFor(e2e, BUYER_2);
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      buyerToken,
+    );
+    const { makeOffer } = await gqlOk<{ makeOffer: { id: string } }>(
+      e2e,
+      `mutation ($c: ID!, $a: Float!) { makeOffer(conversationId: $c, amount: $a) { id } }`,
+      { c: startConversation.id, a: Math.floor(product.price * 0.9) },
+      buyerToken,
+    );
+    await gqlOk(e2e, `mutation ($o: ID!) { acceptOffer(offerId: $o) { id } }`, { o: makeOffer.id }, await tokenFor(e2e, SELLER));
+
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_2, `/messages/${startConversation.id}`);
+    await visible(page.getByRole("link", { name: "Buy at this price" }));
+    expect(await page.getByRole("button", { name: "Make an offer" }).count()).toBe(0);
+    await context.close();
+  });
 });
