@@ -153,6 +153,10 @@ describe("the paths students walk most, at 390 px", () => {
     await card.getByRole("button", { name: "Start selling" }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
     await visible(page.getByRole("heading", { level: 1, name: "Add New Product" }));
+    // the listing form never asks sellers to publish their phone number
+    const description = page.getByRole("textbox", { name: "Description" });
+    expect(await description.getAttribute("placeholder")).not.toMatch(/contact number|phone number here/i);
+    expect(await description.getAttribute("placeholder")).toMatch(/buyers message you/);
     await context.close();
   });
 
@@ -240,6 +244,30 @@ describe("the paths students walk most, at 390 px", () => {
     await signInTo(page, BUYER_2, `/messages/${startConversation.id}`);
     await visible(page.getByRole("link", { name: "Buy at this price" }));
     expect(await page.getByRole("button", { name: "Make an offer" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a new seller's dashboard asks for a first product instead of an empty chart", async () => {
+    const id = unique();
+    await gqlOk(e2e, `mutation ($input: RegisterInput!) { register(input: $input) { id } }`, {
+      input: {
+        email: `seller.${id}@student.pk`,
+        username: `seller_${id}`,
+        password: PASSWORD,
+        name: "New Seller",
+        contactNumber: "03111234567",
+        role: "SELLER",
+        sellerType: "INDIVIDUAL",
+      },
+    });
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, `seller.${id}@student.pk`, "/dashboard/seller");
+    await page.getByRole("link", { name: "Add your first product" }).click();
+    await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
+    await page.goBack();
+    await visible(page.getByText("You have no listings yet."));
+    expect(await page.locator("figure svg").count()).toBe(0);
+    await expectAccessible(page, "new seller's dashboard (phone)");
     await context.close();
   });
 });

@@ -184,7 +184,7 @@ export type ProductInput = {
   color: string;
   /** Condition slug from `catalogOptions.conditions`; good when omitted. */
   condition?: string | null | undefined;
-  /** 10 to 2000 characters; mention how buyers can reach you. */
+  /** 10 to 2000 characters: what it is and its condition (no phone number needed: buyers write through messages). */
   description: string;
   /** Image URL: the `url` returned by `uploadImage`, or an http(s) URL. */
   image: string;
