@@ -31,3 +31,8 @@ export async function chartValue(page: Page, caption: string, rowLabel: string):
   const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rowLabel, exact: true }) });
   return (await row.getByRole("cell").first().textContent())?.trim() ?? "";
 }
+
+/** The figure on a dashboard card, by the card's label. */
+export function figure(page: Page, label: string) {
+  return page.getByRole("heading", { level: 3, name: label, exact: true }).locator("xpath=following-sibling::p[1]");
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { BUYER, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { User } from "../server/src/modules/users/entity";
+import { ADMIN, BUYER, BUYER_2, BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
 import { notice, PASSWORD, unique, urlMatches, visible } from "./storefront-helpers";
 
@@ -152,6 +153,10 @@ describe("the paths students walk most, at 390 px", () => {
     await card.getByRole("button", { name: "Start selling" }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
     await visible(page.getByRole("heading", { level: 1, name: "Add New Product" }));
+    // the listing form never asks sellers to publish their phone number
+    const description = page.getByRole("textbox", { name: "Description" });
+    expect(await description.getAttribute("placeholder")).not.toMatch(/contact number|phone number here/i);
+    expect(await description.getAttribute("placeholder")).toMatch(/buyers message you/);
     await context.close();
   });
 
@@ -160,6 +165,109 @@ describe("the paths students walk most, at 390 px", () => {
     await signInTo(page, SELLER, "/shop");
     await page.getByRole("link", { name: "Sell", exact: true }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
+    await context.close();
+  });
+
+  it("a phone signed out by a password change, or by a suspension, says why on the sign-in page, in full", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_3, "/orders");
+    await visible(page.getByRole("heading", { level: 1, name: "My Orders" }));
+
+    // the password is changed on another device
+    const token = await tokenFor(e2e, BUYER_3);
+    await gqlOk(e2e, `mutation { changePassword(currentPassword: "${PASSWORD}", newPassword: "a-new-password-42") { token } }`, {}, token);
+    await page.reload();
+    await urlMatches(page, /^\/login$/);
+    await visible(
+      page.getByRole("alert").filter({ hasText: "You were signed out because your password was changed. Sign in with the new password." }),
+    );
+    await expectAccessible(page, "signed out with a reason (phone)");
+
+    // signed in again with the new password, then suspended by an admin
+    await page.getByLabel("Email").fill(BUYER_3);
+    await page.getByLabel("Password").fill("a-new-password-42");
+    await page.getByRole("button", { name: "Login" }).click();
+    await urlMatches(page, /^\/orders$/);
+    const reason = "Repeatedly arranging payments outside UniBazaar, against the marketplace rules for safe trades";
+    const buyer = await e2e.server.dataSource.getRepository(User).findOneByOrFail({ email: BUYER_3 });
+    await gqlOk(
+      e2e,
+      `mutation ($id: ID!, $note: String!) { moderate(input: { targetKind: USER, targetId: $id, action: SUSPEND_USER, note: $note }) { action } }`,
+      { id: buyer.id, note: reason },
+      await tokenFor(e2e, ADMIN),
+    );
+    await page.reload();
+    await urlMatches(page, /^\/login$/);
+    const alert = page.getByRole("alert").filter({ hasText: "This account is suspended" });
+    await visible(alert);
+    // the whole reason, not cut
+    expect(await alert.textContent()).toContain(`This account is suspended: ${reason}.`);
+    await context.close();
+  });
+
+  it("Manage Products fits a phone: the whole heading, a picture per product, Edit and Delete on screen", async () => {
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, SELLER, "/dashboard/seller/manage-products");
+    const heading = page.getByRole("heading", { level: 1, name: "Manage Your Products" });
+    await visible(heading);
+    const list = page.getByRole("list", { name: "Your products" });
+    const first = list.getByRole("listitem").first();
+    await visible(first);
+    expect(await first.locator("img").count()).toBe(1);
+    for (const target of [heading, first.getByRole("button", { name: /^Delete / }), first.getByRole("link", { name: /^Edit / })]) {
+      const box = (await target.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, "manage products (phone)");
+    await context.close();
+  });
+
+  it("after the seller accepts an offer, the chat offers to buy at that price, not to make another offer", async () => {
+    const buyerToken = await tokenFor(e2e, BUYER_2);
+    const { startConversation } = await gqlOk<{ startConversation: { id: string } }>(
+      e2e,
+      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
+      { p: product.id },
+      buyerToken,
+    );
+    const { makeOffer } = await gqlOk<{ makeOffer: { id: string } }>(
+      e2e,
+      `mutation ($c: ID!, $a: Float!) { makeOffer(conversationId: $c, amount: $a) { id } }`,
+      { c: startConversation.id, a: Math.floor(product.price * 0.9) },
+      buyerToken,
+    );
+    await gqlOk(e2e, `mutation ($o: ID!) { acceptOffer(offerId: $o) { id } }`, { o: makeOffer.id }, await tokenFor(e2e, SELLER));
+
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, BUYER_2, `/messages/${startConversation.id}`);
+    await visible(page.getByRole("link", { name: "Buy at this price" }));
+    expect(await page.getByRole("button", { name: "Make an offer" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a new seller's dashboard asks for a first product instead of an empty chart", async () => {
+    const id = unique();
+    await gqlOk(e2e, `mutation ($input: RegisterInput!) { register(input: $input) { id } }`, {
+      input: {
+        email: `seller.${id}@student.pk`,
+        username: `seller_${id}`,
+        password: PASSWORD,
+        name: "New Seller",
+        contactNumber: "03111234567",
+        role: "SELLER",
+        sellerType: "INDIVIDUAL",
+      },
+    });
+    const { page, context } = await openPage(e2e, PHONE);
+    await signInTo(page, `seller.${id}@student.pk`, "/dashboard/seller");
+    await page.getByRole("link", { name: "Add your first product" }).click();
+    await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
+    await page.goBack();
+    await visible(page.getByText("You have no listings yet."));
+    expect(await page.locator("figure svg").count()).toBe(0);
+    await expectAccessible(page, "new seller's dashboard (phone)");
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import { useApolloClient } from "@apollo/client/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLogoutMutation, useMeQuery } from "../generated/hooks";
-import { clearSession, readStoredUser, readToken, saveSession, saveUser, type StoredUser } from "./session";
+import { SignedOutReasonDocument } from "../generated/graphql";
+import { clearSession, readStoredUser, readToken, saveSession, saveSignedOutReason, saveUser, type StoredUser } from "./session";
 
 type AuthState = {
   user: StoredUser | null;
@@ -31,11 +32,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         "errors" in me.error &&
         (me.error as { errors: Array<{ extensions?: { code?: string } }> }).errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
       if (unauthenticated) {
-        clearSession();
-        setUser(null);
+        // asked with the stale token before it is forgotten, so the sign-in page can say why
+        void client
+          .query({ query: SignedOutReasonDocument, fetchPolicy: "network-only" })
+          .then(
+            (result) => result.data?.signedOutReason ?? null,
+            () => null,
+          )
+          .then((reason) => {
+            if (reason) saveSignedOutReason(reason);
+            clearSession();
+            setUser(null);
+          });
       }
     }
-  }, [me.data, me.error]);
+  }, [me.data, me.error, client]);
 
   const signIn = useCallback((token: string, next: StoredUser) => {
     saveSession(token, next);

@@ -40,3 +40,20 @@ export function clearSession() {
   localStorage.removeItem(USER);
   localStorage.removeItem(USER_ID);
 }
+
+const SIGNED_OUT_REASON = "signedOutReason";
+
+/** Kept for the sign-in page when the server ended the session (suspension, new password...). */
+export function saveSignedOutReason(reason: string) {
+  sessionStorage.setItem(SIGNED_OUT_REASON, reason);
+}
+
+/** The reason saved by the last ended session, if any. */
+export function readSignedOutReason(): string | null {
+  return sessionStorage.getItem(SIGNED_OUT_REASON);
+}
+
+/** Once shown, the reason is forgotten (a later visit to the sign-in page does not repeat it). */
+export function forgetSignedOutReason() {
+  sessionStorage.removeItem(SIGNED_OUT_REASON);
+}

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
-import type { Context } from "../../platform/graphql/context";
+import { bearerToken, type Context } from "../../platform/graphql/context";
 import { SellerType, User } from "../users/entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -67,6 +67,15 @@ export class AuthResolver {
   async logout(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.auth.logout(caller.id);
     return true;
+  }
+
+  @Query(() => String, {
+    nullable: true,
+    description:
+      "Why the bearer token sent with this request no longer signs anyone in (account suspended with its reason, password changed, logged out on another device); null for a working, expired or unknown token.",
+  })
+  signedOutReason(@Ctx() ctx: Context): Promise<string | null> {
+    return ctx.services.auth.signedOutReason(bearerToken(ctx.req));
   }
 
   @Allow()

@@ -7,7 +7,7 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
-import { SellerType, User } from "../users/entity";
+import { SellerType, User, type TokensRevokedBy } from "../users/entity";
 import {
   contactNumberRule,
   emailRule,
@@ -154,16 +154,37 @@ export class AuthService {
 
   /** Revokes every token issued to the user so far (the token version moves on). */
   async logout(userId: string): Promise<void> {
-    await this.endSessions(this.dataSource.manager, userId);
+    await this.endSessions(this.dataSource.manager, userId, "logout");
   }
 
   /**
    * Ends every session the user has so far, in `manager`'s transaction: their tokens stop working
-   * and, once it commits, their open sockets in every server process are closed (live `revoked`).
+   * (remembering why, for the sign-in page) and, once it commits, their open sockets in every server
+   * process are closed (live `revoked`).
    */
-  async endSessions(manager: EntityManager, userId: string): Promise<void> {
-    await manager.increment(User, { id: userId }, "tokenVersion", 1);
+  async endSessions(manager: EntityManager, userId: string, revokedBy: TokensRevokedBy): Promise<void> {
+    await manager.update(User, userId, { tokenVersion: () => `"tokenVersion" + 1`, tokensRevokedBy: revokedBy });
     afterCommit(manager, () => this.live.publish("revoked", { userId }));
+  }
+
+  /**
+   * Why a token that once signed someone in no longer does, for the sign-in page: a suspension (with
+   * its reason), a new password, or a logout elsewhere. Null for a working, expired or forged token
+   * (only a token with a valid signature learns anything).
+   */
+  async signedOutReason(token: string | undefined): Promise<string | null> {
+    const claims = token ? verifyToken(token, this.config.jwtSecret) : null;
+    if (!claims) return null;
+    const user = await this.users.findOne({
+      where: { id: claims.sub },
+      select: { id: true, tokenVersion: true, tokensRevokedBy: true, suspendedAt: true, suspendedReason: true },
+    });
+    if (!user) return null;
+    if (user.suspendedAt) return suspendedMessage(user.suspendedReason);
+    if (user.tokenVersion === claims.ver) return null;
+    return user.tokensRevokedBy === "password"
+      ? "You were signed out because your password was changed. Sign in with the new password."
+      : "You were signed out because you logged out on another device.";
   }
 
   /** Resolves a bearer token to its user; an expired, revoked or unknown token gives null. */

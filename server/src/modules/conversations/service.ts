@@ -60,6 +60,7 @@ export type ConversationView = {
   otherPartyReadAt: Date | null;
   blocked: boolean;
   reportedAt: Date | null;
+  reportedById: string | null;
   reportReason: string | null;
   createdAt: Date;
 };
@@ -108,6 +109,7 @@ function toView(row: ViewRow, callerId: string, preview: (text: string) => strin
     otherPartyReadAt: asBuyer ? row.sellerReadAt : asSeller ? row.buyerReadAt : null,
     blocked: row.blocked,
     reportedAt: row.reportedAt,
+    reportedById: row.reportedById,
     reportReason: row.reportReason,
     createdAt: row.createdAt,
   };

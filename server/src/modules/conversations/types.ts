@@ -66,6 +66,10 @@ export class ConversationObject implements Omit<ConversationView, "productId" | 
   reportedAt: Date | null;
 
   @Allow(Role.ADMIN)
+  @Field(() => ID, { nullable: true, description: "Which party reported it (the buyer's or the seller's id); null if never." })
+  reportedById: string | null;
+
+  @Allow(Role.ADMIN)
   @Field(() => String, { nullable: true, description: "What the reporting party said is wrong." })
   reportReason: string | null;
 

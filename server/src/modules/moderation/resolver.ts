@@ -4,7 +4,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import type { Product } from "../products/entity";
-import { ReportReason } from "./entity";
+import { ModerationActionKind, ReportReason } from "./entity";
 import type { FlaggedAccountView, ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
 import {
   FlaggedAccountPage,
@@ -101,6 +101,22 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
   ): Promise<ModerationLogView> {
     return ctx.services.moderation.moderate(input, caller);
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => Boolean, {
+    description:
+      "Closes a reported conversation: DISMISS, or WARN_USER / SUSPEND_USER on the party it was reported about (with the note, as moderate). Admins can no longer read it afterwards.",
+  })
+  moderateConversation(
+    @Arg("conversationId", () => ID, { description: "The reported conversation." }) conversationId: string,
+    @Arg("action", () => ModerationActionKind, { description: "DISMISS, WARN_USER or SUSPEND_USER." }) action: ModerationActionKind,
+    @Arg("note", () => String, { nullable: true, description: "The warning or the suspension's reason (required for those)." })
+    note: string | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    return ctx.services.moderation.moderateConversation({ conversationId, action, note }, caller);
   }
 
   @Allow()

@@ -11,6 +11,7 @@ import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation, type AuthService } from "../auth/service";
 import { CATALOG_CACHE } from "../products/catalog";
 import { isListed, Product } from "../products/entity";
+import { Conversation } from "../conversations/entity";
 import { User } from "../users/entity";
 import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTargetKind, type ReportReason } from "./entity";
 
@@ -53,6 +54,16 @@ const moderateSchema = z
     if (v.action === ModerationActionKind.SUSPEND_USER && !v.note)
       ctx.addIssue({ code: "custom", path: ["note"], message: "Give the reason for the suspension." });
   });
+
+/** What an admin can do with a reported conversation. */
+const CONVERSATION_ACTIONS = [ModerationActionKind.DISMISS, ModerationActionKind.WARN_USER, ModerationActionKind.SUSPEND_USER];
+const conversationActionSchema = z.object({
+  conversationId: z.string(),
+  action: z.enum(CONVERSATION_ACTIONS as [ModerationActionKind, ...ModerationActionKind[]], {
+    message: "A reported conversation is dismissed, or its reported party warned or suspended.",
+  }),
+  note: z.string().nullish(),
+});
 
 export type ReportView = {
   id: string;
@@ -343,6 +354,28 @@ export class ModerationService {
     );
   }
 
+  /**
+   * Closes a reported conversation. WARN_USER and SUSPEND_USER first act, as `moderate` does (audit
+   * row included), on the party the report is about: the one who did not report. DISMISS only closes
+   * it. Closed, it leaves the admins' list and they can no longer read it, until a party reports again.
+   */
+  async moderateConversation(input: { conversationId: string; action: string; note?: string | null }, admin: AuthUser): Promise<boolean> {
+    const v = parseInput(conversationActionSchema, input);
+    const repo = this.dataSource.getRepository(Conversation);
+    const conversation = isId(v.conversationId) ? await repo.findOneBy({ id: v.conversationId }) : null;
+    if (!conversation?.reportedAt) throw notFound("Reported conversation not found.");
+    if (v.action !== ModerationActionKind.DISMISS) {
+      const reported = conversation.reportedById === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+      await this.moderate({ targetKind: ReportTargetKind.USER, targetId: reported, action: v.action, note: v.note }, admin);
+    }
+    // only the report the admin looked at: a newer one (reportedAt moved on) stays open
+    await repo.update(
+      { id: conversation.id, reportedAt: conversation.reportedAt },
+      { reportedAt: null, reportedById: null, reportReason: null },
+    );
+    return true;
+  }
+
   /** The audit trail, newest first. */
   async log(paging: { page?: number; pageSize?: number }): Promise<Page<ModerationLogView>> {
     const { page, pageSize } = parseInput(pageInput(20), paging);
@@ -391,6 +424,6 @@ async function suspend(
 ): Promise<void> {
   const suspending = change.suspendedAt !== null;
   await m.update(User, { id: user.id }, change);
-  if (suspending) await auth.endSessions(m, user.id);
+  if (suspending) await auth.endSessions(m, user.id, "suspension");
   await m.update(Product, { sellerId: user.id }, { sellerSuspended: suspending });
 }

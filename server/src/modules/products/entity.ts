@@ -39,7 +39,7 @@ export class Product {
   @Column({ type: "varchar", length: 120 })
   name: string;
 
-  @Field(() => String, { description: "What is sold, its condition and how to reach the seller." })
+  @Field(() => String, { description: "What is sold and its condition (buyers reach the seller through messages)." })
   @Column({ type: "text" })
   description: string;
 

@@ -58,7 +58,9 @@ export class ProductInput {
   @Field(() => String, { description: "2 to 120 characters." })
   name: string;
 
-  @Field(() => String, { description: "10 to 2000 characters; mention how buyers can reach you." })
+  @Field(() => String, {
+    description: "10 to 2000 characters: what it is and its condition (no phone number needed: buyers write through messages).",
+  })
   description: string;
 
   @Field(() => String, { description: "A category slug from `catalogOptions.categories`." })

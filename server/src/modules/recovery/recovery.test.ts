@@ -6,6 +6,7 @@ import { signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { codeIn, lastOutboxMail, outboxMails } from "../../test/mail";
 import { CODE_SENDS_SPENT, CODE_WRONG } from "../codes/service";
+import { User } from "../users/entity";
 import { WRONG_CURRENT_PASSWORD } from "./service";
 
 let server: TestServer;
@@ -123,5 +124,34 @@ describe("change password", () => {
     const res = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "short" }, user.token);
     expect(res.errors![0].message).toBe("Password must be at least 8 characters.");
     expect(codeOf(await server.gql(CHANGE, { currentPassword: "x", newPassword: "brand-new-pass-9" }))).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("why a device was signed out", () => {
+  const REASON = `{ signedOutReason }`;
+  const reason = async (token?: string) => (await server.gql<{ signedOutReason: string | null }>(REASON, {}, token)).data?.signedOutReason;
+
+  it("says the password was changed, a logout elsewhere, or the suspension with its reason; nothing for a working or forged token", async () => {
+    const user = await signUp(server, "user");
+    const otherDevice = (await login(user.user.email, user.password)).data.login.token;
+    expect(await reason(user.token)).toBeNull();
+    expect(await reason()).toBeNull();
+    expect(await reason(`${user.token.slice(0, -4)}AAAA`)).toBeNull();
+
+    const res = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "brand-new-pass-9" }, user.token);
+    expect(await reason(otherDevice)).toBe("You were signed out because your password was changed. Sign in with the new password.");
+    const fresh = res.data.changePassword.token as string;
+    expect(await reason(fresh)).toBeNull();
+
+    const third = (await login(user.user.email, "brand-new-pass-9")).data.login.token;
+    await server.gql(`mutation { logout }`, {}, third);
+    expect(await reason(fresh)).toBe("You were signed out because you logged out on another device.");
+
+    await server.dataSource
+      .getRepository(User)
+      .update(user.user.id, { suspendedAt: new Date(), suspendedReason: "Selling counterfeit calculators" });
+    expect(await reason(fresh)).toBe(
+      "This account is suspended: Selling counterfeit calculators. Contact the UniBazaar team if you think this is a mistake.",
+    );
   });
 });

@@ -127,7 +127,7 @@ export class RecoveryService {
 
   private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
     await manager.update(User, userId, { passwordHash: await passwords.hash(password) });
-    await this.auth.endSessions(manager, userId);
+    await this.auth.endSessions(manager, userId, "password");
     return manager.findOneByOrFail(User, { id: userId });
   }
 }

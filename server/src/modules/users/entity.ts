@@ -2,6 +2,9 @@ import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from "typeorm";
 import { Role } from "../../platform/auth/roles";
 
+/** What revoked a user's tokens: a new password, or a logout (which signs out every device). */
+export type TokensRevokedBy = "password" | "logout" | "suspension";
+
 export enum SellerType {
   BUSINESS = "business",
   INDIVIDUAL = "individual",
@@ -80,6 +83,10 @@ export class User {
   /** Bumped on logout: tokens carry the version they were issued with. A role change needs no new token (the role is read fresh on every request). */
   @Column({ type: "int", default: 0 })
   tokenVersion: number;
+
+  /** What last bumped the token version, so a device it signed out can say why. */
+  @Column({ type: "varchar", length: 20, nullable: true })
+  tokensRevokedBy: TokensRevokedBy | null;
 
   @Field(() => Date, { nullable: true, description: "When a moderator suspended the account (it cannot sign in); null when active." })
   @Column({ type: "timestamptz", nullable: true })

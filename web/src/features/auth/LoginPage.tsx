@@ -6,12 +6,13 @@ import Typography from "@mui/material/Typography";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { loginRules } from "@unibazaar/rules";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import { useLoginMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { forgetSignedOutReason, readSignedOutReason } from "../../lib/session";
 import { AuthCard } from "./AuthCard";
 import { afterLoginPath } from "./redirect";
 
@@ -28,6 +29,9 @@ export function LoginPage() {
     resolver: zodResolver(loginRules, undefined, { raw: true }),
   });
   const [error, setError] = useState<string | null>(null);
+  // why the last session ended, when the server ended it (shown once, in full)
+  const [signedOut] = useState(readSignedOutReason);
+  useEffect(forgetSignedOutReason, []);
   const [login, { loading }] = useLoginMutation();
   const target = afterLoginPath(location.state);
 
@@ -53,6 +57,11 @@ export function LoginPage() {
       {registered && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Registration successful! Please log in with your new account.
+        </Alert>
+      )}
+      {signedOut && !error && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+          {signedOut}
         </Alert>
       )}
       {error && (

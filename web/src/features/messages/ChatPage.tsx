@@ -84,7 +84,8 @@ function Thread({
     ...offers.map((item) => ({ kind: "offer" as const, item })),
   ].sort((a, b) => Date.parse(a.item.createdAt) - Date.parse(b.item.createdAt));
   const isBuyer = conversation.buyer?.id === myId;
-  const pending = offers.some((o) => o.status === "PENDING");
+  // one offer at a time: a pending one waits for its answer, an accepted one for the buyer to use it
+  const pending = offers.some((o) => o.status === "PENDING" || o.status === "ACCEPTED");
   return (
     <Stack spacing={1.5}>
       <ProductCard conversation={conversation} myId={myId} />

@@ -13,8 +13,9 @@ import { Moderation1764730000000 } from "./1764730000000-moderation";
 import { OrderMeetups1764740000000 } from "./1764740000000-order-meetups";
 import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
 import { SearchWords1764760000000 } from "./1764760000000-search-words";
-import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { OrderLineAgreedPrice1764820000000 } from "./1764820000000-order-line-agreed-price";
+import { SignedOutReason1764830000000 } from "./1764830000000-signed-out-reason";
+import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
@@ -34,7 +35,8 @@ export const migrations = [
   OrderMeetups1764740000000,
   ProductGallery1764750000000,
   SearchWords1764760000000,
-  ScamShield1764850000000,
   OrderLineAgreedPrice1764820000000,
+  SignedOutReason1764830000000,
+  ScamShield1764850000000,
   CopiedPhotos1764850000001,
 ];

@@ -103,6 +103,7 @@ export default function ManageUsers() {
                   <TableCell>No.</TableCell>
                   <TableCell>User email</TableCell>
                   <TableCell>User role</TableCell>
+                  <TableCell>Status</TableCell>
                   <TableCell>Edit</TableCell>
                   <TableCell>Delete</TableCell>
                 </TableRow>
@@ -117,9 +118,25 @@ export default function ManageUsers() {
                         {user.email}
                         {self ? " (you)" : ""}
                       </TableCell>
+                      <TableCell>{roleText(user.role)}</TableCell>
                       <TableCell>
-                        {roleText(user.role)}
-                        {user.suspendedAt && <Chip label="Suspended" size="small" color="error" sx={{ ml: 1 }} />}
+                        {user.isVerifiedStudent && (
+                          <Chip
+                            label={`Verified student${user.university ? `, ${user.university}` : ""}`}
+                            size="small"
+                            color="success"
+                            variant="outlined"
+                          />
+                        )}
+                        {user.suspendedAt && (
+                          <Chip
+                            label={`Suspended${user.suspendedReason ? `: ${user.suspendedReason}` : ""}`}
+                            size="small"
+                            color="error"
+                            sx={{ height: "auto", "& .MuiChip-label": { whiteSpace: "normal" } }}
+                          />
+                        )}
+                        {!user.isVerifiedStudent && !user.suspendedAt && "Active"}
                       </TableCell>
                       <TableCell>
                         {self ? null : (

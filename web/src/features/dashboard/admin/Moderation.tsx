@@ -1,22 +1,14 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { REPORT_REASONS } from "@unibazaar/rules";
 import { useId, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
-import { useNotify } from "../../../components/Notify";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
 import { errorMessage } from "../../../components/errors";
@@ -35,45 +27,12 @@ import {
   useModerationQueueQuery,
 } from "../../../generated/hooks";
 import { formatDate, formatDateTime } from "../../../lib/format";
+import { ACTIONS, ModerationDialog } from "./ModerationDialog";
 
 type Case = ModerationQueueQuery["moderationQueue"]["items"][number];
 type Pending = { targetKind: ReportTargetKind; targetId: string; action: ModerationActionKind; name: string };
 
 const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
-
-/** What each action's dialog says; a note is asked for where the server needs one. */
-const ACTIONS: Record<
-  ModerationActionKind,
-  { label: string; title: (name: string) => string; text: string; note?: string; danger?: boolean }
-> = {
-  HIDE_LISTING: {
-    label: "Hide listing",
-    title: (name) => `Hide "${name}"?`,
-    text: "It disappears from the shop, search, home and the seller's page at once. Its seller and admins still see it.",
-    danger: true,
-  },
-  UNHIDE_LISTING: { label: "Show again", title: (name) => `Show "${name}" again?`, text: "It returns to every list and search." },
-  WARN_USER: {
-    label: "Warn",
-    title: (name) => `Warn ${name}?`,
-    text: "They see your warning on their dashboard.",
-    note: "Warning the user will see (required)",
-  },
-  SUSPEND_USER: {
-    label: "Suspend",
-    title: (name) => `Suspend ${name}?`,
-    text: "They are signed out everywhere, cannot sign in, and their listings are hidden until you lift the suspension.",
-    note: "Reason, shown when they try to sign in (required)",
-    danger: true,
-  },
-  UNSUSPEND_USER: { label: "Lift suspension", title: (name) => `Lift ${name}'s suspension?`, text: "They can sign in again." },
-  DISMISS: {
-    label: "Dismiss",
-    title: (name) => `Dismiss the reports about ${name}?`,
-    text: "The reports are closed and nothing changes.",
-    note: "Note for the audit trail (optional)",
-  },
-};
 
 /** /dashboard/admin/moderation: the queue of reported listings and users, the actions, and the audit trail. */
 export default function Moderation() {
@@ -422,67 +381,20 @@ function AuditTrail({ onAct }: { onAct: (p: Pending) => void }) {
   );
 }
 
-/** Confirms an action (with its note where one is asked for) and runs it; the queue and trail refresh. */
+/** Confirms an action on a case or trail entry and runs it; the queue and trail refresh. */
 function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
-  const notify = useNotify();
-  const titleId = useId();
-  const textId = useId();
-  const spec = ACTIONS[pending.action];
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [moderate, { loading }] = useModerateMutation({
+  const [moderate] = useModerateMutation({
     refetchQueries: ["ModerationQueue", "FlaggedAccounts", "HeldListings", "ModerationLog"],
     awaitRefetchQueries: true,
   });
-
-  const confirm = async () => {
-    setError(null);
-    try {
-      await moderate({
-        variables: {
-          input: { targetKind: pending.targetKind, targetId: pending.targetId, action: pending.action, note: note.trim() || null },
-        },
-      });
-      notify.success(`Done: ${spec.label.toLowerCase()} (${pending.name}).`);
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e, "Could not do that. Please try again."));
-    }
-  };
-
   return (
-    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
-        {spec.title(pending.name)}
-      </DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText id={textId}>{spec.text}</DialogContentText>
-        {spec.note && (
-          <TextField
-            label={spec.note}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Cancel
-        </Button>
-        <Button variant="contained" color={spec.danger ? "error" : "primary"} onClick={() => void confirm()} disabled={loading}>
-          {loading ? "Working..." : spec.label}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ModerationDialog
+      action={pending.action}
+      name={pending.name}
+      onClose={onClose}
+      run={(note) =>
+        moderate({ variables: { input: { targetKind: pending.targetKind, targetId: pending.targetId, action: pending.action, note } } })
+      }
+    />
   );
 }

@@ -2,21 +2,27 @@ import Accordion from "@mui/material/Accordion";
 import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { QueryState } from "../../../components/QueryState";
 import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
-import type { DashboardReportedConversationsQuery } from "../../../generated/graphql";
-import { useDashboardReportedConversationsQuery, useDashboardReportedMessagesQuery } from "../../../generated/hooks";
+import type { DashboardReportedConversationsQuery, ModerationActionKind } from "../../../generated/graphql";
+import {
+  useDashboardModerateConversationMutation,
+  useDashboardReportedConversationsQuery,
+  useDashboardReportedMessagesQuery,
+} from "../../../generated/hooks";
+import { ACTIONS, ModerationDialog } from "./ModerationDialog";
 import { formatDateTime } from "../../../lib/format";
 import { Pager } from "../../../components/Pager";
 import { LoadingState } from "../../../components/LoadingState";
 
 type Reported = DashboardReportedConversationsQuery["reportedConversations"]["items"][number];
 
-/** /dashboard/admin/reports: conversations a party reported, latest first, each with its messages. */
+/** /dashboard/admin/reports: conversations a party reported, latest first, each with its messages and the admin's actions. */
 export default function ReportedConversations() {
   usePageTitle("Reported conversations");
   const [page, setPage] = useState(1);
@@ -57,10 +63,25 @@ export default function ReportedConversations() {
   );
 }
 
+/** What an admin does with a report: dismiss it, or warn or suspend the party it is about. */
+const CONVERSATION_ACTIONS: ModerationActionKind[] = ["WARN_USER", "SUSPEND_USER", "DISMISS"];
+const DISMISS_REPORT = {
+  title: () => "Dismiss this report?",
+  text: "The report is closed and nothing else changes; admins can no longer read the conversation.",
+  note: undefined,
+};
+
 function Report({ conversation }: { conversation: Reported }) {
   const [open, setOpen] = useState(false);
+  const [action, setAction] = useState<ModerationActionKind | null>(null);
+  const [moderate] = useDashboardModerateConversationMutation({
+    refetchQueries: ["DashboardReportedConversations"],
+    awaitRefetchQueries: true,
+  });
   const seller = conversation.seller?.storeName || conversation.seller?.username || "Former user";
   const buyer = conversation.buyer?.username ?? "Former user";
+  // the report is about the party who did not send it
+  const reported = conversation.reportedById === conversation.buyer?.id ? seller : buyer;
   return (
     <Accordion expanded={open} onChange={(_e, expanded) => setOpen(expanded)} disableGutters>
       <AccordionSummary aria-controls={`report-${conversation.id}`}>
@@ -78,6 +99,28 @@ function Report({ conversation }: { conversation: Reported }) {
           <Messages
             conversationId={conversation.id}
             names={{ [conversation.buyer?.id ?? ""]: buyer, [conversation.seller?.id ?? ""]: seller }}
+          />
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }} role="group" aria-label={`Actions on ${reported}`}>
+          {CONVERSATION_ACTIONS.map((kind) => (
+            <Button
+              key={kind}
+              size="small"
+              variant={kind === "DISMISS" ? "text" : "outlined"}
+              color={ACTIONS[kind].danger ? "error" : "primary"}
+              onClick={() => setAction(kind)}
+            >
+              {kind === "DISMISS" ? "Dismiss" : `${ACTIONS[kind].label} ${reported}`}
+            </Button>
+          ))}
+        </Stack>
+        {action && (
+          <ModerationDialog
+            action={action}
+            name={reported}
+            wording={action === "DISMISS" ? DISMISS_REPORT : undefined}
+            onClose={() => setAction(null)}
+            run={(note) => moderate({ variables: { conversationId: conversation.id, action, note } })}
           />
         )}
       </AccordionDetails>

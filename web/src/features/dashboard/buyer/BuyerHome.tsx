@@ -9,10 +9,9 @@ import { formatPKR } from "../../../lib/format";
 import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
-import { StatsChart } from "../common/StatsChart";
 import { usePageTitle } from "../../../components/usePageTitle";
 
-/** /dashboard: the buyer's greeting, headline figures and a chart of them. */
+/** /dashboard: the buyer's greeting and their figures, one card each. */
 export default function BuyerHome() {
   usePageTitle("My Dashboard");
   const { user } = useAuth();
@@ -36,21 +35,17 @@ export default function BuyerHome() {
         {(stats) => (
           <>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              {/* rupees and counts do not share one chart's scale: one card per figure */}
+              <Grid size={{ xs: 12, sm: 4 }}>
                 <StatCard label="Total Payments (incl. tax)" value={formatPKR(stats.totalPayments)} />
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 6, sm: 4 }}>
                 <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />
               </Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>
+                <StatCard label="Reviews Written" value={String(stats.totalReviews)} />
+              </Grid>
             </Grid>
-            <StatsChart
-              title="Your activity"
-              bars={[
-                { label: "Payments (PKR)", value: stats.totalPayments, shown: formatPKR(stats.totalPayments), money: true },
-                { label: "Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
-                { label: "Purchases", value: stats.totalPurchasedProducts, shown: String(stats.totalPurchasedProducts) },
-              ]}
-            />
           </>
         )}
       </QueryState>

@@ -1,3 +1,5 @@
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
@@ -7,6 +9,8 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -42,6 +46,8 @@ export default function ManageProducts() {
   const [deleteProduct, { loading: deleting }] = useDashboardDeleteProductMutation();
   const [updateProduct, { loading: relisting }] = useDashboardUpdateProductMutation();
   const result = data?.myProducts;
+  // a six-column table does not fit a phone: there each product is a card with its picture
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -71,7 +77,7 @@ export default function ManageProducts() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" }, overflowWrap: "anywhere" }}>
           Manage Your Products
         </Typography>
         <Button component={RouterLink} to="/dashboard/seller/add-new-post" variant="contained">
@@ -89,64 +95,95 @@ export default function ManageProducts() {
       >
         {(result) => (
           <>
-            <ScrollTable label="Your products">
-              <TableHead>
-                <TableRow>
-                  <TableCell>No.</TableCell>
-                  <TableCell>Product Name</TableCell>
-                  <TableCell>Date Added</TableCell>
-                  <TableCell>Available</TableCell>
-                  <TableCell>Manage</TableCell>
-                  <TableCell>Delete</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.items.map((product, i) => (
-                  <TableRow key={product.id}>
-                    <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
+            {phone ? (
+              <Stack component="ul" spacing={1.5} aria-label="Your products" sx={{ listStyle: "none", p: 0, m: 0 }}>
+                {result.items.map((product) => (
+                  <Box
+                    component="li"
+                    key={product.id}
+                    sx={{ display: "flex", gap: 1.5, p: 1.5, border: 1, borderColor: "divider", borderRadius: 2, alignItems: "flex-start" }}
+                  >
+                    <Avatar src={product.image} alt="" variant="rounded" sx={{ width: 64, height: 64 }} />
+                    <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/dashboard/seller/product/${product.id}`}
+                        sx={{ fontWeight: 600, overflowWrap: "anywhere" }}
+                      >
                         {product.name}
                       </Link>
                       {product.hiddenAt && <Chip label="Hidden by a moderator" size="small" color="warning" sx={{ ml: 1 }} />}
-                    </TableCell>
-                    <TableCell>{formatDate(product.createdAt)}</TableCell>
-                    <TableCell>
-                      {product.sold ? (
-                        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                          <Chip label="Sold" size="small" />
-                          <Button
-                            size="small"
-                            disabled={relisting}
-                            onClick={() => void relist(product)}
-                            aria-label={`Relist ${product.name}`}
-                          >
-                            Relist
-                          </Button>
-                        </Stack>
-                      ) : (
-                        product.quantityAvailable
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Button
-                        component={RouterLink}
-                        to={`/dashboard/seller/product/${product.id}`}
-                        size="small"
-                        aria-label={`Edit ${product.name}`}
-                      >
-                        Edit
-                      </Button>
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
-                        Delete
-                      </Button>
-                    </TableCell>
-                  </TableRow>
+                      <Typography variant="body2" color="text.secondary">
+                        Added {formatDate(product.createdAt)}
+                      </Typography>
+                      <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 0.5 }}>
+                        <Typography variant="body2">Available:</Typography>
+                        <Availability product={product} relisting={relisting} onRelist={relist} />
+                      </Box>
+                      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                        <Button
+                          component={RouterLink}
+                          to={`/dashboard/seller/product/${product.id}`}
+                          size="small"
+                          variant="outlined"
+                          aria-label={`Edit ${product.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
+                          Delete
+                        </Button>
+                      </Stack>
+                    </Box>
+                  </Box>
                 ))}
-              </TableBody>
-            </ScrollTable>
+              </Stack>
+            ) : (
+              <ScrollTable label="Your products">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>No.</TableCell>
+                    <TableCell>Product Name</TableCell>
+                    <TableCell>Date Added</TableCell>
+                    <TableCell>Available</TableCell>
+                    <TableCell>Manage</TableCell>
+                    <TableCell>Delete</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {result.items.map((product, i) => (
+                    <TableRow key={product.id}>
+                      <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                      <TableCell>
+                        <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
+                          {product.name}
+                        </Link>
+                        {product.hiddenAt && <Chip label="Hidden by a moderator" size="small" color="warning" sx={{ ml: 1 }} />}
+                      </TableCell>
+                      <TableCell>{formatDate(product.createdAt)}</TableCell>
+                      <TableCell>
+                        <Availability product={product} relisting={relisting} onRelist={relist} />
+                      </TableCell>
+                      <TableCell>
+                        <Button
+                          component={RouterLink}
+                          to={`/dashboard/seller/product/${product.id}`}
+                          size="small"
+                          aria-label={`Edit ${product.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </TableCell>
+                      <TableCell>
+                        <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
+                          Delete
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </ScrollTable>
+            )}
             <Pager
               page={result.page}
               pageSize={result.pageSize}
@@ -168,6 +205,19 @@ export default function ManageProducts() {
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
       />
+    </Stack>
+  );
+}
+
+/** How many are for sale, or "Sold" with Relist. */
+function Availability({ product, relisting, onRelist }: { product: Product; relisting: boolean; onRelist: (p: Product) => Promise<void> }) {
+  if (!product.sold) return <>{product.quantityAvailable}</>;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+      <Chip label="Sold" size="small" />
+      <Button size="small" disabled={relisting} onClick={() => void onRelist(product)} aria-label={`Relist ${product.name}`}>
+        Relist
+      </Button>
     </Stack>
   );
 }

@@ -299,7 +299,7 @@ export function ProductForm({
             control={control}
             name="description"
             label="Description"
-            placeholder="Describe the product and its condition. You must mention your contact number here so buyers can reach you."
+            placeholder="What it is, its edition or model, and its condition. No need for your phone number: buyers message you on UniBazaar."
             required
             fullWidth
             multiline

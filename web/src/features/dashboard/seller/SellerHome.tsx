@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
@@ -8,11 +9,10 @@ import { formatPKR } from "../../../lib/format";
 import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
-import { StatsChart } from "../common/StatsChart";
 import { usePageTitle } from "../../../components/usePageTitle";
 
-/** /dashboard/seller: sales figures and a chart (at most 800 x 500 px). Revenue is PKR, not the spec's dollar sign,
- * and excludes tax (tax is not the seller's: see the stats service). */
+/** /dashboard/seller: the seller's figures, one card each (a new seller is asked to add a first product).
+ * Revenue is PKR, not the spec's dollar sign, and excludes tax (tax is not the seller's: see the stats service). */
 export default function SellerHome() {
   usePageTitle("Seller Dashboard");
   const { data, loading, error, refetch } = useDashboardSellerStatsQuery({ fetchPolicy: "cache-and-network" });
@@ -32,27 +32,33 @@ export default function SellerHome() {
       >
         {(stats) => (
           <>
+            {stats.totalProducts === 0 && (
+              <Alert
+                severity="info"
+                action={
+                  <Button component={RouterLink} to="/dashboard/seller/add-new-post" variant="contained" size="small">
+                    Add your first product
+                  </Button>
+                }
+                sx={{ flexWrap: "wrap", "& .MuiAlert-action": { pl: 0, ml: 0 } }}
+              >
+                You have no listings yet. Add one and students on your campus can find it in the shop.
+              </Alert>
+            )}
+            {/* counts and an amount do not share one scale: each figure stands on its own card */}
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total Sales" value={String(stats.totalSales)} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total Revenue (excl. tax)" value={formatPKR(stats.totalRevenue)} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total Orders Managed" value={String(stats.totalOrdersManaged)} />
-              </Grid>
+              {[
+                ["Total Sales", String(stats.totalSales)],
+                ["Total Revenue (excl. tax)", formatPKR(stats.totalRevenue)],
+                ["Total Orders Managed", String(stats.totalOrdersManaged)],
+                ["Total Products", String(stats.totalProducts)],
+                ["Total Reviews", String(stats.totalReviews)],
+              ].map(([label, value]) => (
+                <Grid key={label} size={{ xs: 6, sm: 4 }}>
+                  <StatCard label={label} value={value} />
+                </Grid>
+              ))}
             </Grid>
-            <StatsChart
-              title="Sales overview"
-              maxWidth={800}
-              height={400}
-              bars={[
-                { label: "Total Sales", value: stats.totalSales, shown: String(stats.totalSales) },
-                { label: "Total Products", value: stats.totalProducts, shown: String(stats.totalProducts) },
-                { label: "Total Reviews", value: stats.totalReviews, shown: String(stats.totalReviews) },
-              ]}
-            />
           </>
         )}
       </QueryState>

@@ -1,0 +1,121 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import TextField from "@mui/material/TextField";
+import { useId, useState } from "react";
+import { useNotify } from "../../../components/Notify";
+import { errorMessage } from "../../../components/errors";
+import type { ModerationActionKind } from "../../../generated/graphql";
+
+/** What each action's dialog says; a note is asked for where the server needs one. */
+type ActionSpec = { label: string; title: (name: string) => string; text: string; note?: string; danger?: boolean };
+
+export const ACTIONS: Record<ModerationActionKind, ActionSpec> = {
+  HIDE_LISTING: {
+    label: "Hide listing",
+    title: (name) => `Hide "${name}"?`,
+    text: "It disappears from the shop, search, home and the seller's page at once. Its seller and admins still see it.",
+    danger: true,
+  },
+  UNHIDE_LISTING: { label: "Show again", title: (name) => `Show "${name}" again?`, text: "It returns to every list and search." },
+  WARN_USER: {
+    label: "Warn",
+    title: (name) => `Warn ${name}?`,
+    text: "They see your warning on their dashboard.",
+    note: "Warning the user will see (required)",
+  },
+  SUSPEND_USER: {
+    label: "Suspend",
+    title: (name) => `Suspend ${name}?`,
+    text: "They are signed out everywhere, cannot sign in, and their listings are hidden until you lift the suspension.",
+    note: "Reason, shown when they try to sign in (required)",
+    danger: true,
+  },
+  UNSUSPEND_USER: { label: "Lift suspension", title: (name) => `Lift ${name}'s suspension?`, text: "They can sign in again." },
+  DISMISS: {
+    label: "Dismiss",
+    title: (name) => `Dismiss the reports about ${name}?`,
+    text: "The reports are closed and nothing changes.",
+    note: "Note for the audit trail (optional)",
+  },
+};
+
+/**
+ * Confirms a moderation action (with its note where one is asked for) and runs it; both admin pages
+ * (the moderation queue and reported conversations) use it with their own mutation.
+ */
+export function ModerationDialog({
+  action,
+  name,
+  run,
+  onClose,
+  wording,
+}: {
+  action: ModerationActionKind;
+  /** Where the page's action means something else than on the queue (e.g. dismissing a conversation's report). */
+  wording?: Partial<ActionSpec>;
+  name: string;
+  run: (note: string | null) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const titleId = useId();
+  const textId = useId();
+  const spec = { ...ACTIONS[action], ...wording };
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const confirm = async () => {
+    setError(null);
+    setLoading(true);
+    try {
+      await run(note.trim() || null);
+      notify.success(`Done: ${spec.label.toLowerCase()} (${name}).`);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, "Could not do that. Please try again."));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
+        {spec.title(name)}
+      </DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText id={textId}>{spec.text}</DialogContentText>
+        {spec.note && (
+          <TextField
+            label={spec.note}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={loading}>
+          Cancel
+        </Button>
+        <Button variant="contained" color={spec.danger ? "error" : "primary"} onClick={() => void confirm()} disabled={loading}>
+          {loading ? "Working..." : spec.label}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
