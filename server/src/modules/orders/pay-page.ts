@@ -7,6 +7,7 @@ import { PaymentMethod, type CheckoutSession } from "./entity";
 import type { CardForm } from "./payments";
 import { TAX_PERCENT } from "./pricing";
 import type { OrdersService } from "./service";
+import { escapeHtml } from "../../platform/http/html";
 
 /**
  * The hosted sandbox payment page (`Checkout.paymentUrl`), like a payment provider's checkout:
@@ -211,9 +212,6 @@ const CARD_FORM_SCRIPT = `"use strict";
 `;
 
 const pkr = (paisa: number) => escapeHtml(formatPKR(toRupees(paisa)));
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The page in the web app's look (web/src/lib/theme.ts: deep green, gold accent, the same fonts)
