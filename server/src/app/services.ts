@@ -7,6 +7,8 @@ import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
 import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
+import { EventBus } from "../platform/events";
+import { registerReactions } from "./reactions";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
 import { ModerationService } from "../modules/moderation/service";
@@ -14,7 +16,6 @@ import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
-import { SavedAlerts } from "../modules/saved/alerts";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
@@ -30,9 +31,11 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
   const users = new UsersService(dataSource, reviews, cache);
-  const notifications = new NotificationsService(dataSource, live);
-  const conversations = new ConversationsService(dataSource, live, notifications);
-  const savedAlerts = new SavedAlerts(notifications);
+  // domain events: services publish, app/reactions.ts lists who subscribes
+  const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
+  const notifications = new NotificationsService(dataSource, events);
+  const conversations = new ConversationsService(dataSource, events, notifications);
+  registerReactions(events, { live, cache, notifications, conversations });
   const auth = new AuthService(dataSource, config);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -42,16 +45,17 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     cache,
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
+    events,
     auth,
     mailer,
     verification: new VerificationService(dataSource, codes, cache),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
-    products: new ProductsService(dataSource, cache, config, savedAlerts),
+    products: new ProductsService(dataSource, cache, config, events),
     uploads: new UploadsService(dataSource, config.uploadsDir),
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, notifications, savedAlerts, cache, (offerIds) => conversations.offersUsed(offerIds)),
+    orders: new OrdersService(dataSource, config, events),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache),

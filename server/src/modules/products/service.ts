@@ -1,6 +1,6 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { ALL_MEETUP_POINTS } from "../meetups/points";
-import type { SavedAlerts } from "../saved/alerts";
+import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { storedImageAddress } from "../../platform/http/public-url";
 import { badInput, forbidden, notFound } from "../../platform/shared/errors";
@@ -253,7 +253,7 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
     private readonly settings: Pick<AppConfig, "requireVerifiedSellers">,
-    private readonly savedAlerts: SavedAlerts,
+    private readonly events: EventBus,
   ) {}
 
   private get products() {
@@ -473,7 +473,7 @@ export class ProductsService {
         sellerId: seller.id,
       }),
     );
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "product.listed", { product });
     return product;
   }
 
@@ -505,22 +505,19 @@ export class ProductsService {
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
     });
-    // those who saved it hear of a lower price or its selling out, with the change or not at all
-    const saved = await this.dataSource.transaction(async (manager) => {
+    // in one transaction with its subscribers (those who saved it hear of a lower price or its selling out)
+    return this.dataSource.transaction(async (manager) => {
       const row = await manager.save(product);
-      if (row.pricePaisa < before.pricePaisa) await this.savedAlerts.priceDropped(manager, row);
-      if (before.quantityAvailable > 0 && row.quantityAvailable === 0) await this.savedAlerts.soldOut(manager, [row.id], null);
+      await this.events.publish(manager, "product.changed", { product: row, before });
       return row;
     });
-    await this.cache.invalidate(CATALOG_CACHE);
-    return saved;
   }
 
   /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
   async remove(id: string, caller: AuthUser): Promise<void> {
     const product = await this.ownedProduct(id, caller);
     await this.products.softDelete({ id: product.id });
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "product.removed", { productId: product.id });
   }
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {

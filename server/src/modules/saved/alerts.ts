@@ -2,17 +2,30 @@ import { formatPKR } from "@unibazaar/rules";
 import type { EntityManager } from "typeorm";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
+import type { OrderPlaced } from "../orders/events";
 import type { Product } from "../products/entity";
+import type { ProductChanged } from "../products/events";
 import { SavedItem } from "./entity";
 
 const productPath = (productId: string) => `/shop/${productId}`;
 
 /**
  * The bell for saved listings: whoever saved a listing hears when it gets cheaper than when they
- * saved it, or sells out. Runs in the transaction of the change it reports.
+ * saved it, or sells out. Subscribed in the transaction of the change it reports.
  */
 export class SavedAlerts {
   constructor(private readonly notifications: NotificationsService) {}
+
+  /** A listing was edited: a lower price, or its last unit taken away. */
+  async productChanged({ product, before }: ProductChanged, manager: EntityManager): Promise<void> {
+    if (product.pricePaisa < before.pricePaisa) await this.priceDropped(manager, product);
+    if (before.quantityAvailable > 0 && product.quantityAvailable === 0) await this.soldOut(manager, [product.id], null);
+  }
+
+  /** A checkout took units: its listings that sold out (the buyer is not told). */
+  async orderPlaced({ productIds, buyer }: OrderPlaced, manager: EntityManager): Promise<void> {
+    await this.soldOut(manager, productIds, buyer.id);
+  }
 
   /** After a price change: tells those who saved the listing at a higher price. */
   async priceDropped(manager: EntityManager, product: Product): Promise<void> {
