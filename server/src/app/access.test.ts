@@ -47,6 +47,8 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.myWarnings": "signed-in",
   "Query.moderationLog": ADMIN,
   "Query.moderationQueue": ADMIN,
+  "Query.jobQueues": ADMIN,
+  "Query.failedJobs": ADMIN,
   "Query.offers": "signed-in",
   "Query.order": "signed-in",
   "Query.priceQuote": "public",

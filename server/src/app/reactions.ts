@@ -1,4 +1,6 @@
 import type { EventBus, EventName } from "../platform/events";
+import type { JobQueue } from "../platform/jobs";
+import type { UploadsService } from "../modules/uploads/service";
 import type { LiveHub } from "../platform/live";
 import type { SharedCache } from "../platform/cache";
 import {
@@ -16,15 +18,22 @@ import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
 
 /**
- * Who reacts to which domain event: the one list of subscribers. In the transaction: what must
- * commit with the change (notifications, saved-item alerts, announcing used offers). After the
+ * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
+ * must commit with the change (notifications, enqueuing the saved-item alerts, announcing used offers). After the
  * commit: live events and cache drops. An after-commit reaction must not wait on the database pool
  * (its transaction still holds a connection): work that needs the database is done in the
  * transaction or as a job.
  */
 export function registerReactions(
   events: EventBus,
-  deps: { live: LiveHub; cache: SharedCache; notifications: NotificationsService; conversations: ConversationsService },
+  jobs: JobQueue,
+  deps: {
+    live: LiveHub;
+    cache: SharedCache;
+    notifications: NotificationsService;
+    conversations: ConversationsService;
+    uploads: UploadsService;
+  },
 ): void {
   const { live, cache } = deps;
 
@@ -32,9 +41,15 @@ export function registerReactions(
   events.onInTransaction("order.placed", (event, manager) => orderNotices.placed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => orderNotices.statusChanged(event, manager));
 
-  const savedAlerts = new SavedAlerts(deps.notifications);
+  // saved-item alerts fan out to every saver: enqueued with the change, written by a job
+  const savedAlerts = new SavedAlerts(deps.notifications, jobs);
   events.onInTransaction("order.placed", (event, manager) => savedAlerts.orderPlaced(event, manager));
   events.onInTransaction("product.changed", (event, manager) => savedAlerts.productChanged(event, manager));
+  jobs.define("saved.price-dropped", (payload, manager) => savedAlerts.priceDroppedJob(payload, manager));
+  jobs.define("saved.sold-out", (payload, manager) => savedAlerts.soldOutJob(payload, manager));
+
+  // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
+  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(new Date()).then(() => undefined), { cron: "0 * * * *" });
 
   events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.offersUsed(manager, usedOfferIds));
 
@@ -56,4 +71,11 @@ export function registerReactions(
     const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer) };
     for (const userId of [offer.buyerId, offer.sellerId]) live.publish("user", userId, event);
   });
+}
+
+declare module "../platform/jobs" {
+  interface JobPayloads {
+    /** Scheduled: deletes the anonymous uploads nobody used (UploadsService.deleteUnusedUploads). */
+    "uploads.sweep": object;
+  }
 }

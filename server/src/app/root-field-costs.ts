@@ -31,6 +31,8 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.offers": 20,
   "Query.reportedConversations": 20,
   "Query.moderationQueue": 20,
+  "Query.jobQueues": 10,
+  "Query.failedJobs": 10,
   "Query.moderationLog": 20,
   "Query.myWarnings": 10,
   "Query.notifications": 20,

@@ -8,6 +8,7 @@ import { RecoveryService } from "../modules/recovery/service";
 import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
 import { EventBus } from "../platform/events";
+import { JobQueue } from "../platform/jobs";
 import { registerReactions } from "./reactions";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
@@ -35,7 +36,10 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const notifications = new NotificationsService(dataSource, events);
   const conversations = new ConversationsService(dataSource, events, notifications);
-  registerReactions(events, { live, cache, notifications, conversations });
+  // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
+  const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
+  const uploads = new UploadsService(dataSource, config.uploadsDir);
+  registerReactions(events, jobs, { live, cache, notifications, conversations, uploads });
   const auth = new AuthService(dataSource, config);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -46,13 +50,14 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
     events,
+    jobs,
     auth,
     mailer,
     verification: new VerificationService(dataSource, codes, cache),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
     products: new ProductsService(dataSource, cache, config, events),
-    uploads: new UploadsService(dataSource, config.uploadsDir),
+    uploads,
     users,
     stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource, config, events),

@@ -53,6 +53,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default("UniBazaar <no-reply@unibazaar.pk>"),
   REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
 });
 
@@ -92,6 +93,8 @@ export type AppConfig = {
    * before it stops accepting, so a load balancer takes it out first without a refused request.
    */
   shutdownDelayMs: number;
+  /** A job still running after this long is taken for dead (its process crashed) and tried again. */
+  jobTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
     // behind a load balancer in production; elsewhere Ctrl+C should not wait
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
   };
 }
 

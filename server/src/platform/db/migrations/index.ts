@@ -13,6 +13,7 @@ import { Moderation1764730000000 } from "./1764730000000-moderation";
 import { OrderMeetups1764740000000 } from "./1764740000000-order-meetups";
 import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
 import { SearchWords1764760000000 } from "./1764760000000-search-words";
+import { JobEffects1764840000000 } from "./1764840000000-job-effects";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   OrderMeetups1764740000000,
   ProductGallery1764750000000,
   SearchWords1764760000000,
+  JobEffects1764840000000,
 ];
