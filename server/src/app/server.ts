@@ -33,13 +33,14 @@ export async function startServer(
   let jobs: JobQueue | undefined;
   try {
     const services = createServices(database.dataSource, config, live, logger);
+    // this process works the job queues (and keeps the schedules) from now on; before the seed,
+    // whose writes enqueue jobs in the queue's tables
+    jobs = services.jobs;
+    await jobs.start();
     if (options.seed) {
       const seeded = await seedDemoData(database.dataSource, services, config);
       if (seeded) say("Loaded demo data into the empty database.");
     }
-    // this process works the job queues (and keeps the schedules) from now on
-    jobs = services.jobs;
-    await jobs.start();
     let stopping = false;
     const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger, stopping: () => stopping });
     const server: Server = await new Promise((resolve, reject) => {
