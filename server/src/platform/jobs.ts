@@ -23,6 +23,9 @@ export type JobDefinition = {
   retryDelaySeconds?: number;
 };
 
+/** Jobs one worker takes per fetch (pg-boss fetches, then waits out the polling interval). */
+const JOB_BATCH = 50;
+
 /** Where the queue's tables live (pg-boss creates and upgrades the schema under its own advisory lock). */
 export const JOB_SCHEMA = "pgboss";
 
@@ -95,9 +98,17 @@ export class JobQueue {
       }
     });
     for (const [name, { handler }] of this.definitions) {
-      await this.boss.work(name, { pollingIntervalSeconds: 1 }, async ([job]) =>
-        this.runOnce(job.id, (manager) => handler(job.data as never, manager)),
-      );
+      // up to JOB_BATCH jobs per fetch, each in its own transaction; a failure fails the batch, whose
+      // jobs already done are no-ops when retried (job_effects)
+      await this.boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: JOB_BATCH }, async (batch) => {
+        let failure: Error | undefined;
+        for (const job of batch) {
+          await this.runOnce(job.id, (manager) => handler(job.data as never, manager)).catch((error: unknown) => {
+            failure ??= error instanceof Error ? error : new Error(String(error));
+          });
+        }
+        if (failure) throw failure;
+      });
     }
   }
 
