@@ -51,6 +51,8 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.flaggedAccounts": ADMIN,
   "Query.heldListings": ADMIN,
   "Query.moderationQueue": ADMIN,
+  "Query.jobQueues": ADMIN,
+  "Query.failedJobs": ADMIN,
   "Query.offers": "signed-in",
   "Query.order": "signed-in",
   "Query.priceQuote": "public",

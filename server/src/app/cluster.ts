@@ -22,8 +22,11 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
       // the seed publishes no live event: an in-process hub is enough here
       const services = createServices(database.dataSource, config, createLiveHub(undefined, createLogger(config.logLevel)));
       try {
+        // the seed's writes enqueue jobs: the queue's tables first (the workers work them)
+        await services.jobs.start();
         if (await seedDemoData(database.dataSource, services, config)) say("Loaded demo data into the empty database.");
       } finally {
+        await services.jobs.stop();
         await services.cache.close();
       }
     }

@@ -13,7 +13,10 @@ afterAll(() => server.close());
 describe("HTTP app", () => {
   it("answers /health and /ready", async () => {
     expect(await server.api("GET", "/health")).toMatchObject({ status: 200, body: { status: "ok" } });
-    expect(await server.api("GET", "/ready")).toMatchObject({ status: 200, body: { status: "ready" } });
+    expect(await server.api("GET", "/ready")).toMatchObject({
+      status: 200,
+      body: { status: "ready", database: "ok", jobs: { queued: expect.any(Number), failed: expect.any(Number) } },
+    });
   });
 
   it("tags every answer with a request id, echoing one the caller sent", async () => {

@@ -116,12 +116,26 @@ export async function createHttpApp(deps: {
     });
     try {
       await Promise.race([dataSource.query("SELECT 1"), tooSlow]);
-      res.json({ status: "ready" });
     } catch {
       res.status(503).json({ status: "database unreachable" });
+      return;
     } finally {
       clearTimeout(timer);
     }
+    // the rest degrades without stopping requests: reported, and a 503 only for the database
+    const [redis, jobs] = await Promise.all([
+      services.cache.reachable(),
+      services.jobs.counts().then(
+        (counts) => counts.reduce((sum, c) => ({ queued: sum.queued + c.queued, failed: sum.failed + c.failed }), { queued: 0, failed: 0 }),
+        () => "unreachable" as const,
+      ),
+    ]);
+    res.json({
+      status: "ready",
+      database: "ok",
+      ...(redis === undefined ? {} : { redis: redis ? "ok" : "unreachable" }),
+      jobs,
+    });
   });
 
   // a width for the web app's srcset, made on first request for uploads stored before the widths existed

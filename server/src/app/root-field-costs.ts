@@ -33,6 +33,8 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.myAcceptedOffer": 10,
   "Query.reportedConversations": 20,
   "Query.moderationQueue": 20,
+  "Query.jobQueues": 10,
+  "Query.failedJobs": 10,
   "Query.moderationLog": 20,
   "Query.flaggedAccounts": 20,
   "Query.heldListings": 20,

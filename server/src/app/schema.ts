@@ -3,6 +3,7 @@ import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "gra
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { ConversationsResolver } from "../modules/conversations/resolver";
+import { JobsResolver } from "../modules/jobs/resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
 import {
@@ -25,6 +26,7 @@ import { authChecker, authDirective } from "../platform/graphql/auth";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
 const resolvers = [
+  JobsResolver,
   AuthResolver,
   StatsResolver,
   UsersResolver,

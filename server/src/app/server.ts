@@ -12,9 +12,8 @@ import { serveSubscriptions } from "../platform/graphql/subscriptions";
 import { buildAppSchema } from "./schema";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
 import { createServices } from "./services";
+import type { JobQueue } from "../platform/jobs";
 import { drainable } from "../platform/http/drain";
-
-const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -32,8 +31,13 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, entities, say, options.queryLogger);
   const live = createLiveHub(config.redisUrl, logger);
+  let jobs: JobQueue | undefined;
   try {
     const services = createServices(database.dataSource, config, live, logger);
+    // this process works the job queues (and keeps the schedules) from now on; before the seed,
+    // whose writes enqueue jobs in the queue's tables
+    jobs = services.jobs;
+    await jobs.start();
     if (options.seed) {
       const seeded = await seedDemoData(database.dataSource, services, config);
       if (seeded) say("Loaded demo data into the empty database.");
@@ -61,27 +65,24 @@ export async function startServer(
     });
     const drain = drainable(server);
     const port = (server.address() as { port: number }).port;
-    // anonymous uploads nobody used within a day are deleted (UploadsService.deleteUnusedUploads)
-    const sweep = setInterval(() => {
-      services.uploads.deleteUnusedUploads(new Date()).catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
-    }, UPLOAD_SWEEP_INTERVAL_MS).unref();
     return {
       url: `http://localhost:${port}`,
       dataSource: database.dataSource,
       services,
       close: async () => {
         stopping = true;
-        clearInterval(sweep);
         // open sockets would keep the HTTP server from closing
         await subscriptions.close();
         await drain(config.shutdownDelayMs);
         await http.stop();
+        await services.jobs.stop();
         await services.cache.close();
         await live.close();
         await database.close();
       },
     };
   } catch (error) {
+    await jobs?.stop();
     await live.close();
     await database.close();
     throw error;

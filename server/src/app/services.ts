@@ -7,6 +7,9 @@ import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
 import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
+import { EventBus } from "../platform/events";
+import { JobQueue } from "../platform/jobs";
+import { registerReactions } from "./reactions";
 import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
 import { ModerationService } from "../modules/moderation/service";
@@ -15,7 +18,6 @@ import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
-import { SavedAlerts } from "../modules/saved/alerts";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
@@ -31,14 +33,19 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
   const users = new UsersService(dataSource, reviews, cache);
-  const notifications = new NotificationsService(dataSource, live);
+  // domain events: services publish, app/reactions.ts lists who subscribes
+  const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
+  const notifications = new NotificationsService(dataSource, events);
   const screening = new ScreeningService(dataSource, {
     maskPhones: config.maskChatPhones,
     siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
   });
-  const conversations = new ConversationsService(dataSource, live, notifications, screening);
-  const savedAlerts = new SavedAlerts(notifications);
-  const auth = new AuthService(dataSource, config, live);
+  const conversations = new ConversationsService(dataSource, events, notifications, screening);
+  // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
+  const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
+  const uploads = new UploadsService(dataSource, config.uploadsDir);
+  registerReactions(events, jobs, { live, cache, notifications, conversations, uploads });
+  const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
   const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer);
@@ -47,16 +54,18 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     cache,
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
+    events,
+    jobs,
     auth,
     mailer,
     verification: new VerificationService(dataSource, codes, cache),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
-    products: new ProductsService(dataSource, cache, config, savedAlerts),
-    uploads: new UploadsService(dataSource, config.uploadsDir),
+    products: new ProductsService(dataSource, cache, config, events),
+    uploads,
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, notifications, savedAlerts, cache, (offerIds) => conversations.offersUsed(offerIds)),
+    orders: new OrdersService(dataSource, config, events),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),

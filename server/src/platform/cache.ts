@@ -15,6 +15,8 @@ export interface SharedCache {
   invalidate(namespace: string): Promise<void>;
   /** A store for Apollo's persisted queries (Apollo's KeyValueCache), or undefined for Apollo's in-process one. */
   readonly persistedQueries?: PersistedQueryStore;
+  /** For /ready: whether Redis answers; undefined when the cache is in process. */
+  reachable(): Promise<boolean | undefined>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ interface JsonStore {
   rememberJson(namespace: string, key: string, ttlSeconds: number, load: () => Promise<Loaded>): Promise<string>;
   invalidate(namespace: string): Promise<void>;
   readonly persistedQueries?: PersistedQueryStore;
+  reachable?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,10 @@ class CoalescedLoads implements SharedCache {
   async invalidate(namespace: string): Promise<void> {
     this.inFlight.delete(namespace);
     await this.cache.invalidate(namespace);
+  }
+
+  async reachable(): Promise<boolean | undefined> {
+    return this.cache.reachable?.();
   }
 
   close(): Promise<void> {
@@ -210,6 +217,13 @@ class RedisCache implements JsonStore {
       .del(hash)
       .exec()
       .catch(() => undefined);
+  }
+
+  reachable(): Promise<boolean> {
+    return this.redis.ping().then(
+      () => true,
+      () => false,
+    );
   }
 
   async close(): Promise<void> {

@@ -56,6 +56,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default("UniBazaar <no-reply@unibazaar.pk>"),
   REQUIRE_VERIFIED_SELLERS: booleanFlag.default(false),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
   MASK_CHAT_PHONES: booleanFlag.default(true),
 });
@@ -100,6 +101,8 @@ export type AppConfig = {
   shutdownDelayMs: number;
   /** Chat: phone numbers are masked for the recipient until the two have an order together. */
   maskChatPhones: boolean;
+  /** A job still running after this long is taken for dead (its process crashed) and tried again. */
+  jobTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // behind a load balancer in production; elsewhere Ctrl+C should not wait
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     maskChatPhones: e.MASK_CHAT_PHONES,
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
   };
 }
 

@@ -2,6 +2,8 @@ import "reflect-metadata";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
+import PgBoss from "pg-boss";
+import { JOB_SCHEMA } from "../platform/jobs";
 import type { TestProject } from "vitest/node";
 import { createDataSource } from "../platform/db/data-source";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/embedded";
@@ -43,6 +45,11 @@ export default async function setup(project: TestProject) {
   await template.initialize();
   await template.runMigrations({ transaction: "all" });
   await template.destroy();
+  // the job queue's schema too, as pg-boss would create it at a server's first start
+  const queue = new Client({ connectionString: withDatabase(serverUrl, TEMPLATE_DATABASE) });
+  await queue.connect();
+  await queue.query(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  await queue.end();
 
   project.provide("databaseServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);

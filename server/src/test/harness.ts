@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import type { Logger as QueryLogger } from "typeorm";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { loadConfig } from "../platform/config";
 import { startServer, type RunningServer } from "../app/server";
 import { withDatabase } from "./global-setup";
@@ -115,4 +115,14 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   };
 
   return Object.assign(server, { queries, gql, api });
+}
+
+/** Waits until the job queues have nothing waiting or running (jobs run in the background, a moment after their change). */
+export async function jobsSettled(server: Pick<RunningServer, "services">): Promise<void> {
+  await expect
+    .poll(async () => (await server.services.jobs.counts()).reduce((n, c) => n + c.queued + c.active, 0), {
+      timeout: 20_000,
+      interval: 100,
+    })
+    .toBe(0);
 }

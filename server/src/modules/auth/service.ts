@@ -20,8 +20,7 @@ import {
   usernameRule,
 } from "@unibazaar/rules";
 import { signToken, verifyToken } from "../../platform/auth/tokens";
-import { afterCommit } from "../../platform/db/after-commit";
-import type { LiveHub } from "../../platform/live";
+import type { EventBus } from "../../platform/events";
 import { type AuthUser, Role } from "../../platform/auth/roles";
 
 const registerSchema = z
@@ -84,7 +83,7 @@ export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: Pick<AppConfig, "jwtSecret" | "jwtExpiresIn">,
-    private readonly live: LiveHub,
+    private readonly events: EventBus,
   ) {
     const duration = LOGIN_WINDOW_SECONDS;
     this.failuresByEmailAndIp = postgresLimiter(dataSource, { keyPrefix: "login_email_ip", points: FAILURES_PER_EMAIL_AND_IP, duration });
@@ -164,7 +163,7 @@ export class AuthService {
    */
   async endSessions(manager: EntityManager, userId: string, revokedBy: TokensRevokedBy): Promise<void> {
     await manager.update(User, userId, { tokenVersion: () => `"tokenVersion" + 1`, tokensRevokedBy: revokedBy });
-    afterCommit(manager, () => this.live.publish("revoked", { userId }));
+    await this.events.publish(manager, "user.sessions-ended", { userId });
   }
 
   /**

@@ -3,7 +3,7 @@ import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-import type { LiveHub } from "../../platform/live";
+import type { EventBus } from "../../platform/events";
 import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
@@ -132,7 +132,7 @@ export class ConversationsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly live: LiveHub,
+    private readonly events: EventBus,
     private readonly notifications: NotificationsService,
     private readonly screening: ScreeningService,
   ) {
@@ -263,7 +263,7 @@ export class ConversationsService {
     if (!caller) throw unauthenticated();
     const v = parseInput(sendSchema, input);
     const flags = await this.screening.screen(v.body, caller.id);
-    const { message, recipientId } = await this.dataSource.transaction(async (manager) => {
+    const { message } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
@@ -288,15 +288,12 @@ export class ConversationsService {
         },
         manager,
       );
-      return { message: { ...pickMessage(message), read: false }, recipientId };
+      const sent = { message: { ...pickMessage(message), read: false }, senderId: caller.id, recipientId };
+      // the recipient's copy: phone numbers masked until the two have an order together
+      const revealed = await this.screening.revealsPhones(recipientId, caller.id);
+      await this.events.publish(manager, "message.sent", { ...sent, recipientMessage: this.screening.bodyFor(sent.message, revealed) });
+      return sent;
     });
-    // after the commit: a subscriber that reloads the conversation finds the message
-    const revealed = await this.screening.revealsPhones(recipientId, caller.id);
-    this.live.publish("user", caller.id, { type: MESSAGE_EVENT, message } satisfies MessageEvent);
-    this.live.publish("user", recipientId, {
-      type: MESSAGE_EVENT,
-      message: this.screening.bodyFor(message, revealed),
-    } satisfies MessageEvent);
     return message;
   }
 
@@ -402,10 +399,9 @@ export class ConversationsService {
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       if (conversation.buyerId !== caller.id) throw forbidden("Only the buyer can make an offer; answer theirs with a counter-offer.");
       const offer = await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours);
-      await this.notifyOfferChange(manager, offer);
+      await this.offerChanged(manager, offer);
       return offer;
     });
-    this.offerChanged(offer);
     return toOfferView(offer);
   }
 
@@ -449,17 +445,16 @@ export class ConversationsService {
       const offer = await this.openOffer(manager, offerId, caller);
       if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
       const withdrawn = await this.settleOffer(manager, offer, OfferStatus.WITHDRAWN);
-      await this.notifyOfferChange(manager, withdrawn);
+      await this.offerChanged(manager, withdrawn);
       return withdrawn;
     });
-    this.offerChanged(offer);
     return toOfferView(offer);
   }
 
-  /** After a checkout committed: tells both parties their accepted offers were used. */
-  async offersUsed(offerIds: string[]): Promise<void> {
+  /** In a checkout's transaction: announces the accepted offers it used to both parties (after the commit). */
+  async offersUsed(manager: EntityManager, offerIds: string[]): Promise<void> {
     if (!offerIds.length) return;
-    for (const offer of await this.dataSource.getRepository(Offer).findBy({ id: In(offerIds) })) this.offerChanged(offer);
+    for (const offer of await manager.findBy(Offer, { id: In(offerIds) })) await this.events.publish(manager, "offer.changed", { offer });
   }
 
   /**
@@ -477,10 +472,9 @@ export class ConversationsService {
       const offer = await this.openOffer(manager, offerId, caller);
       if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");
       const answered = [await answer(manager, offer)].flat();
-      for (const changed of answered) await this.notifyOfferChange(manager, changed);
+      for (const changed of answered) await this.offerChanged(manager, changed);
       return answered;
     });
-    for (const offer of changed) this.offerChanged(offer);
     return toOfferView(changed[changed.length - 1]);
   }
 
@@ -560,13 +554,10 @@ export class ConversationsService {
     );
   }
 
-  /**
-   * Every side effect of an offer being made or changing state, in one place: both parties'
-   * subscriptions (their other devices too). Called after the commit, so a client that reloads finds it.
-   */
-  private offerChanged(offer: Offer): void {
-    const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer) };
-    for (const userId of [offer.buyerId, offer.sellerId]) this.live.publish("user", userId, event);
+  /** An offer was made or changed state: the other party's notification, and `offer.changed` (both parties' subscriptions). */
+  private async offerChanged(manager: EntityManager, offer: Offer): Promise<void> {
+    await this.notifyOfferChange(manager, offer);
+    await this.events.publish(manager, "offer.changed", { offer });
   }
 
   /** Whether the buyer has an order from this seller with this product in it (in any state). */

@@ -1,8 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
-import { afterCommit } from "../../platform/db/after-commit";
-import type { LiveHub } from "../../platform/live";
+import type { EventBus } from "../../platform/events";
 import { notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -48,13 +47,13 @@ const toView = ({ id, kind, text, link, readAt, createdAt }: Notification): Noti
 export class NotificationsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly live: LiveHub,
+    private readonly events: EventBus,
   ) {}
 
   /**
    * Tells `recipientId` about something. Pass the caller's transaction `manager` so the
-   * notification commits (or rolls back) with the change it reports; the live event goes out
-   * after the commit. An unread NEW_MESSAGE for the same link is updated (text and time), not repeated.
+   * notification commits (or rolls back) with the change it reports; `notification.created` is
+   * published in it (its live event goes out after the commit). An unread NEW_MESSAGE for the same link is updated (text and time), not repeated.
    */
   async notify(recipientId: string, input: NotifyInput, manager: EntityManager = this.dataSource.manager): Promise<NotificationView> {
     const v = parseInput(notifySchema, input);
@@ -67,14 +66,16 @@ export class NotificationsService {
     );
     const unreadCount = await this.countUnread(manager, recipientId);
     const notification = toView(row);
-    const event: NotificationEvent = { type: NOTIFICATION_EVENT, notification, unreadCount };
-    afterCommit(manager, () => this.live.publish("user", recipientId, event));
+    await this.events.publish(manager, "notification.created", {
+      recipientId,
+      live: { type: NOTIFICATION_EVENT, notification, unreadCount },
+    });
     return notification;
   }
 
   /**
    * Tells several users at once (e.g. everyone who saved a listing): one INSERT and one count for
-   * all of them, in the caller's transaction; each recipient's live event goes out after the commit.
+   * all of them, in the caller's transaction; one `notification.created` each.
    * For kinds that do not collapse.
    */
   async notifyMany(notices: Array<NotifyInput & { recipientId: string }>, manager: EntityManager): Promise<void> {
@@ -91,16 +92,14 @@ export class NotificationsService {
       [[...new Set(rows.map((row) => row.recipientId))]],
     );
     const unread = new Map(counts.map((c) => [c.recipientId, c.n]));
-    afterCommit(manager, () => {
-      for (const row of rows) {
-        const event: NotificationEvent = {
-          type: NOTIFICATION_EVENT,
-          notification: toView(row),
-          unreadCount: unread.get(row.recipientId) ?? 0,
-        };
-        this.live.publish("user", row.recipientId, event);
-      }
-    });
+    for (const row of rows) {
+      const live: NotificationEvent = {
+        type: NOTIFICATION_EVENT,
+        notification: toView(row),
+        unreadCount: unread.get(row.recipientId) ?? 0,
+      };
+      await this.events.publish(manager, "notification.created", { recipientId: row.recipientId, live });
+    }
   }
 
   /** The caller's notifications, newest first. */

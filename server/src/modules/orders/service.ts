@@ -6,10 +6,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
 import { markOffersUsed } from "../conversations/offers";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import type { SavedAlerts } from "../saved/alerts";
-import { CATALOG_CACHE } from "../products/catalog";
+import type { EventBus } from "../../platform/events";
 import { Product } from "../products/entity";
 import {
   CheckoutSession,
@@ -34,13 +31,11 @@ import {
   type MeetupInput,
   type ValidMeetup,
 } from "./meetup";
-import { formatMeetupTime, meetupPoint } from "../meetups/points";
 import { checkCard, type CardForm } from "./payments";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { AppConfig } from "../../platform/config";
-import type { SharedCache } from "../../platform/cache";
 import { User } from "../users/entity";
 
 const shippingSchema = z.preprocess(
@@ -110,17 +105,6 @@ export type OrderListInput = { status?: string | null; page?: number | string | 
 
 const ORDER_NOT_FOUND = "Order not found.";
 
-/** The web's order page: buyers and sellers both open it. */
-const orderPath = (orderId: string) => `/orders/${orderId}`;
-
-/** What a status change tells the other party: the buyer hears their order's new status, the seller who changed it. */
-function statusNotice(orderNumber: number, to: OrderStatus, actor: AuthUser | null): string {
-  const number = formatOrderNumber(orderNumber);
-  const who = actor?.role === Role.ADMIN ? "An admin" : actor?.username;
-  if (actor && to === OrderStatus.CANCELLED) return `${who} cancelled order ${number}.`;
-  if (actor) return `${who} set order ${number} to ${to}.`;
-  return `Your order ${number} is now ${to}.`;
-}
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
 
@@ -132,15 +116,11 @@ export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. 
 
 /** Checkout, payment and the order lifecycle. Every rule about orders lives here. */
 export class OrdersService {
-  /** `offersUsed` hears, after the commit, which accepted offers a checkout used. */
+  /** Publishes `order.placed` and `order.status-changed` in its transactions: notices, alerts and cache drops subscribe. */
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
-    private readonly notifications: NotificationsService,
-    private readonly savedAlerts: SavedAlerts,
-    /** The public catalogue's answers show a listing as Sold: selling its last unit or giving units back drops them. */
-    private readonly cache: SharedCache,
-    private readonly offersUsed: (offerIds: string[]) => Promise<void> = async () => undefined,
+    private readonly events: EventBus,
   ) {}
 
   /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
@@ -165,14 +145,11 @@ export class OrdersService {
     const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
     if (earlier) return earlier;
     try {
-      const { session, usedOfferIds, soldOut } = await this.dataSource.transaction(async (manager) => {
-        const placed = await this.createCheckout(manager, buyer, v);
+      return await this.dataSource.transaction(async (manager) => {
+        const session = await this.createCheckout(manager, buyer, v);
         if (clientGone?.aborted) throw conflict(CLIENT_GONE);
-        return placed;
+        return session;
       });
-      if (soldOut) await this.cache.invalidate(CATALOG_CACHE);
-      await this.offersUsed(usedOfferIds);
-      return session;
     } catch (error) {
       if (!isIdempotencyConflict(error)) throw error;
       return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
@@ -183,11 +160,7 @@ export class OrdersService {
     return this.dataSource.getRepository(CheckoutSession).findOneBy({ buyerId, idempotencyKey });
   }
 
-  private async createCheckout(
-    manager: EntityManager,
-    buyer: AuthUser,
-    v: ValidOrder,
-  ): Promise<{ session: CheckoutSession; usedOfferIds: string[]; soldOut: boolean }> {
+  private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
     const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, buyer.id);
     refuseUnbuyable(cart, v.lines, buyer);
     const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
@@ -208,11 +181,6 @@ export class OrdersService {
     const soldOut = await reserveUnits(manager, cart);
     // after reserveUnits: its row locks make a concurrent checkout of the same product see this one's order
     await refuseRepeatOrder(manager, cart, buyer);
-    await this.savedAlerts.soldOut(
-      manager,
-      cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
-      buyer.id,
-    );
 
     const orders = cart.groups.map((group) => ({
       id: randomUUID(),
@@ -266,18 +234,20 @@ export class OrdersService {
         actorRole: Role.USER,
       })),
     );
-    for (const order of await manager.findBy(Order, { checkoutSessionId: session.id })) {
-      if (!order.sellerId) continue;
-      const text = `New order ${formatOrderNumber(order.orderNumber)} from ${buyer.username}.`;
-      await this.notifications.notify(order.sellerId, { kind: NotificationKind.ORDER_PLACED, text, link: orderPath(order.id) }, manager);
-    }
     const usedOfferIds = await markOffersUsed(
       manager,
       cart.groups.flatMap((group, i) =>
         group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
       ),
     );
-    return { session: await manager.findOneByOrFail(CheckoutSession, { id: session.id }), usedOfferIds, soldOut };
+    await this.events.publish(manager, "order.placed", {
+      checkoutSessionId: session.id,
+      buyer,
+      productIds: cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
+      soldOut,
+      usedOfferIds,
+    });
+    return manager.findOneByOrFail(CheckoutSession, { id: session.id });
   }
 
   /** A checkout, for its buyer or an admin. */
@@ -343,7 +313,7 @@ export class OrdersService {
   async updateOrderStatus(orderId: string, status: string, user: AuthUser): Promise<Order> {
     const to = parseInput(z.object({ status: statusSchema }), { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
-    const updated = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
       const refused = refusal(order, to, user);
       if (refused) throw refused;
@@ -361,17 +331,10 @@ export class OrdersService {
       if (isCashPayment(order.paymentMethod) && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
         await settleCashCheckout(manager, order.checkoutSessionId);
       }
-      // in this transaction: a status change and its notices commit together or not at all
-      for (const recipientId of [order.buyerId, order.sellerId]) {
-        if (!recipientId || recipientId === user.id) continue;
-        const text = statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : user);
-        await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
-      }
+      // its subscribers (the notices) commit with the change or not at all
+      await this.events.publish(manager, "order.status-changed", { order, to, actor: user });
       return manager.findOneByOrFail(Order, { id: order.id });
     });
-    // its units are for sale again
-    if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await this.cache.invalidate(CATALOG_CACHE);
-    return updated;
   }
 
   /** The other side of a meetup order confirms the current proposal (time and point). */
@@ -383,7 +346,7 @@ export class OrdersService {
       if (refused) throw refused;
       await manager.update(Order, order.id, { meetupState: MeetupState.CONFIRMED });
       const updated = await manager.findOneByOrFail(Order, { id: order.id });
-      await this.meetupNotice(manager, updated, user, "confirmed the meetup");
+      await this.events.publish(manager, "order.meetup-changed", { order: updated, actor: user, change: "confirmed" });
       return updated;
     });
   }
@@ -406,19 +369,9 @@ export class OrdersService {
         meetupProposedBy: meetupParty(order, user),
       });
       const updated = await manager.findOneByOrFail(Order, { id: order.id });
-      await this.meetupNotice(manager, updated, user, "proposed a new meetup");
+      await this.events.publish(manager, "order.meetup-changed", { order: updated, actor: user, change: "proposed" });
       return updated;
     });
-  }
-
-  /** Tells the other side of a meetup order what the caller did to its meetup, with the point and time. */
-  private async meetupNotice(manager: EntityManager, order: Order, user: AuthUser, did: string): Promise<void> {
-    const party = meetupParty(order, user);
-    const recipientId = party === MeetupParty.BUYER ? order.sellerId : party === MeetupParty.SELLER ? order.buyerId : null;
-    if (!recipientId) return;
-    const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
-    const text = `${user.username} ${did} for order ${formatOrderNumber(order.orderNumber)}: ${where}, ${formatMeetupTime(order.meetupAt!)}.`;
-    await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
   }
 
   /** One order, for its buyer, its seller or an admin. */

@@ -1,6 +1,6 @@
 import { type DataSource, type EntityManager, type SelectQueryBuilder } from "typeorm";
 import { ALL_MEETUP_POINTS } from "../meetups/points";
-import type { SavedAlerts } from "../saved/alerts";
+import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -254,7 +254,7 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
     private readonly settings: Pick<AppConfig, "requireVerifiedSellers">,
-    private readonly savedAlerts: SavedAlerts,
+    private readonly events: EventBus,
   ) {}
 
   private get products() {
@@ -475,7 +475,7 @@ export class ProductsService {
         ...(copied && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
       }),
     );
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "product.listed", { product });
     return product;
   }
 
@@ -513,23 +513,20 @@ export class ProductsService {
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
       ...(copied && !product.hiddenAt && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
     });
-    // those who saved it hear of a lower price or its selling out, with the change or not at all
-    const saved = await this.dataSource.transaction(async (manager) => {
+    // in one transaction with its subscribers (those who saved it hear of a lower price or its selling out)
+    return this.dataSource.transaction(async (manager) => {
       if (v.quantityAvailable) await refuseRelistWhileHeld(manager, product);
       const row = await manager.save(product);
-      if (row.pricePaisa < before.pricePaisa) await this.savedAlerts.priceDropped(manager, row);
-      if (before.quantityAvailable > 0 && row.quantityAvailable === 0) await this.savedAlerts.soldOut(manager, [row.id], null);
+      await this.events.publish(manager, "product.changed", { product: row, before });
       return row;
     });
-    await this.cache.invalidate(CATALOG_CACHE);
-    return saved;
   }
 
   /** Soft delete: the product leaves the shop; orders and reviews that mention it stay intact. */
   async remove(id: string, caller: AuthUser): Promise<void> {
     const product = await this.ownedProduct(id, caller);
     await this.products.softDelete({ id: product.id });
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "product.removed", { productId: product.id });
   }
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {

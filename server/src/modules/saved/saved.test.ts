@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { placeOrder } from "../orders/testing";
 import { Product } from "../products/entity";
@@ -52,6 +52,7 @@ describe("saved items", () => {
 
     await ok(UPDATE, { id: mug.id, input: { price: 600 } }, seller.token);
     await ok(UPDATE, { id: bag.id, input: { price: 2500 } }, seller.token);
+    await jobsSettled(server);
     const notices = async () =>
       Object.fromEntries(
         ((await ok(LIST, {}, other.token)).savedItems as Array<{ product: { name: string }; notice: string | null }>).map((i) => [
@@ -62,6 +63,7 @@ describe("saved items", () => {
     expect(await notices()).toEqual({ Backpack: "PRICE_DROP", Mug: null });
 
     await placeOrder(server, buyer, [{ productId: bag.id, quantity: 1 }]);
+    await jobsSettled(server);
     expect(await notices()).toEqual({ Backpack: "SOLD", Mug: null });
   });
 
@@ -71,19 +73,24 @@ describe("saved items", () => {
     const chair = await insertProduct(server.dataSource, seller.user.id, { name: "Chair", pricePaisa: 200_000, quantityAvailable: 2 });
     await ok(SAVE, { id: desk.id }, early.token);
     await ok(UPDATE, { id: desk.id, input: { price: 7000 } }, seller.token);
+    // the alerts are jobs: each step's are written before the next step (the bell is read in order)
+    await jobsSettled(server);
     await ok(SAVE, { id: desk.id }, late.token);
     await ok(SAVE, { id: desk.id }, buyerToo.token);
     await ok(SAVE, { id: chair.id }, late.token);
     // a rise tells no one; a drop to 6,500 tells all three (each saved above it)
     await ok(UPDATE, { id: desk.id, input: { price: 7500 } }, seller.token);
     await ok(UPDATE, { id: desk.id, input: { price: 6500 } }, seller.token);
+    await jobsSettled(server);
     // one of two chairs sold: not sold out, no notice; the desk's only unit sold: its savers but the buyer hear
     await placeOrder(server, buyerToo, [
       { productId: desk.id, quantity: 1 },
       { productId: chair.id, quantity: 1 },
     ]);
+    await jobsSettled(server);
     // the seller marks the other chair sold
     await ok(UPDATE, { id: chair.id, input: { quantityAvailable: 0 } }, seller.token);
+    await jobsSettled(server);
 
     const bell = async (who: SignedIn) =>
       (

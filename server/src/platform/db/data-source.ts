@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { DataSource, type DataSourceOptions, type Logger } from "typeorm";
-import { AfterCommitSubscriber } from "./after-commit";
+import { AfterCommitSubscriber } from "../events";
 import { migrations } from "./migrations";
 
 /** The entity classes of the app (listed in app/entities.ts). */

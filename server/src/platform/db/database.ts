@@ -36,22 +36,22 @@ async function serverVersion(url: string): Promise<number> {
   }
 }
 
-/** Key of the advisory lock that lets one process at a time migrate a database ("unibazaar" in ASCII). */
-export const MIGRATION_LOCK_KEY = 0x756e6962617a6161n;
+/** Key of the advisory lock under which one process at a time changes the schema ("unibazaar" in ASCII). */
+export const SCHEMA_LOCK_KEY = 0x756e6962617a6161n;
 
 /**
- * Runs the pending migrations while holding a PostgreSQL advisory lock, so processes that boot
- * together on one database migrate one after the other: the first applies them, the others then
- * find nothing left to do. The lock lives on a connection of its own, outside the pool and free of
- * the pool's lock and statement timeouts (a long migration elsewhere is a normal wait here); it is
- * released with that connection, even when this process dies.
+ * Runs `work` while holding a PostgreSQL advisory lock, so processes that boot together on one
+ * database change its schema one after the other (the migrations; the job queue's tables): the
+ * first does the work, the others then find nothing left to do. The lock lives on a connection of
+ * its own, outside the pool and free of the pool's lock and statement timeouts (a long migration
+ * elsewhere is a normal wait here); it is released with that connection, even when this process dies.
  */
-async function migrateAlone(url: string, dataSource: DataSource) {
+export async function alone<T>(url: string, work: () => Promise<T>): Promise<T> {
   const lock = new Client({ connectionString: url, connectionTimeoutMillis: DB_TIMEOUTS.connectionTimeoutMillis });
   await lock.connect();
   try {
-    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
-    return await dataSource.runMigrations({ transaction: "each" });
+    await lock.query("SELECT pg_advisory_lock($1)", [SCHEMA_LOCK_KEY.toString()]);
+    return await work();
   } finally {
     await lock.end();
   }
@@ -80,7 +80,8 @@ export async function openDatabase(
   try {
     dataSource = createDataSource(url, entities, queryLogger, { transactionTimeout: (await serverVersion(url)) >= 170000 });
     await dataSource.initialize();
-    const applied = await migrateAlone(url, dataSource);
+    const migrating = dataSource;
+    const applied = await alone(url, () => migrating.runMigrations({ transaction: "each" }));
     if (applied.length) log(`Applied migrations: ${applied.map((m) => m.name).join(", ")}`);
   } catch (error) {
     if (dataSource?.isInitialized) await dataSource.destroy();

@@ -18,6 +18,7 @@ const AdminHome = lazy(() => import("./admin/AdminHome"));
 const ManageUsers = lazy(() => import("./admin/ManageUsers"));
 const ReportedConversations = lazy(() => import("./admin/ReportedConversations"));
 const Moderation = lazy(() => import("./admin/Moderation"));
+const BackgroundJobs = lazy(() => import("./admin/BackgroundJobs"));
 
 /** The signed-in side: /dashboard and its pages, each loaded on first visit (spec section 2). */
 export const dashboardRoutes: RouteObject[] = [
@@ -61,6 +62,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: "users", element: <ManageUsers /> },
           { path: "reports", element: <ReportedConversations /> },
           { path: "moderation", element: <Moderation /> },
+          { path: "jobs", element: <BackgroundJobs /> },
         ],
       },
     ],

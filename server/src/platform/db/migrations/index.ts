@@ -15,6 +15,7 @@ import { ProductGallery1764750000000 } from "./1764750000000-product-gallery";
 import { SearchWords1764760000000 } from "./1764760000000-search-words";
 import { OrderLineAgreedPrice1764820000000 } from "./1764820000000-order-line-agreed-price";
 import { SignedOutReason1764830000000 } from "./1764830000000-signed-out-reason";
+import { JobEffects1764840000000 } from "./1764840000000-job-effects";
 import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 
@@ -37,6 +38,7 @@ export const migrations = [
   SearchWords1764760000000,
   OrderLineAgreedPrice1764820000000,
   SignedOutReason1764830000000,
+  JobEffects1764840000000,
   ScamShield1764850000000,
   CopiedPhotos1764850000001,
 ];

@@ -26,6 +26,7 @@ export const SIDE_MENU: Record<Role, MenuItem[]> = {
     { label: "Admin Dashboard", to: "/dashboard/admin" },
     { label: "Moderation", to: "/dashboard/admin/moderation" },
     { label: "Reported conversations", to: "/dashboard/admin/reports" },
+    { label: "Background jobs", to: "/dashboard/admin/jobs" },
     { label: "Messages", to: "/messages" },
     { label: "Profile", to: "/dashboard/profile" },
     { label: "Log out", logout: true },

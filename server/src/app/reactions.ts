@@ -1,0 +1,84 @@
+import type { EventBus, EventName } from "../platform/events";
+import type { JobQueue } from "../platform/jobs";
+import type { UploadsService } from "../modules/uploads/service";
+import type { LiveHub } from "../platform/live";
+import type { SharedCache } from "../platform/cache";
+import {
+  MESSAGE_EVENT,
+  OFFER_EVENT,
+  type ConversationsService,
+  type MessageEvent,
+  type OfferEvent,
+} from "../modules/conversations/service";
+import { toOfferView } from "../modules/conversations/offers";
+import type { NotificationsService } from "../modules/notifications/service";
+import { OrderNotices } from "../modules/orders/notices";
+import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
+import { CATALOG_CACHE } from "../modules/products/catalog";
+import { SavedAlerts } from "../modules/saved/alerts";
+
+/**
+ * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
+ * must commit with the change (notifications, enqueuing the saved-item alerts, announcing used offers). After the
+ * commit: live events and cache drops. An after-commit reaction must not wait on the database pool
+ * (its transaction still holds a connection): work that needs the database is done in the
+ * transaction or as a job.
+ */
+export function registerReactions(
+  events: EventBus,
+  jobs: JobQueue,
+  deps: {
+    live: LiveHub;
+    cache: SharedCache;
+    notifications: NotificationsService;
+    conversations: ConversationsService;
+    uploads: UploadsService;
+  },
+): void {
+  const { live, cache } = deps;
+
+  const orderNotices = new OrderNotices(deps.notifications);
+  events.onInTransaction("order.placed", (event, manager) => orderNotices.placed(event, manager));
+  events.onInTransaction("order.status-changed", (event, manager) => orderNotices.statusChanged(event, manager));
+  events.onInTransaction("order.meetup-changed", (event, manager) => orderNotices.meetupChanged(event, manager));
+
+  // saved-item alerts fan out to every saver: enqueued with the change, written by a job
+  const savedAlerts = new SavedAlerts(deps.notifications, jobs);
+  events.onInTransaction("order.placed", (event, manager) => savedAlerts.orderPlaced(event, manager));
+  events.onInTransaction("product.changed", (event, manager) => savedAlerts.productChanged(event, manager));
+  jobs.define("saved.price-dropped", (payload, manager) => savedAlerts.priceDroppedJob(payload, manager));
+  jobs.define("saved.sold-out", (payload, manager) => savedAlerts.soldOutJob(payload, manager));
+
+  // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
+  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(new Date()).then(() => undefined), { cron: "0 * * * *" });
+
+  events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.offersUsed(manager, usedOfferIds));
+
+  // the public catalogue's cached answers show prices, stock and Sold
+  const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
+  for (const name of ["product.listed", "product.changed", "product.removed"] satisfies EventName[])
+    events.onAfterCommit(name, dropCatalogue);
+  events.onAfterCommit("order.placed", ({ soldOut }) => (soldOut ? dropCatalogue() : undefined));
+  // a cancelled or rejected order's units are for sale again
+  events.onAfterCommit("order.status-changed", ({ to }) => (PURCHASE_EXCLUDED_STATUSES.includes(to) ? dropCatalogue() : undefined));
+
+  // live events for the user's open subscriptions (their other devices too)
+  events.onAfterCommit("notification.created", ({ recipientId, live: event }) => live.publish("user", recipientId, event));
+  events.onAfterCommit("message.sent", ({ message, senderId, recipientId, recipientMessage }) => {
+    live.publish("user", senderId, { type: MESSAGE_EVENT, message } satisfies MessageEvent);
+    live.publish("user", recipientId, { type: MESSAGE_EVENT, message: recipientMessage } satisfies MessageEvent);
+  });
+  // an ended session's open sockets close in every process
+  events.onAfterCommit("user.sessions-ended", ({ userId }) => live.publish("revoked", { userId }));
+  events.onAfterCommit("offer.changed", ({ offer }) => {
+    const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer) };
+    for (const userId of [offer.buyerId, offer.sellerId]) live.publish("user", userId, event);
+  });
+}
+
+declare module "../platform/jobs" {
+  interface JobPayloads {
+    /** Scheduled: deletes the anonymous uploads nobody used (UploadsService.deleteUnusedUploads). */
+    "uploads.sweep": object;
+  }
+}

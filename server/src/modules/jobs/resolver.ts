@@ -1,0 +1,28 @@
+import { Arg, Ctx, Int, Query, Resolver } from "type-graphql";
+import { Role } from "../../platform/auth/roles";
+import { Allow } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import { badInput } from "../../platform/shared/errors";
+import type { FailedJob as FailedJobView, JobCounts } from "../../platform/jobs";
+import { FailedJob, JobQueueCounts } from "./types";
+
+/** The admins' view of the background jobs (platform/jobs.ts): what waits, what runs, what failed. */
+@Resolver()
+export class JobsResolver {
+  @Allow(Role.ADMIN)
+  @Query(() => [JobQueueCounts], { description: "Every job queue with its jobs by state." })
+  jobQueues(@Ctx() ctx: Context): Promise<JobCounts[]> {
+    return ctx.services.jobs.counts();
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => [FailedJob], { description: "The latest jobs that failed after their last retry, newest first." })
+  failedJobs(
+    @Arg("limit", () => Int, { nullable: true, defaultValue: 20, description: "How many, 1 to 100." }) limit: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<FailedJobView[]> {
+    const n = limit ?? 20;
+    if (n < 1 || n > 100) throw badInput("limit must be from 1 to 100.", { limit: "Choose from 1 to 100." });
+    return ctx.services.jobs.failures(n);
+  }
+}
