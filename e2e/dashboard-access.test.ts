@@ -13,7 +13,7 @@ afterAll(() => e2e?.close());
 const MENUS = {
   buyer: ["My Orders", "Messages", "Profile", "Log out"],
   seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"],
-  admin: ["Admin Dashboard", "Moderation", "Reported conversations", "Messages", "Profile", "Log out"],
+  admin: ["Admin Dashboard", "Moderation", "Reported conversations", "Background jobs", "Messages", "Profile", "Log out"],
 };
 
 describe("dashboard access", () => {
@@ -56,6 +56,16 @@ describe("dashboard access", () => {
     });
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/unauthorized");
+    await context.close();
+  });
+
+  it("shows an admin the background job queues and the failed jobs", async () => {
+    const { page, context } = await openPage(e2e);
+    await signInTo(page, ADMIN, "/dashboard/admin/jobs");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Background jobs");
+    const queues = page.getByRole("table", { name: "Job queues" });
+    await expect.poll(() => queues.getByRole("row").filter({ hasText: "saved.price-dropped" }).count()).toBe(1);
+    await expect.poll(() => page.getByText("No job has failed.").count()).toBe(1);
     await context.close();
   });
 
