@@ -205,4 +205,36 @@ describe("WebSocket limits", () => {
     expect(refused).toContain(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions at once`);
     await client.dispose();
   });
+
+  it("counts only the subscriptions it let through, even in a burst of subscribes sent at once", async () => {
+    const user = await signUp(server);
+    const { socket } = await rawSocket(server);
+    const messages: { id?: string; type: string }[] = [];
+    let onMessage: () => void = () => undefined;
+    socket!.on("message", (data: Buffer) => {
+      messages.push(JSON.parse(data.toString()));
+      onMessage();
+    });
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        onMessage = () => done() && resolve();
+        onMessage();
+      });
+    socket!.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${user.token}` } }));
+    await until(() => messages.some((message) => message.type === "connection_ack"));
+    const subscribe = (id: string, query: string) => socket!.send(JSON.stringify({ id, type: "subscribe", payload: { query } }));
+    // sent in one tick: the server reads the whole burst before it answers any of it
+    for (let i = 0; i < 5; i++) subscribe(`bad${i}`, "subscription {");
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i++) subscribe(`ok${i}`, "subscription { notificationAdded { unreadCount } }");
+    const refusedIds = () => messages.filter((message) => message.type === "error").map((message) => message.id);
+    await until(() => refusedIds().length >= 5);
+    // the pong comes after every answer to the burst
+    socket!.send(JSON.stringify({ type: "ping" }));
+    await until(() => messages.some((message) => message.type === "pong"));
+    expect(refusedIds()).toEqual(["bad0", "bad1", "bad2", "bad3", "bad4"]);
+    subscribe("extra", "subscription { notificationAdded { unreadCount } }");
+    await until(() => messages.some((message) => message.id === "extra"));
+    expect(JSON.stringify(messages.at(-1))).toContain("RATE_LIMITED");
+    socket!.close();
+  });
 });

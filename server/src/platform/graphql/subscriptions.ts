@@ -97,6 +97,17 @@ class SignedInSockets {
   }
 }
 
+/** Per connection, the ids of the subscriptions let through that have not ended yet (at most the limit). */
+const accepted = new WeakMap<object, Set<string>>();
+function runningSubscriptions(ctx: { subscriptions: Record<string, unknown> }, newId: string): Set<string> {
+  let ids = accepted.get(ctx);
+  if (!ids) accepted.set(ctx, (ids = new Set()));
+  // graphql-ws lists the new id only once an earlier one with that id has ended
+  ids.delete(newId);
+  for (const id of ids) if (!(id in ctx.subscriptions)) ids.delete(id);
+  return ids;
+}
+
 /**
  * Ends a socket whose session ended. 4403 (Forbidden) is one graphql-ws clients retry: the web app
  * reconnects with the token it holds now (a new password's, or none after a logout).
@@ -157,9 +168,12 @@ export function serveSubscriptions(
         return true;
       },
       context: (ctx) => options.context(ctx.connectionParams, ctx.extra.request),
-      onSubscribe: (ctx, _id, payload) => {
-        // the new subscription is already listed
-        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      onSubscribe: (ctx, id, payload) => {
+        // Counts the ones this hook let through and graphql-ws still lists (it unlists them as they end),
+        // never ctx.subscriptions itself: a burst of subscribes lists them all before any is refused,
+        // and counting that list at every subscribe grew with the square of the burst.
+        const running = runningSubscriptions(ctx, id);
+        if (running.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           const limit = rateLimited(`At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions at once on one connection.`);
           return [new GraphQLError(limit.message, { originalError: limit })];
         }
@@ -186,6 +200,7 @@ export function serveSubscriptions(
           rootFieldCosts: options.rootFieldCosts,
         });
         if (refusal) return [new GraphQLError(refusal, { extensions: { code: "BAD_USER_INPUT" } })];
+        running.add(id);
         // parsed and validated once here; the context option still supplies contextValue
         return { schema: options.schema, document, variableValues: payload.variables, operationName: payload.operationName };
       },
