@@ -38,7 +38,7 @@ describe("condition and campus at 390 px", () => {
         await page.getByRole("button", { name: /^Filters/ }).click();
         const sheet = page.getByRole("region", { name: "Filters" });
         await visible(sheet);
-        const radio = sheet.getByRole("radiogroup", { name: group }).getByRole("radio", { name: option, exact: true });
+        const radio = sheet.getByRole("radiogroup", { name: group }).getByRole("radio", { name: new RegExp(`^${option}( \\(\\d+\\))?$`) });
         await radio.click();
         await expect.poll(() => radio.isChecked()).toBe(true);
         await sheet.getByRole("button", { name: /^Show / }).click();

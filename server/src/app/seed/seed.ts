@@ -2,7 +2,7 @@ import { passwords } from "../../platform/auth/passwords";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import type { AppConfig } from "../../platform/config";
-import { COLORS, CONDITIONS, type CategorySlug } from "../../modules/products/catalog";
+import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
 import { seedDemoOrders } from "./orders";
@@ -12,7 +12,7 @@ import { SellerType, User } from "../../modules/users/entity";
 import { UploadsService } from "../../modules/uploads/service";
 import type { Services } from "../services";
 import { colorFor, demoProducts } from "./catalog";
-import { illustrationSvg, viewsFor } from "./illustrations";
+import { illustrationSvg, pictureFor, viewsFor, type PictureKind } from "./illustrations";
 import { Role } from "../../platform/auth/roles";
 import { universityOf } from "../../modules/verification/universities";
 
@@ -42,8 +42,8 @@ export async function seedDemoData(dataSource: DataSource, services: Services, c
   if ((await dataSource.getRepository(User).count()) > 0) return false;
   const uploads = new UploadsService(dataSource, config.uploadsDir);
   const colors = COLORS.map((c) => c.slug);
-  // every listing gets its category's picture in its colour, some a close-up too (gallery), drawn here
-  const pictures = await Promise.all(demoProducts.map((p, i) => renderProductImages(p.category, colorFor(i, colors), uploads)));
+  // every listing gets the drawing that shows it (or a neutral parcel) in its colour, some a close-up too (gallery), drawn here
+  const pictures = await Promise.all(demoProducts.map((p, i) => renderProductImages(pictureFor(p.name), colorFor(i, colors), uploads)));
 
   await dataSource.transaction(async (manager) => {
     const users = await insertUsers(manager);
@@ -125,12 +125,12 @@ async function seedSavedItems({ dataSource, saved }: Services): Promise<void> {
 }
 
 /** Draws the product's pictures (see illustrations.ts), so the demo needs no network; answers their URLs. */
-async function renderProductImages(category: CategorySlug, color: string, uploads: UploadsService): Promise<string[]> {
+async function renderProductImages(kind: PictureKind, color: string, uploads: UploadsService): Promise<string[]> {
   const hex = COLORS.find((c) => c.slug === color)!.hex;
   const urls: string[] = [];
-  for (let view = 0; view < viewsFor(category); view++) {
+  for (let view = 0; view < viewsFor(kind); view++) {
     // uncompressed PNG: it is decoded again at once by storeImage
-    const png = await sharp(Buffer.from(illustrationSvg(category, hex, view)))
+    const png = await sharp(Buffer.from(illustrationSvg(kind, hex, view)))
       .png({ compressionLevel: 0 })
       .toBuffer();
     urls.push((await uploads.storeImage(png, null)).url);

@@ -82,4 +82,18 @@ describe("condition and campus", () => {
     expect(res.data.catalogOptions.conditions.map((c: { slug: string }) => c.slug)).toEqual(["new", "like-new", "good", "fair"]);
     expect(res.data.catalogOptions.campuses).toContainEqual({ slug: "lums-lahore", label: "LUMS Lahore" });
   });
+
+  it("catalogOptions counts the listings on show per campus and leaves out campuses with none; a new listing shows at once", async () => {
+    const LISTED = `{ catalogOptions { listedCampuses { slug label listings } } }`;
+    expect((await server.gql(LISTED)).data.catalogOptions.listedCampuses).toEqual([
+      { slug: "lums-lahore", label: "LUMS Lahore", listings: 2 },
+      { slug: "nust-islamabad", label: "NUST H-12 Islamabad", listings: 2 },
+    ]);
+    await server.gql(CREATE, { input: { ...base, name: "Lab manual", campus: "fast-lahore" } }, seller.token);
+    expect((await server.gql(LISTED)).data.catalogOptions.listedCampuses).toEqual([
+      { slug: "fast-lahore", label: "FAST Lahore", listings: 1 },
+      { slug: "lums-lahore", label: "LUMS Lahore", listings: 2 },
+      { slug: "nust-islamabad", label: "NUST H-12 Islamabad", listings: 2 },
+    ]);
+  });
 });

@@ -56,7 +56,7 @@ export class ProductResolver {
   @Query(() => CatalogOptions, {
     description: "The categories, colours and price bands used by the shop filters and the add-product form.",
   })
-  catalogOptions(@Ctx() ctx: Context): CatalogOptions {
+  catalogOptions(@Ctx() ctx: Context): Promise<CatalogOptions> {
     return ctx.services.products.catalogOptions();
   }
 

@@ -261,15 +261,32 @@ export class ProductsService {
     return this.dataSource.getRepository(Product);
   }
 
-  catalogOptions() {
+  async catalogOptions() {
     return {
       categories: CATEGORIES.map(({ slug, label }) => ({ slug, label })),
       colors: COLORS.map(({ slug, label }) => ({ slug, label })),
       priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
       conditions: CONDITIONS.map(({ slug, label }) => ({ slug, label })),
       campuses: CAMPUSES.map(({ slug, label }) => ({ slug, label })),
+      listedCampuses: await this.listedCampuses(),
       meetupPoints: ALL_MEETUP_POINTS,
     };
+  }
+
+  /** Campuses with listings on show and how many: one grouped query, kept until a product write drops it. */
+  private listedCampuses() {
+    return this.cache.remember(CATALOG_CACHE, "campuses", FIRST_PAGE_TTL_SECONDS, async () => {
+      const rows = await this.products
+        .createQueryBuilder("p")
+        .select("campus", "campus")
+        .addSelect("COUNT(*)::int", "listings")
+        .where(ON_SHOW)
+        .andWhere("campus IS NOT NULL")
+        .groupBy("campus")
+        .getRawMany<{ campus: string; listings: number }>();
+      const counts = new Map(rows.map((r) => [r.campus, r.listings]));
+      return CAMPUSES.filter((c) => counts.has(c.slug)).map(({ slug, label }) => ({ slug, label, listings: counts.get(slug)! }));
+    });
   }
 
   /** The shop listing: filters, text search (full-text or typo-tolerant on the name), sort, page. */

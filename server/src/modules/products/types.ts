@@ -201,6 +201,18 @@ export class PriceRange {
   max: number | null;
 }
 
+@ObjectType({ description: "A campus with listings on show, and how many." })
+export class ListedCampus {
+  @Field(() => String)
+  slug: string;
+
+  @Field(() => String)
+  label: string;
+
+  @Field(() => Int, { description: "Listings on show handed over at this campus." })
+  listings: number;
+}
+
 @ObjectType({ description: "The choices of the shop filters and the add-product form." })
 export class CatalogOptions {
   @Field(() => [CatalogOption], { description: "Product categories." })
@@ -217,6 +229,11 @@ export class CatalogOptions {
 
   @Field(() => [CatalogOption], { description: "Campuses where listings are handed over." })
   campuses: CatalogOption[];
+
+  @Field(() => [ListedCampus], {
+    description: "The shop's campus filter: campuses with listings on show and their counts; campuses with none left out.",
+  })
+  listedCampuses: ListedCampus[];
 
   @Field(() => [MeetupPointOption], { description: "Meetup points of every campus, for checkout's 'Meet on campus'." })
   meetupPoints: MeetupPointOption[];

@@ -22,7 +22,7 @@ type FiltersPanelProps = {
   onClear: () => void;
 };
 
-/** Campus (and "Verified sellers only"), category, colour, price range and condition, each with "All". */
+/** Campus (only those with listings, with their counts; and "Verified sellers only"), category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
   if (!options) return <FiltersSkeleton />;
   const anyFilter = Boolean(
@@ -34,7 +34,7 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         id="filter-campus"
         label="Campus"
         value={params.campus}
-        options={options.campuses.map((c) => ({ value: c.slug, label: c.label }))}
+        options={options.listedCampuses.map((c) => ({ value: c.slug, label: `${c.label} (${c.listings})` }))}
         onChange={(v) => onChange("campus", v)}
       />
       <FormControlLabel
