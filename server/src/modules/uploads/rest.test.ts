@@ -200,7 +200,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
       body: { username: seller.user.username, profileImage: forProfile },
     });
     expect(profile.status).toBe(200);
-    const buyer = await signUp(server, "buyer");
+    const buyer = await signUp(server);
     const conversation = await server.dataSource.getRepository(Conversation).save({
       productId: (product.body as { _id: string })._id,
       buyerId: buyer.user.id,
