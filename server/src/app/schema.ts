@@ -2,7 +2,7 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
-import { ConversationsResolver } from "../modules/conversations/resolver";
+import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations/resolver";
 import { JobsResolver } from "../modules/jobs/resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
@@ -39,6 +39,7 @@ const resolvers = [
   SellersResolver,
   SavedResolver,
   ConversationsResolver,
+  MessageFieldsResolver,
   ModerationResolver,
   NotificationsResolver,
   VerificationResolver,

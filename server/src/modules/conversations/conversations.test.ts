@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { asCaller, established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
@@ -260,5 +261,61 @@ describe("rate limit per sender", () => {
     expect((await messageCount(first)) + (await messageCount(second))).toBe(MESSAGES_PER_MINUTE);
     // another sender is not affected
     expect((await send(seller, first, "I am not limited")).errors).toBeUndefined();
+  });
+});
+
+describe("photos in a chat", () => {
+  const SEND_PHOTO = `mutation ($conversationId: ID!, $body: String, $image: String) { sendMessage(conversationId: $conversationId, body: $body, image: $image) { id body image } }`;
+  const upload = async (who: SignedIn, shade: number) => {
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const res = await server.gql(
+      `mutation ($d: String!) { uploadImage(dataUrl: $d) { url } }`,
+      { d: `data:image/png;base64,${bytes.toString("base64")}` },
+      who.token,
+    );
+    expect(res.errors).toBeUndefined();
+    return res.data.uploadImage.url as string;
+  };
+
+  it("sends a photo alone or with text; the other party sees it in the thread and 'Photo' in the inbox and notification", async () => {
+    const productWithPhotos = await insertProduct(server.dataSource, seller.user.id);
+    const id = await start(buyer, productWithPhotos.id);
+    const url = await upload(buyer, 11);
+    const alone = await server.gql(SEND_PHOTO, { conversationId: id, image: url }, buyer.token);
+    expect(alone.errors).toBeUndefined();
+    expect(alone.data.sendMessage).toMatchObject({ body: "", image: url });
+    expect(await server.dataSource.getRepository(Message).findOneByOrFail({ id: alone.data.sendMessage.id })).toMatchObject({
+      image: new URL(url).pathname,
+    });
+
+    const inbox = await server.gql(INBOX, {}, seller.token);
+    expect(inbox.data.conversations.items.find((c: { id: string }) => c.id === id)).toMatchObject({ lastMessage: "Photo", unreadCount: 1 });
+    const notes = await server.gql(`{ notifications { items { text } } }`, {}, seller.token);
+    expect(notes.data.notifications.items[0].text).toBe(`${buyer.user.username}: Photo`);
+
+    const reply = await upload(seller, 12);
+    const both = await server.gql(SEND_PHOTO, { conversationId: id, body: "This one?", image: reply }, seller.token);
+    expect(both.data.sendMessage).toMatchObject({ body: "This one?", image: reply });
+    const thread = await server.gql(`query ($id: ID!) { messages(conversationId: $id) { items { body image } } }`, { id }, buyer.token);
+    expect(thread.data.messages.items.map((m: { image: string | null }) => m.image)).toEqual(expect.arrayContaining([url, reply]));
+  });
+
+  it("refuses a picture from another site, a made-up address and an empty message, storing nothing", async () => {
+    const id = await start(buyer, (await insertProduct(server.dataSource, seller.user.id)).id);
+    for (const image of ["https://example.com/cat.jpg", "/etc/passwd", "   "]) {
+      const res = await server.gql(SEND_PHOTO, { conversationId: id, image }, buyer.token);
+      expect(codeOf(res), image).toBe("BAD_USER_INPUT");
+    }
+    expect(codeOf(await server.gql(SEND_PHOTO, { conversationId: id }, buyer.token))).toBe("BAD_USER_INPUT");
+    expect(await messageCount(id)).toBe(0);
+  });
+
+  it("keeps a stranger out: a photo cannot be sent into someone else's conversation", async () => {
+    const id = await start(buyer, (await insertProduct(server.dataSource, seller.user.id)).id);
+    const res = await server.gql(SEND_PHOTO, { conversationId: id, image: await upload(stranger, 13) }, stranger.token);
+    expect(codeOf(res)).toBe("NOT_FOUND");
+    expect(await messageCount(id)).toBe(0);
   });
 });

@@ -90,6 +90,10 @@ export class Message {
   @Column({ type: "varchar", length: 2000 })
   body: string;
 
+  /** A photo sent with (or instead of) the text: the /uploads/ address of a picture uploaded here. */
+  @Column({ type: "varchar", length: 500, nullable: true })
+  image: string | null;
+
   /** What screening found when it was sent (phone, messaging_app, ...): the recipient is shown a safety card. */
   @Column({ type: "varchar", length: 20, array: true, default: () => "'{}'" })
   flags: string[];

@@ -1,6 +1,7 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { assertRole, Role, type AuthUser } from "../../platform/auth/roles";
+import { absoluteImageUrl } from "../../platform/http/public-url";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
@@ -79,14 +80,16 @@ export class ConversationsResolver {
 
   @Allow()
   @Mutation(() => MessageObject, {
-    description: "Sends a plain-text message (1 to 2000 characters) to the other party. Refused when either blocked the other.",
+    description:
+      "Sends a plain-text message (up to 2000 characters), a photo uploaded here (uploadImage), or both, to the other party. Refused when either blocked the other.",
   })
   sendMessage(
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
-    @Arg("body", () => String, { description: "The text." }) body: string,
+    @Arg("body", () => String, { nullable: true, description: "The text (may be left out when a photo is sent)." }) body: string | null,
+    @Arg("image", () => String, { nullable: true, description: "The address uploadImage answered for the photo." }) image: string | null,
     @Ctx() ctx: Context,
   ): Promise<MessageView> {
-    return ctx.services.conversations.send({ conversationId, body }, ctx.user);
+    return ctx.services.conversations.send({ conversationId, body, image }, ctx.user);
   }
 
   @Allow()
@@ -264,5 +267,13 @@ export class ConversationsResolver {
   @FieldResolver(() => ConversationParty, { nullable: true, description: "The product's seller." })
   seller(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<User | null> {
     return ctx.loaders.userById.load(conversation.sellerId);
+  }
+}
+
+@Resolver(() => MessageObject)
+export class MessageFieldsResolver {
+  @FieldResolver(() => String, { nullable: true })
+  image(@Root() message: MessageView, @Ctx() ctx: Context): string | null {
+    return absoluteImageUrl(message.image, ctx.publicBase);
   }
 }

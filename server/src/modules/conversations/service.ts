@@ -4,6 +4,7 @@ import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
+import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
@@ -35,7 +36,22 @@ const bodyRule = z
   .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters.`)
   .refine((body) => !CONTROL_CHARACTERS.test(body), "Messages are plain text: remove the control characters.");
 
-const sendSchema = z.object({ conversationId: idRule("Choose a conversation."), body: bodyRule });
+/** A photo in a chat: a picture uploaded here, like listing and profile pictures. */
+const chatImageRule = z
+  .string({ error: "Send the photo's address." })
+  .trim()
+  .max(500, "That photo address is too long.")
+  .transform(storedImageAddress)
+  .refine(isOwnImagePath, NOT_OWN_IMAGE);
+
+/** A message is text, a photo, or both. */
+const sendSchema = z
+  .object({
+    conversationId: idRule("Choose a conversation."),
+    body: z.preprocess((body) => body ?? "", z.string().trim().max(0).or(bodyRule)),
+    image: chatImageRule.nullish(),
+  })
+  .refine((v) => v.body !== "" || v.image, { path: ["body"], message: "Write a message." });
 const reportSchema = z.object({
   conversationId: idRule("Choose a conversation."),
   reason: z
@@ -74,7 +90,12 @@ export const OFFER_EVENT = "offer";
 export type OfferEvent = { type: typeof OFFER_EVENT; offer: OfferView };
 
 /** A message with its read receipt: whether the recipient's read mark has reached it. */
-export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "flags" | "createdAt"> & { read: boolean };
+export type MessageView = Pick<Message, "id" | "conversationId" | "senderId" | "body" | "image" | "flags" | "createdAt"> & {
+  read: boolean;
+};
+
+/** How a photo sent without text reads in the inbox and notifications. */
+export const PHOTO_PREVIEW = "Photo";
 
 /**
  * A conversation's columns plus what depends on the caller ($1): unread messages from the other
@@ -86,7 +107,7 @@ const VIEW_SELECT = `SELECT c.*,
         WHERE m."conversationId" = c.id AND m."senderId" <> $1::uuid
           AND m."createdAt" > COALESCE(CASE WHEN c."buyerId" = $1::uuid THEN c."buyerReadAt" ELSE c."sellerReadAt" END, '-infinity'))
     ELSE 0 END AS "unreadCount",
-    (SELECT m.body FROM messages m WHERE m."conversationId" = c.id ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "lastMessage",
+    (SELECT CASE WHEN m.body = '' AND m.image IS NOT NULL THEN '${PHOTO_PREVIEW}' ELSE m.body END FROM messages m WHERE m."conversationId" = c.id ORDER BY m."createdAt" DESC, m.id DESC LIMIT 1) AS "lastMessage",
     EXISTS (SELECT 1 FROM user_blocks b
              WHERE (b."blockerId" = c."buyerId" AND b."blockedId" = c."sellerId")
                 OR (b."blockerId" = c."sellerId" AND b."blockedId" = c."buyerId")) AS blocked
@@ -255,11 +276,14 @@ export class ConversationsService {
   }
 
   /**
-   * Sends a plain-text message from one party to the other. Refused when either blocked the other
+   * Sends a plain-text message, a photo (uploaded here) or both from one party to the other. Refused when either blocked the other
    * or the sender is over MESSAGES_PER_MINUTE; it brings the conversation back into both inboxes
    * and counts as read by its sender.
    */
-  async send(input: { conversationId: string; body: string }, caller: AuthUser | null): Promise<MessageView> {
+  async send(
+    input: { conversationId: string; body?: string | null; image?: string | null },
+    caller: AuthUser | null,
+  ): Promise<MessageView> {
     if (!caller) throw unauthenticated();
     const v = parseInput(sendSchema, input);
     const flags = await this.screening.screen(v.body, caller.id);
@@ -270,7 +294,7 @@ export class ConversationsService {
       await this.assertNotBlocked(manager, caller.id, recipientId);
       await consumeOrRefuse([[this.messagesBySender, caller.id]], "You are sending messages too fast. Please wait a minute.");
       const message = await manager.save(
-        manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, flags }),
+        manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, image: v.image ?? null, flags }),
       );
       await manager.update(Conversation, conversation.id, {
         lastMessageAt: message.createdAt,
@@ -283,7 +307,7 @@ export class ConversationsService {
         recipientId,
         {
           kind: NotificationKind.NEW_MESSAGE,
-          text: `${caller.username}: ${this.screening.preview(v.body).replace(/\s+/g, " ")}`,
+          text: `${caller.username}: ${v.body ? this.screening.preview(v.body).replace(/\s+/g, " ") : PHOTO_PREVIEW}`,
           link: conversationPath(conversation.id),
         },
         manager,
@@ -600,11 +624,12 @@ export class ConversationsService {
   }
 }
 
-const pickMessage = ({ id, conversationId, senderId, body, flags, createdAt }: Message) => ({
+const pickMessage = ({ id, conversationId, senderId, body, image, flags, createdAt }: Message) => ({
   id,
   conversationId,
   senderId,
   body,
+  image,
   flags,
   createdAt,
 });

@@ -88,8 +88,11 @@ export class MessageObject implements MessageView {
   @Field(() => ID, { description: "Who sent it (a party of the conversation)." })
   senderId: string;
 
-  @Field(() => String, { description: "The text, 1 to 2000 characters." })
+  @Field(() => String, { description: "The text, up to 2000 characters; empty for a photo sent alone." })
   body: string;
+
+  @Field(() => String, { nullable: true, description: "The photo sent with the message (an absolute URL), if any." })
+  image: string | null;
 
   @Field(() => [String], {
     description: `Why it carries a safety card, from screening when sent: ${SCREEN_FLAGS.join(", ")}. Empty for most messages.`,

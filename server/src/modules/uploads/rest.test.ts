@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
+import { Conversation, Message } from "../conversations/entity";
 import { Product } from "../products/entity";
 import { Image } from "./entity";
 import { postgresLimiter } from "../../platform/shared/rate-limits";
@@ -181,10 +182,11 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     expect(await imageRow(anonymous.body as string)).toMatchObject({ uploaderId: seller.user.id });
   });
 
-  it("deletes, after 24 hours, the uploads (anonymous or signed in) no product (picture or gallery) or profile uses (rows and files)", async () => {
+  it("deletes, after 24 hours, the uploads (anonymous or signed in) no product (picture or gallery), profile or chat photo uses (rows and files)", async () => {
     const address = freshAddress();
     const put = async (side: number) => (await anonymousUpload({ image: dataUrl(await png(side, 41)) }, address)).body as string;
     const [unused, forProduct, forProfile, forGallery] = [await put(41), await put(42), await put(43), await put(46)];
+    const forChat = (await upload({ image: dataUrl(await png(47, 41)) })).body as string;
     const owned = (await upload({ image: dataUrl(await png(44, 41)) })).body as string;
     const product = await server.api("POST", "/api/products/create-product", {
       token: seller.token,
@@ -198,6 +200,15 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
       body: { username: seller.user.username, profileImage: forProfile },
     });
     expect(profile.status).toBe(200);
+    const buyer = await signUp(server);
+    const conversation = await server.dataSource.getRepository(Conversation).save({
+      productId: (product.body as { _id: string })._id,
+      buyerId: buyer.user.id,
+      sellerId: seller.user.id,
+    });
+    await server.dataSource
+      .getRepository(Message)
+      .save({ conversationId: conversation.id, senderId: seller.user.id, body: "", image: new URL(forChat).pathname });
 
     const uploads = server.services.uploads;
     const exists = async (url: string) => (await imageRow(url)) !== null && (await fetch(url)).status === 200;
@@ -220,7 +231,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     // a signed-in upload nothing uses goes the same way
     expect(await imageRow(owned)).toBeNull();
     expect((await fetch(owned)).status).toBe(404);
-    for (const kept of [forProduct, forProfile, forGallery]) expect(await exists(kept), kept).toBe(true);
+    for (const kept of [forProduct, forProfile, forGallery, forChat]) expect(await exists(kept), kept).toBe(true);
   });
 });
 

@@ -80,7 +80,7 @@ export class UploadsService {
 
   /**
    * Deletes uploads (signed in or not) older than UNUSED_UPLOAD_LIFETIME_MS that no product (listed or
-   * removed; main picture or gallery), profile or order line refers to, by any address of the file; answers how many. The
+   * removed; main picture or gallery), profile, order line or chat photo refers to, by any address of the file; answers how many. The
    * server runs it every hour; `now` lets tests move the clock.
    */
   async deleteUnusedUploads(now: Date): Promise<number> {
@@ -93,6 +93,7 @@ export class UploadsService {
           AND NOT EXISTS (SELECT 1 FROM products p, unnest(p.gallery) g WHERE ${hashOf("g")} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM users u WHERE ${hashOf('u."profileImage"')} = i.hash)
           AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE ${hashOf('l."productImage"')} = i.hash)
+          AND NOT EXISTS (SELECT 1 FROM messages m WHERE ${hashOf("m.image")} = i.hash)
         RETURNING i.hash`,
       [new Date(now.getTime() - UNUSED_UPLOAD_LIFETIME_MS)],
     );
