@@ -16,7 +16,7 @@ import {
   visible,
 } from "./storefront-helpers";
 
-/** Issue 12, "Consistency": one money format, the dashboards in the storefront's frame, the pay page in the app's look. */
+/** Consistency: one money format, the dashboards in the storefront's frame, the pay page in the app's look. */
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();

@@ -92,7 +92,7 @@ describe.each([
     return (await items.allTextContents()).map((t) => t.trim());
   };
 
-  it("buyer: greeting and one labelled card per figure match the API; menu as the spec; no serious a11y issues", async () => {
+  it("buyer: greeting and one labelled card per figure match the API; the role's menu; no serious a11y issues", async () => {
     const { page, context } = await openPage(e2e, viewport);
     await signInTo(page, BUYER, "/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, fatima!");
@@ -109,7 +109,7 @@ describe.each([
     await context.close();
   });
 
-  it("seller: title, one card per figure (revenue in PKR), no mixed chart; menu as the spec; no serious a11y issues", async () => {
+  it("seller: title, one card per figure (revenue in PKR), no mixed chart; the role's menu; no serious a11y issues", async () => {
     const { page, context } = await openPage(e2e, viewport);
     await signInTo(page, SELLER, "/dashboard/seller");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
@@ -131,7 +131,7 @@ describe.each([
     await context.close();
   });
 
-  it("admin: totals, monthly earnings and seller revenue match the API; menu as the spec; no serious a11y issues", async () => {
+  it("admin: totals, monthly earnings and seller revenue match the API; the role's menu; no serious a11y issues", async () => {
     const { page, context } = await openPage(e2e, viewport);
     await signInTo(page, ADMIN, "/dashboard/admin");
     const token = await tokenFor(e2e, ADMIN);

@@ -121,7 +121,7 @@ describe("admin user management", () => {
     await context.close();
   });
 
-  it("shows list failures with the spec's words", async () => {
+  it("shows list failures with each list's words", async () => {
     const { page, context } = await openPage(e2e, DESKTOP);
     await signInTo(page, ADMIN, "/dashboard/admin");
     await page.getByRole("heading", { name: "Seller revenue" }).waitFor();

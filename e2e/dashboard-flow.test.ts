@@ -80,7 +80,7 @@ describe("seller, buyer and admin dashboards together", () => {
     await notice(page, "Image uploaded successfully").waitFor();
     await dismissNotice(page, "Image uploaded successfully");
     await expect.poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src")).toMatch(/^\/uploads\/|^https?:/);
-    // the server refuses a too-short description: both spec messages, and the field is marked
+    // the server refuses a too-short description: both of its messages, and the field is marked
     await page.getByLabel("Description").fill("Lamp");
     await page.getByRole("button", { name: "Add Product" }).click();
     await page.getByText(/^Error adding product: .+/).waitFor();

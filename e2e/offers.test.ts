@@ -7,7 +7,7 @@ import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./
 import { fillShipping, notice, openCart, openProduct, plain, shown, visible } from "./storefront-helpers";
 
 /**
- * Issue 13's journey at 390 px: a buyer messages a seller from the product page and makes an offer;
+ * The offer journey at 390 px: a buyer messages a seller from the product page and makes an offer;
  * the seller, in a second browser, sees it arrive without a reload and accepts; the buyer's checkout
  * charges the offer price.
  */

@@ -131,7 +131,7 @@ for (const [size, viewport] of VIEWPORTS) {
       }
     });
 
-    it("login: wrong password fails with the spec's message; a protected page sends you to login and back", async () => {
+    it("login: wrong password fails with its message; a protected page sends you to login and back", async () => {
       const { context, page } = await openPage(e2e, viewport);
       try {
         await page.goto("/login");

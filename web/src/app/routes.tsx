@@ -40,7 +40,7 @@ function shaped(page: ReactNode, skeleton: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
-/** Spec section 2: public routes under the main layout (with its error page), the dashboard under /dashboard. */
+/** Public routes under the main layout (with its error page), the dashboard under /dashboard. */
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,

@@ -3,7 +3,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 
 /**
- * The loading state with the spec's words ('Loading user stats...', 'Loading...'); the error and
+ * The loading state with the page's words ('Loading user stats...', 'Loading...'); the error and
  * empty states are the shared ones in components/QueryState.
  */
 export function LoadingState({ label = "Loading..." }: { label?: string }) {

@@ -1,7 +1,7 @@
 import Chip, { type ChipProps } from "@mui/material/Chip";
 
 /**
- * One colour per status, merging the spec's two readings: pending yellow, confirmed and processing
+ * One colour per status, one reading for the timeline and the seller's list: pending yellow, confirmed and processing
  * blue, shipped teal, completed green, rejected red, anything else grey. Text and background
  * keep at least 4.5:1 contrast (MUI's warning and info chips do not with white text).
  */

@@ -12,7 +12,7 @@ type Props = {
   onPage: (page: number) => void;
 };
 
-/** 'Showing X to Y of Z {noun}' above Previous, numbered pages and Next (spec: seller product list). */
+/** 'Showing X to Y of Z {noun}' above Previous, numbered pages and Next, as on the seller's product list. */
 export function Pager({ page, pageSize, totalItems, totalPages, noun, onPage }: Props) {
   if (totalItems === 0) return null;
   const from = (page - 1) * pageSize + 1;

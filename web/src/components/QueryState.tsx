@@ -16,7 +16,7 @@ type QueryStateProps<T> = {
   isEmpty?: (data: T) => boolean;
   /** Shown while the first load runs (default: three text skeleton lines). */
   skeleton?: ReactNode;
-  /** The spec's text for a failure, e.g. 'Error loading products.'. */
+  /** The page's text for a failure, e.g. 'Error loading products.'. */
   errorText: ReactNode;
   /** The empty state: a text (shown in <EmptyState>) or any node. */
   empty: ReactNode;

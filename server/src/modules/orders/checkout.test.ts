@@ -278,7 +278,7 @@ describe("placeOrder", () => {
     expect(res.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  describe("refuses bad input with the spec's messages and changes nothing", () => {
+  describe("refuses bad input with a message per field and changes nothing", () => {
     const cases: Array<[string, () => Record<string, unknown>, string, Record<string, string>]> = [
       ["an empty cart", () => orderInput([]), "No products found.", { lines: "No products found." }],
       [

@@ -86,7 +86,7 @@ describe("POST /api/orders/place-order", () => {
     expect(a.body.order._id).not.toBe(b.body.order._id);
   });
 
-  it("refuses anonymous (401) and bad carts (400 with the spec's messages), placing nothing", async () => {
+  it("refuses anonymous (401) and bad carts (400 with a message per field), placing nothing", async () => {
     const before = await orderCount();
     expect((await placeLegacy({}, legacyCart())).status).toBe(401);
     expect(await placeLegacy(buyer, legacyCart({ products: [] }))).toMatchObject({ status: 400, body: { message: "No products found." } });

@@ -1,5 +1,5 @@
 /**
- * The one list of categories and colours, served by the API. The spec had two category lists
+ * The one list of categories and colours, served by the API. There used to be two category lists
  * (shop filter and add-product form); they are merged here, and the old names stay as aliases
  * (see docs/deviations.md).
  */
@@ -28,7 +28,7 @@ export const COLORS = [
 export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
 export type ColorSlug = (typeof COLORS)[number]["slug"];
 
-/** Names from the spec's two lists that now mean one of the canonical categories. */
+/** Names from the two old lists that now mean one of the canonical categories. */
 const CATEGORY_ALIASES: Record<string, CategorySlug> = { textbooks: "books", dress: "clothing", jewelry: "jewellery" };
 
 /** Maps a category name as a user or legacy client wrote it to its slug, or undefined. */
@@ -45,7 +45,7 @@ export function normalizeColor(name: string): ColorSlug | undefined {
 
 /**
  * The shop's price-range filter, in PKR; `max: null` has no upper bound. Bands that fit what
- * students pay (the spec's 50/100/200 put nearly every listing in the last band: docs/deviations.md).
+ * students pay (bands of 50/100/200 put nearly every listing in the last band: docs/deviations.md).
  */
 export const PRICE_RANGES = [
   { label: "Under Rs 1,000", min: 0, max: 1000 },

@@ -2,7 +2,7 @@ import type { StoredUser } from "../../lib/session";
 
 export type MenuLink = { label: string; to: string };
 
-/** The avatar menu by role (spec "Navigation"); every menu ends with Log out, which goes to /. */
+/** The avatar menu by role; every menu ends with Log out, which goes to /. */
 export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
   switch (role) {
     case "ADMIN":

@@ -75,8 +75,8 @@ function fieldMessages(errors: FieldErrors<Form>): string[] {
 }
 
 /**
- * The registration input: seller fields only for sellers, store fields only for business sellers
- * (spec §5: "Seller fields are sent only in those cases").
+ * The registration input: seller fields only for sellers, store fields only for business sellers;
+ * none of them is sent otherwise.
  */
 export function toRegisterInput(form: Form): RegisterInput {
   const input: RegisterInput = {

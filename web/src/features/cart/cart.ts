@@ -1,5 +1,5 @@
 /**
- * The cart as pure functions (spec §4 "Cart"). Every action returns a new state with the item count
+ * The cart as pure functions. Every action returns a new state with the item count
  * recalculated. The cart holds no money totals: the prices shown at checkout are the server's quote.
  */
 export type CartProduct = {

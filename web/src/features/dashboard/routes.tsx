@@ -20,7 +20,7 @@ const ReportedConversations = lazy(() => import("./admin/ReportedConversations")
 const Moderation = lazy(() => import("./admin/Moderation"));
 const BackgroundJobs = lazy(() => import("./admin/BackgroundJobs"));
 
-/** The signed-in side: /dashboard and its pages, each loaded on first visit (spec section 2). */
+/** The signed-in side: /dashboard and its pages, each loaded on first visit. */
 export const dashboardRoutes: RouteObject[] = [
   {
     path: "/dashboard",

@@ -1,4 +1,4 @@
-/** The monthly deals countdown starts at 14 days, 20 hours, 15 minutes and 5 seconds (spec §9). */
+/** The monthly deals countdown starts at 14 days, 20 hours, 15 minutes and 5 seconds. */
 export const DEALS_COUNTDOWN_START_SECONDS = ((14 * 24 + 20) * 60 + 15) * 60 + 5;
 
 export type CountdownParts = { days: number; hours: number; minutes: number; seconds: number };

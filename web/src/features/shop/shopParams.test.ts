@@ -91,7 +91,7 @@ describe("clearShopFilters", () => {
 });
 
 describe("price ranges", () => {
-  it("round-trips the spec's ranges, the last without a maximum", () => {
+  it("round-trips the shop's ranges, the last without a maximum", () => {
     expect(priceRangeKey({ min: 0, max: 50 })).toBe("0-50");
     expect(priceRangeKey({ min: 200, max: null })).toBe("200-");
     expect(parsePriceRange("0-50")).toEqual({ min: 0, max: 50 });

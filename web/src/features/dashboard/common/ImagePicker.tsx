@@ -18,7 +18,7 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
   const input = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = event.target.files;
-    // the spec: several files chosen -> nothing is uploaded (the input takes one anyway)
+    // several files chosen -> nothing is uploaded (the input takes one anyway)
     if (files && files.length === 1) onFile(files[0]);
     event.target.value = "";
   };

@@ -20,7 +20,7 @@ export const ROLE_TITLE: Record<Role, string> = {
   ADMIN: "Admin Dashboard",
 };
 
-/** The side menus from the spec (section 2, Navigation), plus Messages (docs/deviations.md), with one spelling of "Log out" everywhere. */
+/** The side menus by role, plus Messages (docs/deviations.md), with one spelling of "Log out" everywhere. */
 export const SIDE_MENU: Record<Role, MenuItem[]> = {
   ADMIN: [
     { label: "Admin Dashboard", to: "/dashboard/admin" },

@@ -97,7 +97,7 @@ type Props = {
   noCampusLabel?: string;
 };
 
-/** The add-product and edit-product form: every field is required (spec section 5), the image is uploaded first. */
+/** The add-product and edit-product form: every field is required, the image is uploaded first. */
 export function ProductForm({
   initial,
   withOldPrice = false,

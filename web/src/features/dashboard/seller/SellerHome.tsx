@@ -12,7 +12,7 @@ import { StatCard } from "../common/StatCard";
 import { usePageTitle } from "../../../components/usePageTitle";
 
 /** /dashboard/seller: the seller's figures, one card each (a new seller is asked to add a first product).
- * Revenue is PKR, not the spec's dollar sign, and excludes tax (tax is not the seller's: see the stats service). */
+ * Revenue is PKR, never a dollar sign, and excludes tax (tax is not the seller's: see the stats service). */
 export default function SellerHome() {
   usePageTitle("Seller Dashboard");
   const { data, loading, error, refetch } = useDashboardSellerStatsQuery({ fetchPolicy: "cache-and-network" });
