@@ -54,20 +54,30 @@ describe("a legacy client over REST", () => {
     const fatima = await registerAndLogin(person("fatima", "user"));
     const bearer = (s: Session) => ({ token: s.token });
 
-    // the seller uploads a picture and lists products with it (sellerId from localStorage.userId)
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 10, g: 10, b: 10 } } })
-      .png()
-      .toBuffer();
-    const upload = await server.api("POST", "/api/upload/Image", {
-      ...bearer(ali),
-      body: { image: `data:image/png;base64,${png.toString("base64")}` },
-    });
-    expect(upload.status).toBe(200);
-    const imageUrl: string = upload.body;
+    // each seller uploads a picture of their own and lists products with it (sellerId from localStorage.userId);
+    // a listing showing another seller's photo would be held for review
+    const uploadAs = async (s: Session, shade: number) => {
+      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: shade, g: 10, b: 255 - shade } } })
+        .png()
+        .toBuffer();
+      const upload = await server.api("POST", "/api/upload/Image", {
+        ...bearer(s),
+        body: { image: `data:image/png;base64,${png.toString("base64")}` },
+      });
+      expect(upload.status).toBe(200);
+      return upload.body as string;
+    };
+    const imageUrl = await uploadAs(ali, 10);
+    const storeImageUrl = await uploadAs(store, 240);
     const create = (s: Session, body: Record<string, unknown>) =>
       server.api("POST", "/api/products/create-product", {
         ...bearer(s),
-        body: { description: "Barely used, pick up on campus.", image: imageUrl, sellerId: s.userId, ...body },
+        body: {
+          description: "Barely used, pick up on campus.",
+          image: s === store ? storeImageUrl : imageUrl,
+          sellerId: s.userId,
+          ...body,
+        },
       });
     const calculator = (await create(ali, { name: "Scientific calculator", category: "electronics", color: "black", price: "2500" })).body;
     const headphones = (await create(ali, { name: "Headphones", category: "electronics", color: "silver", price: 1800 })).body;
