@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
 import { ADMIN, BUYER, chartValue, figure, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
-import { formatMonth } from "../web/src/lib/format";
+import { formatDate, formatMonth } from "../web/src/lib/format";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -109,7 +109,7 @@ describe.each([
     await context.close();
   });
 
-  it("seller: title, one card per figure (revenue in PKR), no mixed chart; the role's menu; no serious a11y issues", async () => {
+  it("seller: title, one card per figure (revenue in PKR), a labelled sales-over-time chart matching the API; the role's menu; no serious a11y issues", async () => {
     const { page, context } = await openPage(e2e, viewport);
     await signInTo(page, SELLER, "/dashboard/seller");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
@@ -125,7 +125,20 @@ describe.each([
     expect(await figure(page, "Total Sales").textContent()).toBe(String(sellerStats.totalSales));
     expect(await figure(page, "Total Reviews").textContent()).toBe(String(sellerStats.totalReviews));
     await expect.poll(() => page.getByText(pkr(sellerStats.totalRevenue)).first().isVisible()).toBe(true);
-    expect(await page.locator("figure svg").count()).toBe(0);
+    // one chart, of rupees only: sales over time, labelled, its axes named, today's figure as the API's
+    const days = (await gqlOk(e2e, `{ sellerSales(interval: DAY) { period revenue } }`, undefined, token)).sellerSales;
+    const byDay = "Sales per day, last 30 days (excl. tax)";
+    const chart = page.getByRole("figure", { name: byDay });
+    await expect.poll(() => chart.locator("svg").getByText("Revenue (PKR)").count()).toBe(1);
+    expect(await chart.locator("svg").getByText("Day", { exact: true }).count()).toBe(1);
+    expect(await page.locator("figure svg").count()).toBeGreaterThan(0);
+    await expect.poll(() => chartValue(page, byDay, formatDate(days.at(-1).period))).toBe(pkr(days.at(-1).revenue));
+    expect(await page.getByRole("table", { name: byDay }).getByRole("row").count()).toBe(31);
+    await page.getByRole("button", { name: "Last 12 months" }).click();
+    const months = (await gqlOk(e2e, `{ sellerSales(interval: MONTH) { period revenue } }`, undefined, token)).sellerSales;
+    const byMonth = "Sales per month, last 12 months (excl. tax)";
+    await expect.poll(() => chartValue(page, byMonth, formatMonth(months.at(-1).period))).toBe(pkr(months.at(-1).revenue));
+    expect(await page.getByRole("figure", { name: byMonth }).locator("svg").getByText("Month", { exact: true }).count()).toBe(1);
     await expectAccessible(page, `seller dashboard (${viewport.width}px)`);
     expect(await menuItems(page)).toEqual(MENUS.seller);
     await context.close();

@@ -65,6 +65,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.savedItems": "signed-in",
   "Query.savedProductIds": "signed-in",
   "Query.sellerRevenue": ADMIN,
+  "Query.sellerSales": SELLING,
   "Query.sellerStats": SELLING,
   "Query.totalReviews": "public",
   "Query.trendingProducts": "public",

@@ -43,6 +43,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.priceQuote": 50,
   "Query.trendingProducts": 50,
   "Query.sellerStats": 50,
+  "Query.sellerSales": 50,
   "Query.userStats": 50,
   "Query.adminStats": 100,
   "Query.sellerRevenue": 100,

@@ -1,7 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { AdminStats, SellerRevenue, SellerStats, UserStats } from "./types";
+import { SalesInterval } from "./service";
+import { AdminStats, SalesPoint, SellerRevenue, SellerStats, UserStats } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
@@ -25,6 +26,20 @@ export class StatsResolver {
     @Ctx() ctx: Context,
   ): Promise<SellerStats> {
     return ctx.services.stats.sellerStats(caller, sellerId);
+  }
+
+  @Allow(Role.SELLER, Role.ADMIN)
+  @Query(() => [SalesPoint], {
+    description:
+      "A seller's revenue over time: the caller's own, or (admins only) another seller's. Oldest first; empty days or months show 0.",
+  })
+  sellerSales(
+    @Arg("interval", () => SalesInterval, { description: "DAY: the last 30 days; MONTH: the last 12 months." }) interval: SalesInterval,
+    @Arg("sellerId", () => ID, { nullable: true, description: "The seller's user id; defaults to the caller." }) sellerId: string | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<SalesPoint[]> {
+    return ctx.services.stats.sellerSales(caller, interval, sellerId);
   }
 
   @Allow(Role.ADMIN)

@@ -31,6 +31,18 @@ export type SellerStats = {
   totalReviews: number;
 };
 export type MonthlyEarning = { month: string; earnings: number };
+/** How a seller's sales are grouped: the last 30 days by day, or the last 12 months by month. */
+export enum SalesInterval {
+  DAY = "DAY",
+  MONTH = "MONTH",
+}
+export type SalesPoint = { period: string; revenue: number };
+
+/** Per interval: the buckets shown, the Postgres unit and the label format. */
+const SALES_BUCKETS: Record<SalesInterval, { count: number; unit: string; label: string }> = {
+  [SalesInterval.DAY]: { count: 30, unit: "day", label: "YYYY-MM-DD" },
+  [SalesInterval.MONTH]: { count: MONTHS_SHOWN, unit: "month", label: "YYYY-MM" },
+};
 export type AdminStats = {
   totalUsers: number;
   totalProducts: number;
@@ -86,13 +98,7 @@ export class StatsService {
 
   /** A seller's figures; `sellerId` defaults to the caller, and only admins may ask about another seller. */
   async sellerStats(me: AuthUser, sellerId?: string | null): Promise<SellerStats> {
-    let id = me.id;
-    if (sellerId && sellerId !== me.id) {
-      if (me.role !== Role.ADMIN) throw forbidden("You can only see your own statistics.");
-      const user = await this.users.findById(sellerId);
-      if (!user) throw notFound("Seller not found.");
-      id = user.id;
-    }
+    const id = await this.sellerFor(me, sellerId);
     const [row] = await this.dataSource.query(
       `SELECT
          (SELECT COALESCE(sum(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l."orderId"
@@ -111,6 +117,37 @@ export class StatsService {
       totalProducts: int(row.products),
       totalReviews: int(row.reviews),
     };
+  }
+
+  /**
+   * A seller's revenue (the same rule as sellerStats.totalRevenue) per day of the last 30 days or per
+   * month of the last 12, oldest first, the current one last, empty ones as 0; Pakistan time.
+   */
+  async sellerSales(me: AuthUser, interval: SalesInterval, sellerId?: string | null): Promise<SalesPoint[]> {
+    const id = await this.sellerFor(me, sellerId);
+    const { count, unit, label } = SALES_BUCKETS[interval];
+    const step = `interval '1 ${unit}'`;
+    const rows: Array<{ period: string; revenuePaisa: string }> = await this.dataSource.query(
+      `SELECT to_char(b.start, '${label}') AS "period", ${SELLER_REVENUE_PAISA} AS "revenuePaisa"
+         FROM generate_series(date_trunc('${unit}', now() AT TIME ZONE $2) - interval '${count - 1} ${unit}s',
+                              date_trunc('${unit}', now() AT TIME ZONE $2), ${step}) AS b(start)
+         LEFT JOIN orders o ON o."sellerId" = $1
+               AND o."createdAt" >= b.start AT TIME ZONE $2
+               AND o."createdAt" < (b.start + ${step}) AT TIME ZONE $2
+        GROUP BY b.start
+        ORDER BY b.start`,
+      [id, BUSINESS_TIME_ZONE],
+    );
+    return rows.map((r) => ({ period: r.period, revenue: toRupees(int(r.revenuePaisa)) }));
+  }
+
+  /** The seller asked about: the caller by default; only admins may ask about another seller. */
+  private async sellerFor(me: AuthUser, sellerId?: string | null): Promise<string> {
+    if (!sellerId || sellerId === me.id) return me.id;
+    if (me.role !== Role.ADMIN) throw forbidden("You can only see your own statistics.");
+    const user = await this.users.findById(sellerId);
+    if (!user) throw notFound("Seller not found.");
+    return user.id;
   }
 
   /** Marketplace totals, and accepted orders' totals per month for the last 12 months (empty months as 0). */

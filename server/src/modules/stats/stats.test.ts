@@ -250,3 +250,78 @@ describe("sellerRevenue", () => {
     expect(queries).toBe(2);
   });
 });
+
+describe("sellerSales", () => {
+  const SELLER_SALES = `query ($interval: SalesInterval!, $sellerId: ID) { sellerSales(interval: $interval, sellerId: $sellerId) { period revenue } }`;
+
+  /** "YYYY-MM-DD" of the day `back` days before today, in Pakistan time. */
+  function dayKey(back: number): string {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - back);
+    return d.toISOString().slice(0, 10);
+  }
+
+  it("groups the seller's accepted orders by month over the last 12 months, with empty months as 0", async () => {
+    const res = await server.gql(SELLER_SALES, { interval: "MONTH" }, sellerA.token);
+    expect(res.errors).toBeUndefined();
+    const expected = Array.from({ length: 12 }, (_, i) => ({ period: monthKey(11 - i), revenue: 0 }));
+    expected[11].revenue = 2050.5; // (200000 - 20000) + 25050 paisa; pending, rejected and cancelled left out
+    expected[10].revenue = 1000; // 00:30 on the 1st in Pakistan, still the month before in UTC
+    expected[8].revenue = 951.9; // 100200 - 5010: the discount is the seller's, tax is not
+    expected[0].revenue = 50;
+    expect(res.data.sellerSales).toEqual(expected);
+    // the months add up to the revenue sellerStats shows (every sale of A is within the year)
+    const total = (res.data.sellerSales as Array<{ revenue: number }>).reduce((sum, m) => sum + m.revenue, 0);
+    expect(total).toBeCloseTo(4052.4, 2);
+  });
+
+  it("groups by Pakistan day over the last 30 days, only this seller's accepted orders", async () => {
+    const seller = await signUp(server, "seller");
+    const ds = server.dataSource;
+    const product = await insertProduct(ds, seller.user.id, { pricePaisa: 10_000 });
+    const sale = (status: OrderStatus, quantity: number, createdAt: Date) =>
+      insertOrder(ds, {
+        sellerId: seller.user.id,
+        buyerId: buyer1.user.id,
+        status,
+        lines: [{ product, quantity }],
+        taxPaisa: 500,
+        createdAt,
+      });
+    const at = (back: number) => new Date(`${dayKey(back)}T00:30:00+05:00`); // the day before in UTC
+    await sale(OrderStatus.COMPLETED, 1, new Date());
+    await sale(OrderStatus.SHIPPED, 2, at(1));
+    await sale(OrderStatus.CONFIRMED, 3, at(29));
+    await sale(OrderStatus.COMPLETED, 9, at(30)); // 31 days ago: outside
+    await sale(OrderStatus.PENDING, 4, new Date());
+    await sale(OrderStatus.CANCELLED, 5, at(1));
+
+    const res = await server.gql(SELLER_SALES, { interval: "DAY" }, seller.token);
+    expect(res.errors).toBeUndefined();
+    const expected = Array.from({ length: 30 }, (_, i) => ({ period: dayKey(29 - i), revenue: 0 }));
+    expected[29].revenue = 100;
+    expected[28].revenue = 200;
+    expected[0].revenue = 300;
+    expect(res.data.sellerSales).toEqual(expected);
+    // an admin may ask for this seller; the seller's sales are in no other seller's series
+    expect((await server.gql(SELLER_SALES, { interval: "DAY", sellerId: seller.user.id }, admin.token)).data.sellerSales).toEqual(expected);
+    const other = await server.gql(SELLER_SALES, { interval: "DAY" }, sellerC.token);
+    expect(other.data.sellerSales.every((d: { revenue: number }) => d.revenue === 0)).toBe(true);
+  });
+
+  it("shows another seller's series only to admins, and refuses buyers and anonymous callers", async () => {
+    const denied = await server.gql(SELLER_SALES, { interval: "MONTH", sellerId: sellerA.user.id }, sellerB.token);
+    expect(denied.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const unknown = await server.gql(SELLER_SALES, { interval: "MONTH", sellerId: "00000000-0000-4000-8000-000000000000" }, admin.token);
+    expect(unknown.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await server.gql(SELLER_SALES, { interval: "MONTH" }, buyer1.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await server.gql(SELLER_SALES, { interval: "MONTH" })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await server.gql(SELLER_SALES, { interval: "WEEK" }, sellerA.token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("costs one SQL statement after authentication", async () => {
+    const { queries } = await server.queries.measure(() => server.gql(SELLER_SALES, { interval: "DAY" }, sellerA.token));
+    expect(queries).toBe(2);
+  });
+});

@@ -1,6 +1,16 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { SellerType } from "../users/entity";
 import type * as Stats from "./service";
+import { SalesInterval } from "./service";
+
+registerEnumType(SalesInterval, {
+  name: "SalesInterval",
+  description: "How a seller's sales are grouped.",
+  valuesConfig: {
+    DAY: { description: "The last 30 days, by day (Pakistan time)." },
+    MONTH: { description: "The last 12 months, by calendar month (Pakistan time)." },
+  },
+});
 
 @ObjectType({ description: "A buyer's dashboard figures, over their orders that were not rejected or cancelled." })
 export class UserStats implements Stats.UserStats {
@@ -39,6 +49,17 @@ export class MonthlyEarning implements Stats.MonthlyEarning {
 
   @Field(() => Float, { description: "PKR: totals of the accepted orders placed that month." })
   earnings: number;
+}
+
+@ObjectType({ description: "A seller's revenue over one day or one month (Pakistan time)." })
+export class SalesPoint implements Stats.SalesPoint {
+  @Field(() => String, { description: "The day as YYYY-MM-DD, or the month as YYYY-MM." })
+  period: string;
+
+  @Field(() => Float, {
+    description: "PKR: subtotal minus discount of the seller's accepted orders placed then, as in SellerStats.totalRevenue.",
+  })
+  revenue: number;
 }
 
 @ObjectType({ description: "Marketplace totals for admins. Accepted orders are CONFIRMED, PROCESSING, SHIPPED or COMPLETED." })

@@ -1,11 +1,17 @@
+import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import ButtonBase from "@mui/material/ButtonBase";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { Money } from "../../components/Money";
@@ -13,7 +19,13 @@ import { useNotify } from "../../components/Notify";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ConversationFieldsFragment, MessageFieldsFragment, OfferFieldsFragment } from "../../generated/graphql";
-import { useConversationThreadQuery, useMarkConversationReadMutation, useSendMessageMutation } from "../../generated/hooks";
+import {
+  useConversationThreadQuery,
+  useDashboardUploadImageMutation,
+  useMarkConversationReadMutation,
+  useSendMessageMutation,
+} from "../../generated/hooks";
+import { readFileAsDataUrl, imageForUpload, pickedImageProblem } from "../../lib/files";
 import { formatDateTime } from "../../lib/format";
 import { useAuth } from "../../lib/auth";
 import { MessageText } from "./MessageText";
@@ -180,7 +192,8 @@ function Bubble({ message, mine }: { message: MessageFieldsFragment; mine: boole
           "& a": { color: "inherit" },
         }}
       >
-        <MessageText body={message.body} />
+        {message.image && <ChatPhoto src={message.image} />}
+        {message.body && <MessageText body={message.body} />}
       </Paper>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block", textAlign: mine ? "right" : "left" }}>
         {formatDateTime(message.createdAt)}
@@ -191,38 +204,120 @@ function Bubble({ message, mine }: { message: MessageFieldsFragment; mine: boole
   );
 }
 
+/** A photo in the thread: a thumbnail that opens the picture large. */
+function ChatPhoto({ src }: { src: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ButtonBase onClick={() => setOpen(true)} aria-label="Open photo" sx={{ display: "block", borderRadius: 1, overflow: "hidden" }}>
+        <Box
+          component="img"
+          src={src}
+          alt="Photo"
+          loading="lazy"
+          sx={{ display: "block", width: 200, maxWidth: "100%", height: 150, objectFit: "cover" }}
+        />
+      </ButtonBase>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-labelledby="chat-photo-title">
+        <DialogTitle id="chat-photo-title">Photo</DialogTitle>
+        <DialogContent sx={{ px: 1 }}>
+          <Box component="img" src={src} alt="Photo, large" sx={{ display: "block", maxWidth: "100%", maxHeight: "75vh", mx: "auto" }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 function Composer({ conversationId }: { conversationId: string }) {
   const notify = useNotify();
   const [body, setBody] = useState("");
+  // the picked photo and its preview, sent with (or without) the text
+  const [photo, setPhoto] = useState<{ file: File; preview: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [upload] = useDashboardUploadImageMutation();
   const [send, sending] = useSendMessageMutation({ refetchQueries: ["ConversationThread"] });
   const text = body.trim();
+  const busy = uploading || sending.loading;
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const problem = pickedImageProblem(file);
+    if (problem) return notify.error(problem);
+    try {
+      setPhoto({ file, preview: await readFileAsDataUrl(file) });
+    } catch (e) {
+      notify.error(errorMessage(e, "Could not read the picture."));
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text) return;
+    if (!text && !photo) return;
+    setUploading(true);
     try {
-      await send({ variables: { conversationId, body: text } });
+      let image: string | undefined;
+      if (photo) {
+        const uploaded = await upload({ variables: { dataUrl: await imageForUpload(photo.file) } });
+        image = uploaded.data?.uploadImage.url;
+      }
+      setUploading(false);
+      await send({ variables: { conversationId, body: text || undefined, image } });
       setBody("");
+      setPhoto(null);
     } catch (e) {
       notify.error(errorMessage(e, "Your message was not sent."));
+    } finally {
+      setUploading(false);
     }
   };
 
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: "flex", gap: 1, alignItems: "flex-end" }}>
-      <TextField
-        label="Message"
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        multiline
-        maxRows={4}
-        fullWidth
-        size="small"
-        slotProps={{ htmlInput: { maxLength: MAX_LENGTH } }}
-      />
-      <Button type="submit" variant="contained" disabled={!text || sending.loading}>
-        Send
-      </Button>
+    <Box component="form" onSubmit={submit} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+      {photo && (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+          <Box
+            component="img"
+            src={photo.preview}
+            alt="Photo to send"
+            sx={{ width: 64, height: 64, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
+          />
+          <Button size="small" onClick={() => setPhoto(null)} disabled={busy}>
+            Remove photo
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ display: "flex", gap: 1, alignItems: "flex-end" }}>
+        <Button
+          variant="outlined"
+          aria-label="Photo"
+          onClick={() => fileInput.current?.click()}
+          disabled={busy}
+          sx={{ minWidth: 0, px: 1.25, py: 0.9 }}
+        >
+          <PhotoCameraIcon aria-hidden="true" />
+        </Button>
+        {/* the real file input, opened by the Photo button */}
+        <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={(e) => void pick(e)} />
+        <TextField
+          label="Message"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          multiline
+          maxRows={4}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { maxLength: MAX_LENGTH } }}
+        />
+        <Button type="submit" variant="contained" disabled={(!text && !photo) || busy}>
+          Send
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -20,7 +20,7 @@ import { useAuth } from "../../../lib/auth";
 import type { StoredUser } from "../../../lib/session";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
-import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "./files";
+import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "../../../lib/files";
 import { ImagePicker } from "./ImagePicker";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from "../../../generated/hooks";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
-import { imageForUpload, pickedImageProblem } from "../common/files";
+import { imageForUpload, pickedImageProblem } from "../../../lib/files";
 import { ImagePicker } from "../common/ImagePicker";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";

@@ -9,9 +9,10 @@ import { formatPKR } from "../../../lib/format";
 import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { StatCard } from "../common/StatCard";
+import { SalesChart } from "./SalesChart";
 import { usePageTitle } from "../../../components/usePageTitle";
 
-/** /dashboard/seller: the seller's figures, one card each (a new seller is asked to add a first product).
+/** /dashboard/seller: the seller's figures, one card each (a new seller is asked to add a first product), and sales over time.
  * Revenue is PKR, never a dollar sign, and excludes tax (tax is not the seller's: see the stats service). */
 export default function SellerHome() {
   usePageTitle("Seller Dashboard");
@@ -62,6 +63,7 @@ export default function SellerHome() {
           </>
         )}
       </QueryState>
+      <SalesChart />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
           Manage My Products
