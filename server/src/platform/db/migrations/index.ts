@@ -17,6 +17,7 @@ import { OrderLineAgreedPrice1764820000000 } from "./1764820000000-order-line-ag
 import { SignedOutReason1764830000000 } from "./1764830000000-signed-out-reason";
 import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
+import { ProductColorOptional1764860000000 } from "./1764860000000-product-color-optional";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   SignedOutReason1764830000000,
   ScamShield1764850000000,
   CopiedPhotos1764850000001,
+  ProductColorOptional1764860000000,
 ];
