@@ -493,7 +493,7 @@ export class ProductsService {
         : null;
     if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
     const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
-    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, v.image);
+    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, [v.image, ...(v.gallery ?? [])]);
     const product = await this.products.save(
       this.products.create({
         name: v.name,
@@ -524,11 +524,10 @@ export class ProductsService {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
     const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
-    const copied =
-      v.image !== undefined &&
-      v.image !== product.image &&
-      product.sellerId &&
-      (await copiedPhotoOf(this.dataSource.manager, product.sellerId, v.image));
+    // only photos new to the listing are compared (one already on it was checked when it came)
+    const current = new Set([product.image, ...product.gallery]);
+    const added = [v.image, ...(v.gallery ?? [])].filter((url): url is string => url !== undefined && !current.has(url));
+    const copied = added.length > 0 && product.sellerId && (await copiedPhotoOf(this.dataSource.manager, product.sellerId, added));
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
