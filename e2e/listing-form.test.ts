@@ -61,7 +61,7 @@ const png = (color: string) =>
 const pathOf = (url: string) => new URL(url, "http://x").pathname;
 
 describe("listing form at 390 px", () => {
-  it("a seller lists a textbook with three photos (one removed, another made main) and no colour; its page shows the three", async () => {
+  it("a seller lists a textbook with three photos (one removed, another made main) and no colour; its page shows the three, and the edit form reorders them", async () => {
     const name = `Calculus textbook ${randomUUID().slice(0, 6)}`;
     const { page, context } = await openPage(e2e, PHONE);
     try {
@@ -117,6 +117,23 @@ describe("listing form at 390 px", () => {
         )
         .toBe(expected[2]);
       expect(await page.getByText(/^Colour:/).count()).toBe(0);
+
+      // the edit form starts from the same photos; making the last one main is saved
+      await page.goto(`/dashboard/seller/product/${listed.id}`);
+      await expect
+        .poll(async () => (await photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""))).map(pathOf))
+        .toEqual(expected);
+      await page.getByRole("button", { name: "Make photo 3 the main photo" }).click();
+      await page.getByRole("button", { name: "Update Product" }).click();
+      const reordered = [expected[2], expected[0], expected[1]];
+      await expect
+        .poll(async () => {
+          const { product } = await gqlOk<{ product: { images: string[] } }>(e2e, `query($id: ID!) { product(id: $id) { images } }`, {
+            id: listed.id,
+          });
+          return product.images.map(pathOf);
+        })
+        .toEqual(reordered);
     } finally {
       await context.close();
     }
