@@ -177,7 +177,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await page.getByLabel("Product Name").fill(name);
         await page.getByRole("combobox", { name: "Category" }).click();
         await page.getByRole("option", { name: "Electronics" }).click();
-        await page.getByRole("combobox", { name: "Color" }).click();
+        await page.getByRole("combobox", { name: "Colour (optional)" }).click();
         await page.getByRole("option", { name: "Blue" }).click();
         await page.getByLabel("Price (PKR)").fill("-5");
         const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1e88e5" } })
@@ -185,7 +185,7 @@ for (const [size, viewport] of VIEWPORTS) {
           .toBuffer();
         await page.locator('input[type="file"]').setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: picture });
         await expect
-          .poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src"))
+          .poll(() => page.getByRole("img", { name: "Photo 1 (main)" }).getAttribute("src"))
           .toMatch(/\/uploads\/[0-9a-f]{64}\.webp$/);
         // on a phone the upload's notice sits over the Add Product button: close it, as a user would
         await dismissNotice(page, "Image uploaded successfully");
@@ -236,7 +236,7 @@ for (const [size, viewport] of VIEWPORTS) {
         await fileInput.setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
         await notice(page, "Image uploaded successfully");
         await expect
-          .poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src"))
+          .poll(() => page.getByRole("img", { name: "Photo 1 (main)" }).getAttribute("src"))
           .toMatch(/\/uploads\/[0-9a-f]{64}\.webp$/);
         expect(await page.getByText("Choose a JPEG, PNG, WebP or GIF picture.").count()).toBe(0);
         // what went over the wire is the shrunk copy, well under the server's 5 MB

@@ -71,7 +71,7 @@ describe("seller, buyer and admin dashboards together", () => {
 
     await page.getByRole("combobox", { name: "Category" }).click();
     await page.getByRole("option", { name: "Electronics" }).click();
-    await page.getByRole("combobox", { name: "Color" }).click();
+    await page.getByRole("combobox", { name: "Colour (optional)" }).click();
     await page.getByRole("option", { name: "Blue" }).click();
     await page.getByLabel("Price (PKR)").fill("1500");
     // the buyer below takes two
@@ -79,7 +79,7 @@ describe("seller, buyer and admin dashboards together", () => {
     await page.locator('input[type="file"]').setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: await png("#1e88e5") });
     await notice(page, "Image uploaded successfully").waitFor();
     await dismissNotice(page, "Image uploaded successfully");
-    await expect.poll(() => page.getByRole("img", { name: "Product image preview" }).getAttribute("src")).toMatch(/^\/uploads\/|^https?:/);
+    await expect.poll(() => page.getByRole("img", { name: "Photo 1 (main)" }).getAttribute("src")).toMatch(/^\/uploads\/|^https?:/);
     // the server refuses a too-short description: both of its messages, and the field is marked
     await page.getByLabel("Description").fill("Lamp");
     await page.getByRole("button", { name: "Add Product" }).click();

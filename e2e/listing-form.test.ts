@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELLER, signInTo } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
-import { visible } from "./storefront-helpers";
+import { dismissNotice, visible } from "./storefront-helpers";
 
-/** The shop's campus filter on a phone: only campuses with listings, each with its count. */
+/**
+ * The paths students walk most, on a phone: listing an item with several photos and no colour, and
+ * the shop's campus filter (only campuses with listings, each with its count).
+ */
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
@@ -42,6 +48,92 @@ describe("campus filter at 390 px", () => {
       await expect
         .poll(() => radios.evaluateAll((els) => els.map((el) => el.closest("label")?.textContent ?? "")))
         .toEqual(["All", ...expected]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const png = (color: string) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const pathOf = (url: string) => new URL(url, "http://x").pathname;
+
+describe("listing form at 390 px", () => {
+  it("a seller lists a textbook with three photos (one removed, another made main) and no colour; its page shows the three, and the edit form reorders them", async () => {
+    const name = `Calculus textbook ${randomUUID().slice(0, 6)}`;
+    const { page, context } = await openPage(e2e, PHONE);
+    try {
+      await signInTo(page, SELLER, "/dashboard/seller/add-new-post");
+      await page.getByLabel("Product Name").fill(name);
+      await page.getByRole("combobox", { name: "Category" }).click();
+      await page.getByRole("option", { name: "Books" }).click();
+      await page.getByLabel("Price (PKR)").fill("1800");
+      await page.getByLabel("Description").fill("Thomas' Calculus, 12th edition, a few pencil notes in chapter 3.");
+
+      const photos = page.getByRole("list", { name: "Product photos" }).getByRole("img");
+      for (const [i, color] of ["#e53935", "#43a047", "#1e88e5", "#fdd835"].entries()) {
+        await page.locator('input[type="file"]').setInputFiles({ name: `book-${i}.png`, mimeType: "image/png", buffer: await png(color) });
+        await expect.poll(() => photos.count()).toBe(i + 1);
+        await dismissNotice(page, "Image uploaded successfully");
+      }
+      const uploaded = await photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""));
+      await page.getByRole("button", { name: "Remove photo 2" }).click();
+      await page.getByRole("button", { name: "Make photo 3 the main photo" }).click();
+      const expected = [uploaded[3], uploaded[0], uploaded[2]].map(pathOf);
+      await expect
+        .poll(async () => (await photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""))).map(pathOf))
+        .toEqual(expected);
+
+      await page.getByRole("button", { name: "Add Product" }).click();
+      await page.waitForURL((url) => url.pathname === "/shop");
+
+      const { products } = await gqlOk<{
+        products: { items: Array<{ id: string; name: string; color: string | null; images: string[] }> };
+      }>(e2e, `query($s: String) { products(filter: { search: $s }) { items { id name color images } } }`, { s: name });
+      const listed = products.items.find((p) => p.name === name)!;
+      expect(listed.color).toBeNull();
+      expect(listed.images.map(pathOf)).toEqual(expected);
+
+      await page.goto(`/shop/${listed.id}`);
+      const thumbs = page.getByRole("group", { name: "Pictures" }).getByRole("button");
+      await expect.poll(() => thumbs.count()).toBe(3);
+      await expect
+        .poll(() =>
+          page
+            .getByRole("img", { name: `${name}, picture 1 of 3` })
+            .getAttribute("src")
+            .then((src) => pathOf(src ?? "")),
+        )
+        .toBe(expected[0]);
+      await thumbs.nth(2).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole("img", { name: `${name}, picture 3 of 3` })
+            .getAttribute("src")
+            .then((src) => pathOf(src ?? "")),
+        )
+        .toBe(expected[2]);
+      expect(await page.getByText(/^Colour:/).count()).toBe(0);
+
+      // the edit form starts from the same photos; making the last one main is saved
+      await page.goto(`/dashboard/seller/product/${listed.id}`);
+      await expect
+        .poll(async () => (await photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""))).map(pathOf))
+        .toEqual(expected);
+      await page.getByRole("button", { name: "Make photo 3 the main photo" }).click();
+      await page.getByRole("button", { name: "Update Product" }).click();
+      const reordered = [expected[2], expected[0], expected[1]];
+      await expect
+        .poll(async () => {
+          const { product } = await gqlOk<{ product: { images: string[] } }>(e2e, `query($id: ID!) { product(id: $id) { images } }`, {
+            id: listed.id,
+          });
+          return product.images.map(pathOf);
+        })
+        .toEqual(reordered);
     } finally {
       await context.close();
     }

@@ -65,6 +65,9 @@ export const priceRule = (label: string) =>
     .max(MAX_PRICE_PKR, `${label} must be at most ${formatPKR(MAX_PRICE_PKR)}.`)
     .refine(hasAtMostTwoDecimals, `${label} may have at most 2 decimals.`);
 
+/** Photos per listing: the main one and the gallery after it. */
+export const MAX_PRODUCT_PHOTOS = 6;
+
 export type SellerFields = {
   /** registering as a seller */
   seller: boolean;

@@ -48,10 +48,13 @@ export class Product {
   @Column({ type: "varchar", length: 30 })
   category: string;
 
-  @Field(() => String, { description: "Colour slug, one of `catalogOptions.colors`." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Colour slug, one of `catalogOptions.colors`; null when the item has none given (a textbook).",
+  })
   @Index("products_color_idx")
-  @Column({ type: "varchar", length: 20 })
-  color: string;
+  @Column({ type: "varchar", length: 20, nullable: true })
+  color: string | null;
 
   @MoneyField({ name: "price", description: "Price in PKR." })
   @Index("products_price_idx")
@@ -66,7 +69,7 @@ export class Product {
   @Column({ type: "varchar", length: 500 })
   image: string;
 
-  /** More pictures after `image` (stored as given; `images` in the API answers all of them absolute). */
+  /** More pictures after `image`, in the seller's order (stored as given; `images` in the API answers all of them absolute). */
   @Column({ type: "varchar", length: 500, array: true, default: () => "'{}'" })
   gallery: string[];
 

@@ -43,7 +43,8 @@ function legacyProduct(p: Product, seller: User | null, publicBase: string, view
     name: p.name,
     description: p.description,
     category: p.category,
-    color: p.color,
+    // legacy clients read a string: "" when the item has no colour
+    color: p.color ?? "",
     price: toRupees(p.pricePaisa),
     ...(p.oldPricePaisa != null ? { oldPrice: toRupees(p.oldPricePaisa) } : {}),
     rating: p.ratingAverage,

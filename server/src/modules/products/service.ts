@@ -4,7 +4,7 @@ import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
-import { formatPKR, MAX_PRICE_PKR, priceRule } from "@unibazaar/rules";
+import { formatPKR, MAX_PRICE_PKR, MAX_PRODUCT_PHOTOS, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { COUNT_LIMIT, assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -67,6 +67,16 @@ const quantityRule = (min: number) =>
     .min(min, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
     .max(MAX_QUANTITY_AVAILABLE, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`);
 
+/** A picture uploaded here (`uploadImage`), stored as its own path. */
+const imageRule = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(500, "Image URL must be at most 500 characters.")
+    .transform(storedImageAddress)
+    .refine(isOwnImagePath, NOT_OWN_IMAGE);
+
 const productFields = {
   name: z
     .string({ error: "Name is required." })
@@ -83,11 +93,16 @@ const productFields = {
     if (!slug) ctx.addIssue({ code: "custom", message: `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.` });
     return slug ?? z.NEVER;
   }),
-  color: z.string({ error: "Colour is required." }).transform((value, ctx) => {
-    const slug = normalizeColor(value);
-    if (!slug) ctx.addIssue({ code: "custom", message: `Choose a colour: ${COLORS.map((c) => c.slug).join(", ")}.` });
-    return slug ?? z.NEVER;
-  }),
+  // optional (a textbook has none): null or "" means none, and clears it on an edit
+  color: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null || !value.trim()) return value === undefined ? undefined : null;
+      const slug = normalizeColor(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a colour: ${COLORS.map((c) => c.slug).join(", ")}.` });
+      return slug ?? z.NEVER;
+    }),
   price: priceRule("Price"),
   oldPrice: priceRule("Old price").nullish(),
   condition: z
@@ -109,13 +124,13 @@ const productFields = {
       if (!slug) ctx.addIssue({ code: "custom", message: "Choose a campus from the list." });
       return slug ?? z.NEVER;
     }),
-  image: z
-    .string({ error: "Image is required." })
-    .trim()
-    .min(1, "Image is required.")
-    .max(500, "Image URL must be at most 500 characters.")
-    .transform(storedImageAddress)
-    .refine(isOwnImagePath, NOT_OWN_IMAGE),
+  image: imageRule("Image is required."),
+  // the photos after the main one, in the seller's order
+  gallery: z
+    .array(imageRule("A photo address is empty."), { error: "Gallery must be a list of photo addresses." })
+    .max(MAX_PRODUCT_PHOTOS - 1, `A listing has at most ${MAX_PRODUCT_PHOTOS} photos.`)
+    .nullish()
+    .transform((urls) => (urls === undefined ? undefined : (urls ?? []))),
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {
@@ -133,10 +148,14 @@ export type ProductFields = {
   name: string;
   description: string;
   category: string;
-  color: string;
+  /** A colour slug; null or "" for none. */
+  color?: string | null;
   price: number;
   oldPrice?: number | null;
+  /** The main photo. */
   image: string;
+  /** The photos after the main one, in order (none unless given). */
+  gallery?: string[] | null;
   /** Units for sale (1 unless given). */
   quantityAvailable?: number | null;
   /** A condition slug ("good" unless given). */
@@ -474,16 +493,17 @@ export class ProductsService {
         : null;
     if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
     const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
-    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, v.image);
+    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, [v.image, ...(v.gallery ?? [])]);
     const product = await this.products.save(
       this.products.create({
         name: v.name,
         description: v.description,
         category: v.category,
-        color: v.color,
+        color: v.color ?? null,
         pricePaisa: toPaisa(v.price),
         oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
         image: v.image,
+        gallery: v.gallery ?? [],
         quantityAvailable: v.quantityAvailable ?? 1,
         condition: v.condition ?? DEFAULT_CONDITION,
         campus: v.campus ?? universityCampus ?? null,
@@ -504,11 +524,10 @@ export class ProductsService {
     const v = parseInput(updateSchema, input);
     const product = await this.ownedProduct(id, user);
     const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
-    const copied =
-      v.image !== undefined &&
-      v.image !== product.image &&
-      product.sellerId &&
-      (await copiedPhotoOf(this.dataSource.manager, product.sellerId, v.image));
+    // only photos new to the listing are compared (one already on it was checked when it came)
+    const current = new Set([product.image, ...product.gallery]);
+    const added = [v.image, ...(v.gallery ?? [])].filter((url): url is string => url !== undefined && !current.has(url));
+    const copied = added.length > 0 && product.sellerId && (await copiedPhotoOf(this.dataSource.manager, product.sellerId, added));
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
@@ -520,6 +539,7 @@ export class ProductsService {
       ...(v.category !== undefined && { category: v.category }),
       ...(v.color !== undefined && { color: v.color }),
       ...(v.image !== undefined && { image: v.image }),
+      ...(v.gallery !== undefined && { gallery: v.gallery }),
       ...(v.condition !== undefined && { condition: v.condition }),
       ...(v.campus !== undefined && { campus: v.campus }),
       ...(v.quantityAvailable !== undefined && {

@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MeetupPointOption } from "../meetups/types";
 import { SellerType } from "../users/entity";
+import { MAX_PRODUCT_PHOTOS } from "@unibazaar/rules";
 import { Product } from "./entity";
 import { ProductSort } from "./service";
 
@@ -53,6 +54,8 @@ export class ProductFilter {
   search?: string | null;
 }
 
+const GALLERY_DESCRIPTION = `The photos after \`image\`, in order (uploaded like it): at most ${MAX_PRODUCT_PHOTOS - 1}, so ${MAX_PRODUCT_PHOTOS} photos in all.`;
+
 @InputType({ description: "A new product. Prices in PKR with at most 2 decimals." })
 export class ProductInput {
   @Field(() => String, { description: "2 to 120 characters." })
@@ -66,8 +69,8 @@ export class ProductInput {
   @Field(() => String, { description: "A category slug from `catalogOptions.categories`." })
   category: string;
 
-  @Field(() => String, { description: "A colour slug from `catalogOptions.colors`." })
-  color: string;
+  @Field(() => String, { nullable: true, description: "A colour slug from `catalogOptions.colors`; optional (a textbook has none)." })
+  color?: string | null;
 
   @Field(() => Float, { description: "Price in PKR: more than 0, at most 10,000,000." })
   price: number;
@@ -76,9 +79,12 @@ export class ProductInput {
   oldPrice?: number | null;
 
   @Field(() => String, {
-    description: "Image URL: the `url` returned by `uploadImage` (or its /uploads/ path); pictures on other sites are refused.",
+    description: "The main photo: the `url` returned by `uploadImage` (or its /uploads/ path); pictures on other sites are refused.",
   })
   image: string;
+
+  @Field(() => [String], { nullable: true, description: GALLERY_DESCRIPTION })
+  gallery?: string[] | null;
 
   @Field(() => Int, { nullable: true, description: "Units for sale, 1 to 999; 1 when omitted (a single item)." })
   quantityAvailable?: number | null;
@@ -101,8 +107,8 @@ export class ProductUpdateInput {
   @Field(() => String, { nullable: true, description: "A category slug." })
   category?: string;
 
-  @Field(() => String, { nullable: true, description: "A colour slug." })
-  color?: string;
+  @Field(() => String, { nullable: true, description: "A colour slug; null or empty removes it." })
+  color?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Price in PKR." })
   price?: number;
@@ -110,8 +116,11 @@ export class ProductUpdateInput {
   @Field(() => Float, { nullable: true, description: "Previous price in PKR, higher than the price; null removes it." })
   oldPrice?: number | null;
 
-  @Field(() => String, { nullable: true, description: "Image URL." })
+  @Field(() => String, { nullable: true, description: "The main photo's URL." })
   image?: string;
+
+  @Field(() => [String], { nullable: true, description: `${GALLERY_DESCRIPTION} Replaces the previous ones; [] removes them.` })
+  gallery?: string[] | null;
 
   @Field(() => Int, { nullable: true, description: "Units for sale, 0 to 999: 0 marks the listing sold, 1 or more relists it." })
   quantityAvailable?: number;
@@ -203,10 +212,10 @@ export class PriceRange {
 
 @ObjectType({ description: "A campus with listings on show, and how many." })
 export class ListedCampus {
-  @Field(() => String)
+  @Field(() => String, { description: "Campus slug to send in the `campus` filter." })
   slug: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Campus name to show." })
   label: string;
 
   @Field(() => Int, { description: "Listings on show handed over at this campus." })

@@ -99,6 +99,25 @@ describe("a listing with another seller's photo", () => {
     expect((await server.gql(HELD, {}, admin.token)).data.heldListings.totalItems).toBe(0);
   });
 
+  it("is held when the copied photo is not the main one, on create or when an edit adds it", async () => {
+    const original = await photo(51);
+    await server.gql(CREATE, { input: listing(await upload(original, owner)) }, owner.token);
+    const copy = await upload(await copies["cropped by 4% on each side"](original), copier);
+    const own = await upload(await photo(52), copier);
+
+    const created = await server.gql(CREATE, { input: { ...listing(own), gallery: [copy] } }, copier.token);
+    expect(created.data.createProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
+
+    const clean = await server.gql(CREATE, { input: listing(own) }, copier.token);
+    expect(clean.data.createProduct.heldReason).toBeNull();
+    const edited = await server.gql(
+      `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { heldReason } }`,
+      { id: clean.data.createProduct.id, input: { gallery: [copy] } },
+      copier.token,
+    );
+    expect(edited.data.updateProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
+  });
+
   it("is not held for the seller's own photo used again, nor for an unrelated photo", async () => {
     const mine = await upload(await photo(7), owner);
     await server.gql(CREATE, { input: listing(mine) }, owner.token);

@@ -15,17 +15,17 @@ export const COPIED_PHOTO_HOLD =
 const uploadHashOf = (address: string) => `left(split_part(${address}, '/uploads/', 2), 64)`;
 
 /**
- * The id of another seller's listing (not deleted) whose photo matches `image` (an upload of this
- * site; other addresses have no hash), or null. One pass over the uploads' hashes.
+ * The id of another seller's listing (not deleted) whose main photo matches one of `images` (uploads of
+ * this site; other addresses have no hash), or null. One pass over the uploads' hashes.
  */
-export async function copiedPhotoOf(manager: EntityManager, sellerId: string, image: string): Promise<string | null> {
+export async function copiedPhotoOf(manager: EntityManager, sellerId: string, images: string[]): Promise<string | null> {
   const [row] = await manager.query<Array<{ id: string }>>(
     `SELECT p.id FROM images mine
        JOIN images other ON bit_count(other."photoHash" # mine."photoHash") <= $3
        JOIN products p ON ${uploadHashOf("p.image")} = other.hash AND p."sellerId" <> $1 AND p."deletedAt" IS NULL
-      WHERE mine.hash = ${uploadHashOf("$2")} AND mine."photoHash" IS NOT NULL
+      WHERE mine.hash IN (SELECT ${uploadHashOf("a")} FROM unnest($2::text[]) a) AND mine."photoHash" IS NOT NULL
       LIMIT 1`,
-    [sellerId, image, COPIED_PHOTO_DISTANCE],
+    [sellerId, images, COPIED_PHOTO_DISTANCE],
   );
   return row?.id ?? null;
 }

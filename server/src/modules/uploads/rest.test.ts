@@ -193,7 +193,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
       body: { name: "Desk lamp", category: "furniture", color: "black", price: 900, description: "LED desk lamp.", image: forProduct },
     });
     expect(product.status).toBe(201);
-    // no API sets a gallery yet (the demo data does): write it directly
+    // the legacy REST has no gallery field (GraphQL does): write it directly
     await server.dataSource.getRepository(Product).update({ id: (product.body as { _id: string })._id }, { gallery: [forGallery] });
     const profile = await server.api("PATCH", "/api/auth/edit-profile", {
       token: seller.token,

@@ -164,14 +164,16 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
               }
               variant="outlined"
             />
-            <Chip
-              label={
-                <span>
-                  Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span>
-                </span>
-              }
-              variant="outlined"
-            />
+            {product.color && (
+              <Chip
+                label={
+                  <span>
+                    Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span>
+                  </span>
+                }
+                variant="outlined"
+              />
+            )}
             <Chip label={`Condition: ${product.conditionLabel}`} variant="outlined" />
             {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
           </Stack>

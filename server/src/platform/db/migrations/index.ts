@@ -18,6 +18,7 @@ import { SignedOutReason1764830000000 } from "./1764830000000-signed-out-reason"
 import { JobEffects1764840000000 } from "./1764840000000-job-effects";
 import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
+import { ProductColorOptional1764860000000 } from "./1764860000000-product-color-optional";
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
@@ -42,5 +43,6 @@ export const migrations = [
   JobEffects1764840000000,
   ScamShield1764850000000,
   CopiedPhotos1764850000001,
+  ProductColorOptional1764860000000,
   MessageImages1764870000000,
 ];

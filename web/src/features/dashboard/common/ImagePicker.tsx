@@ -6,9 +6,9 @@ import { useRef, type ChangeEvent } from "react";
 
 type Props = {
   label: string;
-  /** what to show as the current picture (a URL or a data URL), if any */
-  preview: string | null;
-  previewAlt: string;
+  /** what to show as the current picture (a URL or a data URL), if any; undefined shows no preview box at all */
+  preview?: string | null;
+  previewAlt?: string;
   disabled?: boolean;
   onFile: (file: File) => void;
 };
@@ -24,7 +24,7 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
   };
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-      {preview ? (
+      {preview === undefined ? null : preview ? (
         <Box
           component="img"
           src={preview}

@@ -64,10 +64,10 @@ function ProductEditor({ product }: { product: NonNullable<DashboardProductQuery
   const initial: ProductValues = {
     name: product.name,
     category: product.category,
-    color: product.color,
+    color: product.color ?? "",
     price: moneyText(product.price),
     oldPrice: moneyText(product.oldPrice),
-    image: product.image,
+    images: product.images,
     description: product.description,
     quantityAvailable: String(product.quantityAvailable),
     condition: product.condition,

@@ -13,7 +13,7 @@ import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
 import { imageForUpload, pickedImageProblem } from "../../../lib/files";
-import { ImagePicker } from "../common/ImagePicker";
+import { ProductPhotos } from "./ProductPhotos";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
@@ -21,10 +21,12 @@ import { useNotify } from "../../../components/Notify";
 export type ProductValues = {
   name: string;
   category: string;
+  /** a colour slug; "" = none (a textbook) */
   color: string;
   price: string;
   oldPrice: string;
-  image: string;
+  /** uploaded photo addresses, the main one first */
+  images: string[];
   description: string;
   /** units for sale; "1" for a single item */
   quantityAvailable: string;
@@ -39,7 +41,7 @@ export const EMPTY_PRODUCT: ProductValues = {
   color: "",
   price: "",
   oldPrice: "",
-  image: "",
+  images: [],
   description: "",
   quantityAvailable: "1",
   condition: "good",
@@ -47,7 +49,7 @@ export const EMPTY_PRODUCT: ProductValues = {
 };
 
 const FIELDS = Object.keys(EMPTY_PRODUCT) as Array<keyof ProductValues>;
-const REQUIRED: Array<keyof ProductValues> = ["name", "category", "color", "price", "image", "description", "quantityAvailable"];
+const REQUIRED = ["name", "category", "price", "description", "quantityAvailable"] as const;
 
 const requiredText = (message: string) => z.string().trim().min(1, message);
 
@@ -69,10 +71,10 @@ const priceText = (label: string, required: boolean) =>
 const productFormSchema = z.object({
   name: requiredText("Name is required."),
   category: requiredText("Category is required."),
-  color: requiredText("Colour is required."),
+  color: z.string(),
   price: priceText("Price", true),
   oldPrice: priceText("Old price", false),
-  image: requiredText("Image is required."),
+  images: z.array(z.string()).min(1, "Image is required."),
   description: requiredText("Description is required."),
   quantityAvailable: requiredText("Quantity is required."),
   condition: z.string(),
@@ -97,7 +99,7 @@ type Props = {
   noCampusLabel?: string;
 };
 
-/** The add-product and edit-product form: every field is required, the image is uploaded first. */
+/** The add-product and edit-product form: colour, old price and campus are optional; photos are uploaded first, the first is the main one. */
 export function ProductForm({
   initial,
   withOldPrice = false,
@@ -114,13 +116,14 @@ export function ProductForm({
   const [upload] = useDashboardUploadImageMutation();
   const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(productFormSchema, undefined, { raw: true }) });
   const { control, formState } = form;
-  const image = form.watch("image");
-  const [preview, setPreview] = useState<string | null>(initial.image || null);
+  const images = form.watch("images");
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState("");
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState("");
   const busy = formState.isSubmitting;
+
+  const setImages = (urls: string[]) => form.setValue("images", urls, { shouldValidate: formState.isSubmitted });
 
   const pickImage = async (file: File) => {
     const problem = pickedImageProblem(file);
@@ -129,17 +132,14 @@ export function ProductForm({
     setUploading(true);
     try {
       const dataUrl = await imageForUpload(file);
-      setPreview(dataUrl);
       const result = await upload({ variables: { dataUrl } });
       const url = result.data?.uploadImage.url;
       if (!url) throw new Error("The server did not return an image address.");
-      form.setValue("image", url, { shouldValidate: formState.isSubmitted });
-      setPreview(url);
+      setImages([...form.getValues("images"), url]);
       notify.success("Image uploaded successfully");
     } catch (error) {
       const message = `Image upload failed: ${plainMessage(error)}`;
       setUploadError(message);
-      setPreview(form.getValues("image") || null);
       notify.error(message);
     } finally {
       setUploading(false);
@@ -160,7 +160,6 @@ export function ProductForm({
         await onSubmit(values);
         if (resetOnSuccess) {
           form.reset(EMPTY_PRODUCT);
-          setPreview(null);
         }
       } catch (error) {
         setFailure(`${failurePrefix}: ${plainMessage(error)}`);
@@ -170,7 +169,7 @@ export function ProductForm({
     },
     () => {
       startAttempt();
-      setMissing(REQUIRED.some((field) => !form.getValues(field).trim()));
+      setMissing(REQUIRED.some((field) => !form.getValues(field).trim()) || form.getValues("images").length === 0);
     },
   );
 
@@ -203,7 +202,8 @@ export function ProductForm({
           </FormTextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="color" select label="Color" required fullWidth disabled={busy}>
+          <FormTextField control={control} name="color" select label="Colour (optional)" fullWidth disabled={busy}>
+            <MenuItem value="">No colour</MenuItem>
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -279,18 +279,18 @@ export function ProductForm({
         </Grid>
         <Grid size={12}>
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
-            Product image *
+            Product photos *
           </Typography>
-          <ImagePicker
-            label={uploading ? "Uploading..." : image ? "Change image" : "Upload image"}
-            preview={preview}
-            previewAlt="Product image preview"
-            disabled={busy || uploading}
-            onFile={pickImage}
+          <ProductPhotos
+            photos={images}
+            onChange={setImages}
+            onFile={(file) => void pickImage(file)}
+            uploading={uploading}
+            disabled={busy}
           />
-          {(uploadError || formState.errors.image) && (
+          {(uploadError || formState.errors.images) && (
             <Alert severity="error" sx={{ mt: 1 }}>
-              {uploadError || formState.errors.image?.message}
+              {uploadError || formState.errors.images?.message}
             </Alert>
           )}
         </Grid>

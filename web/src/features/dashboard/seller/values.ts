@@ -7,10 +7,12 @@ export function toProductInput(values: ProductValues) {
   return {
     name: values.name.trim(),
     category: values.category,
-    color: values.color,
+    color: values.color || null,
     price,
     oldPrice,
-    image: values.image,
+    // the first photo is the main one
+    image: values.images[0],
+    gallery: values.images.slice(1),
     description: values.description.trim(),
     // the server checks the range and says so on the field
     quantityAvailable: Number(values.quantityAvailable),
