@@ -7,6 +7,7 @@ import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
 import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
+import { systemClock, type Clock } from "../platform/clock";
 import { EventBus } from "../platform/events";
 import { JobQueue } from "../platform/jobs";
 import { registerReactions } from "./reactions";
@@ -28,7 +29,7 @@ import { UsersService } from "../modules/users/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger) {
+export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
@@ -54,6 +55,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     cache,
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
+    /** The time rules with deadlines read (a TestClock in tests). */
+    clock,
     events,
     jobs,
     auth,
@@ -65,7 +68,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     uploads,
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, events),
+    orders: new OrdersService(dataSource, config, events, clock),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),

@@ -380,6 +380,21 @@ describe("arranging the meetup", () => {
     expect(done).toMatchObject({ status: 200, body: { status: "completed" } });
   });
 
+  it("may be completed once the clock reaches the meetup time, with no row moved", async () => {
+    const order = await placedMeetup(await listing(seller, LUMS));
+    expect((await setStatus(server, seller, order.id, "CONFIRMED")).errors).toBeUndefined();
+    expect((await confirm(seller, order.id)).errors).toBeUndefined();
+    expect((await setStatus(server, seller, order.id, "COMPLETED")).errors![0].message).toBe("The meetup has not happened yet.");
+    const ahead = 15 * 24 * 3600_000; // past any meetup time a buyer may choose
+    server.clock.advance(ahead);
+    try {
+      expect((await server.gql(ORDER_Q, { id: order.id }, seller.token)).data.order.allowedTransitions).toEqual(["COMPLETED", "REJECTED"]);
+      expect((await setStatus(server, seller, order.id, "COMPLETED")).data.updateOrderStatus).toMatchObject({ status: "COMPLETED" });
+    } finally {
+      server.clock.advance(-ahead);
+    }
+  });
+
   it("does not apply to an order delivered to an address", async () => {
     const order = await placeOrder(server, buyer, line(await listing(seller, LUMS)));
     const res = await propose(seller, order.orders[0].id, GATE, pkt(3, 12));

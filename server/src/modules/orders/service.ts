@@ -6,6 +6,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
 import { markOffersUsed } from "../conversations/offers";
+import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import { Product } from "../products/entity";
 import {
@@ -121,6 +122,7 @@ export class OrdersService {
     private readonly dataSource: DataSource,
     private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
@@ -315,7 +317,7 @@ export class OrdersService {
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
-      const refused = refusal(order, to, user);
+      const refused = refusal(order, to, user, this.clock.now());
       if (refused) throw refused;
 
       const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
