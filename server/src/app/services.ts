@@ -41,11 +41,11 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     maskPhones: config.maskChatPhones,
     siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
   });
-  const conversations = new ConversationsService(dataSource, events, notifications, screening);
+  const conversations = new ConversationsService(dataSource, events, notifications, screening, clock);
   // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
   const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
   const uploads = new UploadsService(dataSource, config.uploadsDir);
-  registerReactions(events, jobs, { live, cache, notifications, conversations, uploads });
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);

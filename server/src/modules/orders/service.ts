@@ -128,7 +128,7 @@ export class OrdersService {
   /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
   async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }, caller?: AuthUser | null): Promise<PricedCart> {
     const v = parseInput(quoteSchema, input);
-    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, caller?.id);
+    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, this.clock.now(), caller?.id);
   }
 
   /**
@@ -163,7 +163,8 @@ export class OrdersService {
   }
 
   private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
-    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, buyer.id);
+    const now = this.clock.now();
+    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, now, buyer.id);
     refuseUnbuyable(cart, v.lines, buyer);
     const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
 
@@ -241,6 +242,7 @@ export class OrdersService {
       cart.groups.flatMap((group, i) =>
         group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
       ),
+      now,
     );
     await this.events.publish(manager, "order.placed", {
       checkoutSessionId: session.id,
