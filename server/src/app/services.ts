@@ -49,7 +49,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
-  const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer);
+  const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer, clock);
   return {
     dataSource,
     cache,

@@ -273,7 +273,7 @@ export class OrdersService {
     const session = await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid in cash, not by card.");
     if (session.paymentAuthorizedAt) return session;
-    const result = checkCard(card);
+    const result = checkCard(card, this.clock.now());
     if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
     if (result.outcome === "declined") throw badInput(result.message, { cardNumber: result.message });
     await this.dataSource
