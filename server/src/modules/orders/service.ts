@@ -72,17 +72,18 @@ const addressOrderSchema = z
   .transform((v) => ({ ...v, fulfilment: Fulfilment.ADDRESS as const, meetup: null }));
 
 // a meetup needs no address: the shipping fields are ignored
-const meetupOrderSchema = z
-  .object({
-    ...cartAndContact,
-    meetup: z.preprocess((value) => value ?? {}, meetupInputSchema),
-    couponCode: couponCodeSchema,
-    paymentMethod: paymentMethodSchema
-      .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
-      .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
-    idempotencyKey: idempotencyKeySchema,
-  })
-  .transform((v) => ({ ...v, fulfilment: Fulfilment.MEETUP as const, shipping: null }));
+const meetupOrderSchema = (clock: Clock) =>
+  z
+    .object({
+      ...cartAndContact,
+      meetup: z.preprocess((value) => value ?? {}, meetupInputSchema(clock)),
+      couponCode: couponCodeSchema,
+      paymentMethod: paymentMethodSchema
+        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
+        .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
+      idempotencyKey: idempotencyKeySchema,
+    })
+    .transform((v) => ({ ...v, fulfilment: Fulfilment.MEETUP as const, shipping: null }));
 
 /** The order input; `fulfilment` (address by default) picks which of shipping and meetup it needs. */
 export type PlaceOrderInput = Omit<z.input<typeof addressOrderSchema>, "shipping"> & {
@@ -90,10 +91,10 @@ export type PlaceOrderInput = Omit<z.input<typeof addressOrderSchema>, "shipping
   fulfilment?: Fulfilment | null;
   meetup?: MeetupInput | null;
 };
-type ValidOrder = z.output<typeof addressOrderSchema> | z.output<typeof meetupOrderSchema>;
+type ValidOrder = z.output<typeof addressOrderSchema> | z.output<ReturnType<typeof meetupOrderSchema>>;
 
-const parsePlaceOrder = (input: PlaceOrderInput): ValidOrder =>
-  input.fulfilment === Fulfilment.MEETUP ? parseInput(meetupOrderSchema, input) : parseInput(addressOrderSchema, input);
+const parsePlaceOrder = (input: PlaceOrderInput, clock: Clock): ValidOrder =>
+  input.fulfilment === Fulfilment.MEETUP ? parseInput(meetupOrderSchema(clock), input) : parseInput(addressOrderSchema, input);
 
 const quoteSchema = z.object({ lines: cartLinesSchema, couponCode: couponCodeSchema });
 
@@ -138,7 +139,7 @@ export class OrdersService {
    * committing an order nobody was told about.
    */
   async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
-    const v = parsePlaceOrder(input);
+    const v = parsePlaceOrder(input, this.clock);
     // REQUIRE_VERIFIED_BUYERS: only verified students (and admins) place orders
     if (this.settings.requireVerifiedBuyers && buyer.role !== Role.ADMIN) {
       const row = await this.dataSource.getRepository(User).findOne({ where: { id: buyer.id }, select: { id: true, verifiedAt: true } });
@@ -360,7 +361,7 @@ export class OrdersService {
    * confirmation, to reschedule); the other side then confirms it.
    */
   async proposeMeetup(orderId: string, input: MeetupInput, user: AuthUser): Promise<Order> {
-    const meetup = parseInput(meetupInputSchema, input);
+    const meetup = parseInput(meetupInputSchema(this.clock), input);
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
