@@ -52,7 +52,7 @@ export function registerReactions(
   jobs.define("saved.sold-out", (payload, manager) => savedAlerts.soldOutJob(payload, manager));
 
   // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
-  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(new Date()).then(() => undefined), { cron: "0 * * * *" });
+  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(clock.now()).then(() => undefined), { cron: "0 * * * *" });
 
   events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.offersUsed(manager, usedOfferIds));
   // offers past their expiry are rewritten as EXPIRED and their buyers told, every minute for the whole cluster
