@@ -1,3 +1,4 @@
+import type { Clock } from "../platform/clock";
 import type { EventBus, EventName } from "../platform/events";
 import type { JobQueue } from "../platform/jobs";
 import type { UploadsService } from "../modules/uploads/service";
@@ -30,12 +31,13 @@ export function registerReactions(
   deps: {
     live: LiveHub;
     cache: SharedCache;
+    clock: Clock;
     notifications: NotificationsService;
     conversations: ConversationsService;
     uploads: UploadsService;
   },
 ): void {
-  const { live, cache } = deps;
+  const { live, cache, clock } = deps;
 
   const orderNotices = new OrderNotices(deps.notifications);
   events.onInTransaction("order.placed", (event, manager) => orderNotices.placed(event, manager));
@@ -50,9 +52,13 @@ export function registerReactions(
   jobs.define("saved.sold-out", (payload, manager) => savedAlerts.soldOutJob(payload, manager));
 
   // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
-  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(new Date()).then(() => undefined), { cron: "0 * * * *" });
+  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(clock.now()).then(() => undefined), { cron: "0 * * * *" });
 
   events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.offersUsed(manager, usedOfferIds));
+  // offers past their expiry are rewritten as EXPIRED and their buyers told, every minute for the whole cluster
+  jobs.define("offers.expire", (_payload, manager) => deps.conversations.expireDueOffers(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
 
   // the public catalogue's cached answers show prices, stock and Sold
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
@@ -71,7 +77,7 @@ export function registerReactions(
   // an ended session's open sockets close in every process
   events.onAfterCommit("user.sessions-ended", ({ userId }) => live.publish("revoked", { userId }));
   events.onAfterCommit("offer.changed", ({ offer }) => {
-    const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer) };
+    const event: OfferEvent = { type: OFFER_EVENT, offer: toOfferView(offer, clock.now()) };
     for (const userId of [offer.buyerId, offer.sellerId]) live.publish("user", userId, event);
   });
 }
@@ -80,5 +86,7 @@ declare module "../platform/jobs" {
   interface JobPayloads {
     /** Scheduled: deletes the anonymous uploads nobody used (UploadsService.deleteUnusedUploads). */
     "uploads.sweep": object;
+    /** Scheduled: rewrites the offers past their expiry as EXPIRED (ConversationsService.expireDueOffers). */
+    "offers.expire": object;
   }
 }

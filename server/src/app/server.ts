@@ -11,6 +11,7 @@ import { createLiveHub } from "../platform/live";
 import { serveSubscriptions } from "../platform/graphql/subscriptions";
 import { buildAppSchema } from "./schema";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
+import type { Clock } from "../platform/clock";
 import { createServices } from "./services";
 import type { JobQueue } from "../platform/jobs";
 import { drainable } from "../platform/http/drain";
@@ -25,7 +26,7 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
  */
 export async function startServer(
   config: AppConfig,
-  options: { seed?: boolean; say?: (line: string) => void; queryLogger?: QueryLogger } = {},
+  options: { seed?: boolean; say?: (line: string) => void; queryLogger?: QueryLogger; clock?: Clock } = {},
 ) {
   const say = options.say ?? (() => undefined);
   const logger = createLogger(config.logLevel);
@@ -33,7 +34,7 @@ export async function startServer(
   const live = createLiveHub(config.redisUrl, logger);
   let jobs: JobQueue | undefined;
   try {
-    const services = createServices(database.dataSource, config, live, logger);
+    const services = createServices(database.dataSource, config, live, logger, options.clock);
     // this process works the job queues (and keeps the schedules) from now on; before the seed,
     // whose writes enqueue jobs in the queue's tables
     jobs = services.jobs;

@@ -7,6 +7,7 @@ import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
 import { VerificationService } from "../modules/verification/service";
 import type { LiveHub } from "../platform/live";
+import { systemClock, type Clock } from "../platform/clock";
 import { EventBus } from "../platform/events";
 import { JobQueue } from "../platform/jobs";
 import { registerReactions } from "./reactions";
@@ -28,7 +29,7 @@ import { UsersService } from "../modules/users/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger) {
+export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
   const reviews = new ReviewsService(dataSource, cache);
@@ -40,20 +41,22 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     maskPhones: config.maskChatPhones,
     siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
   });
-  const conversations = new ConversationsService(dataSource, events, notifications, screening);
+  const conversations = new ConversationsService(dataSource, events, notifications, screening, clock);
   // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
   const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
   const uploads = new UploadsService(dataSource, config.uploadsDir);
-  registerReactions(events, jobs, { live, cache, notifications, conversations, uploads });
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
-  const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer);
+  const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer, clock);
   return {
     dataSource,
     cache,
     /** Live events for subscriptions (through Redis when REDIS_URL is set). */
     live,
+    /** The time rules with deadlines read (a TestClock in tests). */
+    clock,
     events,
     jobs,
     auth,
@@ -65,7 +68,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     uploads,
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, events),
+    orders: new OrdersService(dataSource, config, events, clock),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),

@@ -7,6 +7,7 @@ import { Client } from "pg";
 import type { Logger as QueryLogger } from "typeorm";
 import { expect, inject } from "vitest";
 import { loadConfig } from "../platform/config";
+import { TestClock } from "../platform/clock";
 import { startServer, type RunningServer } from "../app/server";
 import { withDatabase } from "./global-setup";
 
@@ -60,6 +61,8 @@ export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
 export type RestResult<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestServer = RunningServer & {
+  /** The clock the services read: `clock.advance(ms)` moves deadlines' time without sleeping. */
+  clock: TestClock;
   queries: QueryCounter;
   gql: <T = any>(query: string, variables?: Record<string, unknown>, token?: string) => Promise<GraphQLResult<T>>;
   api: <T = any>(
@@ -83,7 +86,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...options.env,
   });
   const queries = new QueryCounter();
-  const server = await startServer(config, { seed: options.seed, queryLogger: queries });
+  const clock = new TestClock();
+  const server = await startServer(config, { seed: options.seed, queryLogger: queries, clock });
 
   const gql: TestServer["gql"] = async (query, variables, token) => {
     const response = await fetch(`${server.url}/graphql`, {
@@ -114,7 +118,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     return { status: response.status, body: body as any, headers: response.headers };
   };
 
-  return Object.assign(server, { queries, gql, api });
+  return Object.assign(server, { clock, queries, gql, api });
 }
 
 /** Waits until the job queues have nothing waiting or running (jobs run in the background, a moment after their change). */

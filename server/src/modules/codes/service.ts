@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { Clock } from "../../platform/clock";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Mailer, MailMessage } from "../../platform/mail";
 import { badInput } from "../../platform/shared/errors";
@@ -31,6 +32,7 @@ export class OneTimeCodes {
     private readonly dataSource: DataSource,
     private readonly secret: string,
     private readonly mailer: Mailer,
+    private readonly clock: Clock,
   ) {
     this.sends = postgresLimiter(dataSource, { keyPrefix: "code_send", points: CODE_SENDS_PER_HOUR, duration: 3600 });
   }
@@ -68,7 +70,7 @@ export class OneTimeCodes {
       email,
       codeHash: this.hash(purpose, userId, code),
       attempts: 0,
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      expiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MINUTES * 60_000),
     };
     // an upsert for an existing user only: for NO_USER it inserts nothing
     await this.dataSource.query(
@@ -120,7 +122,7 @@ export class OneTimeCodes {
       await this.dataSource.getRepository(OneTimeCode).delete({ userId, purpose });
       return badInput(message, { code: message });
     };
-    if (new Date(row.expiresAt).getTime() <= Date.now()) throw await refuse(CODE_EXPIRED);
+    if (new Date(row.expiresAt).getTime() <= this.clock.now().getTime()) throw await refuse(CODE_EXPIRED);
     if (row.attempts > CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
     const right = timingSafeEqual(Buffer.from(triedHash), Buffer.from(row.codeHash));
     if (!right) {

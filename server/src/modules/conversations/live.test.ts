@@ -209,6 +209,34 @@ describe("offerChanged over a WebSocket", () => {
     }
   });
 
+  it("an offer lapsing reaches both parties as EXPIRED when the offers.expire job runs", async () => {
+    const server = await startTestServer();
+    try {
+      const [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+      const [conversationId, probeConversationId] = [
+        await openConversation(server, buyer, seller),
+        await openConversation(server, buyer, seller),
+      ];
+      const made = await server.gql(
+        `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 60, expiresInHours: 1) { id } }`,
+        { c: conversationId },
+        buyer.token,
+      );
+      const sides = [subscribeOffers(server, seller.token, probeConversationId), subscribeOffers(server, buyer.token, probeConversationId)];
+      for (const side of sides) await side.ready(probe(server, buyer, probeConversationId));
+      server.clock.advance(3_600_000 + 60_000);
+      try {
+        await server.services.jobs.enqueue(server.dataSource.manager, "offers.expire", {});
+        for (const side of sides) expect(await side.next()).toMatchObject({ id: made.data.makeOffer.id, status: "EXPIRED" });
+      } finally {
+        server.clock.advance(-(3_600_000 + 60_000));
+      }
+      await Promise.all(sides.map((side) => side.close()));
+    } finally {
+      await server.close();
+    }
+  });
+
   it("an offer made through A reaches a subscription held on B through Redis", async (ctx) => {
     if (!(await redisAnswers())) return ctx.skip(`no Redis answers at ${REDIS_URL}`);
     const a = await startTestServer({ env: { REDIS_URL, JWT_SECRET } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCaller, established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { Product } from "../products/entity";
@@ -256,16 +256,16 @@ describe("answering an offer", () => {
   });
 });
 
-describe("offer notifications", () => {
-  /** The OFFER notifications about one conversation, oldest first, as [recipient, text]. */
-  const offerNotices = async (conversationId: string) =>
-    (
-      await server.dataSource.getRepository(Notification).find({
-        where: { kind: NotificationKind.OFFER, link: `/messages/${conversationId}` },
-        order: { createdAt: "ASC" },
-      })
-    ).map((n) => [n.recipientId, n.text.replace(/\u00a0/g, " ")]);
+/** The OFFER notifications about one conversation, oldest first, as [recipient, text]. */
+const offerNotices = async (conversationId: string) =>
+  (
+    await server.dataSource.getRepository(Notification).find({
+      where: { kind: NotificationKind.OFFER, link: `/messages/${conversationId}` },
+      order: { createdAt: "ASC" },
+    })
+  ).map((n) => [n.recipientId, n.text.replace(/\u00a0/g, " ")]);
 
+describe("offer notifications", () => {
   // a buyer of their own: each offer counts against the sender's messages a minute
   it("tell the other party of a new offer or counter, and the maker of an accept", async () => {
     const buyer = await signUp(server);
@@ -384,7 +384,8 @@ describe("the accepted price at checkout", () => {
     const lines = [{ productId: product.id, quantity: 1 }];
     expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBeNull();
     expect((await placeOrder(server, buyer, lines)).total).toBe(2100);
-    expect((await stored(offer.id)).status).toBe(OfferStatus.ACCEPTED);
+    // ACCEPTED, or EXPIRED if the offers.expire job ran meanwhile: never used
+    expect((await stored(offer.id)).usedOrderId).toBeNull();
     expect((await server.gql(OFFERS, { c: conversationId }, buyer.token)).data.offers.items[0].status).toBe("EXPIRED");
   });
 
@@ -405,5 +406,79 @@ describe("the accepted price at checkout", () => {
     expect(totals.filter((t) => t === 1575)).toHaveLength(1);
     expect(totals.every((t) => t === 1575 || t === 2100 || t === "refused")).toBe(true);
     expect((await stored(offer.id)).status).toBe(OfferStatus.USED);
+  });
+});
+
+// each test a buyer of its own: offers count against the sender's messages a minute
+describe("expiry on the clock", () => {
+  const HOUR = 3_600_000;
+  /** Runs `check` with the services' clock moved `ms` ahead, then moves it back. */
+  async function later(ms: number, check: () => Promise<void>) {
+    server.clock.advance(ms);
+    try {
+      await check();
+    } finally {
+      server.clock.advance(-ms);
+    }
+  }
+  const runExpiryJob = async () => {
+    await server.services.jobs.enqueue(server.dataSource.manager, "offers.expire", {});
+    await jobsSettled(server);
+  };
+
+  it("an offer past its expiry reads as EXPIRED at once; the offers.expire job rewrites it and tells the buyer, once", async () => {
+    const buyer = await signUp(server);
+    const { conversationId } = await conversation(buyer);
+    const offer = (await make(conversationId, 1500, buyer, 1)).data.makeOffer as { id: string; expiresAt: string };
+    await later(HOUR + 60_000, async () => {
+      // before any job: the reads and the answers already agree with the clock
+      expect((await server.gql(OFFERS, { c: conversationId }, seller.token)).data.offers.items[0].status).toBe("EXPIRED");
+      expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors![0].message).toBe("This offer has expired.");
+
+      await runExpiryJob();
+      expect(await stored(offer.id)).toMatchObject({ status: OfferStatus.EXPIRED, respondedAt: null });
+      const told = [
+        [seller.user.id, "New offer: Rs 1,500."],
+        [buyer.user.id, "The offer of Rs 1,500 has expired."],
+      ];
+      expect(await offerNotices(conversationId)).toEqual(told);
+
+      // a second run changes nothing
+      await runExpiryJob();
+      expect(await server.dataSource.transaction((manager) => server.services.conversations.expireDueOffers(manager))).toBe(0);
+      expect(await offerNotices(conversationId)).toEqual(told);
+      // and a new offer may be made in its place, open for its hours from the clock's time
+      const next = (await make(conversationId, 1600, buyer, 2)).data.makeOffer as { status: string; expiresAt: string };
+      expect(next.status).toBe("PENDING");
+      expect(Date.parse(next.expiresAt) - server.clock.now().getTime()).toBeGreaterThan(2 * HOUR - 60_000);
+    });
+  });
+
+  it("an offer not yet due is left open by the job", async () => {
+    const buyer = await signUp(server);
+    const { conversationId } = await conversation(buyer);
+    const offer = await madeOffer(conversationId, 1500, buyer);
+    await later(23 * HOUR, async () => {
+      await runExpiryJob();
+      expect((await stored(offer.id)).status).toBe(OfferStatus.PENDING);
+      expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).data.acceptOffer.status).toBe("ACCEPTED");
+    });
+  });
+
+  it("checkout refuses a lapsed accepted offer's price at the moved clock; the job marks it EXPIRED, not used", async () => {
+    const MINE = `query ($p: ID!) { myAcceptedOffer(productId: $p) { id } }`;
+    const buyer = await signUp(server);
+    const { product, conversationId } = await conversation(buyer);
+    const offer = await madeOffer(conversationId, 1500, buyer);
+    expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors).toBeUndefined();
+    const lines = [{ productId: product.id, quantity: 1 }];
+    expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBe(1500);
+    await later(25 * HOUR, async () => {
+      expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBeNull();
+      expect((await server.gql(MINE, { p: product.id }, buyer.token)).data.myAcceptedOffer).toBeNull();
+      expect((await placeOrder(server, buyer, lines)).total).toBe(2100);
+      await runExpiryJob();
+      expect(await stored(offer.id)).toMatchObject({ status: OfferStatus.EXPIRED, usedOrderId: null });
+    });
   });
 });

@@ -32,13 +32,16 @@ export type OfferView = Pick<
   "id" | "conversationId" | "productId" | "buyerId" | "sellerId" | "madeById" | "amountPaisa" | "expiresAt" | "respondedAt" | "createdAt"
 > & { status: OfferStatus };
 
-/** A PENDING or ACCEPTED offer past its expiry reads as EXPIRED (nothing rewrites it on the clock). */
-export function offerStatus(offer: Pick<Offer, "status" | "expiresAt">, now = new Date()): OfferStatus {
+/**
+ * A PENDING or ACCEPTED offer past its expiry reads as EXPIRED at `now` (the clock's time), also
+ * before the `offers.expire` job has rewritten it.
+ */
+export function offerStatus(offer: Pick<Offer, "status" | "expiresAt">, now: Date): OfferStatus {
   const open = offer.status === OfferStatus.PENDING || offer.status === OfferStatus.ACCEPTED;
   return open && offer.expiresAt <= now ? OfferStatus.EXPIRED : offer.status;
 }
 
-export const toOfferView = (offer: Offer): OfferView => ({
+export const toOfferView = (offer: Offer, now: Date): OfferView => ({
   id: offer.id,
   conversationId: offer.conversationId,
   productId: offer.productId,
@@ -49,22 +52,27 @@ export const toOfferView = (offer: Offer): OfferView => ({
   expiresAt: offer.expiresAt,
   respondedAt: offer.respondedAt,
   createdAt: offer.createdAt,
-  status: offerStatus(offer),
+  status: offerStatus(offer, now),
 });
 
 export type UsableOffer = { id: string; productId: string; amountPaisa: number };
 
 /**
  * The buyer's accepted, unexpired, unused offer per product (the latest accepted when there are
- * several): what the checkout prices one unit at. Expiry is compared with the database clock.
+ * several) at `now`, the clock's time: what the checkout prices one unit at.
  */
-export async function usableOffers(manager: EntityManager, buyerId: string, productIds: string[]): Promise<Map<string, UsableOffer>> {
+export async function usableOffers(
+  manager: EntityManager,
+  buyerId: string,
+  productIds: string[],
+  now: Date,
+): Promise<Map<string, UsableOffer>> {
   if (!productIds.length) return new Map();
   const rows: Array<{ id: string; productId: string; amountPaisa: string }> = await manager.query(
     `SELECT DISTINCT ON ("productId") id, "productId", "amountPaisa" FROM offers
-      WHERE "buyerId" = $1 AND "productId" = ANY($2::uuid[]) AND status = $3 AND "expiresAt" > now()
+      WHERE "buyerId" = $1 AND "productId" = ANY($2::uuid[]) AND status = $3 AND "expiresAt" > $4::timestamptz
       ORDER BY "productId", "respondedAt" DESC`,
-    [buyerId, productIds, OfferStatus.ACCEPTED],
+    [buyerId, productIds, OfferStatus.ACCEPTED, now],
   );
   return new Map(rows.map((r) => [r.productId, { id: r.id, productId: r.productId, amountPaisa: Number(r.amountPaisa) }]));
 }
@@ -75,15 +83,19 @@ export async function usableOffers(manager: EntityManager, buyerId: string, prod
  * the loser rolls back. A cancelled or rejected order does not give the offer back: the seller
  * agreed to one sale at that price, and the buyer can make a new offer in the conversation.
  */
-export async function markOffersUsed(manager: EntityManager, uses: Array<{ offerId: string; orderId: string }>): Promise<string[]> {
+export async function markOffersUsed(
+  manager: EntityManager,
+  uses: Array<{ offerId: string; orderId: string }>,
+  now: Date,
+): Promise<string[]> {
   if (!uses.length) return [];
   // an UPDATE answers [rows, count] through TypeORM
   const [rows]: [Array<{ id: string }>, number] = await manager.query(
     `UPDATE offers o SET status = $1, "usedOrderId" = u."orderId", "respondedAt" = now()
        FROM unnest($2::uuid[], $3::uuid[]) AS u("offerId", "orderId")
-      WHERE o.id = u."offerId" AND o.status = $4 AND o."expiresAt" > now()
+      WHERE o.id = u."offerId" AND o.status = $4 AND o."expiresAt" > $5::timestamptz
       RETURNING o.id`,
-    [OfferStatus.USED, uses.map((u) => u.offerId), uses.map((u) => u.orderId), OfferStatus.ACCEPTED],
+    [OfferStatus.USED, uses.map((u) => u.offerId), uses.map((u) => u.orderId), OfferStatus.ACCEPTED, now],
   );
   if (rows.length < uses.length)
     throw conflict("An accepted offer in your cart was just used or has expired. Check your cart and try again.");

@@ -3,6 +3,7 @@ import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
@@ -156,6 +157,7 @@ export class ConversationsService {
     private readonly events: EventBus,
     private readonly notifications: NotificationsService,
     private readonly screening: ScreeningService,
+    private readonly clock: Clock,
   ) {
     this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByStarter = postgresLimiter(dataSource, {
@@ -386,11 +388,11 @@ export class ConversationsService {
    */
   async acceptedOffer(productId: string, caller: AuthUser): Promise<OfferView | null> {
     if (!isId(productId)) throw notFound("Product not found.");
-    const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId])).get(productId);
+    const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId], this.clock.now())).get(productId);
     if (!usable) return null;
     const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
     if (!product || usable.amountPaisa >= product.pricePaisa) return null;
-    return toOfferView(await this.dataSource.getRepository(Offer).findOneByOrFail({ id: usable.id }));
+    return this.offerView(await this.dataSource.getRepository(Offer).findOneByOrFail({ id: usable.id }));
   }
 
   /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */
@@ -404,7 +406,13 @@ export class ConversationsService {
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
-    return toPage(items.map(toOfferView), totalItems, page, pageSize);
+    const now = this.clock.now();
+    return toPage(
+      items.map((offer) => toOfferView(offer, now)),
+      totalItems,
+      page,
+      pageSize,
+    );
   }
 
   /**
@@ -426,7 +434,7 @@ export class ConversationsService {
       await this.offerChanged(manager, offer);
       return offer;
     });
-    return toOfferView(offer);
+    return this.offerView(offer);
   }
 
   /** The party who did not make a pending offer accepts it: it then prices one unit for the buyer, once, until it expires. */
@@ -472,7 +480,16 @@ export class ConversationsService {
       await this.offerChanged(manager, withdrawn);
       return withdrawn;
     });
-    return toOfferView(offer);
+    return this.offerView(offer);
+  }
+
+  /**
+   * Marks every open offer past its expiry at the clock's time as EXPIRED, in one statement, and
+   * tells the buyer and both parties' live views. The scheduled `offers.expire` job; a second run
+   * finds nothing left to change.
+   */
+  async expireDueOffers(manager: EntityManager): Promise<number> {
+    return (await this.expireOffers(manager)).length;
   }
 
   /** In a checkout's transaction: announces the accepted offers it used to both parties (after the commit). */
@@ -499,17 +516,39 @@ export class ConversationsService {
       for (const changed of answered) await this.offerChanged(manager, changed);
       return answered;
     });
-    return toOfferView(changed[changed.length - 1]);
+    return this.offerView(changed[changed.length - 1]);
   }
 
   /** A pending, unexpired offer of one of the caller's conversations, locked for the change. */
   private async openOffer(manager: EntityManager, offerId: string, caller: AuthUser): Promise<Offer> {
     const offer = isId(offerId) ? await manager.findOne(Offer, { where: { id: offerId }, lock: { mode: "pessimistic_write" } }) : null;
     if (!offer || !isParty(offer, caller.id)) throw notFound("Offer not found.");
-    const status = offerStatus(offer);
+    const status = offerStatus(offer, this.clock.now());
     if (status === OfferStatus.EXPIRED) throw conflict("This offer has expired.");
     if (status !== OfferStatus.PENDING) throw conflict(`This offer is no longer open (${status.toLowerCase()}).`);
     return offer;
+  }
+
+  /** An offer as its parties see it at the clock's time. */
+  private offerView(offer: Offer): OfferView {
+    return toOfferView(offer, this.clock.now());
+  }
+
+  /**
+   * Rewrites the PENDING and ACCEPTED (unused) offers past their expiry as EXPIRED, all of them or
+   * one conversation's, and announces each (the buyer's notification, `offer.changed`).
+   */
+  private async expireOffers(manager: EntityManager, conversationId?: string): Promise<Offer[]> {
+    // an UPDATE answers [rows, count] through TypeORM
+    const [rows]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE offers SET status = $1
+        WHERE status IN ($2, $3) AND "expiresAt" <= $4::timestamptz AND ($5::uuid IS NULL OR "conversationId" = $5::uuid)
+        RETURNING id`,
+      [OfferStatus.EXPIRED, OfferStatus.PENDING, OfferStatus.ACCEPTED, this.clock.now(), conversationId ?? null],
+    );
+    const expired = rows.length ? await manager.findBy(Offer, { id: In(rows.map((r) => r.id)) }) : [];
+    for (const offer of expired) await this.offerChanged(manager, offer);
+    return expired;
   }
 
   private async settleOffer(manager: EntityManager, offer: Offer, status: OfferStatus): Promise<Offer> {
@@ -537,18 +576,14 @@ export class ConversationsService {
       throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {
         amount: "An offer cannot be more than the price.",
       });
-    await manager.query(`UPDATE offers SET status = $2 WHERE "conversationId" = $1 AND status = $3 AND "expiresAt" <= now()`, [
-      conversation.id,
-      OfferStatus.EXPIRED,
-      OfferStatus.PENDING,
-    ]);
+    await this.expireOffers(manager, conversation.id);
     const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
     if (pending) throw conflict("This conversation already has an open offer: answer or withdraw it first.");
     await consumeOrRefuse([[this.messagesBySender, makerId]], "You are sending messages too fast. Please wait a minute.");
     const [{ id }]: Array<{ id: string }> = await manager.query(
       `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7)) RETURNING id`,
-      [conversation.id, conversation.productId, conversation.buyerId, conversation.sellerId, makerId, amountPaisa, hours],
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz + make_interval(hours => $8)) RETURNING id`,
+      [conversation.id, conversation.productId, conversation.buyerId, conversation.sellerId, makerId, amountPaisa, this.clock.now(), hours],
     );
     return manager.findOneByOrFail(Offer, { id });
   }
@@ -567,6 +602,7 @@ export class ConversationsService {
       [OfferStatus.ACCEPTED]: [maker, `Your offer of ${amount} was accepted.`],
       [OfferStatus.DECLINED]: [maker, `Your offer of ${amount} was declined.`],
       [OfferStatus.WITHDRAWN]: [other, `The offer of ${amount} was withdrawn.`],
+      [OfferStatus.EXPIRED]: [offer.buyerId, `The offer of ${amount} has expired.`],
     };
     const entry = notice[offer.status];
     if (!entry) return;

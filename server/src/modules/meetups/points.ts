@@ -70,8 +70,8 @@ export const MEETUP_FIRST_HOUR = 8;
 export const MEETUP_LAST_HOUR = 20;
 const PAKISTAN_OFFSET_HOURS = 5;
 
-/** Why a proposed meetup time cannot be used, or null when it can. */
-export function meetupTimeProblem(at: Date, now = new Date()): string | null {
+/** Why a proposed meetup time cannot be used at `now` (the clock's time), or null when it can. */
+export function meetupTimeProblem(at: Date, now: Date): string | null {
   if (Number.isNaN(at.getTime())) return "Choose a valid meetup time.";
   if (at.getTime() <= now.getTime()) return "Choose a meetup time in the future.";
   if (at.getTime() > now.getTime() + MEETUP_MAX_DAYS_AHEAD * 24 * 3600_000)

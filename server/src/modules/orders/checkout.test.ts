@@ -108,6 +108,24 @@ describe("priceQuote", () => {
     expect(expired.data.priceQuote).toMatchObject({ couponApplied: false, couponMessage: 'Coupon code "old" has expired.', discount: 0 });
   });
 
+  it("a coupon lapses when the clock passes its end", async () => {
+    await server.dataSource
+      .getRepository(Coupon)
+      .save({ code: "weekend", percentOff: 10, active: true, expiresAt: new Date(Date.now() + 86_400_000) });
+    const quote = { lines: [{ productId: book.id, quantity: 1 }], couponCode: "weekend" };
+    expect((await server.gql(QUOTE, quote)).data.priceQuote).toMatchObject({ couponApplied: true, discount: 123.45 });
+    server.clock.advance(2 * 86_400_000);
+    try {
+      expect((await server.gql(QUOTE, quote)).data.priceQuote).toMatchObject({
+        couponApplied: false,
+        couponMessage: 'Coupon code "weekend" has expired.',
+        discount: 0,
+      });
+    } finally {
+      server.clock.advance(-2 * 86_400_000);
+    }
+  });
+
   it("flags unknown, malformed and deleted products as unavailable and leaves them out of the totals", async () => {
     const gone = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 50_000, name: "Sold Chair" });
     await server.dataSource.getRepository(Product).softDelete(gone.id);

@@ -55,6 +55,7 @@ const PLACE = `mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) {
 const CONFIRM = `mutation ($id: ID!) { confirmMeetup(id: $id) { ${MEETUP_FIELDS} } }`;
 const PROPOSE = `mutation ($id: ID!, $meetup: MeetupInput!) { proposeMeetup(id: $id, meetup: $meetup) { ${MEETUP_FIELDS} } }`;
 
+const propose = (who: SignedIn, id: string, point: string, at: string) => server.gql(PROPOSE, { id, meetup: { point, at } }, who.token);
 const place = (who: SignedIn, lines: Array<{ productId: string; quantity: number }>, over: Record<string, unknown>) =>
   server.gql(PLACE, { input: orderInput(lines, over) }, who.token);
 const orderCount = () => server.dataSource.getRepository(Order).count();
@@ -195,6 +196,22 @@ describe("checkout with a campus meetup", () => {
     );
   });
 
+  it("judges the time at the clock's time: with the clock 10 days ahead, 3 days from today is past and 20 days is near", async () => {
+    const lamp = await listing(seller, LUMS);
+    const ahead = 10 * 24 * 3600_000;
+    server.clock.advance(ahead);
+    try {
+      await expectRefusedCheckout(line(lamp), meetupOrder(LIBRARY, pkt(3, 12)), "Choose a meetup time in the future.", "meetup.at");
+      const res = await place(buyer, line(lamp), meetupOrder(LIBRARY, pkt(20, 12)));
+      expect(res.errors).toBeUndefined();
+      const order = res.data.placeOrder.orders[0];
+      expect((await propose(seller, order.id, GATE, pkt(3, 12))).errors![0].message).toBe("Choose a meetup time in the future.");
+      expect((await propose(seller, order.id, GATE, pkt(21, 12))).errors).toBeUndefined();
+    } finally {
+      server.clock.advance(-ahead);
+    }
+  });
+
   it("needs every item on one campus: a listing without a campus, or two campuses, is refused", async () => {
     const lamp = await listing(seller, LUMS);
     const nowhere = await listing(seller, null, "Old kettle");
@@ -248,7 +265,6 @@ const meetupHappened = (id: string) => server.dataSource.getRepository(Order).up
 
 describe("arranging the meetup", () => {
   const confirm = (who: SignedIn, id: string) => server.gql(CONFIRM, { id }, who.token);
-  const propose = (who: SignedIn, id: string, point: string, at: string) => server.gql(PROPOSE, { id, meetup: { point, at } }, who.token);
   const meetupOf = async (id: string, who: SignedIn = buyer) => (await server.gql(ORDER_Q, { id }, who.token)).data.order.meetup;
 
   it("goes back and forth until the other side confirms", async () => {
@@ -378,6 +394,21 @@ describe("arranging the meetup", () => {
     expect((await server.gql(ORDER_Q, { id: order.id }, seller.token)).data.order.allowedTransitions).toEqual(["COMPLETED", "REJECTED"]);
     const done = await server.api("PATCH", `/api/orders/update-status/${order.id}`, { token: seller.token, body: { status: "completed" } });
     expect(done).toMatchObject({ status: 200, body: { status: "completed" } });
+  });
+
+  it("may be completed once the clock reaches the meetup time, with no row moved", async () => {
+    const order = await placedMeetup(await listing(seller, LUMS));
+    expect((await setStatus(server, seller, order.id, "CONFIRMED")).errors).toBeUndefined();
+    expect((await confirm(seller, order.id)).errors).toBeUndefined();
+    expect((await setStatus(server, seller, order.id, "COMPLETED")).errors![0].message).toBe("The meetup has not happened yet.");
+    const ahead = 15 * 24 * 3600_000; // past any meetup time a buyer may choose
+    server.clock.advance(ahead);
+    try {
+      expect((await server.gql(ORDER_Q, { id: order.id }, seller.token)).data.order.allowedTransitions).toEqual(["COMPLETED", "REJECTED"]);
+      expect((await setStatus(server, seller, order.id, "COMPLETED")).data.updateOrderStatus).toMatchObject({ status: "COMPLETED" });
+    } finally {
+      server.clock.advance(-ahead);
+    }
   });
 
   it("does not apply to an order delivered to an address", async () => {

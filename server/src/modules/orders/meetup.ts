@@ -4,29 +4,31 @@ import { labelOf, CAMPUSES } from "../products/catalog";
 import { meetupPoint, meetupTimeProblem } from "../meetups/points";
 import { Fulfilment, MeetupParty, MeetupState, OrderStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
 
-/** A proposed meetup as sent: a point slug and a time (ISO string or Date). */
-export const meetupInputSchema = z
-  .object({
-    point: z
-      .string({ message: "Choose a meetup point." })
-      .trim()
-      .min(1, "Choose a meetup point.")
-      .transform((slug, ctx) => {
-        const point = meetupPoint(slug);
-        if (point) return point;
-        ctx.addIssue({ code: "custom", message: "Choose a meetup point from the list." });
-        return z.NEVER;
-      }),
-    at: z.coerce.date({ message: "Choose a valid meetup time." }),
-  })
-  .superRefine((v, ctx) => {
-    const problem = meetupTimeProblem(v.at);
-    if (problem) ctx.addIssue({ code: "custom", path: ["at"], message: problem });
-  });
+/** A proposed meetup as sent: a point slug and a time (ISO string or Date), judged at the clock's time. */
+export const meetupInputSchema = (clock: Clock) =>
+  z
+    .object({
+      point: z
+        .string({ message: "Choose a meetup point." })
+        .trim()
+        .min(1, "Choose a meetup point.")
+        .transform((slug, ctx) => {
+          const point = meetupPoint(slug);
+          if (point) return point;
+          ctx.addIssue({ code: "custom", message: "Choose a meetup point from the list." });
+          return z.NEVER;
+        }),
+      at: z.coerce.date({ message: "Choose a valid meetup time." }),
+    })
+    .superRefine((v, ctx) => {
+      const problem = meetupTimeProblem(v.at, clock.now());
+      if (problem) ctx.addIssue({ code: "custom", path: ["at"], message: problem });
+    });
 
-export type MeetupInput = z.input<typeof meetupInputSchema>;
-export type ValidMeetup = z.output<typeof meetupInputSchema>;
+export type MeetupInput = z.input<ReturnType<typeof meetupInputSchema>>;
+export type ValidMeetup = z.output<ReturnType<typeof meetupInputSchema>>;
 
 /** A meetup cannot change once the order is over. */
 const MEETUP_CLOSED_STATUSES: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];

@@ -156,6 +156,19 @@ describe("card payment end to end", () => {
     expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeNull();
   });
 
+  it("refuses a card whose expiry month has passed by the clock, with no row moved", async () => {
+    const checkout = await cardCheckout();
+    // the first day after goodCard's expiry month
+    const ahead = Date.UTC(2000 + Number(nextYear) + 1, 0, 2) - Date.now();
+    server.clock.advance(ahead);
+    try {
+      expect(await refusedPage(checkout.paymentUrl, goodCard)).toContain("This card has expired.");
+    } finally {
+      server.clock.advance(-ahead);
+    }
+    expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeNull();
+  });
+
   it("answers an unknown session with 404 and a cash-on-delivery checkout without a card form", async () => {
     expect((await fetch(`${server.url}/pay/${randomUUID()}`)).status).toBe(404);
     expect((await fetch(`${server.url}/pay/not-a-session`)).status).toBe(404);

@@ -47,7 +47,8 @@ function expiryError(expiry: string, now: Date): string | null {
   return endOfMonth <= now.getTime() ? "This card has expired." : null;
 }
 
-export function checkCard(form: CardForm, now = new Date()): CardCheck {
+/** The sandbox card check at `now` (the clock's time: a card is valid through the last day of its expiry month). */
+export function checkCard(form: CardForm, now: Date): CardCheck {
   const digits = text(form.cardNumber).replace(/[\s-]/g, "");
   const fields: FieldErrors = {};
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) fields.cardNumber = "Enter a valid card number.";

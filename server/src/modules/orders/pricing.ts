@@ -82,7 +82,7 @@ export function mergeLines(lines: CartLine[]): CartLine[] {
 }
 
 /** Looks a code up case-insensitively; only an active, unexpired coupon applies. */
-export async function findCoupon(manager: EntityManager, code: string | null | undefined, now = new Date()): Promise<CouponResult> {
+export async function findCoupon(manager: EntityManager, code: string | null | undefined, now: Date): Promise<CouponResult> {
   if (!code) return { code: null, applied: false, percentOff: 0, message: null };
   const coupon = await manager.getRepository(Coupon).findOneBy({ code: code.toLowerCase() });
   if (!coupon || !coupon.active) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" is not valid.` };
@@ -107,14 +107,15 @@ export async function priceCart(
   manager: EntityManager,
   lines: CartLine[],
   couponCode: string | null | undefined,
+  now: Date,
   buyerId?: string | null,
 ): Promise<PricedCart> {
   const ids = lines.map((l) => l.productId).filter(isUuid);
   const [products, coupon, offers] = await Promise.all([
     // deleted products are read too, so the cart can still name them
     ids.length ? manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : Promise.resolve([]),
-    findCoupon(manager, couponCode),
-    buyerId ? usableOffers(manager, buyerId, ids) : new Map<string, never>(),
+    findCoupon(manager, couponCode, now),
+    buyerId ? usableOffers(manager, buyerId, ids, now) : new Map<string, never>(),
   ]);
   // a listing that is not listed does not exist for a buyer: no name, picture or price in the quote
   const byId = new Map(products.filter(isListed).map((p) => [p.id, p]));

@@ -247,7 +247,7 @@ export class OrderFieldsResolver {
 
   @FieldResolver(() => [OrderStatus], { description: "The statuses the caller may set next (same rules as updateOrderStatus)." })
   allowedTransitions(@Root() order: OrderView, @Ctx() ctx: Context): OrderStatus[] {
-    return allowedTransitions(order, ctx.user);
+    return allowedTransitions(order, ctx.user, ctx.services.clock.now());
   }
 }
 

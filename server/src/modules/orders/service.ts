@@ -6,6 +6,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
 import { markOffersUsed } from "../conversations/offers";
+import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import { Product } from "../products/entity";
 import {
@@ -71,17 +72,18 @@ const addressOrderSchema = z
   .transform((v) => ({ ...v, fulfilment: Fulfilment.ADDRESS as const, meetup: null }));
 
 // a meetup needs no address: the shipping fields are ignored
-const meetupOrderSchema = z
-  .object({
-    ...cartAndContact,
-    meetup: z.preprocess((value) => value ?? {}, meetupInputSchema),
-    couponCode: couponCodeSchema,
-    paymentMethod: paymentMethodSchema
-      .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
-      .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
-    idempotencyKey: idempotencyKeySchema,
-  })
-  .transform((v) => ({ ...v, fulfilment: Fulfilment.MEETUP as const, shipping: null }));
+const meetupOrderSchema = (clock: Clock) =>
+  z
+    .object({
+      ...cartAndContact,
+      meetup: z.preprocess((value) => value ?? {}, meetupInputSchema(clock)),
+      couponCode: couponCodeSchema,
+      paymentMethod: paymentMethodSchema
+        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
+        .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
+      idempotencyKey: idempotencyKeySchema,
+    })
+    .transform((v) => ({ ...v, fulfilment: Fulfilment.MEETUP as const, shipping: null }));
 
 /** The order input; `fulfilment` (address by default) picks which of shipping and meetup it needs. */
 export type PlaceOrderInput = Omit<z.input<typeof addressOrderSchema>, "shipping"> & {
@@ -89,10 +91,10 @@ export type PlaceOrderInput = Omit<z.input<typeof addressOrderSchema>, "shipping
   fulfilment?: Fulfilment | null;
   meetup?: MeetupInput | null;
 };
-type ValidOrder = z.output<typeof addressOrderSchema> | z.output<typeof meetupOrderSchema>;
+type ValidOrder = z.output<typeof addressOrderSchema> | z.output<ReturnType<typeof meetupOrderSchema>>;
 
-const parsePlaceOrder = (input: PlaceOrderInput): ValidOrder =>
-  input.fulfilment === Fulfilment.MEETUP ? parseInput(meetupOrderSchema, input) : parseInput(addressOrderSchema, input);
+const parsePlaceOrder = (input: PlaceOrderInput, clock: Clock): ValidOrder =>
+  input.fulfilment === Fulfilment.MEETUP ? parseInput(meetupOrderSchema(clock), input) : parseInput(addressOrderSchema, input);
 
 const quoteSchema = z.object({ lines: cartLinesSchema, couponCode: couponCodeSchema });
 
@@ -121,12 +123,13 @@ export class OrdersService {
     private readonly dataSource: DataSource,
     private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
     private readonly events: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
   async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }, caller?: AuthUser | null): Promise<PricedCart> {
     const v = parseInput(quoteSchema, input);
-    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, caller?.id);
+    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, this.clock.now(), caller?.id);
   }
 
   /**
@@ -136,7 +139,7 @@ export class OrdersService {
    * committing an order nobody was told about.
    */
   async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
-    const v = parsePlaceOrder(input);
+    const v = parsePlaceOrder(input, this.clock);
     // REQUIRE_VERIFIED_BUYERS: only verified students (and admins) place orders
     if (this.settings.requireVerifiedBuyers && buyer.role !== Role.ADMIN) {
       const row = await this.dataSource.getRepository(User).findOne({ where: { id: buyer.id }, select: { id: true, verifiedAt: true } });
@@ -161,7 +164,8 @@ export class OrdersService {
   }
 
   private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
-    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, buyer.id);
+    const now = this.clock.now();
+    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, now, buyer.id);
     refuseUnbuyable(cart, v.lines, buyer);
     const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
 
@@ -239,6 +243,7 @@ export class OrdersService {
       cart.groups.flatMap((group, i) =>
         group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
       ),
+      now,
     );
     await this.events.publish(manager, "order.placed", {
       checkoutSessionId: session.id,
@@ -269,7 +274,7 @@ export class OrdersService {
     const session = await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid in cash, not by card.");
     if (session.paymentAuthorizedAt) return session;
-    const result = checkCard(card);
+    const result = checkCard(card, this.clock.now());
     if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
     if (result.outcome === "declined") throw badInput(result.message, { cardNumber: result.message });
     await this.dataSource
@@ -315,7 +320,7 @@ export class OrdersService {
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
-      const refused = refusal(order, to, user);
+      const refused = refusal(order, to, user, this.clock.now());
       if (refused) throw refused;
 
       const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
@@ -356,7 +361,7 @@ export class OrdersService {
    * confirmation, to reschedule); the other side then confirms it.
    */
   async proposeMeetup(orderId: string, input: MeetupInput, user: AuthUser): Promise<Order> {
-    const meetup = parseInput(meetupInputSchema, input);
+    const meetup = parseInput(meetupInputSchema(this.clock), input);
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);

@@ -77,7 +77,7 @@ function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError |
 }
 
 /** Why the caller may not set `to` on this order at `now`, or null when they may. */
-export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now = new Date()): AppError | null {
+export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now: Date): AppError | null {
   const capacity = capacityOn(order, caller);
   if (!capacity) return forbidden("You can only manage your own orders.");
   if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
@@ -92,6 +92,6 @@ export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | n
 }
 
 /** What the caller may set next on this order (empty for a stranger or a finished order). */
-export function allowedTransitions(order: OrderState, caller: AuthUser | null): OrderStatus[] {
-  return (Object.keys(transitionsOf(order)[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller));
+export function allowedTransitions(order: OrderState, caller: AuthUser | null, now: Date): OrderStatus[] {
+  return (Object.keys(transitionsOf(order)[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller, now));
 }

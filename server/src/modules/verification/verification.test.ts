@@ -6,7 +6,7 @@ import { asCaller, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { codeIn, lastOutboxMail, outboxMails } from "../../test/mail";
 import { OneTimeCode } from "../codes/entity";
-import { CODE_EXPIRED, CODE_SENDS_SPENT, CODE_SPENT, CODE_WRONG } from "../codes/service";
+import { CODE_EXPIRED, CODE_SENDS_SPENT, CODE_SPENT, CODE_TTL_MINUTES, CODE_WRONG } from "../codes/service";
 import { User } from "../users/entity";
 import { NOT_A_UNIVERSITY, UNIVERSITY_EMAIL_TAKEN } from "./service";
 import { universityOf } from "./universities";
@@ -143,6 +143,18 @@ describe("verifying a university e-mail", () => {
     ]);
     const res = await server.gql(CONFIRM, { code }, buyer.token);
     expect(res.errors![0].message).toBe(CODE_EXPIRED);
+    expect((await userRow(buyer.user.id)).verifiedAt).toBeNull();
+  });
+
+  it(`a code lapses ${CODE_TTL_MINUTES} minutes after it was sent, by the clock`, async () => {
+    const buyer = await signUp(server, "user");
+    const code = await requestCode(buyer, uniEmail());
+    server.clock.advance(CODE_TTL_MINUTES * 60_000);
+    try {
+      expect((await server.gql(CONFIRM, { code }, buyer.token)).errors![0].message).toBe(CODE_EXPIRED);
+    } finally {
+      server.clock.advance(-CODE_TTL_MINUTES * 60_000);
+    }
     expect((await userRow(buyer.user.id)).verifiedAt).toBeNull();
   });
 
