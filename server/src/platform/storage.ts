@@ -34,6 +34,9 @@ export interface ObjectStorage {
   reachable(): Promise<boolean | undefined>;
 }
 
+/** How long /ready waits for the bucket to answer. */
+const READY_TIMEOUT_MS = 2_000;
+
 export type S3Settings = { bucket: string; region: string; endpoint?: string };
 
 /** The bucket when S3 is configured, else `root` on this machine's disk. */
@@ -148,7 +151,8 @@ export class S3Storage implements ObjectStorage {
   }
 
   async reachable(): Promise<boolean> {
-    return this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).then(
+    // bounded: a bucket that does not answer must not hold up the readiness probe (the SDK retries)
+    return this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS) }).then(
       () => true,
       () => false,
     );

@@ -122,3 +122,23 @@ describe("uploads with S3_PUBLIC_URL set (a CDN in front of the bucket)", () => 
     );
   });
 });
+
+describe("a bucket that does not answer", () => {
+  let offline: TestServer;
+  beforeAll(async () => {
+    // nothing listens on port 1: every request to the bucket is refused
+    offline = await startTestServer({ env: { ...bucket.env, S3_ENDPOINT: "http://127.0.0.1:1" } });
+  });
+  afterAll(() => offline?.close());
+
+  it("/ready names it unreachable and stays 200 (the database decides); an upload fails and stores nothing", async () => {
+    const ready = await fetch(`${offline.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", storage: "unreachable" });
+    const owner = await signUp(offline, "seller");
+    const before = await offline.dataSource.getRepository(Image).count();
+    const res = await offline.gql(UPLOAD, { dataUrl: dataUrl(await png(222, 111)) }, owner.token);
+    expect(res.errors?.[0].extensions?.code).toBe("INTERNAL_SERVER_ERROR");
+    expect(await offline.dataSource.getRepository(Image).count()).toBe(before);
+  });
+});
