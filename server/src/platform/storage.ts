@@ -28,8 +28,8 @@ export interface ObjectStorage {
   /** The object as a stream for an answer, or null when there is none. */
   open(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
-  /** Deletes every object whose key starts with `prefix`. */
-  deleteByPrefix(prefix: string): Promise<void>;
+  /** Deletes every object whose key starts with one of `prefixes`. */
+  deleteByPrefixes(prefixes: string[]): Promise<void>;
   /** For /ready: undefined when there is nothing remote to check, else whether the bucket answers. */
   reachable(): Promise<boolean | undefined>;
 }
@@ -68,11 +68,22 @@ export class DiskStorage implements ObjectStorage {
     return (await stat(this.fileOf(key)).catch(() => null))?.isFile() ?? false;
   }
 
-  async deleteByPrefix(prefix: string): Promise<void> {
-    const dir = this.fileOf(path.posix.dirname(prefix));
-    const start = path.posix.basename(prefix);
-    const files = await readdir(dir).catch(() => [] as string[]);
-    await Promise.all(files.filter((f) => f.startsWith(start)).map((f) => rm(path.join(dir, f), { force: true })));
+  async deleteByPrefixes(prefixes: string[]): Promise<void> {
+    // each directory read once, however many prefixes fall in it (the sweep passes thousands)
+    const byDir = new Map<string, string[]>();
+    for (const prefix of prefixes) {
+      const dir = this.fileOf(path.posix.dirname(prefix));
+      const names = byDir.get(dir) ?? [];
+      names.push(path.posix.basename(prefix));
+      byDir.set(dir, names);
+    }
+    for (const [dir, names] of byDir) {
+      const starts = new Set(names);
+      const lengths = new Set([...starts].map((start) => start.length));
+      const files = await readdir(dir).catch(() => [] as string[]);
+      const doomed = files.filter((f) => [...lengths].some((length) => starts.has(f.slice(0, length))));
+      await Promise.all(doomed.map((f) => rm(path.join(dir, f), { force: true })));
+    }
   }
 
   async reachable(): Promise<undefined> {
@@ -140,14 +151,16 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async deleteByPrefix(prefix: string): Promise<void> {
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
-      // one by one: a picture has a handful of objects, and not every S3-compatible server takes batch deletes
-      for (const object of page.Contents ?? []) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+  async deleteByPrefixes(prefixes: string[]): Promise<void> {
+    for (const prefix of prefixes) {
+      let token: string | undefined;
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+        // one by one: a picture has a handful of objects, and not every S3-compatible server takes batch deletes
+        for (const object of page.Contents ?? []) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    }
   }
 
   async reachable(): Promise<boolean> {

@@ -69,7 +69,7 @@ describe("uploads with S3_BUCKET set", () => {
   it("makes a width missing from the bucket on first request", async () => {
     const { url } = await uploadAs(seller, 1000);
     const hash = hashOf(url);
-    await server.services.storage.deleteByPrefix(`uploads/${hash}-w400`);
+    await server.services.storage.deleteByPrefixes([`uploads/${hash}-w400`]);
     expect(await bucket.keys(`uploads/${hash}-w400`)).toEqual([]);
     const res = await fetch(url.replace(/\.webp$/, "-w400.webp"));
     expect(res.status).toBe(200);

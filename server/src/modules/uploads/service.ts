@@ -102,7 +102,7 @@ export class UploadsService {
     if (rows.length === 0) return 0;
     const hashes = new Set(rows.map((r) => r.hash));
     // every file of an image (full size, thumbnail, any variant) starts with its hash
-    for (const hash of hashes) await this.storage.deleteByPrefix(keyOf(hash));
+    await this.storage.deleteByPrefixes([...hashes].map((hash) => keyOf(hash)));
     return rows.length;
   }
 
