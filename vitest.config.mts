@@ -7,7 +7,9 @@ const require = createRequire(import.meta.url);
 // (Node loads graphql's CommonJS main for external packages, Vite would pick its .mjs: pin the main)
 const graphqlMain = require.resolve("graphql");
 // @unibazaar/rules is read from its TypeScript source ("source" export condition): no build before the tests
-const ssr = { resolve: { conditions: ["source", ...defaultServerConditions] } };
+// (Vitest hands these to Node as --conditions; "module" is for bundlers, not Node: with it, Node
+// took the AWS SDK's extensionless ES build, which it cannot load)
+const ssr = { resolve: { conditions: ["source", ...defaultServerConditions.filter((c) => c !== "module")] } };
 const resolve = {
   conditions: ["source", ...defaultClientConditions],
   alias: [{ find: /^graphql$/, replacement: graphqlMain }],

@@ -24,7 +24,7 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
       try {
         // the seed's writes enqueue jobs: the queue's tables first (the workers work them)
         await services.jobs.start();
-        if (await seedDemoData(database.dataSource, services, config)) say("Loaded demo data into the empty database.");
+        if (await seedDemoData(database.dataSource, services)) say("Loaded demo data into the empty database.");
       } finally {
         await services.jobs.stop();
         await services.cache.close();

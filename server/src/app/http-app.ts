@@ -15,13 +15,14 @@ import { PublicAnswers } from "../platform/graphql/public-answers";
 import { createApolloServer } from "../platform/graphql/server";
 import { connectionToken } from "../platform/graphql/subscriptions";
 import { refuseUnsafeInput } from "../platform/http/null-bytes";
-import { publicBase, varyOnPublicBase } from "../platform/http/public-url";
+import { publicBase, serveUploadsFrom, varyOnPublicBase } from "../platform/http/public-url";
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
+import { serveFromStorage } from "../platform/http/stored-files";
 import { createOutboxRouter } from "../platform/http/dev-outbox";
 import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
@@ -48,6 +49,7 @@ export async function createHttpApp(deps: {
   stopping?: () => boolean;
 }): Promise<HttpApp> {
   const { config, dataSource, services, logger } = deps;
+  serveUploadsFrom(config.s3?.publicUrl);
   const app = express();
   app.disable("x-powered-by");
   // which proxies' X-Forwarded-For/-Proto/-Host are believed: rate limits key on the client address,
@@ -76,8 +78,13 @@ export async function createHttpApp(deps: {
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
-          // PUBLIC_URL may be another origin (a CDN or proxy host): image addresses start with it
-          "img-src": ["'self'", "data:", "blob:", ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])],
+          // PUBLIC_URL and S3_PUBLIC_URL may be other origins (a CDN or proxy host): image addresses start with them
+          "img-src": [
+            "'self'",
+            "data:",
+            "blob:",
+            ...[config.publicUrl, config.s3?.publicUrl].flatMap((url) => (url ? [new URL(url).origin] : [])),
+          ],
           "style-src": ["'self'", "'unsafe-inline'"],
           "font-src": ["'self'", "data:"],
           "worker-src": ["'self'", "blob:"],
@@ -123,8 +130,9 @@ export async function createHttpApp(deps: {
       clearTimeout(timer);
     }
     // the rest degrades without stopping requests: reported, and a 503 only for the database
-    const [redis, jobs] = await Promise.all([
+    const [redis, storage, jobs] = await Promise.all([
       services.cache.reachable(),
+      services.storage.reachable(),
       services.jobs.counts().then(
         (counts) => counts.reduce((sum, c) => ({ queued: sum.queued + c.queued, failed: sum.failed + c.failed }), { queued: 0, failed: 0 }),
         () => "unreachable" as const,
@@ -134,6 +142,7 @@ export async function createHttpApp(deps: {
       status: "ready",
       database: "ok",
       ...(redis === undefined ? {} : { redis: redis ? "ok" : "unreachable" }),
+      ...(storage === undefined ? {} : { storage: storage ? "ok" : "unreachable" }),
       jobs,
     });
   });
@@ -150,15 +159,12 @@ export async function createHttpApp(deps: {
   });
   // content-addressed (named by their hash), so cached for a year; cross-origin: legacy clients on
   // their own origin and mobile apps put these addresses straight into <img src>
+  const uploadHeaders = (res: Response) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
   app.use(
     "/uploads",
-    express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: "365d",
-      index: false,
-      fallthrough: false,
-      setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
-    }),
+    config.s3
+      ? serveFromStorage(services.storage, "uploads", uploadHeaders)
+      : express.static(config.uploadsDir, { immutable: true, maxAge: "365d", index: false, fallthrough: false, setHeaders: uploadHeaders }),
   );
 
   // every answer below may name the app's own address

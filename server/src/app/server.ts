@@ -40,7 +40,7 @@ export async function startServer(
     jobs = services.jobs;
     await jobs.start();
     if (options.seed) {
-      const seeded = await seedDemoData(database.dataSource, services, config);
+      const seeded = await seedDemoData(database.dataSource, services);
       if (seeded) say("Loaded demo data into the empty database.");
     }
     let stopping = false;

@@ -24,6 +24,7 @@ import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
 import { StatsService } from "../modules/stats/service";
 import { UsersService } from "../modules/users/service";
+import { createStorage } from "../platform/storage";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -44,7 +45,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const conversations = new ConversationsService(dataSource, events, notifications, screening, clock);
   // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
   const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
-  const uploads = new UploadsService(dataSource, config.uploadsDir);
+  // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
+  const storage = createStorage(config.s3, config.dataDir);
+  const uploads = new UploadsService(dataSource, storage);
   registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
@@ -65,6 +68,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
     products: new ProductsService(dataSource, cache, config, events),
+    storage,
     uploads,
     users,
     stats: new StatsService(dataSource, users),

@@ -63,6 +63,22 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
   });
 
+  it("keeps uploads on disk unless S3_BUCKET is set; the other S3 settings need it", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "pics", S3_PUBLIC_URL: "https://cdn.unibazaar.pk/media/" }).s3).toEqual({
+      bucket: "pics",
+      region: "us-east-1",
+      endpoint: undefined,
+      publicUrl: "https://cdn.unibazaar.pk/media",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: "http://minio:9000" })).toThrow(
+      "S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "pics", S3_ENDPOINT: "minio:9000" })).toThrow(
+      "S3_ENDPOINT must be an http(s) URL",
+    );
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("JWT_SECRET is required when NODE_ENV=production");
   });

@@ -59,6 +59,13 @@ const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   REQUIRE_VERIFIED_BUYERS: booleanFlag.default(false),
   MASK_CHAT_PHONES: booleanFlag.default(true),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://minio:9000" }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.unibazaar.pk" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
 });
 
 export type AppConfig = {
@@ -101,6 +108,11 @@ export type AppConfig = {
   shutdownDelayMs: number;
   /** Chat: phone numbers are masked for the recipient until the two have an order together. */
   maskChatPhones: boolean;
+  /**
+   * Uploaded pictures in an S3-compatible bucket (shared by every machine) instead of DATA_DIR/uploads;
+   * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
+   */
+  s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
   /** A job still running after this long is taken for dead (its process crashed) and tried again. */
   jobTimeoutSeconds: number;
 };
@@ -117,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === "production";
+  if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set");
+  }
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
   }
@@ -150,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     maskChatPhones: e.MASK_CHAT_PHONES,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
   };
 }
 

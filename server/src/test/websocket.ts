@@ -11,7 +11,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * that is not a probe (or rejects with the error payload); `isProbe` tells probes apart.
  */
 export function subscribeOverSocket<T>(
-  server: TestServer,
+  server: Pick<TestServer, "url">,
   token: string | undefined,
   query: string,
   isProbe: (data: T | undefined) => boolean,

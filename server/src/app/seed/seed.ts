@@ -1,7 +1,6 @@
 import { passwords } from "../../platform/auth/passwords";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
-import type { AppConfig } from "../../platform/config";
 import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
@@ -38,9 +37,9 @@ const demoStudents: Record<string, string> = {
  * Loads demo data into an empty database (no users yet) and returns whether it did. Users,
  * coupons and products go in one transaction, so a failure leaves the database empty again.
  */
-export async function seedDemoData(dataSource: DataSource, services: Services, config: AppConfig): Promise<boolean> {
+export async function seedDemoData(dataSource: DataSource, services: Services): Promise<boolean> {
   if ((await dataSource.getRepository(User).count()) > 0) return false;
-  const uploads = new UploadsService(dataSource, config.uploadsDir);
+  const uploads = services.uploads;
   const colors = COLORS.map((c) => c.slug);
   // every listing gets the drawing that shows it (or a neutral parcel) in its colour, some a close-up too (gallery), drawn here
   const pictures = await Promise.all(demoProducts.map((p, i) => renderProductImages(pictureFor(p.name), colorFor(i, colors), uploads)));

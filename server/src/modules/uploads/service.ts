@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import sharp from "sharp";
 import phash from "sharp-phash";
 import type { DataSource } from "typeorm";
 import type { AuthUser } from "../../platform/auth/roles";
+import type { ObjectStorage } from "../../platform/storage";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { badInput, payloadTooLarge } from "../../platform/shared/errors";
 import { DECODE_LIMITS, DecodeQueue } from "./decode-limits";
@@ -40,12 +38,17 @@ export const TOO_MANY_FROM_ADDRESS = "Too many uploads from this address. Sign i
 export const TOO_MANY_ANONYMOUS = "Too many uploads without sign-in right now. Sign in, or try again in an hour.";
 export const TOO_MANY_FOR_USER = `You can upload ${UPLOADS_PER_USER_PER_HOUR} images an hour. Please try again later.`;
 
+const WEBP = "image/webp";
+/** The storage key of a file served at `/uploads/<name>`. */
+export const keyOf = (name: string) => `uploads/${name}`;
+
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/;
 
 /**
  * Stores uploaded pictures: the format is read from the bytes (not the declared type), the image
  * is re-encoded to WebP without metadata (EXIF, GPS), a thumbnail is made, and files are named by
- * the hash of their content under DATA_DIR/uploads.
+ * the hash of their content, kept in the object storage as `uploads/<name>` (DATA_DIR/uploads or
+ * the bucket) and addressed as `/uploads/<name>`.
  */
 export class UploadsService {
   private readonly anonymousByIp: RateLimiterPostgres;
@@ -54,7 +57,7 @@ export class UploadsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    readonly uploadsDir: string,
+    readonly storage: ObjectStorage,
   ) {
     this.anonymousByIp = postgresLimiter(dataSource, { keyPrefix: "upload_anon_ip", points: ANONYMOUS_UPLOADS_PER_IP, duration: 3600 });
     this.anonymousAll = postgresLimiter(dataSource, { keyPrefix: "upload_anon_all", points: ANONYMOUS_UPLOADS_PER_HOUR, duration: 3600 });
@@ -100,8 +103,7 @@ export class UploadsService {
     if (rows.length === 0) return 0;
     const hashes = new Set(rows.map((r) => r.hash));
     // every file of an image (full size, thumbnail, any variant) starts with its hash
-    const files = await readdir(this.uploadsDir).catch(() => [] as string[]);
-    await Promise.all(files.filter((f) => hashes.has(f.slice(0, 64))).map((f) => rm(path.join(this.uploadsDir, f), { force: true })));
+    await this.storage.deleteByPrefixes([...hashes].map((hash) => keyOf(hash)));
     return rows.length;
   }
 
@@ -130,9 +132,8 @@ export class UploadsService {
       return repo.findOneByOrFail({ id: existing.id });
     }
 
-    await mkdir(this.uploadsDir, { recursive: true });
-    await writeFile(path.join(this.uploadsDir, `${hash}.webp`), full.data);
-    await writeFile(path.join(this.uploadsDir, `${hash}-thumb.webp`), thumb);
+    await this.storage.put(keyOf(`${hash}.webp`), full.data, WEBP);
+    await this.storage.put(keyOf(`${hash}-thumb.webp`), thumb, WEBP);
     for (const width of IMAGE_WIDTHS) await this.writeVariant(full.data, hash, width);
     await repo
       .createQueryBuilder()
@@ -157,17 +158,16 @@ export class UploadsService {
    * false when there is no such upload.
    */
   async ensureVariant(hash: string, width: ImageWidth): Promise<boolean> {
-    const target = path.join(this.uploadsDir, `${hash}-w${width}.webp`);
-    if (existsSync(target)) return true;
-    const original = path.join(this.uploadsDir, `${hash}.webp`);
-    if (!existsSync(original)) return false;
-    await this.writeVariant(await readFile(original), hash, width);
+    if (await this.storage.exists(keyOf(`${hash}-w${width}.webp`))) return true;
+    const original = await this.storage.read(keyOf(`${hash}.webp`));
+    if (!original) return false;
+    await this.writeVariant(original, hash, width);
     return true;
   }
 
   private async writeVariant(webp: Buffer, hash: string, width: ImageWidth): Promise<void> {
     const data = await sharp(webp).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-    await writeFile(path.join(this.uploadsDir, `${hash}-w${width}.webp`), data);
+    await this.storage.put(keyOf(`${hash}-w${width}.webp`), data, WEBP);
   }
 }
 

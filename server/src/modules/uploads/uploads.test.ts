@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,8 +103,7 @@ describe("image widths for srcset", () => {
   it("makes a missing width on first request (uploads stored before the widths existed); an unknown upload stays 404", async () => {
     const res = await server.gql(UPLOAD, { dataUrl: dataUrl(await png(900, 600)) }, buyer.token);
     const url: string = res.data.uploadImage.url;
-    const file = path.join(server.services.uploads.uploadsDir, path.basename(url).replace(/\.webp$/, "-w400.webp"));
-    await rm(file);
+    await server.services.storage.deleteByPrefixes([`uploads/${path.basename(url).replace(/\.webp$/, "-w400.webp")}`]);
     expect(await widthOf(url.replace(/\.webp$/, "-w400.webp"))).toBe(400);
     expect((await fetch(`${server.url}/uploads/${"0".repeat(64)}-w400.webp`)).status).toBe(404);
   });

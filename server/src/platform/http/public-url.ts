@@ -44,14 +44,24 @@ export const varyOnPublicBase =
   };
 
 /**
+ * A CDN in front of the upload bucket (S3_PUBLIC_URL), which `/uploads/...` addresses then name
+ * instead of the app; one per process, set from the configuration when the app is made.
+ */
+let uploadsBase: string | undefined;
+export function serveUploadsFrom(base: string | undefined): void {
+  uploadsBase = base;
+}
+
+/**
  * The address clients put in `<img src>`: an app path (/uploads/...) becomes absolute on the public
- * base, so it loads from any origin; an http(s) URL stored before only uploads were taken stays as it is. Both the REST and
- * the GraphQL answers go through here.
+ * base (or the uploads CDN), so it loads from any origin; an http(s) URL stored before only uploads
+ * were taken stays as it is. Both the REST and the GraphQL answers go through here.
  */
 export function absoluteImageUrl(stored: string, base: string): string;
 export function absoluteImageUrl(stored: string | null, base: string): string | null;
 export function absoluteImageUrl(stored: string | null, base: string): string | null {
   if (stored === null || !stored.startsWith("/") || stored.startsWith("//")) return stored;
+  if (uploadsBase && stored.startsWith("/uploads/")) return `${uploadsBase}${stored}`;
   return `${base}${stored}`;
 }
 
