@@ -60,10 +60,11 @@ export default function SellerHome() {
                 </Grid>
               ))}
             </Grid>
+            {/* a seller with no sales yet gets the call to list, not an empty chart */}
+            {stats.totalSales > 0 && <SalesChart />}
           </>
         )}
       </QueryState>
-      <SalesChart />
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
           Manage My Products
