@@ -110,7 +110,10 @@ describe("verified students and account recovery at 390 px", () => {
       await page.getByRole("button", { name: /^Filters/ }).click();
       let sheet = page.getByRole("region", { name: "Filters" });
       await visible(sheet);
-      await sheet.getByRole("radiogroup", { name: "Campus" }).getByRole("radio", { name: "NUST H-12 Islamabad", exact: true }).click();
+      await sheet
+        .getByRole("radiogroup", { name: "Campus" })
+        .getByRole("radio", { name: /^NUST H-12 Islamabad \(\d+\)$/ })
+        .click();
       await sheet.getByRole("button", { name: /^Show / }).click();
       await sheet.waitFor({ state: "hidden" });
       await expect.poll(() => productNames(page, "Products")).toEqual(atNust);
