@@ -18,10 +18,32 @@ export type OrderStatusChanged = { order: Order; to: OrderStatus; actor: AuthUse
 /** A party proposed a new meetup point and time, or confirmed the other's; `order` is as it is now. */
 export type OrderMeetupChanged = { order: Order; actor: AuthUser; change: "proposed" | "confirmed" };
 
+/** How a handover was confirmed: the buyer's code typed or scanned by the seller, the buyer's own confirmation, or the automatic confirmation when the buyer neither confirmed nor objected in time. */
+export type HandoverConfirmation = "code" | "buyer" | "auto";
+
+/** The buyer has the goods (an order completed and its handover confirmed); `order` is as it is now. */
+export type OrderHandoverConfirmed = { order: Order; how: HandoverConfirmation };
+
+/** The buyer says a handover the seller recorded did not happen as it should; `order` is as it is now. */
+export type OrderHandoverObjected = { order: Order; buyer: AuthUser; reason: string };
+
+/** An online payment for a checkout was captured (card or wallet), once per checkout. */
+export type PaymentCaptured = {
+  checkoutSessionId: string;
+  provider: string;
+  /** The provider's transaction reference. */
+  reference: string;
+  // buyer or seller null once their account is deleted
+  orders: { id: string; buyerId: string | null; sellerId: string | null; totalPaisa: number }[];
+};
+
 declare module "../../platform/events" {
   interface DomainEvents {
     "order.placed": OrderPlaced;
     "order.status-changed": OrderStatusChanged;
     "order.meetup-changed": OrderMeetupChanged;
+    "order.handover-confirmed": OrderHandoverConfirmed;
+    "order.handover-objected": OrderHandoverObjected;
+    "payment.captured": PaymentCaptured;
   }
 }

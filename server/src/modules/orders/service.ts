@@ -306,7 +306,15 @@ export class OrdersService {
         .set({ paymentStatus: PaymentStatus.PAID, paidAt: () => "now()" })
         .where(`id = :id AND "paymentStatus" = :unpaid`, { id: session.id, unpaid: PaymentStatus.UNPAID })
         .execute();
-      if (affected) await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
+      if (!affected) return;
+      await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
+      const orders = await manager.findBy(Order, { checkoutSessionId: session.id });
+      await this.events.publish(manager, "payment.captured", {
+        checkoutSessionId: session.id,
+        provider: "card",
+        reference: session.id,
+        orders: orders.map(({ id, buyerId, sellerId, totalPaisa }) => ({ id, buyerId, sellerId, totalPaisa })),
+      });
     });
     return this.findSession(session.id);
   }
