@@ -18,6 +18,7 @@ import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
+import { CatalogService } from "../modules/products/catalog-service";
 import { ReviewsService } from "../modules/reviews/service";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
@@ -38,7 +39,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const notifications = new NotificationsService(dataSource, events);
-  const screening = new ScreeningService(dataSource, {
+  const screening = new ScreeningService(dataSource, cache, {
     maskPhones: config.maskChatPhones,
     siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
   });
@@ -67,7 +68,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     verification: new VerificationService(dataSource, codes, cache),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
-    products: new ProductsService(dataSource, cache, config, events),
+    /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
+    catalog: new CatalogService(dataSource, cache),
+    products: new ProductsService(dataSource, config, events),
     storage,
     uploads,
     users,
