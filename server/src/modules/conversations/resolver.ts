@@ -127,13 +127,13 @@ export class ConversationsResolver {
   @Allow()
   @Mutation(() => Boolean, { description: "Stops all messages between the caller and this user, both ways, until unblocked." })
   blockUser(@Arg("userId", () => ID, { description: "The user to block." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.services.conversations.block(userId, ctx.user);
+    return ctx.services.conversations.blocking.block(userId, ctx.user);
   }
 
   @Allow()
   @Mutation(() => Boolean, { description: "Lifts the caller's block on this user." })
   unblockUser(@Arg("userId", () => ID, { description: "The user to unblock." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.services.conversations.unblock(userId, ctx.user);
+    return ctx.services.conversations.blocking.unblock(userId, ctx.user);
   }
 
   @Allow()
@@ -162,7 +162,7 @@ export class ConversationsResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView | null> {
-    return ctx.services.conversations.acceptedOffer(productId, caller);
+    return ctx.services.conversations.negotiation.acceptedOffer(productId, caller);
   }
 
   @Allow()
@@ -173,7 +173,7 @@ export class ConversationsResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 30, description: "Offers per page, 1 to 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<Page<OfferView>> {
-    return ctx.services.conversations.offers(conversationId, ctx.user, paging(page, pageSize));
+    return ctx.services.conversations.negotiation.offers(conversationId, ctx.user, paging(page, pageSize));
   }
 
   @Allow()
@@ -188,7 +188,7 @@ export class ConversationsResolver {
     expiresInHours: number | null,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.makeOffer({ conversationId, amount, expiresInHours }, ctx.user);
+    return ctx.services.conversations.negotiation.makeOffer({ conversationId, amount, expiresInHours }, ctx.user);
   }
 
   @Allow()
@@ -197,13 +197,13 @@ export class ConversationsResolver {
       "Accepts a pending offer made by the other party: the buyer's checkout then charges it for one unit, once, until it expires.",
   })
   acceptOffer(@Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string, @Ctx() ctx: Context): Promise<OfferView> {
-    return ctx.services.conversations.acceptOffer(offerId, ctx.user);
+    return ctx.services.conversations.negotiation.acceptOffer(offerId, ctx.user);
   }
 
   @Allow()
   @Mutation(() => OfferObject, { description: "Declines a pending offer made by the other party." })
   declineOffer(@Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string, @Ctx() ctx: Context): Promise<OfferView> {
-    return ctx.services.conversations.declineOffer(offerId, ctx.user);
+    return ctx.services.conversations.negotiation.declineOffer(offerId, ctx.user);
   }
 
   @Allow()
@@ -218,7 +218,7 @@ export class ConversationsResolver {
     expiresInHours: number | null,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.counterOffer({ offerId, amount, expiresInHours }, ctx.user);
+    return ctx.services.conversations.negotiation.counterOffer({ offerId, amount, expiresInHours }, ctx.user);
   }
 
   @Allow()
@@ -227,7 +227,7 @@ export class ConversationsResolver {
     @Arg("offerId", () => ID, { description: "The caller's pending offer." }) offerId: string,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.withdrawOffer(offerId, ctx.user);
+    return ctx.services.conversations.negotiation.withdrawOffer(offerId, ctx.user);
   }
 
   @Allow()
