@@ -19,8 +19,6 @@ import { NegotiationService } from "./negotiation";
 import type { OfferView } from "./offers";
 import { conversationPath, isParty, readableConversation } from "./parties";
 
-export { NOT_FOR_SALE } from "./negotiation";
-
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPORT_REASON_MAX_LENGTH = 500;
 /** Messages one user may send per minute, over all conversations (counted in PostgreSQL, shared by every process). */
