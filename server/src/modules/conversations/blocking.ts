@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type { AuthUser } from "../../platform/auth/roles";
-import { badInput, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
 
 /** Blocking: one user stops every message and offer between them and another, either way. */
@@ -8,8 +8,7 @@ export class BlockingService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The caller stops all messages between them and `userId` (either way) until they unblock. */
-  async block(userId: string, caller: AuthUser | null): Promise<boolean> {
-    if (!caller) throw unauthenticated();
+  async block(userId: string, caller: AuthUser): Promise<boolean> {
     if (!isId(userId)) throw notFound("User not found.");
     if (userId === caller.id) throw badInput("You cannot block yourself.");
     const inserted: unknown[] = await this.dataSource.query(
@@ -24,8 +23,7 @@ export class BlockingService {
     return true;
   }
 
-  async unblock(userId: string, caller: AuthUser | null): Promise<boolean> {
-    if (!caller) throw unauthenticated();
+  async unblock(userId: string, caller: AuthUser): Promise<boolean> {
     if (!isId(userId)) throw notFound("User not found.");
     await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
     return true;

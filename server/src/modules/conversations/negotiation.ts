@@ -4,7 +4,7 @@ import { In, type DataSource, type EntityManager } from "typeorm";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
-import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse } from "../../platform/shared/rate-limits";
@@ -49,8 +49,7 @@ export class NegotiationService {
   }
 
   /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */
-  async offers(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<OfferView>> {
-    if (!caller) throw unauthenticated();
+  async offers(conversationId: string, caller: AuthUser, paging: Paging): Promise<Page<OfferView>> {
     const { page, pageSize } = parseInput(pageInput(30), paging);
     await readableConversation(this.dataSource, conversationId, caller);
     const [items, totalItems] = await this.dataSource.getRepository(Offer).findAndCount({
@@ -73,11 +72,7 @@ export class NegotiationService {
    * `expiresInHours` (1 to 168, 24 by default). One pending offer per conversation; refused when
    * either party blocked the other, and counted with the sender's messages for the rate limit.
    */
-  async makeOffer(
-    input: { conversationId: string; amount: number; expiresInHours?: number | null },
-    caller: AuthUser | null,
-  ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
+  async makeOffer(input: { conversationId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
     const v = parseInput(makeOfferSchema, input);
     const offer = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
@@ -91,9 +86,9 @@ export class NegotiationService {
   }
 
   /** The party who did not make a pending offer accepts it: it then prices one unit for the buyer, once, until it expires. */
-  async acceptOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+  async acceptOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
     return this.answerOffer(offerId, caller, async (manager, offer) => {
-      await assertNotBlocked(manager, caller!.id, offer.madeById);
+      await assertNotBlocked(manager, caller.id, offer.madeById);
       // a listing hidden since the offer was made is not for sale
       const product = await manager.findOneBy(Product, { id: offer.productId });
       if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
@@ -102,7 +97,7 @@ export class NegotiationService {
   }
 
   /** The party who did not make a pending offer turns it down. */
-  async declineOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+  async declineOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
     return this.answerOffer(offerId, caller, (manager, offer) => this.settleOffer(manager, offer, OfferStatus.DECLINED));
   }
 
@@ -110,11 +105,7 @@ export class NegotiationService {
    * The party who did not make a pending offer proposes another amount instead: the old offer
    * becomes COUNTERED and the new one is pending, for the other party to answer.
    */
-  async counterOffer(
-    input: { offerId: string; amount: number; expiresInHours?: number | null },
-    caller: AuthUser | null,
-  ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
+  async counterOffer(input: { offerId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
     const v = parseInput(counterOfferSchema, input);
     return this.answerOffer(v.offerId, caller, async (manager, offer) => {
       const conversation = await manager.findOneOrFail(Conversation, { where: { id: offer.conversationId } });
@@ -124,8 +115,7 @@ export class NegotiationService {
   }
 
   /** Whoever made a pending offer takes it back. */
-  async withdrawOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
+  async withdrawOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
     const offer = await this.dataSource.transaction(async (manager) => {
       const offer = await this.openOffer(manager, offerId, caller);
       if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
@@ -158,10 +148,9 @@ export class NegotiationService {
    */
   private async answerOffer(
     offerId: string,
-    caller: AuthUser | null,
+    caller: AuthUser,
     answer: (manager: EntityManager, offer: Offer) => Promise<Offer | Offer[]>,
   ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
     const changed = await this.dataSource.transaction(async (manager) => {
       const offer = await this.openOffer(manager, offerId, caller);
       if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");

@@ -1,11 +1,11 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
-import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
-import { forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
+import { forbidden, notFound } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -172,8 +172,7 @@ export class ConversationsService {
    * already have (one per buyer and product; a concurrent second call lands on the same row).
    * With `buyerId`, the product's seller opens it with a buyer who ordered that product from them.
    */
-  async start(productId: string, caller: AuthUser | null, buyerId?: string | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async start(productId: string, caller: AuthUser, buyerId?: string | null): Promise<ConversationView> {
     if (!isId(productId)) throw notFound("Product not found.");
     const bySeller = Boolean(buyerId) && buyerId !== caller.id;
     // a seller may still reach the buyers of a product they delisted
@@ -201,15 +200,13 @@ export class ConversationsService {
   }
 
   /** One conversation: for its two parties, and for admins once it was reported. */
-  async get(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async get(conversationId: string, caller: AuthUser): Promise<ConversationView> {
     await readableConversation(this.dataSource, conversationId, caller);
     return this.view(conversationId, caller.id);
   }
 
   /** The caller's inbox (as buyer and as seller of the products asked about), latest activity first. */
-  async list(caller: AuthUser | null, options: Paging & { archived?: boolean }): Promise<Page<ConversationView>> {
-    if (!caller) throw unauthenticated();
+  async list(caller: AuthUser, options: Paging & { archived?: boolean }): Promise<Page<ConversationView>> {
     const { page, pageSize } = parseInput(pageInput(20), options);
     const archived = options.archived ?? false;
     const mine = `((c."buyerId" = $1::uuid AND (c."buyerArchivedAt" IS NOT NULL) = $2)
@@ -228,9 +225,7 @@ export class ConversationsService {
   }
 
   /** Reported conversations, latest report first: the admin's queue. */
-  async reported(caller: AuthUser | null, paging: Paging): Promise<Page<ConversationView>> {
-    if (!caller) throw unauthenticated();
-    if (caller.role !== Role.ADMIN) throw forbidden();
+  async reported(caller: AuthUser, paging: Paging): Promise<Page<ConversationView>> {
     const { page, pageSize } = parseInput(pageInput(20), paging);
     const rows: ViewRow[] = await this.dataSource.query(
       `${VIEW_SELECT} WHERE c."reportedAt" IS NOT NULL ORDER BY c."reportedAt" DESC, c.id DESC LIMIT $2 OFFSET $3`,
@@ -246,8 +241,7 @@ export class ConversationsService {
   }
 
   /** Messages not yet read by the caller, over all their conversations (the inbox badge). */
-  async unreadCount(caller: AuthUser | null): Promise<number> {
-    if (!caller) throw unauthenticated();
+  async unreadCount(caller: AuthUser): Promise<number> {
     const [{ n }] = await this.dataSource.query(
       `SELECT count(*)::int AS n FROM conversations c JOIN messages m ON m."conversationId" = c.id
         WHERE m."senderId" <> $1::uuid
@@ -259,8 +253,7 @@ export class ConversationsService {
   }
 
   /** A page of a conversation's messages, newest first, each with its read receipt. */
-  async messages(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<MessageView>> {
-    if (!caller) throw unauthenticated();
+  async messages(conversationId: string, caller: AuthUser, paging: Paging): Promise<Page<MessageView>> {
     const { page, pageSize } = parseInput(pageInput(30), paging);
     const conversation = await readableConversation(this.dataSource, conversationId, caller);
     const [items, totalItems] = await this.dataSource.getRepository(Message).findAndCount({
@@ -282,11 +275,7 @@ export class ConversationsService {
    * or the sender is over MESSAGES_PER_MINUTE; it brings the conversation back into both inboxes
    * and counts as read by its sender.
    */
-  async send(
-    input: { conversationId: string; body?: string | null; image?: string | null },
-    caller: AuthUser | null,
-  ): Promise<MessageView> {
-    if (!caller) throw unauthenticated();
+  async send(input: { conversationId: string; body?: string | null; image?: string | null }, caller: AuthUser): Promise<MessageView> {
     const v = parseInput(sendSchema, input);
     const flags = await this.screening.screen(v.body, caller.id);
     const { message } = await this.dataSource.transaction(async (manager) => {
@@ -324,8 +313,7 @@ export class ConversationsService {
   }
 
   /** Marks every message of the conversation as read by the caller (up to the latest one). */
-  async markRead(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async markRead(conversationId: string, caller: AuthUser): Promise<ConversationView> {
     const conversation = await this.partyOnly(conversationId, caller);
     await this.dataSource.query(`UPDATE conversations SET "${sideOf(conversation, caller.id).readAt}" = "lastMessageAt" WHERE id = $1`, [
       conversation.id,
@@ -336,8 +324,7 @@ export class ConversationsService {
   }
 
   /** Moves the conversation out of (or back into) the caller's inbox; the other party's is unchanged. */
-  async archive(conversationId: string, archived: boolean, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async archive(conversationId: string, archived: boolean, caller: AuthUser): Promise<ConversationView> {
     const conversation = await this.partyOnly(conversationId, caller);
     await this.dataSource.getRepository(Conversation).update(conversation.id, {
       [sideOf(conversation, caller.id).archivedAt]: archived ? new Date() : null,
@@ -346,8 +333,7 @@ export class ConversationsService {
   }
 
   /** Reports a conversation to the admins, who may then read it; reporting again replaces the reason. */
-  async report(input: { conversationId: string; reason: string }, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async report(input: { conversationId: string; reason: string }, caller: AuthUser): Promise<ConversationView> {
     const v = parseInput(reportSchema, input);
     const conversation = await this.partyOnly(v.conversationId, caller);
     await this.dataSource.getRepository(Conversation).update(conversation.id, {
