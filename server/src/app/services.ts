@@ -34,10 +34,10 @@ import { createStorage } from "../platform/storage";
 export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
-  const reviews = new ReviewsService(dataSource, cache);
-  const users = new UsersService(dataSource, reviews, cache);
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
+  const reviews = new ReviewsService(dataSource, events);
+  const users = new UsersService(dataSource, reviews, events);
   const notifications = new NotificationsService(dataSource, events);
   const screening = new ScreeningService(dataSource, cache, {
     maskPhones: config.maskChatPhones,
@@ -65,7 +65,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     jobs,
     auth,
     mailer,
-    verification: new VerificationService(dataSource, codes, cache),
+    verification: new VerificationService(dataSource, codes, events),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
     /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
@@ -78,7 +78,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     orders: new OrdersService(dataSource, config, events, clock),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
-    moderation: new ModerationService(dataSource, cache, auth),
+    moderation: new ModerationService(dataSource, events, auth),
     conversations,
     notifications,
     screening,
