@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -350,15 +350,34 @@ async function main() {
         `${data.reviews} reviews, ${data.orders} orders; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; ` +
         `${cpus().length} x ${cpu}, Node ${process.version}\n`,
     );
-    console.log("| scenario | processes | req/s | p50 ms | p99 ms | × floor | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
-    const run = async (url: string, request: autocannon.Request) => {
+    console.log("| scenario | processes | req/s | p50 ms | p99 ms | × floor | CPU ms/req | floor's CPU ÷ CPU | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    // the bench database's PostgreSQL backends, whose CPU each request also costs
+    const monitor = new Client({ connectionString: db.url });
+    await monitor.connect();
+    const backends = async (): Promise<number[]> =>
+      (await monitor.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map(
+        (row: { pid: number }) => row.pid,
+      );
+    /** Throughput and latency under load, and the CPU (server processes + PostgreSQL) per request. */
+    const run = async (url: string, server: ChildProcess, request: autocannon.Request) => {
+      const before = await backends();
+      const started = cpuSeconds([server.pid!, ...before]);
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
-      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx + r.timeouts };
+      const used = cpuSeconds([server.pid!, ...new Set([...before, ...(await backends())])]) - started;
+      return {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        cpuMs: (used * 1000) / Math.max(1, r.requests.total),
+        failed: r.errors + r.non2xx + r.timeouts,
+      };
     };
-    const row = (name: string, processes: number, r: Awaited<ReturnType<typeof run>>, floorRps: number) =>
+    type Result = Awaited<ReturnType<typeof run>>;
+    const row = (name: string, processes: number, r: Result, floor: Result) =>
       console.log(
-        `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`,
+        `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floor.rps).toFixed(2)} | ` +
+          `${r.cpuMs.toFixed(2)} | ${(floor.cpuMs / r.cpuMs).toFixed(2)} | ${r.failed} |`,
       );
     const chosen = scenarios.filter(([name]) => name.includes(ONLY));
     for (const [i, processes] of PROCESS_COUNTS.entries()) {
@@ -369,23 +388,24 @@ async function main() {
       // the floors with as many processes as the app, each measured alone on the machine
       const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url, FLOOR_PROCESSES: String(processes) }, "/");
       const random = seededRandom(3);
-      const floors: Record<Floor, Awaited<ReturnType<typeof run>>> = {
-        page: await run(floor.url, { method: "GET", path: "/" }),
-        product: await run(floor.url, {
+      const floors: Record<Floor, Result> = {
+        page: await run(floor.url, floor.child, { method: "GET", path: "/" }),
+        product: await run(floor.url, floor.child, {
           method: "GET",
           setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(random).id}` }),
         }),
       };
       await stopChild(floor.child);
-      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floors.page, floors.page.rps);
+      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floors.page, floors.page);
       row(
         "floor: bare node:http + pg, product page (product and seller, 10 reviews with authors, count), random ids",
         processes,
         floors.product,
-        floors.product.rps,
+        floors.product,
       );
-      for (const [name, request, against = "page"] of chosen) row(name, processes, await run(app.url, request), floors[against].rps);
+      for (const [name, request, against = "page"] of chosen) row(name, processes, await run(app.url, app.child, request), floors[against]);
     }
+    await monitor.end();
     if (chosen.some(([name]) => name.includes("placeOrder"))) console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
   } finally {
     await Promise.all(children.map(stopChild));
@@ -467,6 +487,29 @@ async function enumerationTimings(url: string): Promise<void> {
     );
   }
   console.log("");
+}
+
+/**
+ * CPU seconds (user + system) used so far by the processes `pids` and their descendants, from Linux's
+ * /proc (100 ticks a second); 0 where there is none. On a shared machine the CPU a request costs
+ * moves far less with the load than its req/s do.
+ */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  const visit = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // after the command's ")" come the fields from the 3rd on: utime and stime are the 14th and 15th
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) visit(Number(child));
+    } catch {
+      // the process has ended, or this is not Linux
+    }
+  };
+  for (const pid of pids) visit(pid);
+  return ticks / 100;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
