@@ -201,7 +201,13 @@ export class CatalogService {
    */
   async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
     if (!isId(id)) return null;
-    return visibleTo(await this.products.findOneBy({ id }), viewer);
+    // its seller in the same statement: a product page shows them (ProductResolver.product)
+    const product = await this.products
+      .createQueryBuilder("p")
+      .leftJoinAndSelect("p.seller", "seller")
+      .where("p.id = :id", { id })
+      .getOne();
+    return visibleTo(product, viewer);
   }
 
   /**

@@ -38,8 +38,11 @@ export class ProductResolver {
     description:
       "One listed product; null when the id is unknown, the product was deleted, or it is hidden by moderation (except for its seller and admins).",
   })
-  product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.services.catalog.byId(id, ctx.user);
+  async product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+    const product = await ctx.services.catalog.byId(id, ctx.user);
+    // its seller came with it: the seller field answers from the loader without another statement
+    if (product?.seller) ctx.loaders.userById.prime(product.seller.id, product.seller);
+    return product;
   }
 
   @Query(() => [Product], {
