@@ -242,7 +242,7 @@ describe("checkout with a campus meetup", () => {
     await expectRefusedCheckout(
       line(lamp),
       meetupOrder(LIBRARY, pkt(2, 13), { paymentMethod: "CASH_ON_DELIVERY" }),
-      "A meetup is paid in cash on meetup or by card.",
+      "A meetup is paid in cash on meetup, by card or by wallet.",
       "paymentMethod",
     );
   });

@@ -33,6 +33,7 @@ import {
   type ValidMeetup,
 } from "./meetup";
 import { checkCard, type CardForm } from "./payments";
+import { capturePayment } from "../payment-providers/capture";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -45,7 +46,9 @@ const shippingSchema = z.preprocess(
   shippingRules,
 );
 
-const paymentMethodSchema = z.enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup or card." }).nullish();
+const paymentMethodSchema = z
+  .enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup, card, JazzCash or Easypaisa." })
+  .nullish();
 
 // legacy REST clients send none: each of their requests is then a new checkout
 const idempotencyKeySchema = z
@@ -79,7 +82,7 @@ const meetupOrderSchema = (clock: Clock) =>
       meetup: z.preprocess((value) => value ?? {}, meetupInputSchema(clock)),
       couponCode: couponCodeSchema,
       paymentMethod: paymentMethodSchema
-        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
+        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup, by card or by wallet.")
         .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
       idempotencyKey: idempotencyKeySchema,
     })
@@ -298,24 +301,10 @@ export class OrdersService {
     const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
     if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
-    await this.dataSource.transaction(async (manager) => {
-      // conditional update: of two concurrent confirmations only one marks the orders
-      const { affected } = await manager
-        .createQueryBuilder()
-        .update(CheckoutSession)
-        .set({ paymentStatus: PaymentStatus.PAID, paidAt: () => "now()" })
-        .where(`id = :id AND "paymentStatus" = :unpaid`, { id: session.id, unpaid: PaymentStatus.UNPAID })
-        .execute();
-      if (!affected) return;
-      await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
-      const orders = await manager.findBy(Order, { checkoutSessionId: session.id });
-      await this.events.publish(manager, "payment.captured", {
-        checkoutSessionId: session.id,
-        provider: "card",
-        reference: session.id,
-        orders: orders.map(({ id, buyerId, sellerId, totalPaisa }) => ({ id, buyerId, sellerId, totalPaisa })),
-      });
-    });
+    // the checkout row lock makes two concurrent confirmations capture once
+    await this.dataSource.transaction((manager) =>
+      capturePayment(manager, this.events, session.id, { provider: "card", reference: session.id }),
+    );
     return this.findSession(session.id);
   }
 
