@@ -148,6 +148,17 @@ describe("wallet callbacks", () => {
     expect((await post(`/pay/${checkout.id}/wallet`, {})).status).toBe(400);
   });
 
+  it("gives one outcome when a paid callback races the buyer's cancellation", async () => {
+    const { checkout, returnPath, fields } = await walletCallback("JAZZCASH");
+    const [callback, cancel] = await Promise.all([post(returnPath, fields), setStatus(server, buyer, checkout.orders[0].id, "CANCELLED")]);
+    const after = await state(checkout.id);
+    // the cancellation always applies (a paid order may be cancelled while pending); the payment only if it came first
+    expect(cancel.errors).toBeUndefined();
+    expect(after.orders[0].status).toBe("cancelled");
+    if (callback.status === 303) expect(after).toMatchObject({ session: "paid", attempts: [{ status: "paid" }], captured: 1 });
+    else expect(after).toEqual(UNPAID("cancelled"));
+  });
+
   it("refuses an unknown order reference, even correctly signed", async () => {
     const { checkout, returnPath, fields } = await walletCallback("JAZZCASH");
     const unknown: Record<string, string> = { ...fields, pp_TxnRefNo: "UBNOSUCHREFERENCE000" };
