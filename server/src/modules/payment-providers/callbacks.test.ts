@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
@@ -187,7 +187,9 @@ describe("wallet callbacks", () => {
 });
 
 describe("the simulators", () => {
-  it("refuse a request that is not the merchant's signed one, and name a bad wallet number or MPIN", async () => {
+  it("refuse a request that is not the merchant's signed one or an unknown checkout, and name a bad wallet number or MPIN", async () => {
+    expect((await post("/pay/not-a-checkout/wallet", {})).status).toBe(404);
+    expect((await post(`/pay/${randomUUID()}/wallet`, {})).status).toBe(404);
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "JAZZCASH" });
     const handOff = formOf(await (await post(`/pay/${checkout.id}/wallet`, {})).text());
     expect((await post(handOff.action, { ...handOff.fields, pp_Amount: "1" })).status).toBe(400);

@@ -5,6 +5,7 @@ import type { AppConfig } from "../../platform/config";
 import type { EventBus } from "../../platform/events";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { CheckoutSession, Order, OrderStatus, PaymentStatus } from "../orders/entity";
+import { isUuid } from "../orders/pricing";
 import { capturePayment, CHECKOUT_NOT_PAYABLE } from "./capture";
 import { PaymentAttempt, PaymentAttemptStatus } from "./entity";
 import { createWalletProviders, type WalletMethod, type WalletProviders } from "./wallets";
@@ -42,7 +43,7 @@ export class PaymentProvidersService {
    * The unguessable checkout id is the key, as for the card page.
    */
   async startWalletPayment(checkoutId: string, returnUrl: (method: WalletMethod) => string): Promise<PaymentRedirect> {
-    const session = await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: checkoutId });
+    const session = isUuid(checkoutId) ? await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: checkoutId }) : null;
     if (!session) throw notFound("Checkout not found.");
     const provider = this.wallets[session.paymentMethod as WalletMethod];
     if (!provider) throw badInput("This checkout is not paid with a wallet.");
