@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { ROUTE_MODULES } from "./scripts/first-load.mjs";
 
@@ -37,6 +38,52 @@ function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number
 }
 
 /**
+ * graphql-codegen writes every document into one module (src/generated/graphql.ts) and every hook
+ * into another (hooks.ts); a module goes whole into one chunk, so the entry carried the documents
+ * and hooks of every page. At build, each document and hook becomes a module of its own and the
+ * app's imports of them are pointed there, so each travels with the code that uses it.
+ */
+function generatedModules(): Plugin {
+  const generated = resolve(__dirname, "src/generated");
+  const prefix = "\0generated:";
+  const values = new Map<string, string>(); // exported name -> its module's JavaScript
+  return {
+    name: "generated-modules",
+    apply: "build",
+    enforce: "pre",
+    buildStart() {
+      const documents = readFileSync(resolve(generated, "graphql.ts"), "utf8");
+      for (const [, name, ast] of documents.matchAll(/^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm))
+        values.set(name, `export const ${name} = ${ast};`);
+      const hooks = readFileSync(resolve(generated, "hooks.ts"), "utf8");
+      const hook = /^export function (\w+)\(options\??: [^\n]*?( = \{\})?\) \{\n {2}return (use\w+)\((\w+), options\);\n\}$/gm;
+      for (const [, name, optional = "", apolloHook, document] of hooks.matchAll(hook)) {
+        const body = `export function ${name}(options${optional}) { return ${apolloHook}(${document}, options); }`;
+        values.set(
+          name,
+          `import { ${apolloHook} } from "@apollo/client/react"; import { ${document} } from "${prefix}${document}"; ${body}`,
+        );
+      }
+    },
+    transform(code, id) {
+      if (!id.startsWith(resolve(__dirname, "src")) || id.startsWith(generated)) return;
+      return code.replace(/import \{([^}]*)\} from "([./]+generated\/(?:graphql|hooks))";/g, (statement, names: string, from: string) => {
+        if (resolve(dirname(id), from).replace(/\/(graphql|hooks)$/, "") !== generated) return statement;
+        const specifiers = names
+          .split(",")
+          .map((n) => n.trim().replace(/^type /, ""))
+          .filter(Boolean);
+        const types = specifiers.filter((name) => !values.has(name));
+        const imports = specifiers.filter((name) => values.has(name)).map((name) => `import { ${name} } from "${prefix}${name}";`);
+        return [...(types.length ? [`import type { ${types.join(", ")} } from "${from}";`] : []), ...imports].join("\n");
+      });
+    },
+    resolveId: (id) => (id.startsWith(prefix) ? id : undefined),
+    load: (id) => (id.startsWith(prefix) ? values.get(id.slice(prefix.length)) : undefined),
+  };
+}
+
+/**
  * Two builds into one dist/: the storefront (`vite build`), then the GraphiQL playground for
  * integrators, served at /graphiql (`vite build --mode graphiql`). Apart, the storefront's
  * first-load chunk holds exactly what its entry runs, none of the playground's shared code.
@@ -56,7 +103,7 @@ export default defineConfig(({ mode }) => {
     })),
   ];
   return {
-    plugins: playground ? [react()] : [react(), landing.plugin],
+    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin],
     // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
     resolve: { conditions: ["source", ...defaultClientConditions] },
     build: {

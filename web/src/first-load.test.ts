@@ -11,7 +11,7 @@ import { firstLoad, readManifest, ROUTE_MODULES, staticClosure, staticKeys } fro
  * limits hold today's sizes, with the header's messages and Sell entries, and fail on growth. Lower
  * them as the bundle shrinks.
  */
-const LIMIT_KB = { home: 236, shop: 242, product: 242 };
+const LIMIT_KB = { home: 229, shop: 235, product: 234 };
 /** On a phone every file is another round trip: the entry is one file, a landing page adds a few. */
 const MAX_FILES = 6;
 
