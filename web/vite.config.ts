@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { ROUTE_MODULES } from "./scripts/first-load.mjs";
 
 /** The storefront's landing pages (each a lazy route): what one loads beyond the entry comes in a few files. */
@@ -84,6 +85,43 @@ function generatedModules(): Plugin {
 }
 
 /**
+ * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
+ * precached: index.html, the entry, the landing pages' code, the icons and the offline page. Other
+ * pages' code is cached as it is used. The page registers the worker itself after load
+ * (app/pwa/), so it adds nothing to the first load.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src",
+    filename: "sw.ts",
+    injectRegister: false,
+    registerType: "prompt",
+    injectManifest: {
+      globPatterns: ["index.html", "offline.html", "favicon.svg", "assets/index-*.{js,css}", "assets/landing-*.js", "assets/*Route*.js"],
+    },
+    manifest: {
+      name: "UniBazaar: student marketplace",
+      short_name: "UniBazaar",
+      description: "Buy and sell with fellow university students across Pakistan.",
+      id: "/",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      theme_color: "#0b5d4b",
+      background_color: "#f7f8fa",
+      categories: ["shopping", "education"],
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+  });
+
+/**
  * Two builds into one dist/: the storefront (`vite build`), then the GraphiQL playground for
  * integrators, served at /graphiql (`vite build --mode graphiql`). Apart, the storefront's
  * first-load chunk holds exactly what its entry runs, none of the playground's shared code.
@@ -103,7 +141,7 @@ export default defineConfig(({ mode }) => {
     })),
   ];
   return {
-    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin],
+    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin, installableApp()],
     // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
     resolve: { conditions: ["source", ...defaultClientConditions] },
     build: {
