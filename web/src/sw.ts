@@ -72,7 +72,10 @@ async function readKey(request: Request, body: { operationName?: string; variabl
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && url.pathname === "/graphql" && request.method === "POST",
   async ({ request }) => {
-    const body = (await request.clone().json()) as { operationName?: string; variables?: unknown };
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => ({}))) as { operationName?: string; variables?: unknown };
     if (!body.operationName || !OFFLINE_READS.has(body.operationName)) return fetch(request);
     const key = await readKey(request, body);
     try {
