@@ -40,8 +40,16 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
   };
 }
 
-/** A fresh browser profile (own storage) at the given viewport, with the app's base URL. */
-export async function openPage(e2e: E2E, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh browser profile (own storage) at the given viewport, with the app's base URL. The service
+ * worker is blocked unless asked for: requests it makes itself escape `page.route`, which tests use
+ * to play the server's answers.
+ */
+export async function openPage(
+  e2e: E2E,
+  viewport = DESKTOP,
+  options: { serviceWorkers?: "allow" | "block" } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   // reduced motion turns MUI transitions off, so checks and accessibility scans never catch an
   // element half-way through a fade
   const context = await e2e.browser.newContext({
@@ -50,6 +58,7 @@ export async function openPage(e2e: E2E, viewport = DESKTOP): Promise<{ context:
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
     reducedMotion: "reduce",
+    serviceWorkers: options.serviceWorkers ?? "block",
   });
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));

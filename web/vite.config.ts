@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react";
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { ROUTE_MODULES } from "./scripts/first-load.mjs";
 
 /** The storefront's landing pages (each a lazy route): what one loads beyond the entry comes in a few files. */
@@ -37,6 +39,89 @@ function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number
 }
 
 /**
+ * graphql-codegen writes every document into one module (src/generated/graphql.ts) and every hook
+ * into another (hooks.ts); a module goes whole into one chunk, so the entry carried the documents
+ * and hooks of every page. At build, each document and hook becomes a module of its own and the
+ * app's imports of them are pointed there, so each travels with the code that uses it.
+ */
+function generatedModules(): Plugin {
+  const generated = resolve(__dirname, "src/generated");
+  const prefix = "\0generated:";
+  const values = new Map<string, string>(); // exported name -> its module's JavaScript
+  return {
+    name: "generated-modules",
+    apply: "build",
+    enforce: "pre",
+    buildStart() {
+      const documents = readFileSync(resolve(generated, "graphql.ts"), "utf8");
+      for (const [, name, ast] of documents.matchAll(/^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm))
+        values.set(name, `export const ${name} = ${ast};`);
+      const hooks = readFileSync(resolve(generated, "hooks.ts"), "utf8");
+      const hook = /^export function (\w+)\(options\??: [^\n]*?( = \{\})?\) \{\n {2}return (use\w+)\((\w+), options\);\n\}$/gm;
+      for (const [, name, optional = "", apolloHook, document] of hooks.matchAll(hook)) {
+        const body = `export function ${name}(options${optional}) { return ${apolloHook}(${document}, options); }`;
+        values.set(
+          name,
+          `import { ${apolloHook} } from "@apollo/client/react"; import { ${document} } from "${prefix}${document}"; ${body}`,
+        );
+      }
+    },
+    transform(code, id) {
+      if (!id.startsWith(resolve(__dirname, "src")) || id.startsWith(generated)) return;
+      return code.replace(/import \{([^}]*)\} from "([./]+generated\/(?:graphql|hooks))";/g, (statement, names: string, from: string) => {
+        if (resolve(dirname(id), from).replace(/\/(graphql|hooks)$/, "") !== generated) return statement;
+        const specifiers = names
+          .split(",")
+          .map((n) => n.trim().replace(/^type /, ""))
+          .filter(Boolean);
+        const types = specifiers.filter((name) => !values.has(name));
+        const imports = specifiers.filter((name) => values.has(name)).map((name) => `import { ${name} } from "${prefix}${name}";`);
+        return [...(types.length ? [`import type { ${types.join(", ")} } from "${from}";`] : []), ...imports].join("\n");
+      });
+    },
+    resolveId: (id) => (id.startsWith(prefix) ? id : undefined),
+    load: (id) => (id.startsWith(prefix) ? values.get(id.slice(prefix.length)) : undefined),
+  };
+}
+
+/**
+ * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
+ * precached: index.html, the entry, the landing pages' code, the icons and the offline page. Other
+ * pages' code is cached as it is used. The page registers the worker itself after load
+ * (app/pwa/), so it adds nothing to the first load.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src",
+    filename: "sw.ts",
+    injectRegister: false,
+    registerType: "prompt",
+    injectManifest: {
+      globPatterns: ["index.html", "offline.html", "favicon.svg", "assets/index-*.{js,css}", "assets/landing-*.js", "assets/*Route*.js"],
+    },
+    manifest: {
+      name: "UniBazaar: student marketplace",
+      short_name: "UniBazaar",
+      description: "Buy and sell with fellow university students across Pakistan.",
+      id: "/",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      theme_color: "#0b5d4b",
+      background_color: "#f7f8fa",
+      categories: ["shopping", "education"],
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+  });
+
+/**
  * Two builds into one dist/: the storefront (`vite build`), then the GraphiQL playground for
  * integrators, served at /graphiql (`vite build --mode graphiql`). Apart, the storefront's
  * first-load chunk holds exactly what its entry runs, none of the playground's shared code.
@@ -56,7 +141,7 @@ export default defineConfig(({ mode }) => {
     })),
   ];
   return {
-    plugins: playground ? [react()] : [react(), landing.plugin],
+    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin, installableApp()],
     // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
     resolve: { conditions: ["source", ...defaultClientConditions] },
     build: {

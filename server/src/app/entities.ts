@@ -9,6 +9,7 @@ import { Review } from "../modules/reviews/entity";
 import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
+import { PushSubscription } from "../modules/push/entity";
 
 export const entities = [
   User,
@@ -25,6 +26,7 @@ export const entities = [
   UserBlock,
   Offer,
   SavedItem,
+  PushSubscription,
   Report,
   ModerationAction,
   Notification,

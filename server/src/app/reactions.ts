@@ -17,6 +17,7 @@ import { OrderNotices } from "../modules/orders/notices";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
+import type { PushService } from "../modules/push/service";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
@@ -35,6 +36,7 @@ export function registerReactions(
     notifications: NotificationsService;
     conversations: ConversationsService;
     uploads: UploadsService;
+    push: PushService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -69,6 +71,11 @@ export function registerReactions(
   events.onAfterCommit("order.placed", ({ soldOut }) => (soldOut ? dropCatalogue() : undefined));
   // a cancelled or rejected order's units are for sale again
   events.onAfterCommit("order.status-changed", ({ to }) => (PURCHASE_EXCLUDED_STATUSES.includes(to) ? dropCatalogue() : undefined));
+
+  // a notification is pushed to the recipient's opted-in devices when no tab of theirs is open
+  events.onInTransaction("notification.created", (event, manager) => deps.push.notificationCreated(event, manager));
+  jobs.define("push.notify", (payload, manager) => deps.push.notifyJob(payload, manager));
+  jobs.define("push.send", (payload, manager) => deps.push.sendJob(payload, manager));
 
   // live events for the user's open subscriptions (their other devices too)
   events.onAfterCommit("notification.created", ({ recipientId, live: event }) => live.publish("user", recipientId, event));

@@ -23,6 +23,7 @@ import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
 import { RecoveryResolver } from "../modules/recovery/resolver";
 import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification/resolver";
 import { authChecker, authDirective } from "../platform/graphql/auth";
+import { PushResolver } from "../modules/push/resolver";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
 const resolvers = [
@@ -38,6 +39,7 @@ const resolvers = [
   OrderFieldsResolver,
   SellersResolver,
   SavedResolver,
+  PushResolver,
   ConversationsResolver,
   MessageFieldsResolver,
   ModerationResolver,

@@ -62,6 +62,7 @@ export async function startServer(
       authenticate: (token) => services.auth.authenticate(token),
       clientAddress: (request) => upgradeClientAddress(http.app, request),
       live,
+      presence: services.presence,
       context: (connectionParams, request) => createSocketContext(services, config, connectionParams, request),
     });
     const drain = drainable(server);
@@ -79,6 +80,7 @@ export async function startServer(
         await services.jobs.stop();
         await services.cache.close();
         await live.close();
+        await services.presence.close();
         await database.close();
       },
     };

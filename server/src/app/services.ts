@@ -27,6 +27,8 @@ import { UploadsService } from "../modules/uploads/service";
 import { StatsService } from "../modules/stats/service";
 import { UsersService } from "../modules/users/service";
 import { createStorage } from "../platform/storage";
+import { createPresence } from "../platform/presence";
+import { PushService } from "../modules/push/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -50,7 +52,10 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
   const storage = createStorage(config.s3, config.dataDir);
   const uploads = new UploadsService(dataSource, storage);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
+  // open tabs (signed-in sockets) across processes through Redis when REDIS_URL is set: no push to a user who has one
+  const presence = createPresence(config.redisUrl, logger);
+  const push = new PushService(dataSource, jobs, presence, config, logger);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -85,6 +90,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     conversations,
     notifications,
     screening,
+    presence,
+    push,
   };
 }
 

@@ -63,7 +63,8 @@ function staticFiles(manifest: Manifest, key: string, files = new Set<string>())
   return files;
 }
 
-/** Vite's hashed assets never change under one name. */
+/** Vite's hashed assets never change under one name; the service worker and manifest are checked on every visit, so a new version is found at once. */
 function immutableAssets(res: express.Response, filePath: string) {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+  else if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) res.setHeader("Cache-Control", "no-cache");
 }

@@ -134,4 +134,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
     expect(readFileSync(path.join(dir, "jwt-secret"), "utf8")).toBe(first);
   });
+
+  it("takes the VAPID keys from the environment, or generates and keeps them outside production", () => {
+    const dir = dataDir();
+    const generated = loadConfig({ DATA_DIR: dir }).vapid;
+    expect(generated).toMatchObject({ publicKey: expect.stringMatching(/^[\w-]{87}$/), privateKey: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(generated);
+
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
+    expect(loadConfig(production).vapid).toBeUndefined();
+    const keys = { VAPID_PUBLIC_KEY: generated!.publicKey, VAPID_PRIVATE_KEY: generated!.privateKey };
+    expect(loadConfig({ ...production, ...keys, VAPID_SUBJECT: "mailto:ops@example.pk" }).vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: "mailto:ops@example.pk",
+    });
+    expect(() => loadConfig({ ...production, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
+    );
+    expect(() => loadConfig({ ...production, ...keys, VAPID_PRIVATE_KEY: "short" })).toThrow("VAPID_PRIVATE_KEY");
+  });
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { keptSecret } from "./shared/kept-secret";
+import { keptSecret, keptVapidKeys } from "./shared/kept-secret";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -66,6 +66,19 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.unibazaar.pk" })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // Web Push (VAPID, RFC 8292): the key pair that signs every push, URL-safe base64 as web-push prints it
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be the URL-safe base64 of an uncompressed P-256 public key (`npx web-push generate-vapid-keys`)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be the URL-safe base64 of a P-256 private key (`npx web-push generate-vapid-keys`)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: contact for the push services, e.g. mailto:ops@unibazaar.pk")
+    .default("mailto:ops@unibazaar.pk"),
   // wallet providers: each set goes together; without one, that wallet's built-in simulator is used
   JAZZCASH_MERCHANT_ID: z
     .string()
@@ -140,6 +153,13 @@ export type AppConfig = {
   s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
   /** A job still running after this long is taken for dead (its process crashed) and tried again. */
   jobTimeoutSeconds: number;
+  /**
+   * Web Push: the VAPID key pair and contact, from VAPID_*; outside production generated once into
+   * DATA_DIR when unset; undefined (no push) in production without them.
+   */
+  vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
+  allowHttpPushEndpoints: boolean;
   /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
   jazzcash?: JazzCashAccount;
   easypaisa?: EasypaisaAccount;
@@ -159,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const isProduction = e.NODE_ENV === "production";
   if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET) {
     throw new ConfigError("Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set");
+  }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
   }
   const jazzcash = allOrNone("JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT", [
     e.JAZZCASH_MERCHANT_ID,
@@ -199,6 +222,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     maskChatPhones: e.MASK_CHAT_PHONES,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    // production without keys has no Web Push (each machine would sign with keys of its own)
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : isProduction
+          ? undefined
+          : { ...keptVapidKeys(path.join(dataDir, "vapid-keys.json")), subject: e.VAPID_SUBJECT },
+    allowHttpPushEndpoints: !isProduction,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
     jazzcash: jazzcash
       ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }

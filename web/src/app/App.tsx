@@ -1,12 +1,16 @@
 import { ThemeProvider, type Theme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useCallback } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { BrowserRouter, useRoutes } from "react-router-dom";
 import { NotifyProvider } from "../components/Notify";
 import { CartProvider } from "../features/cart/CartContext";
+import { ServiceWorkerHost } from "./pwa/ServiceWorkerHost";
 import { routes } from "./routes";
 
-const router = createBrowserRouter(routes);
+/** react-router's declarative router: the data router's loaders and actions are unused here and would weigh on the first load. */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 const NO_DURATION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
 
@@ -27,7 +31,10 @@ export function App() {
     <ThemeProvider theme={withMotionPreference}>
       <NotifyProvider>
         <CartProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <ServiceWorkerHost />
         </CartProvider>
       </NotifyProvider>
     </ThemeProvider>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import type { RouteObject } from "react-router-dom";
+import { Outlet, type RouteObject } from "react-router-dom";
+import { ErrorBoundary } from "../components/ErrorBoundary";
 import { dashboardRoutes } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
@@ -43,12 +44,19 @@ function shaped(page: ReactNode, skeleton: ReactNode) {
 /** Public routes under the main layout (with its error page), the dashboard under /dashboard. */
 export const routes: RouteObject[] = [
   {
-    element: <MainLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <ErrorBoundary fallback={RouteError}>
+        <MainLayout />
+      </ErrorBoundary>
+    ),
     children: [
       {
         // errors inside a page keep the navigation and footer around the error page
-        errorElement: <RouteError />,
+        element: (
+          <ErrorBoundary fallback={RouteError}>
+            <Outlet />
+          </ErrorBoundary>
+        ),
         children: [
           { index: true, element: shaped(<HomeRoute />, <HomeSkeleton />) },
           { path: "/shop", element: shaped(<ShopRoute />, <ListingSkeleton />) },

@@ -2,8 +2,19 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/clien
 import { SetContextLink } from "@apollo/client/link/context";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { OperationTypeNode } from "graphql";
-import { from, mergeMap } from "rxjs";
+import { from, mergeMap, tap } from "rxjs";
 import { readToken } from "./session";
+
+/** Fired after a save or a message the student sends: the moment the app offers to be installed (app/pwa). */
+export const ENGAGED_EVENT = "unibazaar:engaged";
+const ENGAGING_OPERATIONS = new Set(["SaveProduct", "SendMessage"]);
+const engagement = new ApolloLink((operation, forward) =>
+  forward(operation).pipe(
+    tap((result) => {
+      if (ENGAGING_OPERATIONS.has(operation.operationName ?? "") && !result.errors) window.dispatchEvent(new Event(ENGAGED_EVENT));
+    }),
+  ),
+);
 
 /**
  * Queries and mutations over HTTP; subscriptions over a WebSocket on the same /graphql path, with
@@ -31,7 +42,7 @@ export function createApolloClient() {
     return definition.kind === "OperationDefinition" && definition.operation === OperationTypeNode.SUBSCRIPTION;
   };
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, lazySocket, ApolloLink.from([auth, new HttpLink({ uri: "/graphql" })])),
+    link: ApolloLink.split(isSubscription, lazySocket, ApolloLink.from([engagement, auth, new HttpLink({ uri: "/graphql" })])),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: "cache-and-network" } },
   });

@@ -14,6 +14,7 @@ import {
   MAX_SUBSCRIPTIONS_PER_SOCKET,
 } from "../limits";
 import type { LiveHub } from "../live";
+import type { Presence } from "../presence";
 import { rateLimited } from "../shared/errors";
 import type { Context } from "./context";
 import { formatError, withoutSuggestions } from "./errors";
@@ -62,6 +63,8 @@ class SignedInSockets {
   private readonly byUser = new Map<string, Map<WebSocket, string>>();
   private readonly timers = new Map<WebSocket, NodeJS.Timeout>();
 
+  constructor(private readonly presence: Presence) {}
+
   add(userId: string, socket: WebSocket, token: string): void {
     // gone while its token was being checked: its close event has passed
     if (socket.readyState !== socket.OPEN) return;
@@ -70,7 +73,10 @@ class SignedInSockets {
     sockets.set(socket, token);
     const expiry = tokenExpiry(token);
     if (expiry) this.closeAt(socket, expiry);
+    // an open tab: no push notifications while it is there
+    const leave = this.presence.enter(userId);
     socket.once("close", () => {
+      leave();
       clearTimeout(this.timers.get(socket));
       this.timers.delete(socket);
       sockets.delete(socket);
@@ -131,6 +137,8 @@ export function serveSubscriptions(
     /** The client's address for the per-address socket limit (through the trusted proxies, as for HTTP). */
     clientAddress: (request: IncomingMessage) => string;
     live: LiveHub;
+    /** Counts each signed-in socket as an open tab of its user. */
+    presence: Presence;
     context: (connectionParams: Readonly<Record<string, unknown>> | undefined, request: IncomingMessage) => Promise<Context>;
   },
 ): { close: () => Promise<void> } {
@@ -143,7 +151,7 @@ export function serveSubscriptions(
     verifyClient: ({ req }, accept) =>
       counts.open(options.clientAddress(req), req.socket) ? accept(true) : accept(false, 429, "Too many open connections"),
   });
-  const signedIn = new SignedInSockets();
+  const signedIn = new SignedInSockets(options.presence);
   const revocations = options.live.subscribe("revoked");
   void (async () => {
     for await (const { userId } of revocations) {

@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
 import GlobalStyles from "@mui/material/GlobalStyles";
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { ScrollRestoration } from "../../components/ScrollRestoration";
 import { CartPanel } from "../CartPanel";
 import { Footer } from "./Footer";
 import { NavBar } from "./NavBar";

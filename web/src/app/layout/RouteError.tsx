@@ -2,18 +2,15 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from "react-router-dom";
-import { NotFoundPage } from "../../features/pages/NotFoundPage";
+import { Link as RouterLink } from "react-router-dom";
 import { usePageTitle } from "../../components/usePageTitle";
 
 /**
- * The main layout's error page: a 404 response shows the not-found page; anything else (a page
- * that failed to load or crashed) says so and offers a reload, without a stack trace.
+ * The main layout's error page: a page that failed to load or crashed says so and offers a reload,
+ * without a stack trace (unknown paths have their own not-found page).
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   usePageTitle("Something went wrong");
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const chunkFailed =
     error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   return (

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router-dom";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadingState } from "../../components/LoadingState";
 import { DashboardError } from "./layout/DashboardError";
 import { RequireRole } from "./layout/guards";
@@ -24,11 +25,12 @@ const BackgroundJobs = lazy(() => import("./admin/BackgroundJobs"));
 export const dashboardRoutes: RouteObject[] = [
   {
     path: "/dashboard",
-    errorElement: <DashboardError />,
     element: (
-      <Suspense fallback={<LoadingState />}>
-        <DashboardLayout />
-      </Suspense>
+      <ErrorBoundary fallback={DashboardError}>
+        <Suspense fallback={<LoadingState />}>
+          <DashboardLayout />
+        </Suspense>
+      </ErrorBoundary>
     ),
     children: [
       // the index is the buyer's home; a seller or admin landing here goes to their own

@@ -23,6 +23,7 @@ import {
 } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { useLiveEvents } from "../../lib/live";
+import { PushSettings } from "./PushSettings";
 
 /** The bell's count lives in the cache (root field): a read notification lowers it at once. */
 const setUnread = (cache: ApolloCache, next: (count: number) => number) =>
@@ -64,6 +65,7 @@ export function NotificationsPage() {
           Mark all read
         </Button>
       </Box>
+      <PushSettings />
       <QueryState
         loading={query.loading}
         error={query.error}

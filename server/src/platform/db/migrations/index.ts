@@ -22,6 +22,7 @@ import { ProductColorOptional1764860000000 } from "./1764860000000-product-color
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
 import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
 import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-indexes";
+import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptions";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   MessageImages1764870000000,
   WalletPayments1764950000000,
   ShopCoveringIndexes1764970000000,
+  PushSubscriptions1764980000000,
 ];

@@ -3,11 +3,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Link as RouterLink, useRouteError } from "react-router-dom";
+import { Link as RouterLink } from "react-router-dom";
 
 /** Shown when a dashboard page fails to load or render (e.g. its code chunk after a deploy). */
-export function DashboardError() {
-  const error = useRouteError();
+export function DashboardError({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : null;
   return (
     <Box component="main" sx={{ maxWidth: 560, mx: "auto", px: 2, py: 8 }}>

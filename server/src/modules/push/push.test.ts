@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webPush from "web-push";
+import { asCaller, established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { browserKeys, decryptPush, localPushService, verifyVapid, type BrowserKeys } from "../../test/push-service";
+import { answeringRedisUrl, NO_REDIS } from "../../test/redis";
+import { subscribeOverSocket } from "../../test/websocket";
+import { NotificationKind } from "../notifications/entity";
+
+/**
+ * Web Push end to end: a device opts in over GraphQL, a notification becomes a job, the job signs
+ * (VAPID) and encrypts (RFC 8291) the push, and a push service of the test's own receives it and
+ * decrypts it with the browser's keys. No external push service.
+ */
+
+const SAVE = `mutation ($input: PushDeviceInput!) { savePushDevice(input: $input) { endpoint kinds } }`;
+const DEVICE = `query ($endpoint: String!) { pushDevice(endpoint: $endpoint) { endpoint kinds } }`;
+const REMOVE = `mutation ($endpoint: String!) { removePushDevice(endpoint: $endpoint) }`;
+
+describe("Web Push", () => {
+  let server: TestServer;
+  let pushService: Awaited<ReturnType<typeof localPushService>>;
+  let seller: SignedIn;
+  let buyer: SignedIn;
+  let conversationId: string;
+
+  const subscribe = (who: SignedIn, path: string, keys: BrowserKeys, kinds: string[]) =>
+    server.gql(SAVE, { input: { endpoint: pushService.endpoint(path), p256dh: keys.p256dh, auth: keys.auth, kinds } }, who.token);
+  const pushesTo = (path: string) => pushService.received.filter((push) => push.path === path);
+  const message = async (body: string) => {
+    await server.services.conversations.send({ conversationId, body }, asCaller(buyer));
+    await jobsSettled(server);
+  };
+
+  beforeAll(async () => {
+    [server, pushService] = await Promise.all([startTestServer(), localPushService()]);
+    [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+    await established(server, seller, buyer);
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    conversationId = (await server.services.conversations.start(product.id, asCaller(buyer))).id;
+  });
+  afterAll(async () => {
+    await server.close();
+    await pushService.close();
+  });
+
+  it("offers its VAPID public key to anyone, the key the pushes are signed with", async () => {
+    const answer = await server.gql<{ pushPublicKey: string }>(`{ pushPublicKey }`);
+    expect(answer.data?.pushPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  });
+
+  it("pushes a new message to the seller's opted-in device, encrypted for that device and signed with VAPID", async () => {
+    const keys = browserKeys();
+    const saved = await subscribe(seller, "/seller-phone", keys, ["MESSAGES", "ORDERS"]);
+    expect(saved.data?.savePushDevice).toEqual({ endpoint: pushService.endpoint("/seller-phone"), kinds: ["MESSAGES", "ORDERS"] });
+
+    await message("Is the calculator still available?");
+    const [push] = pushesTo("/seller-phone");
+    expect(push.headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    const { pushPublicKey } = (await server.gql<{ pushPublicKey: string }>(`{ pushPublicKey }`)).data!;
+    expect(verifyVapid(push, pushService.origin)).toMatchObject({ k: pushPublicKey, sub: expect.stringMatching(/^mailto:/) });
+    expect(decryptPush(push, keys)).toEqual({
+      title: "New message",
+      body: `${buyer.user.username}: Is the calculator still available?`,
+      url: `/messages/${conversationId}`,
+      tag: `/messages/${conversationId}`,
+    });
+    // another device's keys cannot read it
+    expect(() => decryptPush(push, browserKeys())).toThrow();
+  });
+
+  it("pushes only the kinds a device chose", async () => {
+    const before = pushesTo("/seller-phone").length;
+    await server.services.notifications.notify(seller.user.id, {
+      kind: NotificationKind.OFFER,
+      text: "An offer changed",
+      link: "/messages",
+    });
+    await jobsSettled(server);
+    expect(pushesTo("/seller-phone")).toHaveLength(before);
+
+    await subscribe(seller, "/seller-phone", browserKeys(), ["OFFERS"]);
+    await message("And the charger?");
+    expect(pushesTo("/seller-phone")).toHaveLength(before);
+  });
+
+  it("sends nothing while a tab of the recipient is open, and again once it is closed", async () => {
+    const keys = browserKeys();
+    await subscribe(seller, "/seller-laptop", keys, ["MESSAGES"]);
+    const tab = subscribeOverSocket<{ notificationAdded: { notification: { text: string } } }>(
+      server,
+      seller.token,
+      `subscription { notificationAdded { notification { text } } }`,
+      (data) => data?.notificationAdded.notification.text === "probe",
+    );
+    await tab.ready(() =>
+      server.services.notifications.notify(seller.user.id, { kind: NotificationKind.SAVED_ITEM, text: "probe", link: "/" }),
+    );
+    await message("Seen in the open tab");
+    expect(pushesTo("/seller-laptop")).toHaveLength(0);
+
+    await tab.close();
+    // the socket's close reaches the server a moment after the client's
+    await expect.poll(() => server.services.presence.isPresent(seller.user.id)).toBe(false);
+    await message("Now the tab is closed");
+    expect(pushesTo("/seller-laptop")).toHaveLength(1);
+    expect(decryptPush(pushesTo("/seller-laptop")[0], keys)).toMatchObject({ body: `${buyer.user.username}: Now the tab is closed` });
+  });
+
+  it("removes a subscription its push service answers 410 Gone, and keeps pushing to the others", async () => {
+    await subscribe(seller, "/seller-old-phone", browserKeys(), ["MESSAGES"]);
+    pushService.statusFor.set("/seller-old-phone", 410);
+    const laptopBefore = pushesTo("/seller-laptop").length;
+    await message("Anyone there?");
+    expect(pushesTo("/seller-old-phone")).toHaveLength(1);
+    expect(pushesTo("/seller-laptop")).toHaveLength(laptopBefore + 1);
+    const gone = await server.gql(DEVICE, { endpoint: pushService.endpoint("/seller-old-phone") }, seller.token);
+    expect(gone.data?.pushDevice).toBeNull();
+
+    await message("Still there?");
+    expect(pushesTo("/seller-old-phone")).toHaveLength(1);
+  });
+
+  it("refuses keys and endpoints that are not a browser's, and saves nothing", async () => {
+    const keys = browserKeys();
+    const endpoint = pushService.endpoint("/bad");
+    const cases = [
+      [{ endpoint, p256dh: keys.auth, auth: keys.auth }, "p256dh"],
+      [{ endpoint, p256dh: keys.p256dh, auth: "short" }, "auth"],
+      [{ endpoint: "javascript:alert(1)", p256dh: keys.p256dh, auth: keys.auth }, "endpoint"],
+      [{ endpoint: `${endpoint}/${"x".repeat(1000)}`, p256dh: keys.p256dh, auth: keys.auth }, "endpoint"],
+    ] as const;
+    for (const [device, field] of cases) {
+      const answer = await server.gql(SAVE, { input: { ...device, kinds: ["MESSAGES"] } }, seller.token);
+      expect(codeOf(answer), field).toBe("BAD_USER_INPUT");
+      expect(answer.errors?.[0].extensions?.fields).toHaveProperty(field);
+    }
+    const [{ n }] = await server.dataSource.query(`SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint LIKE $1`, [
+      `${endpoint}%`,
+    ]);
+    expect(n).toBe(0);
+  });
+
+  it("lets only the device's own user see or remove its subscription", async () => {
+    const endpoint = pushService.endpoint("/seller-tablet");
+    await subscribe(seller, "/seller-tablet", browserKeys(), ["ORDERS"]);
+    expect((await server.gql(DEVICE, { endpoint }, buyer.token)).data?.pushDevice).toBeNull();
+    expect((await server.gql(REMOVE, { endpoint }, buyer.token)).data?.removePushDevice).toBe(false);
+    expect((await server.gql(DEVICE, { endpoint }, seller.token)).data?.pushDevice).toEqual({ endpoint, kinds: ["ORDERS"] });
+
+    expect((await server.gql(REMOVE, { endpoint }, seller.token)).data?.removePushDevice).toBe(true);
+    expect((await server.gql(DEVICE, { endpoint }, seller.token)).data?.pushDevice).toBeNull();
+  });
+
+  it("gives a device that changed hands to the user who signed in there last", async () => {
+    const keys = browserKeys();
+    await subscribe(seller, "/shared-lab-pc", keys, ["MESSAGES"]);
+    await subscribe(buyer, "/shared-lab-pc", keys, ["ORDERS"]);
+    await message("The seller's message, on the buyer's device now");
+    expect(pushesTo("/shared-lab-pc")).toHaveLength(0);
+  });
+});
+
+describe("Web Push across two server processes (presence through Redis)", () => {
+  let redisUrl: string | undefined;
+  let a: TestServer;
+  let b: TestServer;
+  let pushService: Awaited<ReturnType<typeof localPushService>>;
+  beforeAll(async () => {
+    redisUrl = await answeringRedisUrl();
+    if (!redisUrl) return;
+    pushService = await localPushService();
+    // processes of one deployment share the token key, the VAPID keys and the database
+    const keys = webPush.generateVAPIDKeys();
+    const env = {
+      REDIS_URL: redisUrl,
+      JWT_SECRET: "push-presence-test-secret-shared-by-both",
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    };
+    a = await startTestServer({ env });
+    b = await startTestServer({ env: { ...env, DATABASE_URL: String((a.dataSource.options as { url?: string }).url) } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await pushService?.close();
+  });
+
+  it("sends nothing while the recipient's tab is open on the other process", async (ctx) => {
+    if (!redisUrl) return ctx.skip(NO_REDIS);
+    const [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
+    await established(a, seller, buyer);
+    const product = await insertProduct(a.dataSource, seller.user.id);
+    const conversationId = (await b.services.conversations.start(product.id, asCaller(buyer))).id;
+    const keys = browserKeys();
+    const input = { endpoint: pushService.endpoint("/phone"), p256dh: keys.p256dh, auth: keys.auth, kinds: ["MESSAGES"] };
+    expect(
+      codeOf(await a.gql(`mutation ($input: PushDeviceInput!) { savePushDevice(input: $input) { kinds } }`, { input }, seller.token)),
+    ).toBeUndefined();
+    const message = async (body: string) => {
+      await b.services.conversations.send({ conversationId, body }, asCaller(buyer));
+      await Promise.all([jobsSettled(a), jobsSettled(b)]);
+    };
+
+    const tab = subscribeOverSocket(a, seller.token, `subscription { notificationAdded { unreadCount } }`, () => false);
+    await expect.poll(() => b.services.presence.isPresent(seller.user.id)).toBe(true);
+    await message("Seen in the tab open on the other process");
+    expect(pushService.received).toHaveLength(0);
+
+    await tab.close();
+    await expect.poll(() => b.services.presence.isPresent(seller.user.id)).toBe(false);
+    await message("Pushed once the tab is closed");
+    expect(pushService.received).toHaveLength(1);
+    expect(decryptPush(pushService.received[0], keys)).toMatchObject({ body: `${buyer.user.username}: Pushed once the tab is closed` });
+  });
+});
