@@ -25,6 +25,12 @@ import { UploadsService } from "../modules/uploads/service";
 import { StatsService } from "../modules/stats/service";
 import { UsersService } from "../modules/users/service";
 import { createStorage } from "../platform/storage";
+import { LedgerService } from "../modules/ledger/service";
+import { EscrowService } from "../modules/escrow/service";
+import { DisputesService } from "../modules/escrow/disputes";
+import { PaymentNotices } from "../modules/escrow/notices";
+import { sandboxRefunds } from "../modules/escrow/refunds";
+import { PayoutsService } from "../modules/payouts/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -48,7 +54,12 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
   const storage = createStorage(config.s3, config.dataDir);
   const uploads = new UploadsService(dataSource, storage);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
+  // money paid online: held per order, released or refunded through the ledger; disputes; payouts
+  const ledger = new LedgerService(dataSource);
+  const paymentNotices = new PaymentNotices(notifications);
+  const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
+  const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, escrow, disputes });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -79,6 +90,10 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     conversations,
     notifications,
     screening,
+    ledger,
+    escrow,
+    disputes,
+    payouts: new PayoutsService(dataSource, ledger, paymentNotices),
   };
 }
 

@@ -66,6 +66,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.unibazaar.pk" })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, "must be between 0 and 50")
+    .max(50, "must be between 0 and 50")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, "may have at most 2 decimals")
+    .default(0),
 });
 
 export type AppConfig = {
@@ -115,6 +121,8 @@ export type AppConfig = {
   s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
   /** A job still running after this long is taken for dead (its process crashed) and tried again. */
   jobTimeoutSeconds: number;
+  /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */
+  platformFeeBasisPoints: number;
 };
 
 export class ConfigError extends Error {}
@@ -165,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
     maskChatPhones: e.MASK_CHAT_PHONES,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
   };
 }
