@@ -18,7 +18,7 @@ export class DisputesResolver {
       "The buyer disputes an accepted order's held payment before it is released; the payment stays held until an admin decides.",
   })
   openDispute(
-    @Arg("input", () => OpenDisputeInput) input: OpenDisputeInput,
+    @Arg("input", () => OpenDisputeInput, { description: "The order, the reason, what happened and the photos." }) input: OpenDisputeInput,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<DisputeView> {
@@ -40,7 +40,8 @@ export class DisputesResolver {
   @Mutation(() => DisputeObject, { description: "An admin decides a dispute: release to the seller, refund the buyer, or part of each." })
   decideDispute(
     @Arg("disputeId", () => ID, { description: "The dispute." }) disputeId: string,
-    @Arg("input", () => DecideDisputeInput) input: DecideDisputeInput,
+    @Arg("input", () => DecideDisputeInput, { description: "The outcome, the refund for a partial one, and a note." })
+    input: DecideDisputeInput,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<DisputeView> {

@@ -94,7 +94,7 @@ export class LedgerService {
       `SELECT e.id, m.kind, CASE WHEN e.account = $2 THEN 'AVAILABLE' ELSE 'PENDING' END AS balance, e."amountPaisa",
               m."orderId", o."orderNumber", m."payoutId", m."createdAt"
          FROM ledger_entries e JOIN ledger_movements m ON m.id = e."movementId" LEFT JOIN orders o ON o.id = m."orderId"
-        WHERE ${where} ORDER BY m."createdAt" DESC, e.id LIMIT $3 OFFSET $4`,
+        WHERE ${where} ORDER BY m."createdAt" DESC, m.id, e.account = $2 DESC, e.id LIMIT $3 OFFSET $4`,
       [sellerId, accounts.seller(sellerId), pageSize, (page - 1) * pageSize],
     );
     const [{ n }]: Array<{ n: number }> = await this.dataSource.query(
