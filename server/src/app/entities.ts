@@ -6,6 +6,7 @@ import { Payout } from "../modules/payouts/entity";
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
 import { SavedItem } from "../modules/saved/entity";
@@ -31,6 +32,7 @@ export const entities = [
   ModerationAction,
   Notification,
   OneTimeCode,
+  PaymentAttempt,
   LedgerMovement,
   LedgerEntry,
   HeldPayment,
