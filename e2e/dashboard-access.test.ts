@@ -12,8 +12,18 @@ afterAll(() => e2e?.close());
 
 const MENUS = {
   buyer: ["My Orders", "Messages", "Profile", "Log out"],
-  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"],
-  admin: ["Admin Dashboard", "Moderation", "Reported conversations", "Background jobs", "Messages", "Profile", "Log out"],
+  seller: ["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Balance and payouts", "Messages", "Profile", "Log out"],
+  admin: [
+    "Admin Dashboard",
+    "Moderation",
+    "Reported conversations",
+    "Disputes",
+    "Payouts",
+    "Background jobs",
+    "Messages",
+    "Profile",
+    "Log out",
+  ],
 };
 
 describe("dashboard access", () => {

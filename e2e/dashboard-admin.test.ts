@@ -68,7 +68,16 @@ describe("admin user management", () => {
     await buyer.page.waitForURL((url) => url.pathname === "/dashboard/seller");
     await expect
       .poll(() => menu(buyer.page))
-      .toEqual(["Manage My Products", "Add Product", "Manage Orders", "Your orders", "Messages", "Profile", "Log out"]);
+      .toEqual([
+        "Manage My Products",
+        "Add Product",
+        "Manage Orders",
+        "Your orders",
+        "Balance and payouts",
+        "Messages",
+        "Profile",
+        "Log out",
+      ]);
     await buyer.context.close();
     await context.close();
   });

@@ -116,3 +116,13 @@ export const reportDetailsRule = z
   .max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters.`)
   .nullish()
   .transform((v) => v || null);
+
+export {
+  DISPUTE_REASONS,
+  DISPUTE_TEXT_MAX,
+  MAX_DISPUTE_PHOTOS,
+  disputeTextRule,
+  payoutDestinationRule,
+  payoutMethodOf,
+  ibanChecksumValid,
+} from "./payments";

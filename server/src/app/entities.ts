@@ -1,5 +1,8 @@
 import { OneTimeCode } from "../modules/codes/entity";
 import { Conversation, Message, Offer, UserBlock } from "../modules/conversations/entity";
+import { Dispute, HeldPayment } from "../modules/escrow/entity";
+import { LedgerEntry, LedgerMovement } from "../modules/ledger/entity";
+import { Payout } from "../modules/payouts/entity";
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
@@ -32,4 +35,9 @@ export const entities = [
   Notification,
   OneTimeCode,
   PaymentAttempt,
+  LedgerMovement,
+  LedgerEntry,
+  HeldPayment,
+  Dispute,
+  Payout,
 ];

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
+import { createEscrowLoaders } from "../modules/escrow/loaders";
 import { createOrderLoaders } from "../modules/orders/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
@@ -26,6 +27,7 @@ export function createLoaders(dataSource: DataSource) {
     /** `reviewPage(page, pageSize).load(productId)`: that page of the product's reviews. */
     reviewPage: createReviewPageLoader(dataSource),
     ...createOrderLoaders(dataSource),
+    ...createEscrowLoaders(dataSource),
   };
 }
 

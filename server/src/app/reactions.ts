@@ -18,6 +18,8 @@ import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
 import type { PushService } from "../modules/push/service";
+import type { EscrowService } from "../modules/escrow/service";
+import type { DisputesService } from "../modules/escrow/disputes";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
@@ -37,6 +39,8 @@ export function registerReactions(
     conversations: ConversationsService;
     uploads: UploadsService;
     push: PushService;
+    escrow: EscrowService;
+    disputes: DisputesService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -45,6 +49,17 @@ export function registerReactions(
   events.onInTransaction("order.placed", (event, manager) => orderNotices.placed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => orderNotices.statusChanged(event, manager));
   events.onInTransaction("order.meetup-changed", (event, manager) => orderNotices.meetupChanged(event, manager));
+
+  // money paid online is held, released at the handover, refunded when the order is withdrawn; objections open disputes
+  events.onInTransaction("payment.captured", (event, manager) => deps.escrow.captured(event, manager));
+  events.onInTransaction("order.handover-confirmed", (event, manager) => deps.escrow.handoverConfirmed(event, manager));
+  events.onInTransaction("order.status-changed", (event, manager) => deps.escrow.orderWithdrawn(event, manager));
+  events.onInTransaction("order.handover-objected", (event, manager) => deps.disputes.handoverObjected(event, manager));
+  jobs.define("escrow.refund", (payload, manager) => deps.escrow.refundThroughProvider(payload, manager));
+  // disputes past the seller's answer time go to the admins; admins are reminded of undecided ones
+  jobs.define("disputes.deadlines", (_payload, manager) => deps.disputes.runDeadlines(manager).then(() => undefined), {
+    cron: "*/5 * * * *",
+  });
 
   // saved-item alerts fan out to every saver: enqueued with the change, written by a job
   const savedAlerts = new SavedAlerts(deps.notifications, jobs);

@@ -4,6 +4,9 @@ import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations/resolver";
 import { JobsResolver } from "../modules/jobs/resolver";
+import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow/resolver";
+import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
+import { PayoutsResolver } from "../modules/payouts/resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
 import {
@@ -54,6 +57,13 @@ const resolvers = [
   UserFieldsResolver,
   OrderLineFieldsResolver,
   QuoteLineFieldsResolver,
+  // held payments, disputes, balances and payouts
+  DisputesResolver,
+  DisputeFieldsResolver,
+  OrderEscrowFieldsResolver,
+  LedgerResolver,
+  BalanceEntryFieldsResolver,
+  PayoutsResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -29,6 +29,12 @@ import { UsersService } from "../modules/users/service";
 import { createStorage } from "../platform/storage";
 import { createPresence } from "../platform/presence";
 import { PushService } from "../modules/push/service";
+import { LedgerService } from "../modules/ledger/service";
+import { EscrowService } from "../modules/escrow/service";
+import { DisputesService } from "../modules/escrow/disputes";
+import { PaymentNotices } from "../modules/escrow/notices";
+import { sandboxRefunds } from "../modules/escrow/refunds";
+import { PayoutsService } from "../modules/payouts/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -55,7 +61,12 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // open tabs (signed-in sockets) across processes through Redis when REDIS_URL is set: no push to a user who has one
   const presence = createPresence(config.redisUrl, logger);
   const push = new PushService(dataSource, jobs, presence, config, logger);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push });
+  // money paid online: held per order, released or refunded through the ledger; disputes; payouts
+  const ledger = new LedgerService(dataSource);
+  const paymentNotices = new PaymentNotices(notifications);
+  const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
+  const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -92,6 +103,10 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     screening,
     presence,
     push,
+    ledger,
+    escrow,
+    disputes,
+    payouts: new PayoutsService(dataSource, ledger, paymentNotices),
   };
 }
 

@@ -79,6 +79,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: contact for the push services, e.g. mailto:ops@unibazaar.pk")
     .default("mailto:ops@unibazaar.pk"),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, "must be between 0 and 50")
+    .max(50, "must be between 0 and 50")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, "may have at most 2 decimals")
+    .default(0),
   // wallet providers: each set goes together; without one, that wallet's built-in simulator is used
   JAZZCASH_MERCHANT_ID: z
     .string()
@@ -160,6 +166,8 @@ export type AppConfig = {
   vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
   allowHttpPushEndpoints: boolean;
+  /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */
+  platformFeeBasisPoints: number;
   /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
   jazzcash?: JazzCashAccount;
   easypaisa?: EasypaisaAccount;
@@ -230,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ? undefined
           : { ...keptVapidKeys(path.join(dataDir, "vapid-keys.json")), subject: e.VAPID_SUBJECT },
     allowHttpPushEndpoints: !isProduction,
+    platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
     jazzcash: jazzcash
       ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }

@@ -8,12 +8,13 @@ export enum NotificationKind {
   ORDER_STATUS = "ORDER_STATUS",
   OFFER = "OFFER",
   SAVED_ITEM = "SAVED_ITEM",
+  PAYMENT = "PAYMENT",
 }
 
 registerEnumType(NotificationKind, {
   name: "NotificationKind",
   description:
-    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold.",
+    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold, money held, refunded or paid out and disputes.",
 });
 
 /**

@@ -20,6 +20,9 @@ const ManageUsers = lazy(() => import("./admin/ManageUsers"));
 const ReportedConversations = lazy(() => import("./admin/ReportedConversations"));
 const Moderation = lazy(() => import("./admin/Moderation"));
 const BackgroundJobs = lazy(() => import("./admin/BackgroundJobs"));
+const Disputes = lazy(() => import("./admin/Disputes"));
+const Payouts = lazy(() => import("./admin/Payouts"));
+const BalancePage = lazy(() => import("./seller/BalancePage"));
 
 /** The signed-in side: /dashboard and its pages, each loaded on first visit. */
 export const dashboardRoutes: RouteObject[] = [
@@ -54,6 +57,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: "manage-orders", element: <ManageOrders /> },
           { path: "orders", element: <MyOrdersPage title="Your orders" /> },
           { path: "reviews", element: <ReviewsPage received /> },
+          { path: "balance", element: <BalancePage /> },
         ],
       },
       {
@@ -65,6 +69,8 @@ export const dashboardRoutes: RouteObject[] = [
           { path: "reports", element: <ReportedConversations /> },
           { path: "moderation", element: <Moderation /> },
           { path: "jobs", element: <BackgroundJobs /> },
+          { path: "disputes", element: <Disputes /> },
+          { path: "payouts", element: <Payouts /> },
         ],
       },
     ],

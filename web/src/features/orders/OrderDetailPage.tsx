@@ -27,6 +27,7 @@ import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hoo
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
+import { HeldPaymentPanel } from "./HeldPaymentPanel";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -181,6 +182,7 @@ function OrderDetail({ order }: { order: Order }) {
               Complete payment
             </Button>
           )}
+          <HeldPaymentPanel order={order} />
         </Paper>
       </Box>
 

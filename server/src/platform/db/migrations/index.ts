@@ -21,6 +21,7 @@ import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 import { ProductColorOptional1764860000000 } from "./1764860000000-product-color-optional";
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
 import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
+import { HeldPaymentsLedger1764960000000 } from "./1764960000000-held-payments-ledger";
 import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-indexes";
 import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptions";
 
@@ -49,6 +50,7 @@ export const migrations = [
   ProductColorOptional1764860000000,
   MessageImages1764870000000,
   WalletPayments1764950000000,
+  HeldPaymentsLedger1764960000000,
   ShopCoveringIndexes1764970000000,
   PushSubscriptions1764980000000,
 ];

@@ -1,0 +1,159 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmHandover } from "../server/src/modules/escrow/testing";
+import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
+
+/**
+ * Money paid online on a phone: a card payment is held until the buyer has the item; a dispute
+ * ends in a refund decided by an admin; a seller's released money is paid out by an admin.
+ * The handover's confirmation is published as the handover feature publishes it (its event).
+ */
+let e2e: E2E;
+let sellerToken: string;
+let listings: string[];
+beforeAll(async () => {
+  e2e = await startE2E();
+  sellerToken = await tokenFor(e2e, SELLER);
+  const { myProducts } = await gqlOk<{ myProducts: { items: Array<{ name: string; quantityAvailable: number }> } }>(
+    e2e,
+    `{ myProducts(pageSize: 50) { items { name quantityAvailable } } }`,
+    undefined,
+    sellerToken,
+  );
+  listings = myProducts.items.filter((p) => p.quantityAvailable > 0).map((p) => p.name);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The buyer buys `product` by card through the cart and the sandbox page; answers the new order's id and total. */
+async function buyByCard(page: Page, product: string) {
+  await addProduct(page, product);
+  const panel = await openCart(page);
+  await fillShipping(panel);
+  await panel.getByRole("radio", { name: /^Card/ }).check();
+  await panel.getByRole("button", { name: /^Place Order/ }).click();
+  await payWithTestCard(page);
+  const token = await tokenFor(e2e, BUYER_2);
+  const { myOrders } = await gqlOk<{ myOrders: { items: Array<{ id: string; total: number; orderNumber: string }> } }>(
+    e2e,
+    `{ myOrders(pageSize: 1) { items { id total orderNumber } } }`,
+    undefined,
+    token,
+  );
+  return myOrders.items[0];
+}
+
+const balance = async () =>
+  (await gqlOk<{ myBalance: { pending: number; available: number } }>(e2e, `{ myBalance { pending available } }`, undefined, sellerToken))
+    .myBalance;
+
+const accept = (orderId: string) =>
+  gqlOk(e2e, `mutation ($id: ID!) { updateOrderStatus(id: $id, status: CONFIRMED) { id } }`, { id: orderId }, sellerToken);
+
+describe("held payments at 390 px", () => {
+  it("holds a card payment; the buyer's dispute ends in a refund decided by an admin", async () => {
+    const buyer = await openPage(e2e, PHONE);
+    const admin = await openPage(e2e, PHONE);
+    try {
+      await logIn(buyer.page, BUYER_2);
+      const order = await buyByCard(buyer.page, listings[0]);
+      await buyer.page.goto(`/orders/${order.id}`);
+      await visible(buyer.page.getByText(`Your payment of ${pkr(order.total)} is held until you receive the item.`));
+      // nothing to dispute before the seller accepts the order
+      expect(await buyer.page.getByRole("button", { name: "Open a dispute" }).count()).toBe(0);
+
+      await accept(order.id);
+      await buyer.page.reload();
+      await buyer.page.getByRole("button", { name: "Open a dispute" }).click();
+      const dialog = buyer.page.getByRole("dialog", { name: `Open a dispute on order ${order.orderNumber}` });
+      await visible(dialog);
+      await dialog.getByRole("button", { name: "Open dispute" }).click();
+      await visible(dialog.getByText("Choose what went wrong."));
+      await dialog.getByRole("radio", { name: "I did not receive the item" }).check();
+      await dialog.getByLabel("What happened?").fill("The seller marked it sent a week ago and nothing came.");
+      await expectAccessible(buyer.page, "dispute dialog");
+      await dialog.getByRole("button", { name: "Open dispute" }).click();
+      await notice(buyer.page, "Your dispute is open.");
+      const disputeBox = buyer.page.getByRole("alert", { name: "Dispute" });
+      await visible(disputeBox.getByText("Dispute: Waiting for the seller's answer"));
+      await visible(buyer.page.getByText(`Your payment of ${pkr(order.total)} stays held while the dispute is open.`));
+
+      await signInTo(admin.page, ADMIN, "/dashboard/admin/disputes");
+      await visible(admin.page.getByRole("heading", { level: 1, name: "Disputes" }));
+      await admin.page.getByRole("tab", { name: "Awaiting seller" }).click();
+      const card = admin.page.getByRole("article", { name: `Dispute on ${order.orderNumber}` });
+      await visible(card);
+      expect(plain(await card.textContent())).toContain("The seller marked it sent a week ago and nothing came.");
+      await expectAccessible(admin.page, "admin disputes");
+      await card.getByLabel("Note for both sides").fill("No proof of sending.");
+      await card.getByRole("button", { name: `Refund ${pkr(order.total)}` }).click();
+      await notice(admin.page, `Dispute on ${order.orderNumber} decided.`);
+      await card.waitFor({ state: "detached" });
+
+      await buyer.page.reload();
+      await visible(buyer.page.getByText(`${pkr(order.total)} was refunded to you.`));
+      await visible(buyer.page.getByRole("alert", { name: "Dispute" }).getByText("No proof of sending."));
+    } finally {
+      await buyer.context.close();
+      await admin.context.close();
+    }
+  });
+
+  it("releases a payment at the handover; the seller asks for a payout to a wallet and an admin marks it paid", async () => {
+    const buyer = await openPage(e2e, PHONE);
+    const seller = await openPage(e2e, PHONE);
+    const admin = await openPage(e2e, PHONE);
+    try {
+      // the demo data has paid orders of its own: the figures move by this order's total
+      const before = await balance();
+      await logIn(buyer.page, BUYER_2);
+      const order = await buyByCard(buyer.page, listings[1]);
+      await signInTo(seller.page, SELLER, "/dashboard/seller/balance");
+      const figure = (label: string) =>
+        seller.page.getByRole("heading", { level: 3, name: label }).locator("xpath=following-sibling::p[1]");
+      await expect.poll(() => figure("Pending (held)").textContent()).toBe(pkr(before.pending + order.total));
+
+      await accept(order.id);
+      await confirmHandover(e2e.server, order.id, "code");
+      await seller.page.reload();
+      const available = before.available + order.total;
+      await expect.poll(() => figure("Available").textContent()).toBe(pkr(available));
+      await expect.poll(() => figure("Pending (held)").textContent()).toBe(pkr(before.pending));
+      const form = seller.page.getByRole("form", { name: "Request a payout" });
+      await form.getByLabel("Wallet number or IBAN").fill("0300 1234567x");
+      await form.getByRole("button", { name: "Request payout" }).click();
+      await visible(form.getByText(/Enter a mobile wallet number/));
+      await form.getByLabel("Wallet number or IBAN").fill("0300-1234567");
+      await expectAccessible(seller.page, "balance page");
+      await form.getByRole("button", { name: "Request payout" }).click();
+      await notice(seller.page, /^Payout requested/);
+      await expect.poll(() => figure("Available").textContent()).toBe(pkr(0));
+      const payouts = seller.page.getByRole("table", { name: "Your payouts" });
+      await visible(payouts.getByText("REQUESTED"));
+
+      await signInTo(admin.page, ADMIN, "/dashboard/admin/payouts");
+      const row = admin.page.getByRole("table", { name: "Payouts" }).getByRole("row").filter({ hasText: "03001234567" });
+      await visible(row);
+      expect(plain(await row.textContent())).toContain(plain(pkr(available)));
+      await expectAccessible(admin.page, "admin payouts");
+      await row.getByRole("button", { name: "Mark paid" }).click();
+      const dialog = admin.page.getByRole("dialog");
+      await dialog.getByLabel("Transfer reference").fill("JC-TXN-778899");
+      await dialog.getByRole("button", { name: "Mark paid" }).click();
+      await notice(admin.page, "Payout marked paid.");
+      await row.waitFor({ state: "detached" });
+
+      await seller.page.reload();
+      await visible(payouts.getByText("PAID"));
+      await visible(payouts.getByText("Ref. JC-TXN-778899"));
+      await urlMatches(seller.page, /^\/dashboard\/seller\/balance$/);
+    } finally {
+      await buyer.context.close();
+      await seller.context.close();
+      await admin.context.close();
+    }
+  });
+});

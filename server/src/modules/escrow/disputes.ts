@@ -1,0 +1,294 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { z } from "zod";
+import { disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
+import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { toPaisa } from "../../platform/shared/money";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { idRule, isId, parseInput } from "../../platform/shared/validation";
+import { Order, PaymentStatus } from "../orders/entity";
+import type { OrderHandoverObjected } from "../orders/events";
+import { ACCEPTED_STATUSES } from "../orders/transitions";
+import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
+import { orderLabel, orderPath, rupees, type PaymentNotices } from "./notices";
+import type { EscrowService } from "./service";
+import { statesAllowing } from "./transitions";
+
+const HOUR = 3_600_000;
+/** How long a seller has to answer a dispute before an admin takes it up without the answer. */
+export const SELLER_ANSWER_HOURS = 72;
+/** How long after a dispute reaches the admins they are reminded to decide it. */
+export const ADMIN_DECISION_HOURS = 48;
+
+const DISPUTE_NOT_FOUND = "Dispute not found.";
+
+const photoRule = z
+  .string()
+  .trim()
+  .max(500, "That photo address is too long.")
+  .transform(storedImageAddress)
+  .refine(isOwnImagePath, NOT_OWN_IMAGE);
+
+const openSchema = z.object({
+  orderId: idRule("Choose an order."),
+  reason: z.enum(DisputeReason, { message: "Choose why: not received or not as described." }),
+  text: disputeTextRule,
+  photos: z
+    .array(photoRule)
+    .max(MAX_DISPUTE_PHOTOS, `Add at most ${MAX_DISPUTE_PHOTOS} photos.`)
+    .nullish()
+    .transform((photos) => photos ?? []),
+});
+export type OpenDisputeInput = z.input<typeof openSchema>;
+
+const decideSchema = z.object({
+  outcome: z.enum(DisputeOutcome, { message: "Choose release, refund or partial refund." }),
+  refundAmount: z.number().positive("The refund must be more than 0.").max(1e9, "The refund is more than was paid.").nullish(),
+  note: z.string().trim().max(1000, "Use at most 1000 characters.").nullish(),
+});
+export type DecideDisputeInput = z.input<typeof decideSchema>;
+
+const listSchema = pageInput(20).extend({ state: z.enum(DisputeState).nullish() });
+
+/** A dispute with what its readers need beside it: the order's number and the held amount. */
+export type DisputeView = Dispute & { orderNumber: number; amountPaisa: number };
+
+/**
+ * Disputes over held payments: the buyer opens one before the release (or objects to a handover),
+ * the seller answers within SELLER_ANSWER_HOURS, an admin decides (release, refund, partial refund).
+ * Both sides hear of each step; the deadlines run on the clock in the `disputes.deadlines` job.
+ */
+export class DisputesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly escrow: EscrowService,
+    private readonly notices: PaymentNotices,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The buyer disputes their order's held payment (not while released, refunded or already disputed). */
+  async open(input: OpenDisputeInput, buyer: AuthUser): Promise<DisputeView> {
+    const v = parseInput(openSchema, input);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const order = await manager.findOneBy(Order, { id: v.orderId });
+      if (!order) throw notFound("Order not found.");
+      if (order.buyerId !== buyer.id) throw forbidden("Only the buyer of an order can dispute it.");
+      if (!ACCEPTED_STATUSES.includes(order.status)) {
+        throw badInput("Only an order the seller has accepted can be disputed; cancel a pending one instead.", {
+          orderId: "Not an accepted order.",
+        });
+      }
+      return this.openIn(manager, order, v.reason, v.text, v.photos);
+    });
+    return this.view(id);
+  }
+
+  /** Reaction to `order.handover-objected`: the buyer's objection opens a dispute on a held payment. */
+  async handoverObjected({ order, reason }: OrderHandoverObjected, manager: EntityManager): Promise<void> {
+    const held = await manager.findOneBy(HeldPayment, { orderId: order.id, state: HeldPaymentState.HELD });
+    if (!held) return;
+    const text = reason.trim().length >= 10 ? reason.trim().slice(0, 2000) : `The buyer objected to the handover: ${reason.trim()}`;
+    await this.openIn(manager, order, DisputeReason.NOT_RECEIVED, text, []);
+  }
+
+  private async openIn(manager: EntityManager, order: Order, reason: DisputeReason, text: string, photos: string[]): Promise<string> {
+    if (order.paymentStatus !== PaymentStatus.PAID) throw badInput("This order was not paid online: there is no held payment to dispute.");
+    // conditional: a dispute and a release racing for the same payment give one outcome
+    const [rows]: [Array<{ amountPaisa: string }>, number] = await manager.query(
+      `UPDATE held_payments SET state = $2 WHERE "orderId" = $1 AND state = ANY($3) RETURNING "amountPaisa"`,
+      [order.id, HeldPaymentState.DISPUTED, statesAllowing("dispute")],
+    );
+    if (!rows.length) throw conflict("This payment can no longer be disputed: it is already released, refunded or disputed.");
+    const now = this.clock.now();
+    const [{ id }]: Array<{ id: string }> = await manager.query(
+      `INSERT INTO disputes ("orderId", "buyerId", "sellerId", reason, text, photos, "answerDueAt") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [order.id, order.buyerId, order.sellerId, reason, text, photos, new Date(now.getTime() + SELLER_ANSWER_HOURS * HOUR)],
+    );
+    const number = orderLabel(order.orderNumber);
+    await this.notices.tell(
+      [order.sellerId],
+      `The buyer opened a dispute on order ${number}: answer within 3 days.`,
+      orderPath(order.id),
+      manager,
+    );
+    await this.notices.tell(
+      [order.buyerId],
+      `Your dispute on order ${number} is open: the payment stays held until it is decided.`,
+      orderPath(order.id),
+      manager,
+    );
+    return id;
+  }
+
+  /** The seller answers the dispute of one of their orders, once; it then awaits an admin. */
+  async answer(disputeId: string, text: string, seller: AuthUser): Promise<DisputeView> {
+    const answer = parseInput(z.object({ text: disputeTextRule }), { text }).text;
+    const dispute = await this.find(disputeId);
+    if (dispute.sellerId !== seller.id || seller.role !== Role.SELLER)
+      throw forbidden("Only the seller of the order can answer this dispute.");
+    await this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const [, affected]: [unknown[], number] = await manager.query(
+        `UPDATE disputes SET state = $2, "sellerAnswer" = $3, "answeredAt" = $4, "decisionDueAt" = $5 WHERE id = $1 AND state = $6`,
+        [
+          dispute.id,
+          DisputeState.AWAITING_ADMIN,
+          answer,
+          now,
+          new Date(now.getTime() + ADMIN_DECISION_HOURS * HOUR),
+          DisputeState.AWAITING_SELLER,
+        ],
+      );
+      if (!affected) throw conflict("This dispute has already been answered or decided.");
+      const text = `The seller answered the dispute on order ${orderLabel(dispute.orderNumber)}: an admin will decide.`;
+      await this.notices.tell([dispute.buyerId, dispute.sellerId], text, orderPath(dispute.orderId), manager);
+      await this.notices.tellAdmins(`Dispute on order ${orderLabel(dispute.orderNumber)} is ready for a decision.`, manager);
+    });
+    return this.view(dispute.id);
+  }
+
+  /** An admin decides: release to the seller, refund the buyer in full, or refund part and release the rest. */
+  async decide(disputeId: string, input: DecideDisputeInput, admin: AuthUser): Promise<DisputeView> {
+    const v = parseInput(decideSchema, input);
+    const dispute = await this.find(disputeId);
+    const refundPaisa = refundOf(v.outcome, v.refundAmount ?? null, dispute.amountPaisa);
+    await this.dataSource.transaction(async (manager) => {
+      const [, affected]: [unknown[], number] = await manager.query(
+        `UPDATE disputes SET state = $2, outcome = $3, "refundPaisa" = $4, "decisionNote" = $5, "decidedById" = $6, "decidedAt" = now()
+          WHERE id = $1 AND state <> $2`,
+        [dispute.id, DisputeState.DECIDED, v.outcome, refundPaisa, v.note || null, admin.id],
+      );
+      if (!affected) throw conflict("This dispute has already been decided.");
+      const step = v.outcome === DisputeOutcome.RELEASE ? "release" : v.outcome === DisputeOutcome.REFUND ? "refund" : "partial";
+      const settled = await this.escrow.settle(manager, dispute.orderId, step, [HeldPaymentState.DISPUTED], refundPaisa);
+      if (!settled) throw conflict("This payment is no longer held.");
+      const decision =
+        v.outcome === DisputeOutcome.RELEASE
+          ? "the payment goes to the seller"
+          : `${rupees(refundPaisa)} is refunded to the buyer${refundPaisa < dispute.amountPaisa ? ", the rest goes to the seller" : ""}`;
+      const text = `The dispute on order ${orderLabel(dispute.orderNumber)} is decided: ${decision}.`;
+      await this.notices.tell([dispute.buyerId, dispute.sellerId], text, orderPath(dispute.orderId), manager);
+    });
+    return this.view(dispute.id);
+  }
+
+  /**
+   * The `disputes.deadlines` job: disputes the seller left unanswered past `answerDueAt` go to the
+   * admins (both sides told), and admins are reminded once of disputes past `decisionDueAt`.
+   * A second run finds nothing to do. Returns how many disputes it moved or reminded of.
+   */
+  async runDeadlines(manager: EntityManager): Promise<number> {
+    const now = this.clock.now();
+    const [lapsed]: [Array<{ id: string; orderId: string; buyerId: string | null; sellerId: string | null; orderNumber: number }>, number] =
+      await manager.query(
+        `UPDATE disputes d SET state = $1, "decisionDueAt" = $2 FROM orders o
+          WHERE o.id = d."orderId" AND d.state = $3 AND d."answerDueAt" <= $4
+          RETURNING d.id, d."orderId", d."buyerId", d."sellerId", o."orderNumber"`,
+        [DisputeState.AWAITING_ADMIN, new Date(now.getTime() + ADMIN_DECISION_HOURS * HOUR), DisputeState.AWAITING_SELLER, now],
+      );
+    for (const d of lapsed) {
+      const text = `The seller did not answer the dispute on order ${orderLabel(d.orderNumber)} in time: an admin will decide.`;
+      await this.notices.tell([d.buyerId, d.sellerId], text, orderPath(d.orderId), manager);
+      await this.notices.tellAdmins(
+        `Dispute on order ${orderLabel(d.orderNumber)} is ready for a decision (no answer from the seller).`,
+        manager,
+      );
+    }
+    const [due]: [Array<{ orderNumber: number }>, number] = await manager.query(
+      `UPDATE disputes d SET "remindedAt" = $3 FROM orders o
+        WHERE o.id = d."orderId" AND d.state = $1 AND d."decisionDueAt" <= $2 AND d."remindedAt" IS NULL RETURNING o."orderNumber"`,
+      [DisputeState.AWAITING_ADMIN, now, now],
+    );
+    for (const d of due)
+      await this.notices.tellAdmins(`Reminder: the dispute on order ${orderLabel(d.orderNumber)} waits for a decision.`, manager);
+    return lapsed.length + due.length;
+  }
+
+  /** One dispute, for its buyer, its seller or an admin. */
+  async dispute(disputeId: string, caller: AuthUser): Promise<DisputeView> {
+    const dispute = await this.find(disputeId);
+    if (caller.role !== Role.ADMIN && caller.id !== dispute.buyerId && caller.id !== dispute.sellerId)
+      throw forbidden("This dispute is not yours.");
+    return dispute;
+  }
+
+  /** Disputes for the admins, oldest first (the longest waiting on top), optionally of one state. */
+  async list(input: { state?: DisputeState | null; page?: number | null; pageSize?: number | null }): Promise<Page<DisputeView>> {
+    const { state, page, pageSize } = parseInput(listSchema, {
+      ...input,
+      page: input.page ?? undefined,
+      pageSize: input.pageSize ?? undefined,
+    });
+    const qb = this.viewQuery()
+      .where(state ? "d.state = :state" : "true", { state })
+      .orderBy("d.createdAt", "ASC")
+      .addOrderBy("d.id")
+      .offset((page - 1) * pageSize)
+      .limit(pageSize);
+    const [{ entities, raw }, total] = await Promise.all([qb.getRawAndEntities(), qb.getCount()]);
+    return toPage(withFigures(entities, raw), total, page, pageSize);
+  }
+
+  private viewQuery() {
+    return disputeViews(this.dataSource);
+  }
+
+  private async view(disputeId: string): Promise<DisputeView> {
+    return this.find(disputeId);
+  }
+
+  private async find(disputeId: string): Promise<DisputeView> {
+    const { entities, raw } = isId(disputeId)
+      ? await this.viewQuery().where("d.id = :id", { id: disputeId }).getRawAndEntities()
+      : { entities: [], raw: [] };
+    const [dispute] = withFigures(entities, raw);
+    if (!dispute) throw notFound(DISPUTE_NOT_FOUND);
+    return dispute;
+  }
+}
+
+/** Disputes with their order's number and held amount. */
+function disputeViews(dataSource: DataSource) {
+  return dataSource
+    .getRepository(Dispute)
+    .createQueryBuilder("d")
+    .innerJoin(Order, "o", `o.id = d."orderId"`)
+    .innerJoin(HeldPayment, "p", `p."orderId" = d."orderId"`)
+    .addSelect(`o."orderNumber"`, "order_number")
+    .addSelect(`p."amountPaisa"`, "amount_paisa");
+}
+
+/** The disputes of these orders (one query for a page of orders). */
+export async function disputesOfOrders(dataSource: DataSource, orderIds: readonly string[]): Promise<DisputeView[]> {
+  const { entities, raw } = await disputeViews(dataSource)
+    .where(`d."orderId" = ANY(:ids)`, { ids: [...orderIds] })
+    .getRawAndEntities();
+  return withFigures(entities, raw);
+}
+
+function withFigures(entities: Dispute[], raw: Array<{ order_number: number; amount_paisa: string }>): DisputeView[] {
+  return entities.map((dispute, i) =>
+    Object.assign(dispute, { orderNumber: Number(raw[i].order_number), amountPaisa: Number(raw[i].amount_paisa) }),
+  );
+}
+
+/** The paisa refunded by an outcome: none, all, or a part strictly between none and all. */
+function refundOf(outcome: DisputeOutcome, refundAmount: number | null, amountPaisa: number): number {
+  if (outcome === DisputeOutcome.RELEASE) return 0;
+  if (outcome === DisputeOutcome.REFUND) return amountPaisa;
+  const refund = refundAmount == null ? 0 : toPaisa(refundAmount);
+  if (refund <= 0 || refund >= amountPaisa) {
+    const message = `A partial refund is more than ${rupees(0)} and less than the ${rupees(amountPaisa)} paid.`;
+    throw badInput(message, { refundAmount: message });
+  }
+  return refund;
+}
+
+declare module "../../platform/jobs" {
+  interface JobPayloads {
+    /** Scheduled: moves disputes past their deadlines and reminds admins (DisputesService.runDeadlines). */
+    "disputes.deadlines": object;
+  }
+}

@@ -1,0 +1,40 @@
+import type { EntityManager } from "typeorm";
+import { formatPKR } from "@unibazaar/rules";
+import { toRupees } from "../../platform/shared/money";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import { formatOrderNumber } from "../orders/entity";
+
+export const orderPath = (orderId: string) => `/orders/${orderId}`;
+export const ADMIN_DISPUTES_PATH = "/dashboard/admin/disputes";
+export const BALANCE_PATH = "/dashboard/seller/balance";
+
+export const rupees = (paisa: number) => formatPKR(toRupees(paisa));
+export const orderLabel = (orderNumber: number) => formatOrderNumber(orderNumber);
+
+/** The bell for money and disputes, always in the caller's transaction (a notice commits with its change). */
+export class PaymentNotices {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  /** Tells each listed user (a missing one is a deleted account) `text`, linking to `link`. */
+  async tell(recipients: Array<string | null>, text: string, link: string, manager: EntityManager): Promise<void> {
+    const notices = [...new Set(recipients.filter((id): id is string => !!id))].map((recipientId) => ({
+      recipientId,
+      kind: NotificationKind.PAYMENT,
+      text,
+      link,
+    }));
+    await this.notifications.notifyMany(notices, manager);
+  }
+
+  /** Every admin hears `text` (a dispute to decide). */
+  async tellAdmins(text: string, manager: EntityManager): Promise<void> {
+    const admins: Array<{ id: string }> = await manager.query(`SELECT id FROM users WHERE role = 'admin'`);
+    await this.tell(
+      admins.map((admin) => admin.id),
+      text,
+      ADMIN_DISPUTES_PATH,
+      manager,
+    );
+  }
+}

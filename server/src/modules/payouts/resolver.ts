@@ -1,0 +1,78 @@
+import { Arg, Ctx, Float, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
+import type { Context } from "../../platform/graphql/context";
+import type { Page } from "../../platform/shared/pagination";
+import { PayoutState, type Payout } from "./entity";
+import { PayoutObject, PayoutPage } from "./types";
+
+const paging = (page: number | null, pageSize: number | null) => ({ page, pageSize });
+
+@Resolver()
+export class PayoutsResolver {
+  @Allow()
+  @Mutation(() => PayoutObject, { description: "Asks to be paid out part or all of the caller's available balance, to a wallet or IBAN." })
+  requestPayout(
+    @Arg("amount", () => Float, { description: "PKR, at most the available balance." }) amount: number,
+    @Arg("destination", () => String, { description: "A wallet number (03XXXXXXXXX) or a Pakistani IBAN (PK + 22 characters)." })
+    destination: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Payout> {
+    return ctx.services.payouts.request({ amount, destination }, caller);
+  }
+
+  @Allow()
+  @Query(() => PayoutPage, { description: "The caller's payouts, newest first." })
+  myPayouts(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Payouts per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Payout>> {
+    return ctx.services.payouts.mine(paging(page, pageSize), caller);
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => PayoutPage, { description: "Every seller's payouts, oldest first, optionally of one state." })
+  payouts(
+    @Arg("state", () => PayoutState, { nullable: true, description: "Only payouts in this state." }) state: PayoutState | null,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Payouts per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Payout>> {
+    return ctx.services.payouts.all({ state, ...paging(page, pageSize) });
+  }
+
+  @Allow(Role.ADMIN)
+  @Query(() => String, {
+    description: "The requested payouts as CSV (payout_id, seller, method, destination, amount_pkr, requested_at) for a bulk transfer.",
+  })
+  requestedPayoutsCsv(@Ctx() ctx: Context): Promise<string> {
+    return ctx.services.payouts.requestedCsv();
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => PayoutObject, { description: "Marks a requested payout paid, with the transfer's reference." })
+  markPayoutPaid(
+    @Arg("payoutId", () => ID, { description: "The payout." }) payoutId: string,
+    @Arg("reference", () => String, { description: "The bank or wallet transfer's reference." }) reference: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Payout> {
+    return ctx.services.payouts.markPaid(payoutId, reference, caller);
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => PayoutObject, {
+    description: "Refuses a requested payout with a reason; the amount returns to the seller's available balance.",
+  })
+  refusePayout(
+    @Arg("payoutId", () => ID, { description: "The payout." }) payoutId: string,
+    @Arg("reason", () => String, { description: "Why, 3 to 500 characters; the seller reads it." }) reason: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Payout> {
+    return ctx.services.payouts.refuse(payoutId, reason, caller);
+  }
+}

@@ -1,0 +1,113 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import { DISPUTE_REASONS } from "@unibazaar/rules";
+import { useState } from "react";
+import { LoadingState } from "../../../components/LoadingState";
+import { Pager } from "../../../components/Pager";
+import { QueryState } from "../../../components/QueryState";
+import { errorMessage } from "../../../components/errors";
+import { usePageTitle } from "../../../components/usePageTitle";
+import type { DisputeState } from "../../../generated/graphql";
+import { useAdminDisputesQuery } from "../../../generated/hooks";
+import { formatDateTime, formatPKR } from "../../../lib/format";
+import { DisputeDecision } from "./DisputeDecision";
+
+const TABS: Array<{ state: DisputeState; label: string }> = [
+  { state: "AWAITING_ADMIN", label: "To decide" },
+  { state: "AWAITING_SELLER", label: "Awaiting seller" },
+  { state: "DECIDED", label: "Decided" },
+];
+
+const reasonLabel = (reason: string) => DISPUTE_REASONS.find((r) => r.value === reason)?.label ?? reason;
+
+/** /dashboard/admin/disputes: buyers' disputes over held payments, by state; an open one can be decided here. */
+export default function Disputes() {
+  usePageTitle("Disputes");
+  const [state, setState] = useState<DisputeState>("AWAITING_ADMIN");
+  const [page, setPage] = useState(1);
+  const query = useAdminDisputesQuery({ variables: { state, page }, fetchPolicy: "cache-and-network" });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Disputes
+      </Typography>
+      <Tabs
+        value={state}
+        onChange={(_, value: DisputeState) => {
+          setState(value);
+          setPage(1);
+        }}
+        variant="scrollable"
+        aria-label="Dispute states"
+      >
+        {TABS.map((tab) => (
+          <Tab key={tab.state} value={tab.state} label={tab.label} />
+        ))}
+      </Tabs>
+      <QueryState
+        loading={query.loading}
+        error={query.error}
+        data={query.data?.disputes}
+        skeleton={<LoadingState />}
+        errorText={`Error loading disputes: ${errorMessage(query.error, "please try again.")}`}
+        empty="No disputes here."
+        onRetry={() => void query.refetch()}
+      >
+        {(disputes) => (
+          <>
+            {disputes.items.map((dispute) => (
+              <Card key={dispute.id} variant="outlined" component="article" aria-label={`Dispute on ${dispute.orderLabel}`}>
+                <CardContent>
+                  <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
+                    <Typography variant="h6" component="h2">
+                      {dispute.orderLabel} · {formatPKR(dispute.amount)}
+                    </Typography>
+                    <Chip size="small" label={reasonLabel(dispute.reason)} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    Opened {formatDateTime(dispute.createdAt)}
+                  </Typography>
+                  <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>Buyer: {dispute.text}</Typography>
+                  {dispute.photos.length > 0 && (
+                    <Box sx={{ display: "flex", gap: 1, mt: 1, flexWrap: "wrap" }}>
+                      {dispute.photos.map((url, i) => (
+                        <a key={url} href={url} target="_blank" rel="noreferrer">
+                          <Box
+                            component="img"
+                            src={url}
+                            alt={`Buyer's photo ${i + 1}`}
+                            sx={{ width: 72, height: 72, objectFit: "cover", borderRadius: 1 }}
+                          />
+                        </a>
+                      ))}
+                    </Box>
+                  )}
+                  <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    Seller:{" "}
+                    {dispute.sellerAnswer ??
+                      (dispute.state === "AWAITING_SELLER" ? `may answer until ${formatDateTime(dispute.answerDueAt)}` : "no answer")}
+                  </Typography>
+                  {dispute.state === "DECIDED" ? (
+                    <Typography sx={{ mt: 1, fontWeight: 600 }}>
+                      {dispute.outcome === "RELEASE" ? "Released to the seller" : `Refunded ${formatPKR(dispute.refundAmount ?? 0)}`}
+                      {dispute.decisionNote ? ` · ${dispute.decisionNote}` : ""}
+                    </Typography>
+                  ) : (
+                    <DisputeDecision disputeId={dispute.id} orderLabel={dispute.orderLabel} amount={dispute.amount} />
+                  )}
+                </CardContent>
+              </Card>
+            ))}
+            <Pager {...disputes} noun="disputes" onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
