@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, envSchema, loadConfig } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "ub-config-"));
 
@@ -99,5 +99,16 @@ describe("loadConfig", () => {
     expect(existsSync(path.join(dir, "jwt-secret"))).toBe(true);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
     expect(readFileSync(path.join(dir, "jwt-secret"), "utf8")).toBe(first);
+  });
+});
+
+describe("the README's configuration table", () => {
+  const readme = readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n### ", readme.indexOf("## Configuration")));
+  const documented = [...section.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+
+  it("lists every variable the schema reads, and none it does not", () => {
+    expect(documented.length).toBeGreaterThan(0);
+    expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 });

@@ -6,7 +6,8 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "
 
 const DEVELOPMENT_ORIGINS = ["http://localhost:4000", "http://localhost:5173"];
 
-const envSchema = z.object({
+/** The environment variables the server reads, each with its rule and default (the README's table lists the same). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().trim().min(1).optional(),
@@ -68,76 +69,22 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type AppConfig = {
-  nodeEnv: "development" | "production" | "test";
-  port: number;
-  /** The address the HTTP server binds; undefined is every interface. */
-  host?: string;
-  databaseUrl?: string;
-  dataDir: string;
-  uploadsDir: string;
-  jwtSecret: string;
-  jwtExpiresIn: string;
-  corsOrigins: string[];
-  /** Where clients reach the app (no trailing slash); image addresses in answers start with it. Unset: taken from each request. */
-  publicUrl?: string;
-  /** Which proxies' X-Forwarded-* headers are believed (client address, protocol and host). */
-  trustProxy: number | string;
-  introspection: boolean;
-  playground: boolean;
-  logLevel: string;
-  demoData: boolean;
-  /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
-  webConcurrency: number;
-  /**
-   * Redis for what every server process must share: the cache (public reads, persisted queries) and
-   * live events (subscriptions); without it, both stay in this process.
-   */
-  redisUrl?: string;
-  /** SMTP server for account mail; without it each mail is written to `outboxDir` as an .eml file. */
-  smtpUrl?: string;
-  mailFrom: string;
-  outboxDir: string;
-  /** Marketplace settings: only verified students may list products / place orders. */
-  requireVerifiedSellers: boolean;
-  requireVerifiedBuyers: boolean;
-  /**
-   * On SIGTERM, how long the server keeps answering (with /ready at 503 and `Connection: close`)
-   * before it stops accepting, so a load balancer takes it out first without a refused request.
-   */
-  shutdownDelayMs: number;
-  /** Chat: phone numbers are masked for the recipient until the two have an order together. */
-  maskChatPhones: boolean;
-  /**
-   * Uploaded pictures in an S3-compatible bucket (shared by every machine) instead of DATA_DIR/uploads;
-   * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
-   */
-  s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
-  /** A job still running after this long is taken for dead (its process crashed) and tried again. */
-  jobTimeoutSeconds: number;
+/** The rules across variables: the bucket's options need the bucket; production needs its own secret. */
+const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) => {
+  if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET)
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3_PUBLIC_URL is set" });
+  if (e.NODE_ENV === "production" && !e.JWT_SECRET)
+    ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
 };
 
-export class ConfigError extends Error {}
-
-/** Reads and validates the environment once; a bad value fails with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
-  }
-  const e = parsed.data;
+/** The environment as the app reads it: defaults that depend on NODE_ENV, paths under DATA_DIR. */
+const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === "production";
-  if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET) {
-    throw new ConfigError("Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set");
-  }
-  if (isProduction && !e.JWT_SECRET) {
-    throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
-  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    /** The address the HTTP server binds; undefined is every interface. */
     // outside production only this machine reaches the server unless HOST says otherwise
     host: e.HOST ?? (isProduction ? undefined : "127.0.0.1"),
     databaseUrl: e.DATABASE_URL,
@@ -147,26 +94,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     // production trusts only its own origin by default: a local page must never carry a user's cookie there
     corsOrigins: e.CORS_ORIGINS ?? (isProduction ? (e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).origin] : []) : DEVELOPMENT_ORIGINS),
+    /** Where clients reach the app (no trailing slash); image addresses in answers start with it. Unset: taken from each request. */
     publicUrl: e.PUBLIC_URL,
+    /** Which proxies' X-Forwarded-* headers are believed (client address, protocol and host). */
     trustProxy: e.TRUST_PROXY,
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     // opt-in in production: the playground advertises the API to anyone who finds it
     playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     demoData: e.DEMO_DATA ?? !isProduction,
+    /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
     webConcurrency: e.WEB_CONCURRENCY,
+    /**
+     * Redis for what every server process must share: the cache (public reads, persisted queries) and
+     * live events (subscriptions); without it, both stay in this process.
+     */
     redisUrl: e.REDIS_URL,
+    /** SMTP server for account mail; without it each mail is written to `outboxDir` as an .eml file. */
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
+    /** Marketplace settings: only verified students may list products / place orders. */
     requireVerifiedSellers: e.REQUIRE_VERIFIED_SELLERS,
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
+    /**
+     * On SIGTERM, how long the server keeps answering (with /ready at 503 and `Connection: close`)
+     * before it stops accepting, so a load balancer takes it out first without a refused request.
+     */
     // behind a load balancer in production; elsewhere Ctrl+C should not wait
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
+    /** Chat: phone numbers are masked for the recipient until the two have an order together. */
     maskChatPhones: e.MASK_CHAT_PHONES,
+    /** A job still running after this long is taken for dead (its process crashed) and tried again. */
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    /**
+     * Uploaded pictures in an S3-compatible bucket (shared by every machine) instead of DATA_DIR/uploads;
+     * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
+     */
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
   };
+});
+
+/** The configuration the app runs with: the output of its schema, so the two cannot drift. */
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value fails with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  return parsed.data;
 }
 
 /** Outside production the secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
