@@ -50,25 +50,31 @@ async function userWith(count: number) {
   return who;
 }
 
-/** Events published to `userId` while `fn` runs (in-process hub: delivery is synchronous with publish). */
-async function eventsFor(userId: string, fn: (soFar: LiveEvent[]) => Promise<unknown>): Promise<LiveEvent[]> {
+/**
+ * Events published to `userId` while `fn` runs. `received()` answers the events so far: it publishes
+ * a marker and reads until the marker comes back, so whatever was published before it has arrived.
+ */
+async function eventsFor(userId: string, fn: (received: () => Promise<LiveEvent[]>) => Promise<unknown>): Promise<LiveEvent[]> {
   const events: LiveEvent[] = [];
   const iterator = server.services.live.subscribe("user", userId)[Symbol.asyncIterator]();
-  const pump = (async () => {
+  // the subscription starts listening at its first read
+  let pending = iterator.next();
+  const received = async () => {
+    const marker = randomUUID();
+    server.services.live.publish("user", userId, { type: "test.marker", marker });
     for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
+      const next = await pending;
+      pending = iterator.next();
+      if (next.done || next.value.marker === marker) return [...events];
       events.push(next.value);
     }
-  })();
+  };
   try {
-    await fn(events).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fn(received).catch(() => undefined);
+    return await received();
   } finally {
     await iterator.return?.();
-    await pump;
   }
-  return events;
 }
 
 describe("the list, the count and marking read", () => {
@@ -148,11 +154,10 @@ describe("inside a caller's transaction", () => {
     const notify = (text: string, manager: Parameters<typeof server.services.notifications.notify>[2]) =>
       server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, text, link: "/messages/1" }, manager);
     let beforeCommit = -1;
-    const committed = await eventsFor(who.user.id, (soFar) =>
+    const committed = await eventsFor(who.user.id, (received) =>
       server.dataSource.transaction(async (manager) => {
         await notify("kept", manager);
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        beforeCommit = soFar.length;
+        beforeCommit = (await received()).length;
       }),
     );
     expect(beforeCommit).toBe(0);
