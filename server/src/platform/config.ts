@@ -67,6 +67,26 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.unibazaar.pk" })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // wallet providers: each set goes together; without one, that wallet's built-in simulator is used
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, "must be the merchant id JazzCash issued (letters and digits)")
+    .optional(),
+  JAZZCASH_PASSWORD: z.string().trim().min(1).max(64).optional(),
+  JAZZCASH_INTEGRITY_SALT: z.string().trim().min(1).max(64).optional(),
+  JAZZCASH_CHECKOUT_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (JazzCash's hosted checkout, merchantform)" })
+    .default("https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/"),
+  EASYPAISA_STORE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, "must be the numeric store id from the Easypaisa merchant portal")
+    .optional(),
+  EASYPAISA_HASH_KEY: z.string().trim().length(16, "must be the 16-character hash key from the Easypaisa merchant portal").optional(),
+  EASYPAISA_CHECKOUT_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (Easypaisa's hosted checkout, Index.jsf)" })
+    .default("https://easypaystg.easypaisa.com.pk/easypay/Index.jsf"),
 });
 
 /** The rules across variables: the bucket's options need the bucket; production needs its own secret. */
@@ -81,6 +101,12 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
 const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === "production";
+  const jazzcash = allOrNone("JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT", [
+    e.JAZZCASH_MERCHANT_ID,
+    e.JAZZCASH_PASSWORD,
+    e.JAZZCASH_INTEGRITY_SALT,
+  ]);
+  const easypaisa = allOrNone("EASYPAISA_STORE_ID and EASYPAISA_HASH_KEY", [e.EASYPAISA_STORE_ID, e.EASYPAISA_HASH_KEY]);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -132,11 +158,25 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
      * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
      */
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
+    /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
+    jazzcash: jazzcash
+      ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }
+      : undefined,
+    easypaisa: easypaisa ? { storeId: easypaisa[0], hashKey: easypaisa[1], checkoutUrl: e.EASYPAISA_CHECKOUT_URL } : undefined,
   };
 });
 
+/** A setting that may be undefined may also be left out (as in a test's hand-made config). */
+type OptionalWhenUndefined<T> = { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+};
+
 /** The configuration the app runs with: the output of its schema, so the two cannot drift. */
-export type AppConfig = z.output<typeof configSchema>;
+export type AppConfig = OptionalWhenUndefined<z.output<typeof configSchema>>;
+/** A JazzCash merchant account (JAZZCASH_*): its hosted checkout signs with the integrity salt. */
+export type JazzCashAccount = NonNullable<AppConfig["jazzcash"]>;
+/** An Easypaisa store (EASYPAISA_*): its hosted checkout's requests are hashed with the store's hash key. */
+export type EasypaisaAccount = NonNullable<AppConfig["easypaisa"]>;
 
 export class ConfigError extends Error {}
 
@@ -148,6 +188,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** The values when every one is set, undefined when none is; a partial set is a configuration error. */
+function allOrNone(names: string, values: Array<string | undefined>): string[] | undefined {
+  const set = values.filter((v): v is string => v !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < values.length) throw new ConfigError(`Invalid configuration: ${names} must be set together`);
+  return set;
 }
 
 /** Outside production the secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
