@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, envSchema, loadConfig } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "ub-config-"));
 
@@ -153,5 +153,18 @@ describe("loadConfig", () => {
       "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
     );
     expect(() => loadConfig({ ...production, ...keys, VAPID_PRIVATE_KEY: "short" })).toThrow("VAPID_PRIVATE_KEY");
+  });
+});
+
+describe("the README's configuration table", () => {
+  const readme = readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n### ", readme.indexOf("## Configuration")));
+  // a row's first cell names one variable or a few that go together
+  const firstCells = [...section.matchAll(/^\| (`[^|]+) \|/gm)].map((m) => m[1]);
+  const documented = firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]));
+
+  it("lists every variable the schema reads, and none it does not", () => {
+    expect(documented.length).toBeGreaterThan(0);
+    expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 });

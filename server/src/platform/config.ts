@@ -6,7 +6,8 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "
 
 const DEVELOPMENT_ORIGINS = ["http://localhost:4000", "http://localhost:5173"];
 
-const envSchema = z.object({
+/** The environment variables the server reads, each with its rule and default (the README's table lists the same). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().trim().min(1).optional(),
@@ -107,102 +108,30 @@ const envSchema = z.object({
     .default("https://easypaystg.easypaisa.com.pk/easypay/Index.jsf"),
 });
 
-/** A JazzCash merchant account (JAZZCASH_*): its hosted checkout signs with the integrity salt. */
-export type JazzCashAccount = { merchantId: string; password: string; integritySalt: string; checkoutUrl: string };
-/** An Easypaisa store (EASYPAISA_*): its hosted checkout's requests are hashed with the store's hash key. */
-export type EasypaisaAccount = { storeId: string; hashKey: string; checkoutUrl: string };
-
-export type AppConfig = {
-  nodeEnv: "development" | "production" | "test";
-  port: number;
-  /** The address the HTTP server binds; undefined is every interface. */
-  host?: string;
-  databaseUrl?: string;
-  dataDir: string;
-  uploadsDir: string;
-  jwtSecret: string;
-  jwtExpiresIn: string;
-  corsOrigins: string[];
-  /** Where clients reach the app (no trailing slash); image addresses in answers start with it. Unset: taken from each request. */
-  publicUrl?: string;
-  /** Which proxies' X-Forwarded-* headers are believed (client address, protocol and host). */
-  trustProxy: number | string;
-  introspection: boolean;
-  playground: boolean;
-  logLevel: string;
-  demoData: boolean;
-  /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
-  webConcurrency: number;
-  /**
-   * Redis for what every server process must share: the cache (public reads, persisted queries) and
-   * live events (subscriptions); without it, both stay in this process.
-   */
-  redisUrl?: string;
-  /** SMTP server for account mail; without it each mail is written to `outboxDir` as an .eml file. */
-  smtpUrl?: string;
-  mailFrom: string;
-  outboxDir: string;
-  /** Marketplace settings: only verified students may list products / place orders. */
-  requireVerifiedSellers: boolean;
-  requireVerifiedBuyers: boolean;
-  /**
-   * On SIGTERM, how long the server keeps answering (with /ready at 503 and `Connection: close`)
-   * before it stops accepting, so a load balancer takes it out first without a refused request.
-   */
-  shutdownDelayMs: number;
-  /** Chat: phone numbers are masked for the recipient until the two have an order together. */
-  maskChatPhones: boolean;
-  /**
-   * Uploaded pictures in an S3-compatible bucket (shared by every machine) instead of DATA_DIR/uploads;
-   * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
-   */
-  s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
-  /** A job still running after this long is taken for dead (its process crashed) and tried again. */
-  jobTimeoutSeconds: number;
-  /**
-   * Web Push: the VAPID key pair and contact, from VAPID_*; outside production generated once into
-   * DATA_DIR when unset; undefined (no push) in production without them.
-   */
-  vapid?: { publicKey: string; privateKey: string; subject: string };
-  /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
-  allowHttpPushEndpoints: boolean;
-  /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */
-  platformFeeBasisPoints: number;
-  /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
-  jazzcash?: JazzCashAccount;
-  easypaisa?: EasypaisaAccount;
+/** The rules across variables: the bucket's options need the bucket; production needs its own secret; VAPID keys come in pairs. */
+const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) => {
+  if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET)
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3_PUBLIC_URL is set" });
+  if (e.NODE_ENV === "production" && !e.JWT_SECRET)
+    ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "and VAPID_PRIVATE_KEY are set together or not at all" });
 };
 
-export class ConfigError extends Error {}
-
-/** Reads and validates the environment once; a bad value fails with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
-  }
-  const e = parsed.data;
+/** The environment as the app reads it: defaults that depend on NODE_ENV, paths under DATA_DIR. */
+const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === "production";
-  if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET) {
-    throw new ConfigError("Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set");
-  }
-  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
-    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
-  }
   const jazzcash = allOrNone("JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT", [
     e.JAZZCASH_MERCHANT_ID,
     e.JAZZCASH_PASSWORD,
     e.JAZZCASH_INTEGRITY_SALT,
   ]);
   const easypaisa = allOrNone("EASYPAISA_STORE_ID and EASYPAISA_HASH_KEY", [e.EASYPAISA_STORE_ID, e.EASYPAISA_HASH_KEY]);
-  if (isProduction && !e.JWT_SECRET) {
-    throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
-  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    /** The address the HTTP server binds; undefined is every interface. */
     // outside production only this machine reaches the server unless HOST says otherwise
     host: e.HOST ?? (isProduction ? undefined : "127.0.0.1"),
     databaseUrl: e.DATABASE_URL,
@@ -212,39 +141,89 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     // production trusts only its own origin by default: a local page must never carry a user's cookie there
     corsOrigins: e.CORS_ORIGINS ?? (isProduction ? (e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).origin] : []) : DEVELOPMENT_ORIGINS),
+    /** Where clients reach the app (no trailing slash); image addresses in answers start with it. Unset: taken from each request. */
     publicUrl: e.PUBLIC_URL,
+    /** Which proxies' X-Forwarded-* headers are believed (client address, protocol and host). */
     trustProxy: e.TRUST_PROXY,
     introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     // opt-in in production: the playground advertises the API to anyone who finds it
     playground: e.GRAPHQL_PLAYGROUND ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     demoData: e.DEMO_DATA ?? !isProduction,
+    /** Server processes on the one port (node's cluster); 1 runs the server in this process. */
     webConcurrency: e.WEB_CONCURRENCY,
+    /**
+     * Redis for what every server process must share: the cache (public reads, persisted queries) and
+     * live events (subscriptions); without it, both stay in this process.
+     */
     redisUrl: e.REDIS_URL,
+    /** SMTP server for account mail; without it each mail is written to `outboxDir` as an .eml file. */
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
+    /** Marketplace settings: only verified students may list products / place orders. */
     requireVerifiedSellers: e.REQUIRE_VERIFIED_SELLERS,
     requireVerifiedBuyers: e.REQUIRE_VERIFIED_BUYERS,
+    /**
+     * On SIGTERM, how long the server keeps answering (with /ready at 503 and `Connection: close`)
+     * before it stops accepting, so a load balancer takes it out first without a refused request.
+     */
     // behind a load balancer in production; elsewhere Ctrl+C should not wait
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (isProduction ? 5_000 : 0),
+    /** Chat: phone numbers are masked for the recipient until the two have an order together. */
     maskChatPhones: e.MASK_CHAT_PHONES,
+    /** A job still running after this long is taken for dead (its process crashed) and tried again. */
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
-    // production without keys has no Web Push (each machine would sign with keys of its own)
+    /**
+     * Web Push: the VAPID key pair and contact, from VAPID_*; outside production generated once into
+     * DATA_DIR when unset; undefined (no push) in production without them (each machine would sign
+     * with keys of its own).
+     */
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : isProduction
           ? undefined
           : { ...keptVapidKeys(path.join(dataDir, "vapid-keys.json")), subject: e.VAPID_SUBJECT },
+    /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
     allowHttpPushEndpoints: !isProduction,
+    /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */
     platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+    /**
+     * Uploaded pictures in an S3-compatible bucket (shared by every machine) instead of DATA_DIR/uploads;
+     * `publicUrl`: a CDN in front of the bucket, which image addresses then name.
+     */
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
+    /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
     jazzcash: jazzcash
       ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }
       : undefined,
     easypaisa: easypaisa ? { storeId: easypaisa[0], hashKey: easypaisa[1], checkoutUrl: e.EASYPAISA_CHECKOUT_URL } : undefined,
   };
+});
+
+/** A setting that may be undefined may also be left out (as in a test's hand-made config). */
+type OptionalWhenUndefined<T> = { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+};
+
+/** The configuration the app runs with: the output of its schema, so the two cannot drift. */
+export type AppConfig = OptionalWhenUndefined<z.output<typeof configSchema>>;
+/** A JazzCash merchant account (JAZZCASH_*): its hosted checkout signs with the integrity salt. */
+export type JazzCashAccount = NonNullable<AppConfig["jazzcash"]>;
+/** An Easypaisa store (EASYPAISA_*): its hosted checkout's requests are hashed with the store's hash key. */
+export type EasypaisaAccount = NonNullable<AppConfig["easypaisa"]>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value fails with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  return parsed.data;
 }
 
 /** The values when every one is set, undefined when none is; a partial set is a configuration error. */

@@ -1,7 +1,8 @@
 import { passwords } from "../../platform/auth/passwords";
 import { createHash } from "node:crypto";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import { type DataSource, type EntityManager, QueryFailedError } from "typeorm";
+import { type DataSource, type EntityManager } from "typeorm";
+import { isUniqueViolation } from "../../platform/db/errors";
 import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
@@ -68,9 +69,6 @@ export const REGISTRATIONS_PER_IP = 20;
 
 /** rate_limits keys are varchar(255): an e-mail enters a key as a fixed-length digest. */
 export const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
-
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === "23505";
 
 export class AuthService {
   private readonly failuresByEmailAndIp: RateLimiterPostgres;

@@ -8,7 +8,8 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { isUniqueViolation, type AuthService } from "../auth/service";
+import { isUniqueViolation } from "../../platform/db/errors";
+import type { AuthService } from "../auth/service";
 import { isListed, Product } from "../products/entity";
 import { Conversation } from "../conversations/entity";
 import { User } from "../users/entity";

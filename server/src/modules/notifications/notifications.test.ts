@@ -1,23 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, type TestServer } from "../../test/harness";
 import type { LiveEvent } from "../../platform/live";
 import { Order, OrderStatus } from "../orders/entity";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Notification, NotificationKind } from "./entity";
 import { NOTIFICATION_EVENT } from "./service";
-
-let server: TestServer;
-let seller: SignedIn;
-let otherSeller: SignedIn;
-let buyer: SignedIn;
-let admin: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
-});
-afterAll(() => server.close());
 
 const LIST = `query ($page: Int, $pageSize: Int) {
   notificationUnreadCount
@@ -27,14 +17,14 @@ const MARK = `mutation ($id: ID!) { markNotificationRead(id: $id) { id readAt } 
 const MARK_ALL = `mutation { markAllNotificationsRead }`;
 
 type Item = { id: string; kind: string; text: string; link: string; readAt: string | null; createdAt: string };
-const listOf = async (who: SignedIn, variables: Record<string, unknown> = {}) => {
+const listOf = async (server: TestServer, who: SignedIn, variables: Record<string, unknown> = {}) => {
   const res = await server.gql(LIST, variables, who.token);
   expect(res.errors).toBeUndefined();
   return res.data as { notificationUnreadCount: number; notifications: { totalItems: number; hasNextPage: boolean; items: Item[] } };
 };
 
 /** A fresh user with `count` notifications, created one after another (the last is the newest). */
-async function userWith(count: number) {
+async function userWith(server: TestServer, count: number) {
   const who = await signUp(server);
   for (let i = 1; i <= count; i++)
     await server.services.notifications.notify(who.user.id, {
@@ -50,45 +40,55 @@ async function userWith(count: number) {
   return who;
 }
 
-/** Events published to `userId` while `fn` runs (in-process hub: delivery is synchronous with publish). */
-async function eventsFor(userId: string, fn: (soFar: LiveEvent[]) => Promise<unknown>): Promise<LiveEvent[]> {
+/**
+ * Events published to `userId` while `fn` runs. `received()` answers the events so far: it publishes
+ * a marker and reads until the marker comes back, so whatever was published before it has arrived.
+ */
+async function eventsFor(
+  server: TestServer,
+  userId: string,
+  fn: (received: () => Promise<LiveEvent[]>) => Promise<unknown>,
+): Promise<LiveEvent[]> {
   const events: LiveEvent[] = [];
   const iterator = server.services.live.subscribe("user", userId)[Symbol.asyncIterator]();
-  const pump = (async () => {
+  // the subscription starts listening at its first read
+  let pending = iterator.next();
+  const received = async () => {
+    const marker = randomUUID();
+    server.services.live.publish("user", userId, { type: "test.marker", marker });
     for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
+      const next = await pending;
+      pending = iterator.next();
+      if (next.done || next.value.marker === marker) return [...events];
       events.push(next.value);
     }
-  })();
+  };
   try {
-    await fn(events).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fn(received).catch(() => undefined);
+    return await received();
   } finally {
     await iterator.return?.();
-    await pump;
   }
-  return events;
 }
 
 describe("the list, the count and marking read", () => {
-  it("lists the caller's own notifications newest first, paged, with the unread count", async () => {
-    const who = await userWith(3);
-    const first = await listOf(who, { pageSize: 2 });
+  it("lists the caller's own notifications newest first, paged, with the unread count", async ({ server }) => {
+    const who = await userWith(server, 3);
+    const first = await listOf(server, who, { pageSize: 2 });
     expect(first.notificationUnreadCount).toBe(3);
     expect(first.notifications.totalItems).toBe(3);
     expect(first.notifications.hasNextPage).toBe(true);
     expect(first.notifications.items.map((n) => n.text)).toEqual(["Note 3", "Note 2"]);
     expect(first.notifications.items[0]).toMatchObject({ kind: "ORDER_STATUS", link: "/orders/3", readAt: null });
-    const second = await listOf(who, { page: 2, pageSize: 2 });
+    const second = await listOf(server, who, { page: 2, pageSize: 2 });
     expect(second.notifications.items.map((n) => n.text)).toEqual(["Note 1"]);
     expect(second.notifications.hasNextPage).toBe(false);
     // someone else's list is their own (empty)
-    expect((await listOf(await signUp(server))).notifications.totalItems).toBe(0);
+    expect((await listOf(server, await signUp(server))).notifications.totalItems).toBe(0);
   });
 
-  it("costs the same 4 statements for a page of 2 or of 50 (token check, page, count, unread count)", async () => {
-    const who = await userWith(50);
+  it("costs the same 4 statements for a page of 2 or of 50 (token check, page, count, unread count)", async ({ server }) => {
+    const who = await userWith(server, 50);
     const two = await server.queries.measure(() => server.gql(LIST, { pageSize: 2 }, who.token));
     const fifty = await server.queries.measure(() => server.gql(LIST, { pageSize: 50 }, who.token));
     expect(fifty.result.data.notifications.items).toHaveLength(50);
@@ -96,42 +96,42 @@ describe("the list, the count and marking read", () => {
     expect(two.queries).toBe(fifty.queries);
   });
 
-  it("refuses a page size above the cap and a page below 1", async () => {
+  it("refuses a page size above the cap and a page below 1", async ({ server, cast: { buyer } }) => {
     expect(codeOf(await server.gql(LIST, { pageSize: 51 }, buyer.token))).toBe("BAD_USER_INPUT");
     expect(codeOf(await server.gql(LIST, { page: 0 }, buyer.token))).toBe("BAD_USER_INPUT");
   });
 
-  it("lets only the recipient mark one read; again changes nothing", async () => {
-    const who = await userWith(2);
-    const [newest] = (await listOf(who)).notifications.items;
+  it("lets only the recipient mark one read; again changes nothing", async ({ server, cast: { admin } }) => {
+    const who = await userWith(server, 2);
+    const [newest] = (await listOf(server, who)).notifications.items;
     const stranger = await signUp(server);
     for (const other of [stranger, admin]) {
       const refused = await server.gql(MARK, { id: newest.id }, other.token);
       expect(codeOf(refused)).toBe("NOT_FOUND");
     }
-    expect((await listOf(who)).notificationUnreadCount).toBe(2);
+    expect((await listOf(server, who)).notificationUnreadCount).toBe(2);
 
     const marked = await server.gql(MARK, { id: newest.id }, who.token);
     expect(marked.data.markNotificationRead.readAt).toEqual(expect.any(String));
     const again = await server.gql(MARK, { id: newest.id }, who.token);
     expect(again.data.markNotificationRead.readAt).toBe(marked.data.markNotificationRead.readAt);
-    expect((await listOf(who)).notificationUnreadCount).toBe(1);
+    expect((await listOf(server, who)).notificationUnreadCount).toBe(1);
     for (const id of ["not-an-id", randomUUID()]) expect(codeOf(await server.gql(MARK, { id }, who.token))).toBe("NOT_FOUND");
   });
 
-  it("marks all of the caller's unread ones read, and nobody else's", async () => {
-    const who = await userWith(3);
-    const other = await userWith(2);
-    await server.gql(MARK, { id: (await listOf(who)).notifications.items[0].id }, who.token);
+  it("marks all of the caller's unread ones read, and nobody else's", async ({ server }) => {
+    const who = await userWith(server, 3);
+    const other = await userWith(server, 2);
+    await server.gql(MARK, { id: (await listOf(server, who)).notifications.items[0].id }, who.token);
     const res = await server.gql(MARK_ALL, {}, who.token);
     expect(res.data.markAllNotificationsRead).toBe(2);
-    expect((await listOf(who)).notifications.items.every((n) => n.readAt)).toBe(true);
-    expect((await listOf(who)).notificationUnreadCount).toBe(0);
-    expect((await listOf(other)).notificationUnreadCount).toBe(2);
+    expect((await listOf(server, who)).notifications.items.every((n) => n.readAt)).toBe(true);
+    expect((await listOf(server, who)).notificationUnreadCount).toBe(0);
+    expect((await listOf(server, other)).notificationUnreadCount).toBe(2);
     expect((await server.gql(MARK_ALL, {}, who.token)).data.markAllNotificationsRead).toBe(0);
   });
 
-  it("refuses a link outside the app and cuts a long text", async () => {
+  it("refuses a link outside the app and cuts a long text", async ({ server, cast: { buyer } }) => {
     const notify = (link: string, text = "x") =>
       server.services.notifications.notify(buyer.user.id, { kind: NotificationKind.OFFER, text, link });
     for (const link of ["https://evil.example/x", "//evil.example", "javascript:alert(1)", "/orders/<b>"])
@@ -143,68 +143,70 @@ describe("the list, the count and marking read", () => {
 });
 
 describe("inside a caller's transaction", () => {
-  it("publishes after the commit, and a rollback takes back both the row and the event", async () => {
+  it("publishes after the commit, and a rollback takes back both the row and the event", async ({ server }) => {
     const who = await signUp(server);
     const notify = (text: string, manager: Parameters<typeof server.services.notifications.notify>[2]) =>
       server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, text, link: "/messages/1" }, manager);
     let beforeCommit = -1;
-    const committed = await eventsFor(who.user.id, (soFar) =>
+    const committed = await eventsFor(server, who.user.id, (received) =>
       server.dataSource.transaction(async (manager) => {
         await notify("kept", manager);
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        beforeCommit = soFar.length;
+        beforeCommit = (await received()).length;
       }),
     );
     expect(beforeCommit).toBe(0);
     expect(committed).toEqual([expect.objectContaining({ type: NOTIFICATION_EVENT, unreadCount: 1 })]);
 
-    const rolledBack = await eventsFor(who.user.id, () =>
+    const rolledBack = await eventsFor(server, who.user.id, () =>
       server.dataSource.transaction(async (manager) => {
         await notify("lost", manager);
         throw new Error("the change it reports failed");
       }),
     );
     expect(rolledBack).toEqual([]);
-    expect((await listOf(who)).notifications.items.map((n) => n.text)).toEqual(["kept"]);
+    expect((await listOf(server, who)).notifications.items.map((n) => n.text)).toEqual(["kept"]);
   });
 });
 
 describe("new messages", () => {
-  it("notify the other party once per conversation while unread, updated to the latest message", async () => {
+  it("notify the other party once per conversation while unread, updated to the latest message", async ({
+    server,
+    cast: { seller, buyer },
+  }) => {
     const product = await insertProduct(server.dataSource, seller.user.id);
     const conversation = await server.services.conversations.start(product.id, asCaller(buyer));
     const send = (body: string, from = buyer) =>
       server.services.conversations.send({ conversationId: conversation.id, body }, asCaller(from));
 
-    const first = await eventsFor(seller.user.id, () => send("Is it still available?"));
+    const first = await eventsFor(server, seller.user.id, () => send("Is it still available?"));
     expect(first.filter((e) => e.type === NOTIFICATION_EVENT)).toEqual([
       expect.objectContaining({ unreadCount: 1, notification: expect.objectContaining({ kind: "NEW_MESSAGE" }) }),
     ]);
     await send("Can you do\nRs 1,500?");
-    const list = await listOf(seller);
+    const list = await listOf(server, seller);
     const about = list.notifications.items.filter((n) => n.link === `/messages/${conversation.id}`);
     expect(about).toHaveLength(1);
     expect(about[0]).toMatchObject({ kind: "NEW_MESSAGE", text: `${buyer.user.username}: Can you do Rs 1,500?`, readAt: null });
     // the sender is not notified of their own message
-    expect((await listOf(buyer)).notifications.items.some((n) => n.link === `/messages/${conversation.id}`)).toBe(false);
+    expect((await listOf(server, buyer)).notifications.items.some((n) => n.link === `/messages/${conversation.id}`)).toBe(false);
 
     // once read, the next message is a new notification
     await server.gql(MARK, { id: about[0].id }, seller.token);
     await send("Still there?");
-    const after = (await listOf(seller)).notifications.items.filter((n) => n.link === `/messages/${conversation.id}`);
+    const after = (await listOf(server, seller)).notifications.items.filter((n) => n.link === `/messages/${conversation.id}`);
     expect(after.map((n) => [n.text, n.readAt === null])).toEqual([
       [`${buyer.user.username}: Still there?`, true],
       [`${buyer.user.username}: Can you do Rs 1,500?`, false],
     ]);
 
     // reading the conversation reads its notification too
-    expect((await listOf(seller)).notifications.items[0].readAt).toBeNull();
+    expect((await listOf(server, seller)).notifications.items[0].readAt).toBeNull();
     await server.services.conversations.markRead(conversation.id, asCaller(seller));
-    expect((await listOf(seller)).notifications.items.every((n) => n.readAt)).toBe(true);
+    expect((await listOf(server, seller)).notifications.items.every((n) => n.readAt)).toBe(true);
 
     // and the reply notifies the buyer
     await send("Yes, come by the library.", seller);
-    expect((await listOf(buyer)).notifications.items[0]).toMatchObject({
+    expect((await listOf(server, buyer)).notifications.items[0]).toMatchObject({
       kind: "NEW_MESSAGE",
       text: `${seller.user.username}: Yes, come by the library.`,
       link: `/messages/${conversation.id}`,
@@ -213,7 +215,7 @@ describe("new messages", () => {
 });
 
 describe("orders", () => {
-  it("a placed order notifies each seller of their own order, not the buyer", async () => {
+  it("a placed order notifies each seller of their own order, not the buyer", async ({ server, cast: { seller, otherSeller } }) => {
     const [a, b] = await Promise.all([
       insertProduct(server.dataSource, seller.user.id),
       insertProduct(server.dataSource, otherSeller.user.id),
@@ -225,7 +227,7 @@ describe("orders", () => {
     ]);
     for (const s of [seller, otherSeller]) {
       const order = checkout.orders.find((o: { seller: { id: string } }) => o.seller.id === s.user.id);
-      const [latest] = (await listOf(s)).notifications.items;
+      const [latest] = (await listOf(server, s)).notifications.items;
       expect(latest).toMatchObject({
         kind: "ORDER_PLACED",
         text: `New order ${order.orderNumber} from ${shopper.user.username}.`,
@@ -233,50 +235,53 @@ describe("orders", () => {
         readAt: null,
       });
     }
-    expect((await listOf(shopper)).notifications.totalItems).toBe(0);
+    expect((await listOf(server, shopper)).notifications.totalItems).toBe(0);
   });
 
-  it("every status change notifies the buyer; the buyer's cancellation notifies the seller", async () => {
+  it("every status change notifies the buyer; the buyer's cancellation notifies the seller", async ({ server, cast: { seller } }) => {
     const product = await insertProduct(server.dataSource, seller.user.id, { quantityAvailable: 5 });
     const shopper = await signUp(server);
     const [order] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
     for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"]) {
-      const events = await eventsFor(shopper.user.id, () => setStatus(server, seller, order.id, status));
+      const events = await eventsFor(server, shopper.user.id, () => setStatus(server, seller, order.id, status));
       expect(events).toHaveLength(1);
-      const [latest] = (await listOf(shopper)).notifications.items;
+      const [latest] = (await listOf(server, shopper)).notifications.items;
       expect(latest).toMatchObject({
         kind: "ORDER_STATUS",
         text: `Your order ${order.orderNumber} is now ${status.toLowerCase()}.`,
         link: `/orders/${order.id}`,
       });
     }
-    expect((await listOf(shopper)).notificationUnreadCount).toBe(4);
+    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(4);
 
     const [cancelled] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
-    const sellerBefore = (await listOf(seller)).notifications.totalItems;
+    const sellerBefore = (await listOf(server, seller)).notifications.totalItems;
     expect((await setStatus(server, shopper, cancelled.id, "CANCELLED")).errors).toBeUndefined();
-    const [latest] = (await listOf(seller)).notifications.items;
+    const [latest] = (await listOf(server, seller)).notifications.items;
     expect(latest).toMatchObject({ kind: "ORDER_STATUS", text: `${shopper.user.username} cancelled order ${cancelled.orderNumber}.` });
-    expect((await listOf(seller)).notifications.totalItems).toBe(sellerBefore + 1);
+    expect((await listOf(server, seller)).notifications.totalItems).toBe(sellerBefore + 1);
     // the buyer is not told of their own cancellation
-    expect((await listOf(shopper)).notificationUnreadCount).toBe(4);
+    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(4);
   });
 
-  it("an admin's change notifies both parties; a refused change notifies nobody", async () => {
+  it("an admin's change notifies both parties; a refused change notifies nobody", async ({ server, cast: { seller, admin } }) => {
     const product = await insertProduct(server.dataSource, seller.user.id, { quantityAvailable: 5 });
     const shopper = await signUp(server);
     const [order] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
-    const sellerBefore = (await listOf(seller)).notifications.totalItems;
+    const sellerBefore = (await listOf(server, seller)).notifications.totalItems;
     expect(codeOf(await setStatus(server, shopper, order.id, "SHIPPED"))).toBe("BAD_USER_INPUT");
-    expect((await listOf(shopper)).notifications.totalItems).toBe(0);
+    expect((await listOf(server, shopper)).notifications.totalItems).toBe(0);
 
     expect((await setStatus(server, admin, order.id, "REJECTED")).errors).toBeUndefined();
-    expect((await listOf(shopper)).notifications.items[0].text).toBe(`Your order ${order.orderNumber} is now rejected.`);
-    expect((await listOf(seller)).notifications.items[0].text).toBe(`An admin set order ${order.orderNumber} to rejected.`);
-    expect((await listOf(seller)).notifications.totalItems).toBe(sellerBefore + 1);
+    expect((await listOf(server, shopper)).notifications.items[0].text).toBe(`Your order ${order.orderNumber} is now rejected.`);
+    expect((await listOf(server, seller)).notifications.items[0].text).toBe(`An admin set order ${order.orderNumber} to rejected.`);
+    expect((await listOf(server, seller)).notifications.totalItems).toBe(sellerBefore + 1);
   });
 
-  it("a notification that cannot be written takes the status change back with it, and nothing is published", async () => {
+  it("a notification that cannot be written takes the status change back with it, and nothing is published", async ({
+    server,
+    cast: { seller },
+  }) => {
     const product = await insertProduct(server.dataSource, seller.user.id, { quantityAvailable: 5 });
     const shopper = await signUp(server);
     const [order] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
@@ -286,7 +291,7 @@ describe("orders", () => {
       `CREATE TRIGGER refuse_notice BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION refuse_notice()`,
     );
     try {
-      const events = await eventsFor(shopper.user.id, async () => {
+      const events = await eventsFor(server, shopper.user.id, async () => {
         const res = await setStatus(server, seller, order.id, "CONFIRMED");
         expect(res.errors).toBeDefined();
       });

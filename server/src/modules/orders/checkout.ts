@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { QueryFailedError, type DataSource, type EntityManager } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
+import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
 import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
@@ -29,10 +30,6 @@ import { onlyLeft, reserveUnits, soldOut } from "./stock";
 
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
-
-const isIdempotencyConflict = (error: unknown) =>
-  error instanceof QueryFailedError &&
-  (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
 
 export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.";
 /** Checkout and card payment: a cart becomes one checkout with an order per seller, then the card pays it. */
@@ -73,7 +70,7 @@ export class CheckoutService {
         return session;
       });
     } catch (error) {
-      if (!isIdempotencyConflict(error)) throw error;
+      if (!isUniqueViolation(error, "checkout_sessions_buyer_idempotency_key")) throw error;
       return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
     }
   }

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { loginCookie, signUp, type SignedIn } from "../../test/fixtures";
+import type { TestServer } from "../../test/harness";
 import { Product } from "./entity";
-
-let server: TestServer;
-let seller: SignedIn;
-let otherSeller: SignedIn;
-let buyer: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
-});
-afterAll(() => server.close());
 
 const productBody = (over: Record<string, unknown> = {}) => ({
   name: "Scientific Calculator",
@@ -25,7 +14,7 @@ const productBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function createProduct(as: SignedIn, over: Record<string, unknown> = {}) {
+async function createProduct(server: TestServer, as: SignedIn, over: Record<string, unknown> = {}) {
   const res = await server.api("POST", "/api/products/create-product", {
     token: as.token,
     body: productBody({ sellerId: as.user.id, ...over }),
@@ -34,10 +23,10 @@ async function createProduct(as: SignedIn, over: Record<string, unknown> = {}) {
   return res.body;
 }
 
-const productCount = () => server.dataSource.getRepository(Product).count();
+const productCount = (server: TestServer) => server.dataSource.getRepository(Product).count();
 
 describe("POST /api/products/create-product", () => {
-  it("answers 201 with the product document: _id, PKR numbers, populated seller, ISO dates", async () => {
+  it("answers 201 with the product document: _id, PKR numbers, populated seller, ISO dates", async ({ server, cast: { seller } }) => {
     const res = await server.api("POST", "/api/products/create-product", {
       token: seller.token,
       body: productBody({ sellerId: seller.user.id, price: "1999.50", oldPrice: 2500 }),
@@ -60,14 +49,17 @@ describe("POST /api/products/create-product", () => {
     });
   });
 
-  it("works with the login cookie alone (same origin)", async () => {
+  it("works with the login cookie alone (same origin)", async ({ server, cast: { seller } }) => {
     const cookie = await loginCookie(server, seller);
     const res = await server.api("POST", "/api/products/create-product", { cookie, body: productBody() });
     expect(res.status).toBe(201);
   });
 
-  it("refuses anonymous (401), buyers (403), another seller's sellerId (403) and bad input (400), creating nothing", async () => {
-    const before = await productCount();
+  it("refuses anonymous (401), buyers (403), another seller's sellerId (403) and bad input (400), creating nothing", async ({
+    server,
+    cast: { seller, otherSeller, buyer },
+  }) => {
+    const before = await productCount(server);
     expect((await server.api("POST", "/api/products/create-product", { body: productBody() })).status).toBe(401);
     expect((await server.api("POST", "/api/products/create-product", { token: buyer.token, body: productBody() })).status).toBe(403);
     const spoofed = await server.api("POST", "/api/products/create-product", {
@@ -91,7 +83,7 @@ describe("POST /api/products/create-product", () => {
       const notDecimal = await server.api("POST", "/api/products/create-product", { token: seller.token, body: productBody({ price }) });
       expect(notDecimal, price).toMatchObject({ status: 400, body: { message: "price must be a number." } });
     }
-    expect(await productCount()).toBe(before);
+    expect(await productCount(server)).toBe(before);
   });
 });
 
@@ -99,18 +91,20 @@ describe("GET /api/products", () => {
   let shopSeller: SignedIn;
   const made: Record<string, any> = {};
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ server }) => {
     shopSeller = await signUp(server, "seller");
-    made.cheapRed = await createProduct(shopSeller, { name: "Red pen set", category: "stationery", color: "red", price: 40 });
-    made.blueBook = await createProduct(shopSeller, { name: "Blue notebook", category: "books", color: "blue", price: 150 });
-    made.goldRing = await createProduct(shopSeller, { name: "Gold ring", category: "jewellery", color: "gold", price: 900 });
+    made.cheapRed = await createProduct(server, shopSeller, { name: "Red pen set", category: "stationery", color: "red", price: 40 });
+    made.blueBook = await createProduct(server, shopSeller, { name: "Blue notebook", category: "books", color: "blue", price: 150 });
+    made.goldRing = await createProduct(server, shopSeller, { name: "Gold ring", category: "jewellery", color: "gold", price: 900 });
   });
 
-  it("answers {products, totalPages, totalProducts}, newest first, each with sellerId {_id, email} (e-mail empty for anyone but the seller)", async () => {
+  it("answers {products, totalPages, totalProducts}, newest first, each with sellerId {_id, email} (e-mail empty for anyone but the seller)", async ({
+    server,
+  }) => {
     const res = await server.api("GET", "/api/products?limit=2");
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["products", "totalPages", "totalProducts"]);
-    const total = await productCount();
+    const total = await productCount(server);
     expect(res.body).toMatchObject({ totalProducts: total, totalPages: Math.ceil(total / 2) });
     expect(res.body.products.map((p: any) => p._id)).toEqual([made.goldRing._id, made.blueBook._id]);
     expect(res.body.products[0].sellerId).toMatchObject({ _id: shopSeller.user.id, email: "" });
@@ -119,7 +113,7 @@ describe("GET /api/products", () => {
     expect(own.body.products[0].sellerId).toMatchObject({ _id: shopSeller.user.id, email: shopSeller.user.email });
   });
 
-  it("filters by category, colour and price; `all`, empty and Infinity mean no filter", async () => {
+  it("filters by category, colour and price; `all`, empty and Infinity mean no filter", async ({ server }) => {
     const ids = async (query: string) => ((await server.api("GET", `/api/products?${query}`)).body.products as any[]).map((p) => p._id);
     expect(await ids("category=stationery")).toEqual([made.cheapRed._id]);
     expect(await ids("category=textbooks&color=blue")).toEqual([made.blueBook._id]);
@@ -129,15 +123,15 @@ describe("GET /api/products", () => {
     expect(await ids("category=jewellery&minPrice=200&maxPrice=Infinity")).toEqual([made.goldRing._id]);
   });
 
-  it("pages with page and limit (default 10)", async () => {
-    const total = await productCount();
+  it("pages with page and limit (default 10)", async ({ server }) => {
+    const total = await productCount(server);
     const first = await server.api("GET", "/api/products");
     expect(first.body.products).toHaveLength(Math.min(10, total));
     const second = await server.api("GET", "/api/products?page=2&limit=1");
     expect(second.body.products[0]._id).toBe(made.blueBook._id);
   });
 
-  it("answers 400 {message} for bad filters and page sizes", async () => {
+  it("answers 400 {message} for bad filters and page sizes", async ({ server }) => {
     for (const query of ["minPrice=abc", "category=spaceships", "minPrice=300&maxPrice=100", "limit=500", "page=0"]) {
       const res = await server.api("GET", `/api/products?${query}`);
       expect(res.status, query).toBe(400);
@@ -145,7 +139,7 @@ describe("GET /api/products", () => {
     }
   });
 
-  it("GET /seller/:sellerId lists that seller's products only, paged", async () => {
+  it("GET /seller/:sellerId lists that seller's products only, paged", async ({ server }) => {
     const res = await server.api("GET", `/api/products/seller/${shopSeller.user.id}?page=1&limit=2`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalProducts: 3, totalPages: 2 });
@@ -155,8 +149,11 @@ describe("GET /api/products", () => {
 });
 
 describe("GET /api/products/:id", () => {
-  it("answers {product, reviews} with the seller {_id, email, username} and each review's author populated, e-mails empty for others", async () => {
-    const product = await createProduct(seller, { name: "Desk lamp" });
+  it("answers {product, reviews} with the seller {_id, email, username} and each review's author populated, e-mails empty for others", async ({
+    server,
+    cast: { seller, buyer },
+  }) => {
+    const product = await createProduct(server, seller, { name: "Desk lamp" });
     await server.api("POST", "/api/reviews/post-review", {
       token: buyer.token,
       body: { productId: product._id, userId: buyer.user.id, rating: 4, comment: "Bright enough" },
@@ -184,7 +181,7 @@ describe("GET /api/products/:id", () => {
     expect(asReviewer.body.product.sellerId.email).toBe("");
   });
 
-  it("answers 404 {message} for an unknown id or one that is not an id", async () => {
+  it("answers 404 {message} for an unknown id or one that is not an id", async ({ server }) => {
     expect(await server.api("GET", "/api/products/00000000-0000-4000-8000-000000000000")).toMatchObject({
       status: 404,
       body: { message: "Product not found." },
@@ -194,8 +191,8 @@ describe("GET /api/products/:id", () => {
 });
 
 describe("PATCH /api/products/update-product/:id", () => {
-  it("lets the owner change any subset and answers {message, product}", async () => {
-    const product = await createProduct(seller);
+  it("lets the owner change any subset and answers {message, product}", async ({ server, cast: { seller } }) => {
+    const product = await createProduct(server, seller);
     const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, {
       token: seller.token,
       body: { price: 2100, color: "silver", sellerId: seller.user.id },
@@ -207,8 +204,8 @@ describe("PATCH /api/products/update-product/:id", () => {
     });
   });
 
-  it("lets an admin edit any product (the owner's sellerId in the form is fine)", async () => {
-    const product = await createProduct(seller);
+  it("lets an admin edit any product (the owner's sellerId in the form is fine)", async ({ server, cast: { seller, admin } }) => {
+    const product = await createProduct(server, seller);
     const res = await server.api("PATCH", `/api/products/update-product/${product._id}`, {
       token: admin.token,
       body: { name: "Renamed by admin", sellerId: { _id: seller.user.id } },
@@ -217,8 +214,11 @@ describe("PATCH /api/products/update-product/:id", () => {
     expect(res.body.product).toMatchObject({ name: "Renamed by admin", sellerId: { _id: seller.user.id } });
   });
 
-  it("refuses another seller (403), a buyer (403), anonymous (401), bad input (400) and an unknown id (404), changing nothing", async () => {
-    const product = await createProduct(seller);
+  it("refuses another seller (403), a buyer (403), anonymous (401), bad input (400) and an unknown id (404), changing nothing", async ({
+    server,
+    cast: { seller, otherSeller, buyer },
+  }) => {
+    const product = await createProduct(server, seller);
     const path = `/api/products/update-product/${product._id}`;
     expect(await server.api("PATCH", path, { token: otherSeller.token, body: { price: 1 } })).toMatchObject({
       status: 403,
@@ -242,8 +242,8 @@ describe("PATCH /api/products/update-product/:id", () => {
 });
 
 describe("DELETE /api/products/:id", () => {
-  it("lets the owner delete: {message}, then the product is gone from the shop", async () => {
-    const product = await createProduct(seller);
+  it("lets the owner delete: {message}, then the product is gone from the shop", async ({ server, cast: { seller } }) => {
+    const product = await createProduct(server, seller);
     const res = await server.api("DELETE", `/api/products/${product._id}`, { token: seller.token });
     expect(res).toMatchObject({ status: 200, body: { message: expect.any(String) } });
     expect((await server.api("GET", `/api/products/${product._id}`)).status).toBe(404);
@@ -251,8 +251,11 @@ describe("DELETE /api/products/:id", () => {
     expect(mine.body.products.map((p: any) => p._id)).not.toContain(product._id);
   });
 
-  it("refuses another seller (403), a buyer (403) and anonymous (401); an admin may delete; unknown is 404", async () => {
-    const product = await createProduct(seller);
+  it("refuses another seller (403), a buyer (403) and anonymous (401); an admin may delete; unknown is 404", async ({
+    server,
+    cast: { seller, otherSeller, buyer, admin },
+  }) => {
+    const product = await createProduct(server, seller);
     const path = `/api/products/${product._id}`;
     expect((await server.api("DELETE", path, { token: otherSeller.token })).status).toBe(403);
     expect((await server.api("DELETE", path, { token: buyer.token })).status).toBe(403);

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertOrder, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
 import { Review } from "./entity";
 
-let server: TestServer;
-let seller: SignedIn;
-let otherSeller: SignedIn;
-let buyer: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ seller, otherSeller, buyer, admin } = await signUpCast(server));
-});
-afterAll(() => server.close());
-
-const newProduct = (name = "Organic Chemistry Notes") =>
+const newProduct = (server: TestServer, seller: SignedIn, name = "Organic Chemistry Notes") =>
   server.services.products.create(
     {
       name,
@@ -29,7 +18,7 @@ const newProduct = (name = "Organic Chemistry Notes") =>
     },
     asCaller(seller),
   );
-const reviews = () => server.dataSource.getRepository(Review);
+const reviewRows = (server: TestServer) => server.dataSource.getRepository(Review);
 
 const POST = `mutation ($productId: ID!, $rating: Int!, $comment: String!) {
   postReview(productId: $productId, rating: $rating, comment: $comment) { id rating comment verifiedPurchase createdAt updatedAt author { id username } product { id rating ratingCount } } }`;
@@ -37,14 +26,14 @@ const MINE = `query ($page: Int, $pageSize: Int) { myReviews(page: $page, pageSi
 const PRODUCT = `query ($id: ID!, $page: Int, $pageSize: Int) { product(id: $id) { rating ratingCount reviews(page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { comment rating author { username } } } } }`;
 
 describe("postReview", () => {
-  it("needs a signed-in caller", async () => {
-    const product = await newProduct();
+  it("needs a signed-in caller", async ({ server, cast: { seller } }) => {
+    const product = await newProduct(server, seller);
     expect(codeOf(await server.gql(POST, { productId: product.id, rating: 5, comment: "Great" }))).toBe("UNAUTHENTICATED");
-    expect(await reviews().countBy({ productId: product.id })).toBe(0);
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(0);
   });
 
-  it("stores the review with its author and updates the product's rating in the same step", async () => {
-    const product = await newProduct();
+  it("stores the review with its author and updates the product's rating in the same step", async ({ server, cast: { seller, buyer } }) => {
+    const product = await newProduct(server, seller);
     const res = await server.gql(POST, { productId: product.id, rating: 4, comment: "  Very neat notes.  " }, buyer.token);
     expect(res.errors).toBeUndefined();
     expect(res.data.postReview).toMatchObject({
@@ -56,8 +45,8 @@ describe("postReview", () => {
     });
   });
 
-  it("updates the same review when the user posts again, and averages over users", async () => {
-    const product = await newProduct();
+  it("updates the same review when the user posts again, and averages over users", async ({ server, cast: { seller, buyer } }) => {
+    const product = await newProduct(server, seller);
     const first = await server.gql(POST, { productId: product.id, rating: 2, comment: "Missing pages." }, buyer.token);
     const again = await server.gql(POST, { productId: product.id, rating: 5, comment: "Seller sent the missing pages." }, buyer.token);
     expect(again.data.postReview).toMatchObject({
@@ -67,7 +56,7 @@ describe("postReview", () => {
       product: { rating: 5, ratingCount: 1 },
     });
     expect(new Date(again.data.postReview.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.data.postReview.updatedAt).getTime());
-    expect(await reviews().countBy({ productId: product.id })).toBe(1);
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(1);
 
     const other = await signUp(server);
     await server.gql(POST, { productId: product.id, rating: 4, comment: "Good." }, other.token);
@@ -81,41 +70,41 @@ describe("postReview", () => {
     });
   });
 
-  it("keeps one review per user and product when the same user posts twice at once", async () => {
-    const product = await newProduct();
+  it("keeps one review per user and product when the same user posts twice at once", async ({ server, cast: { seller } }) => {
+    const product = await newProduct(server, seller);
     const user = await signUp(server);
     const results = await Promise.all(
       [1, 2, 3, 4].map((rating) => server.gql(POST, { productId: product.id, rating, comment: `Try ${rating}` }, user.token)),
     );
     expect(results.every((r) => !r.errors)).toBe(true);
-    expect(await reviews().countBy({ productId: product.id })).toBe(1);
-    const row = await reviews().findOneByOrFail({ productId: product.id });
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(1);
+    const row = await reviewRows(server).findOneByOrFail({ productId: product.id });
     expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
       ratingAverage: row.rating,
       ratingCount: 1,
     });
   });
 
-  it.each([
+  it.for([
     [{ rating: 0 }, "rating"],
     [{ rating: 6 }, "rating"],
     [{ comment: "   " }, "comment"],
     [{ comment: "x".repeat(1001) }, "comment"],
     [{ productId: "nope" }, "productId"],
-  ])("refuses %o and writes nothing", async (over, field) => {
-    const product = await newProduct();
+  ] as const)("refuses %o and writes nothing", async ([over, field], { server, cast: { seller, buyer } }) => {
+    const product = await newProduct(server, seller);
     const res = await server.gql(POST, { productId: product.id, rating: 3, comment: "Okay", ...over }, buyer.token);
     expect(codeOf(res)).toBe("BAD_USER_INPUT");
     expect(res.errors![0].extensions!.fields).toHaveProperty(field);
-    expect(await reviews().countBy({ productId: product.id })).toBe(0);
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(0);
     expect(await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).toMatchObject({
       ratingAverage: 0,
       ratingCount: 0,
     });
   });
 
-  it("refuses a fractional rating before it reaches the service", async () => {
-    const product = await newProduct();
+  it("refuses a fractional rating before it reaches the service", async ({ server, cast: { seller, buyer } }) => {
+    const product = await newProduct(server, seller);
     const literal = await server.gql(
       `mutation { postReview(productId: "${product.id}", rating: 3.5, comment: "Okay") { id } }`,
       {},
@@ -123,28 +112,31 @@ describe("postReview", () => {
     );
     expect(codeOf(literal)).toBe("GRAPHQL_VALIDATION_FAILED");
     expect(codeOf(await server.gql(POST, { productId: product.id, rating: 3.5, comment: "Okay" }, buyer.token))).toBe("BAD_USER_INPUT");
-    expect(await reviews().countBy({ productId: product.id })).toBe(0);
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(0);
   });
 
-  it("answers NOT_FOUND for unknown and deleted products", async () => {
+  it("answers NOT_FOUND for unknown and deleted products", async ({ server, cast: { seller, buyer } }) => {
     expect(codeOf(await server.gql(POST, { productId: crypto.randomUUID(), rating: 3, comment: "Where?" }, buyer.token))).toBe("NOT_FOUND");
-    const product = await newProduct();
+    const product = await newProduct(server, seller);
     await server.services.products.remove(product.id, asCaller(seller));
     expect(codeOf(await server.gql(POST, { productId: product.id, rating: 3, comment: "Gone" }, buyer.token))).toBe("NOT_FOUND");
   });
 
-  it("does not let a seller review their own product, but another seller or an admin may", async () => {
-    const product = await newProduct();
+  it("does not let a seller review their own product, but another seller or an admin may", async ({
+    server,
+    cast: { seller, otherSeller, admin },
+  }) => {
+    const product = await newProduct(server, seller);
     expect(codeOf(await server.gql(POST, { productId: product.id, rating: 5, comment: "Mine is the best" }, seller.token))).toBe(
       "FORBIDDEN",
     );
     expect((await server.gql(POST, { productId: product.id, rating: 3, comment: "Decent" }, otherSeller.token)).errors).toBeUndefined();
     expect((await server.gql(POST, { productId: product.id, rating: 4, comment: "Checked" }, admin.token)).errors).toBeUndefined();
-    expect(await reviews().countBy({ productId: product.id })).toBe(2);
+    expect(await reviewRows(server).countBy({ productId: product.id })).toBe(2);
   });
 
-  it("marks a verified purchase only for an order that was not rejected or cancelled", async () => {
-    const product = await newProduct();
+  it("marks a verified purchase only for an order that was not rejected or cancelled", async ({ server, cast: { seller } }) => {
+    const product = await newProduct(server, seller);
     const cancelledBuyer = await signUp(server);
     await insertOrder(server.dataSource, { buyerId: cancelledBuyer.user.id, lines: [{ product }], status: OrderStatus.CANCELLED });
     await insertOrder(server.dataSource, { buyerId: cancelledBuyer.user.id, lines: [{ product }], status: OrderStatus.REJECTED });
@@ -164,14 +156,14 @@ describe("postReview", () => {
 });
 
 describe("myReviews", () => {
-  it("lists only the caller's reviews, newest first, with their products, paginated", async () => {
+  it("lists only the caller's reviews, newest first, with their products, paginated", async ({ server, cast: { seller, buyer } }) => {
     const reviewer = await signUp(server);
     for (const name of ["Book A", "Book B", "Book C"]) {
-      const product = await newProduct(name);
+      const product = await newProduct(server, seller, name);
       await server.services.reviews.post({ productId: product.id, rating: 4, comment: `About ${name}` }, asCaller(reviewer));
     }
     await server.services.reviews.post(
-      { productId: (await newProduct("Someone else's")).id, rating: 1, comment: "Not yours" },
+      { productId: (await newProduct(server, seller, "Someone else's")).id, rating: 1, comment: "Not yours" },
       asCaller(buyer),
     );
 
@@ -185,23 +177,23 @@ describe("myReviews", () => {
     expect(codeOf(await server.gql(MINE, { pageSize: 51 }, reviewer.token))).toBe("BAD_USER_INPUT");
   });
 
-  it("keeps a review of a deleted product, without the product", async () => {
+  it("keeps a review of a deleted product, without the product", async ({ server, cast: { seller } }) => {
     const reviewer = await signUp(server);
-    const product = await newProduct("Soon gone");
+    const product = await newProduct(server, seller, "Soon gone");
     await server.services.reviews.post({ productId: product.id, rating: 4, comment: "Fine" }, asCaller(reviewer));
     await server.services.products.remove(product.id, asCaller(seller));
     const res = await server.gql(MINE, {}, reviewer.token);
     expect(res.data.myReviews.items).toEqual([{ comment: "Fine", rating: 4, product: null, author: { username: reviewer.user.username } }]);
   });
 
-  it("needs a signed-in caller", async () => {
+  it("needs a signed-in caller", async ({ server }) => {
     expect(codeOf(await server.gql(MINE, {}))).toBe("UNAUTHENTICATED");
   });
 });
 
 describe("product reviews and totalReviews", () => {
-  it("pages a product's reviews newest first, for anyone", async () => {
-    const product = await newProduct();
+  it("pages a product's reviews newest first, for anyone", async ({ server, cast: { seller } }) => {
+    const product = await newProduct(server, seller);
     const authors: SignedIn[] = [];
     for (let i = 1; i <= 3; i++) {
       const author = await signUp(server);
@@ -220,7 +212,7 @@ describe("product reviews and totalReviews", () => {
     expect(beyond.data.product.reviews).toMatchObject({ items: [], totalItems: 3 });
     expect(codeOf(await server.gql(PRODUCT, { id: product.id, pageSize: 51 }))).toBe("BAD_USER_INPUT");
 
-    const empty = await newProduct();
+    const empty = await newProduct(server, seller);
     expect((await server.gql(PRODUCT, { id: empty.id })).data.product).toMatchObject({
       rating: 0,
       ratingCount: 0,
@@ -228,9 +220,9 @@ describe("product reviews and totalReviews", () => {
     });
   });
 
-  it("counts every review for anyone", async () => {
+  it("counts every review for anyone", async ({ server }) => {
     const res = await server.gql(`{ totalReviews }`);
-    expect(res.data.totalReviews).toBe(await reviews().count());
+    expect(res.data.totalReviews).toBe(await reviewRows(server).count());
     expect(res.data.totalReviews).toBeGreaterThan(0);
   });
 });
@@ -239,8 +231,11 @@ describe("myReview and receivedReviews", () => {
   const MINE = `query ($productId: ID!) { myReview(productId: $productId) { id rating comment } }`;
   const RECEIVED = `{ receivedReviews { totalItems items { comment author { id } product { id } } } }`;
 
-  it("gives the caller their own review of a product to edit, and null to others or signed out", async () => {
-    const product = await newProduct("Edit-me Notes");
+  it("gives the caller their own review of a product to edit, and null to others or signed out", async ({
+    server,
+    cast: { seller, otherSeller, buyer },
+  }) => {
+    const product = await newProduct(server, seller, "Edit-me Notes");
     expect((await server.gql(MINE, { productId: product.id }, buyer.token)).data.myReview).toBeNull();
     await server.gql(POST, { productId: product.id, rating: 4, comment: "Clear handwriting." }, buyer.token);
     expect((await server.gql(MINE, { productId: product.id }, buyer.token)).data.myReview).toMatchObject({
@@ -252,8 +247,11 @@ describe("myReview and receivedReviews", () => {
     expect((await server.gql(MINE, { productId: "not-an-id" }, buyer.token)).data.myReview).toBeNull();
   });
 
-  it("lists to a seller the reviews written on their own products only; buyers are refused", async () => {
-    const product = await newProduct("Received Notes");
+  it("lists to a seller the reviews written on their own products only; buyers are refused", async ({
+    server,
+    cast: { seller, otherSeller, buyer },
+  }) => {
+    const product = await newProduct(server, seller, "Received Notes");
     await server.gql(POST, { productId: product.id, rating: 5, comment: "Great notes, thank you!" }, buyer.token);
     const mine = await server.gql(RECEIVED, undefined, seller.token);
     expect(mine.errors).toBeUndefined();

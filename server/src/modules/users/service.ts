@@ -4,7 +4,7 @@ import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platfor
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { isUniqueViolation } from "../auth/service";
+import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";

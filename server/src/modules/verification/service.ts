@@ -5,7 +5,7 @@ import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
 import { badInput, conflict, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
-import { isUniqueViolation } from "../auth/service";
+import { isUniqueViolation } from "../../platform/db/errors";
 import { CodePurpose } from "../codes/entity";
 import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
 import { User } from "../users/entity";
