@@ -5,6 +5,8 @@ import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
+import { DealReview, ReviewWindow } from "../modules/reviews/deal-entity";
+import { NoShowReport, UserReliability } from "../modules/reliability/entity";
 import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
@@ -28,4 +30,8 @@ export const entities = [
   ModerationAction,
   Notification,
   OneTimeCode,
+  DealReview,
+  ReviewWindow,
+  NoShowReport,
+  UserReliability,
 ];

@@ -3,6 +3,7 @@ import { In, type DataSource } from "typeorm";
 import { createOrderLoaders } from "../modules/orders/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
+import { createDealLoaders } from "../modules/reliability/loaders";
 import { User } from "../modules/users/entity";
 
 /** Batches many `load(id)` calls of one request into one query, keeping the order of the ids. */
@@ -26,6 +27,7 @@ export function createLoaders(dataSource: DataSource) {
     /** `reviewPage(page, pageSize).load(productId)`: that page of the product's reviews. */
     reviewPage: createReviewPageLoader(dataSource),
     ...createOrderLoaders(dataSource),
+    ...createDealLoaders(dataSource),
   };
 }
 

@@ -17,6 +17,8 @@ import { OrderNotices } from "../modules/orders/notices";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
+import type { ReliabilityService } from "../modules/reliability/service";
+import type { DealReviewsService } from "../modules/reviews/deals";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
@@ -35,6 +37,8 @@ export function registerReactions(
     notifications: NotificationsService;
     conversations: ConversationsService;
     uploads: UploadsService;
+    reliability: ReliabilityService;
+    dealReviews: DealReviewsService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -59,6 +63,19 @@ export function registerReactions(
   jobs.define("offers.expire", (_payload, manager) => deps.conversations.expireDueOffers(manager).then(() => undefined), {
     cron: "* * * * *",
   });
+
+  // the reliability record's counters move with what they count; a completed order asks both sides for a review
+  const { reliability, dealReviews } = deps;
+  events.onInTransaction("order.status-changed", (event, manager) => reliability.orderStatusChanged(event, manager));
+  events.onInTransaction("order.status-changed", (event, manager) => dealReviews.orderCompleted(event, manager));
+  events.onInTransaction("message.sent", ({ message, senderId, recipientId }, manager) =>
+    reliability.messageSent({ conversationId: message.conversationId, senderId, recipientId, sentAt: message.createdAt }, manager),
+  );
+  // every minute for the whole cluster: uncontested no-shows past 48 hours are upheld, reviews past their window shown
+  jobs.define("reliability.settle-no-shows", (_payload, manager) => reliability.settleDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+  jobs.define("reviews.reveal-due", (_payload, manager) => dealReviews.revealDue(manager).then(() => undefined), { cron: "* * * * *" });
 
   // the public catalogue's cached answers show prices, stock and Sold
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
@@ -88,5 +105,9 @@ declare module "../platform/jobs" {
     "uploads.sweep": object;
     /** Scheduled: rewrites the offers past their expiry as EXPIRED (ConversationsService.expireDueOffers). */
     "offers.expire": object;
+    /** Scheduled: upholds the no-show reports nobody contested in time (ReliabilityService.settleDue). */
+    "reliability.settle-no-shows": object;
+    /** Scheduled: reveals the hidden reviews whose window closed (DealReviewsService.revealDue). */
+    "reviews.reveal-due": object;
   }
 }

@@ -19,6 +19,8 @@ import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
+import { DealReviewsService } from "../modules/reviews/deals";
+import { ReliabilityService } from "../modules/reliability/service";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
@@ -48,7 +50,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
   const storage = createStorage(config.s3, config.dataDir);
   const uploads = new UploadsService(dataSource, storage);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
+  const reliability = new ReliabilityService(dataSource, notifications, clock);
+  const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, cache, clock });
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, reliability, dealReviews });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -67,6 +71,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     verification: new VerificationService(dataSource, codes, cache),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
+    dealReviews,
+    reliability,
     products: new ProductsService(dataSource, cache, config, events),
     storage,
     uploads,
