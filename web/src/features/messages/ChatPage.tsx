@@ -31,6 +31,7 @@ import { useAuth } from "../../lib/auth";
 import { MessageText } from "./MessageText";
 import { OfferCard, OfferForm } from "./OfferCard";
 import { otherParty, partyName } from "./parties";
+import { PartyReliability } from "./PartyReliability";
 import { SafetyActions } from "./SafetyActions";
 import { SafetyCard } from "./SafetyCard";
 import { useLiveMessages } from "./useLiveMessages";
@@ -154,6 +155,7 @@ function ProductCard({ conversation, myId }: { conversation: ConversationFieldsF
         <Typography variant="subtitle2" component="h1" noWrap>
           {partyName(otherParty(conversation, myId))}
         </Typography>
+        <PartyReliability conversationId={conversation.id} myId={myId} />
         {product ? (
           <>
             <Typography

@@ -27,6 +27,7 @@ import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hoo
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
+import { OrderDealPanel } from "./OrderDealPanel";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -78,13 +79,13 @@ export function OrderDetailPage() {
         }
         onRetry={() => void query.refetch()}
       >
-        {(o) => <OrderDetail order={o} />}
+        {(o) => <OrderDetail order={o} onChanged={() => void query.refetch()} />}
       </QueryState>
     </Container>
   );
 }
 
-function OrderDetail({ order }: { order: Order }) {
+function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void }) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
@@ -183,6 +184,8 @@ function OrderDetail({ order }: { order: Order }) {
           )}
         </Paper>
       </Box>
+
+      <OrderDealPanel order={order} onChanged={onChanged} />
 
       {order.status === "REJECTED" && (
         <Alert severity="info" sx={{ mt: 3 }}>
