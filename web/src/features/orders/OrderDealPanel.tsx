@@ -90,7 +90,7 @@ function ReviewCard({ title, review }: { title: string; review: DealReviewFields
     ["Punctuality", review.punctuality],
   ] as const;
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={title}>
+    <Paper variant="outlined" component="section" sx={{ p: 1.5 }} aria-label={title}>
       <Typography variant="subtitle2">{title}</Typography>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <RatingStars value={review.stars} />
