@@ -16,7 +16,7 @@ export class DealReviewResolver {
       "The buyer (of the seller and the item) or the seller (of the buyer) reviews a completed order, once, within 14 days. It stays hidden from the other side until both have written theirs or the window closes.",
   })
   async reviewOrder(
-    @Arg("input", () => DealReviewInputObject) input: DealReviewInputObject,
+    @Arg("input", () => DealReviewInputObject, { description: "The order, the three parts and the comment." }) input: DealReviewInputObject,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<DealReviewObject> {

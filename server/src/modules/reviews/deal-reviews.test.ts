@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const REVIEW_ORDER = `mutation ($input: DealReviewInputObject!) { reviewOrder(input: $input) { id side asDescribed communication punctuality stars comment revealedAt } }`;
+const REVIEW_ORDER = `mutation ($input: DealReviewInput!) { reviewOrder(input: $input) { id side asDescribed communication punctuality stars comment revealedAt } }`;
 const ORDER_REVIEWS = `query ($id: ID!) { order(id: $id) { id buyer { id reliability { buyerRating buyerReviewCount completedDeals } }
   reviews { closesAt canReview theirsWritten mine { side stars comment revealedAt } theirs { side stars comment } } } }`;
 const NOTICES = `{ notifications(pageSize: 50) { items { text link } } }`;

@@ -61,7 +61,7 @@ export class OrderReviewsObject {
   canReview: boolean;
 }
 
-@InputType({ description: "A review of a completed order, by its buyer or its seller." })
+@InputType("DealReviewInput", { description: "A review of a completed order, by its buyer or its seller." })
 export class DealReviewInputObject {
   @Field(() => ID, { description: "The completed order." })
   orderId: string;
