@@ -29,7 +29,7 @@ export async function seedDemoDeals(services: Services): Promise<void> {
       order: { createdAt: "DESC" },
     });
   const buy = async (buyer: string, product: Product, meetup?: { point: string; at: Date }) => {
-    const session = await orders.placeOrder(
+    const session = await orders.checkouts.placeOrder(
       {
         lines: [{ productId: product.id, quantity: 1 }],
         shipping: meetup ? null : shipping,
