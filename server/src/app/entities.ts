@@ -3,6 +3,7 @@ import { Conversation, Message, Offer, UserBlock } from "../modules/conversation
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
 import { DealReview, ReviewWindow } from "../modules/reviews/deal-entity";
@@ -34,4 +35,5 @@ export const entities = [
   ReviewWindow,
   NoShowReport,
   UserReliability,
+  PaymentAttempt,
 ];

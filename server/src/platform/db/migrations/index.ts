@@ -21,6 +21,7 @@ import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 import { ProductColorOptional1764860000000 } from "./1764860000000-product-color-optional";
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
 import { DealsThatFinish1764940000000 } from "./1764940000000-deals-that-finish";
+import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   ProductColorOptional1764860000000,
   MessageImages1764870000000,
   DealsThatFinish1764940000000,
+  WalletPayments1764950000000,
 ];
