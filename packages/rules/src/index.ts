@@ -126,3 +126,29 @@ export {
   payoutMethodOf,
   ibanChecksumValid,
 } from "./payments";
+/** A review's comment: the server keeps at most this many characters, the web's box allows no more. */
+export const REVIEW_COMMENT_MAX = 1000;
+
+const reviewPart = (label: string) =>
+  z
+    .number({ error: `Rate ${label}.` })
+    .int(`Rate ${label} in whole stars.`)
+    .min(1, `Rate ${label} from 1 to 5 stars.`)
+    .max(5, `Rate ${label} from 1 to 5 stars.`);
+
+/** The three parts of a review of a completed order (their average is its stars) and its comment. */
+export const dealReviewRule = z.object({
+  asDescribed: reviewPart("how the item matched its description"),
+  communication: reviewPart("communication"),
+  punctuality: reviewPart("punctuality"),
+  comment: z
+    .string({ error: "Comment is required." })
+    .trim()
+    .min(1, "Comment is required.")
+    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters.`),
+});
+
+/** Days after an order completes during which its buyer and seller may review each other. */
+export const REVIEW_WINDOW_DAYS = 14;
+/** Hours the other party has to contest a no-show report. */
+export const NO_SHOW_CONTEST_HOURS = 48;

@@ -111,6 +111,11 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.placeOrder": "signed-in",
   "Mutation.postReview": "signed-in",
   // the order's buyer or seller (ownership is the service's rule)
+  "Mutation.reviewOrder": "signed-in",
+  "Mutation.reportNoShow": "signed-in",
+  "Mutation.contestNoShow": "signed-in",
+  "Mutation.decideNoShow": ADMIN,
+  // the order's buyer or seller (ownership is the service's rule)
   "Mutation.proposeMeetup": "signed-in",
   "Mutation.register": "public",
   "Mutation.removePushDevice": "signed-in",

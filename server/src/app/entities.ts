@@ -9,6 +9,8 @@ import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../
 import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
+import { DealReview, ReviewWindow } from "../modules/reviews/deal-entity";
+import { NoShowReport, UserReliability } from "../modules/reliability/entity";
 import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
@@ -34,6 +36,10 @@ export const entities = [
   ModerationAction,
   Notification,
   OneTimeCode,
+  DealReview,
+  ReviewWindow,
+  NoShowReport,
+  UserReliability,
   PaymentAttempt,
   LedgerMovement,
   LedgerEntry,

@@ -4,6 +4,7 @@ import { createEscrowLoaders } from "../modules/escrow/loaders";
 import { createOrderLoaders } from "../modules/orders/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
+import { createDealLoaders } from "../modules/reliability/loaders";
 import { User } from "../modules/users/entity";
 
 /** Batches many `load(id)` calls of one request into one query, keeping the order of the ids. */
@@ -28,6 +29,7 @@ export function createLoaders(dataSource: DataSource) {
     reviewPage: createReviewPageLoader(dataSource),
     ...createOrderLoaders(dataSource),
     ...createEscrowLoaders(dataSource),
+    ...createDealLoaders(dataSource),
   };
 }
 

@@ -20,6 +20,8 @@ import { SavedAlerts } from "../modules/saved/alerts";
 import type { PushService } from "../modules/push/service";
 import type { EscrowService } from "../modules/escrow/service";
 import type { DisputesService } from "../modules/escrow/disputes";
+import type { ReliabilityService } from "../modules/reliability/service";
+import type { DealReviewsService } from "../modules/reviews/deals";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
@@ -41,6 +43,8 @@ export function registerReactions(
     push: PushService;
     escrow: EscrowService;
     disputes: DisputesService;
+    reliability: ReliabilityService;
+    dealReviews: DealReviewsService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -77,6 +81,19 @@ export function registerReactions(
     cron: "* * * * *",
   });
 
+  // the reliability record's counters move with what they count; a completed order asks both sides for a review
+  const { reliability, dealReviews } = deps;
+  events.onInTransaction("order.status-changed", (event, manager) => reliability.orderStatusChanged(event, manager));
+  events.onInTransaction("order.status-changed", (event, manager) => dealReviews.orderCompleted(event, manager));
+  events.onInTransaction("message.sent", ({ message, senderId, recipientId }, manager) =>
+    reliability.messageSent({ conversationId: message.conversationId, senderId, recipientId, sentAt: message.createdAt }, manager),
+  );
+  // every minute for the whole cluster: uncontested no-shows past 48 hours are upheld, reviews past their window shown
+  jobs.define("reliability.settle-no-shows", (_payload, manager) => reliability.settleDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+  jobs.define("reviews.reveal-due", (_payload, manager) => dealReviews.revealDue(manager).then(() => undefined), { cron: "* * * * *" });
+
   // the public catalogue's cached answers show prices, stock and Sold, ratings, sellers' names,
   // pictures, types and verified marks, and only what moderation lets through
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
@@ -112,5 +129,9 @@ declare module "../platform/jobs" {
     "uploads.sweep": object;
     /** Scheduled: rewrites the offers past their expiry as EXPIRED (ConversationsService.expireDueOffers). */
     "offers.expire": object;
+    /** Scheduled: upholds the no-show reports nobody contested in time (ReliabilityService.settleDue). */
+    "reliability.settle-no-shows": object;
+    /** Scheduled: reveals the hidden reviews whose window closed (DealReviewsService.revealDue). */
+    "reviews.reveal-due": object;
   }
 }

@@ -18,6 +18,14 @@ import {
 } from "../modules/orders/resolver";
 import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products/resolver";
 import { ReviewResolver } from "../modules/reviews/resolver";
+import { DealReviewResolver, OrderReviewsResolver } from "../modules/reviews/deal-resolver";
+import {
+  BuyerReliabilityResolver,
+  NoShowResolver,
+  OrderNoShowResolver,
+  PartyReliabilityResolver,
+  SellerReliabilityResolver,
+} from "../modules/reliability/resolver";
 import { SavedResolver } from "../modules/saved/resolver";
 import { SellersResolver } from "../modules/sellers/resolver";
 import { StatsResolver } from "../modules/stats/resolver";
@@ -36,6 +44,13 @@ const resolvers = [
   UsersResolver,
   ProductResolver,
   ReviewResolver,
+  DealReviewResolver,
+  OrderReviewsResolver,
+  NoShowResolver,
+  OrderNoShowResolver,
+  SellerReliabilityResolver,
+  PartyReliabilityResolver,
+  BuyerReliabilityResolver,
   UploadResolver,
   OrdersResolver,
   CheckoutFieldsResolver,

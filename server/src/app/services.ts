@@ -21,6 +21,8 @@ import { PaymentProvidersService } from "../modules/payment-providers/service";
 import { ProductsService } from "../modules/products/service";
 import { CatalogService } from "../modules/products/catalog-service";
 import { ReviewsService } from "../modules/reviews/service";
+import { DealReviewsService } from "../modules/reviews/deals";
+import { ReliabilityService } from "../modules/reliability/service";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
 import { UploadsService } from "../modules/uploads/service";
@@ -66,7 +68,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const paymentNotices = new PaymentNotices(notifications);
   const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
   const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes });
+    const reliability = new ReliabilityService(dataSource, notifications, clock);
+  const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, cache, clock });
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes, reliability, dealReviews });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -85,6 +89,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     verification: new VerificationService(dataSource, codes, events),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
+    dealReviews,
+    reliability,
     /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
     catalog: new CatalogService(dataSource, cache),
     products: new ProductsService(dataSource, config, events),

@@ -41,7 +41,12 @@ it("seeds demo orders in every status through the real lifecycle, with a multi-s
 });
 
 it("seeds campus meetups paid in cash on meetup: one confirmed and accepted, one counter-proposed by the seller", async () => {
-  const meetups = await server.dataSource.getRepository(Order).findBy({ fulfilment: Fulfilment.MEETUP });
+  // besides the missed meetup of the deals' demo (seed/deals.ts), whose time has passed
+  const missed: Array<{ orderId: string }> = await server.dataSource.query(`SELECT "orderId" FROM no_show_reports`);
+  const meetups = (await server.dataSource.getRepository(Order).findBy({ fulfilment: Fulfilment.MEETUP })).filter(
+    (order) => !missed.some((m) => m.orderId === order.id),
+  );
+  expect(missed).toHaveLength(1);
   expect(meetups).toHaveLength(2);
   for (const order of meetups) {
     expect(order.paymentMethod).toBe(PaymentMethod.CASH_ON_MEETUP);

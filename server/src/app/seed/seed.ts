@@ -6,6 +6,7 @@ import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";
+import { seedDemoDeals } from "./deals";
 import { seedDemoReviews } from "./reviews";
 import { SellerType, User } from "../../modules/users/entity";
 import { UploadsService } from "../../modules/uploads/service";
@@ -113,6 +114,7 @@ async function seedActivity(services: Services): Promise<void> {
   // after the orders, so reviews of bought products come out as verified purchases
   await seedDemoReviews(services);
   await seedDemoReports(services);
+  await seedDemoDeals(services);
 }
 
 /** Fatima's saved list: a few listings of both sellers, saved at today's prices. */

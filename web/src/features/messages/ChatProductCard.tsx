@@ -5,6 +5,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";
 import type { ConversationFieldsFragment } from "../../generated/graphql";
 import { otherParty, partyName } from "./parties";
+import { PartyReliability } from "./PartyReliability";
 
 /** The thread's header: who the other party is, and the product the conversation is about. */
 export function ChatProductCard({ conversation, myId }: { conversation: ConversationFieldsFragment; myId?: string }) {
@@ -16,6 +17,7 @@ export function ChatProductCard({ conversation, myId }: { conversation: Conversa
         <Typography variant="subtitle2" component="h1" noWrap>
           {partyName(otherParty(conversation, myId))}
         </Typography>
+        <PartyReliability conversationId={conversation.id} myId={myId} />
         {product ? (
           <>
             <Typography

@@ -28,6 +28,7 @@ import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
 import { HeldPaymentPanel } from "./HeldPaymentPanel";
+import { OrderDealPanel } from "./OrderDealPanel";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -79,13 +80,13 @@ export function OrderDetailPage() {
         }
         onRetry={() => void query.refetch()}
       >
-        {(o) => <OrderDetail order={o} />}
+        {(o) => <OrderDetail order={o} onChanged={() => void query.refetch()} />}
       </QueryState>
     </Container>
   );
 }
 
-function OrderDetail({ order }: { order: Order }) {
+function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void }) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
@@ -185,6 +186,8 @@ function OrderDetail({ order }: { order: Order }) {
           <HeldPaymentPanel order={order} />
         </Paper>
       </Box>
+
+      <OrderDealPanel order={order} onChanged={onChanged} />
 
       {order.status === "REJECTED" && (
         <Alert severity="info" sx={{ mt: 3 }}>

@@ -8,6 +8,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import Rating from "@mui/material/Rating";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { REVIEW_COMMENT_MAX } from "@unibazaar/rules";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
@@ -108,7 +109,7 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted, 
             required
             error={Boolean(problems.comment)}
             helperText={problems.comment ?? "What did you like or dislike? Was it as described?"}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -16,6 +16,7 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { ReportButton } from "../../components/ReportButton";
 import { ShareButton } from "../../components/ShareButton";
 import { formatDate } from "../../lib/format";
+import { ReliabilityLine } from "../../components/ReliabilityLine";
 import type { ProductCardFieldsFragment, SellerPageQuery } from "../../generated/graphql";
 import { useSellerListingsQuery, useSellerPageQuery } from "../../generated/hooks";
 
@@ -101,6 +102,7 @@ function SellerHeader({ profile }: { profile: Seller }) {
             {profile.completedSales === 1 ? "1 completed sale" : `${profile.completedSales} completed sales`}
           </Typography>
         </Stack>
+        <ReliabilityLine reliability={seller.reliability} />
         {seller.storeDescription && <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{seller.storeDescription}</Typography>}
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: "wrap" }}>
           <ShareButton title={name} text={`${name} sells on UniBazaar`} />

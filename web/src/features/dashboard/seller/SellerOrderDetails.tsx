@@ -1,8 +1,11 @@
 import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Fragment } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { MessageButton } from "../../../components/MessageButton";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
+import { ReliabilityLine } from "../../../components/ReliabilityLine";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
@@ -43,6 +46,14 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
           </Fragment>
         ))}
       </Box>
+      {order.buyer && (
+        <Box sx={{ mt: 1 }}>
+          <ReliabilityLine reliability={order.buyer.reliability} asBuyer />
+        </Box>
+      )}
+      <Link component={RouterLink} to={`/orders/${order.id}`} variant="body2" sx={{ display: "inline-block", mt: 1 }}>
+        Order page: reviews and no-shows
+      </Link>
       {order.meetup && (
         <Box sx={{ mt: 2 }}>
           <MeetupPanel order={order} viewer="SELLER" />

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCaller, established, insertOrder, insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
+import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { Message } from "../conversations/entity";
+import { Report } from "../moderation/entity";
+import { Fulfilment, MeetupState, Order, OrderStatus, PaymentMethod } from "../orders/entity";
+import { setStatus } from "../orders/testing";
+import { NoShowReport, NoShowStatus } from "./entity";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let otherBuyer: SignedIn;
+let admin: SignedIn;
+
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ seller, buyer, otherBuyer, admin } = await signUpCast(server));
+  await established(server, seller, buyer, otherBuyer);
+});
+afterAll(() => server.close());
+
+const RECORD = `reliability { completedDeals noShows cancellations responseRate typicalReply buyerRating buyerReviewCount }`;
+const SELLER_PAGE = `query ($u: String!) { sellerPage(username: $u) { seller { id ${RECORD} } } }`;
+const ORDER = `query ($id: ID!) { order(id: $id) { id buyer { id ${RECORD} } noShow { status byCaller contestBy contestReason } } }`;
+const REPORT = `mutation ($id: ID!) { reportNoShow(orderId: $id) { status byCaller contestBy } }`;
+const CONTEST = `mutation ($id: ID!, $r: String!) { contestNoShow(orderId: $id, reason: $r) { status contestReason } }`;
+const DECIDE = `mutation ($id: ID!, $u: Boolean!) { decideNoShow(orderId: $id, uphold: $u) { status } }`;
+
+const recordOf = async (who: SignedIn) => {
+  const res = await server.gql(SELLER_PAGE, { u: who.user.username });
+  expect(res.errors).toBeUndefined();
+  return res.data.sellerPage.seller.reliability;
+};
+const rowOf = (userId: string) => server.dataSource.query(`SELECT * FROM user_reliability WHERE "userId" = $1`, [userId]).then((r) => r[0]);
+
+/** A meetup order of a fresh product whose meetup was agreed for an hour from now (on the test clock). */
+async function agreedMeetup(who = buyer, status = OrderStatus.CONFIRMED) {
+  const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 50_000, name: "Cycle helmet" });
+  const order = await insertOrder(server.dataSource, { buyerId: who.user.id, lines: [{ product }], status });
+  await server.dataSource.getRepository(Order).update(order.id, {
+    fulfilment: Fulfilment.MEETUP,
+    paymentMethod: PaymentMethod.CASH_ON_MEETUP,
+    meetupCampus: "lums-lahore",
+    meetupPoint: "lums-lahore-library",
+    meetupAt: new Date(server.clock.now().getTime() + HOUR),
+    meetupState: MeetupState.CONFIRMED,
+  });
+  return order;
+}
+
+describe("the reliability record", () => {
+  it("counts a completed order as a deal for both sides, shown on the seller page", async () => {
+    const before = await recordOf(seller);
+    const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Mug" });
+    const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }], status: OrderStatus.SHIPPED });
+    expect((await setStatus(server, seller, order.id, "COMPLETED")).errors).toBeUndefined();
+    expect(await recordOf(seller)).toMatchObject({ completedDeals: before.completedDeals + 1, noShows: 0 });
+    expect((await rowOf(buyer.user.id)).completedDeals).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a cancellation after a confirmed meetup on whoever made it, and not one of an unagreed order", async () => {
+    const before = (await rowOf(seller.user.id))?.cancellations ?? 0;
+    const agreed = await agreedMeetup();
+    expect((await setStatus(server, seller, agreed.id, "REJECTED")).errors).toBeUndefined();
+    expect((await rowOf(seller.user.id)).cancellations).toBe(before + 1);
+
+    const buyerBefore = (await rowOf(otherBuyer.user.id))?.cancellations ?? 0;
+    const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Poster" });
+    const plain = await insertOrder(server.dataSource, { buyerId: otherBuyer.user.id, lines: [{ product }] });
+    expect((await setStatus(server, otherBuyer, plain.id, "CANCELLED")).errors).toBeUndefined();
+    expect((await rowOf(otherBuyer.user.id))?.cancellations ?? 0).toBe(buyerBefore);
+  });
+
+  it("counts a cancellation of an order priced by an accepted offer", async () => {
+    const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Desk" });
+    const order = await insertOrder(server.dataSource, { buyerId: otherBuyer.user.id, lines: [{ product }] });
+    await server.dataSource.query(`UPDATE order_lines SET "offerPricePaisa" = 15000 WHERE "orderId" = $1`, [order.id]);
+    const before = (await rowOf(otherBuyer.user.id))?.cancellations ?? 0;
+    expect((await setStatus(server, otherBuyer, order.id, "CANCELLED")).errors).toBeUndefined();
+    expect((await rowOf(otherBuyer.user.id)).cancellations).toBe(before + 1);
+  });
+
+  it("measures chat answers: the rate and the usual time to a first answer", async () => {
+    const answerer = await signUp(server, "seller");
+    await established(server, answerer);
+    const ask = async (product: { id: string }, asker: SignedIn) => {
+      const conversation = await server.services.conversations.start(product.id, asCaller(asker));
+      await server.services.conversations.send({ conversationId: conversation.id, body: "Is it available?" }, asCaller(asker));
+      return conversation;
+    };
+    const answer = (conversationId: string) => server.services.conversations.send({ conversationId, body: "Yes" }, asCaller(answerer));
+    const products = await Promise.all([1, 2, 3].map((i) => insertProduct(server.dataSource, answerer.user.id, { name: `Item ${i}` })));
+
+    const quick = await ask(products[0], buyer);
+    await answer(quick.id);
+    await answer(quick.id); // a second answer in the same conversation counts nothing more
+    const slow = await ask(products[1], buyer);
+    // the question was asked three hours ago (a recorded time, moved in the table)
+    await server.dataSource.getRepository(Message).update({ conversationId: slow.id }, { createdAt: new Date(Date.now() - 3 * HOUR) });
+    await answer(slow.id);
+    await ask(products[2], otherBuyer); // unanswered
+
+    expect(await recordOf(answerer)).toMatchObject({ responseRate: 67, typicalReply: "WITHIN_HOUR" });
+    expect(await rowOf(answerer.user.id)).toMatchObject({ chatsReceived: 3, chatsAnswered: 2, repliesWithinHour: 1, repliesWithinDay: 1 });
+  });
+
+  it("reads the records of a whole inbox in one statement (the cost does not grow with the page)", async () => {
+    const INBOX = `{ conversations(pageSize: 50) { items { id buyer { id ${RECORD} } seller { id ${RECORD} } } } }`;
+    const without = await server.queries.measure(() =>
+      server.gql(`{ conversations(pageSize: 50) { items { id buyer { id } seller { id } } } }`, {}, buyer.token),
+    );
+    const withRecords = await server.queries.measure(() => server.gql(INBOX, {}, buyer.token));
+    expect(withRecords.result.errors).toBeUndefined();
+    expect(withRecords.result.data.conversations.items.length).toBeGreaterThanOrEqual(2);
+    expect(withRecords.queries).toBe(without.queries + 1);
+    // and the lookup is by primary key, never a scan of orders or messages
+    const plan = await server.dataSource.query(`EXPLAIN SELECT * FROM user_reliability WHERE "userId" = ANY($1)`, [
+      [buyer.user.id, seller.user.id],
+    ]);
+    expect(JSON.stringify(plan)).not.toMatch(/orders|messages/);
+  });
+});
+
+describe("no-show reports", () => {
+  it("are taken only after the meetup time, from the order's parties, once per order", async () => {
+    const order = await agreedMeetup();
+    const early = await server.gql(REPORT, { id: order.id }, seller.token);
+    expect(codeOf(early)).toBe("BAD_USER_INPUT");
+    expect(early.errors![0].extensions!.fields).toHaveProperty("orderId");
+
+    server.clock.advance(2 * HOUR);
+    expect(codeOf(await server.gql(REPORT, { id: order.id }, otherBuyer.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(REPORT, { id: order.id }))).toBe("UNAUTHENTICATED");
+    const [a, b] = await Promise.all([
+      server.gql(REPORT, { id: order.id }, seller.token),
+      server.gql(REPORT, { id: order.id }, buyer.token),
+    ]);
+    expect([codeOf(a), codeOf(b)].filter(Boolean)).toEqual(["CONFLICT"]);
+    expect(await server.dataSource.getRepository(NoShowReport).countBy({ orderId: order.id })).toBe(1);
+    expect(codeOf(await server.gql(REPORT, { id: order.id }, seller.token))).toBe("CONFLICT");
+  });
+
+  it("refuse a completed order and an address order", async () => {
+    const order = await agreedMeetup(buyer, OrderStatus.COMPLETED);
+    server.clock.advance(2 * HOUR);
+    expect(codeOf(await server.gql(REPORT, { id: order.id }, seller.token))).toBe("BAD_USER_INPUT");
+    const product = await insertProduct(server.dataSource, seller.user.id, { name: "Shipped thing" });
+    const address = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }], status: OrderStatus.CONFIRMED });
+    expect(codeOf(await server.gql(REPORT, { id: address.id }, seller.token))).toBe("BAD_USER_INPUT");
+  });
+
+  it("count on the record when not contested within 48 hours (the scheduled settlement)", async () => {
+    const accused = await signUp(server, "user");
+    const order = await agreedMeetup(accused);
+    server.clock.advance(2 * HOUR);
+    const reported = await server.gql(REPORT, { id: order.id }, seller.token);
+    expect(reported.data.reportNoShow).toMatchObject({ status: "OPEN", byCaller: true });
+    const seen = await server.gql(ORDER, { id: order.id }, accused.token);
+    expect(seen.data.order.noShow).toMatchObject({ status: "OPEN", byCaller: false });
+
+    await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
+    expect((await rowOf(accused.user.id))?.noShows ?? 0).toBe(0);
+    server.clock.advance(48 * HOUR + 60_000);
+    expect(codeOf(await server.gql(CONTEST, { id: order.id, r: "I was there" }, accused.token))).toBe("CONFLICT");
+    await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
+    expect((await server.dataSource.getRepository(NoShowReport).findOneByOrFail({ orderId: order.id })).status).toBe(NoShowStatus.UPHELD);
+    const asSeller = await server.gql(ORDER, { id: order.id }, seller.token);
+    expect(asSeller.data.order.buyer.reliability).toMatchObject({ noShows: 1 });
+  });
+
+  it("go to the moderation queue when contested in time; an admin upholds or dismisses", async () => {
+    const accused = await signUp(server, "user");
+    const first = await agreedMeetup(accused);
+    const second = await agreedMeetup(accused);
+    server.clock.advance(2 * HOUR);
+    for (const order of [first, second]) expect((await server.gql(REPORT, { id: order.id }, seller.token)).errors).toBeUndefined();
+
+    expect(codeOf(await server.gql(CONTEST, { id: first.id, r: "Mine" }, seller.token))).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(CONTEST, { id: first.id, r: "   " }, accused.token))).toBe("BAD_USER_INPUT");
+    const contested = await server.gql(CONTEST, { id: first.id, r: "I waited at the library" }, accused.token);
+    expect(contested.data.contestNoShow).toEqual({ status: "CONTESTED", contestReason: "I waited at the library" });
+    expect((await server.gql(CONTEST, { id: second.id, r: "Rain" }, accused.token)).errors).toBeUndefined();
+    const queued = await server.dataSource.getRepository(Report).findBy({ targetId: accused.user.id, status: "OPEN" as never });
+    expect(queued).toHaveLength(1);
+    expect(queued[0].details).toMatch(/No-show on order UB-\d+, contested: I waited at the library/);
+
+    expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, seller.token))).toBe("FORBIDDEN");
+    expect((await server.gql(DECIDE, { id: first.id, u: false }, admin.token)).data.decideNoShow).toEqual({ status: "DISMISSED" });
+    expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, admin.token))).toBe("CONFLICT");
+    expect((await rowOf(accused.user.id))?.noShows ?? 0).toBe(0);
+
+    // the second shares the moderation report the first closed: acted on from the queue, it follows at the next settlement
+    await server.dataSource.query(`UPDATE reports SET status = 'ACTIONED' WHERE id = $1`, [queued[0].id]);
+    await server.dataSource.query(`UPDATE no_show_reports SET "moderationReportId" = $1 WHERE "orderId" = $2`, [queued[0].id, second.id]);
+    await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
+    expect((await server.dataSource.getRepository(NoShowReport).findOneByOrFail({ orderId: second.id })).status).toBe(NoShowStatus.UPHELD);
+    expect((await rowOf(accused.user.id)).noShows).toBe(1);
+  });
+});

@@ -1,0 +1,260 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { In } from "typeorm";
+import { z } from "zod";
+import { NO_SHOW_CONTEST_HOURS } from "@unibazaar/rules";
+import type { Clock } from "../../platform/clock";
+import type { AuthUser } from "../../platform/auth/roles";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { isId, parseInput } from "../../platform/shared/validation";
+import { Report, ReportStatus, ReportTargetKind } from "../moderation/entity";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import { formatOrderNumber, Fulfilment, MeetupState, Order, OrderStatus } from "../orders/entity";
+import type { OrderStatusChanged } from "../orders/events";
+import { NoShowReport, NoShowStatus, UserReliability } from "./entity";
+
+export type Counter = Exclude<keyof UserReliability, "userId">;
+
+const HOUR_MS = 3_600_000;
+/** Orders a no-show can no longer be reported on: the goods changed hands, or the deal was called off. */
+const NO_SHOW_CLOSED: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
+
+const contestSchema = z.object({
+  reason: z
+    .string({ error: "Say why the report is wrong." })
+    .trim()
+    .min(1, "Say why the report is wrong.")
+    .max(500, "At most 500 characters."),
+});
+
+/** How soon a user usually answers a new conversation: the bucket holding the median first answer. */
+export enum TypicalReply {
+  WITHIN_HOUR = "WITHIN_HOUR",
+  WITHIN_DAY = "WITHIN_DAY",
+  LONGER = "LONGER",
+}
+
+export type ReliabilityView = {
+  completedDeals: number;
+  noShows: number;
+  cancellations: number;
+  /** Percent of conversations others opened that the user answered; null before any. */
+  responseRate: number | null;
+  typicalReply: TypicalReply | null;
+  /** Average stars sellers gave the user as a buyer (revealed reviews); null before any. */
+  buyerRating: number | null;
+  buyerReviewCount: number;
+};
+
+export function toReliabilityView(row: UserReliability | null): ReliabilityView {
+  const r = row ?? ({ userId: "" } as UserReliability);
+  const answered = r.chatsAnswered ?? 0;
+  const withinHour = r.repliesWithinHour ?? 0;
+  const withinDay = withinHour + (r.repliesWithinDay ?? 0);
+  const typicalReply = !answered
+    ? null
+    : withinHour * 2 >= answered
+      ? TypicalReply.WITHIN_HOUR
+      : withinDay * 2 >= answered
+        ? TypicalReply.WITHIN_DAY
+        : TypicalReply.LONGER;
+  const buyerReviewCount = r.buyerReviewCount ?? 0;
+  return {
+    completedDeals: r.completedDeals ?? 0,
+    noShows: r.noShows ?? 0,
+    cancellations: r.cancellations ?? 0,
+    responseRate: r.chatsReceived ? Math.round((answered / r.chatsReceived) * 100) : null,
+    typicalReply,
+    buyerRating: buyerReviewCount ? Math.round((r.buyerReviewPoints / (3 * buyerReviewCount)) * 100) / 100 : null,
+    buyerReviewCount,
+  };
+}
+
+/**
+ * Each user's reliability record (completed deals, upheld no-shows, cancellations after an accepted
+ * offer or a confirmed meetup, chat answers and how soon) and the no-show reports that feed it.
+ * The counters move in the transaction of what they count, one UPSERT each.
+ */
+export class ReliabilityService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Adds to a user's counters (creating their row on first use). */
+  async bump(manager: EntityManager, userId: string | null, changes: Partial<Record<Counter, number>>): Promise<void> {
+    const entries = Object.entries(changes).filter(([, n]) => n);
+    if (!userId || !entries.length) return;
+    const columns = entries.map(([c]) => `"${c}"`);
+    await manager.query(
+      `INSERT INTO user_reliability ("userId", ${columns.join(", ")}) VALUES ($1, ${entries.map((_, i) => `$${i + 2}`).join(", ")})
+       ON CONFLICT ("userId") DO UPDATE SET ${columns.map((c) => `${c} = user_reliability.${c} + EXCLUDED.${c}`).join(", ")}`,
+      [userId, ...entries.map(([, n]) => n)],
+    );
+  }
+
+  /** A completed order is a deal for both; a deal called off after its price or meetup was agreed counts on whoever did it. */
+  async orderStatusChanged({ order, to, actor }: OrderStatusChanged, manager: EntityManager): Promise<void> {
+    if (to === OrderStatus.COMPLETED) {
+      await this.bump(manager, order.buyerId, { completedDeals: 1 });
+      await this.bump(manager, order.sellerId, { completedDeals: 1 });
+      return;
+    }
+    if (to !== OrderStatus.CANCELLED && to !== OrderStatus.REJECTED) return;
+    if (actor.id !== order.buyerId && actor.id !== order.sellerId) return;
+    const agreed =
+      order.meetupState === MeetupState.CONFIRMED ||
+      (await manager.query(`SELECT 1 FROM order_lines WHERE "orderId" = $1 AND "offerPricePaisa" IS NOT NULL LIMIT 1`, [order.id])).length >
+        0;
+    if (agreed) await this.bump(manager, actor.id, { cancellations: 1 });
+  }
+
+  /**
+   * A conversation's first message asks its recipient; the recipient's first message answers it,
+   * counted by how long after the opening message it came. Two indexed look-ups per message.
+   */
+  async messageSent(
+    { conversationId, senderId, recipientId, sentAt }: { conversationId: string; senderId: string; recipientId: string; sentAt: Date },
+    manager: EntityManager,
+  ): Promise<void> {
+    const [row]: Array<{ openerId: string; openedAt: Date; mine: number }> = await manager.query(
+      `SELECT o."senderId" AS "openerId", o."createdAt" AS "openedAt",
+              (SELECT count(*)::int FROM (SELECT 1 FROM messages WHERE "conversationId" = $1 AND "senderId" = $2 LIMIT 2) s) AS mine
+         FROM (SELECT "senderId", "createdAt" FROM messages WHERE "conversationId" = $1 ORDER BY "createdAt", id LIMIT 1) o`,
+      [conversationId, senderId],
+    );
+    if (!row || row.mine !== 1) return;
+    if (row.openerId === senderId) {
+      await this.bump(manager, recipientId, { chatsReceived: 1 });
+      return;
+    }
+    const waited = sentAt.getTime() - new Date(row.openedAt).getTime();
+    await this.bump(manager, senderId, {
+      chatsAnswered: 1,
+      ...(waited <= HOUR_MS ? { repliesWithinHour: 1 } : waited <= 24 * HOUR_MS ? { repliesWithinDay: 1 } : {}),
+    });
+  }
+
+  /**
+   * The buyer or the seller of a meetup order says the other did not come: only once the agreed
+   * meetup time has passed, while the order is still open, and once per order (either party).
+   */
+  async reportNoShow(orderId: string, caller: AuthUser): Promise<NoShowReport> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockedOrder(manager, orderId);
+      const accusedId = otherParty(order, caller);
+      if (order.fulfilment !== Fulfilment.MEETUP || !order.meetupAt || order.meetupState !== MeetupState.CONFIRMED)
+        throw badInput("Only an agreed campus meetup can have a no-show.", { orderId: "This order has no agreed meetup." });
+      if (order.meetupAt.getTime() > this.clock.now().getTime())
+        throw badInput("The meetup time has not passed yet.", { orderId: "Report a no-show after the meetup's time." });
+      if (NO_SHOW_CLOSED.includes(order.status))
+        throw badInput(`The order is ${order.status}.`, { orderId: `The order is ${order.status}: nothing to report.` });
+      if (await manager.existsBy(NoShowReport, { orderId: order.id })) throw conflict("A no-show was already reported for this order.");
+      const contestBy = new Date(this.clock.now().getTime() + NO_SHOW_CONTEST_HOURS * HOUR_MS);
+      const report = await manager.save(manager.create(NoShowReport, { orderId: order.id, reporterId: caller.id, accusedId, contestBy }));
+      const text = `${caller.username} reported that you did not come to the meetup for order ${formatOrderNumber(order.orderNumber)}. You can contest it within ${NO_SHOW_CONTEST_HOURS} hours.`;
+      await this.notifications.notify(accusedId, { kind: NotificationKind.ORDER_STATUS, text, link: `/orders/${order.id}` }, manager);
+      return report;
+    });
+  }
+
+  /** The accused contests an open report within its window; the contest goes to the moderation queue. */
+  async contestNoShow(orderId: string, input: { reason: string }, caller: AuthUser): Promise<NoShowReport> {
+    const { reason } = parseInput(contestSchema, input);
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockedOrder(manager, orderId);
+      otherParty(order, caller);
+      const report = await manager.findOneBy(NoShowReport, { orderId: order.id });
+      if (!report) throw notFound("No no-show was reported for this order.");
+      if (report.accusedId !== caller.id) throw forbidden("Only the party reported can contest it.");
+      if (report.status !== NoShowStatus.OPEN) throw conflict(`The report is already ${report.status.toLowerCase()}.`);
+      if (report.contestBy.getTime() <= this.clock.now().getTime()) throw conflict("The time to contest this report has passed.");
+      const details = `No-show on order ${formatOrderNumber(order.orderNumber)}, contested: ${reason}`.slice(0, 500);
+      // the reporter's report of the accused in the moderation queue (an open one they already filed is reused)
+      const [filed]: Array<{ id: string }> = await manager.query(
+        `INSERT INTO reports ("reporterId", "targetKind", "targetId", reason, details) VALUES ($1, $2, $3, 'OTHER', $4)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [report.reporterId, ReportTargetKind.USER, caller.id, details],
+      );
+      const moderationReportId =
+        filed?.id ??
+        (
+          await manager.findOneBy(Report, {
+            reporterId: report.reporterId!,
+            targetKind: ReportTargetKind.USER,
+            targetId: caller.id,
+            status: ReportStatus.OPEN,
+          })
+        )?.id ??
+        null;
+      await manager.update(NoShowReport, report.id, { status: NoShowStatus.CONTESTED, contestReason: reason, moderationReportId });
+      return manager.findOneByOrFail(NoShowReport, { id: report.id });
+    });
+  }
+
+  /** An admin upholds (it counts) or dismisses a contested report, closing its moderation report. */
+  async decideNoShow(orderId: string, uphold: boolean): Promise<NoShowReport> {
+    if (!isId(orderId)) throw notFound("No no-show was reported for this order.");
+    return this.dataSource.transaction(async (manager) => {
+      const [report] = await manager.query<NoShowReport[]>(`SELECT * FROM no_show_reports WHERE "orderId" = $1 FOR UPDATE`, [orderId]);
+      if (!report) throw notFound("No no-show was reported for this order.");
+      if (report.status !== NoShowStatus.CONTESTED) throw conflict("Only a contested report waits for a decision.");
+      await this.settle(manager, report, uphold ? NoShowStatus.UPHELD : NoShowStatus.DISMISSED);
+      if (report.moderationReportId)
+        await manager.update(
+          Report,
+          { id: report.moderationReportId, status: ReportStatus.OPEN },
+          { status: uphold ? ReportStatus.ACTIONED : ReportStatus.DISMISSED, closedAt: new Date() },
+        );
+      return manager.findOneByOrFail(NoShowReport, { id: report.id });
+    });
+  }
+
+  /**
+   * The scheduled settlement: reports nobody contested in time are upheld, and contested ones whose
+   * moderation report an admin closed from the queue follow it (acted on: upheld; dismissed: dismissed).
+   */
+  async settleDue(manager: EntityManager): Promise<number> {
+    const due = await manager.query<NoShowReport[]>(
+      `SELECT * FROM no_show_reports WHERE status = 'OPEN' AND "contestBy" <= $1 ORDER BY "contestBy" LIMIT 500 FOR UPDATE SKIP LOCKED`,
+      [this.clock.now()],
+    );
+    for (const report of due) await this.settle(manager, report, NoShowStatus.UPHELD);
+    const decided = await manager.query<Array<NoShowReport & { moderation: ReportStatus }>>(
+      `SELECT n.*, r.status AS moderation FROM no_show_reports n JOIN reports r ON r.id = n."moderationReportId"
+        WHERE n.status = 'CONTESTED' AND r.status <> 'OPEN' LIMIT 500 FOR UPDATE OF n SKIP LOCKED`,
+    );
+    for (const report of decided)
+      await this.settle(manager, report, report.moderation === ReportStatus.ACTIONED ? NoShowStatus.UPHELD : NoShowStatus.DISMISSED);
+    return due.length + decided.length;
+  }
+
+  private async settle(manager: EntityManager, report: NoShowReport, status: NoShowStatus): Promise<void> {
+    await manager.update(NoShowReport, report.id, { status, decidedAt: new Date() });
+    if (status === NoShowStatus.UPHELD) await this.bump(manager, report.accusedId, { noShows: 1 });
+  }
+}
+
+/** Records by user id, in one query (the per-request loader); users without a row read as a blank record. */
+export async function reliabilityRecords(dataSource: DataSource, userIds: readonly string[]): Promise<ReliabilityView[]> {
+  const rows = await dataSource.getRepository(UserReliability).findBy({ userId: In(userIds.filter(isId)) });
+  const byId = new Map(rows.map((r) => [r.userId, r]));
+  return userIds.map((id) => toReliabilityView(byId.get(id) ?? null));
+}
+
+/** The order under a row lock, for its buyer or seller only. */
+async function lockedOrder(manager: EntityManager, orderId: string): Promise<Order> {
+  const order = isId(orderId)
+    ? await manager.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where("o.id = :orderId", { orderId }).getOne()
+    : null;
+  if (!order) throw notFound("Order not found.");
+  return order;
+}
+
+/** The party of the order who is not the caller; refuses anyone but its buyer and seller. */
+function otherParty(order: Order, caller: AuthUser): string {
+  if (caller.id === order.buyerId && order.sellerId) return order.sellerId;
+  if (caller.id === order.sellerId && order.buyerId) return order.buyerId;
+  throw forbidden("Only the buyer and the seller of this order can do this.");
+}
