@@ -3,6 +3,7 @@ import { Conversation, Message, Offer, UserBlock } from "../modules/conversation
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
 import { SavedItem } from "../modules/saved/entity";
@@ -28,4 +29,5 @@ export const entities = [
   ModerationAction,
   Notification,
   OneTimeCode,
+  PaymentAttempt,
 ];

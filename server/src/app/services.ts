@@ -17,6 +17,7 @@ import { ModerationService } from "../modules/moderation/service";
 import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
+import { PaymentProvidersService } from "../modules/payment-providers/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
 import { SavedService } from "../modules/saved/service";
@@ -73,6 +74,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     users,
     stats: new StatsService(dataSource, users),
     orders: new OrdersService(dataSource, config, events, clock),
+    /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
+    paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),

@@ -6,26 +6,12 @@ import { whenClientLeaves } from "../../platform/http/client-gone";
 import { SellerProfile } from "../products/types";
 import { CAMPUSES, labelOf } from "../products/catalog";
 import { meetupPoint } from "../meetups/points";
-import { formatOrderNumber, Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
+import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentStatus } from "./entity";
 import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions } from "./transitions";
 import { paymentPath } from "./payments";
-import {
-  CartLineInput,
-  CheckoutView,
-  MeetupInput,
-  OrderLineView,
-  OrderMeetup,
-  OrderPage,
-  OrderParty,
-  OrderStatusEventView,
-  OrderView,
-  PlaceOrderInput,
-  PriceQuote,
-  QuoteLine,
-  ShippingDetails,
-  toPriceQuote,
-} from "./types";
+import { CartLineInput, CheckoutView, MeetupInput, PlaceOrderInput, PriceQuote, QuoteLine, toPriceQuote } from "./checkout-types";
+import { OrderLineView, OrderMeetup, OrderPage, OrderParty, OrderStatusEventView, OrderView, ShippingDetails } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
@@ -39,7 +25,7 @@ export class OrdersResolver {
     @Arg("couponCode", () => String, { nullable: true, description: "Coupon code to try, any case." }) couponCode: string | null,
     @Ctx() ctx: Context,
   ): Promise<PriceQuote> {
-    return toPriceQuote(await ctx.services.orders.priceQuote({ lines, couponCode }, ctx.user));
+    return toPriceQuote(await ctx.services.orders.checkouts.priceQuote({ lines, couponCode }, ctx.user));
   }
 
   @Allow()
@@ -51,7 +37,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.placeOrder(input, caller, whenClientLeaves(ctx.res));
+    return await ctx.services.orders.checkouts.placeOrder(input, caller, whenClientLeaves(ctx.res));
   }
 
   @Allow()
@@ -61,7 +47,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.checkout(sessionId, caller);
+    return await ctx.services.orders.checkouts.checkout(sessionId, caller);
   }
 
   @Allow()
@@ -73,7 +59,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.confirmPayment(sessionId, caller);
+    return await ctx.services.orders.checkouts.confirmPayment(sessionId, caller);
   }
 
   @Allow()
@@ -169,10 +155,11 @@ export class CheckoutFieldsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to.",
+    description:
+      "Card and wallet checkouts: the payment page (a path on this server, /pay/<id>) to send the buyer to; it leads on to the card sandbox or the wallet's hosted checkout.",
   })
   paymentUrl(@Root() checkout: CheckoutView): string | null {
-    return checkout.paymentMethod === PaymentMethod.CARD ? paymentPath(checkout.id) : null;
+    return isCashPayment(checkout.paymentMethod) ? null : paymentPath(checkout.id);
   }
 }
 
@@ -213,12 +200,12 @@ export class OrderFieldsResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      "The buyer's pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null (always for the seller).",
+      "The buyer's pending card or wallet order not paid yet: the payment page to complete the payment (pays the whole checkout); else null (always for the seller).",
   })
   paymentUrl(@Root() order: OrderView, @Ctx() ctx: Context): string | null {
     // the checkout id is the payment's key and covers every seller's order in it: only the buyer gets it
     return order.buyerId === ctx.user?.id &&
-      order.paymentMethod === PaymentMethod.CARD &&
+      !isCashPayment(order.paymentMethod) &&
       order.paymentStatus === PaymentStatus.UNPAID &&
       order.status === OrderStatus.PENDING
       ? paymentPath(order.checkoutSessionId)
