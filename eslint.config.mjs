@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,12 @@ export const layerZones = [
     target: ["./web/src/components", "./web/src/lib"],
     from: ["./web/src/features", "./web/src/app"],
     message: "Shared web code (components/, lib/) never imports a feature or app/.",
+  },
+  {
+    target: "./web/src/features",
+    from: "./web/src/app",
+    message:
+      "A web feature never imports app/: app/ composes the features (layouts, the cart beside the checkout), not the other way round.",
   },
   // web features never import each other; only web/src/app composes them
   ...webFeatures.map((feature) => ({
@@ -104,6 +111,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-return": "off",
       "@typescript-eslint/no-unsafe-enum-comparison": "off",
     },
+  },
+  {
+    // the rules of hooks and the React Compiler's checks (pure renders, no state set in effects, refs read in handlers)
+    files: ["web/src/**/*.{ts,tsx}"],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     // tests read untyped JSON answers

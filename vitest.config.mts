@@ -56,6 +56,18 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        resolve,
+        ssr,
+        test: {
+          // components rendered by Testing Library in a simulated DOM (happy-dom); Apollo's MockedProvider answers their queries
+          name: "web-components",
+          include: ["web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          // a component test renders MUI (large modules): the first import on a busy machine takes a few seconds
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -29,6 +29,14 @@ describe("import rules", () => {
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A web feature never imports another feature/)]);
   });
 
+  it("refuses a web feature importing app/", async () => {
+    const errors = await importErrors(
+      "web/src/features/dashboard/Violation.tsx",
+      `import { CartPanel } from "../../app/CartPanel";\nexport default CartPanel;\n`,
+    );
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A web feature never imports app\//)]);
+  });
+
   it("allows a web feature to import its own files and shared components", async () => {
     const errors = await importErrors("web/src/features/cart/Fine.tsx", `export { TAX_RATE } from "./cart";\n`);
     expect(errors).toEqual([]);

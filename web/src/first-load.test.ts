@@ -42,7 +42,7 @@ describe("first-load JavaScript (built web/dist)", () => {
       "src/features/product/ZoomDialog.tsx",
       "src/features/product/ReviewDialog.tsx",
       "src/features/checkout/CheckoutPanel.tsx",
-      "src/features/dashboard/layout/DashboardLayout.tsx",
+      "src/app/layout/DashboardLayout.tsx",
     ];
     for (const key of onDemand) expect(manifest[key]?.isDynamicEntry ?? manifest[key]?.isEntry, key).toBe(true);
     for (const route of Object.values(ROUTE_MODULES)) {

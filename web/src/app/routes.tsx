@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { ErrorBoundary } from "../components/ErrorBoundary";
-import { dashboardRoutes } from "../features/dashboard/routes";
+import { LoadingState } from "../components/LoadingState";
+import { DashboardError } from "../features/dashboard/layout/DashboardError";
+import { dashboardPages } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
@@ -35,13 +37,14 @@ const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage")
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage");
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
+const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
-/** Public routes under the main layout (with its error page), the dashboard under /dashboard. */
+/** Public routes under the main layout (with its error page), the dashboard pages under /dashboard in their own layout. */
 export const routes: RouteObject[] = [
   {
     element: (
@@ -140,5 +143,16 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  ...dashboardRoutes,
+  {
+    // signed-in users only; the role picks the side menu
+    path: "/dashboard",
+    element: (
+      <ErrorBoundary fallback={DashboardError}>
+        <Suspense fallback={<LoadingState />}>
+          <DashboardLayout />
+        </Suspense>
+      </ErrorBoundary>
+    ),
+    children: dashboardPages,
+  },
 ];

@@ -1,5 +1,5 @@
 import type { AlertColor } from "@mui/material/Alert";
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 export type Notice = { key: number; message: string; severity: AlertColor };
 
@@ -52,9 +52,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 
   // a newer message replaces the one on screen (it closes, then the next shows): an error never
   // waits behind an old success, which keeps showing while the pointer rests on it
-  useEffect(() => {
-    if (queue.length > 1 && open) setOpen(false);
-  }, [queue.length, open]);
+  if (queue.length > 1 && open) setOpen(false);
 
   return (
     <NotifyContext.Provider value={value}>

@@ -23,10 +23,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useMeQuery({ skip: !readToken(), fetchPolicy: "network-only" });
   const [logout] = useLogoutMutation();
 
+  // the fresh user from the server replaces the stored one (adjusted while rendering, not in an effect)
+  const fresh = me.data?.me;
+  const [seenFresh, setSeenFresh] = useState(fresh);
+  if (fresh && fresh !== seenFresh) {
+    setSeenFresh(fresh);
+    setUser(fresh);
+  }
+
   useEffect(() => {
     if (me.data?.me) {
       saveUser(me.data.me);
-      setUser(me.data.me);
     } else if (me.error && me.error.message && readToken()) {
       const unauthenticated =
         "errors" in me.error &&

@@ -13,7 +13,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { contactNumberRule, emailRule, nameRule, passwordRule, sellerFieldIssues, usernameRule } from "@unibazaar/rules";
 import { useState } from "react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
@@ -107,7 +107,7 @@ export function RegisterPage() {
   const [login] = useLoginMutation();
   const { signIn } = useAuth();
   const form = useForm<Form>({ defaultValues: EMPTY, resolver: zodResolver(registerSchema, undefined, { raw: true }) });
-  const { control, watch, formState } = form;
+  const { control, formState } = form;
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -130,8 +130,8 @@ export function RegisterPage() {
     () => setError(null),
   );
 
-  const role = watch("role");
-  const sellerType = watch("sellerType");
+  const role = useWatch({ control, name: "role" });
+  const sellerType = useWatch({ control, name: "sellerType" });
   const isSeller = role === "SELLER";
   const isBusiness = isSeller && sellerType === "BUSINESS";
   const problems = fieldMessages(formState.errors);

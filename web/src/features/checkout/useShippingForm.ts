@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { Fulfilment } from "../../generated/graphql";
 import { useAuth } from "../../lib/auth";
@@ -31,26 +31,28 @@ function readShipping(contactNumber: string | null | undefined): ShippingForm {
  */
 export function useShippingForm(fulfilment: Fulfilment) {
   const { user } = useAuth();
-  // the form checks the address only for delivery; the resolver reads the current choice
-  const meetupChosen = useRef(false);
-  meetupChosen.current = fulfilment === "MEETUP";
-  const form = useForm<ShippingForm>({
+  // the form checks the address only for delivery; the resolver reads the current choice from the context
+  const form = useForm<ShippingForm, { meetup: boolean }>({
     defaultValues: readShipping(user?.contactNumber),
-    resolver: (values, context, options) =>
-      zodResolver(meetupChosen.current ? meetupFormSchema : shippingFormSchema)(values, context, options),
+    context: { meetup: fulfilment === "MEETUP" },
+    resolver: (values, context, options) => zodResolver(context?.meetup ? meetupFormSchema : shippingFormSchema)(values, context, options),
   });
 
   // the form survives the trip to the login page
-  useEffect(() => {
-    const subscription = form.watch((values) => {
-      try {
-        sessionStorage.setItem(SHIPPING_KEY, JSON.stringify(values));
-      } catch {
-        // not important
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          try {
+            sessionStorage.setItem(SHIPPING_KEY, JSON.stringify(values));
+          } catch {
+            // not important
+          }
+        },
+      }),
+    [form],
+  );
 
   // a user who signs in later brings their contact number along
   useEffect(() => {

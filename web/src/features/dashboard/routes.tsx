@@ -1,11 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { RouteObject } from "react-router-dom";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadingState } from "../../components/LoadingState";
-import { DashboardError } from "./layout/DashboardError";
 import { RequireRole } from "./layout/guards";
 
-const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
 const BuyerHome = lazy(() => import("./buyer/BuyerHome"));
 const MyOrdersPage = lazy(() => import("./common/MyOrdersPage"));
 const ReviewsPage = lazy(() => import("./common/ReviewsPage"));
@@ -24,55 +20,43 @@ const Disputes = lazy(() => import("./admin/Disputes"));
 const Payouts = lazy(() => import("./admin/Payouts"));
 const BalancePage = lazy(() => import("./seller/BalancePage"));
 
-/** The signed-in side: /dashboard and its pages, each loaded on first visit. */
-export const dashboardRoutes: RouteObject[] = [
+/** The pages under /dashboard, each loaded on first visit (the app puts them in its dashboard layout). */
+export const dashboardPages: RouteObject[] = [
+  // the index is the buyer's home; a seller or admin landing here goes to their own
+  { element: <RequireRole roles={["USER"]} othersToTheirHome />, children: [{ index: true, element: <BuyerHome /> }] },
   {
-    path: "/dashboard",
-    element: (
-      <ErrorBoundary fallback={DashboardError}>
-        <Suspense fallback={<LoadingState />}>
-          <DashboardLayout />
-        </Suspense>
-      </ErrorBoundary>
-    ),
+    element: <RequireRole roles={["USER"]} />,
     children: [
-      // the index is the buyer's home; a seller or admin landing here goes to their own
-      { element: <RequireRole roles={["USER"]} othersToTheirHome />, children: [{ index: true, element: <BuyerHome /> }] },
-      {
-        element: <RequireRole roles={["USER"]} />,
-        children: [
-          { path: "orders", element: <MyOrdersPage title="My Orders" /> },
-          { path: "reviews", element: <ReviewsPage /> },
-        ],
-      },
-      { path: "profile", element: <ProfilePage /> },
-      {
-        path: "seller",
-        element: <RequireRole roles={["SELLER"]} />,
-        children: [
-          { index: true, element: <SellerHome /> },
-          { path: "manage-products", element: <ManageProducts /> },
-          { path: "add-new-post", element: <AddProduct /> },
-          { path: "product/:id", element: <EditProduct /> },
-          { path: "manage-orders", element: <ManageOrders /> },
-          { path: "orders", element: <MyOrdersPage title="Your orders" /> },
-          { path: "reviews", element: <ReviewsPage received /> },
-          { path: "balance", element: <BalancePage /> },
-        ],
-      },
-      {
-        path: "admin",
-        element: <RequireRole roles={["ADMIN"]} />,
-        children: [
-          { index: true, element: <AdminHome /> },
-          { path: "users", element: <ManageUsers /> },
-          { path: "reports", element: <ReportedConversations /> },
-          { path: "moderation", element: <Moderation /> },
-          { path: "jobs", element: <BackgroundJobs /> },
-          { path: "disputes", element: <Disputes /> },
-          { path: "payouts", element: <Payouts /> },
-        ],
-      },
+      { path: "orders", element: <MyOrdersPage title="My Orders" /> },
+      { path: "reviews", element: <ReviewsPage /> },
+    ],
+  },
+  { path: "profile", element: <ProfilePage /> },
+  {
+    path: "seller",
+    element: <RequireRole roles={["SELLER"]} />,
+    children: [
+      { index: true, element: <SellerHome /> },
+      { path: "manage-products", element: <ManageProducts /> },
+      { path: "add-new-post", element: <AddProduct /> },
+      { path: "product/:id", element: <EditProduct /> },
+      { path: "manage-orders", element: <ManageOrders /> },
+      { path: "orders", element: <MyOrdersPage title="Your orders" /> },
+      { path: "reviews", element: <ReviewsPage received /> },
+      { path: "balance", element: <BalancePage /> },
+    ],
+  },
+  {
+    path: "admin",
+    element: <RequireRole roles={["ADMIN"]} />,
+    children: [
+      { index: true, element: <AdminHome /> },
+      { path: "users", element: <ManageUsers /> },
+      { path: "reports", element: <ReportedConversations /> },
+      { path: "moderation", element: <Moderation /> },
+      { path: "jobs", element: <BackgroundJobs /> },
+      { path: "disputes", element: <Disputes /> },
+      { path: "payouts", element: <Payouts /> },
     ],
   },
 ];

@@ -4,11 +4,13 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useApolloClient } from "@apollo/client/react";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
+import { ConversationThreadDocument } from "../../generated/graphql";
 import type { ConversationFieldsFragment, MessageFieldsFragment, OfferFieldsFragment } from "../../generated/graphql";
 import { useConversationThreadQuery, useMarkConversationReadMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
@@ -24,8 +26,9 @@ import { useLiveMessages } from "./useLiveMessages";
 export function ChatPage() {
   const { conversationId = "" } = useParams();
   const { user: me } = useAuth();
+  const client = useApolloClient();
   const refetchIfHere = (item: { conversationId: string }) => {
-    if (item.conversationId === conversationId) void query.refetch();
+    if (item.conversationId === conversationId) void client.refetchQueries({ include: [ConversationThreadDocument] });
   };
   const pollInterval = useLiveMessages(refetchIfHere, refetchIfHere);
   const query = useConversationThreadQuery({ variables: { id: conversationId }, pollInterval });

@@ -9,11 +9,13 @@ import { PaginationBar } from "../../components/PaginationBar";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { errorMessage } from "../../components/errors";
+import { ConversationsDocument } from "../../generated/graphql";
 import { useConversationsQuery } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { useAuth } from "../../lib/auth";
 import { otherParty, partyName } from "./parties";
 import { useLiveMessages } from "./useLiveMessages";
+import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
 
 /** /messages — the signed-in user's conversations (as buyer and as seller), latest first. */
@@ -22,7 +24,8 @@ export function InboxPage() {
   const { user: me } = useAuth();
   const [page, setPage] = useState(1);
   // a new message reorders the inbox; without a socket, poll
-  const pollInterval = useLiveMessages(() => void query.refetch());
+  const client = useApolloClient();
+  const pollInterval = useLiveMessages(() => void client.refetchQueries({ include: [ConversationsDocument] }));
   const query = useConversationsQuery({ variables: { page }, pollInterval });
 
   return (

@@ -7,6 +7,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import type { ApolloCache } from "@apollo/client";
+import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
@@ -14,7 +15,7 @@ import { useNotify } from "../../components/Notify";
 import { PaginationBar } from "../../components/PaginationBar";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
-import { NotificationAddedDocument } from "../../generated/graphql";
+import { NotificationAddedDocument, NotificationsDocument } from "../../generated/graphql";
 import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
@@ -34,7 +35,8 @@ export function NotificationsPage() {
   usePageTitle("Notifications");
   const notify = useNotify();
   const [page, setPage] = useState(1);
-  const pollInterval = useLiveEvents(NotificationAddedDocument, () => void query.refetch());
+  const client = useApolloClient();
+  const pollInterval = useLiveEvents(NotificationAddedDocument, () => void client.refetchQueries({ include: [NotificationsDocument] }));
   const query = useNotificationsQuery({ variables: { page }, pollInterval });
   const unread = useNotificationBellQuery().data?.notificationUnreadCount ?? 0;
   const [markRead] = useMarkNotificationReadMutation();

@@ -22,7 +22,11 @@ export function SearchBox({ value, onSearch, autoFocus, label = "Search products
   const timer = useRef<number | undefined>(undefined);
 
   // the URL changed (Back, a link): show what it says
-  useEffect(() => setText(value), [value]);
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const change = (next: string) => {

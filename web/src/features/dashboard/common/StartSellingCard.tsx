@@ -13,7 +13,7 @@ import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sellerFieldIssues, storeDescriptionRule, storeNameRule } from "@unibazaar/rules";
 import { useEffect, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
@@ -48,7 +48,7 @@ export function StartSellingCard() {
     defaultValues: { sellerType: "", storeName: "", storeDescription: "" },
     resolver: zodResolver(schema, undefined, { raw: true }),
   });
-  const business = form.watch("sellerType") === "BUSINESS";
+  const business = useWatch({ control: form.control, name: "sellerType" }) === "BUSINESS";
 
   useEffect(() => {
     if (location.hash === "#start-selling") card.current?.scrollIntoView({ block: "start" });

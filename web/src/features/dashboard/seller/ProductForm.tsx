@@ -6,7 +6,7 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useDashboardCatalogOptionsQuery } from "../../../generated/hooks";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
@@ -53,7 +53,7 @@ export function ProductForm({
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(productFormSchema, undefined, { raw: true }) });
   const { control, formState } = form;
-  const images = form.watch("images");
+  const images = useWatch({ control, name: "images" });
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState("");
   const busy = formState.isSubmitting;

@@ -11,14 +11,14 @@ import ListItemText from "@mui/material/ListItemText";
 import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
-import { CartPanel } from "../../../app/CartPanel";
-import { NavBar } from "../../../app/layout/NavBar";
-import { useAuth } from "../../../lib/auth";
-import { LoadingState } from "../../../components/LoadingState";
-import { Warnings } from "./Warnings";
-import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "./menu";
+import { CartPanel } from "../CartPanel";
+import { NavBar } from "./NavBar";
+import { useAuth } from "../../lib/auth";
+import { LoadingState } from "../../components/LoadingState";
+import { Warnings } from "../../features/dashboard/layout/Warnings";
+import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "../../features/dashboard/layout/menu";
 
 const DRAWER_WIDTH = 248;
 
@@ -38,11 +38,11 @@ export default function DashboardLayout() {
 function Shell({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up("md"), { noSsr: true });
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-
-  // a tap on a menu entry closes the phone drawer
-  useEffect(() => setOpen(false), [location.pathname]);
+  // a tap on a menu entry closes the phone drawer: it is open only on the page it was opened on
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
 
   const menu = <SideMenu role={role} username={username} profileImage={profileImage} />;
 

@@ -1,0 +1,53 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProductCardFieldsFragment } from "../generated/graphql";
+import { ProductCard } from "./ProductCard";
+
+afterEach(cleanup);
+
+const product = (over: Partial<ProductCardFieldsFragment> = {}): ProductCardFieldsFragment => ({
+  id: "p1",
+  name: "Casio fx-991 calculator",
+  price: 2500,
+  oldPrice: 5000,
+  image: "/uploads/p1.webp",
+  rating: 4,
+  ratingCount: 3,
+  category: "electronics",
+  color: null,
+  sold: false,
+  conditionLabel: "Good",
+  campusName: "LUMS",
+  seller: { id: "s1", username: "sana", storeName: null, isVerifiedStudent: true },
+  ...over,
+});
+
+const show = (p: ProductCardFieldsFragment) =>
+  render(
+    <MemoryRouter>
+      <ProductCard product={p} action={<button>Add to cart</button>} />
+    </MemoryRouter>,
+  );
+
+describe("ProductCard", () => {
+  it("links the name to the product, names the seller, and shows price, discount, condition and campus", () => {
+    show(product());
+    const card = screen.getByRole("article");
+    expect(screen.getByRole("link", { name: "Casio fx-991 calculator" }).getAttribute("href")).toBe("/shop/p1");
+    expect(screen.getByRole("img", { name: "Casio fx-991 calculator" })).toBeTruthy();
+    expect(card.textContent).toContain("sana");
+    expect(card.textContent).toContain("-50%");
+    expect(card.textContent).toContain("Good · LUMS");
+    expect(card.textContent).toMatch(/Rs\s2,500was Rs\s5,000/);
+    expect(screen.getByRole("button", { name: "Add to cart" })).toBeTruthy();
+    expect(card.textContent).not.toContain("Sold");
+  });
+
+  it("marks a sold item and shows no discount without an old price", () => {
+    show(product({ sold: true, oldPrice: null }));
+    const card = screen.getByRole("article");
+    expect(card.textContent).toContain("Sold");
+    expect(card.textContent).not.toContain("%");
+  });
+});
