@@ -14,6 +14,8 @@ import {
 import { toOfferView } from "../modules/conversations/offers";
 import type { NotificationsService } from "../modules/notifications/service";
 import { OrderNotices } from "../modules/orders/notices";
+import { HandoverNotices } from "../modules/orders/handover-notices";
+import type { HandoverService } from "../modules/orders/handover";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
@@ -35,6 +37,7 @@ export function registerReactions(
     notifications: NotificationsService;
     conversations: ConversationsService;
     uploads: UploadsService;
+    handover: HandoverService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -43,6 +46,15 @@ export function registerReactions(
   events.onInTransaction("order.placed", (event, manager) => orderNotices.placed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => orderNotices.statusChanged(event, manager));
   events.onInTransaction("order.meetup-changed", (event, manager) => orderNotices.meetupChanged(event, manager));
+
+  // handovers: the buyer is asked to confirm a completion without the code; the deadline confirms it for them
+  const handoverNotices = new HandoverNotices(deps.notifications);
+  events.onInTransaction("order.status-changed", (event, manager) => handoverNotices.completed(event, manager));
+  events.onInTransaction("order.handover-confirmed", (event, manager) => handoverNotices.confirmed(event, manager));
+  events.onInTransaction("order.handover-objected", (event, manager) => handoverNotices.objected(event, manager));
+  jobs.define("orders.handover-auto-confirm", (_payload, manager) => deps.handover.autoConfirmDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
 
   // saved-item alerts fan out to every saver: enqueued with the change, written by a job
   const savedAlerts = new SavedAlerts(deps.notifications, jobs);
@@ -88,5 +100,7 @@ declare module "../platform/jobs" {
     "uploads.sweep": object;
     /** Scheduled: rewrites the offers past their expiry as EXPIRED (ConversationsService.expireDueOffers). */
     "offers.expire": object;
+    /** Scheduled: confirms the handovers whose buyer neither confirmed nor objected in time (HandoverService.autoConfirmDue). */
+    "orders.handover-auto-confirm": object;
   }
 }

@@ -4,6 +4,7 @@ import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations/resolver";
 import { JobsResolver } from "../modules/jobs/resolver";
+import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
 import {
@@ -36,6 +37,8 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  HandoverResolver,
+  HandoverFieldsResolver,
   SellersResolver,
   SavedResolver,
   ConversationsResolver,

@@ -17,6 +17,7 @@ import { ModerationService } from "../modules/moderation/service";
 import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
+import { HandoverService } from "../modules/orders/handover";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
 import { SavedService } from "../modules/saved/service";
@@ -48,7 +49,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
   const storage = createStorage(config.s3, config.dataDir);
   const uploads = new UploadsService(dataSource, storage);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads });
+  const orders = new OrdersService(dataSource, config, events, clock);
+  const handover = new HandoverService(dataSource, orders, events, clock);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, handover });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -72,7 +75,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     uploads,
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, events, clock),
+    orders,
+    handover,
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),
