@@ -4,6 +4,7 @@ import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
+import { Reservation } from "../modules/reservations/entity";
 import { Review } from "../modules/reviews/entity";
 import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
@@ -28,4 +29,5 @@ export const entities = [
   ModerationAction,
   Notification,
   OneTimeCode,
+  Reservation,
 ];

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
 import { createOrderLoaders } from "../modules/orders/loaders";
+import { createReservationLoaders } from "../modules/reservations/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
 import { User } from "../modules/users/entity";
@@ -26,6 +27,7 @@ export function createLoaders(dataSource: DataSource) {
     /** `reviewPage(page, pageSize).load(productId)`: that page of the product's reviews. */
     reviewPage: createReviewPageLoader(dataSource),
     ...createOrderLoaders(dataSource),
+    ...createReservationLoaders(dataSource),
   };
 }
 

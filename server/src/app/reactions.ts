@@ -16,6 +16,7 @@ import type { NotificationsService } from "../modules/notifications/service";
 import { OrderNotices } from "../modules/orders/notices";
 import { HandoverNotices } from "../modules/orders/handover-notices";
 import type { HandoverService } from "../modules/orders/handover";
+import type { ReservationsService } from "../modules/reservations/service";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
@@ -38,6 +39,7 @@ export function registerReactions(
     conversations: ConversationsService;
     uploads: UploadsService;
     handover: HandoverService;
+    reservations: ReservationsService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -53,6 +55,14 @@ export function registerReactions(
   events.onInTransaction("order.handover-confirmed", (event, manager) => handoverNotices.confirmed(event, manager));
   events.onInTransaction("order.handover-objected", (event, manager) => handoverNotices.objected(event, manager));
   jobs.define("orders.handover-auto-confirm", (_payload, manager) => deps.handover.autoConfirmDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+
+  // reservations: the buyer is reminded an hour before the end; at the end the unit is for sale again
+  jobs.define("reservations.remind", (_payload, manager) => deps.reservations.remindDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+  jobs.define("reservations.lapse", (_payload, manager) => deps.reservations.lapseDue(manager).then(() => undefined), {
     cron: "* * * * *",
   });
 
@@ -74,7 +84,7 @@ export function registerReactions(
 
   // the public catalogue's cached answers show prices, stock and Sold
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
-  for (const name of ["product.listed", "product.changed", "product.removed"] satisfies EventName[])
+  for (const name of ["product.listed", "product.changed", "product.removed", "reservation.changed"] satisfies EventName[])
     events.onAfterCommit(name, dropCatalogue);
   events.onAfterCommit("order.placed", ({ soldOut }) => (soldOut ? dropCatalogue() : undefined));
   // a cancelled or rejected order's units are for sale again
@@ -102,5 +112,9 @@ declare module "../platform/jobs" {
     "offers.expire": object;
     /** Scheduled: confirms the handovers whose buyer neither confirmed nor objected in time (HandoverService.autoConfirmDue). */
     "orders.handover-auto-confirm": object;
+    /** Scheduled: reminds the buyers whose reservation ends within the hour (ReservationsService.remindDue). */
+    "reservations.remind": object;
+    /** Scheduled: lapses the reservations past their end, freeing their units (ReservationsService.lapseDue). */
+    "reservations.lapse": object;
   }
 }

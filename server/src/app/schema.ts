@@ -4,6 +4,7 @@ import { buildSchemaSync } from "type-graphql";
 import { AuthResolver } from "../modules/auth/resolver";
 import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations/resolver";
 import { JobsResolver } from "../modules/jobs/resolver";
+import { OfferReservationFieldsResolver, ProductReservationFieldsResolver } from "../modules/reservations/resolver";
 import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
@@ -43,6 +44,8 @@ const resolvers = [
   SavedResolver,
   ConversationsResolver,
   MessageFieldsResolver,
+  ProductReservationFieldsResolver,
+  OfferReservationFieldsResolver,
   ModerationResolver,
   NotificationsResolver,
   VerificationResolver,

@@ -18,6 +18,7 @@ import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { HandoverService } from "../modules/orders/handover";
+import { ReservationsService } from "../modules/reservations/service";
 import { ProductsService } from "../modules/products/service";
 import { ReviewsService } from "../modules/reviews/service";
 import { SavedService } from "../modules/saved/service";
@@ -51,7 +52,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const uploads = new UploadsService(dataSource, storage);
   const orders = new OrdersService(dataSource, config, events, clock);
   const handover = new HandoverService(dataSource, orders, events, clock);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, handover });
+  const reservations = new ReservationsService(events, notifications, clock);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, handover, reservations });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -77,6 +79,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     stats: new StatsService(dataSource, users),
     orders,
     handover,
+    reservations,
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, cache, auth),

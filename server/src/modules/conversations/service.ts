@@ -15,6 +15,7 @@ import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
 import type { ScreeningService } from "../screening/service";
+import { reservationHoursSchema, reserveForOffer } from "../reservations/hold";
 import { Conversation, Message, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
 
@@ -437,13 +438,20 @@ export class ConversationsService {
     return this.offerView(offer);
   }
 
-  /** The party who did not make a pending offer accepts it: it then prices one unit for the buyer, once, until it expires. */
-  async acceptOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
+  /**
+   * The party who did not make a pending offer accepts it: it then reserves one unit for the buyer
+   * and prices it, once, for `reserveHours` (chosen by the seller; 24 by default).
+   */
+  async acceptOffer(offerId: string, caller: AuthUser | null, reserveHours?: number | null): Promise<OfferView> {
+    const hours = parseInput(z.object({ reserveHours: reservationHoursSchema }), { reserveHours }).reserveHours;
     return this.answerOffer(offerId, caller, async (manager, offer) => {
       await this.assertNotBlocked(manager, caller!.id, offer.madeById);
+      if (reserveHours != null && caller!.id !== offer.sellerId)
+        throw badInput("Only the seller chooses how long the item is reserved.", { reserveHours: "Only the seller chooses this." });
       // a listing hidden since the offer was made is not for sale
       const product = await manager.findOneBy(Product, { id: offer.productId });
       if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
+      await reserveForOffer(manager, this.events, offer, hours, this.clock.now());
       return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
     });
   }

@@ -34,6 +34,7 @@ import {
 } from "./meetup";
 import { checkCard, type CardForm } from "./payments";
 import { handoverOnCompletion } from "./handover-rules";
+import { claimReservations } from "../reservations/hold";
 import { cartLinesSchema, couponCodeSchema, isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -183,6 +184,9 @@ export class OrdersService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
+    // the buyer's reservations are used; units reserved for others are refused
+    const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.product!.name }));
+    await claimReservations(manager, this.events, { id: session.id, buyerId: buyer.id }, lines);
     const soldOut = await reserveUnits(manager, cart);
     // after reserveUnits: its row locks make a concurrent checkout of the same product see this one's order
     await refuseRepeatOrder(manager, cart, buyer);
