@@ -27,6 +27,7 @@ import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hoo
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
+import { BuyerHandover } from "../../components/handover/BuyerHandover";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -139,6 +140,8 @@ function OrderDetail({ order }: { order: Order }) {
           </Box>
         )}
       </Paper>
+
+      <BuyerHandover order={order} />
 
       <Paper variant="outlined" component="section" aria-labelledby="items-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="items-heading" variant="h6" component="h2" sx={{ mb: 2 }}>

@@ -14,6 +14,8 @@ import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import RateReviewOutlined from "@mui/icons-material/RateReviewOutlined";
 import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import VerifiedOutlined from "@mui/icons-material/VerifiedOutlined";
+import { ReservationNotice } from "../../components/ReservationCountdown";
+import { ReservedChip } from "../../components/ReservedChip";
 import { VerifiedBadge } from "../../components/VerifiedBadge";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router-dom";
@@ -115,6 +117,7 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}
+          {!product.sold && product.reservedUntil && <ReservedChip inset={12} />}
         </ProductGallery>
         <div>
           {product.hiddenAt && (
@@ -179,6 +182,7 @@ function ProductDetails({ product, addToCart }: { product: Product; addToCart: R
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           {!product.sold && <AcceptedOffer product={product} />}
+          {!product.sold && <ReservationNotice product={product} />}
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
           <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
             <LocalShippingOutlined color="primary" aria-hidden="true" />

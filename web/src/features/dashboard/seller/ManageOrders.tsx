@@ -33,6 +33,7 @@ import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
+import { SellerHandover } from "../../../components/handover/SellerHandover";
 import { formatMeetupTime } from "../../../components/meetup/slots";
 
 const PAGE_SIZE = 10;
@@ -256,6 +257,7 @@ function OrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
           <MeetupPanel order={order} viewer="SELLER" />
         </Box>
       )}
+      <SellerHandover order={order} orderNumber={order.orderNumber} />
       {productId && order.buyer && (
         <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
       )}
