@@ -8,7 +8,7 @@ import { startTestServer, type GraphQLResult, type TestServer } from "../test/ha
 import { CODE_WRONG } from "../modules/codes/service";
 import { User } from "../modules/users/entity";
 import { Product } from "../modules/products/entity";
-import { NOT_FOR_SALE } from "../modules/conversations/service";
+import { NOT_FOR_SALE } from "../modules/conversations/negotiation";
 import { passwords } from "../platform/auth/passwords";
 import { placeOrder, shipping } from "../modules/orders/testing";
 

@@ -76,9 +76,9 @@ export function registerReactions(
   // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
   jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(clock.now()).then(() => undefined), { cron: "0 * * * *" });
 
-  events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.offersUsed(manager, usedOfferIds));
+  events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.negotiation.offersUsed(manager, usedOfferIds));
   // offers past their expiry are rewritten as EXPIRED and their buyers told, every minute for the whole cluster
-  jobs.define("offers.expire", (_payload, manager) => deps.conversations.expireDueOffers(manager).then(() => undefined), {
+  jobs.define("offers.expire", (_payload, manager) => deps.conversations.negotiation.expireDueOffers(manager).then(() => undefined), {
     cron: "* * * * *",
   });
 

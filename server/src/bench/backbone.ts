@@ -54,7 +54,7 @@ async function main() {
     const orderIds: string[] = [];
     for (const end = performance.now() + SECONDS * 1000; performance.now() < end;) {
       const started = performance.now();
-      const session = await server.services.orders.placeOrder(input(), asBuyer);
+      const session = await server.services.orders.checkouts.placeOrder(input(), asBuyer);
       placed.push(performance.now() - started);
       const [{ id }]: Array<{ id: string }> = await db.query(`SELECT id FROM orders WHERE "checkoutSessionId" = $1`, [session.id]);
       orderIds.push(id);

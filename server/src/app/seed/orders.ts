@@ -43,7 +43,7 @@ export async function seedDemoOrders(services: Services): Promise<void> {
     lines: Array<[Product, number]>,
     options: { couponCode?: string; paymentMethod?: PaymentMethod; fulfilment?: Fulfilment; meetup?: { point: string; at: Date } } = {},
   ) => {
-    const session = await orders.placeOrder(
+    const session = await orders.checkouts.placeOrder(
       {
         lines: lines.map(([product, quantity]) => ({ productId: product.id, quantity })),
         shipping: demoShipping[buyer],
@@ -80,12 +80,12 @@ export async function seedDemoOrders(services: Services): Promise<void> {
 
   // hamza: paid by card on the sandbox page, now being prepared
   const card = await place("hamza", [[ali[1], 1]], { paymentMethod: PaymentMethod.CARD });
-  await orders.authorizeCardPayment(card.session.id, {
+  await orders.checkouts.authorizeCardPayment(card.session.id, {
     cardNumber: "4242 4242 4242 4242",
     expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`,
     cvc: "123",
   });
-  await orders.confirmPayment(card.session.id, caller("hamza"));
+  await orders.checkouts.confirmPayment(card.session.id, caller("hamza"));
   await advance(card.orders[0], PROCESSING);
 
   const confirmed = await place("zainab", [[ali[2], 1]]);

@@ -136,11 +136,11 @@ describe("making an offer", () => {
 
   it("is refused while either party blocks the other, and for a product no longer for sale", async () => {
     const { conversationId } = await conversation();
-    await server.services.conversations.block(buyer.user.id, asCaller(seller));
+    await server.services.conversations.blocking.block(buyer.user.id, asCaller(seller));
     const blocked = await make(conversationId, 1000);
     expect(codeOf(blocked)).toBe("FORBIDDEN");
     expect(blocked.errors![0].message).toBe("This user does not accept your messages.");
-    await server.services.conversations.unblock(buyer.user.id, asCaller(seller));
+    await server.services.conversations.blocking.unblock(buyer.user.id, asCaller(seller));
 
     const sold = await conversation(buyer, { quantityAvailable: 1 });
     await server.dataSource.getRepository(Product).update(sold.product.id, { quantityAvailable: 0 });
@@ -238,11 +238,11 @@ describe("answering an offer", () => {
   it("accepting is refused while blocked; declining is not", async () => {
     const { conversationId } = await conversation();
     const offer = await madeOffer(conversationId, 1500);
-    await server.services.conversations.block(seller.user.id, asCaller(buyer));
+    await server.services.conversations.blocking.block(seller.user.id, asCaller(buyer));
     expect(codeOf(await server.gql(ACCEPT, { id: offer.id }, seller.token))).toBe("FORBIDDEN");
     expect((await stored(offer.id)).status).toBe(OfferStatus.PENDING);
     expect((await server.gql(DECLINE, { id: offer.id }, seller.token)).data.declineOffer.status).toBe("DECLINED");
-    await server.services.conversations.unblock(seller.user.id, asCaller(buyer));
+    await server.services.conversations.blocking.unblock(seller.user.id, asCaller(buyer));
   });
 
   it("only the maker withdraws a pending offer", async () => {
@@ -445,7 +445,7 @@ describe("expiry on the clock", () => {
 
       // a second run changes nothing
       await runExpiryJob();
-      expect(await server.dataSource.transaction((manager) => server.services.conversations.expireDueOffers(manager))).toBe(0);
+      expect(await server.dataSource.transaction((manager) => server.services.conversations.negotiation.expireDueOffers(manager))).toBe(0);
       expect(await offerNotices(conversationId)).toEqual(told);
       // and a new offer may be made in its place, open for its hours from the clock's time
       const next = (await make(conversationId, 1600, buyer, 2)).data.makeOffer as { status: string; expiresAt: string };

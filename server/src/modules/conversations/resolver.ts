@@ -25,15 +25,20 @@ export class ConversationsResolver {
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Conversations per page, 1 to 50." })
     pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<ConversationView>> {
-    return ctx.services.conversations.list(ctx.user, { ...paging(page, pageSize), archived: archived ?? false });
+    return ctx.services.conversations.list(caller, { ...paging(page, pageSize), archived: archived ?? false });
   }
 
   @Allow()
   @Query(() => ConversationObject, { description: "One conversation: for its two parties, and for admins once it was reported." })
-  conversation(@Arg("id", () => ID, { description: "Conversation id." }) id: string, @Ctx() ctx: Context): Promise<ConversationView> {
-    return ctx.services.conversations.get(id, ctx.user);
+  conversation(
+    @Arg("id", () => ID, { description: "Conversation id." }) id: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<ConversationView> {
+    return ctx.services.conversations.get(id, caller);
   }
 
   @Allow()
@@ -42,15 +47,16 @@ export class ConversationsResolver {
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1 (the newest)." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 30, description: "Messages per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<MessageView>> {
-    return ctx.services.conversations.messages(conversationId, ctx.user, paging(page, pageSize));
+    return ctx.services.conversations.messages(conversationId, caller, paging(page, pageSize));
   }
 
   @Allow()
   @Query(() => Int, { description: "Messages the caller has not read, over all their conversations." })
-  unreadMessageCount(@Ctx() ctx: Context): Promise<number> {
-    return ctx.services.conversations.unreadCount(ctx.user);
+  unreadMessageCount(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<number> {
+    return ctx.services.conversations.unreadCount(caller);
   }
 
   @Allow(Role.ADMIN)
@@ -59,9 +65,10 @@ export class ConversationsResolver {
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 20, description: "Conversations per page, 1 to 50." })
     pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<ConversationView>> {
-    return ctx.services.conversations.reported(ctx.user, paging(page, pageSize));
+    return ctx.services.conversations.reported(caller, paging(page, pageSize));
   }
 
   @Allow()
@@ -73,9 +80,10 @@ export class ConversationsResolver {
     @Arg("productId", () => ID, { description: "The product asked about." }) productId: string,
     @Arg("buyerId", () => ID, { nullable: true, description: "For sellers: the buyer (who ordered this product from them) to message." })
     buyerId: string | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<ConversationView> {
-    return ctx.services.conversations.start(productId, ctx.user, buyerId);
+    return ctx.services.conversations.start(productId, caller, buyerId);
   }
 
   @Allow()
@@ -87,18 +95,20 @@ export class ConversationsResolver {
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
     @Arg("body", () => String, { nullable: true, description: "The text (may be left out when a photo is sent)." }) body: string | null,
     @Arg("image", () => String, { nullable: true, description: "The address uploadImage answered for the photo." }) image: string | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<MessageView> {
-    return ctx.services.conversations.send({ conversationId, body, image }, ctx.user);
+    return ctx.services.conversations.send({ conversationId, body, image }, caller);
   }
 
   @Allow()
   @Mutation(() => ConversationObject, { description: "Marks every message of the conversation as read by the caller." })
   markConversationRead(
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<ConversationView> {
-    return ctx.services.conversations.markRead(conversationId, ctx.user);
+    return ctx.services.conversations.markRead(conversationId, caller);
   }
 
   @Allow()
@@ -109,9 +119,10 @@ export class ConversationsResolver {
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
     @Arg("archived", () => Boolean, { nullable: true, defaultValue: true, description: "false: back into the inbox." })
     archived: boolean | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<ConversationView> {
-    return ctx.services.conversations.archive(conversationId, archived ?? true, ctx.user);
+    return ctx.services.conversations.archive(conversationId, archived ?? true, caller);
   }
 
   @Allow()
@@ -119,21 +130,30 @@ export class ConversationsResolver {
   reportConversation(
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
     @Arg("reason", () => String, { description: "What is wrong, 1 to 500 characters." }) reason: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<ConversationView> {
-    return ctx.services.conversations.report({ conversationId, reason }, ctx.user);
+    return ctx.services.conversations.report({ conversationId, reason }, caller);
   }
 
   @Allow()
   @Mutation(() => Boolean, { description: "Stops all messages between the caller and this user, both ways, until unblocked." })
-  blockUser(@Arg("userId", () => ID, { description: "The user to block." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.services.conversations.block(userId, ctx.user);
+  blockUser(
+    @Arg("userId", () => ID, { description: "The user to block." }) userId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    return ctx.services.conversations.blocking.block(userId, caller);
   }
 
   @Allow()
   @Mutation(() => Boolean, { description: "Lifts the caller's block on this user." })
-  unblockUser(@Arg("userId", () => ID, { description: "The user to unblock." }) userId: string, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.services.conversations.unblock(userId, ctx.user);
+  unblockUser(
+    @Arg("userId", () => ID, { description: "The user to unblock." }) userId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    return ctx.services.conversations.blocking.unblock(userId, caller);
   }
 
   @Allow()
@@ -162,7 +182,7 @@ export class ConversationsResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView | null> {
-    return ctx.services.conversations.acceptedOffer(productId, caller);
+    return ctx.services.conversations.negotiation.acceptedOffer(productId, caller);
   }
 
   @Allow()
@@ -171,9 +191,10 @@ export class ConversationsResolver {
     @Arg("conversationId", () => ID, { description: "Conversation id." }) conversationId: string,
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1 (the newest)." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 30, description: "Offers per page, 1 to 50." }) pageSize: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<OfferView>> {
-    return ctx.services.conversations.offers(conversationId, ctx.user, paging(page, pageSize));
+    return ctx.services.conversations.negotiation.offers(conversationId, caller, paging(page, pageSize));
   }
 
   @Allow()
@@ -186,9 +207,10 @@ export class ConversationsResolver {
     @Arg("amount", () => Float, { description: "The price offered for one unit, in PKR (at most 2 decimals)." }) amount: number,
     @Arg("expiresInHours", () => Int, { nullable: true, defaultValue: 24, description: "How long it stays open: 1 to 168 hours." })
     expiresInHours: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.makeOffer({ conversationId, amount, expiresInHours }, ctx.user);
+    return ctx.services.conversations.negotiation.makeOffer({ conversationId, amount, expiresInHours }, caller);
   }
 
   @Allow()
@@ -203,15 +225,20 @@ export class ConversationsResolver {
       description: "How long the unit is held for the buyer, 2 to 72 hours (24 when not given); only the seller chooses.",
     })
     reserveHours: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.acceptOffer(offerId, ctx.user, reserveHours);
+    return ctx.services.conversations.negotiation.acceptOffer(offerId, caller, reserveHours);
   }
 
   @Allow()
   @Mutation(() => OfferObject, { description: "Declines a pending offer made by the other party." })
-  declineOffer(@Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string, @Ctx() ctx: Context): Promise<OfferView> {
-    return ctx.services.conversations.declineOffer(offerId, ctx.user);
+  declineOffer(
+    @Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<OfferView> {
+    return ctx.services.conversations.negotiation.declineOffer(offerId, caller);
   }
 
   @Allow()
@@ -224,18 +251,20 @@ export class ConversationsResolver {
     @Arg("amount", () => Float, { description: "The price proposed instead, in PKR." }) amount: number,
     @Arg("expiresInHours", () => Int, { nullable: true, defaultValue: 24, description: "How long it stays open: 1 to 168 hours." })
     expiresInHours: number | null,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.counterOffer({ offerId, amount, expiresInHours }, ctx.user);
+    return ctx.services.conversations.negotiation.counterOffer({ offerId, amount, expiresInHours }, caller);
   }
 
   @Allow()
   @Mutation(() => OfferObject, { description: "Withdraws a pending offer the caller made." })
   withdrawOffer(
     @Arg("offerId", () => ID, { description: "The caller's pending offer." }) offerId: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.withdrawOffer(offerId, ctx.user);
+    return ctx.services.conversations.negotiation.withdrawOffer(offerId, caller);
   }
 
   @Allow()

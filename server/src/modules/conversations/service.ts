@@ -1,13 +1,11 @@
-import { formatPKR } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import { In, type DataSource, type EntityManager } from "typeorm";
+import type { DataSource } from "typeorm";
 import { z } from "zod";
-import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
-import { badInput, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
-import { toPaisa, toRupees } from "../../platform/shared/money";
+import { forbidden, notFound } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
@@ -15,9 +13,11 @@ import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
 import type { ScreeningService } from "../screening/service";
-import { reservationHoursSchema, reserveForOffer } from "../reservations/hold";
-import { Conversation, Message, Offer, OfferStatus } from "./entity";
-import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
+import { assertNotBlocked, BlockingService } from "./blocking";
+import { Conversation, Message } from "./entity";
+import { NegotiationService } from "./negotiation";
+import type { OfferView } from "./offers";
+import { conversationPath, isParty, readableConversation } from "./parties";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPORT_REASON_MAX_LENGTH = 500;
@@ -25,7 +25,6 @@ export const REPORT_REASON_MAX_LENGTH = 500;
 export const MESSAGES_PER_MINUTE = 20;
 /** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
 export const CONVERSATIONS_PER_HOUR = 30;
-export const NOT_FOR_SALE = "This product is no longer for sale.";
 
 /** Plain text: any character but the control ones (a line break and a tab are text). */
 // eslint-disable-next-line no-control-regex -- the rule is precisely about control characters
@@ -138,27 +137,25 @@ function toView(row: ViewRow, callerId: string, preview: (text: string) => strin
   };
 }
 
-/** The web's chat page of a conversation, where its notifications point. */
-const conversationPath = (conversationId: string) => `/messages/${conversationId}`;
-
-const isParty = (c: Pick<Conversation, "buyerId" | "sellerId">, userId: string) => c.buyerId === userId || c.sellerId === userId;
-
 /** The caller's side of a conversation: the columns holding their read mark and archive flag. */
 const sideOf = (c: Conversation, userId: string) =>
   c.buyerId === userId
     ? ({ readAt: "buyerReadAt", archivedAt: "buyerArchivedAt" } as const)
     : ({ readAt: "sellerReadAt", archivedAt: "sellerArchivedAt" } as const);
 
+/** Conversations: the inbox views and the messages; blocking and the offer negotiation are its two parts. */
 export class ConversationsService {
   private readonly messagesBySender: RateLimiterPostgres;
   private readonly conversationsByStarter: RateLimiterPostgres;
+  readonly blocking: BlockingService;
+  readonly negotiation: NegotiationService;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventBus,
     private readonly notifications: NotificationsService,
     private readonly screening: ScreeningService,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
     this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByStarter = postgresLimiter(dataSource, {
@@ -166,6 +163,8 @@ export class ConversationsService {
       points: CONVERSATIONS_PER_HOUR,
       duration: 3600,
     });
+    this.blocking = new BlockingService(dataSource);
+    this.negotiation = new NegotiationService(dataSource, events, notifications, clock, this.messagesBySender);
   }
 
   /**
@@ -173,8 +172,7 @@ export class ConversationsService {
    * already have (one per buyer and product; a concurrent second call lands on the same row).
    * With `buyerId`, the product's seller opens it with a buyer who ordered that product from them.
    */
-  async start(productId: string, caller: AuthUser | null, buyerId?: string | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async start(productId: string, caller: AuthUser, buyerId?: string | null): Promise<ConversationView> {
     if (!isId(productId)) throw notFound("Product not found.");
     const bySeller = Boolean(buyerId) && buyerId !== caller.id;
     // a seller may still reach the buyers of a product they delisted
@@ -189,7 +187,7 @@ export class ConversationsService {
     const buyer = bySeller ? buyerId! : caller.id;
     const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
     if (existing) return this.view(existing.id, caller.id);
-    await this.assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
+    await assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
     await consumeOrRefuse([[this.conversationsByStarter, caller.id]], "You have started too many conversations. Please try again later.");
     await this.screening.countNewConversation(caller.id);
     const [{ id }] = await this.dataSource.query(
@@ -202,15 +200,13 @@ export class ConversationsService {
   }
 
   /** One conversation: for its two parties, and for admins once it was reported. */
-  async get(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
-    await this.readable(conversationId, caller);
+  async get(conversationId: string, caller: AuthUser): Promise<ConversationView> {
+    await readableConversation(this.dataSource, conversationId, caller);
     return this.view(conversationId, caller.id);
   }
 
   /** The caller's inbox (as buyer and as seller of the products asked about), latest activity first. */
-  async list(caller: AuthUser | null, options: Paging & { archived?: boolean }): Promise<Page<ConversationView>> {
-    if (!caller) throw unauthenticated();
+  async list(caller: AuthUser, options: Paging & { archived?: boolean }): Promise<Page<ConversationView>> {
     const { page, pageSize } = parseInput(pageInput(20), options);
     const archived = options.archived ?? false;
     const mine = `((c."buyerId" = $1::uuid AND (c."buyerArchivedAt" IS NOT NULL) = $2)
@@ -229,9 +225,7 @@ export class ConversationsService {
   }
 
   /** Reported conversations, latest report first: the admin's queue. */
-  async reported(caller: AuthUser | null, paging: Paging): Promise<Page<ConversationView>> {
-    if (!caller) throw unauthenticated();
-    if (caller.role !== Role.ADMIN) throw forbidden();
+  async reported(caller: AuthUser, paging: Paging): Promise<Page<ConversationView>> {
     const { page, pageSize } = parseInput(pageInput(20), paging);
     const rows: ViewRow[] = await this.dataSource.query(
       `${VIEW_SELECT} WHERE c."reportedAt" IS NOT NULL ORDER BY c."reportedAt" DESC, c.id DESC LIMIT $2 OFFSET $3`,
@@ -247,8 +241,7 @@ export class ConversationsService {
   }
 
   /** Messages not yet read by the caller, over all their conversations (the inbox badge). */
-  async unreadCount(caller: AuthUser | null): Promise<number> {
-    if (!caller) throw unauthenticated();
+  async unreadCount(caller: AuthUser): Promise<number> {
     const [{ n }] = await this.dataSource.query(
       `SELECT count(*)::int AS n FROM conversations c JOIN messages m ON m."conversationId" = c.id
         WHERE m."senderId" <> $1::uuid
@@ -260,10 +253,9 @@ export class ConversationsService {
   }
 
   /** A page of a conversation's messages, newest first, each with its read receipt. */
-  async messages(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<MessageView>> {
-    if (!caller) throw unauthenticated();
+  async messages(conversationId: string, caller: AuthUser, paging: Paging): Promise<Page<MessageView>> {
     const { page, pageSize } = parseInput(pageInput(30), paging);
-    const conversation = await this.readable(conversationId, caller);
+    const conversation = await readableConversation(this.dataSource, conversationId, caller);
     const [items, totalItems] = await this.dataSource.getRepository(Message).findAndCount({
       where: { conversationId },
       order: { createdAt: "DESC", id: "DESC" },
@@ -283,18 +275,14 @@ export class ConversationsService {
    * or the sender is over MESSAGES_PER_MINUTE; it brings the conversation back into both inboxes
    * and counts as read by its sender.
    */
-  async send(
-    input: { conversationId: string; body?: string | null; image?: string | null },
-    caller: AuthUser | null,
-  ): Promise<MessageView> {
-    if (!caller) throw unauthenticated();
+  async send(input: { conversationId: string; body?: string | null; image?: string | null }, caller: AuthUser): Promise<MessageView> {
     const v = parseInput(sendSchema, input);
     const flags = await this.screening.screen(v.body, caller.id);
     const { message } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
-      await this.assertNotBlocked(manager, caller.id, recipientId);
+      await assertNotBlocked(manager, caller.id, recipientId);
       await consumeOrRefuse([[this.messagesBySender, caller.id]], "You are sending messages too fast. Please wait a minute.");
       const message = await manager.save(
         manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, image: v.image ?? null, flags }),
@@ -325,8 +313,7 @@ export class ConversationsService {
   }
 
   /** Marks every message of the conversation as read by the caller (up to the latest one). */
-  async markRead(conversationId: string, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async markRead(conversationId: string, caller: AuthUser): Promise<ConversationView> {
     const conversation = await this.partyOnly(conversationId, caller);
     await this.dataSource.query(`UPDATE conversations SET "${sideOf(conversation, caller.id).readAt}" = "lastMessageAt" WHERE id = $1`, [
       conversation.id,
@@ -337,8 +324,7 @@ export class ConversationsService {
   }
 
   /** Moves the conversation out of (or back into) the caller's inbox; the other party's is unchanged. */
-  async archive(conversationId: string, archived: boolean, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async archive(conversationId: string, archived: boolean, caller: AuthUser): Promise<ConversationView> {
     const conversation = await this.partyOnly(conversationId, caller);
     await this.dataSource.getRepository(Conversation).update(conversation.id, {
       [sideOf(conversation, caller.id).archivedAt]: archived ? new Date() : null,
@@ -347,8 +333,7 @@ export class ConversationsService {
   }
 
   /** Reports a conversation to the admins, who may then read it; reporting again replaces the reason. */
-  async report(input: { conversationId: string; reason: string }, caller: AuthUser | null): Promise<ConversationView> {
-    if (!caller) throw unauthenticated();
+  async report(input: { conversationId: string; reason: string }, caller: AuthUser): Promise<ConversationView> {
     const v = parseInput(reportSchema, input);
     const conversation = await this.partyOnly(v.conversationId, caller);
     await this.dataSource.getRepository(Conversation).update(conversation.id, {
@@ -357,275 +342,6 @@ export class ConversationsService {
       reportReason: v.reason,
     });
     return this.view(conversation.id, caller.id);
-  }
-
-  /** The caller stops all messages between them and `userId` (either way) until they unblock. */
-  async block(userId: string, caller: AuthUser | null): Promise<boolean> {
-    if (!caller) throw unauthenticated();
-    if (!isId(userId)) throw notFound("User not found.");
-    if (userId === caller.id) throw badInput("You cannot block yourself.");
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO user_blocks ("blockerId", "blockedId") SELECT $1, u.id FROM users u WHERE u.id = $2
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [caller.id, userId],
-    );
-    if (!inserted.length) {
-      const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
-      if (!exists.length) throw notFound("User not found.");
-    }
-    return true;
-  }
-
-  async unblock(userId: string, caller: AuthUser | null): Promise<boolean> {
-    if (!caller) throw unauthenticated();
-    if (!isId(userId)) throw notFound("User not found.");
-    await this.dataSource.query(`DELETE FROM user_blocks WHERE "blockerId" = $1 AND "blockedId" = $2`, [caller.id, userId]);
-    return true;
-  }
-
-  /**
-   * The caller's accepted offer on a product that their checkout would charge now (unexpired,
-   * unused, below the listed price), or null: the product page shows it with the way to buy at it.
-   */
-  async acceptedOffer(productId: string, caller: AuthUser): Promise<OfferView | null> {
-    if (!isId(productId)) throw notFound("Product not found.");
-    const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId], this.clock.now())).get(productId);
-    if (!usable) return null;
-    const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
-    if (!product || usable.amountPaisa >= product.pricePaisa) return null;
-    return this.offerView(await this.dataSource.getRepository(Offer).findOneByOrFail({ id: usable.id }));
-  }
-
-  /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */
-  async offers(conversationId: string, caller: AuthUser | null, paging: Paging): Promise<Page<OfferView>> {
-    if (!caller) throw unauthenticated();
-    const { page, pageSize } = parseInput(pageInput(30), paging);
-    await this.readable(conversationId, caller);
-    const [items, totalItems] = await this.dataSource.getRepository(Offer).findAndCount({
-      where: { conversationId },
-      order: { createdAt: "DESC", id: "DESC" },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    const now = this.clock.now();
-    return toPage(
-      items.map((offer) => toOfferView(offer, now)),
-      totalItems,
-      page,
-      pageSize,
-    );
-  }
-
-  /**
-   * The buyer proposes a price for the product (at most its listed price), open for
-   * `expiresInHours` (1 to 168, 24 by default). One pending offer per conversation; refused when
-   * either party blocked the other, and counted with the sender's messages for the rate limit.
-   */
-  async makeOffer(
-    input: { conversationId: string; amount: number; expiresInHours?: number | null },
-    caller: AuthUser | null,
-  ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
-    const v = parseInput(makeOfferSchema, input);
-    const offer = await this.dataSource.transaction(async (manager) => {
-      const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
-      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
-      if (conversation.buyerId !== caller.id) throw forbidden("Only the buyer can make an offer; answer theirs with a counter-offer.");
-      const offer = await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours);
-      await this.offerChanged(manager, offer);
-      return offer;
-    });
-    return this.offerView(offer);
-  }
-
-  /**
-   * The party who did not make a pending offer accepts it: it then reserves one unit for the buyer
-   * and prices it, once, for `reserveHours` (chosen by the seller; 24 by default).
-   */
-  async acceptOffer(offerId: string, caller: AuthUser | null, reserveHours?: number | null): Promise<OfferView> {
-    const hours = parseInput(z.object({ reserveHours: reservationHoursSchema }), { reserveHours }).reserveHours;
-    return this.answerOffer(offerId, caller, async (manager, offer) => {
-      await this.assertNotBlocked(manager, caller!.id, offer.madeById);
-      if (reserveHours != null && caller!.id !== offer.sellerId)
-        throw badInput("Only the seller chooses how long the item is reserved.", { reserveHours: "Only the seller chooses this." });
-      // a listing hidden since the offer was made is not for sale
-      const product = await manager.findOneBy(Product, { id: offer.productId });
-      if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
-      await reserveForOffer(manager, this.events, offer, hours, this.clock.now());
-      return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
-    });
-  }
-
-  /** The party who did not make a pending offer turns it down. */
-  async declineOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
-    return this.answerOffer(offerId, caller, (manager, offer) => this.settleOffer(manager, offer, OfferStatus.DECLINED));
-  }
-
-  /**
-   * The party who did not make a pending offer proposes another amount instead: the old offer
-   * becomes COUNTERED and the new one is pending, for the other party to answer.
-   */
-  async counterOffer(
-    input: { offerId: string; amount: number; expiresInHours?: number | null },
-    caller: AuthUser | null,
-  ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
-    const v = parseInput(counterOfferSchema, input);
-    return this.answerOffer(v.offerId, caller, async (manager, offer) => {
-      const conversation = await manager.findOneOrFail(Conversation, { where: { id: offer.conversationId } });
-      const countered = await this.settleOffer(manager, offer, OfferStatus.COUNTERED);
-      return [countered, await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours)];
-    });
-  }
-
-  /** Whoever made a pending offer takes it back. */
-  async withdrawOffer(offerId: string, caller: AuthUser | null): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
-    const offer = await this.dataSource.transaction(async (manager) => {
-      const offer = await this.openOffer(manager, offerId, caller);
-      if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
-      const withdrawn = await this.settleOffer(manager, offer, OfferStatus.WITHDRAWN);
-      await this.offerChanged(manager, withdrawn);
-      return withdrawn;
-    });
-    return this.offerView(offer);
-  }
-
-  /**
-   * Marks every open offer past its expiry at the clock's time as EXPIRED, in one statement, and
-   * tells the buyer and both parties' live views. The scheduled `offers.expire` job; a second run
-   * finds nothing left to change.
-   */
-  async expireDueOffers(manager: EntityManager): Promise<number> {
-    return (await this.expireOffers(manager)).length;
-  }
-
-  /** In a checkout's transaction: announces the accepted offers it used to both parties (after the commit). */
-  async offersUsed(manager: EntityManager, offerIds: string[]): Promise<void> {
-    if (!offerIds.length) return;
-    for (const offer of await manager.findBy(Offer, { id: In(offerIds) })) await this.events.publish(manager, "offer.changed", { offer });
-  }
-
-  /**
-   * Runs `answer` on a pending, unexpired offer the caller did not make, in one transaction, then
-   * announces every offer it returns (the answered one first; a counter returns two) and answers
-   * with the last.
-   */
-  private async answerOffer(
-    offerId: string,
-    caller: AuthUser | null,
-    answer: (manager: EntityManager, offer: Offer) => Promise<Offer | Offer[]>,
-  ): Promise<OfferView> {
-    if (!caller) throw unauthenticated();
-    const changed = await this.dataSource.transaction(async (manager) => {
-      const offer = await this.openOffer(manager, offerId, caller);
-      if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");
-      const answered = [await answer(manager, offer)].flat();
-      for (const changed of answered) await this.offerChanged(manager, changed);
-      return answered;
-    });
-    return this.offerView(changed[changed.length - 1]);
-  }
-
-  /** A pending, unexpired offer of one of the caller's conversations, locked for the change. */
-  private async openOffer(manager: EntityManager, offerId: string, caller: AuthUser): Promise<Offer> {
-    const offer = isId(offerId) ? await manager.findOne(Offer, { where: { id: offerId }, lock: { mode: "pessimistic_write" } }) : null;
-    if (!offer || !isParty(offer, caller.id)) throw notFound("Offer not found.");
-    const status = offerStatus(offer, this.clock.now());
-    if (status === OfferStatus.EXPIRED) throw conflict("This offer has expired.");
-    if (status !== OfferStatus.PENDING) throw conflict(`This offer is no longer open (${status.toLowerCase()}).`);
-    return offer;
-  }
-
-  /** An offer as its parties see it at the clock's time. */
-  private offerView(offer: Offer): OfferView {
-    return toOfferView(offer, this.clock.now());
-  }
-
-  /**
-   * Rewrites the PENDING and ACCEPTED (unused) offers past their expiry as EXPIRED, all of them or
-   * one conversation's, and announces each (the buyer's notification, `offer.changed`).
-   */
-  private async expireOffers(manager: EntityManager, conversationId?: string): Promise<Offer[]> {
-    // an UPDATE answers [rows, count] through TypeORM
-    const [rows]: [Array<{ id: string }>, number] = await manager.query(
-      `UPDATE offers SET status = $1
-        WHERE status IN ($2, $3) AND "expiresAt" <= $4::timestamptz AND ($5::uuid IS NULL OR "conversationId" = $5::uuid)
-        RETURNING id`,
-      [OfferStatus.EXPIRED, OfferStatus.PENDING, OfferStatus.ACCEPTED, this.clock.now(), conversationId ?? null],
-    );
-    const expired = rows.length ? await manager.findBy(Offer, { id: In(rows.map((r) => r.id)) }) : [];
-    for (const offer of expired) await this.offerChanged(manager, offer);
-    return expired;
-  }
-
-  private async settleOffer(manager: EntityManager, offer: Offer, status: OfferStatus): Promise<Offer> {
-    await manager.query(`UPDATE offers SET status = $2, "respondedAt" = now() WHERE id = $1`, [offer.id, status]);
-    return manager.findOneByOrFail(Offer, { id: offer.id });
-  }
-
-  /**
-   * A new pending offer from `makerId` in a locked conversation: the product must still be for
-   * sale and the amount at most its price; a pending offer left to expire no longer counts.
-   */
-  private async proposeOffer(
-    manager: EntityManager,
-    conversation: Conversation,
-    makerId: string,
-    amount: number,
-    hours: number,
-  ): Promise<Offer> {
-    const otherId = conversation.buyerId === makerId ? conversation.sellerId : conversation.buyerId;
-    await this.assertNotBlocked(manager, makerId, otherId);
-    const product = await manager.findOneBy(Product, { id: conversation.productId });
-    if (!product || !isListed(product) || product.quantityAvailable < 1) throw conflict(NOT_FOR_SALE);
-    const amountPaisa = toPaisa(amount);
-    if (amountPaisa > product.pricePaisa)
-      throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {
-        amount: "An offer cannot be more than the price.",
-      });
-    await this.expireOffers(manager, conversation.id);
-    const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
-    if (pending) throw conflict("This conversation already has an open offer: answer or withdraw it first.");
-    await consumeOrRefuse([[this.messagesBySender, makerId]], "You are sending messages too fast. Please wait a minute.");
-    const [{ id }]: Array<{ id: string }> = await manager.query(
-      `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz + make_interval(hours => $8)) RETURNING id`,
-      [conversation.id, conversation.productId, conversation.buyerId, conversation.sellerId, makerId, amountPaisa, this.clock.now(), hours],
-    );
-    return manager.findOneByOrFail(Offer, { id });
-  }
-
-  /**
-   * The other party's notification of an offer made, answered or withdrawn, written in the same
-   * transaction. A countered offer is told by its counter (a new pending one); a used one by the
-   * order the checkout placed.
-   */
-  private async notifyOfferChange(manager: EntityManager, offer: Offer): Promise<void> {
-    const amount = formatPKR(offer.amountPaisa / 100);
-    const maker = offer.madeById;
-    const other = maker === offer.buyerId ? offer.sellerId : offer.buyerId;
-    const notice: Partial<Record<OfferStatus, [string, string]>> = {
-      [OfferStatus.PENDING]: [other, `New offer: ${amount}.`],
-      [OfferStatus.ACCEPTED]: [maker, `Your offer of ${amount} was accepted.`],
-      [OfferStatus.DECLINED]: [maker, `Your offer of ${amount} was declined.`],
-      [OfferStatus.WITHDRAWN]: [other, `The offer of ${amount} was withdrawn.`],
-      [OfferStatus.EXPIRED]: [offer.buyerId, `The offer of ${amount} has expired.`],
-    };
-    const entry = notice[offer.status];
-    if (!entry) return;
-    const [recipientId, text] = entry;
-    await this.notifications.notify(
-      recipientId,
-      { kind: NotificationKind.OFFER, text, link: conversationPath(offer.conversationId) },
-      manager,
-    );
-  }
-
-  /** An offer was made or changed state: the other party's notification, and `offer.changed` (both parties' subscriptions). */
-  private async offerChanged(manager: EntityManager, offer: Offer): Promise<void> {
-    await this.notifyOfferChange(manager, offer);
-    await this.events.publish(manager, "offer.changed", { offer });
   }
 
   /** Whether the buyer has an order from this seller with this product in it (in any state). */
@@ -648,23 +364,6 @@ export class ConversationsService {
     const conversation = isId(conversationId) ? await this.dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
     if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
     return conversation;
-  }
-
-  /** Readable by its parties, and by admins once reported. */
-  private async readable(conversationId: string, caller: AuthUser): Promise<Conversation> {
-    const conversation = isId(conversationId) ? await this.dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
-    const allowed = conversation && (isParty(conversation, caller.id) || (caller.role === Role.ADMIN && conversation.reportedAt !== null));
-    if (!allowed) throw notFound("Conversation not found.");
-    return conversation;
-  }
-
-  private async assertNotBlocked(manager: EntityManager, senderId: string, recipientId: string): Promise<void> {
-    const rows: Array<{ blockerId: string }> = await manager.query(
-      `SELECT "blockerId" FROM user_blocks WHERE ("blockerId", "blockedId") IN (($1::uuid, $2::uuid), ($2::uuid, $1::uuid))`,
-      [senderId, recipientId],
-    );
-    if (rows.some((r) => r.blockerId === senderId)) throw forbidden("You blocked this user; unblock them to send messages.");
-    if (rows.length) throw forbidden("This user does not accept your messages.");
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { FLAGGED_ACCOUNT_THRESHOLD } from "./service";
+import { FLAGGED_ACCOUNT_THRESHOLD } from "./flagged";
 
 let server: TestServer;
 let admin: SignedIn;

@@ -5,7 +5,8 @@ import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
 import type { Product } from "../products/entity";
 import { ModerationActionKind, ReportReason } from "./entity";
-import type { FlaggedAccountView, ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
+import type { FlaggedAccountView } from "./flagged";
+import type { ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
 import {
   FlaggedAccountPage,
   HeldListingPage,
@@ -66,7 +67,7 @@ export class ModerationResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Accounts per page, 1 to 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<Page<FlaggedAccountView>> {
-    return ctx.services.moderation.flaggedAccounts(paging(page, pageSize));
+    return ctx.services.moderation.flagged.flaggedAccounts(paging(page, pageSize));
   }
 
   @Allow(Role.ADMIN)
@@ -78,7 +79,7 @@ export class ModerationResolver {
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Listings per page, 1 to 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
   ): Promise<Page<Product>> {
-    return ctx.services.moderation.heldListings(paging(page, pageSize));
+    return ctx.services.moderation.flagged.heldListings(paging(page, pageSize));
   }
 
   @Allow(Role.ADMIN)

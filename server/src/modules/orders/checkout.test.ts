@@ -237,8 +237,10 @@ describe("placeOrder", () => {
   });
 
   it("ignores a client-sent amount: the service prices from the database", async () => {
-    const session = await server.services.orders.placeOrder(
-      { ...orderInput([{ productId: book.id, quantity: 1 }]), amount: 0.01 } as Parameters<typeof server.services.orders.placeOrder>[0],
+    const session = await server.services.orders.checkouts.placeOrder(
+      { ...orderInput([{ productId: book.id, quantity: 1 }]), amount: 0.01 } as Parameters<
+        typeof server.services.orders.checkouts.placeOrder
+      >[0],
       { id: buyer.user.id, role: buyer.user.role, email: buyer.user.email, username: buyer.user.username },
     );
     expect(session.totalPaisa).toBe(129_623);

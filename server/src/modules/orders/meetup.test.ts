@@ -156,7 +156,7 @@ describe("checkout with a campus meetup", () => {
     expect(html).toContain("Cash on meetup");
     expect(html).not.toContain("<form");
     await expect(
-      server.services.orders.authorizeCardPayment(checkoutId, { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+      server.services.orders.checkouts.authorizeCardPayment(checkoutId, { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
     ).rejects.toThrow("This checkout is paid in cash, not by card.");
   });
 

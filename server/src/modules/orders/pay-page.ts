@@ -31,7 +31,7 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
   router.get("/pay/:sessionId", cookieParser(), async (req: Request<{ sessionId: string }>, res) => {
     const failed = readFailure(req.cookies?.[FAILURE_COOKIE]);
     if (failed) res.clearCookie(FAILURE_COOKIE, { path: req.path });
-    await answer(req, res, async () => page(await services.orders.findSession(req.params.sessionId), failed));
+    await answer(req, res, async () => page(await services.orders.checkouts.findSession(req.params.sessionId), failed));
   });
 
   router.post("/pay/:sessionId", form, async (req, res) => {
@@ -39,7 +39,11 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
     const body = (req.body ?? {}) as CardForm;
     await answer(req, res, async () => {
       try {
-        await services.orders.authorizeCardPayment(sessionId, { cardNumber: body.cardNumber, expiry: body.expiry, cvc: body.cvc });
+        await services.orders.checkouts.authorizeCardPayment(sessionId, {
+          cardNumber: body.cardNumber,
+          expiry: body.expiry,
+          cvc: body.cvc,
+        });
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "BAD_USER_INPUT") throw error;
         const failure: Failure = { message: error.message, fields: error.fields ?? {} };

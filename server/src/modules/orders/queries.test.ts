@@ -34,7 +34,7 @@ beforeAll(async () => {
   ]);
   // 50 checkouts, each split into an order for sellerA (two lines) and one for sellerB: 100 orders
   for (let i = 0; i < 50; i++) {
-    await server.services.orders.placeOrder(
+    await server.services.orders.checkouts.placeOrder(
       orderInput([
         { productId: pen.id, quantity: 1 + (i % 3) },
         { productId: notebook.id, quantity: 1 },

@@ -10,22 +10,8 @@ import { formatOrderNumber, Fulfilment, OrderStatus, PaymentMethod, PaymentStatu
 import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions } from "./transitions";
 import { paymentPath } from "./payments";
-import {
-  CartLineInput,
-  CheckoutView,
-  MeetupInput,
-  OrderLineView,
-  OrderMeetup,
-  OrderPage,
-  OrderParty,
-  OrderStatusEventView,
-  OrderView,
-  PlaceOrderInput,
-  PriceQuote,
-  QuoteLine,
-  ShippingDetails,
-  toPriceQuote,
-} from "./types";
+import { CartLineInput, CheckoutView, MeetupInput, PlaceOrderInput, PriceQuote, QuoteLine, toPriceQuote } from "./checkout-types";
+import { OrderLineView, OrderMeetup, OrderPage, OrderParty, OrderStatusEventView, OrderView, ShippingDetails } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
@@ -39,7 +25,7 @@ export class OrdersResolver {
     @Arg("couponCode", () => String, { nullable: true, description: "Coupon code to try, any case." }) couponCode: string | null,
     @Ctx() ctx: Context,
   ): Promise<PriceQuote> {
-    return toPriceQuote(await ctx.services.orders.priceQuote({ lines, couponCode }, ctx.user));
+    return toPriceQuote(await ctx.services.orders.checkouts.priceQuote({ lines, couponCode }, ctx.user));
   }
 
   @Allow()
@@ -51,7 +37,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.placeOrder(input, caller, whenClientLeaves(ctx.res));
+    return await ctx.services.orders.checkouts.placeOrder(input, caller, whenClientLeaves(ctx.res));
   }
 
   @Allow()
@@ -61,7 +47,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.checkout(sessionId, caller);
+    return await ctx.services.orders.checkouts.checkout(sessionId, caller);
   }
 
   @Allow()
@@ -73,7 +59,7 @@ export class OrdersResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<CheckoutView> {
-    return await ctx.services.orders.confirmPayment(sessionId, caller);
+    return await ctx.services.orders.checkouts.confirmPayment(sessionId, caller);
   }
 
   @Allow()

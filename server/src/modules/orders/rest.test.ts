@@ -217,7 +217,7 @@ describe("POST /api/orders/confirm-payment", () => {
   it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async () => {
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
     expect(await confirm(buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
-    await server.services.orders.authorizeCardPayment(checkout.id, {
+    await server.services.orders.checkouts.authorizeCardPayment(checkout.id, {
       cardNumber: "4242424242424242",
       expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
       cvc: "123",
@@ -251,7 +251,7 @@ describe("POST /api/orders/confirm-payment", () => {
 
   it("after the payment redirect, works with the login cookie alone and with no credentials (the checkout id is the proof)", async () => {
     const pay = (id: string) =>
-      server.services.orders.authorizeCardPayment(id, {
+      server.services.orders.checkouts.authorizeCardPayment(id, {
         cardNumber: "4242424242424242",
         expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
         cvc: "123",

@@ -40,7 +40,7 @@ export function registerOrderRoutes(api: RestApi) {
       },
     },
     handler: async ({ user, body, services, req, res, loaders }) => {
-      const checkout = await services.orders.placeOrder(
+      const checkout = await services.orders.checkouts.placeOrder(
         {
           lines: body.products ?? [],
           shipping: body.shippingDetails,
@@ -128,7 +128,7 @@ export function registerOrderRoutes(api: RestApi) {
       404: { description: "Unknown checkout session" },
     },
     handler: async ({ user, body, services, loaders }) => {
-      const checkout = await services.orders.confirmPayment(body.session_id ?? "", user);
+      const checkout = await services.orders.checkouts.confirmPayment(body.session_id ?? "", user);
       // a signed-in caller was checked to be the buyer or an admin; the id alone shows no address or phone
       const orders = await legacyCheckoutOrders(loaders, checkout.id, user !== null);
       return { body: { order: orders[0], orders } };

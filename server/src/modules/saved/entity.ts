@@ -1,5 +1,6 @@
 import { Field, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { MoneyField } from "../../platform/graphql/money";
 import { Product } from "../products/entity";
 
 /** A listing a user saved (hearted), with its price at that moment. */
@@ -19,6 +20,7 @@ export class SavedItem {
   @JoinColumn({ name: "productId" })
   product: Product;
 
+  @MoneyField({ name: "savedPrice", description: "Price in PKR when it was saved." })
   @Column({ type: "int" })
   savedPricePaisa: number;
 

@@ -1,7 +1,7 @@
-import { Arg, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root, registerEnumType } from "type-graphql";
-import { Allow } from "../../platform/graphql/auth";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, registerEnumType } from "type-graphql";
+import type { AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { toRupees } from "../../platform/shared/money";
 import { SavedItem } from "./entity";
 import { noticeOf, SavedNotice } from "./service";
 
@@ -18,20 +18,24 @@ registerEnumType(SavedNotice, {
 export class SavedResolver {
   @Allow()
   @Query(() => [SavedItem], { description: "The caller's saved listings, newest first (at most 200)." })
-  savedItems(@Ctx() ctx: Context): Promise<SavedItem[]> {
-    return ctx.services.saved.list(ctx.user);
+  savedItems(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<SavedItem[]> {
+    return ctx.services.saved.list(caller);
   }
 
   @Allow()
   @Query(() => [ID], { description: "Ids of the caller's saved listings (for the hearts on cards)." })
-  savedProductIds(@Ctx() ctx: Context): Promise<string[]> {
-    return ctx.services.saved.savedIds(ctx.user);
+  savedProductIds(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<string[]> {
+    return ctx.services.saved.savedIds(caller);
   }
 
   @Allow()
   @Mutation(() => Boolean, { description: "Saves a listing at its current price; saving it again changes nothing." })
-  async saveProduct(@Arg("productId", () => ID, { description: "The listing." }) productId: string, @Ctx() ctx: Context): Promise<boolean> {
-    await ctx.services.saved.save(productId, ctx.user);
+  async saveProduct(
+    @Arg("productId", () => ID, { description: "The listing." }) productId: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.saved.save(productId, caller);
     return true;
   }
 
@@ -39,15 +43,11 @@ export class SavedResolver {
   @Mutation(() => Boolean, { description: "Removes a listing from the caller's saved items (nothing happens if it was not saved)." })
   async unsaveProduct(
     @Arg("productId", () => ID, { description: "The listing." }) productId: string,
+    @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.saved.unsave(productId, ctx.user);
+    await ctx.services.saved.unsave(productId, caller);
     return true;
-  }
-
-  @FieldResolver(() => Float, { description: "Price in PKR when it was saved." })
-  savedPrice(@Root() item: SavedItem): number {
-    return toRupees(item.savedPricePaisa);
   }
 
   @FieldResolver(() => SavedNotice, { nullable: true, description: "What changed since saving: SOLD, PRICE_DROP, or null." })

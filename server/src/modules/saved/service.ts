@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
-import { assertRole, type AuthUser } from "../../platform/auth/roles";
+import type { AuthUser } from "../../platform/auth/roles";
 import { isListed, LISTED, Product } from "../products/entity";
 import { SavedItem } from "./entity";
 
@@ -22,32 +22,29 @@ export class SavedService {
   }
 
   /** Saves a listed product at its current price; saving it again changes nothing. */
-  async save(productId: string, caller: AuthUser | null): Promise<void> {
-    const user = assertRole(caller, []);
+  async save(productId: string, caller: AuthUser): Promise<void> {
     const product = isId(productId) ? await this.dataSource.getRepository(Product).findOneBy({ id: productId }) : null;
     if (!product || !isListed(product)) throw notFound("Product not found.");
-    if ((await this.saved.countBy({ userId: user.id })) >= MAX_SAVED)
+    if ((await this.saved.countBy({ userId: caller.id })) >= MAX_SAVED)
       throw badInput(`You can save up to ${MAX_SAVED} items. Remove some first.`);
     await this.saved
       .createQueryBuilder()
       .insert()
-      .values({ userId: user.id, productId: product.id, savedPricePaisa: product.pricePaisa })
+      .values({ userId: caller.id, productId: product.id, savedPricePaisa: product.pricePaisa })
       .orIgnore()
       .execute();
   }
 
-  async unsave(productId: string, caller: AuthUser | null): Promise<void> {
-    const user = assertRole(caller, []);
-    if (isId(productId)) await this.saved.delete({ userId: user.id, productId });
+  async unsave(productId: string, caller: AuthUser): Promise<void> {
+    if (isId(productId)) await this.saved.delete({ userId: caller.id, productId });
   }
 
   /** The caller's saved listings, newest first; deleted and hidden listings drop out. */
-  list(caller: AuthUser | null): Promise<SavedItem[]> {
-    const user = assertRole(caller, []);
+  list(caller: AuthUser): Promise<SavedItem[]> {
     return this.saved
       .createQueryBuilder("s")
       .innerJoinAndSelect("s.product", "p")
-      .where("s.userId = :userId", { userId: user.id })
+      .where("s.userId = :userId", { userId: caller.id })
       .andWhere(LISTED)
       .orderBy("s.createdAt", "DESC")
       .addOrderBy("s.productId", "ASC")
@@ -55,9 +52,8 @@ export class SavedService {
   }
 
   /** Ids of the caller's saved listings, for the hearts on cards. */
-  async savedIds(caller: AuthUser | null): Promise<string[]> {
-    const user = assertRole(caller, []);
-    const rows = await this.saved.find({ select: { productId: true }, where: { userId: user.id } });
+  async savedIds(caller: AuthUser): Promise<string[]> {
+    const rows = await this.saved.find({ select: { productId: true }, where: { userId: caller.id } });
     return rows.map((row) => row.productId);
   }
 }

@@ -6,7 +6,7 @@ import { codeIn, lastOutboxMail } from "../../test/mail";
 import { asCaller, signUp, signUpCast, type Cast, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import { orderInput, PLACE_ORDER } from "../orders/testing";
-import { BUYERS_MUST_VERIFY } from "../orders/service";
+import { BUYERS_MUST_VERIFY } from "../orders/checkout";
 import { CATALOG_CACHE } from "../products/catalog";
 import { SELLERS_MUST_VERIFY } from "../products/service";
 import { User } from "../users/entity";

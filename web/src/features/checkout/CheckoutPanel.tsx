@@ -1,17 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notify";
 import type { CartLineInput, Fulfilment, PaymentMethod } from "../../generated/graphql";
-import { useMeetupPointsQuery, usePriceQuoteQuery } from "../../generated/hooks";
+import { usePriceQuoteQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { formatPKR } from "../../lib/format";
 import type { MeetupChoice } from "../../components/meetup/MeetupFields";
@@ -21,8 +19,10 @@ import { FulfilmentField } from "./FulfilmentField";
 import { OrderSummary } from "./OrderSummary";
 import { PaymentMethodField } from "./PaymentMethodField";
 import { ShippingFields } from "./ShippingFields";
+import { QuoteNotices } from "./QuoteNotices";
 import { useCheckoutAttempt } from "./useCheckoutAttempt";
-import { meetupFormSchema, shippingFormSchema, type ShippingForm } from "./validation";
+import { useMeetupCampus } from "./useMeetupCampus";
+import { useShippingForm } from "./useShippingForm";
 
 type CheckoutPanelProps = {
   lines: CartLineInput[];
@@ -37,26 +37,6 @@ type CheckoutPanelProps = {
   onAgreedPrices: (prices: Record<string, number>) => void;
 };
 
-const SHIPPING_KEY = "checkout.shipping";
-
-function readShipping(contactNumber: string | null | undefined): ShippingForm {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(SHIPPING_KEY) ?? "null") as Partial<ShippingForm> | null;
-    if (saved && typeof saved === "object") {
-      return {
-        address: saved.address ?? "",
-        city: saved.city ?? "",
-        postalCode: saved.postalCode ?? "",
-        country: saved.country ?? "Pakistan",
-        contactNumber: saved.contactNumber || contactNumber || "",
-      };
-    }
-  } catch {
-    // ignore a damaged entry
-  }
-  return { address: "", city: "", postalCode: "", country: "Pakistan", contactNumber: contactNumber ?? "" };
-}
-
 /**
  * The cart panel's checkout: the server's price quote (with the coupon), the coupon box, the
  * shipping form, the payment method, Clear Cart and Place Order.
@@ -67,14 +47,7 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
   const navigate = useNavigate();
   const location = useLocation();
   const [fulfilment, setFulfilment] = useState<Fulfilment>("ADDRESS");
-  // the form checks the address only for delivery; the resolver reads the current choice
-  const meetupChosen = useRef(false);
-  meetupChosen.current = fulfilment === "MEETUP";
-  const form = useForm<ShippingForm>({
-    defaultValues: readShipping(user?.contactNumber),
-    resolver: (values, context, options) =>
-      zodResolver(meetupChosen.current ? meetupFormSchema : shippingFormSchema)(values, context, options),
-  });
+  const form = useShippingForm(fulfilment);
   const attempt = useCheckoutAttempt(form.setError);
   const [coupon, setCoupon] = useState<string | null>(null);
   // remounts the coupon box (its text) when the coupon is dropped from outside it
@@ -91,40 +64,11 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
     fetchPolicy: "cache-and-network",
   });
 
-  // the form survives the trip to the login page
-  useEffect(() => {
-    const subscription = form.watch((values) => {
-      try {
-        sessionStorage.setItem(SHIPPING_KEY, JSON.stringify(values));
-      } catch {
-        // not important
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
-
-  // a user who signs in later brings their contact number along
-  useEffect(() => {
-    if (user?.contactNumber && !form.getValues("contactNumber")) form.setValue("contactNumber", user.contactNumber);
-  }, [user?.contactNumber, form]);
-
   const q = quote.data?.priceQuote;
   const unavailable = q?.lines.filter((l) => !l.available) ?? [];
   const offered = useMemo(() => q?.lines.filter((l) => l.offerPrice != null) ?? [], [q]);
   useEffect(() => onAgreedPrices(Object.fromEntries(offered.map((l) => [l.productId, l.offerPrice!]))), [offered, onAgreedPrices]);
-  const points = useMeetupPointsQuery({ skip: !active }).data?.catalogOptions;
-  const campus = useMemo(() => {
-    const available = q?.lines.filter((l) => l.available) ?? [];
-    if (!available.length || !points) return null;
-    const slugs = new Set(available.map((l) => l.campus));
-    if (slugs.has(null)) return { problem: "Some items have no campus to meet on: they are delivered to an address." };
-    if (slugs.size > 1) return { problem: "Your items are on different campuses: meet on campus needs them all on one." };
-    const slug = [...slugs][0]!;
-    return {
-      label: points.campuses.find((c) => c.slug === slug)?.label ?? slug,
-      points: points.meetupPoints.filter((p) => p.campus === slug),
-    };
-  }, [q, points]);
+  const campus = useMeetupCampus(q, active);
   const meeting = fulfilment === "MEETUP" && campus !== null && "points" in campus;
 
   const chooseFulfilment = (next: Fulfilment) => {
@@ -199,18 +143,7 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
         Order summary
       </Typography>
       <OrderSummary quote={q} loading={quote.loading && !q} failed={Boolean(quote.error) && !q} onRetry={() => void quote.refetch()} />
-      {offered.map((l) => (
-        <Alert key={l.productId} severity="success" sx={{ mt: 1 }}>
-          Your accepted offer: {l.name} at {formatPKR(l.offerPrice!)}
-          {l.quantity > 1 ? ` for one unit (the others at ${formatPKR(l.unitPrice)})` : ""}. The tax is on the agreed price.
-        </Alert>
-      ))}
-      {unavailable.length > 0 && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-          No longer available (left out of the total): {unavailable.map((l) => l.name).join(", ")}. Please remove{" "}
-          {unavailable.length === 1 ? "it" : "them"} from your cart.
-        </Alert>
-      )}
+      <QuoteNotices offered={offered} unavailable={unavailable} />
 
       <CouponBox key={couponResets} coupon={coupon} onCoupon={setCoupon} quote={q} />
 

@@ -1,40 +1,29 @@
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
-import FormControl from "@mui/material/FormControl";
-import InputLabel from "@mui/material/InputLabel";
-import NativeSelect from "@mui/material/NativeSelect";
-import OutlinedInput from "@mui/material/OutlinedInput";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import CloseIcon from "@mui/icons-material/Close";
 import TuneIcon from "@mui/icons-material/Tune";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { errorMessage } from "../../components/errors";
+import { useSearchParams } from "react-router-dom";
 import { formatCount } from "../../lib/format";
-import { PaginationBar } from "../../components/PaginationBar";
-import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
-import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
 import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
+import { ActiveFilterChips, activeFilters } from "./ActiveFilters";
 import { FiltersSkeleton } from "./FiltersSkeleton";
+import { ProductResults } from "./ProductResults";
 import { SearchBox } from "./SearchBox";
+import { SortSelect } from "./SortSelect";
 import {
   clearShopFilters,
   effectiveSort,
   isPageInRange,
   parseShopParams,
-  priceRangeKey,
-  priceRangeLabel,
   productCount,
   SHOP_PAGE_SIZE,
-  SORTS,
   toProductFilter,
   withShopParam,
 } from "./shopParams";
@@ -82,8 +71,6 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first", skip: !(sidePanel || sheetWanted || filtered) });
   const products = useShopProductsQuery({ variables: { filter, sort, page: params.page, pageSize: SHOP_PAGE_SIZE } });
   const page = products.data?.products;
-  // a filter the server does not know (e.g. /categories/unknown) finds nothing; it is not an outage
-  const badFilter = CombinedGraphQLErrors.is(products.error) && products.error.errors.some((e) => e.extensions?.code === "BAD_USER_INPUT");
 
   // a page outside 1..totalPages is ignored: back to the first page
   useEffect(() => {
@@ -107,18 +94,8 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
   };
 
   const catalog = options.data?.catalogOptions;
-  const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
-    list?.find((o) => o.slug === slug)?.label ?? slug;
-  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price);
-  const activeFilters: Array<{ key: "category" | "color" | "price" | "campus" | "condition" | "verified" | "q"; label: string }> = [];
-  if (params.campus) activeFilters.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
-  if (params.verified) activeFilters.push({ key: "verified", label: "Verified sellers only" });
-  if (!fixedCategory && params.category) activeFilters.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
-  if (params.color) activeFilters.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
-  if (params.price) activeFilters.push({ key: "price", label: priceLabel });
-  if (params.condition) activeFilters.push({ key: "condition", label: labelOf(catalog?.conditions, params.condition) });
-  if (params.q && !searchFirst) activeFilters.push({ key: "q", label: `“${params.q}”` });
-  const filterCount = activeFilters.filter((f) => f.key !== "q").length;
+  const filters = activeFilters(params, catalog, { fixedCategory, searchFirst });
+  const filterCount = filters.filter((f) => f.key !== "q").length;
 
   const filtersPanel = (
     <FiltersPanel
@@ -175,105 +152,20 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             >
               Filters
             </Button>
-            <FormControl
-              size="small"
-              sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: searchFirst ? "auto" : 0 } }}
-            >
-              {/* the phone's own picker; MUI's Select would bring its menu and pop-over code to the page */}
-              <InputLabel htmlFor="shop-sort" shrink>
-                Sort by
-              </InputLabel>
-              <NativeSelect
-                variant="outlined"
-                input={<OutlinedInput label="Sort by" notched />}
-                inputProps={{ id: "shop-sort" }}
-                value={sort}
-                onChange={(e) => update("sort", e.target.value)}
-              >
-                {SORTS.filter((s) => s.value !== "RELEVANCE" || params.q).map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
+            <SortSelect value={sort} searching={Boolean(params.q)} pushRight={searchFirst} onChange={(value) => update("sort", value)} />
           </Box>
-          {activeFilters.length > 0 && (
-            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label="Active filters" role="group">
-              {activeFilters.map((f) => (
-                <Chip
-                  key={f.key}
-                  label={f.label}
-                  onDelete={() => update(f.key, null)}
-                  size="small"
-                  deleteIcon={<CloseIcon aria-label={`Remove filter ${f.label}`} />}
-                />
-              ))}
-            </Box>
-          )}
+          <ActiveFilterChips filters={filters} onRemove={(key) => update(key, null)} />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
             {page && page.totalItems > 0 ? `Showing ${formatCount(first)}–${formatCount(last)} of ${count}` : ""}
           </Typography>
-          {badFilter ? (
-            <EmptyState
-              message="No products found."
-              action={
-                <>
-                  <Typography color="text.secondary" sx={{ mb: 2 }}>
-                    {errorMessage(products.error, "")}
-                  </Typography>
-                  {fixedCategory ? (
-                    <Button component={RouterLink} to="/shop" variant="outlined">
-                      Browse all products
-                    </Button>
-                  ) : (
-                    <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
-                      Clear filters and search
-                    </Button>
-                  )}
-                </>
-              }
-            />
-          ) : (
-            <QueryState
-              loading={products.loading}
-              error={products.error}
-              data={page}
-              errorText="Error loading products."
-              empty={
-                <EmptyState
-                  message="No products found."
-                  action={
-                    filterCount > 0 || params.q ? (
-                      <Button variant="outlined" onClick={() => setSearch(clearShopFilters(search))}>
-                        Clear filters and search
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              }
-              skeleton={<ProductGridSkeleton count={SHOP_PAGE_SIZE} />}
-              onRetry={() => void products.refetch()}
-            >
-              {(result) => (
-                <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
-                  <ProductGrid label="Products">
-                    {result.items.map((product, index) => (
-                      <li key={product.id}>
-                        <ProductCard
-                          product={product}
-                          action={renderProductAction?.(product)}
-                          headingComponent="h2"
-                          priority={index < FIRST_ROW}
-                        />
-                      </li>
-                    ))}
-                  </ProductGrid>
-                  <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goToPage} label="Product pages" />
-                </Box>
-              )}
-            </QueryState>
-          )}
+          <ProductResults
+            products={products}
+            fixedCategory={fixedCategory}
+            canClear={filterCount > 0 || Boolean(params.q)}
+            onClear={() => setSearch(clearShopFilters(search))}
+            onPage={goToPage}
+            renderProductAction={renderProductAction}
+          />
         </Box>
       </Box>
       {sheetWanted && (

@@ -19,11 +19,10 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardChangeUserRoleMutation, useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
 import type { DashboardUsersQuery, Role } from "../../../generated/graphql";
 import { useAuth } from "../../../lib/auth";
+import { PagedList } from "../../../components/PagedList";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
-import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
-import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -86,88 +85,78 @@ export default function ManageUsers() {
         }}
         sx={{ maxWidth: 360 }}
       />
-      <QueryState
-        loading={loading}
-        error={error}
+      <PagedList
+        query={{ loading, error, refetch }}
         data={result}
         errorText="Failed to load users."
         skeleton={<LoadingState label="Loading users..." />}
         empty="No users found."
-        onRetry={() => void refetch()}
+        noun="users"
+        onPage={setPage}
       >
         {(result) => (
-          <>
-            <ScrollTable label="All users">
-              <TableHead>
-                <TableRow>
-                  <TableCell>No.</TableCell>
-                  <TableCell>User email</TableCell>
-                  <TableCell>User role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Edit</TableCell>
-                  <TableCell>Delete</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.items.map((user, i) => {
-                  const self = user.id === me?.id;
-                  return (
-                    <TableRow key={user.id}>
-                      <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                      <TableCell sx={{ overflowWrap: "anywhere" }}>
-                        {user.email}
-                        {self ? " (you)" : ""}
-                      </TableCell>
-                      <TableCell>{roleText(user.role)}</TableCell>
-                      <TableCell>
-                        {user.isVerifiedStudent && (
-                          <Chip
-                            label={`Verified student${user.university ? `, ${user.university}` : ""}`}
-                            size="small"
-                            color="success"
-                            variant="outlined"
-                          />
-                        )}
-                        {user.suspendedAt && (
-                          <Chip
-                            label={`Suspended${user.suspendedReason ? `: ${user.suspendedReason}` : ""}`}
-                            size="small"
-                            color="error"
-                            sx={{ height: "auto", "& .MuiChip-label": { whiteSpace: "normal" } }}
-                          />
-                        )}
-                        {!user.isVerifiedStudent && !user.suspendedAt && "Active"}
-                      </TableCell>
-                      <TableCell>
-                        {self ? null : (
-                          <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
-                            Edit
-                          </Button>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        {self ? null : (
-                          <Button size="small" color="error" onClick={() => setToDelete(user)} aria-label={`Delete ${user.email}`}>
-                            Delete
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </ScrollTable>
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="users"
-              onPage={setPage}
-            />
-          </>
+          <ScrollTable label="All users">
+            <TableHead>
+              <TableRow>
+                <TableCell>No.</TableCell>
+                <TableCell>User email</TableCell>
+                <TableCell>User role</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Edit</TableCell>
+                <TableCell>Delete</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.items.map((user, i) => {
+                const self = user.id === me?.id;
+                return (
+                  <TableRow key={user.id}>
+                    <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>
+                      {user.email}
+                      {self ? " (you)" : ""}
+                    </TableCell>
+                    <TableCell>{roleText(user.role)}</TableCell>
+                    <TableCell>
+                      {user.isVerifiedStudent && (
+                        <Chip
+                          label={`Verified student${user.university ? `, ${user.university}` : ""}`}
+                          size="small"
+                          color="success"
+                          variant="outlined"
+                        />
+                      )}
+                      {user.suspendedAt && (
+                        <Chip
+                          label={`Suspended${user.suspendedReason ? `: ${user.suspendedReason}` : ""}`}
+                          size="small"
+                          color="error"
+                          sx={{ height: "auto", "& .MuiChip-label": { whiteSpace: "normal" } }}
+                        />
+                      )}
+                      {!user.isVerifiedStudent && !user.suspendedAt && "Active"}
+                    </TableCell>
+                    <TableCell>
+                      {self ? null : (
+                        <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
+                          Edit
+                        </Button>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      {self ? null : (
+                        <Button size="small" color="error" onClick={() => setToDelete(user)} aria-label={`Delete ${user.email}`}>
+                          Delete
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </ScrollTable>
         )}
-      </QueryState>
+      </PagedList>
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={toDelete !== null}

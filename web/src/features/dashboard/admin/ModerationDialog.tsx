@@ -9,7 +9,10 @@ import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
 import { useNotify } from "../../../components/Notify";
 import { errorMessage } from "../../../components/errors";
-import type { ModerationActionKind } from "../../../generated/graphql";
+import type { ModerationActionKind, ReportTargetKind } from "../../../generated/graphql";
+
+/** An action an admin picked on a case or trail entry, waiting for the dialog's confirmation. */
+export type PendingAction = { targetKind: ReportTargetKind; targetId: string; action: ModerationActionKind; name: string };
 
 /** What each action's dialog says; a note is asked for where the server needs one. */
 type ActionSpec = { label: string; title: (name: string) => string; text: string; note?: string; danger?: boolean };

@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { PagedList } from "../../../components/PagedList";
 import { QueryState } from "../../../components/QueryState";
 import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -17,7 +18,6 @@ import {
 } from "../../../generated/hooks";
 import { ACTIONS, ModerationDialog } from "./ModerationDialog";
 import { formatDateTime } from "../../../lib/format";
-import { Pager } from "../../../components/Pager";
 import { LoadingState } from "../../../components/LoadingState";
 
 type Reported = DashboardReportedConversationsQuery["reportedConversations"]["items"][number];
@@ -32,33 +32,23 @@ export default function ReportedConversations() {
       <Typography variant="h5" component="h1">
         Reported conversations
       </Typography>
-      <QueryState
-        loading={query.loading}
-        error={query.error}
+      <PagedList
+        query={query}
         data={query.data?.reportedConversations}
         skeleton={<LoadingState />}
         errorText={`Error loading reports: ${errorMessage(query.error, "please try again.")}`}
         empty="No reported conversations."
-        onRetry={() => void query.refetch()}
+        noun="reports"
+        onPage={setPage}
       >
         {(result) => (
-          <>
-            <div>
-              {result.items.map((c) => (
-                <Report key={c.id} conversation={c} />
-              ))}
-            </div>
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="reports"
-              onPage={setPage}
-            />
-          </>
+          <div>
+            {result.items.map((c) => (
+              <Report key={c.id} conversation={c} />
+            ))}
+          </div>
         )}
-      </QueryState>
+      </PagedList>
     </Stack>
   );
 }

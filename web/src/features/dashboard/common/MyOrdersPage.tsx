@@ -7,14 +7,13 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { PagedList } from "../../../components/PagedList";
 import { orderTitle } from "../../../components/OrderLines";
 import { OrderStatusChip } from "../../../components/OrderStatusChip";
 import { useDashboardMyOrdersQuery } from "../../../generated/hooks";
 import type { DashboardMyOrdersQuery } from "../../../generated/graphql";
 import { formatDate, formatDateTime, formatPKR } from "../../../lib/format";
-import { Pager } from "../../../components/Pager";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "./ScrollTable";
-import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -43,63 +42,53 @@ export default function MyOrdersPage({ title }: { title: string }) {
       <Typography variant="h4" component="h1">
         {title}
       </Typography>
-      <QueryState
-        loading={loading}
-        error={error}
+      <PagedList
+        query={{ loading, error, refetch }}
         data={result}
         errorText={`Error fetching orders: ${error?.message}`}
         skeleton={<LoadingState label="Loading orders..." />}
         empty="No orders found!"
-        onRetry={() => void refetch()}
+        noun="orders"
+        onPage={setPage}
       >
         {(result) => (
-          <>
-            <ScrollTable label={title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Product Name</TableCell>
-                  <TableCell sx={FROM_TABLET}>Date</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Total Amount</TableCell>
+          <ScrollTable label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Product Name</TableCell>
+                <TableCell sx={FROM_TABLET}>Date</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Total Amount</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.items.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {orderTitle(order, "-")}
+                    </Typography>
+                    <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
+                      Order {order.orderNumber}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
+                      Ordered {formatDate(order.createdAt)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
+                  <TableCell>
+                    <OrderStatusChip status={order.status} />
+                    <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                      since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{formatPKR(order.total)}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.items.map((order) => (
-                  <TableRow key={order.id}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {orderTitle(order, "-")}
-                      </Typography>
-                      <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
-                        Order {order.orderNumber}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                        Ordered {formatDate(order.createdAt)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
-                    <TableCell>
-                      <OrderStatusChip status={order.status} />
-                      <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
-                        since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">{formatPKR(order.total)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </ScrollTable>
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="orders"
-              onPage={setPage}
-            />
-          </>
+              ))}
+            </TableBody>
+          </ScrollTable>
         )}
-      </QueryState>
+      </PagedList>
     </Stack>
   );
 }

@@ -10,10 +10,10 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardMyReviewsQuery, useDashboardReceivedReviewsQuery } from "../../../generated/hooks";
 import type { DashboardMyReviewsQuery } from "../../../generated/graphql";
+import { PagedList } from "../../../components/PagedList";
 import { RatingStars } from "../../../components/RatingStars";
 import { formatDate } from "../../../lib/format";
-import { Pager } from "../../../components/Pager";
-import { EmptyState, QueryState } from "../../../components/QueryState";
+import { EmptyState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { usePageTitle } from "../../../components/usePageTitle";
 
@@ -36,9 +36,8 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
       <Typography variant="h4" component="h1">
         Your Given Reviews
       </Typography>
-      <QueryState
-        loading={loading}
-        error={error}
+      <PagedList
+        query={{ loading, error, refetch }}
         data={data?.myReviews}
         skeleton={<LoadingState label="Loading reviews..." />}
         errorText={`Failed to load reviews: ${error?.message}`}
@@ -49,22 +48,11 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
             <GivenReviews reviews={[]} />
           </>
         }
-        onRetry={() => void refetch()}
+        noun="reviews"
+        onPage={setPage}
       >
-        {(result) => (
-          <>
-            <GivenReviews reviews={result.items} />
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="reviews"
-              onPage={setPage}
-            />
-          </>
-        )}
-      </QueryState>
+        {(result) => <GivenReviews reviews={result.items} />}
+      </PagedList>
       {received && <ReceivedReviews />}
     </Stack>
   );
@@ -128,53 +116,43 @@ function ReceivedReviews() {
       <Typography id="received-reviews-heading" variant="h5" component="h2">
         Reviews of your products
       </Typography>
-      <QueryState
-        loading={loading}
-        error={error}
+      <PagedList
+        query={{ loading, error, refetch }}
         data={data?.receivedReviews}
         skeleton={<LoadingState label="Loading reviews..." />}
         errorText={`Failed to load reviews: ${error?.message}`}
         empty="No reviews yet."
-        onRetry={() => void refetch()}
+        noun="reviews"
+        onPage={setPage}
       >
         {(result) => (
-          <>
-            <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
-              {result.items.map((review) => (
-                <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
-                  <Card variant="outlined" sx={{ height: "100%" }}>
-                    <CardContent>
-                      <RatingStars value={review.rating} />
-                      <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
-                      <Typography variant="body2" sx={{ mt: 1 }}>
-                        By {review.author?.username ?? "a former user"} on{" "}
-                        {review.product ? (
-                          <Link component={RouterLink} to={`/shop/${review.product.id}`}>
-                            {review.product.name}
-                          </Link>
-                        ) : (
-                          "a product no longer listed"
-                        )}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                      </Typography>
-                    </CardContent>
-                  </Card>
-                </Grid>
-              ))}
-            </Grid>
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="reviews"
-              onPage={setPage}
-            />
-          </>
+          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
+            {result.items.map((review) => (
+              <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card variant="outlined" sx={{ height: "100%" }}>
+                  <CardContent>
+                    <RatingStars value={review.rating} />
+                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      By {review.author?.username ?? "a former user"} on{" "}
+                      {review.product ? (
+                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
+                          {review.product.name}
+                        </Link>
+                      ) : (
+                        "a product no longer listed"
+                      )}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
         )}
-      </QueryState>
+      </PagedList>
     </Stack>
   );
 }

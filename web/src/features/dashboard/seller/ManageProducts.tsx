@@ -20,11 +20,10 @@ import {
 } from "../../../generated/hooks";
 import type { DashboardMyProductsQuery } from "../../../generated/graphql";
 import { formatDate } from "../../../lib/format";
+import { PagedList } from "../../../components/PagedList";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
-import { Pager } from "../../../components/Pager";
 import { ScrollTable } from "../common/ScrollTable";
-import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -84,14 +83,14 @@ export default function ManageProducts() {
           Add Product
         </Button>
       </Stack>
-      <QueryState
-        loading={loading}
-        error={error}
+      <PagedList
+        query={{ loading, error, refetch }}
         data={result}
         errorText={`Failed to load products: ${error?.message}`}
         skeleton={<LoadingState label="Loading products..." />}
         empty="You have not listed any products yet."
-        onRetry={() => void refetch()}
+        noun="products"
+        onPage={setPage}
       >
         {(result) => (
           <>
@@ -184,17 +183,9 @@ export default function ManageProducts() {
                 </TableBody>
               </ScrollTable>
             )}
-            <Pager
-              page={result.page}
-              pageSize={result.pageSize}
-              totalItems={result.totalItems}
-              totalPages={result.totalPages}
-              noun="products"
-              onPage={setPage}
-            />
           </>
         )}
-      </QueryState>
+      </PagedList>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete product?"

@@ -5,81 +5,19 @@ import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
-import { priceRule } from "@unibazaar/rules";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
-import { useDashboardCatalogOptionsQuery, useDashboardUploadImageMutation } from "../../../generated/hooks";
+import { useDashboardCatalogOptionsQuery } from "../../../generated/hooks";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { FormTextField } from "../../../components/FormFields";
-import { imageForUpload, pickedImageProblem } from "../../../lib/files";
 import { ProductPhotos } from "./ProductPhotos";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
+import { EMPTY_PRODUCT, FIELDS, REQUIRED, productFormSchema, type ProductValues } from "./productFormSchema";
+import { useProductImageUpload } from "./useProductImageUpload";
 
-export type ProductValues = {
-  name: string;
-  category: string;
-  /** a colour slug; "" = none (a textbook) */
-  color: string;
-  price: string;
-  oldPrice: string;
-  /** uploaded photo addresses, the main one first */
-  images: string[];
-  description: string;
-  /** units for sale; "1" for a single item */
-  quantityAvailable: string;
-  /** condition and campus slugs; "" = no campus */
-  condition: string;
-  campus: string;
-};
-
-export const EMPTY_PRODUCT: ProductValues = {
-  name: "",
-  category: "",
-  color: "",
-  price: "",
-  oldPrice: "",
-  images: [],
-  description: "",
-  quantityAvailable: "1",
-  condition: "good",
-  campus: "",
-};
-
-const FIELDS = Object.keys(EMPTY_PRODUCT) as Array<keyof ProductValues>;
-const REQUIRED = ["name", "category", "price", "description", "quantityAvailable"] as const;
-
-const requiredText = (message: string) => z.string().trim().min(1, message);
-
-/** A price typed in rupees, checked with the server's price rule (a negative price marks the field). */
-const priceText = (label: string, required: boolean) =>
-  z.string().superRefine((text, ctx) => {
-    if (!text.trim()) {
-      if (required) ctx.addIssue({ code: "custom", message: `${label} is required.` });
-      return;
-    }
-    const checked = priceRule(label).safeParse(Number(text));
-    if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
-  });
-
-/**
- * Checked before sending: every field is filled in, prices follow the server's price rule
- * (@unibazaar/rules). Length limits of name and description are the server's answer, shown on the field.
- */
-const productFormSchema = z.object({
-  name: requiredText("Name is required."),
-  category: requiredText("Category is required."),
-  color: z.string(),
-  price: priceText("Price", true),
-  oldPrice: priceText("Old price", false),
-  images: z.array(z.string()).min(1, "Image is required."),
-  description: requiredText("Description is required."),
-  quantityAvailable: requiredText("Quantity is required."),
-  condition: z.string(),
-  campus: z.string(),
-});
+export { EMPTY_PRODUCT, type ProductValues } from "./productFormSchema";
 
 type Props = {
   initial: ProductValues;
@@ -113,38 +51,15 @@ export function ProductForm({
 }: Props) {
   const notify = useNotify();
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
-  const [upload] = useDashboardUploadImageMutation();
   const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(productFormSchema, undefined, { raw: true }) });
   const { control, formState } = form;
   const images = form.watch("images");
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState("");
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState("");
   const busy = formState.isSubmitting;
 
   const setImages = (urls: string[]) => form.setValue("images", urls, { shouldValidate: formState.isSubmitted });
-
-  const pickImage = async (file: File) => {
-    const problem = pickedImageProblem(file);
-    setUploadError(problem ?? "");
-    if (problem) return;
-    setUploading(true);
-    try {
-      const dataUrl = await imageForUpload(file);
-      const result = await upload({ variables: { dataUrl } });
-      const url = result.data?.uploadImage.url;
-      if (!url) throw new Error("The server did not return an image address.");
-      setImages([...form.getValues("images"), url]);
-      notify.success("Image uploaded successfully");
-    } catch (error) {
-      const message = `Image upload failed: ${plainMessage(error)}`;
-      setUploadError(message);
-      notify.error(message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { pickImage, uploading, uploadError } = useProductImageUpload((url) => setImages([...form.getValues("images"), url]));
 
   // a new attempt starts clean: no red line, no notice of the previous failure left on screen
   const startAttempt = () => {

@@ -1,0 +1,273 @@
+import { formatPKR } from "@unibazaar/rules";
+import type { RateLimiterPostgres } from "rate-limiter-flexible";
+import { In, type DataSource, type EntityManager } from "typeorm";
+import { z } from "zod";
+import type { AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
+import type { EventBus } from "../../platform/events";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { toPaisa, toRupees } from "../../platform/shared/money";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { consumeOrRefuse } from "../../platform/shared/rate-limits";
+import { isId, parseInput } from "../../platform/shared/validation";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import { isListed, Product } from "../products/entity";
+import { reservationHoursSchema, reserveForOffer } from "../reservations/hold";
+import { assertNotBlocked } from "./blocking";
+import { Conversation, Offer, OfferStatus } from "./entity";
+import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
+import { conversationPath, isParty, readableConversation } from "./parties";
+
+export const NOT_FOR_SALE = "This product is no longer for sale.";
+
+type Paging = { page?: number; pageSize?: number };
+
+/**
+ * The offer negotiation inside a conversation: the buyer proposes a price, the other party accepts,
+ * declines or counters, the maker withdraws, and open offers expire on the clock.
+ */
+export class NegotiationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventBus,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+    /** The sender's message limit: an offer counts as a message. */
+    private readonly messagesBySender: RateLimiterPostgres,
+  ) {}
+
+  /**
+   * The caller's accepted offer on a product that their checkout would charge now (unexpired,
+   * unused, below the listed price), or null: the product page shows it with the way to buy at it.
+   */
+  async acceptedOffer(productId: string, caller: AuthUser): Promise<OfferView | null> {
+    if (!isId(productId)) throw notFound("Product not found.");
+    const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId], this.clock.now())).get(productId);
+    if (!usable) return null;
+    const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
+    if (!product || usable.amountPaisa >= product.pricePaisa) return null;
+    return this.offerView(await this.dataSource.getRepository(Offer).findOneByOrFail({ id: usable.id }));
+  }
+
+  /** A page of a conversation's offers, newest first (the chat shows them among the messages); same access as `messages`. */
+  async offers(conversationId: string, caller: AuthUser, paging: Paging): Promise<Page<OfferView>> {
+    const { page, pageSize } = parseInput(pageInput(30), paging);
+    await readableConversation(this.dataSource, conversationId, caller);
+    const [items, totalItems] = await this.dataSource.getRepository(Offer).findAndCount({
+      where: { conversationId },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    const now = this.clock.now();
+    return toPage(
+      items.map((offer) => toOfferView(offer, now)),
+      totalItems,
+      page,
+      pageSize,
+    );
+  }
+
+  /**
+   * The buyer proposes a price for the product (at most its listed price), open for
+   * `expiresInHours` (1 to 168, 24 by default). One pending offer per conversation; refused when
+   * either party blocked the other, and counted with the sender's messages for the rate limit.
+   */
+  async makeOffer(input: { conversationId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
+    const v = parseInput(makeOfferSchema, input);
+    const offer = await this.dataSource.transaction(async (manager) => {
+      const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
+      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+      if (conversation.buyerId !== caller.id) throw forbidden("Only the buyer can make an offer; answer theirs with a counter-offer.");
+      const offer = await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours);
+      await this.offerChanged(manager, offer);
+      return offer;
+    });
+    return this.offerView(offer);
+  }
+
+  /**
+   * The party who did not make a pending offer accepts it: it then reserves one unit for the buyer
+   * and prices it, once, for `reserveHours` (chosen by the seller; 24 by default).
+   */
+  async acceptOffer(offerId: string, caller: AuthUser, reserveHours?: number | null): Promise<OfferView> {
+    const hours = parseInput(z.object({ reserveHours: reservationHoursSchema }), { reserveHours }).reserveHours;
+    return this.answerOffer(offerId, caller, async (manager, offer) => {
+      await assertNotBlocked(manager, caller.id, offer.madeById);
+      if (reserveHours != null && caller.id !== offer.sellerId)
+        throw badInput("Only the seller chooses how long the item is reserved.", { reserveHours: "Only the seller chooses this." });
+      // a listing hidden since the offer was made is not for sale
+      const product = await manager.findOneBy(Product, { id: offer.productId });
+      if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
+      await reserveForOffer(manager, this.events, offer, hours, this.clock.now());
+      return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
+    });
+  }
+
+  /** The party who did not make a pending offer turns it down. */
+  async declineOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
+    return this.answerOffer(offerId, caller, (manager, offer) => this.settleOffer(manager, offer, OfferStatus.DECLINED));
+  }
+
+  /**
+   * The party who did not make a pending offer proposes another amount instead: the old offer
+   * becomes COUNTERED and the new one is pending, for the other party to answer.
+   */
+  async counterOffer(input: { offerId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
+    const v = parseInput(counterOfferSchema, input);
+    return this.answerOffer(v.offerId, caller, async (manager, offer) => {
+      const conversation = await manager.findOneOrFail(Conversation, { where: { id: offer.conversationId } });
+      const countered = await this.settleOffer(manager, offer, OfferStatus.COUNTERED);
+      return [countered, await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours)];
+    });
+  }
+
+  /** Whoever made a pending offer takes it back. */
+  async withdrawOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
+    const offer = await this.dataSource.transaction(async (manager) => {
+      const offer = await this.openOffer(manager, offerId, caller);
+      if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
+      const withdrawn = await this.settleOffer(manager, offer, OfferStatus.WITHDRAWN);
+      await this.offerChanged(manager, withdrawn);
+      return withdrawn;
+    });
+    return this.offerView(offer);
+  }
+
+  /**
+   * Marks every open offer past its expiry at the clock's time as EXPIRED, in one statement, and
+   * tells the buyer and both parties' live views. The scheduled `offers.expire` job; a second run
+   * finds nothing left to change.
+   */
+  async expireDueOffers(manager: EntityManager): Promise<number> {
+    return (await this.expireOffers(manager)).length;
+  }
+
+  /** In a checkout's transaction: announces the accepted offers it used to both parties (after the commit). */
+  async offersUsed(manager: EntityManager, offerIds: string[]): Promise<void> {
+    if (!offerIds.length) return;
+    for (const offer of await manager.findBy(Offer, { id: In(offerIds) })) await this.events.publish(manager, "offer.changed", { offer });
+  }
+
+  /**
+   * Runs `answer` on a pending, unexpired offer the caller did not make, in one transaction, then
+   * announces every offer it returns (the answered one first; a counter returns two) and answers
+   * with the last.
+   */
+  private async answerOffer(
+    offerId: string,
+    caller: AuthUser,
+    answer: (manager: EntityManager, offer: Offer) => Promise<Offer | Offer[]>,
+  ): Promise<OfferView> {
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const offer = await this.openOffer(manager, offerId, caller);
+      if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");
+      const answered = [await answer(manager, offer)].flat();
+      for (const changed of answered) await this.offerChanged(manager, changed);
+      return answered;
+    });
+    return this.offerView(changed[changed.length - 1]);
+  }
+
+  /** A pending, unexpired offer of one of the caller's conversations, locked for the change. */
+  private async openOffer(manager: EntityManager, offerId: string, caller: AuthUser): Promise<Offer> {
+    const offer = isId(offerId) ? await manager.findOne(Offer, { where: { id: offerId }, lock: { mode: "pessimistic_write" } }) : null;
+    if (!offer || !isParty(offer, caller.id)) throw notFound("Offer not found.");
+    const status = offerStatus(offer, this.clock.now());
+    if (status === OfferStatus.EXPIRED) throw conflict("This offer has expired.");
+    if (status !== OfferStatus.PENDING) throw conflict(`This offer is no longer open (${status.toLowerCase()}).`);
+    return offer;
+  }
+
+  /** An offer as its parties see it at the clock's time. */
+  private offerView(offer: Offer): OfferView {
+    return toOfferView(offer, this.clock.now());
+  }
+
+  /**
+   * Rewrites the PENDING and ACCEPTED (unused) offers past their expiry as EXPIRED, all of them or
+   * one conversation's, and announces each (the buyer's notification, `offer.changed`).
+   */
+  private async expireOffers(manager: EntityManager, conversationId?: string): Promise<Offer[]> {
+    // an UPDATE answers [rows, count] through TypeORM
+    const [rows]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE offers SET status = $1
+        WHERE status IN ($2, $3) AND "expiresAt" <= $4::timestamptz AND ($5::uuid IS NULL OR "conversationId" = $5::uuid)
+        RETURNING id`,
+      [OfferStatus.EXPIRED, OfferStatus.PENDING, OfferStatus.ACCEPTED, this.clock.now(), conversationId ?? null],
+    );
+    const expired = rows.length ? await manager.findBy(Offer, { id: In(rows.map((r) => r.id)) }) : [];
+    for (const offer of expired) await this.offerChanged(manager, offer);
+    return expired;
+  }
+
+  private async settleOffer(manager: EntityManager, offer: Offer, status: OfferStatus): Promise<Offer> {
+    await manager.query(`UPDATE offers SET status = $2, "respondedAt" = now() WHERE id = $1`, [offer.id, status]);
+    return manager.findOneByOrFail(Offer, { id: offer.id });
+  }
+
+  /**
+   * A new pending offer from `makerId` in a locked conversation: the product must still be for
+   * sale and the amount at most its price; a pending offer left to expire no longer counts.
+   */
+  private async proposeOffer(
+    manager: EntityManager,
+    conversation: Conversation,
+    makerId: string,
+    amount: number,
+    hours: number,
+  ): Promise<Offer> {
+    const otherId = conversation.buyerId === makerId ? conversation.sellerId : conversation.buyerId;
+    await assertNotBlocked(manager, makerId, otherId);
+    const product = await manager.findOneBy(Product, { id: conversation.productId });
+    if (!product || !isListed(product) || product.quantityAvailable < 1) throw conflict(NOT_FOR_SALE);
+    const amountPaisa = toPaisa(amount);
+    if (amountPaisa > product.pricePaisa)
+      throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {
+        amount: "An offer cannot be more than the price.",
+      });
+    await this.expireOffers(manager, conversation.id);
+    const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
+    if (pending) throw conflict("This conversation already has an open offer: answer or withdraw it first.");
+    await consumeOrRefuse([[this.messagesBySender, makerId]], "You are sending messages too fast. Please wait a minute.");
+    const [{ id }]: Array<{ id: string }> = await manager.query(
+      `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz + make_interval(hours => $8)) RETURNING id`,
+      [conversation.id, conversation.productId, conversation.buyerId, conversation.sellerId, makerId, amountPaisa, this.clock.now(), hours],
+    );
+    return manager.findOneByOrFail(Offer, { id });
+  }
+
+  /**
+   * The other party's notification of an offer made, answered or withdrawn, written in the same
+   * transaction. A countered offer is told by its counter (a new pending one); a used one by the
+   * order the checkout placed.
+   */
+  private async notifyOfferChange(manager: EntityManager, offer: Offer): Promise<void> {
+    const amount = formatPKR(offer.amountPaisa / 100);
+    const maker = offer.madeById;
+    const other = maker === offer.buyerId ? offer.sellerId : offer.buyerId;
+    const notice: Partial<Record<OfferStatus, [string, string]>> = {
+      [OfferStatus.PENDING]: [other, `New offer: ${amount}.`],
+      [OfferStatus.ACCEPTED]: [maker, `Your offer of ${amount} was accepted.`],
+      [OfferStatus.DECLINED]: [maker, `Your offer of ${amount} was declined.`],
+      [OfferStatus.WITHDRAWN]: [other, `The offer of ${amount} was withdrawn.`],
+      [OfferStatus.EXPIRED]: [offer.buyerId, `The offer of ${amount} has expired.`],
+    };
+    const entry = notice[offer.status];
+    if (!entry) return;
+    const [recipientId, text] = entry;
+    await this.notifications.notify(
+      recipientId,
+      { kind: NotificationKind.OFFER, text, link: conversationPath(offer.conversationId) },
+      manager,
+    );
+  }
+
+  /** An offer was made or changed state: the other party's notification, and `offer.changed` (both parties' subscriptions). */
+  private async offerChanged(manager: EntityManager, offer: Offer): Promise<void> {
+    await this.notifyOfferChange(manager, offer);
+    await this.events.publish(manager, "offer.changed", { offer });
+  }
+}

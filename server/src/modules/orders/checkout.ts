@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+import { QueryFailedError, type DataSource, type EntityManager } from "typeorm";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
+import type { AppConfig } from "../../platform/config";
+import type { EventBus } from "../../platform/events";
+import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
+import { parseInput } from "../../platform/shared/validation";
+import { markOffersUsed } from "../conversations/offers";
+import { User } from "../users/entity";
+import { parsePlaceOrder, quoteSchema, type PlaceOrderInput, type ValidOrder } from "./checkout-input";
+import {
+  CheckoutSession,
+  formatOrderNumber,
+  MeetupParty,
+  MeetupState,
+  Order,
+  OrderLine,
+  OrderStatus,
+  OrderStatusEvent,
+  PaymentMethod,
+  PaymentStatus,
+} from "./entity";
+import { pointOffCampus, type ValidMeetup } from "./meetup";
+import { checkCard, type CardForm } from "./payments";
+import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
+import { onlyLeft, reserveUnits, soldOut } from "./stock";
+import { claimReservations } from "../reservations/hold";
+
+const CHECKOUT_NOT_FOUND = "Checkout not found.";
+const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
+
+const isIdempotencyConflict = (error: unknown) =>
+  error instanceof QueryFailedError &&
+  (error.driverError as { constraint?: string }).constraint === "checkout_sessions_buyer_idempotency_key";
+
+export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.";
+/** Checkout and card payment: a cart becomes one checkout with an order per seller, then the card pays it. */
+export class CheckoutService {
+  /** Publishes `order.placed` and `payment.captured` in its transactions. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The cart summary: server prices, per-seller coupon and tax, unavailable products flagged. */
+  async priceQuote(input: { lines: CartLine[]; couponCode?: string | null }, caller?: AuthUser | null): Promise<PricedCart> {
+    const v = parseInput(quoteSchema, input);
+    return priceCart(this.dataSource.manager, mergeLines(v.lines), v.couponCode, this.clock.now(), caller?.id);
+  }
+
+  /**
+   * Places the cart as one checkout with one order per seller, in one transaction. A retry with
+   * the same idempotency key returns the first checkout; the unique constraint settles a race.
+   * When `clientGone` aborts (the client stopped waiting), the transaction rolls back instead of
+   * committing an order nobody was told about.
+   */
+  async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
+    const v = parsePlaceOrder(input, this.clock);
+    // REQUIRE_VERIFIED_BUYERS: only verified students (and admins) place orders
+    if (this.settings.requireVerifiedBuyers && buyer.role !== Role.ADMIN) {
+      const row = await this.dataSource.getRepository(User).findOne({ where: { id: buyer.id }, select: { id: true, verifiedAt: true } });
+      if (!row?.verifiedAt) throw forbidden(BUYERS_MUST_VERIFY);
+    }
+    const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
+    if (earlier) return earlier;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const session = await this.createCheckout(manager, buyer, v);
+        if (clientGone?.aborted) throw conflict(CLIENT_GONE);
+        return session;
+      });
+    } catch (error) {
+      if (!isIdempotencyConflict(error)) throw error;
+      return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
+    }
+  }
+
+  private checkoutByKey(buyerId: string, idempotencyKey: string) {
+    return this.dataSource.getRepository(CheckoutSession).findOneBy({ buyerId, idempotencyKey });
+  }
+
+  private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
+    const now = this.clock.now();
+    const cart = await priceCart(manager, mergeLines(v.lines), v.couponCode, now, buyer.id);
+    refuseUnbuyable(cart, v.lines, buyer);
+    const meetupCampus = v.meetup ? campusToMeet(cart, v.meetup) : null;
+
+    const session = manager.create(CheckoutSession, {
+      id: randomUUID(),
+      buyerId: buyer.id,
+      idempotencyKey: v.idempotencyKey,
+      paymentMethod: v.paymentMethod,
+      couponCode: cart.coupon.applied ? cart.coupon.code : null,
+      subtotalPaisa: cart.subtotalPaisa,
+      discountPaisa: cart.discountPaisa,
+      taxPaisa: cart.taxPaisa,
+      totalPaisa: cart.totalPaisa,
+    });
+    // first, so a concurrent retry with the same key fails here before doing any other work
+    await manager.insert(CheckoutSession, session);
+    // the buyer's reservations are used; units reserved for others are refused
+    const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.product!.name }));
+    await claimReservations(manager, this.events, { id: session.id, buyerId: buyer.id }, lines);
+    const soldOut = await reserveUnits(manager, cart);
+    // after reserveUnits: its row locks make a concurrent checkout of the same product see this one's order
+    await refuseRepeatOrder(manager, cart, buyer);
+
+    const orders = cart.groups.map((group) => ({
+      id: randomUUID(),
+      checkoutSessionId: session.id,
+      buyerId: buyer.id,
+      sellerId: group.sellerId,
+      paymentMethod: v.paymentMethod,
+      subtotalPaisa: group.subtotalPaisa,
+      discountPaisa: group.discountPaisa,
+      taxPaisa: group.taxPaisa,
+      totalPaisa: group.totalPaisa,
+      shippingAddress: v.shipping?.address ?? "",
+      shippingCity: v.shipping?.city ?? "",
+      shippingPostalCode: v.shipping?.postalCode ?? "",
+      shippingCountry: v.shipping?.country ?? "",
+      contactNumber: v.contactNumber,
+      fulfilment: v.fulfilment,
+      ...(v.meetup
+        ? {
+            meetupCampus,
+            meetupPoint: v.meetup.point.slug,
+            meetupAt: v.meetup.at,
+            meetupState: MeetupState.PROPOSED,
+            meetupProposedBy: MeetupParty.BUYER,
+          }
+        : {}),
+    }));
+    await manager.insert(Order, orders);
+    await manager.insert(
+      OrderLine,
+      cart.groups.flatMap((group, i) =>
+        group.lines.map((line) => ({
+          orderId: orders[i].id,
+          productId: line.productId,
+          productName: line.product!.name,
+          unitPricePaisa: line.unitPricePaisa,
+          offerPricePaisa: line.offerPricePaisa,
+          productImage: line.product!.image,
+          quantity: line.quantity,
+          lineTotalPaisa: line.lineTotalPaisa,
+        })),
+      ),
+    );
+    await manager.insert(
+      OrderStatusEvent,
+      orders.map((order) => ({
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: OrderStatus.PENDING,
+        actorId: buyer.id,
+        actorRole: Role.USER,
+      })),
+    );
+    const usedOfferIds = await markOffersUsed(
+      manager,
+      cart.groups.flatMap((group, i) =>
+        group.lines.flatMap((line) => (line.offerId ? [{ offerId: line.offerId, orderId: orders[i].id }] : [])),
+      ),
+      now,
+    );
+    await this.events.publish(manager, "order.placed", {
+      checkoutSessionId: session.id,
+      buyer,
+      productIds: cart.groups.flatMap((group) => group.lines.map((line) => line.productId)),
+      soldOut,
+      usedOfferIds,
+    });
+    return manager.findOneByOrFail(CheckoutSession, { id: session.id });
+  }
+
+  /** A checkout, for its buyer or an admin. */
+  async checkout(sessionId: string, user: AuthUser): Promise<CheckoutSession> {
+    const session = await this.findSession(sessionId);
+    if (session.buyerId !== user.id && user.role !== Role.ADMIN) throw forbidden("This checkout is not yours.");
+    return session;
+  }
+
+  /** Any checkout by id, for the hosted payment page (the unguessable session id is its key). */
+  async findSession(sessionId: string): Promise<CheckoutSession> {
+    const session = isUuid(sessionId) ? await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: sessionId }) : null;
+    if (!session) throw notFound(CHECKOUT_NOT_FOUND);
+    return session;
+  }
+
+  /** The sandbox card page's submit: checks the card and records only the time it was accepted. */
+  async authorizeCardPayment(sessionId: string, card: CardForm): Promise<CheckoutSession> {
+    const session = await this.findSession(sessionId);
+    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid in cash, not by card.");
+    if (session.paymentAuthorizedAt) return session;
+    const result = checkCard(card, this.clock.now());
+    if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
+    if (result.outcome === "declined") throw badInput(result.message, { cardNumber: result.message });
+    await this.dataSource
+      .createQueryBuilder()
+      .update(CheckoutSession)
+      .set({ paymentAuthorizedAt: () => "now()" })
+      .where(`id = :id AND "paymentAuthorizedAt" IS NULL`, { id: session.id })
+      .execute();
+    return this.findSession(session.id);
+  }
+
+  /**
+   * Marks an authorised card checkout and its orders paid. Repeating it changes nothing; a
+   * cash-on-delivery checkout has nothing to confirm (its orders are paid on completion).
+   * The checkout id is the proof: a random UUID that only the buyer's payment redirect carries, so a
+   * caller with no credentials may confirm (a legacy client on another site loses the cookie on the
+   * way back); a signed-in caller must be the buyer or an admin. Only the payment page's accepted
+   * card marks anything paid.
+   */
+  async confirmPayment(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
+    const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
+    if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
+    if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
+    await this.dataSource.transaction(async (manager) => {
+      // conditional update: of two concurrent confirmations only one marks the orders
+      const { affected } = await manager
+        .createQueryBuilder()
+        .update(CheckoutSession)
+        .set({ paymentStatus: PaymentStatus.PAID, paidAt: () => "now()" })
+        .where(`id = :id AND "paymentStatus" = :unpaid`, { id: session.id, unpaid: PaymentStatus.UNPAID })
+        .execute();
+      if (!affected) return;
+      await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
+      const orders = await manager.findBy(Order, { checkoutSessionId: session.id });
+      await this.events.publish(manager, "payment.captured", {
+        checkoutSessionId: session.id,
+        provider: "card",
+        reference: session.id,
+        orders: orders.map(({ id, buyerId, sellerId, totalPaisa }) => ({ id, buyerId, sellerId, totalPaisa })),
+      });
+    });
+    return this.findSession(session.id);
+  }
+}
+
+/**
+ * The one campus a meetup cart is on: every listing must name the same campus (sellers can differ,
+ * each then meets the buyer at the same point and time), and the point must be on it.
+ */
+function campusToMeet(cart: PricedCart, meetup: ValidMeetup): string {
+  const products = cart.lines.map((line) => line.product!);
+  const noCampus = products.find((product) => !product.campus);
+  if (noCampus) {
+    const message = `"${noCampus.name}" has no campus to meet on: choose delivery to an address.`;
+    throw badInput(message, { fulfilment: message });
+  }
+  if (new Set(products.map((product) => product.campus)).size > 1) {
+    const message =
+      "Your cart has items on different campuses: meet on campus needs every item on one campus. Order them separately, or choose delivery.";
+    throw badInput(message, { fulfilment: message });
+  }
+  const campus = products[0].campus!;
+  const refused = pointOffCampus(meetup.point, campus);
+  if (refused) throw refused;
+  return campus;
+}
+
+/** Why some cart lines cannot be bought (gone, or the buyer's own), or a coupon that does not apply. */
+function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUser): void {
+  const fields: FieldErrors = {};
+  const messages: string[] = [];
+  for (const line of cart.lines) {
+    const key = `lines.${inputLines.findIndex((l) => l.productId === line.productId)}.productId`;
+    if (!line.available) {
+      fields[key] = !line.product
+        ? "This product does not exist."
+        : (soldOut(line.product) ?? `"${line.product.name}" is no longer available.`);
+      messages.push("Some products in your cart are no longer available. Remove them and try again.");
+    } else if (line.product!.sellerId === buyer.id) {
+      fields[key] = "You cannot buy your own product.";
+      messages.push("You cannot buy your own product.");
+    } else if (line.quantity > line.product!.quantityAvailable) {
+      fields[key.replace(/productId$/, "quantity")] = onlyLeft(line.product!);
+      messages.push(onlyLeft(line.product!));
+    }
+  }
+  if (cart.coupon.code && !cart.coupon.applied) {
+    fields.couponCode = cart.coupon.message!;
+    messages.push(cart.coupon.message!);
+  }
+  if (messages.length) throw badInput(messages[0], fields);
+}
+
+/**
+ * A card checkout sends the buyer away to pay, the moment a cart (another tab, another device) goes
+ * stale: while the buyer's paid card order of a product waits for the seller, ordering that product
+ * again is refused as a repeat (an unpaid one is completed from My Orders, and cannot be paid twice).
+ * Cancelling that order, or the seller's answer, lifts it. A checkout repeated by a lost answer is
+ * the idempotency key's job.
+ */
+async function refuseRepeatOrder(manager: EntityManager, cart: PricedCart, buyer: AuthUser): Promise<void> {
+  const productIds = cart.groups.flatMap((group) => group.lines.map((line) => line.productId));
+  const [earlier]: Array<{ orderNumber: number; productName: string }> = await manager.query(
+    `SELECT o."orderNumber", l."productName" FROM orders o JOIN order_lines l ON l."orderId" = o.id
+      WHERE o."buyerId" = $1 AND o.status = $2 AND o."paymentStatus" = $3 AND l."productId" = ANY($4::uuid[]) LIMIT 1`,
+    [buyer.id, OrderStatus.PENDING, PaymentStatus.PAID, productIds],
+  );
+  if (earlier) {
+    throw conflict(
+      `You already ordered "${earlier.productName}": order ${formatOrderNumber(earlier.orderNumber)} is paid and waiting for the seller. Open it from My Orders, or cancel it before ordering again.`,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { Fragment } from "react";
+import { MessageButton } from "../../../components/MessageButton";
+import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
+import { SellerHandover } from "../../../components/handover/SellerHandover";
+import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
+import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
+import { formatPKR } from "../../../lib/format";
+
+/** What a seller needs to deliver a sale: buyer, address or campus meetup, contact, payment, total. */
+export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
+  const rows: Array<[string, string]> = [
+    ["Order", order.orderNumber],
+    ["Buyer", order.buyer?.username ?? "-"],
+    ...(order.shipping
+      ? ([
+          ["Shipping address", order.shipping.address],
+          ["City", order.shipping.city],
+          ["Postal code", order.shipping.postalCode],
+          ["Country", order.shipping.country],
+        ] as Array<[string, string]>)
+      : [["Delivery", "Meet on campus"] as [string, string]]),
+    ["Contact number", order.contactNumber],
+    ["Payment", `${paymentMethodLabel(order.paymentMethod)}, ${paymentStatusLabel(order.paymentStatus).toLowerCase()}`],
+    ["Order total", formatPKR(order.total)],
+  ];
+  // a conversation is about one product: the order's first one still known
+  const productId = order.lines.find((line) => line.productId)?.productId;
+  return (
+    <>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 3, rowGap: 0.5 }}
+      >
+        {rows.map(([term, value]) => (
+          <Fragment key={term}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: "anywhere" }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      {order.meetup && (
+        <Box sx={{ mt: 2 }}>
+          <MeetupPanel order={order} viewer="SELLER" />
+        </Box>
+      )}
+      <SellerHandover order={order} orderNumber={order.orderNumber} />
+      {productId && order.buyer && (
+        <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
+      )}
+    </>
+  );
+}

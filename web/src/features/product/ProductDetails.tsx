@@ -1,0 +1,159 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { ReservationNotice } from "../../components/ReservationCountdown";
+import { ReservedChip } from "../../components/ReservedChip";
+import { VerifiedBadge } from "../../components/VerifiedBadge";
+import { discountPercent, Money } from "../../components/Money";
+import { RatingStars } from "../../components/RatingStars";
+import { ReportButton } from "../../components/ReportButton";
+import { ShareButton } from "../../components/ShareButton";
+import { SellerLink } from "../../components/SellerLink";
+import type { ProductDetailQuery } from "../../generated/graphql";
+import { useMyAcceptedOfferQuery } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { formatDateTime, formatPKR } from "../../lib/format";
+import { ProductGallery } from "./ProductGallery";
+
+export type Product = NonNullable<ProductDetailQuery["product"]>;
+
+/** The product's photos, price, seller, facts and description, with the add-to-cart control the app composes. */
+export function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
+  const off = discountPercent(product.price, product.oldPrice);
+  return (
+    <>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
+        <Link component={RouterLink} to="/" underline="hover" color="inherit">
+          Home
+        </Link>
+        <Link component={RouterLink} to="/shop" underline="hover" color="inherit">
+          Shop
+        </Link>
+        <Link
+          component={RouterLink}
+          to={`/categories/${product.category}`}
+          underline="hover"
+          color="inherit"
+          sx={{ textTransform: "capitalize" }}
+        >
+          {product.category}
+        </Link>
+        <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: "anywhere" }}>
+          {product.name}
+        </Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 } }}>
+        <ProductGallery images={product.images} name={product.name}>
+          {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
+          {product.sold && (
+            <Chip
+              label="Sold"
+              sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
+            />
+          )}
+          {!product.sold && product.reservedUntil && <ReservedChip inset={12} />}
+        </ProductGallery>
+        <div>
+          {product.hiddenAt && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {product.heldReason ?? "A moderator hid this listing: only its seller and the admins can see it."}
+            </Alert>
+          )}
+          {product.priceNote && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {product.priceNote}
+            </Alert>
+          )}
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>
+            {product.name}
+          </Typography>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
+            <RatingStars value={product.rating} count={product.ratingCount} size="medium" />
+            <Link href="#reviews" variant="body2">
+              {product.ratingCount === 1 ? "1 review" : `${product.ratingCount} reviews`}
+            </Link>
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <Money amount={product.price} oldPrice={product.oldPrice} variant="h5" />
+          </Box>
+          {product.seller && (
+            <Typography sx={{ mt: 2, display: "flex", alignItems: "center", gap: 1 }}>
+              <StorefrontOutlined fontSize="small" color="action" aria-hidden="true" />
+              Sold by{" "}
+              <strong>
+                <SellerLink seller={product.seller} />
+              </strong>
+              {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+              {product.seller.isVerifiedStudent && <VerifiedBadge university={product.seller.university} />}
+            </Typography>
+          )}
+          {product.seller?.university && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {product.seller.university}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
+            <Chip
+              label={
+                <span>
+                  Category: <span style={{ textTransform: "capitalize" }}>{product.category}</span>
+                </span>
+              }
+              variant="outlined"
+            />
+            {product.color && (
+              <Chip
+                label={
+                  <span>
+                    Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span>
+                  </span>
+                }
+                variant="outlined"
+              />
+            )}
+            <Chip label={`Condition: ${product.conditionLabel}`} variant="outlined" />
+            {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
+          </Stack>
+          <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
+          {!product.sold && <AcceptedOffer product={product} />}
+          {!product.sold && <ReservationNotice product={product} />}
+          <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
+          <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
+            <LocalShippingOutlined color="primary" aria-hidden="true" />
+            <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
+          </Paper>
+          <Box sx={{ mt: 2, display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <ShareButton title={product.name} text={`${product.name}, ${formatPKR(product.price)} on UniBazaar`} />
+            <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label="Report this listing" />
+          </Box>
+        </div>
+      </Box>
+    </>
+  );
+}
+
+/** The signed-in buyer's accepted offer on this listing: the price they agreed, and how to buy at it. */
+function AcceptedOffer({ product }: { product: Product }) {
+  const { user } = useAuth();
+  const query = useMyAcceptedOfferQuery({ variables: { productId: product.id }, skip: !user, fetchPolicy: "cache-and-network" });
+  const offer = user ? query.data?.myAcceptedOffer : null;
+  if (!offer) return null;
+  return (
+    <Alert severity="success" sx={{ mt: 3 }} aria-label="Your accepted offer">
+      <Typography component="p" sx={{ fontWeight: 700 }}>
+        Your offer of {formatPKR(offer.amount)} was accepted.
+      </Typography>
+      Add it to your cart and check out: one unit costs {formatPKR(offer.amount)} instead of {formatPKR(product.price)}, plus tax, until{" "}
+      {formatDateTime(offer.expiresAt)}.
+    </Alert>
+  );
+}

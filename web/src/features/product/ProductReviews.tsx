@@ -1,0 +1,103 @@
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import RateReviewOutlined from "@mui/icons-material/RateReviewOutlined";
+import VerifiedOutlined from "@mui/icons-material/VerifiedOutlined";
+import { lazy, Suspense, useState } from "react";
+import { Link as RouterLink, useLocation } from "react-router-dom";
+import { PaginationBar } from "../../components/PaginationBar";
+import { EmptyState } from "../../components/QueryState";
+import { RatingStars } from "../../components/RatingStars";
+import { useMyProductReviewQuery } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import type { Product } from "./ProductDetails";
+
+// the review form (text field, rating) loads when it is first opened, not with the page
+const ReviewDialog = lazy(async () => ({ default: (await import("./ReviewDialog")).ReviewDialog }));
+
+/** The product's reviews, a page at a time, and the button that writes (or edits) the caller's own. */
+export function ProductReviews({ product, onPage, onPosted }: { product: Product; onPage: (page: number) => void; onPosted: () => void }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [formSeen, setFormSeen] = useState(false);
+  if (open && !formSeen) setFormSeen(true);
+  const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user });
+  const myReview = user ? mine.data?.myReview : null;
+  const reviews = product.reviews;
+  return (
+    <Box component="section" aria-labelledby="reviews-heading" id="reviews" sx={{ mt: { xs: 5, md: 7 }, scrollMarginTop: 80 }}>
+      <Divider sx={{ mb: 3 }} />
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
+        <Typography id="reviews-heading" variant="h5" component="h2">
+          Reviews ({reviews.totalItems})
+        </Typography>
+        {user ? (
+          <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
+            {myReview ? "Edit your review" : "Write a review"}
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to="/login"
+            state={{ from: `${location.pathname}${location.search}` }}
+            variant="outlined"
+            startIcon={<RateReviewOutlined />}
+          >
+            Sign in to write a review
+          </Button>
+        )}
+      </Box>
+      {reviews.items.length === 0 ? (
+        <EmptyState message="No reviews yet." />
+      ) : (
+        <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews">
+          {reviews.items.map((review) => (
+            <Paper component="li" key={review.id} variant="outlined" sx={{ p: 2 }}>
+              <Box component="article" aria-label={`Review by ${review.author?.username ?? "a former user"}`}>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+                  <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.dark", fontSize: 14 }} aria-hidden="true">
+                    {(review.author?.username ?? "?").charAt(0).toUpperCase()}
+                  </Avatar>
+                  <Typography sx={{ fontWeight: 600 }}>{review.author?.username ?? "Former user"}</Typography>
+                  <RatingStars value={review.rating} />
+                  <Typography variant="body2" color="text.secondary" component="time" dateTime={review.createdAt}>
+                    {formatDate(review.createdAt)}
+                  </Typography>
+                  {review.verifiedPurchase && (
+                    <Chip icon={<VerifiedOutlined />} label="Verified purchase" size="small" color="success" variant="outlined" />
+                  )}
+                </Box>
+                <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
+      {user && formSeen && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            // filled in again once the caller's review has loaded
+            key={myReview?.id ?? "new"}
+            productId={product.id}
+            productName={product.name}
+            existing={myReview}
+            open={open}
+            onClose={() => setOpen(false)}
+            onPosted={() => {
+              onPosted();
+              void mine.refetch();
+            }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
