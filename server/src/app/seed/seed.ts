@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
+import { seedDemoDeals } from "./deals";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";
 import { seedDemoReviews } from "./reviews";
@@ -109,6 +110,7 @@ function studentFields(username: string): Pick<User, "verifiedAt" | "university"
 /** Reviews, orders in every status and a report for the moderation queue, made through the services so they follow the real rules. */
 async function seedActivity(services: Services): Promise<void> {
   await seedDemoOrders(services);
+  await seedDemoDeals(services);
   await seedSavedItems(services);
   // after the orders, so reviews of bought products come out as verified purchases
   await seedDemoReviews(services);
