@@ -185,7 +185,7 @@ describe("shared cache of hot anonymous queries", () => {
       asCaller(seller),
     );
     // the service itself: whole GraphQL answers are kept before it (public-answers.test.ts)
-    const search = () => server.services.products.list({ filter: { search: "stool" } });
+    const search = () => server.services.catalog.list({ filter: { search: "stool" } });
     expect((await search()).items[0].name).toBe("Uncached Stool");
     await server.dataSource.getRepository(Product).update(lamp.id, { name: "Uncached Stool Two" });
     expect((await search()).items[0].name).toBe("Uncached Stool Two");

@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from "express";
 import { formatPKR } from "@unibazaar/rules";
-import type { ProductsService } from "../modules/products/service";
+import type { CatalogService } from "../modules/products/catalog-service";
 import type { SellersService } from "../modules/sellers/service";
 import { escapeHtml } from "../platform/http/html";
 import { absoluteImageUrl, publicBase } from "../platform/http/public-url";
@@ -32,12 +32,12 @@ type Preview = { type: "product" | "profile"; title: string; description: string
  * pages fetched by a link-preview agent get a small page of Open Graph and Twitter tags (title,
  * price, absolute image URL, description); browsers get the web app as before.
  */
-export function createCrawlerRouter(services: { products: ProductsService; sellers: SellersService }, publicUrl?: string): Router {
+export function createCrawlerRouter(services: { catalog: CatalogService; sellers: SellersService }, publicUrl?: string): Router {
   const router = express.Router();
   router.get("/shop/:id", async (req, res, next) => {
     if (!PREVIEW_AGENTS.test(req.get("user-agent") ?? "")) return next();
     try {
-      const product = await services.products.byId(String(req.params.id), null);
+      const product = await services.catalog.byId(String(req.params.id), null);
       if (!product) return next();
       const base = publicBase(req, publicUrl);
       const price = toRupees(product.pricePaisa);
@@ -94,7 +94,7 @@ export function createCrawlerRouter(services: { products: ProductsService; selle
   router.get("/sitemap.xml", async (req, res, next) => {
     try {
       const base = publicBase(req, publicUrl);
-      const products = await services.products.sitemapEntries(SITEMAP_MAX_URLS - STATIC_PAGES.length);
+      const products = await services.catalog.sitemapEntries(SITEMAP_MAX_URLS - STATIC_PAGES.length);
       const urls = [
         ...STATIC_PAGES.map((page) => `<url><loc>${base}${page}</loc></url>`),
         ...products.map((p) => `<url><loc>${base}/shop/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`),

@@ -3,6 +3,7 @@ import { Conversation, Message, Offer, UserBlock } from "../modules/conversation
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Reservation } from "../modules/reservations/entity";
 import { Review } from "../modules/reviews/entity";
@@ -30,4 +31,5 @@ export const entities = [
   Notification,
   OneTimeCode,
   Reservation,
+  PaymentAttempt,
 ];

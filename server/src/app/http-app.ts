@@ -19,6 +19,9 @@ import { publicBase, serveUploadsFrom, varyOnPublicBase } from "../platform/http
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
+import { createWalletPaymentRouter } from "../modules/payment-providers/pages";
+import { createWalletSimulatorRouter } from "../modules/payment-providers/simulator";
+import { simulatedWallets, walletCheckoutOrigins } from "../modules/payment-providers/wallets";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
@@ -89,6 +92,8 @@ export async function createHttpApp(deps: {
           "font-src": ["'self'", "data:"],
           "worker-src": ["'self'", "blob:"],
           "connect-src": ["'self'"],
+          // the wallet hand-off posts the signed request to the configured hosted checkouts
+          "form-action": ["'self'", ...walletCheckoutOrigins(config)],
           // over plain http (a phone on the campus network opening http://<laptop-ip>:4000) the
           // upgrade would break every asset; behind TLS in production it stays on
           "upgrade-insecure-requests": config.nodeEnv === "production" ? [] : null,
@@ -223,8 +228,10 @@ export async function createHttpApp(deps: {
     ),
   );
 
-  // the sandbox card page (Checkout.paymentUrl), before the web app's catch-all route
+  // the payment page (Checkout.paymentUrl), the wallets' callbacks and simulators, before the web app's catch-all route
   app.use(createPayPageRouter(services));
+  app.use(createWalletPaymentRouter(services, config.publicUrl));
+  app.use(createWalletSimulatorRouter(simulatedWallets(config), () => services.clock.now()));
   app.use(createCrawlerRouter(services, config.publicUrl));
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production (from this machine or by an admin)
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir, (token) => services.auth.authenticate(token)));

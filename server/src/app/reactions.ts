@@ -82,10 +82,19 @@ export function registerReactions(
     cron: "* * * * *",
   });
 
-  // the public catalogue's cached answers show prices, stock and Sold
+  // the public catalogue's cached answers show prices, stock and Sold, ratings, sellers' names,
+  // pictures, types and verified marks, and only what moderation lets through
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
-  for (const name of ["product.listed", "product.changed", "product.removed", "reservation.changed"] satisfies EventName[])
+  for (const name of [
+    "product.listed",
+    "product.changed",
+    "product.removed",
+    "review.posted",
+    "user.changed",
+    "reservation.changed",
+  ] satisfies EventName[])
     events.onAfterCommit(name, dropCatalogue);
+  events.onAfterCommit("moderation.acted", ({ catalogueChanged }) => (catalogueChanged ? dropCatalogue() : undefined));
   events.onAfterCommit("order.placed", ({ soldOut }) => (soldOut ? dropCatalogue() : undefined));
   // a cancelled or rejected order's units are for sale again
   events.onAfterCommit("order.status-changed", ({ to }) => (PURCHASE_EXCLUDED_STATUSES.includes(to) ? dropCatalogue() : undefined));

@@ -19,7 +19,9 @@ import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { HandoverService } from "../modules/orders/handover";
 import { ReservationsService } from "../modules/reservations/service";
+import { PaymentProvidersService } from "../modules/payment-providers/service";
 import { ProductsService } from "../modules/products/service";
+import { CatalogService } from "../modules/products/catalog-service";
 import { ReviewsService } from "../modules/reviews/service";
 import { SavedService } from "../modules/saved/service";
 import { SellersService } from "../modules/sellers/service";
@@ -35,12 +37,12 @@ import { createStorage } from "../platform/storage";
 export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
-  const reviews = new ReviewsService(dataSource, cache);
-  const users = new UsersService(dataSource, reviews, cache);
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
+  const reviews = new ReviewsService(dataSource, events);
+  const users = new UsersService(dataSource, reviews, events);
   const notifications = new NotificationsService(dataSource, events);
-  const screening = new ScreeningService(dataSource, {
+  const screening = new ScreeningService(dataSource, cache, {
     maskPhones: config.maskChatPhones,
     siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
   });
@@ -69,10 +71,12 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     jobs,
     auth,
     mailer,
-    verification: new VerificationService(dataSource, codes, cache),
+    verification: new VerificationService(dataSource, codes, events),
     recovery: new RecoveryService(dataSource, codes, auth),
     reviews,
-    products: new ProductsService(dataSource, cache, config, events),
+    /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
+    catalog: new CatalogService(dataSource, cache),
+    products: new ProductsService(dataSource, config, events),
     storage,
     uploads,
     users,
@@ -80,9 +84,11 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     orders,
     handover,
     reservations,
+    /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
+    paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
     sellers: new SellersService(dataSource),
     saved: new SavedService(dataSource),
-    moderation: new ModerationService(dataSource, cache, auth),
+    moderation: new ModerationService(dataSource, events, auth),
     conversations,
     notifications,
     screening,

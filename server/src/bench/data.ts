@@ -9,7 +9,7 @@ import { CATEGORIES, COLORS } from "../modules/products/catalog";
  */
 
 // six nouns per category, in CATEGORIES order (row i of the flattened array = category i)
-const NOUNS: Record<string, string[]> = {
+export const NOUNS: Record<string, string[]> = {
   accessories: ["Backpack", "Wallet", "Sunglasses", "Watch", "Belt", "Cap"],
   books: ["Textbook", "Novel", "Workbook", "Dictionary", "Guide", "Atlas"],
   clothing: ["Kurta", "Hoodie", "Jacket", "Shalwar Kameez", "Scarf", "Sweater"],
@@ -20,7 +20,7 @@ const NOUNS: Record<string, string[]> = {
   sports: ["Cricket Bat", "Football", "Badminton Racket", "Yoga Mat", "Dumbbells", "Jersey"],
   stationery: ["Notebook", "Pen Set", "Geometry Box", "Marker Set", "Planner", "Sketchbook"],
 };
-const ADJECTIVES = [
+export const ADJECTIVES = [
   "Compact",
   "Classic",
   "Premium",
@@ -169,6 +169,7 @@ async function generate(sql: Sql, products: number, say: (line: string) => void)
     );
   }
   const [{ count: reviews }] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM reviews`);
-  await sql("ANALYZE");
+  // as autovacuum leaves a settled table: statistics, and the visibility map that index-only scans read
+  await sql("VACUUM ANALYZE");
   return { products, sellers, buyers, reviews, orders };
 }

@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from "../platform/db/embedded";
 import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
 import { generateBenchData } from "./data";
+import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
 
 /**
  * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
@@ -26,8 +27,15 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** Server processes to compare (WEB_CONCURRENCY of each run), e.g. "1,2". */
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
+/** Only the scenarios whose name contains this text (e.g. "long tail"); all by default. */
+const ONLY = process.env.BENCH_ONLY ?? "";
+/** How many listings the product-page scenarios draw their random ids from. */
+const SAMPLED_PRODUCTS = 20_000;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const DIST = path.resolve(__dirname, "..");
+
+/** Which bare handler a scenario is compared with. */
+type Floor = "page" | "product";
 
 async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ub_bench_${process.pid}`;
@@ -121,7 +129,7 @@ async function main() {
       return app;
     };
     let app = await startApp(PROCESS_COUNTS[0]);
-    await enumerationTimings(app.url);
+    if (!ONLY) await enumerationTimings(app.url);
 
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
@@ -130,6 +138,11 @@ async function main() {
     const { rows: cheap } = await probe.query(
       `SELECT id FROM products WHERE "deletedAt" IS NULL AND "pricePaisa" > 0 ORDER BY "createdAt" DESC LIMIT 1`,
     );
+    // a fixed sample (ordered by a hash of the id), drawn from at random by each product-page request
+    const { rows: sampled } = await probe.query(
+      `SELECT id FROM products WHERE "deletedAt" IS NULL AND "hiddenAt" IS NULL ORDER BY md5(id::text) LIMIT ${SAMPLED_PRODUCTS}`,
+    );
+    const productIds = sampled.map((r: { id: string }) => r.id);
     await probe.end();
     const token = await login(app.url);
     /**
@@ -176,7 +189,25 @@ async function main() {
         }
       }
     `;
-    const scenarios: Array<[string, autocannon.Request]> = [
+    /** A request whose variables are drawn anew each time, from a generator seeded by the scenario. */
+    const drawn = (query: string, seed: number, variables: (random: () => number) => object, options: { auth?: boolean } = {}) => {
+      const random = seededRandom(seed);
+      return {
+        ...graphql(query, {}, options),
+        setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify({ query, variables: variables(random) }) }),
+      };
+    };
+    const randomProduct = (random: () => number) => ({ id: productIds[Math.floor(random() * productIds.length)] });
+    /** Every request different; product pages are compared with the bare product-page handler. */
+    const longTail: Array<[string, autocannon.Request, Floor?]> = [
+      ["long tail: shop pages, every request different", drawn(SHOP_QUERY, 1, shopPageVariables)],
+      ["long tail: shop pages, signed in, every request different", drawn(SHOP_QUERY, 1, shopPageVariables, { auth: true })],
+      ["long tail: searches, every request different", drawn(SHOP_QUERY, 2, searchVariables)],
+      ["long tail: product pages, anonymous, random ids", drawn(PRODUCT_QUERY, 3, randomProduct), "product"],
+      ["long tail: product pages, signed in, random ids", drawn(PRODUCT_QUERY, 3, randomProduct, { auth: true }), "product"],
+    ];
+    const scenarios: Array<[string, autocannon.Request, Floor?]> = [
+      ...longTail,
       ["GraphQL products (page 1, 8 items, newest)", graphql(newest(1))],
       [
         "GraphQL products (page 1, 8 items, newest), anonymous: from the public answers cache",
@@ -319,29 +350,63 @@ async function main() {
         `${data.reviews} reviews, ${data.orders} orders; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; ` +
         `${cpus().length} x ${cpu}, Node ${process.version}\n`,
     );
-    console.log("| scenario | processes | req/s | p50 ms | p99 ms | × floor | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
-    const run = async (url: string, request: autocannon.Request) => {
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
-      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.non2xx + r.timeouts };
-    };
-    const row = (name: string, processes: number, r: Awaited<ReturnType<typeof run>>, floorRps: number) =>
-      console.log(
-        `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floorRps).toFixed(2)} | ${r.failed} |`,
+    console.log("| scenario | processes | req/s | p50 ms | p99 ms | × floor | CPU ms/req | floor's CPU ÷ CPU | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    // the bench database's PostgreSQL backends, whose CPU each request also costs
+    const monitor = new Client({ connectionString: db.url });
+    await monitor.connect();
+    const backends = async (): Promise<number[]> =>
+      (await monitor.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map(
+        (row: { pid: number }) => row.pid,
       );
+    /** Throughput and latency under load, and the CPU (server processes + PostgreSQL) per request. */
+    const run = async (url: string, server: ChildProcess, request: autocannon.Request) => {
+      const before = await backends();
+      const started = cpuSeconds([server.pid!, ...before]);
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
+      const used = cpuSeconds([server.pid!, ...new Set([...before, ...(await backends())])]) - started;
+      return {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        cpuMs: (used * 1000) / Math.max(1, r.requests.total),
+        failed: r.errors + r.non2xx + r.timeouts,
+      };
+    };
+    type Result = Awaited<ReturnType<typeof run>>;
+    const row = (name: string, processes: number, r: Result, floor: Result) =>
+      console.log(
+        `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floor.rps).toFixed(2)} | ` +
+          `${r.cpuMs.toFixed(2)} | ${(floor.cpuMs / r.cpuMs).toFixed(2)} | ${r.failed} |`,
+      );
+    const chosen = scenarios.filter(([name]) => name.includes(ONLY));
     for (const [i, processes] of PROCESS_COUNTS.entries()) {
       if (i > 0) {
         await stopChild(children.pop()!);
         app = await startApp(processes);
       }
-      // the floor with as many processes as the app, each measured alone on the machine
+      // the floors with as many processes as the app, each measured alone on the machine
       const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url, FLOOR_PROCESSES: String(processes) }, "/");
-      const floorResult = await run(floor.url, { method: "GET", path: "/" });
+      const random = seededRandom(3);
+      const floors: Record<Floor, Result> = {
+        page: await run(floor.url, floor.child, { method: "GET", path: "/" }),
+        product: await run(floor.url, floor.child, {
+          method: "GET",
+          setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(random).id}` }),
+        }),
+      };
       await stopChild(floor.child);
-      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floorResult, floorResult.rps);
-      for (const [name, request] of scenarios) row(name, processes, await run(app.url, request), floorResult.rps);
+      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floors.page, floors.page);
+      row(
+        "floor: bare node:http + pg, product page (product and seller, 10 reviews with authors, count), random ids",
+        processes,
+        floors.product,
+        floors.product,
+      );
+      for (const [name, request, against = "page"] of chosen) row(name, processes, await run(app.url, app.child, request), floors[against]);
     }
-    console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
+    await monitor.end();
+    if (chosen.some(([name]) => name.includes("placeOrder"))) console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
   } finally {
     await Promise.all(children.map(stopChild));
     await db.drop();
@@ -422,6 +487,29 @@ async function enumerationTimings(url: string): Promise<void> {
     );
   }
   console.log("");
+}
+
+/**
+ * CPU seconds (user + system) used so far by the processes `pids` and their descendants, from Linux's
+ * /proc (100 ticks a second); 0 where there is none. On a shared machine the CPU a request costs
+ * moves far less with the load than its req/s do.
+ */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  const visit = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // after the command's ")" come the fields from the 3rd on: utime and stime are the 14th and 15th
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) visit(Number(child));
+    } catch {
+      // the process has ended, or this is not Linux
+    }
+  };
+  for (const pid of pids) visit(pid);
+  return ticks / 100;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -79,6 +79,40 @@ describe("loadConfig", () => {
     );
   });
 
+  it("uses the wallet simulators unless a wallet's merchant account is set, whole", () => {
+    const none = loadConfig({ DATA_DIR: dataDir() });
+    expect([none.jazzcash, none.easypaisa]).toEqual([undefined, undefined]);
+    const live = loadConfig({
+      DATA_DIR: dataDir(),
+      JAZZCASH_MERCHANT_ID: "MC12345",
+      JAZZCASH_PASSWORD: "pass",
+      JAZZCASH_INTEGRITY_SALT: "salt",
+      EASYPAISA_STORE_ID: "12345",
+      EASYPAISA_HASH_KEY: "ABCDEFGHIJKLMNOP",
+      EASYPAISA_CHECKOUT_URL: "https://easypay.easypaisa.com.pk/easypay/Index.jsf",
+    });
+    expect(live.jazzcash).toEqual({
+      merchantId: "MC12345",
+      password: "pass",
+      integritySalt: "salt",
+      checkoutUrl: "https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/",
+    });
+    expect(live.easypaisa).toEqual({
+      storeId: "12345",
+      hashKey: "ABCDEFGHIJKLMNOP",
+      checkoutUrl: "https://easypay.easypaisa.com.pk/easypay/Index.jsf",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JAZZCASH_MERCHANT_ID: "MC12345" })).toThrow(
+      "JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT must be set together",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EASYPAISA_STORE_ID: "1", EASYPAISA_HASH_KEY: "short" })).toThrow(
+      "EASYPAISA_HASH_KEY must be the 16-character hash key",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JAZZCASH_CHECKOUT_URL: "http://example.pk/pay" })).toThrow(
+      "JAZZCASH_CHECKOUT_URL must be an https URL",
+    );
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("JWT_SECRET is required when NODE_ENV=production");
   });

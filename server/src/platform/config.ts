@@ -66,7 +66,32 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.unibazaar.pk" })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // wallet providers: each set goes together; without one, that wallet's built-in simulator is used
+  JAZZCASH_MERCHANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, "must be the merchant id JazzCash issued (letters and digits)")
+    .optional(),
+  JAZZCASH_PASSWORD: z.string().trim().min(1).max(64).optional(),
+  JAZZCASH_INTEGRITY_SALT: z.string().trim().min(1).max(64).optional(),
+  JAZZCASH_CHECKOUT_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (JazzCash's hosted checkout, merchantform)" })
+    .default("https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/"),
+  EASYPAISA_STORE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, "must be the numeric store id from the Easypaisa merchant portal")
+    .optional(),
+  EASYPAISA_HASH_KEY: z.string().trim().length(16, "must be the 16-character hash key from the Easypaisa merchant portal").optional(),
+  EASYPAISA_CHECKOUT_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (Easypaisa's hosted checkout, Index.jsf)" })
+    .default("https://easypaystg.easypaisa.com.pk/easypay/Index.jsf"),
 });
+
+/** A JazzCash merchant account (JAZZCASH_*): its hosted checkout signs with the integrity salt. */
+export type JazzCashAccount = { merchantId: string; password: string; integritySalt: string; checkoutUrl: string };
+/** An Easypaisa store (EASYPAISA_*): its hosted checkout's requests are hashed with the store's hash key. */
+export type EasypaisaAccount = { storeId: string; hashKey: string; checkoutUrl: string };
 
 export type AppConfig = {
   nodeEnv: "development" | "production" | "test";
@@ -115,6 +140,9 @@ export type AppConfig = {
   s3?: { bucket: string; region: string; endpoint?: string; publicUrl?: string };
   /** A job still running after this long is taken for dead (its process crashed) and tried again. */
   jobTimeoutSeconds: number;
+  /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
+  jazzcash?: JazzCashAccount;
+  easypaisa?: EasypaisaAccount;
 };
 
 export class ConfigError extends Error {}
@@ -132,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.S3_ENDPOINT || e.S3_PUBLIC_URL) && !e.S3_BUCKET) {
     throw new ConfigError("Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3_PUBLIC_URL is set");
   }
+  const jazzcash = allOrNone("JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT", [
+    e.JAZZCASH_MERCHANT_ID,
+    e.JAZZCASH_PASSWORD,
+    e.JAZZCASH_INTEGRITY_SALT,
+  ]);
+  const easypaisa = allOrNone("EASYPAISA_STORE_ID and EASYPAISA_HASH_KEY", [e.EASYPAISA_STORE_ID, e.EASYPAISA_HASH_KEY]);
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
   }
@@ -166,7 +200,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maskChatPhones: e.MASK_CHAT_PHONES,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
+    jazzcash: jazzcash
+      ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }
+      : undefined,
+    easypaisa: easypaisa ? { storeId: easypaisa[0], hashKey: easypaisa[1], checkoutUrl: e.EASYPAISA_CHECKOUT_URL } : undefined,
   };
+}
+
+/** The values when every one is set, undefined when none is; a partial set is a configuration error. */
+function allOrNone(names: string, values: Array<string | undefined>): string[] | undefined {
+  const set = values.filter((v): v is string => v !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < values.length) throw new ConfigError(`Invalid configuration: ${names} must be set together`);
+  return set;
 }
 
 /** Outside production the secret is generated once and kept in DATA_DIR, so tokens survive restarts. */

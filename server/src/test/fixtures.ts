@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { CheckoutSession, Order, OrderLine, OrderStatus, PaymentMethod } from "../modules/orders/entity";
 import { Product } from "../modules/products/entity";
 import { Review } from "../modules/reviews/entity";
-import { createCache } from "../platform/cache";
+import { EventBus } from "../platform/events";
 import { ReviewsService } from "../modules/reviews/service";
 import { SellerType, User } from "../modules/users/entity";
 import type { TestServer } from "./harness";
@@ -192,8 +192,8 @@ export async function insertReview(
       comment: review.comment ?? `Rated ${review.rating}`,
     }),
   );
-  // recomputeRatings needs no cache: a throwaway in-process one
-  await new ReviewsService(dataSource, createCache(undefined)).recomputeRatings(dataSource.manager, [review.productId]);
+  // recomputeRatings publishes nothing: an event bus without subscribers
+  await new ReviewsService(dataSource, new EventBus(() => undefined)).recomputeRatings(dataSource.manager, [review.productId]);
   return saved;
 }
 

@@ -137,7 +137,11 @@ export type PaymentMethod =
   /** Cash to the seller on delivery. */
   | 'CASH_ON_DELIVERY'
   /** Cash to the seller at the campus meetup (MEETUP orders only). */
-  | 'CASH_ON_MEETUP';
+  | 'CASH_ON_MEETUP'
+  /** An Easypaisa mobile account on Easypaisa's hosted checkout, reached from `Checkout.paymentUrl`. */
+  | 'EASYPAISA'
+  /** A JazzCash mobile account on JazzCash's hosted checkout, reached from `Checkout.paymentUrl`. */
+  | 'JAZZCASH';
 
 /** Whether the money has been received. */
 export type PaymentStatus =

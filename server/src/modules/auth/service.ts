@@ -191,11 +191,11 @@ export class AuthService {
     if (!token) return null;
     const claims = verifyToken(token, this.config.jwtSecret);
     if (!claims) return null;
-    const user = await this.users.findOne({
-      where: { id: claims.sub },
-      select: { id: true, role: true, email: true, username: true, tokenVersion: true, suspendedAt: true },
-    });
-    if (!user || user.tokenVersion !== claims.ver || user.suspendedAt) return null;
+    // a plain row on every signed-in request: no entity to build for these five columns
+    const [user] = await this.dataSource.query<
+      Array<Pick<User, "id" | "role" | "email" | "username" | "tokenVersion"> & { suspended: boolean }>
+    >(`SELECT id, role, email, username, "tokenVersion", "suspendedAt" IS NOT NULL AS suspended FROM users WHERE id = $1`, [claims.sub]);
+    if (!user || user.tokenVersion !== claims.ver || user.suspended) return null;
     return { id: user.id, role: user.role, email: user.email, username: user.username };
   }
 

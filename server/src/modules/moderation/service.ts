@@ -2,14 +2,13 @@ import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
-import type { SharedCache } from "../../platform/cache";
+import type { EventBus } from "../../platform/events";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation, type AuthService } from "../auth/service";
-import { CATALOG_CACHE } from "../products/catalog";
 import { isListed, Product } from "../products/entity";
 import { Conversation } from "../conversations/entity";
 import { User } from "../users/entity";
@@ -109,7 +108,7 @@ export class ModerationService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly cache: SharedCache,
+    private readonly events: EventBus,
     private readonly auth: AuthService,
   ) {
     this.reportsByUser = postgresLimiter(dataSource, { keyPrefix: "report_user", points: REPORTS_PER_HOUR, duration: 3600 });
@@ -281,7 +280,10 @@ export class ModerationService {
       );
       return { ...action, adminName: admin.username, targetLabel: onUser ? user!.username : (listing?.name ?? user?.username ?? null) };
     });
-    if (CATALOG_ACTIONS.includes(v.action)) await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "moderation.acted", {
+      action: v.action,
+      catalogueChanged: CATALOG_ACTIONS.includes(v.action),
+    });
     return logged;
   }
 

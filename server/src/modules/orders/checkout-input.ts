@@ -15,7 +15,9 @@ const shippingSchema = z.preprocess(
   shippingRules,
 );
 
-const paymentMethodSchema = z.enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup or card." }).nullish();
+const paymentMethodSchema = z
+  .enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup, card, JazzCash or Easypaisa." })
+  .nullish();
 
 // legacy REST clients send none: each of their requests is then a new checkout
 const idempotencyKeySchema = z
@@ -49,7 +51,7 @@ const meetupOrderSchema = (clock: Clock) =>
       meetup: z.preprocess((value) => value ?? {}, meetupInputSchema(clock)),
       couponCode: couponCodeSchema,
       paymentMethod: paymentMethodSchema
-        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup or by card.")
+        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup, by card or by wallet.")
         .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
       idempotencyKey: idempotencyKeySchema,
     })

@@ -23,6 +23,7 @@ import {
 } from "./entity";
 import { pointOffCampus, type ValidMeetup } from "./meetup";
 import { checkCard, type CardForm } from "./payments";
+import { capturePayment } from "../payment-providers/capture";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
 import { claimReservations } from "../reservations/hold";
@@ -194,7 +195,7 @@ export class CheckoutService {
   /** The sandbox card page's submit: checks the card and records only the time it was accepted. */
   async authorizeCardPayment(sessionId: string, card: CardForm): Promise<CheckoutSession> {
     const session = await this.findSession(sessionId);
-    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is paid in cash, not by card.");
+    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is not paid by card.");
     if (session.paymentAuthorizedAt) return session;
     const result = checkCard(card, this.clock.now());
     if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
@@ -220,24 +221,10 @@ export class CheckoutService {
     const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
     if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
-    await this.dataSource.transaction(async (manager) => {
-      // conditional update: of two concurrent confirmations only one marks the orders
-      const { affected } = await manager
-        .createQueryBuilder()
-        .update(CheckoutSession)
-        .set({ paymentStatus: PaymentStatus.PAID, paidAt: () => "now()" })
-        .where(`id = :id AND "paymentStatus" = :unpaid`, { id: session.id, unpaid: PaymentStatus.UNPAID })
-        .execute();
-      if (!affected) return;
-      await manager.update(Order, { checkoutSessionId: session.id }, { paymentStatus: PaymentStatus.PAID });
-      const orders = await manager.findBy(Order, { checkoutSessionId: session.id });
-      await this.events.publish(manager, "payment.captured", {
-        checkoutSessionId: session.id,
-        provider: "card",
-        reference: session.id,
-        orders: orders.map(({ id, buyerId, sellerId, totalPaisa }) => ({ id, buyerId, sellerId, totalPaisa })),
-      });
-    });
+    // the checkout row lock makes two concurrent confirmations capture once
+    await this.dataSource.transaction((manager) =>
+      capturePayment(manager, this.events, session.id, { provider: "card", reference: session.id }),
+    );
     return this.findSession(session.id);
   }
 }

@@ -31,6 +31,10 @@ export enum PaymentMethod {
   CARD = "card",
   /** Cash handed to the seller at a campus meetup (meetup orders only). */
   CASH_ON_MEETUP = "cash_on_meetup",
+  /** A JazzCash mobile account, on JazzCash's hosted checkout. */
+  JAZZCASH = "jazzcash",
+  /** An Easypaisa mobile account, on Easypaisa's hosted checkout. */
+  EASYPAISA = "easypaisa",
 }
 
 /** Paid in cash when the goods are handed over: the order is paid once it is completed. */

@@ -157,7 +157,7 @@ describe("checkout with a campus meetup", () => {
     expect(html).not.toContain("<form");
     await expect(
       server.services.orders.checkouts.authorizeCardPayment(checkoutId, { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-    ).rejects.toThrow("This checkout is paid in cash, not by card.");
+    ).rejects.toThrow("This checkout is not paid by card.");
   });
 
   it("lets sellers of one campus share a meetup: one order each, same point and time", async () => {
@@ -242,7 +242,7 @@ describe("checkout with a campus meetup", () => {
     await expectRefusedCheckout(
       line(lamp),
       meetupOrder(LIBRARY, pkt(2, 13), { paymentMethod: "CASH_ON_DELIVERY" }),
-      "A meetup is paid in cash on meetup or by card.",
+      "A meetup is paid in cash on meetup, by card or by wallet.",
       "paymentMethod",
     );
   });

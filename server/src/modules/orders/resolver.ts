@@ -6,7 +6,7 @@ import { whenClientLeaves } from "../../platform/http/client-gone";
 import { SellerProfile } from "../products/types";
 import { CAMPUSES, labelOf } from "../products/catalog";
 import { meetupPoint } from "../meetups/points";
-import { formatOrderNumber, Fulfilment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
+import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentStatus } from "./entity";
 import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions } from "./transitions";
 import { paymentPath } from "./payments";
@@ -155,10 +155,11 @@ export class CheckoutFieldsResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "Card checkouts: the hosted sandbox payment page (a path on this server, /pay/<id>) to send the buyer to.",
+    description:
+      "Card and wallet checkouts: the payment page (a path on this server, /pay/<id>) to send the buyer to; it leads on to the card sandbox or the wallet's hosted checkout.",
   })
   paymentUrl(@Root() checkout: CheckoutView): string | null {
-    return checkout.paymentMethod === PaymentMethod.CARD ? paymentPath(checkout.id) : null;
+    return isCashPayment(checkout.paymentMethod) ? null : paymentPath(checkout.id);
   }
 }
 
@@ -199,12 +200,12 @@ export class OrderFieldsResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      "The buyer's pending card order not paid yet: the payment page to complete the payment (pays the whole checkout); else null (always for the seller).",
+      "The buyer's pending card or wallet order not paid yet: the payment page to complete the payment (pays the whole checkout); else null (always for the seller).",
   })
   paymentUrl(@Root() order: OrderView, @Ctx() ctx: Context): string | null {
     // the checkout id is the payment's key and covers every seller's order in it: only the buyer gets it
     return order.buyerId === ctx.user?.id &&
-      order.paymentMethod === PaymentMethod.CARD &&
+      !isCashPayment(order.paymentMethod) &&
       order.paymentStatus === PaymentStatus.UNPAID &&
       order.status === OrderStatus.PENDING
       ? paymentPath(order.checkoutSessionId)

@@ -1,5 +1,5 @@
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
-import { Fulfilment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
+import { Fulfilment, isCashPayment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
@@ -62,9 +62,9 @@ export function capacityOn(order: Pick<Order, "buyerId" | "sellerId">, caller: A
   return null;
 }
 
-// money first: a seller does not accept a card order the buyer has not paid for
-const awaitsCardPayment = (order: OrderState, to: OrderStatus) =>
-  to === CONFIRMED && order.paymentMethod === PaymentMethod.CARD && order.paymentStatus === PaymentStatus.UNPAID;
+// money first: a seller does not accept an online (card or wallet) order the buyer has not paid for
+const awaitsOnlinePayment = (order: OrderState, to: OrderStatus) =>
+  to === CONFIRMED && !isCashPayment(order.paymentMethod) && order.paymentStatus === PaymentStatus.UNPAID;
 
 // a meetup order is handed over at the agreed meetup, so it cannot be completed before that time
 function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError | null {
@@ -87,7 +87,10 @@ export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | n
   if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
     return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
   }
-  if (awaitsCardPayment(order, to)) return badInput("This card order is not paid yet.", { status: "Wait until the buyer has paid." });
+  if (awaitsOnlinePayment(order, to)) {
+    const paidBy = order.paymentMethod === PaymentMethod.CARD ? "card" : "wallet";
+    return badInput(`This ${paidBy} order is not paid yet.`, { status: "Wait until the buyer has paid." });
+  }
   return meetupNotDue(order, to, now);
 }
 

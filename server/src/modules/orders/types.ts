@@ -26,6 +26,8 @@ registerEnumType(PaymentMethod, {
     CASH_ON_DELIVERY: { description: "Cash to the seller on delivery." },
     CARD: { description: "Card on the hosted (sandbox) payment page at `Checkout.paymentUrl`." },
     CASH_ON_MEETUP: { description: "Cash to the seller at the campus meetup (MEETUP orders only)." },
+    JAZZCASH: { description: "A JazzCash mobile account on JazzCash's hosted checkout, reached from `Checkout.paymentUrl`." },
+    EASYPAISA: { description: "An Easypaisa mobile account on Easypaisa's hosted checkout, reached from `Checkout.paymentUrl`." },
   },
 });
 registerEnumType(Fulfilment, {

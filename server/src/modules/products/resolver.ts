@@ -9,7 +9,7 @@ import { ReviewPage } from "../reviews/types";
 import { type User } from "../users/entity";
 import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
-import { ProductSort } from "./service";
+import { ProductSort } from "./listing";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -30,7 +30,7 @@ export class ProductResolver {
     after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ProductPage> {
-    return ctx.services.products.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
+    return ctx.services.catalog.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
   }
 
   @Query(() => Product, {
@@ -38,8 +38,11 @@ export class ProductResolver {
     description:
       "One listed product; null when the id is unknown, the product was deleted, or it is hidden by moderation (except for its seller and admins).",
   })
-  product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.services.products.byId(id, ctx.user);
+  async product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
+    const product = await ctx.services.catalog.byId(id, ctx.user);
+    // its seller came with it: the seller field answers from the loader without another statement
+    if (product?.seller) ctx.loaders.userById.prime(product.seller.id, product.seller);
+    return product;
   }
 
   @Query(() => [Product], {
@@ -50,14 +53,14 @@ export class ProductResolver {
     @Arg("limit", () => Int, { nullable: true, defaultValue: 10, description: "How many, 1 to 50." }) limit: number | null,
     @Ctx() ctx: Context,
   ): Promise<Product[]> {
-    return ctx.services.products.trending({ limit });
+    return ctx.services.catalog.trending({ limit });
   }
 
   @Query(() => CatalogOptions, {
     description: "The categories, colours and price bands used by the shop filters and the add-product form.",
   })
   catalogOptions(@Ctx() ctx: Context): Promise<CatalogOptions> {
-    return ctx.services.products.catalogOptions();
+    return ctx.services.catalog.catalogOptions();
   }
 
   @Allow(Role.SELLER, Role.ADMIN)
@@ -68,7 +71,7 @@ export class ProductResolver {
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<Page<Product>> {
-    return ctx.services.products.mine(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
+    return ctx.services.catalog.mine(caller, { page: page ?? undefined, pageSize: pageSize ?? undefined });
   }
 
   @Allow(Role.SELLER, Role.ADMIN)

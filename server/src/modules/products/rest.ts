@@ -58,7 +58,7 @@ export function registerProductRoutes(api: RestApi) {
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
     handler: async ({ user, query, services, loaders, publicBase }) => {
       const { category, color, minPrice, maxPrice } = query;
-      const page = await services.products.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
+      const page = await services.catalog.list({ filter: { category, color, minPrice, maxPrice }, ...toPaging(query) });
       return { body: await productList(loaders, page, publicBase, user) };
     },
   });
@@ -73,7 +73,7 @@ export function registerProductRoutes(api: RestApi) {
     query: pageQuery,
     responses: { 200: { description: "A page of products", schema: legacyProductListSchema } },
     handler: async ({ user, params, query, services, loaders, publicBase }) => {
-      const page = await services.products.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
+      const page = await services.catalog.list({ filter: { sellerId: params.sellerId }, ...toPaging(query) });
       return { body: await productList(loaders, page, publicBase, user) };
     },
   });
@@ -93,7 +93,7 @@ export function registerProductRoutes(api: RestApi) {
       404: { description: "Unknown or deleted product" },
     },
     handler: async ({ user, params, services, loaders, publicBase }) => {
-      const product = await services.products.byId(params.id, user);
+      const product = await services.catalog.byId(params.id, user);
       if (!product) throw notFound("Product not found.");
       const [[shaped], reviews] = await Promise.all([
         legacyProducts(loaders, [product], publicBase, user),

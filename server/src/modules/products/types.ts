@@ -3,7 +3,7 @@ import { MeetupPointOption } from "../meetups/types";
 import { SellerType } from "../users/entity";
 import { MAX_PRODUCT_PHOTOS } from "@unibazaar/rules";
 import { Product } from "./entity";
-import { ProductSort } from "./service";
+import { ProductSort } from "./listing";
 
 registerEnumType(ProductSort, {
   name: "ProductSort",

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import type { SharedCache } from "../../platform/cache";
-import { CATALOG_CACHE } from "../products/catalog";
+import type { EventBus } from "../../platform/events";
 import { isListed, Product } from "../products/entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { idRule, isId } from "../../platform/shared/validation";
@@ -30,7 +29,7 @@ export type ReviewInput = { productId: string; rating: number; comment: string }
 export class ReviewsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly cache: SharedCache,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -57,7 +56,7 @@ export class ReviewsService {
       return manager.findOneByOrFail(Review, { id });
     });
     // the product's rating changed: cached catalogue answers show it
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "review.posted", { productId: v.productId });
     return review;
   }
 

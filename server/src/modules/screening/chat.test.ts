@@ -76,7 +76,7 @@ describe("screening in the chat", () => {
   });
 
   it("shows numbers when masking is configured off", () => {
-    const screening = new ScreeningService(server.dataSource, { maskPhones: false, siteHosts: [] });
+    const screening = new ScreeningService(server.dataSource, server.services.cache, { maskPhones: false, siteHosts: [] });
     const message = { body: "0300 1234567", flags: ["phone"] };
     expect(screening.bodyFor(message, false).body).toBe("0300 1234567");
     expect(screening.preview("0300 1234567")).toBe("0300 1234567");

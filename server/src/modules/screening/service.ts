@@ -1,5 +1,6 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
+import type { SharedCache } from "../../platform/cache";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import type { Product } from "../products/entity";
@@ -28,6 +29,7 @@ export class ScreeningService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly cache: SharedCache,
     readonly options: ScreeningOptions,
   ) {
     this.newAccountConversations = postgresLimiter(dataSource, {
@@ -98,7 +100,7 @@ export class ScreeningService {
 
   /** The buyer's note on a listing priced far below similar ones (see prices.ts); null for most. */
   priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<string | null> {
-    return priceNote(this.dataSource.manager, product);
+    return priceNote(this.dataSource.manager, this.cache, product);
   }
 
   /** Text shown outside the chat (inbox preview, notification): numbers always masked while masking is on. */

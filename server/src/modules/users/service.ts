@@ -5,8 +5,7 @@ import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../auth/service";
-import type { SharedCache } from "../../platform/cache";
-import { CATALOG_CACHE } from "../products/catalog";
+import type { EventBus } from "../../platform/events";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import type { ReviewsService } from "../reviews/service";
@@ -65,7 +64,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reviews: ReviewsService,
-    private readonly cache: SharedCache,
+    private readonly events: EventBus,
   ) {}
 
   private get repo() {
@@ -96,7 +95,7 @@ export class UsersService {
       throw error;
     }
     // the catalogue's answers show sellers' and reviewers' names and pictures
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "user.changed", { userId: me.id });
     return this.repo.findOneByOrFail({ id: me.id });
   }
 
@@ -122,7 +121,7 @@ export class UsersService {
       return manager.findOneByOrFail(User, { id: me.id });
     });
     // the seller's type shows on their listings' cards
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "user.changed", { userId: me.id });
     return changed;
   }
 
@@ -163,7 +162,7 @@ export class UsersService {
       return manager.findOneByOrFail(User, { id: userId });
     });
     // a new seller's type shows on their listings' cards
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "user.changed", { userId: userId });
     return changed;
   }
 
@@ -192,7 +191,7 @@ export class UsersService {
       await manager.delete(User, { id: userId });
     });
     // their listings left the catalog
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "user.changed", { userId: userId });
   }
 }
 

@@ -2,13 +2,12 @@ import { emailRule } from "@unibazaar/rules";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
-import type { SharedCache } from "../../platform/cache";
+import type { EventBus } from "../../platform/events";
 import { badInput, conflict, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../auth/service";
 import { CodePurpose } from "../codes/entity";
 import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
-import { CATALOG_CACHE } from "../products/catalog";
 import { User } from "../users/entity";
 import { universityOf } from "./universities";
 
@@ -27,7 +26,7 @@ export class VerificationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly codes: OneTimeCodes,
-    private readonly cache: SharedCache,
+    private readonly events: EventBus,
   ) {}
 
   private get users() {
@@ -86,7 +85,7 @@ export class VerificationService {
       return manager.findOneByOrFail(User, { id: caller.id });
     });
     // the shop's "verified sellers only" pages are cached
-    await this.cache.invalidate(CATALOG_CACHE);
+    await this.events.publish(this.dataSource.manager, "user.changed", { userId: caller.id });
     return user;
   }
 }

@@ -112,7 +112,8 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       // what is ordered leaves the cart at once, card included: an unpaid card order is completed
       // from My Orders, never ordered a second time from a cart that still holds it
       onOrderPlaced();
-      if (checkout.paymentMethod === "CARD" && checkout.paymentUrl) {
+      // card and wallets are paid on the payment page
+      if (checkout.paymentUrl) {
         window.location.assign(checkout.paymentUrl);
         return;
       }

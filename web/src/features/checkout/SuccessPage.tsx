@@ -19,6 +19,7 @@ import { OrderTimeline } from "../../components/OrderTimeline";
 import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
+import { HELD_NOTICE, isCashPayment } from "../../components/payment";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { formatMeetupTime } from "../../components/meetup/slots";
 import { SellerLink } from "../../components/SellerLink";
@@ -46,7 +47,7 @@ export function SuccessPage() {
 
   const checkout = result.data?.confirmPayment;
   const paid = checkout?.paymentStatus === "PAID";
-  const cash = checkout !== undefined && checkout.paymentMethod !== "CARD";
+  const cash = checkout !== undefined && isCashPayment(checkout.paymentMethod);
 
   usePageTitle(checkout ? (paid ? "Payment successful" : cash ? "Order placed" : "Payment pending") : "Payment result");
 
@@ -115,10 +116,10 @@ export function SuccessPage() {
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {paid
-                ? `Thank you! We received ${formatPKR(checkout.total)}. Your order is on its way to the seller.`
+                ? `Thank you! We received ${formatPKR(checkout.total)}. Your order is on its way to the seller. ${HELD_NOTICE}`
                 : cash
                   ? `You pay ${formatPKR(checkout.total)} in cash ${checkout.paymentMethod === "CASH_ON_MEETUP" ? "when you meet the seller" : "when your order is delivered"}.`
-                  : "Your card has not been charged yet."}
+                  : "Nothing has been charged yet."}
             </Typography>
             {!paid && !cash && checkout.paymentUrl && (
               <Button component="a" href={checkout.paymentUrl} variant="contained" sx={{ mt: 2 }}>

@@ -22,6 +22,8 @@ import { ProductColorOptional1764860000000 } from "./1764860000000-product-color
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
 import { HandoverCodes1764930000000 } from "./1764930000000-handover-codes";
 import { Reservations1764930000001 } from "./1764930000001-reservations";
+import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
+import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-indexes";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -49,4 +51,6 @@ export const migrations = [
   MessageImages1764870000000,
   HandoverCodes1764930000000,
   Reservations1764930000001,
+  WalletPayments1764950000000,
+  ShopCoveringIndexes1764970000000,
 ];

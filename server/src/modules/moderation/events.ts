@@ -1,0 +1,8 @@
+import type { ModerationActionKind } from "./entity";
+
+declare module "../../platform/events" {
+  interface DomainEvents {
+    /** An admin acted; `catalogueChanged` when the action hides or shows listings (or a seller's). */
+    "moderation.acted": { action: ModerationActionKind; catalogueChanged: boolean };
+  }
+}

@@ -1,0 +1,267 @@
+import { In, type DataSource, type SelectQueryBuilder } from "typeorm";
+import { z } from "zod";
+import { ALL_MEETUP_POINTS } from "../meetups/points";
+import { toPaisa } from "../../platform/shared/money";
+import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { isId, parseInput } from "../../platform/shared/validation";
+import type { SharedCache } from "../../platform/cache";
+import type { AuthUser } from "../../platform/auth/roles";
+import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
+import { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, PRICE_RANGES } from "./catalog";
+import { LISTED, Product, visibleTo } from "./entity";
+import {
+  ON_SHOW,
+  ProductSort,
+  applySort,
+  decodeCursor,
+  encodeCursor,
+  keysetCondition,
+  listSchema,
+  type CatalogFilter,
+  type ListInput,
+  type ProductPage,
+} from "./listing";
+import { SEARCH_CANDIDATES, corrections, searchPage } from "./search";
+
+const MAX_TRENDING = 50;
+/**
+ * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
+ * (the first pages' rating sort) move it only through these expiries.
+ */
+const TRENDING_TTL_SECONDS = 30;
+/** For the entry pages and for the bounded count of any filter. */
+const FIRST_PAGE_TTL_SECONDS = 10;
+
+const trendingSchema = z.object({
+  limit: z
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_TRENDING, `limit must be at most ${MAX_TRENDING}`)
+    .default(10),
+});
+
+/**
+ * The catalogue's reads: the shop listing and search, trending, one product, a seller's own
+ * listings, the sitemap. Answers the same for everyone are kept in the shared cache (CATALOG_CACHE),
+ * which the reactions to product and order events drop.
+ */
+export class CatalogService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: SharedCache,
+  ) {}
+
+  private get products() {
+    return this.dataSource.getRepository(Product);
+  }
+
+  async catalogOptions() {
+    return {
+      categories: CATEGORIES.map(({ slug, label }) => ({ slug, label })),
+      colors: COLORS.map(({ slug, label }) => ({ slug, label })),
+      priceRanges: PRICE_RANGES.map((range) => ({ ...range })),
+      conditions: CONDITIONS.map(({ slug, label }) => ({ slug, label })),
+      campuses: CAMPUSES.map(({ slug, label }) => ({ slug, label })),
+      listedCampuses: await this.listedCampuses(),
+      meetupPoints: ALL_MEETUP_POINTS,
+    };
+  }
+
+  /** Campuses with listings on show and how many: one grouped query, kept until a product write drops it. */
+  private listedCampuses() {
+    return this.cache.remember(CATALOG_CACHE, "campuses", FIRST_PAGE_TTL_SECONDS, async () => {
+      const rows = await this.products
+        .createQueryBuilder("p")
+        .select("campus", "campus")
+        .addSelect("COUNT(*)::int", "listings")
+        .where(ON_SHOW)
+        .andWhere("campus IS NOT NULL")
+        .groupBy("campus")
+        .getRawMany<{ campus: string; listings: number }>();
+      const counts = new Map(rows.map((r) => [r.campus, r.listings]));
+      return CAMPUSES.filter((c) => counts.has(c.slug)).map(({ slug, label }) => ({ slug, label, listings: counts.get(slug)! }));
+    });
+  }
+
+  /** The shop listing: filters, text search (full-text or typo-tolerant on the name), sort, page. */
+  async list(query: {
+    filter?: CatalogFilter | null;
+    sort?: ProductSort | null;
+    page?: number;
+    pageSize?: number;
+    after?: string | null;
+  }): Promise<ProductPage> {
+    const input = parseInput(listSchema, { ...query, filter: query.filter ?? {} });
+    const { filter, sort, page, pageSize, after } = input;
+    // the shop's and home's entry pages (a category, a colour, a sort) are what most visitors open first
+    const entryPage = page === 1 && !after && !filter.search && filter.minPrice == null && filter.maxPrice == null && !filter.sellerId;
+    if (!entryPage) return this.loadPage(input);
+    // the whole parsed filter: a filter added later can never share another filter's entry
+    const key = JSON.stringify([filter, sort, pageSize]);
+    const cached = await this.cache.remember(CATALOG_CACHE, `page:${key}`, FIRST_PAGE_TTL_SECONDS, () => this.loadPage(input));
+    return { ...cached, items: cached.items.map((item) => this.revive(item)) };
+  }
+
+  private async loadPage({ filter, sort, page, pageSize, after }: ListInput): Promise<ProductPage> {
+    const cursor = after ? decodeCursor(after, sort) : null;
+    if (!cursor) assertPageWithinBound(page, pageSize, "products");
+    // unqualified columns: the same conditions serve the listing and the search's candidate step
+    const conditions = [
+      filter.category && "category = :category",
+      filter.color && "color = :color",
+      filter.minPrice != null && `"pricePaisa" >= :minPrice`,
+      filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
+      filter.sellerId && `"sellerId" = :sellerId`,
+      filter.campus && "campus = :campus",
+      filter.condition && "condition = :condition",
+      filter.verifiedSellersOnly && `"sellerId" IN (SELECT id FROM users WHERE "verifiedAt" IS NOT NULL)`,
+      ON_SHOW,
+    ].filter((c): c is string => Boolean(c));
+    const qb = this.products.createQueryBuilder("p").setParameters({
+      ...filter,
+      minPrice: filter.minPrice == null ? null : toPaisa(filter.minPrice),
+      maxPrice: filter.maxPrice == null ? null : toPaisa(filter.maxPrice),
+    });
+    for (const condition of conditions) qb.andWhere(condition);
+    // keyset (by the sort's index) after a cursor; an offset ranking for relevance and numbered pages
+    const ranked = sort === ProductSort.RELEVANCE && Boolean(filter.search);
+    const offset = cursor ? (cursor.offset ?? 0) : (page - 1) * pageSize;
+    const keyset = cursor?.id ? keysetCondition(sort) : null;
+    if (keyset) qb.setParameter("after", cursor?.id);
+    const [rows, count] = filter.search
+      ? await this.searchRows(filter.search, conditions, qb.getParameters(), sort, keyset, keyset ? 0 : offset, pageSize + 1)
+      : await Promise.all([
+          this.rowsOf(qb.clone(), sort, keyset, keyset ? 0 : offset, pageSize + 1).getMany(),
+          // a count moves only with product writes, which drop it: pages 2..n of one filter count once
+          this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(qb)),
+        ]);
+    const items = rows.slice(0, pageSize);
+    const more = rows.length > pageSize;
+    const last = items[items.length - 1];
+    const endCursor = !more || !last ? null : encodeCursor(ranked ? { sort, offset: offset + pageSize } : { sort, id: last.id });
+    return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, count.exact), hasNextPage: more, endCursor };
+  }
+
+  /**
+   * A page of `matching`'s rows: their ids come from an index-only scan of the sort's covering index
+   * (the filters, the offset and the cut tested on index tuples; the shop-covering-indexes
+   * migration), and only the page's rows are read from the table.
+   */
+  private rowsOf(matching: SelectQueryBuilder<Product>, sort: ProductSort, keyset: string | null, offset: number, limit: number) {
+    const ids = matching.select("p.id");
+    applySort(ids, sort);
+    if (keyset) ids.andWhere(keyset);
+    ids.offset(offset).limit(limit);
+    const rows = this.products.createQueryBuilder("p").where(`p.id IN (${ids.getQuery()})`).setParameters(ids.getParameters());
+    applySort(rows, sort);
+    return rows;
+  }
+
+  /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
+  private async searchRows(
+    search: string,
+    conditions: string[],
+    parameters: Record<string, unknown>,
+    sort: ProductSort,
+    keyset: string | null,
+    offset: number,
+    limit: number,
+  ): Promise<[Product[], { total: number; exact: boolean }]> {
+    const corrected = await corrections(this.dataSource, this.cache, search);
+    const { ids, total } = await searchPage(this.dataSource, {
+      conditions,
+      parameters,
+      corrected,
+      sort,
+      keyset,
+      offset,
+      limit,
+    });
+    const found = ids.length ? await this.products.findBy({ id: In(ids) }) : [];
+    const byId = new Map(found.map((product) => [product.id, product]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    return [rows, { total, exact: total < SEARCH_CANDIDATES }];
+  }
+
+  /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
+  async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {
+    return this.products
+      .createQueryBuilder("p")
+      .select(["p.id", "p.updatedAt"])
+      .where(LISTED)
+      .orderBy("p.updatedAt", "DESC")
+      .limit(limit)
+      .getMany();
+  }
+
+  /**
+   * A listed product, or null when the id is unknown, deleted or not an id at all. A listing hidden
+   * by moderation is found only by its seller and admins (`viewer`); to anyone else it does not exist.
+   */
+  async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
+    if (!isId(id)) return null;
+    // its seller in the same statement: a product page shows them (ProductResolver.product)
+    const product = await this.products
+      .createQueryBuilder("p")
+      .leftJoinAndSelect("p.seller", "seller")
+      .where("p.id = :id", { id })
+      .getOne();
+    return visibleTo(product, viewer);
+  }
+
+  /**
+   * The home page's trending list. Score = 2 * units sold in the last 30 days (orders neither
+   * rejected nor cancelled) + ratingAverage * ln(1 + ratingCount): recent sales count most, and
+   * a rating weighs more the more reviews back it. Ties go to the newest product.
+   */
+  async trending(input: { limit?: number | null }): Promise<Product[]> {
+    const { limit } = parseInput(trendingSchema, { limit: input.limit ?? undefined });
+    const products = await this.cache.remember(CATALOG_CACHE, `trending:${limit}`, TRENDING_TTL_SECONDS, () => this.loadTrending(limit));
+    return products.map((product) => this.revive(product));
+  }
+
+  private loadTrending(limit: number): Promise<Product[]> {
+    const sales = `SELECT l."productId", sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
+                   WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
+    // candidates: every product sold in the window, plus the best `limit` by the rating part alone
+    // (an unsold product outside those cannot outscore them); the rating part has its own index
+    const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL AND ${ON_SHOW}
+                   ORDER BY ("ratingAverage" * ln(1 + "ratingCount")) DESC, "createdAt" DESC, id DESC LIMIT :limit`;
+    return this.products
+      .createQueryBuilder("p")
+      .leftJoin(`(${sales})`, "sales", `sales."productId" = p.id`)
+      .where(`p.id IN (SELECT "productId" FROM (${sales}) sold UNION (${rated}))`)
+      .andWhere(ON_SHOW)
+      .setParameters({ excluded: PURCHASE_EXCLUDED_STATUSES, limit })
+      .addSelect(`2 * COALESCE(sales.units, 0) + p."ratingAverage" * ln(1 + p."ratingCount")`, "score")
+      .orderBy("score", "DESC")
+      .addOrderBy("p.createdAt", "DESC")
+      .addOrderBy("p.id", "DESC")
+      .limit(limit)
+      .getMany();
+  }
+
+  /** A product back from the cache's JSON: an entity again, with its dates as dates. */
+  private revive(json: Product): Product {
+    return this.products.create({
+      ...json,
+      createdAt: new Date(json.createdAt),
+      updatedAt: new Date(json.updatedAt),
+      deletedAt: json.deletedAt == null ? null : new Date(json.deletedAt),
+      hiddenAt: json.hiddenAt == null ? null : new Date(json.hiddenAt),
+    });
+  }
+
+  /** The caller's own listings, newest first. */
+  async mine(seller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
+    const { page, pageSize } = parseInput(pageInput(10), paging);
+    const [items, totalItems] = await this.products.findAndCount({
+      where: { sellerId: seller.id },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return toPage(items, totalItems, page, pageSize);
+  }
+}

@@ -1,0 +1,157 @@
+import type { SelectQueryBuilder } from "typeorm";
+import { z } from "zod";
+import { formatPKR, MAX_PRICE_PKR } from "@unibazaar/rules";
+import { badInput } from "../../platform/shared/errors";
+import { COUNT_LIMIT, pageInput, type Page } from "../../platform/shared/pagination";
+import { idRule } from "../../platform/shared/validation";
+import { normalizeCampus, normalizeCategory, normalizeColor, normalizeCondition } from "./catalog";
+import { LISTED, type Product } from "./entity";
+
+/** The shop's query language: its filters, sorts, cursors and the SQL pieces they become. */
+
+export enum ProductSort {
+  NEWEST = "NEWEST",
+  PRICE_ASC = "PRICE_ASC",
+  PRICE_DESC = "PRICE_DESC",
+  RATING = "RATING",
+  RELEVANCE = "RELEVANCE",
+}
+
+const MAX_SEARCH_LENGTH = 100;
+/** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
+export const SOLD_VISIBLE_DAYS = 3;
+/**
+ * Listings the shop shows: listed (not hidden by moderation) and for sale, or sold within
+ * SOLD_VISIBLE_DAYS (unqualified columns).
+ */
+export const ON_SHOW = `(${LISTED} AND ("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days'))`;
+
+export type CatalogFilter = {
+  category?: string | null;
+  color?: string | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+  sellerId?: string | null;
+  search?: string | null;
+  campus?: string | null;
+  condition?: string | null;
+  /** Only listings of verified students. */
+  verifiedSellersOnly?: boolean | null;
+};
+
+/** "all" and "" are what the shop's select sends for "no filter". */
+const optionalChoice = (normalize: (v: string) => string | undefined, message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      const trimmed = value?.trim().toLowerCase();
+      if (!trimmed || trimmed === "all") return undefined;
+      const slug = normalize(trimmed);
+      if (!slug) ctx.addIssue({ code: "custom", message });
+      return slug ?? z.NEVER;
+    });
+
+const boundRule = z
+  .number({ error: "Price must be a number." })
+  .min(0, "Price must not be negative.")
+  .max(MAX_PRICE_PKR, `Price must be at most ${formatPKR(MAX_PRICE_PKR)}.`)
+  .nullish();
+
+export const listSchema = pageInput(8).extend({
+  filter: z
+    .object({
+      category: optionalChoice(normalizeCategory, "Unknown category."),
+      color: optionalChoice(normalizeColor, "Unknown colour."),
+      minPrice: boundRule,
+      maxPrice: boundRule,
+      sellerId: idRule("sellerId must be a valid id.").nullish(),
+      campus: optionalChoice(normalizeCampus, "Unknown campus."),
+      condition: optionalChoice(normalizeCondition, "Unknown condition."),
+      // false and absent are the same filter (and the same cache entry)
+      verifiedSellersOnly: z
+        .boolean({ error: "verifiedSellersOnly must be true or false." })
+        .nullish()
+        .transform((v) => v || undefined),
+      search: z
+        .string()
+        .max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
+        .nullish()
+        .transform((v) => v?.trim().toLowerCase() || undefined),
+    })
+    .superRefine((f, ctx) => {
+      if (f.minPrice != null && f.maxPrice != null && f.minPrice > f.maxPrice) {
+        ctx.addIssue({ code: "custom", path: ["maxPrice"], message: "Maximum price must not be below the minimum price." });
+      }
+    }),
+  sort: z
+    .enum(ProductSort, { message: "Unknown sort." })
+    .nullish()
+    .transform((s) => s ?? ProductSort.NEWEST),
+  after: z.string().max(200, "Unknown cursor.").nullish(),
+});
+
+export type ProductPage = Page<Product> & { endCursor: string | null };
+
+/** A cursor names the last product of a page (keyset), or for a relevance ranking the offset reached. */
+type Cursor = { sort: ProductSort; id?: string; offset?: number };
+const cursorSchema = z.object({
+  sort: z.enum(ProductSort),
+  id: z.guid().optional(),
+  offset: z.number().int().min(0).max(COUNT_LIMIT).optional(),
+});
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+export function decodeCursor(text: string, sort: ProductSort): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, "base64url").toString());
+  } catch {
+    parsed = null;
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  if (!cursor.success || (cursor.data.id === undefined) === (cursor.data.offset === undefined))
+    throw badInput("Unknown cursor.", { after: "Unknown cursor." });
+  if (cursor.data.sort !== sort) throw badInput("This cursor belongs to another sort.", { after: "This cursor belongs to another sort." });
+  return cursor.data;
+}
+
+export type ListInput = z.output<typeof listSchema>;
+
+export function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort) {
+  switch (sort) {
+    case ProductSort.PRICE_ASC:
+      qb.orderBy("p.pricePaisa", "ASC");
+      break;
+    case ProductSort.PRICE_DESC:
+      qb.orderBy("p.pricePaisa", "DESC");
+      break;
+    case ProductSort.RATING:
+      qb.orderBy("p.ratingAverage", "DESC").addOrderBy("p.ratingCount", "DESC");
+      break;
+    // a search ranks by relevance among its candidates (search.ts); without search text there is
+    // nothing to rank by: newest first
+    case ProductSort.RELEVANCE:
+    case ProductSort.NEWEST:
+      break;
+  }
+  // newest first breaks ties; the id keeps pages stable when timestamps are equal
+  qb.addOrderBy("p.createdAt", "DESC").addOrderBy("p.id", "DESC");
+}
+
+/** Rows after the cursor's product in the sort's order (NEWEST's order ends every sort). */
+export function keysetCondition(sort: ProductSort): string {
+  const of = (column: string) => `(SELECT "${column}" FROM products WHERE id = :after)`;
+  const newer = `(p."createdAt", p.id) < (${of("createdAt")}, ${of("id")})`;
+  switch (sort) {
+    case ProductSort.PRICE_ASC:
+      return `(p."pricePaisa" > ${of("pricePaisa")} OR (p."pricePaisa" = ${of("pricePaisa")} AND ${newer}))`;
+    case ProductSort.PRICE_DESC:
+      return `(p."pricePaisa" < ${of("pricePaisa")} OR (p."pricePaisa" = ${of("pricePaisa")} AND ${newer}))`;
+    case ProductSort.RATING:
+      return `(p."ratingAverage", p."ratingCount", p."createdAt", p.id) < (${of("ratingAverage")}, ${of("ratingCount")}, ${of("createdAt")}, ${of("id")})`;
+    default:
+      return newer;
+  }
+}

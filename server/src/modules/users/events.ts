@@ -1,0 +1,11 @@
+declare module "../../platform/events" {
+  interface DomainEvents {
+    /**
+     * What others see of a user changed: their name, picture or contact, their role or seller type,
+     * their verified-student mark, or the account was deleted (with its listings and reviews).
+     */
+    "user.changed": { userId: string };
+  }
+}
+
+export {};
