@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatPKR } from "./money";
 
 export { formatPKR } from "./money";
+export * from "./deals";
 
 // Field rules that the server enforces and the web forms check before sending, with one wording.
 // The server stays the authority; the forms only spare a round trip.

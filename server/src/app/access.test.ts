@@ -96,6 +96,10 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.moderateConversation": ADMIN,
   "Mutation.confirmStudentVerification": "signed-in",
   "Mutation.confirmMeetup": "signed-in",
+  // the order's buyer (ownership is the service's rule)
+  "Mutation.confirmHandover": "signed-in",
+  "Mutation.completeHandover": ["seller"],
+  "Mutation.objectToHandover": "signed-in",
   "Mutation.confirmPayment": "signed-in",
   "Mutation.counterOffer": "signed-in",
   "Mutation.declineOffer": "signed-in",

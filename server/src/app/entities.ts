@@ -8,6 +8,7 @@ import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
+import { Reservation } from "../modules/reservations/entity";
 import { Review } from "../modules/reviews/entity";
 import { DealReview, ReviewWindow } from "../modules/reviews/deal-entity";
 import { NoShowReport, UserReliability } from "../modules/reliability/entity";
@@ -40,6 +41,7 @@ export const entities = [
   ReviewWindow,
   NoShowReport,
   UserReliability,
+  Reservation,
   PaymentAttempt,
   LedgerMovement,
   LedgerEntry,

@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
 import { createEscrowLoaders } from "../modules/escrow/loaders";
 import { createOrderLoaders } from "../modules/orders/loaders";
+import { createReservationLoaders } from "../modules/reservations/loaders";
 import { Product } from "../modules/products/entity";
 import { createReviewPageLoader } from "../modules/reviews/loaders";
 import { createDealLoaders } from "../modules/reliability/loaders";
@@ -30,6 +31,7 @@ export function createLoaders(dataSource: DataSource) {
     ...createOrderLoaders(dataSource),
     ...createEscrowLoaders(dataSource),
     ...createDealLoaders(dataSource),
+    ...createReservationLoaders(dataSource),
   };
 }
 

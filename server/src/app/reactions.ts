@@ -14,6 +14,9 @@ import {
 import { toOfferView } from "../modules/conversations/offers";
 import type { NotificationsService } from "../modules/notifications/service";
 import { OrderNotices } from "../modules/orders/notices";
+import { HandoverNotices } from "../modules/orders/handover-notices";
+import type { HandoverService } from "../modules/orders/handover";
+import type { ReservationsService } from "../modules/reservations/service";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
@@ -45,6 +48,8 @@ export function registerReactions(
     disputes: DisputesService;
     reliability: ReliabilityService;
     dealReviews: DealReviewsService;
+    handover: HandoverService;
+    reservations: ReservationsService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -63,6 +68,23 @@ export function registerReactions(
   // disputes past the seller's answer time go to the admins; admins are reminded of undecided ones
   jobs.define("disputes.deadlines", (_payload, manager) => deps.disputes.runDeadlines(manager).then(() => undefined), {
     cron: "*/5 * * * *",
+  });
+
+  // handovers: the buyer is asked to confirm a completion without the code; the deadline confirms it for them
+  const handoverNotices = new HandoverNotices(deps.notifications);
+  events.onInTransaction("order.status-changed", (event, manager) => handoverNotices.completed(event, manager));
+  events.onInTransaction("order.handover-confirmed", (event, manager) => handoverNotices.confirmed(event, manager));
+  events.onInTransaction("order.handover-objected", (event, manager) => handoverNotices.objected(event, manager));
+  jobs.define("orders.handover-auto-confirm", (_payload, manager) => deps.handover.autoConfirmDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+
+  // reservations: the buyer is reminded an hour before the end; at the end the unit is for sale again
+  jobs.define("reservations.remind", (_payload, manager) => deps.reservations.remindDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+  jobs.define("reservations.lapse", (_payload, manager) => deps.reservations.lapseDue(manager).then(() => undefined), {
+    cron: "* * * * *",
   });
 
   // saved-item alerts fan out to every saver: enqueued with the change, written by a job
@@ -97,7 +119,14 @@ export function registerReactions(
   // the public catalogue's cached answers show prices, stock and Sold, ratings, sellers' names,
   // pictures, types and verified marks, and only what moderation lets through
   const dropCatalogue = () => cache.invalidate(CATALOG_CACHE);
-  for (const name of ["product.listed", "product.changed", "product.removed", "review.posted", "user.changed"] satisfies EventName[])
+  for (const name of [
+    "product.listed",
+    "product.changed",
+    "product.removed",
+    "review.posted",
+    "user.changed",
+    "reservation.changed",
+  ] satisfies EventName[])
     events.onAfterCommit(name, dropCatalogue);
   events.onAfterCommit("moderation.acted", ({ catalogueChanged }) => (catalogueChanged ? dropCatalogue() : undefined));
   events.onAfterCommit("order.placed", ({ soldOut }) => (soldOut ? dropCatalogue() : undefined));
@@ -133,5 +162,11 @@ declare module "../platform/jobs" {
     "reliability.settle-no-shows": object;
     /** Scheduled: reveals the hidden reviews whose window closed (DealReviewsService.revealDue). */
     "reviews.reveal-due": object;
+    /** Scheduled: confirms the handovers whose buyer neither confirmed nor objected in time (HandoverService.autoConfirmDue). */
+    "orders.handover-auto-confirm": object;
+    /** Scheduled: reminds the buyers whose reservation ends within the hour (ReservationsService.remindDue). */
+    "reservations.remind": object;
+    /** Scheduled: lapses the reservations past their end, freeing their units (ReservationsService.lapseDue). */
+    "reservations.lapse": object;
   }
 }

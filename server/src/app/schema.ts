@@ -7,6 +7,8 @@ import { JobsResolver } from "../modules/jobs/resolver";
 import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow/resolver";
 import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
 import { PayoutsResolver } from "../modules/payouts/resolver";
+import { OfferReservationFieldsResolver, ProductReservationFieldsResolver } from "../modules/reservations/resolver";
+import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
 import {
@@ -55,11 +57,15 @@ const resolvers = [
   OrdersResolver,
   CheckoutFieldsResolver,
   OrderFieldsResolver,
+  HandoverResolver,
+  HandoverFieldsResolver,
   SellersResolver,
   SavedResolver,
   PushResolver,
   ConversationsResolver,
   MessageFieldsResolver,
+  ProductReservationFieldsResolver,
+  OfferReservationFieldsResolver,
   ModerationResolver,
   NotificationsResolver,
   VerificationResolver,

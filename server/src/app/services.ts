@@ -17,6 +17,8 @@ import { ModerationService } from "../modules/moderation/service";
 import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
+import { HandoverService } from "../modules/orders/handover";
+import { ReservationsService } from "../modules/reservations/service";
 import { PaymentProvidersService } from "../modules/payment-providers/service";
 import { ProductsService } from "../modules/products/service";
 import { CatalogService } from "../modules/products/catalog-service";
@@ -68,9 +70,12 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const paymentNotices = new PaymentNotices(notifications);
   const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
   const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
-    const reliability = new ReliabilityService(dataSource, notifications, clock);
+  const reliability = new ReliabilityService(dataSource, notifications, clock);
   const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, cache, clock });
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes, reliability, dealReviews });
+  const orders = new OrdersService(dataSource, config, events, clock);
+  const handover = new HandoverService(dataSource, orders, events, clock);
+  const reservations = new ReservationsService(events, notifications, clock);
+  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes, reliability, dealReviews, handover, reservations });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
@@ -98,7 +103,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     uploads,
     users,
     stats: new StatsService(dataSource, users),
-    orders: new OrdersService(dataSource, config, events, clock),
+    orders,
+    handover,
+    reservations,
     /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
     paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
     sellers: new SellersService(dataSource),

@@ -3,6 +3,7 @@ import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import { ReservedChip } from "./ReservedChip";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
@@ -63,6 +64,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
             sx={{ position: "absolute", top: 8, right: 8, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
           />
         )}
+        {!product.sold && product.reservedUntil && <ReservedChip size="small" inset={8} />}
       </Box>
       <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
         <Typography

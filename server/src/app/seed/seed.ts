@@ -4,9 +4,10 @@ import type { DataSource, EntityManager } from "typeorm";
 import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
 import { Coupon } from "../../modules/orders/entity";
+import { seedDemoDeals } from "./deals";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";
-import { seedDemoDeals } from "./deals";
+import { seedDemoHandovers } from "./handovers";
 import { seedDemoReviews } from "./reviews";
 import { SellerType, User } from "../../modules/users/entity";
 import { UploadsService } from "../../modules/uploads/service";
@@ -110,6 +111,7 @@ function studentFields(username: string): Pick<User, "verifiedAt" | "university"
 /** Reviews, orders in every status and a report for the moderation queue, made through the services so they follow the real rules. */
 async function seedActivity(services: Services): Promise<void> {
   await seedDemoOrders(services);
+  await seedDemoHandovers(services);
   await seedSavedItems(services);
   // after the orders, so reviews of bought products come out as verified purchases
   await seedDemoReviews(services);

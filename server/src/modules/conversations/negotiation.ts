@@ -1,6 +1,7 @@
 import { formatPKR } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
+import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
@@ -12,6 +13,7 @@ import { isId, parseInput } from "../../platform/shared/validation";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
+import { reservationHoursSchema, reserveForOffer } from "../reservations/hold";
 import { assertNotBlocked } from "./blocking";
 import { Conversation, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
@@ -85,13 +87,20 @@ export class NegotiationService {
     return this.offerView(offer);
   }
 
-  /** The party who did not make a pending offer accepts it: it then prices one unit for the buyer, once, until it expires. */
-  async acceptOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
+  /**
+   * The party who did not make a pending offer accepts it: it then reserves one unit for the buyer
+   * and prices it, once, for `reserveHours` (chosen by the seller; 24 by default).
+   */
+  async acceptOffer(offerId: string, caller: AuthUser, reserveHours?: number | null): Promise<OfferView> {
+    const hours = parseInput(z.object({ reserveHours: reservationHoursSchema }), { reserveHours }).reserveHours;
     return this.answerOffer(offerId, caller, async (manager, offer) => {
       await assertNotBlocked(manager, caller.id, offer.madeById);
+      if (reserveHours != null && caller.id !== offer.sellerId)
+        throw badInput("Only the seller chooses how long the item is reserved.", { reserveHours: "Only the seller chooses this." });
       // a listing hidden since the offer was made is not for sale
       const product = await manager.findOneBy(Product, { id: offer.productId });
       if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
+      await reserveForOffer(manager, this.events, offer, hours, this.clock.now());
       return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
     });
   }

@@ -216,14 +216,19 @@ export class ConversationsResolver {
   @Allow()
   @Mutation(() => OfferObject, {
     description:
-      "Accepts a pending offer made by the other party: the buyer's checkout then charges it for one unit, once, until it expires.",
+      "Accepts a pending offer made by the other party: one unit is reserved for the buyer (at most 3 reservations per buyer), and the buyer's checkout charges the offer for it, once, until the reservation lapses.",
   })
   acceptOffer(
     @Arg("offerId", () => ID, { description: "The pending offer." }) offerId: string,
+    @Arg("reserveHours", () => Int, {
+      nullable: true,
+      description: "How long the unit is held for the buyer, 2 to 72 hours (24 when not given); only the seller chooses.",
+    })
+    reserveHours: number | null,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<OfferView> {
-    return ctx.services.conversations.negotiation.acceptOffer(offerId, caller);
+    return ctx.services.conversations.negotiation.acceptOffer(offerId, caller, reserveHours);
   }
 
   @Allow()

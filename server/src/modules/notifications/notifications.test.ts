@@ -246,11 +246,12 @@ describe("orders", () => {
       const events = await eventsFor(server, shopper.user.id, () => setStatus(server, seller, order.id, status));
       expect(events).toHaveLength(1);
       const [latest] = (await listOf(server, shopper)).notifications.items;
-      expect(latest).toMatchObject({
-        kind: "ORDER_STATUS",
-        text: `Your order ${order.orderNumber} is now ${status.toLowerCase()}.`,
-        link: `/orders/${order.id}`,
-      });
+      // a completion without the buyer's code asks the buyer to confirm the handover instead
+      const text =
+        status === "COMPLETED"
+          ? expect.stringMatching(new RegExp(`^${seller.user.username} marked order ${order.orderNumber} delivered\\. Did you get it\\?`))
+          : `Your order ${order.orderNumber} is now ${status.toLowerCase()}.`;
+      expect(latest).toMatchObject({ kind: "ORDER_STATUS", text, link: `/orders/${order.id}` });
     }
     expect((await listOf(server, shopper)).notificationUnreadCount).toBe(4);
 

@@ -27,6 +27,7 @@ import { checkCard, type CardForm } from "./payments";
 import { capturePayment } from "../payment-providers/capture";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
+import { claimReservations } from "../reservations/hold";
 
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
@@ -98,6 +99,9 @@ export class CheckoutService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
+    // the buyer's reservations are used; units reserved for others are refused
+    const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.product!.name }));
+    await claimReservations(manager, this.events, { id: session.id, buyerId: buyer.id }, lines);
     const soldOut = await reserveUnits(manager, cart);
     // after reserveUnits: its row locks make a concurrent checkout of the same product see this one's order
     await refuseRepeatOrder(manager, cart, buyer);

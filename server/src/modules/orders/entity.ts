@@ -58,6 +58,20 @@ export enum MeetupParty {
   SELLER = "seller",
 }
 
+/** Once an order is completed: the buyer's receipt confirmed, awaited (until `handoverDueAt`), or objected to. */
+export enum HandoverState {
+  AWAITING_BUYER = "awaiting_buyer",
+  CONFIRMED = "confirmed",
+  OBJECTED = "objected",
+}
+
+/** How a handover was confirmed (the values of the `order.handover-confirmed` event's `how`). */
+export enum HandoverHow {
+  CODE = "code",
+  BUYER = "buyer",
+  AUTO = "auto",
+}
+
 export enum PaymentStatus {
   UNPAID = "unpaid",
   PAID = "paid",
@@ -212,6 +226,32 @@ export class Order {
   /** Who made the current proposal: the other party confirms it. */
   @Column({ type: "enum", enum: MeetupParty, enumName: "meetup_party", nullable: true })
   meetupProposedBy: MeetupParty | null;
+
+  /** The 6 digits only the buyer sees; the seller types or scans them at the handover. Drawn by the database when the order is inserted. */
+  @Column({ type: "varchar", length: 6, insert: false, update: false })
+  handoverCode: string;
+
+  /** Wrong codes typed so far (the code path locks at HANDOVER_CODE_TRIES). */
+  @Column({ type: "smallint", default: 0 })
+  handoverCodeTries: number;
+
+  /** Null until the order is completed. */
+  @Column({ type: "enum", enum: HandoverState, enumName: "order_handover_state", nullable: true })
+  handoverState: HandoverState | null;
+
+  @Column({ type: "enum", enum: HandoverHow, enumName: "order_handover_how", nullable: true })
+  handoverHow: HandoverHow | null;
+
+  /** While awaiting the buyer: when the handover is confirmed automatically without an objection. */
+  @Column({ type: "timestamptz", nullable: true })
+  handoverDueAt: Date | null;
+
+  @Column({ type: "varchar", length: 500, nullable: true })
+  handoverObjection: string | null;
+
+  /** When the handover was confirmed or objected to. */
+  @Column({ type: "timestamptz", nullable: true })
+  handoverSettledAt: Date | null;
 
   @OneToMany(() => OrderLine, (line) => line.order)
   lines?: OrderLine[];

@@ -3,7 +3,7 @@ import { In, type DataSource } from "typeorm";
 import { Order, OrderLine, OrderStatusEvent } from "./entity";
 
 /** Loads the rows of many parents in one query and hands each parent its own (possibly empty) list. */
-function batchGroups<T>(fetch: (keys: string[]) => Promise<T[]>, keyOf: (row: T) => string) {
+export function batchGroups<T>(fetch: (keys: string[]) => Promise<T[]>, keyOf: (row: T) => string) {
   return new DataLoader<string, T[]>(async (keys) => {
     const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
     for (const row of await fetch([...keys])) groups.get(keyOf(row))?.push(row);

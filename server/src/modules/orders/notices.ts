@@ -36,6 +36,8 @@ export class OrderNotices {
   async statusChanged({ order, to, actor }: OrderStatusChanged, manager: EntityManager): Promise<void> {
     for (const recipientId of [order.buyerId, order.sellerId]) {
       if (!recipientId || recipientId === actor.id) continue;
+      // the buyer's notice of a completion is the handover's (handover-notices.ts)
+      if (recipientId === order.buyerId && to === OrderStatus.COMPLETED) continue;
       const text = statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : actor);
       await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
     }

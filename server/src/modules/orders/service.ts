@@ -10,6 +10,7 @@ import { parseInput } from "../../platform/shared/validation";
 import { CheckoutService } from "./checkout";
 import { CheckoutSession, isCashPayment, MeetupState, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
 import { confirmRefusal, meetupInputSchema, meetupParty, pointOffCampus, proposeRefusal, type MeetupInput } from "./meetup";
+import { handoverOnCompletion } from "./handover-rules";
 import { isUuid } from "./pricing";
 import { releaseUnits } from "./stock";
 import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
@@ -44,28 +45,40 @@ export class OrdersService {
   async updateOrderStatus(orderId: string, status: string, user: AuthUser): Promise<Order> {
     const to = parseInput(z.object({ status: statusSchema }), { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
-    return this.dataSource.transaction(async (manager) => {
-      const order = await lockOrder(manager, orderId);
-      const refused = refusal(order, to, user, this.clock.now());
-      if (refused) throw refused;
+    return this.dataSource.transaction(async (manager) => this.changeStatus(manager, await lockOrder(manager, orderId), to, user));
+  }
 
-      const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
-      await manager.update(Order, order.id, { status: to, ...(paidOnDelivery ? { paymentStatus: PaymentStatus.PAID } : {}) });
-      await manager.insert(OrderStatusEvent, {
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: to,
-        actorId: user.id,
-        actorRole: capacityOn(order, user),
-      });
-      if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await releaseUnits(manager, order.id);
-      if (isCashPayment(order.paymentMethod) && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
-        await settleCashCheckout(manager, order.checkoutSessionId);
-      }
-      // its subscribers (the notices) commit with the change or not at all
-      await this.events.publish(manager, "order.status-changed", { order, to, actor: user });
-      return manager.findOneByOrFail(Order, { id: order.id });
+  /**
+   * One step of the lifecycle on an order the caller's transaction locked. A completion is
+   * "confirmed by code" when the seller typed the buyer's code (`byCode`), else it awaits the buyer.
+   */
+  async changeStatus(manager: EntityManager, order: Order, to: OrderStatus, user: AuthUser, byCode = false): Promise<Order> {
+    const refused = refusal(order, to, user, this.clock.now());
+    if (refused) throw refused;
+
+    const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
+    await manager.update(Order, order.id, {
+      status: to,
+      ...(paidOnDelivery ? { paymentStatus: PaymentStatus.PAID } : {}),
+      ...(to === OrderStatus.COMPLETED ? handoverOnCompletion(byCode, this.clock.now()) : {}),
     });
+    await manager.insert(OrderStatusEvent, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      actorId: user.id,
+      actorRole: capacityOn(order, user),
+    });
+    if (PURCHASE_EXCLUDED_STATUSES.includes(to)) await releaseUnits(manager, order.id);
+    if (isCashPayment(order.paymentMethod) && [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED].includes(to)) {
+      await settleCashCheckout(manager, order.checkoutSessionId);
+    }
+    // its subscribers (the notices) commit with the change or not at all
+    await this.events.publish(manager, "order.status-changed", { order, to, actor: user });
+    const changed = await manager.findOneByOrFail(Order, { id: order.id });
+    if (to === OrderStatus.COMPLETED && byCode)
+      await this.events.publish(manager, "order.handover-confirmed", { order: changed, how: "code" });
+    return changed;
   }
 
   /** The other side of a meetup order confirms the current proposal (time and point). */
@@ -152,7 +165,7 @@ export class OrdersService {
 }
 
 /** An order row under a write lock, so two concurrent changes to it apply one after the other. */
-async function lockOrder(manager: EntityManager, orderId: string): Promise<Order> {
+export async function lockOrder(manager: EntityManager, orderId: string): Promise<Order> {
   const order = await manager
     .getRepository(Order)
     .createQueryBuilder("o")

@@ -4,7 +4,16 @@ import Stack from "@mui/material/Stack";
 import { AddToCartButton } from "../../features/cart/AddToCartButton";
 import { SaveButton } from "../../features/saved/SaveButton";
 
-type Sellable = { id: string; name: string; price: number; oldPrice?: number | null; image: string; sold?: boolean };
+type Sellable = {
+  id: string;
+  name: string;
+  price: number;
+  oldPrice?: number | null;
+  image: string;
+  sold?: boolean;
+  /** Set while every unit left is reserved for other buyers. */
+  reservedUntil?: string | null;
+};
 
 /**
  * The add-to-cart control and the save heart the app hands to the listing and product features
@@ -33,6 +42,12 @@ function cartControl(product: Sellable, size: ButtonProps["size"]) {
     return (
       <Button variant="outlined" size={size} fullWidth disabled aria-label={`Sold: ${product.name}`}>
         Sold
+      </Button>
+    );
+  if (product.reservedUntil)
+    return (
+      <Button variant="outlined" size={size} fullWidth disabled aria-label={`Reserved: ${product.name}`}>
+        Reserved
       </Button>
     );
   return <AddToCartButton product={toCartProduct(product)} size={size} fullWidth />;

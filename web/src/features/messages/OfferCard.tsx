@@ -21,6 +21,8 @@ import {
   useWithdrawOfferMutation,
 } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
+import { Countdown } from "../../components/ReservationCountdown";
+import { AcceptOfferForm } from "./AcceptOfferForm";
 
 const STATUS: Record<OfferStatus, { label: string; color: "default" | "primary" | "success" | "error" | "warning" }> = {
   PENDING: { label: "Waiting for an answer", color: "primary" },
@@ -49,16 +51,18 @@ export function OfferCard({
   conversation,
   myId,
 }: {
-  offer: OfferFieldsFragment;
+  offer: OfferFieldsFragment & { reservedUntil?: string | null };
   conversation: ConversationFieldsFragment;
   myId?: string;
 }) {
   const notify = useNotify();
   const [countering, setCountering] = useState(false);
+  const [acceptingHold, setAccepting] = useState(false);
   const [accept, accepting] = useAcceptOfferMutation({ refetchQueries });
   const [decline, declining] = useDeclineOfferMutation({ refetchQueries });
   const [withdraw, withdrawing] = useWithdrawOfferMutation({ refetchQueries });
   const mine = offer.madeById === myId;
+  const iAmSeller = conversation.seller?.id === myId;
   const busy = accepting.loading || declining.loading || withdrawing.loading;
   const open = offer.status === "PENDING" && !conversation.blocked;
   const status = STATUS[offer.status];
@@ -93,13 +97,22 @@ export function OfferCard({
             {offer.status === "ACCEPTED" ? "Use it at checkout before" : "Expires"} {formatDateTime(offer.expiresAt)}
           </Typography>
         )}
-        {open && !mine && !countering && (
+        {offer.reservedUntil && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Reserved for the buyer: <Countdown until={offer.reservedUntil} sx={{ fontWeight: 700 }} /> left
+          </Typography>
+        )}
+        {open && !mine && acceptingHold && <AcceptOfferForm offerId={offer.id} onDone={() => setAccepting(false)} />}
+        {open && !mine && !countering && !acceptingHold && (
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <Button
               variant="contained"
               size="small"
               disabled={busy}
-              onClick={() => void run(() => accept({ variables: { offerId: offer.id } }), "The offer was not accepted.")}
+              onClick={() =>
+                // the seller picks how long the unit is held; a buyer accepting a counter-offer holds it the default time
+                iAmSeller ? setAccepting(true) : void run(() => accept({ variables: { offerId: offer.id } }), "The offer was not accepted.")
+              }
             >
               Accept
             </Button>

@@ -29,6 +29,7 @@ import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
 import { HeldPaymentPanel } from "./HeldPaymentPanel";
 import { OrderDealPanel } from "./OrderDealPanel";
+import { BuyerHandover } from "../../components/handover/BuyerHandover";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
@@ -141,6 +142,8 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           </Box>
         )}
       </Paper>
+
+      <BuyerHandover order={order} />
 
       <Paper variant="outlined" component="section" aria-labelledby="items-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="items-heading" variant="h6" component="h2" sx={{ mb: 2 }}>

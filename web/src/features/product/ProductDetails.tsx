@@ -10,6 +10,8 @@ import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { ReservationNotice } from "../../components/ReservationCountdown";
+import { ReservedChip } from "../../components/ReservedChip";
 import { VerifiedBadge } from "../../components/VerifiedBadge";
 import { discountPercent, Money } from "../../components/Money";
 import { RatingStars } from "../../components/RatingStars";
@@ -58,6 +60,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}
+          {!product.sold && product.reservedUntil && <ReservedChip inset={12} />}
         </ProductGallery>
         <div>
           {product.hiddenAt && (
@@ -122,6 +125,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           {!product.sold && <AcceptedOffer product={product} />}
+          {!product.sold && <ReservationNotice product={product} />}
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
           <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
             <LocalShippingOutlined color="primary" aria-hidden="true" />

@@ -20,6 +20,8 @@ import { ScamShield1764850000000 } from "./1764850000000-scam-shield";
 import { CopiedPhotos1764850000001 } from "./1764850000001-copied-photos";
 import { ProductColorOptional1764860000000 } from "./1764860000000-product-color-optional";
 import { MessageImages1764870000000 } from "./1764870000000-message-images";
+import { HandoverCodes1764930000000 } from "./1764930000000-handover-codes";
+import { Reservations1764930000001 } from "./1764930000001-reservations";
 import { DealsThatFinish1764940000000 } from "./1764940000000-deals-that-finish";
 import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
 import { HeldPaymentsLedger1764960000000 } from "./1764960000000-held-payments-ledger";
@@ -50,6 +52,8 @@ export const migrations = [
   CopiedPhotos1764850000001,
   ProductColorOptional1764860000000,
   MessageImages1764870000000,
+  HandoverCodes1764930000000,
+  Reservations1764930000001,
   DealsThatFinish1764940000000,
   WalletPayments1764950000000,
   HeldPaymentsLedger1764960000000,

@@ -6,6 +6,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { MessageButton } from "../../../components/MessageButton";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
 import { ReliabilityLine } from "../../../components/ReliabilityLine";
+import { SellerHandover } from "../../../components/handover/SellerHandover";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
@@ -59,6 +60,7 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
           <MeetupPanel order={order} viewer="SELLER" />
         </Box>
       )}
+      <SellerHandover order={order} orderNumber={order.orderNumber} />
       {productId && order.buyer && (
         <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
       )}

@@ -1,0 +1,98 @@
+import type { EntityManager } from "typeorm";
+import { MAX_RESERVATIONS_PER_BUYER, RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
+import type { EventBus } from "../../platform/events";
+import { conflict } from "../../platform/shared/errors";
+import type { Offer } from "../conversations/entity";
+import { formatMeetupTime } from "../meetups/points";
+import { Reservation, ReservationStatus } from "./entity";
+import "./events";
+
+/** The hours a seller picked when accepting (the default when none). */
+export const reservationHoursSchema = reservationHoursRule.nullish().transform((hours) => hours ?? RESERVATION_DEFAULT_HOURS);
+
+/**
+ * In the transaction accepting `offer`: holds one unit of its listing for its buyer for `hours`
+ * from `now`, and the accepted price lasts as long. The listing row is locked first, so an accept
+ * and a checkout of its last free unit queue; a lock per buyer keeps two accepts at once from
+ * passing the buyer's limit.
+ */
+export async function reserveForOffer(
+  manager: EntityManager,
+  events: EventBus,
+  offer: Offer,
+  hours: number,
+  now: Date,
+): Promise<Reservation> {
+  const [product]: Array<{ quantityAvailable: number }> = await manager.query(
+    `SELECT "quantityAvailable" FROM products WHERE id = $1 FOR UPDATE`,
+    [offer.productId],
+  );
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('reservations:' || $1::text))`, [offer.buyerId]);
+  const held: Array<{ productId: string }> = await manager.query(
+    `SELECT "productId" FROM reservations WHERE "buyerId" = $1 AND status = $2`,
+    [offer.buyerId, ReservationStatus.ACTIVE],
+  );
+  if (held.some((r) => r.productId === offer.productId)) throw conflict("This item is already reserved for the buyer.");
+  if (held.length >= MAX_RESERVATIONS_PER_BUYER)
+    throw conflict(
+      `The buyer already holds ${MAX_RESERVATIONS_PER_BUYER} reservations, the most one buyer may hold at once: one of them must be bought or lapse first.`,
+    );
+  const [{ reserved }]: Array<{ reserved: number }> = await manager.query(
+    `SELECT count(*)::int AS reserved FROM reservations WHERE "productId" = $1 AND status = $2`,
+    [offer.productId, ReservationStatus.ACTIVE],
+  );
+  if (!product || product.quantityAvailable - reserved < 1) throw conflict("Every unit left is sold or reserved for another buyer.");
+
+  const expiresAt = new Date(now.getTime() + hours * 3_600_000);
+  const reservation = await manager.save(
+    manager.create(Reservation, {
+      offerId: offer.id,
+      productId: offer.productId,
+      buyerId: offer.buyerId,
+      sellerId: offer.sellerId,
+      expiresAt,
+    }),
+  );
+  await manager.query(`UPDATE offers SET "expiresAt" = $2 WHERE id = $1`, [offer.id, expiresAt]);
+  await events.publish(manager, "reservation.changed", { reservation });
+  return reservation;
+}
+
+/**
+ * In a checkout's transaction, before its units are taken: locks the listings (in id order, as the
+ * unit taking does), refuses a line that needs units reserved for other buyers, and marks the
+ * buyer's own reservations of these listings USED by this checkout. A reservation is in force until
+ * its lapse is written (the scheduled job takes the same row lock), so a checkout and the lapse at
+ * the same moment have one outcome: used, or lapsed before the checkout looked.
+ */
+export async function claimReservations(
+  manager: EntityManager,
+  events: EventBus,
+  checkout: { id: string; buyerId: string },
+  lines: Array<{ productId: string; quantity: number; name: string }>,
+): Promise<void> {
+  const productIds = [...new Set(lines.map((line) => line.productId))].sort();
+  const products: Array<{ id: string; quantityAvailable: number }> = await manager.query(
+    `SELECT id, "quantityAvailable" FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [productIds],
+  );
+  const others: Array<{ productId: string; reserved: number; until: Date }> = await manager.query(
+    `SELECT "productId", count(*)::int AS reserved, min("expiresAt") AS until FROM reservations
+      WHERE "productId" = ANY($1::uuid[]) AND status = $2 AND "buyerId" <> $3 GROUP BY "productId"`,
+    [productIds, ReservationStatus.ACTIVE, checkout.buyerId],
+  );
+  for (const line of lines) {
+    const held = others.find((r) => r.productId === line.productId);
+    const stock = products.find((p) => p.id === line.productId);
+    if (held && stock && stock.quantityAvailable - held.reserved < line.quantity)
+      throw conflict(`"${line.name}" is reserved for another buyer until ${formatMeetupTime(held.until)}.`);
+  }
+  const used: Reservation[] = (
+    await manager.query(
+      `UPDATE reservations SET status = $1, "checkoutSessionId" = $2, "endedAt" = now()
+        WHERE "buyerId" = $3 AND "productId" = ANY($4::uuid[]) AND status = $5 RETURNING *`,
+      [ReservationStatus.USED, checkout.id, checkout.buyerId, productIds, ReservationStatus.ACTIVE],
+    )
+  )[0];
+  for (const reservation of used) await events.publish(manager, "reservation.changed", { reservation });
+}

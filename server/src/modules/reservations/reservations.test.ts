@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { Offer, OfferStatus } from "../conversations/entity";
+import { Notification } from "../notifications/entity";
+import { Order } from "../orders/entity";
+import { orderInput, PLACE_ORDER, shipping } from "../orders/testing";
+import { Product } from "../products/entity";
+import { Reservation, ReservationStatus } from "./entity";
+
+let server: TestServer;
+let seller: SignedIn;
+let buyer: SignedIn;
+let rival: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  [seller, rival] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+  await established(server, rival);
+});
+afterAll(() => server.close());
+// each test's buyer starts with no reservations (a buyer holds at most 3)
+beforeEach(async () => {
+  buyer = await signUp(server);
+  await established(server, buyer);
+});
+
+const HOUR = 3_600_000;
+const ACCEPT = `mutation ($id: ID!, $hours: Int) { acceptOffer(offerId: $id, reserveHours: $hours) { id status expiresAt reservedUntil } }`;
+const PRODUCT = `query ($id: ID!) { product(id: $id) { id quantityAvailable reservedUnits reservedUntil myReservationEndsAt } }`;
+
+/** A fresh listing (Rs 2,000), `who`'s conversation about it and their pending offer of Rs 1,500. */
+async function offered(who = buyer, quantityAvailable = 1) {
+  const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 200_000, quantityAvailable });
+  const started = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, who.token);
+  expect(started.errors).toBeUndefined();
+  const conversationId = started.data.startConversation.id as string;
+  const made = await server.gql(
+    `mutation ($c: ID!) { makeOffer(conversationId: $c, amount: 1500) { id } }`,
+    { c: conversationId },
+    who.token,
+  );
+  expect(made.errors).toBeUndefined();
+  return { product, conversationId, offerId: made.data.makeOffer.id as string };
+}
+
+async function reserved(who = buyer, hours?: number, quantityAvailable = 1) {
+  const deal = await offered(who, quantityAvailable);
+  const res = await server.gql(ACCEPT, { id: deal.offerId, hours }, seller.token);
+  expect(res.errors).toBeUndefined();
+  return { ...deal, accepted: res.data.acceptOffer };
+}
+
+const productAs = async (id: string, who?: SignedIn) => (await server.gql(PRODUCT, { id }, who?.token)).data.product;
+const reservationOf = (offerId: string) => server.dataSource.getRepository(Reservation).findOneByOrFail({ offerId });
+const unitsLeft = async (id: string) => (await server.dataSource.getRepository(Product).findOneByOrFail({ id })).quantityAvailable;
+const checkout = (who: SignedIn, productId: string, quantity = 1) =>
+  server.gql(PLACE_ORDER, { input: orderInput([{ productId, quantity }]) }, who.token);
+const lastNotice = async (who: SignedIn) =>
+  (
+    await server.dataSource.getRepository(Notification).find({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" }, take: 1 })
+  )[0]?.text;
+const runJob = async (name: "reservations.lapse" | "reservations.remind") => {
+  await server.services.jobs.enqueue(server.dataSource.manager, name, {});
+  await jobsSettled(server);
+};
+/** Runs `check` with the clock `ms` ahead, then moves it back. */
+async function later(ms: number, check: () => Promise<void>) {
+  server.clock.advance(ms);
+  try {
+    await check();
+  } finally {
+    server.clock.advance(-ms);
+  }
+}
+
+describe("accepting an offer reserves its unit", () => {
+  it("for the hours the seller picks: the price holds as long, others see Reserved, the holder sees their own", async () => {
+    const before = server.clock.now().getTime();
+    const { product, offerId, accepted } = await reserved(buyer, 6);
+    const ends = Date.parse(accepted.expiresAt);
+    expect((ends - before) / HOUR).toBeGreaterThanOrEqual(6);
+    expect((ends - before) / HOUR).toBeLessThan(6.01);
+    expect(accepted).toMatchObject({ status: "ACCEPTED", reservedUntil: accepted.expiresAt });
+    expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.ACTIVE, buyerId: buyer.user.id });
+
+    expect(await productAs(product.id)).toMatchObject({ reservedUnits: 1, reservedUntil: accepted.expiresAt, myReservationEndsAt: null });
+    expect(await productAs(product.id, rival)).toMatchObject({ reservedUnits: 1, reservedUntil: accepted.expiresAt });
+    expect(await productAs(product.id, buyer)).toMatchObject({ reservedUntil: null, myReservationEndsAt: accepted.expiresAt });
+  });
+
+  it("24 hours by default; 2 to 72 hours, else a field error and nothing changes", async () => {
+    const before = server.clock.now().getTime();
+    const { accepted } = await reserved(buyer);
+    expect((Date.parse(accepted.expiresAt) - before) / HOUR).toBeCloseTo(24, 1);
+
+    const { offerId } = await offered(rival);
+    for (const hours of [1, 73, 2.5]) {
+      const res = await server.gql(ACCEPT, { id: offerId, hours }, seller.token);
+      expect(codeOf(res)).toBe("BAD_USER_INPUT");
+    }
+    const res = await server.gql(ACCEPT, { id: offerId, hours: 73 }, seller.token);
+    expect(res.errors![0].extensions!.fields).toEqual({ reserveHours: "Reserve it for 2 to 72 hours." });
+    expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.PENDING);
+    expect(await server.dataSource.getRepository(Reservation).countBy({ offerId })).toBe(0);
+    expect((await server.gql(ACCEPT, { id: offerId, hours: 72 }, seller.token)).errors).toBeUndefined();
+  });
+
+  it("a buyer accepting the seller's counter-offer holds it 24 hours, and cannot pick the hours", async () => {
+    const { offerId } = await offered(buyer);
+    const counter = await server.gql(
+      `mutation ($id: ID!) { counterOffer(offerId: $id, amount: 1800) { id } }`,
+      { id: offerId },
+      seller.token,
+    );
+    const counterId = counter.data.counterOffer.id as string;
+    const picked = await server.gql(ACCEPT, { id: counterId, hours: 10 }, buyer.token);
+    expect(codeOf(picked)).toBe("BAD_USER_INPUT");
+    expect(picked.errors![0].message).toBe("Only the seller chooses how long the item is reserved.");
+    const res = await server.gql(ACCEPT, { id: counterId }, buyer.token);
+    expect(res.errors).toBeUndefined();
+    expect((Date.parse(res.data.acceptOffer.reservedUntil) - server.clock.now().getTime()) / HOUR).toBeCloseTo(24, 1);
+  });
+
+  it("a buyer holds at most 3 reservations at once: the 4th accept is refused and the offer stays open", async () => {
+    const holder = await signUp(server);
+    await established(server, holder);
+    for (let i = 0; i < 3; i++) await reserved(holder);
+    const { offerId } = await offered(holder);
+    const res = await server.gql(ACCEPT, { id: offerId }, seller.token);
+    expect(codeOf(res)).toBe("CONFLICT");
+    expect(res.errors![0].message).toMatch(/^The buyer already holds 3 reservations, the most one buyer may hold at once/);
+    expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.PENDING);
+  });
+});
+
+describe("checkout of a reserved unit", () => {
+  it("someone else is refused on GraphQL and REST; the holder buys it at the offer price, using the reservation", async () => {
+    const { product, offerId } = await reserved(buyer);
+    const refused = await checkout(rival, product.id);
+    expect(codeOf(refused)).toBe("CONFLICT");
+    expect(refused.errors![0].message).toMatch(/^".+" is reserved for another buyer until /);
+    const rest = await server.api("POST", "/api/orders/place-order", {
+      token: rival.token,
+      body: { products: [{ productId: product.id, quantity: 1 }], amount: 1, shippingDetails: shipping, contactNumber: "03001234567" },
+    });
+    expect(rest.status).toBe(409);
+    expect(rest.body.message).toMatch(/is reserved for another buyer/);
+    expect(await unitsLeft(product.id)).toBe(1);
+
+    const bought = await checkout(buyer, product.id);
+    expect(bought.errors).toBeUndefined();
+    expect(bought.data.placeOrder.total).toBeLessThan(2000);
+    expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.USED, checkoutSessionId: bought.data.placeOrder.id });
+    expect(await unitsLeft(product.id)).toBe(0);
+    expect(await productAs(product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
+  });
+
+  it("reserved units count as taken for others: of 2 units with 1 reserved, another buyer gets 1, not 2", async () => {
+    const { product } = await reserved(buyer, 24, 2);
+    expect(await productAs(product.id, rival)).toMatchObject({ quantityAvailable: 2, reservedUnits: 1, reservedUntil: null });
+    expect(codeOf(await checkout(rival, product.id, 2))).toBe("CONFLICT");
+    expect((await checkout(rival, product.id, 1)).errors).toBeUndefined();
+    expect(await unitsLeft(product.id)).toBe(1);
+    // the last unit is the holder's
+    expect((await checkout(buyer, product.id)).errors).toBeUndefined();
+  });
+
+  it("an accept and someone else's checkout of the last unit at once: one of them gets it", async () => {
+    const { product, offerId } = await offered(buyer);
+    const [accept, bought] = await Promise.all([server.gql(ACCEPT, { id: offerId }, seller.token), checkout(rival, product.id)]);
+    expect([accept, bought].filter((r) => !r.errors)).toHaveLength(1);
+    expect(codeOf(accept.errors ? accept : bought)).toBe("CONFLICT");
+    expect(await unitsLeft(product.id)).toBe(bought.errors ? 1 : 0);
+  });
+});
+
+describe("the end of a reservation, on the clock", () => {
+  it("the buyer is reminded an hour before it lapses, once", async () => {
+    const { product } = await reserved(buyer, 3);
+    await later(HOUR, async () => {
+      await runJob("reservations.remind");
+      expect(await lastNotice(buyer)).not.toMatch(/ends at/);
+    });
+    await later(2 * HOUR + 60_000, async () => {
+      await runJob("reservations.remind");
+      expect(await lastNotice(buyer)).toMatch(new RegExp(`^Your reservation of "${product.name}" ends at .+: buy it before then`));
+      expect(await server.dataSource.transaction((manager) => server.services.reservations.remindDue(manager))).toBe(0);
+    });
+  });
+
+  it("lapses at its end by the scheduled job, not on read: the unit returns, the offer expires, both are told", async () => {
+    const { product, offerId, accepted } = await reserved(buyer, 2);
+    await later(2 * HOUR + 1000, async () => {
+      // before the job runs, the reservation still holds
+      expect((await productAs(product.id, rival)).reservedUntil).toBe(accepted.expiresAt);
+      await runJob("reservations.lapse");
+      expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.LAPSED });
+      expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.EXPIRED);
+      expect(await lastNotice(buyer)).toBe(`Your reservation of "${product.name}" has lapsed: it is for sale to everyone again.`);
+      expect(await lastNotice(seller)).toBe(`${buyer.user.username}'s reservation of "${product.name}" has lapsed: it is for sale again.`);
+      expect(await productAs(product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
+      expect(await server.dataSource.transaction((manager) => server.services.reservations.lapseDue(manager))).toBe(0);
+      expect((await checkout(rival, product.id)).errors).toBeUndefined();
+    });
+  });
+
+  it("the holder's checkout and the lapse at the same moment: used or lapsed, never both", async () => {
+    const { product, offerId } = await reserved(buyer, 2);
+    await later(2 * HOUR + 1000, async () => {
+      const ordersBefore = await server.dataSource.getRepository(Order).count();
+      const [bought, lapsed] = await Promise.all([
+        checkout(buyer, product.id),
+        server.dataSource.transaction((manager) => server.services.reservations.lapseDue(manager)),
+      ]);
+      const reservation = await reservationOf(offerId);
+      if (reservation.status === ReservationStatus.USED) {
+        expect(bought.errors).toBeUndefined();
+        expect(reservation.checkoutSessionId).toBe(bought.data.placeOrder.id);
+        expect(lapsed).toBe(0);
+      } else {
+        expect(reservation.status).toBe(ReservationStatus.LAPSED);
+        expect(lapsed).toBe(1);
+        expect(reservation.checkoutSessionId).toBeNull();
+      }
+      // the unit went once at most
+      expect(await unitsLeft(product.id)).toBe(1 - ((await server.dataSource.getRepository(Order).count()) - ordersBefore));
+    });
+  });
+});

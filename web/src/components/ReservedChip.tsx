@@ -1,0 +1,12 @@
+import Chip, { type ChipProps } from "@mui/material/Chip";
+
+/** "Reserved" over a listing's picture, `inset` pixels from its top right corner: every unit left is held for another buyer. */
+export function ReservedChip({ size, inset }: { size?: ChipProps["size"]; inset: number }) {
+  return (
+    <Chip
+      label="Reserved"
+      size={size}
+      sx={{ position: "absolute", top: inset, right: inset, fontWeight: 700, bgcolor: "#7a3e00", color: "common.white" }}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import jsQR from "jsqr";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * The phone's back camera, read frame by frame for a QR code of 6 digits (jsQR); calls `onCode`
+ * once. Loaded only when the seller opens it, so neither the reader nor this file is in the first load.
+ */
+export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let frame = 0;
+    let done = false;
+    const canvas = document.createElement("canvas");
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+
+    const scan = () => {
+      const v = video.current;
+      if (done || !v || !context) return;
+      if (v.readyState >= v.HAVE_ENOUGH_DATA && v.videoWidth) {
+        canvas.width = v.videoWidth;
+        canvas.height = v.videoHeight;
+        context.drawImage(v, 0, 0);
+        const found = jsQR(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+        const code = found?.data.trim();
+        if (code && /^\d{6}$/.test(code)) {
+          done = true;
+          return onCode(code);
+        }
+      }
+      frame = requestAnimationFrame(scan);
+    };
+
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setProblem("This browser cannot use the camera here: type the code instead.");
+      return;
+    }
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: "environment" }, audio: false })
+      .then((s) => {
+        stream = s;
+        if (done || !video.current) return s.getTracks().forEach((t) => t.stop());
+        video.current.srcObject = s;
+        void video.current.play();
+        frame = requestAnimationFrame(scan);
+      })
+      .catch(() => setProblem("The camera is not available (allow it in the browser), or type the code instead."));
+    return () => {
+      done = true;
+      cancelAnimationFrame(frame);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [onCode]);
+
+  return problem ? (
+    <Alert severity="warning" role="alert">
+      {problem}
+    </Alert>
+  ) : (
+    <Box
+      component="video"
+      ref={video}
+      muted
+      playsInline
+      aria-label="Camera view: point it at the buyer's QR code"
+      sx={{ width: "100%", borderRadius: 1, bgcolor: "grey.900" }}
+    />
+  );
+}

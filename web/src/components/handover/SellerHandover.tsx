@@ -1,0 +1,131 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from "react";
+import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
+import { useCompleteHandoverMutation } from "../../generated/hooks";
+import { errorMessage } from "../errors";
+import { useNotify } from "../Notify";
+import { handoverLine } from "./handoverText";
+
+// the camera reader is loaded only when a seller opens it
+const QrScanner = lazy(async () => ({ default: (await import("./QrScanner")).QrScanner }));
+
+/** The seller's side of the handover: where it stands, and "Enter or scan code" while the order may still be completed by code. */
+export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFieldsFragment; orderNumber: string }) {
+  const [entering, setEntering] = useState(false);
+  const line = handoverLine(order, "SELLER");
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      {line && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Handover">
+          {line}
+        </Typography>
+      )}
+      {order.canEnterHandoverCode && order.allowedTransitions.includes("COMPLETED") && (
+        <Button variant="contained" size="small" onClick={() => setEntering(true)}>
+          Enter or scan code
+        </Button>
+      )}
+      {!order.canEnterHandoverCode && order.handover.codeTriesLeft === 0 && !order.handover.state && (
+        <Typography variant="body2" color="warning.main">
+          Too many wrong codes: mark it completed without the code, and the buyer is asked to confirm.
+        </Typography>
+      )}
+      {entering && <CodeDialog order={order} orderNumber={orderNumber} onClose={() => setEntering(false)} />}
+    </Box>
+  );
+}
+
+function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverFieldsFragment; orderNumber: string; onClose: () => void }) {
+  const notify = useNotify();
+  const titleId = useId();
+  const [code, setCode] = useState("");
+  const [scanning, setScanning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [complete, completing] = useCompleteHandoverMutation();
+
+  const submit = useCallback(
+    async (typed: string) => {
+      if (!/^\d{6}$/.test(typed)) return setProblem("Enter the buyer's 6-digit code.");
+      setProblem(null);
+      try {
+        await complete({ variables: { id: order.id, code: typed } });
+        notify.success(`Order ${orderNumber} is completed: confirmed by code.`);
+        onClose();
+      } catch (e) {
+        setProblem(errorMessage(e, "The code was not accepted."));
+      }
+    },
+    [complete, notify, onClose, order.id, orderNumber],
+  );
+  const scanned = useCallback(
+    (found: string) => {
+      setScanning(false);
+      setCode(found);
+      void submit(found);
+    },
+    [submit],
+  );
+
+  return (
+    <Dialog open onClose={completing.loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <Box
+        component="form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void submit(code.trim());
+        }}
+      >
+        <DialogTitle id={titleId}>Enter or scan the buyer&apos;s code</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            The buyer shows a 6-digit code on their order page once they have the item. {order.handover.codeTriesLeft} wrong{" "}
+            {order.handover.codeTriesLeft === 1 ? "try" : "tries"} left.
+          </DialogContentText>
+          {problem && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {problem}
+            </Alert>
+          )}
+          <TextField
+            label="Buyer's code"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            fullWidth
+            autoFocus
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6, style: { fontSize: "1.6rem", letterSpacing: "0.3em" } } }}
+          />
+          <Box sx={{ mt: 2 }}>
+            {scanning ? (
+              <Suspense fallback={<CircularProgress aria-label="Starting the camera" />}>
+                <QrScanner onCode={scanned} />
+              </Suspense>
+            ) : (
+              <Button variant="outlined" onClick={() => setScanning(true)} fullWidth>
+                Scan QR code with the camera
+              </Button>
+            )}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={completing.loading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={completing.loading}>
+            Complete handover
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
