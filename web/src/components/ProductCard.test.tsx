@@ -17,6 +17,7 @@ const product = (over: Partial<ProductCardFieldsFragment> = {}): ProductCardFiel
   category: "electronics",
   color: null,
   sold: false,
+  reservedUntil: null,
   conditionLabel: "Good",
   campusName: "LUMS",
   seller: { id: "s1", username: "sana", storeName: null, isVerifiedStudent: true },
@@ -49,5 +50,13 @@ describe("ProductCard", () => {
     const card = screen.getByRole("article");
     expect(card.textContent).toContain("Sold");
     expect(card.textContent).not.toContain("%");
+  });
+
+  it("marks an item held for someone by an accepted offer as reserved, until it is sold", () => {
+    show(product({ reservedUntil: "2026-11-26T12:00:00.000Z" }));
+    expect(screen.getByRole("article").textContent).toContain("Reserved");
+    cleanup();
+    show(product({ reservedUntil: "2026-11-26T12:00:00.000Z", sold: true }));
+    expect(screen.getByRole("article").textContent).not.toContain("Reserved");
   });
 });
