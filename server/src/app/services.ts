@@ -75,7 +75,21 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const orders = new OrdersService(dataSource, config, events, clock);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
-  registerReactions(events, jobs, { live, cache, clock, notifications, conversations, uploads, push, escrow, disputes, reliability, dealReviews, handover, reservations });
+  registerReactions(events, jobs, {
+    live,
+    cache,
+    clock,
+    notifications,
+    conversations,
+    uploads,
+    push,
+    escrow,
+    disputes,
+    reliability,
+    dealReviews,
+    handover,
+    reservations,
+  });
   const auth = new AuthService(dataSource, config, events);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);

@@ -9,7 +9,10 @@ import { useEffect, useRef, useState } from "react";
  */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const cameraSupported = typeof navigator.mediaDevices?.getUserMedia === "function";
+  const [problem, setProblem] = useState<string | null>(
+    cameraSupported ? null : "This browser cannot use the camera here: type the code instead.",
+  );
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -35,10 +38,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       frame = requestAnimationFrame(scan);
     };
 
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setProblem("This browser cannot use the camera here: type the code instead.");
-      return;
-    }
+    if (!cameraSupported) return;
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: "environment" }, audio: false })
       .then((s) => {
@@ -54,7 +54,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       cancelAnimationFrame(frame);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [onCode]);
+  }, [onCode, cameraSupported]);
 
   return problem ? (
     <Alert severity="warning" role="alert">

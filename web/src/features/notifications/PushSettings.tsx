@@ -20,15 +20,16 @@ const ALL_KINDS = KINDS.map(({ kind }) => kind);
 
 /** This browser's push subscription, once the service worker is known (undefined while looking). */
 function useBrowserSubscription() {
-  const [registration, setRegistration] = useState<ServiceWorkerRegistration | null | undefined>(undefined);
+  const supported = "serviceWorker" in navigator && "PushManager" in window;
+  const [registration, setRegistration] = useState<ServiceWorkerRegistration | null | undefined>(supported ? undefined : null);
   const [subscription, setSubscription] = useState<PushSubscription | null | undefined>(undefined);
   useEffect(() => {
-    if (!("serviceWorker" in navigator) || !("PushManager" in window)) return void setRegistration(null);
+    if (!supported) return;
     void navigator.serviceWorker.getRegistration().then(async (found) => {
       setRegistration(found ?? null);
       setSubscription(found ? await found.pushManager.getSubscription() : null);
     });
-  }, []);
+  }, [supported]);
   return { registration, subscription, setSubscription };
 }
 

@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { dealReviewRule, REVIEW_COMMENT_MAX } from "@unibazaar/rules";
 import { useId, useState } from "react";
-import { useController, useForm, type Control } from "react-hook-form";
+import { useController, useForm, useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { FormTextField } from "../../components/FormFields";
@@ -45,7 +45,7 @@ export function DealReviewDialog({ orderId, side, otherName, open, onClose, onPo
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodResolver(dealReviewRule, undefined, { raw: true }) });
   const [review, { loading }] = useReviewOrderMutation();
-  const comment = form.watch("comment");
+  const comment = useWatch({ control: form.control, name: "comment" });
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);

@@ -26,7 +26,9 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
   const [report, reporting] = useReportNoShowMutation();
   const [contest, contesting] = useContestNoShowMutation();
   const noShow = order.noShow;
-  const meetupPassed = order.meetup?.state === "CONFIRMED" && new Date(order.meetup.at).getTime() <= Date.now();
+  // the time the page was opened: the panel's choices follow it (a reload shows newer ones)
+  const [now] = useState(() => Date.now());
+  const meetupPassed = order.meetup?.state === "CONFIRMED" && new Date(order.meetup.at).getTime() <= now;
 
   if (!noShow) {
     if (order.fulfilment !== "MEETUP" || !meetupPassed || CLOSED.includes(order.status)) return null;
@@ -62,7 +64,7 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
 
   const who = noShow.byCaller ? "Your no-show report" : "A no-show report about you";
   const text = `${who} ${STATUS_TEXT[noShow.status]}${noShow.status === "OPEN" ? ` ${formatDateTime(noShow.contestBy)}.` : ""}`;
-  const canContest = !noShow.byCaller && noShow.status === "OPEN" && new Date(noShow.contestBy).getTime() > Date.now();
+  const canContest = !noShow.byCaller && noShow.status === "OPEN" && new Date(noShow.contestBy).getTime() > now;
   const doContest = async () => {
     try {
       await contest({ variables: { orderId: order.id, reason } });
