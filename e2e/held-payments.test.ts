@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmHandover } from "../server/src/modules/escrow/testing";
+import { handOver } from "../server/src/modules/escrow/testing";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
 import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
@@ -117,7 +117,7 @@ describe("held payments at 390 px", () => {
       await expect.poll(() => figure("Pending (held)").textContent()).toBe(pkr(before.pending + order.total));
 
       await accept(order.id);
-      await confirmHandover(e2e.server, order.id, "code");
+      await handOver(e2e.server, order.id, "code");
       await seller.page.reload();
       const available = before.available + order.total;
       await expect.poll(() => figure("Available").textContent()).toBe(pkr(available));

@@ -4,7 +4,7 @@ import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../tes
 import { setStatus } from "../orders/testing";
 import { HeldPayment, HeldPaymentState } from "./entity";
 import { ADMIN_DECISION_HOURS, SELLER_ANSWER_HOURS } from "./disputes";
-import { BALANCE, confirmHandover, HELD, objectToHandover, orderLedger, paidCardOrder } from "./testing";
+import { BALANCE, handOver, HELD, objectToHandover, orderLedger, paidCardOrder } from "./testing";
 
 let server: TestServer;
 let cast: Cast;
@@ -68,7 +68,7 @@ describe("opening a dispute", () => {
     expect((await notices(cast.buyer.user.id)).at(-1)).toMatch(/^Your dispute on order .+ is open/);
 
     // the handover does not release a disputed payment
-    await confirmHandover(server, order.id);
+    await handOver(server, order.id);
     expect(await heldState(order.id)).toBe(HeldPaymentState.DISPUTED);
     expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD"]);
     // both sides see it on the order
@@ -103,7 +103,7 @@ describe("opening a dispute", () => {
     const product = await insertProduct(server.dataSource, cast.seller.user.id);
     const cash = await insertOrder(server.dataSource, { buyerId: cast.buyer.user.id, lines: [{ product }], status: "confirmed" as never });
     expect((await openDispute(cash.id)).errors![0].message).toMatch(/not paid online/);
-    await confirmHandover(server, order.id);
+    await handOver(server, order.id);
     expect(codeOf(await openDispute(order.id))).toBe("CONFLICT");
     expect(await server.dataSource.query(`SELECT id FROM disputes WHERE "orderId" = ANY($1)`, [[order.id, pending.id, cash.id]])).toEqual(
       [],
@@ -112,7 +112,7 @@ describe("opening a dispute", () => {
 
   it("opens one when the buyer objects to the handover of a paid order", async () => {
     const order = await acceptedPaidOrder();
-    await objectToHandover(server, order.id, cast.buyer, "I was not at the meetup, nothing was handed over.");
+    await objectToHandover(server, order.id, "I was not at the meetup, nothing was handed over.");
     const dispute = (await server.gql(HELD, { id: order.id }, cast.buyer.token)).data.order.dispute;
     expect(dispute).toMatchObject({ state: "AWAITING_SELLER" });
     expect(await heldState(order.id)).toBe(HeldPaymentState.DISPUTED);

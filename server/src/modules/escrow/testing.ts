@@ -1,10 +1,13 @@
-import { insertProduct, type SignedIn } from "../../test/fixtures";
+import { HANDOVER_CONFIRM_HOURS } from "@unibazaar/rules";
+import { asCaller, insertProduct, type SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
-import { Order } from "../orders/entity";
+import type { AuthUser } from "../../platform/auth/roles";
+import { Fulfilment, Order, OrderStatus } from "../orders/entity";
+import { User } from "../users/entity";
 import type { HandoverConfirmation } from "../orders/events";
 import { CONFIRM_PAYMENT, placeOrder } from "../orders/testing";
 
-/** Test helpers of held payments: a card order paid through the sandbox page, and the handover's events. */
+/** Test helpers of held payments: a card order paid through the sandbox page, and its handover. */
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 export const TEST_CARD = { cardNumber: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" };
@@ -28,24 +31,52 @@ export async function paidCardOrder(server: TestServer, buyer: SignedIn, seller:
   return { id: order.id, orderNumber: order.orderNumber, total: order.total, checkoutId: checkout.id };
 }
 
-/**
- * Publishes `order.handover-confirmed` in a transaction, as the handover does once the buyer has the
- * item (stand-in until the handover feature publishes it itself).
- */
-export async function confirmHandover(server: TestServer, orderId: string, how: HandoverConfirmation = "code"): Promise<void> {
-  await server.dataSource.transaction(async (manager) => {
-    const order = await manager.findOneByOrFail(Order, { id: orderId });
-    await server.services.events.publish(manager, "order.handover-confirmed", { order, how });
-  });
+const HANDOVER_WAIT_MS = HANDOVER_CONFIRM_HOURS * 3_600_000 + 60_000;
+
+async function partiesOf(server: TestServer, orderId: string) {
+  const order = await server.dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
+  const users = server.dataSource.getRepository(User);
+  const seller = asCaller({ user: await users.findOneByOrFail({ id: order.sellerId! }) });
+  const buyer = asCaller({ user: await users.findOneByOrFail({ id: order.buyerId! }) });
+  return { order, seller, buyer };
 }
 
-/** Publishes `order.handover-objected` in a transaction, as the handover does when the buyer objects. */
-export async function objectToHandover(server: TestServer, orderId: string, buyer: SignedIn, reason: string): Promise<void> {
-  await server.dataSource.transaction(async (manager) => {
-    const order = await manager.findOneByOrFail(Order, { id: orderId });
-    const caller = { id: buyer.user.id, role: buyer.user.role, email: buyer.user.email, username: buyer.user.username };
-    await server.services.events.publish(manager, "order.handover-objected", { order, buyer: caller, reason });
-  });
+/** The seller moves an order along to its handover: the steps it has not taken yet, short of completed. */
+async function bringToHandover(server: TestServer, order: Order, seller: AuthUser): Promise<void> {
+  const steps =
+    order.fulfilment === Fulfilment.MEETUP ? [OrderStatus.CONFIRMED] : [OrderStatus.CONFIRMED, OrderStatus.PROCESSING, OrderStatus.SHIPPED];
+  for (const step of steps.slice(steps.indexOf(order.status) + 1)) await server.services.orders.updateOrderStatus(order.id, step, seller);
+}
+
+/**
+ * Hands an order over through the real handover: the seller completes it with the buyer's code
+ * ("code"), or without it and the buyer confirms ("buyer"), or without it and the 48 hours pass
+ * ("auto"). An order already completed only gets the confirmation step.
+ */
+export async function handOver(server: TestServer, orderId: string, how: HandoverConfirmation = "code"): Promise<void> {
+  const { order, seller, buyer } = await partiesOf(server, orderId);
+  if (order.status !== OrderStatus.COMPLETED) {
+    await bringToHandover(server, order, seller);
+    if (how === "code") return void (await server.services.handover.completeWithCode(order.id, order.handoverCode, seller));
+    await server.services.orders.updateOrderStatus(order.id, OrderStatus.COMPLETED, seller);
+  }
+  if (how === "buyer") await server.services.handover.confirmReceipt(order.id, buyer);
+  if (how === "auto") {
+    server.clock.advance(HANDOVER_WAIT_MS);
+    try {
+      await server.dataSource.transaction((manager) => server.services.handover.autoConfirmDue(manager));
+    } finally {
+      server.clock.advance(-HANDOVER_WAIT_MS);
+    }
+  }
+}
+
+/** The seller marks the order delivered without the buyer's code, and the buyer objects. */
+export async function objectToHandover(server: TestServer, orderId: string, reason: string): Promise<void> {
+  const { order, seller, buyer } = await partiesOf(server, orderId);
+  await bringToHandover(server, order, seller);
+  await server.services.orders.updateOrderStatus(order.id, OrderStatus.COMPLETED, seller);
+  await server.services.handover.objectToHandover(order.id, reason, buyer);
 }
 
 export const BALANCE = `{ myBalance { pending available } }`;

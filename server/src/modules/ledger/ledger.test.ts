@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCaller, signUpCast, type Cast } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { DisputeOutcome, HeldPaymentState } from "../escrow/entity";
-import { confirmHandover, objectToHandover, orderLedger, paidCardOrder } from "../escrow/testing";
+import { handOver, objectToHandover, orderLedger, paidCardOrder } from "../escrow/testing";
 import { setStatus } from "../orders/testing";
 import { MovementKind } from "./entity";
 
@@ -74,17 +74,17 @@ describe("the ledger", () => {
     const order = () => paidCardOrder(server, buyer, seller, 120_000 + Math.floor(Math.random() * 1000));
     const heldOrder = await order();
     const released = await order();
-    await confirmHandover(server, released.id);
+    await handOver(server, released.id);
     const cancelled = await order();
     await setStatus(server, buyer, cancelled.id, "CANCELLED");
     const rejected = await order();
     await setStatus(server, seller, rejected.id, "REJECTED");
     const disputed = await order();
     await setStatus(server, seller, disputed.id, "CONFIRMED");
-    await objectToHandover(server, disputed.id, buyer, "The seller never came to the meetup point.");
+    await objectToHandover(server, disputed.id, "The seller never came to the meetup point.");
     const partly = await order();
     await setStatus(server, seller, partly.id, "CONFIRMED");
-    await objectToHandover(server, partly.id, buyer, "Only half of the set was in the box.");
+    await objectToHandover(server, partly.id, "Only half of the set was in the box.");
     const [dispute] = await server.dataSource.query(`SELECT id FROM disputes WHERE "orderId" = $1`, [partly.id]);
     await server.services.disputes.decide(dispute.id, { outcome: DisputeOutcome.PARTIAL_REFUND, refundAmount: 500 }, asCaller(admin));
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ibanChecksumValid, payoutDestinationRule } from "@unibazaar/rules";
 import { signUpCast, type Cast } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
-import { BALANCE, confirmHandover, paidCardOrder } from "../escrow/testing";
+import { BALANCE, handOver, paidCardOrder } from "../escrow/testing";
 
 let server: TestServer;
 
@@ -24,7 +24,7 @@ const balance = async (token: string) => (await server.gql(BALANCE, {}, token)).
 /** A seller with `rupees` released to their available balance. */
 async function sellerWithBalance(people: Cast, pricePaisa = 300_000) {
   const order = await paidCardOrder(server, people.buyer, people.seller, pricePaisa);
-  await confirmHandover(server, order.id);
+  await handOver(server, order.id);
   return order;
 }
 
