@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { DataSource, EntityManager } from "typeorm";
@@ -11,6 +12,9 @@ import { alone } from "./db/database";
 export interface JobPayloads {}
 
 export type JobName = Extract<keyof JobPayloads, string>;
+
+/** The id of the job whose work is running in this async context (statements a job sends are not a request's). */
+export const runningJob = new AsyncLocalStorage<string>();
 
 /** A job's work, in one transaction with the mark that it was done: its effect happens once. */
 export type JobHandler<K extends JobName> = (payload: JobPayloads[K], manager: EntityManager) => Promise<void>;
@@ -113,15 +117,17 @@ export class JobQueue {
   }
 
   private async runOnce(jobId: string, work: (manager: EntityManager) => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const done: unknown[] = await manager.query(
-        `INSERT INTO job_effects ("jobId") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "jobId"`,
-        [jobId],
-      );
-      // a run of this job already committed its effect (its process died before the queue heard)
-      if (!done.length) return;
-      await work(manager);
-    });
+    await runningJob.run(jobId, () =>
+      this.dataSource.transaction(async (manager) => {
+        const done: unknown[] = await manager.query(
+          `INSERT INTO job_effects ("jobId") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "jobId"`,
+          [jobId],
+        );
+        // a run of this job already committed its effect (its process died before the queue heard)
+        if (!done.length) return;
+        await work(manager);
+      }),
+    );
   }
 
   /** Per job name: waiting (created or retry), running, failed and completed jobs. */

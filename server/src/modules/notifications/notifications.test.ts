@@ -244,16 +244,24 @@ describe("orders", () => {
     const [order] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
     for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"]) {
       const events = await eventsFor(server, shopper.user.id, () => setStatus(server, seller, order.id, status));
-      expect(events).toHaveLength(1);
-      const [latest] = (await listOf(server, shopper)).notifications.items;
-      // a completion without the buyer's code asks the buyer to confirm the handover instead
-      const text =
+      // a completion without the buyer's code asks the buyer to confirm the handover instead, and
+      // opens the review window: the buyer is asked for a review as well
+      const texts =
         status === "COMPLETED"
-          ? expect.stringMatching(new RegExp(`^${seller.user.username} marked order ${order.orderNumber} delivered\\. Did you get it\\?`))
-          : `Your order ${order.orderNumber} is now ${status.toLowerCase()}.`;
-      expect(latest).toMatchObject({ kind: "ORDER_STATUS", text, link: `/orders/${order.id}` });
+          ? [
+              expect.stringMatching(
+                new RegExp(`^${seller.user.username} marked order ${order.orderNumber} delivered\\. Did you get it\\?`),
+              ),
+              expect.stringMatching(new RegExp(`^Order ${order.orderNumber} is complete\\. Review the seller and the item by `)),
+            ]
+          : [`Your order ${order.orderNumber} is now ${status.toLowerCase()}.`];
+      expect(events).toHaveLength(texts.length);
+      const latest = (await listOf(server, shopper)).notifications.items.slice(0, texts.length);
+      expect(latest).toEqual(
+        expect.arrayContaining(texts.map((text) => expect.objectContaining({ kind: "ORDER_STATUS", text, link: `/orders/${order.id}` }))),
+      );
     }
-    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(4);
+    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(5);
 
     const [cancelled] = (await placeOrder(server, shopper, [{ productId: product.id, quantity: 1 }])).orders;
     const sellerBefore = (await listOf(server, seller)).notifications.totalItems;
@@ -262,7 +270,7 @@ describe("orders", () => {
     expect(latest).toMatchObject({ kind: "ORDER_STATUS", text: `${shopper.user.username} cancelled order ${cancelled.orderNumber}.` });
     expect((await listOf(server, seller)).notifications.totalItems).toBe(sellerBefore + 1);
     // the buyer is not told of their own cancellation
-    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(4);
+    expect((await listOf(server, shopper)).notificationUnreadCount).toBe(5);
   });
 
   it("an admin's change notifies both parties; a refused change notifies nobody", async ({ server, cast: { seller, admin } }) => {
