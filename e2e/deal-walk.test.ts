@@ -88,6 +88,8 @@ describe("a whole deal on a phone", () => {
       const sellerOffer = sellerThread.getByLabel("Offer");
       await visible(sellerOffer.getByText(shown(offer)), 10_000);
       await sellerOffer.getByRole("button", { name: "Accept" }).click();
+      // accepting reserves the item for the buyer, for a day unless the seller picks another time
+      await seller.page.getByRole("form", { name: "Accept the offer" }).getByRole("button", { name: "Accept and reserve" }).click();
       const buyerOffer = buyer.page.getByRole("list", { name: "Messages" }).getByLabel("Offer");
       await visible(buyerOffer.getByText("Accepted"), 10_000);
 

@@ -47,7 +47,14 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
               <Button variant="contained" onClick={() => void doConfirm()} disabled={confirming.loading}>
                 I got it
               </Button>
-              <Button variant="outlined" color="error" onClick={() => setObjecting(true)} disabled={confirming.loading}>
+              <Button
+                variant="outlined"
+                color="error"
+                // on the alert's tinted background the red needs a white ground to stay readable
+                sx={{ bgcolor: "background.paper" }}
+                onClick={() => setObjecting(true)}
+                disabled={confirming.loading}
+              >
                 Something is wrong
               </Button>
             </Stack>
