@@ -22,10 +22,10 @@ export class PushDeviceInput {
 
 @ObjectType({ description: "One device's push subscription of the caller." })
 export class PushDevice {
-  @Field(() => String)
+  @Field(() => String, { description: "The push service's endpoint URL of this device." })
   endpoint: string;
 
-  @Field(() => [PushKind])
+  @Field(() => [PushKind], { description: "What is pushed to this device." })
   kinds: PushKind[];
 }
 
@@ -42,7 +42,7 @@ export class PushResolver {
   @Allow()
   @Query(() => PushDevice, { nullable: true, description: "The caller's push subscription on the device with this endpoint, if any." })
   pushDevice(
-    @Arg("endpoint", () => String) endpoint: string,
+    @Arg("endpoint", () => String, { description: "The push service's endpoint URL of the device." }) endpoint: string,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<PushDeviceView | null> {
@@ -52,7 +52,7 @@ export class PushResolver {
   @Allow()
   @Mutation(() => PushDevice, { description: "Turns push on for this device (or changes its kinds), for the caller." })
   savePushDevice(
-    @Arg("input", () => PushDeviceInput) input: PushDeviceInput,
+    @Arg("input", () => PushDeviceInput, { description: "The device's subscription and the kinds to push." }) input: PushDeviceInput,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<PushDeviceView> {
@@ -61,7 +61,11 @@ export class PushResolver {
 
   @Allow()
   @Mutation(() => Boolean, { description: "Turns push off for this device; false when it had none for the caller." })
-  removePushDevice(@Arg("endpoint", () => String) endpoint: string, @Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<boolean> {
+  removePushDevice(
+    @Arg("endpoint", () => String, { description: "The push service's endpoint URL of the device." }) endpoint: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     return ctx.services.push.removeDevice(caller, endpoint);
   }
 }
