@@ -5,6 +5,7 @@ import { Product } from "../server/src/modules/products/entity";
 import { User } from "../server/src/modules/users/entity";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER, SELLER_2 } from "./dashboard-helpers";
+import { writeReview } from "./deal-helpers";
 import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
 import { logIn, notice, openCart, plain, urlMatches, visible } from "./storefront-helpers";
 
@@ -12,7 +13,8 @@ import { logIn, notice, openCart, plain, urlMatches, visible } from "./storefron
  * A deal that finishes, on two phones (390 × 844): the seller accepts the buyer's offer and
  * reserves the item for 6 hours (others see Reserved, both see the countdown), the buyer buys it
  * with a campus meetup, and at the meetup the seller types the buyer's handover code: the order is
- * completed, "confirmed by code".
+ * completed, "confirmed by code". Then each reviews the other: a review stays hidden from the other
+ * side until both are written, then both show.
  */
 let e2e: E2E;
 beforeAll(async () => {
@@ -32,7 +34,7 @@ const editStatus = async (page: Page, orderNumber: string, status: string) => {
 };
 
 describe("a deal that finishes with the handover code", () => {
-  it("offer accepted and reserved -> others see Reserved -> bought with a meetup -> code typed -> confirmed by code", async () => {
+  it("offer accepted and reserved -> others see Reserved -> bought with a meetup -> code typed -> both reviews, shown once both are in", async () => {
     // a single desk lamp of Campus Corner on LUMS Lahore, so it can be met on campus and fully reserved
     const sellerRow = await e2e.server.dataSource.getRepository(User).findOneByOrFail({ email: SELLER_2 });
     const lamp = await insertProduct(e2e.server.dataSource, sellerRow.id, {
@@ -131,6 +133,28 @@ describe("a deal that finishes with the handover code", () => {
       await visible(buyer.page.getByRole("alert", { name: "Handover" }).getByText("Handed over: confirmed by code."));
       expect(await codeSection.count()).toBe(0);
       expect((await e2e.server.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).handoverHow).toBe("code");
+
+      // 8. each reviews the other on the order page: a review is hidden until both are written
+      const buyerWords = "Lamp as described, met on time";
+      const sellerWords = "Polite buyer, came on time";
+      await writeReview(buyer.page, "Review the seller", [5, 4, 5], buyerWords);
+      const buyerReviews = buyer.page.getByTestId("order-reviews");
+      await visible(buyerReviews.getByText(buyerWords));
+      const hidden = await visible(buyerReviews.getByTestId("review-hidden"));
+      expect(await hidden.textContent()).toMatch(/shows when the seller writes theirs, or on /);
+      await expectAccessible(buyer.page, "deal finish: a hidden review (phone)");
+      // the seller sees that the buyer wrote one, not what it says, and the buyer's record
+      await seller.page.goto(`/orders/${orderId}`);
+      await visible(seller.page.getByText("The buyer has written their review: write yours to see it."));
+      await visible(seller.page.getByTestId("reliability-line"));
+      expect(await seller.page.getByText(buyerWords).count()).toBe(0);
+      await writeReview(seller.page, "Review the buyer", [4, 5, 5], sellerWords);
+      const theirs = seller.page.getByTestId("order-reviews").getByRole("region", { name: "The buyer's review of you" });
+      await visible(theirs.getByText(buyerWords));
+      await buyer.page.reload();
+      await visible(buyer.page.getByRole("region", { name: "The seller's review of you" }).getByText(sellerWords));
+      expect(await buyer.page.getByTestId("review-hidden").count()).toBe(0);
+      expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await buyer.context.close();
       await seller.context.close();
