@@ -8,7 +8,7 @@ import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, pla
 /**
  * Money paid online on a phone: a card payment is held until the buyer has the item; a dispute
  * ends in a refund decided by an admin; a seller's released money is paid out by an admin.
- * The handover's confirmation is published as the handover feature publishes it (its event).
+ * The handover is the real one: the seller completes the order with the buyer's code.
  */
 let e2e: E2E;
 let sellerToken: string;
@@ -54,8 +54,9 @@ const accept = (orderId: string) =>
   gqlOk(e2e, `mutation ($id: ID!) { updateOrderStatus(id: $id, status: CONFIRMED) { id } }`, { id: orderId }, sellerToken);
 
 describe("held payments at 390 px", () => {
-  it("holds a card payment; the buyer's dispute ends in a refund decided by an admin", async () => {
+  it("holds a card payment; the buyer's dispute, answered by the seller, ends in a refund decided by an admin", async () => {
     const buyer = await openPage(e2e, PHONE);
+    const seller = await openPage(e2e, PHONE);
     const admin = await openPage(e2e, PHONE);
     try {
       await logIn(buyer.page, BUYER_2);
@@ -81,9 +82,24 @@ describe("held payments at 390 px", () => {
       await visible(disputeBox.getByText("Dispute: Waiting for the seller's answer"));
       await visible(buyer.page.getByText(`Your payment of ${pkr(order.total)} stays held while the dispute is open.`));
 
+      // the seller answers from their orders; then it is the admins' to decide
+      const answerText = "I sent it by courier on Monday; the receipt is in our chat.";
+      await signInTo(seller.page, SELLER, "/dashboard/seller/manage-orders");
+      await seller.page.getByRole("button", { name: `Show details of order ${order.orderNumber}` }).click();
+      const answer = seller.page.getByRole("form", { name: "Answer the dispute" });
+      await answer.getByRole("button", { name: "Send answer" }).click();
+      await visible(answer.getByText("Say what happened in at least 10 characters."));
+      await answer.getByLabel("Your answer").fill(answerText);
+      await expectAccessible(seller.page, "seller's dispute answer");
+      await answer.getByRole("button", { name: "Send answer" }).click();
+      await notice(seller.page, "Your answer is sent. An admin decides next.");
+      await visible(seller.page.getByRole("alert", { name: "Dispute" }).getByText(`Your answer: ${answerText}`));
+      await buyer.page.reload();
+      await visible(buyer.page.getByRole("alert", { name: "Dispute" }).getByText(`Seller: ${answerText}`));
+
       await signInTo(admin.page, ADMIN, "/dashboard/admin/disputes");
       await visible(admin.page.getByRole("heading", { level: 1, name: "Disputes" }));
-      await admin.page.getByRole("tab", { name: "Awaiting seller" }).click();
+      await admin.page.getByRole("tab", { name: "To decide" }).click();
       const card = admin.page.getByRole("article", { name: `Dispute on ${order.orderNumber}` });
       await visible(card);
       expect(plain(await card.textContent())).toContain("The seller marked it sent a week ago and nothing came.");
@@ -98,6 +114,7 @@ describe("held payments at 390 px", () => {
       await visible(buyer.page.getByRole("alert", { name: "Dispute" }).getByText("No proof of sending."));
     } finally {
       await buyer.context.close();
+      await seller.context.close();
       await admin.context.close();
     }
   });

@@ -7,6 +7,7 @@ import { MessageButton } from "../../../components/MessageButton";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
 import { ReliabilityLine } from "../../../components/ReliabilityLine";
 import { SellerHandover } from "../../../components/handover/SellerHandover";
+import { SellerDispute } from "./SellerDispute";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
@@ -61,6 +62,7 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
         </Box>
       )}
       <SellerHandover order={order} orderNumber={order.orderNumber} />
+      {order.dispute && <SellerDispute dispute={order.dispute} />}
       {productId && order.buyer && (
         <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
       )}
