@@ -1,14 +1,14 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handOver } from "../server/src/modules/escrow/testing";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
 import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
 
 /**
- * Money paid online on a phone: a card payment is held until the buyer has the item; a dispute
- * ends in a refund decided by an admin; a seller's released money is paid out by an admin.
- * The handover is the real one: the seller completes the order with the buyer's code.
+ * Money paid online on a phone: a card payment is held until the buyer has the item and a dispute
+ * ends in a refund decided by an admin; a JazzCash payment is released at the handover, and the
+ * seller's released money is paid out by an admin.
+ * The handover is the real one: the seller types the code the buyer's order page shows.
  */
 let e2e: E2E;
 let sellerToken: string;
@@ -28,14 +28,24 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** The buyer buys `product` by card through the cart and the sandbox page; answers the new order's id and total. */
-async function buyByCard(page: Page, product: string) {
+/** Pays on the JazzCash simulator's page with a wallet number and MPIN, as the buyer would. */
+async function payWithJazzCash(page: Page) {
+  await page.getByRole("button", { name: "Continue to JazzCash" }).click();
+  await urlMatches(page, /^\/simulator\/jazzcash$/);
+  await page.getByLabel("Mobile account number").fill("03001234567");
+  await page.getByLabel("MPIN").fill("1234");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await visible(page.getByRole("heading", { level: 1, name: "Payment successful" }));
+}
+
+/** The buyer buys `product` through the cart, paying by card (the sandbox page) or JazzCash (its simulator); answers the new order's id and total. */
+async function buy(page: Page, product: string, method: "card" | "jazzcash") {
   await addProduct(page, product);
   const panel = await openCart(page);
   await fillShipping(panel);
-  await panel.getByRole("radio", { name: /^Card/ }).check();
+  await panel.getByRole("radio", { name: method === "card" ? /^Card/ : "JazzCash" }).check();
   await panel.getByRole("button", { name: /^Place Order/ }).click();
-  await payWithTestCard(page);
+  await (method === "card" ? payWithTestCard(page) : payWithJazzCash(page));
   const token = await tokenFor(e2e, BUYER_2);
   const { myOrders } = await gqlOk<{ myOrders: { items: Array<{ id: string; total: number; orderNumber: string }> } }>(
     e2e,
@@ -50,8 +60,14 @@ const balance = async () =>
   (await gqlOk<{ myBalance: { pending: number; available: number } }>(e2e, `{ myBalance { pending available } }`, undefined, sellerToken))
     .myBalance;
 
-const accept = (orderId: string) =>
-  gqlOk(e2e, `mutation ($id: ID!) { updateOrderStatus(id: $id, status: CONFIRMED) { id } }`, { id: orderId }, sellerToken);
+const moveOrder = (orderId: string, status: "CONFIRMED" | "PROCESSING" | "SHIPPED") =>
+  gqlOk(
+    e2e,
+    `mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(id: $id, status: $status) { id } }`,
+    { id: orderId, status },
+    sellerToken,
+  );
+const accept = (orderId: string) => moveOrder(orderId, "CONFIRMED");
 
 describe("held payments at 390 px", () => {
   it("holds a card payment; the buyer's dispute, answered by the seller, ends in a refund decided by an admin", async () => {
@@ -60,7 +76,7 @@ describe("held payments at 390 px", () => {
     const admin = await openPage(e2e, PHONE);
     try {
       await logIn(buyer.page, BUYER_2);
-      const order = await buyByCard(buyer.page, listings[0]);
+      const order = await buy(buyer.page, listings[0], "card");
       await buyer.page.goto(`/orders/${order.id}`);
       await visible(buyer.page.getByText(`Your payment of ${pkr(order.total)} is held until you receive the item.`));
       // nothing to dispute before the seller accepts the order
@@ -119,7 +135,7 @@ describe("held payments at 390 px", () => {
     }
   });
 
-  it("releases a payment at the handover; the seller asks for a payout to a wallet and an admin marks it paid", async () => {
+  it("releases a JazzCash payment at the handover; the seller asks for a payout to a wallet and an admin marks it paid", async () => {
     const buyer = await openPage(e2e, PHONE);
     const seller = await openPage(e2e, PHONE);
     const admin = await openPage(e2e, PHONE);
@@ -127,15 +143,27 @@ describe("held payments at 390 px", () => {
       // the demo data has paid orders of its own: the figures move by this order's total
       const before = await balance();
       await logIn(buyer.page, BUYER_2);
-      const order = await buyByCard(buyer.page, listings[1]);
+      const order = await buy(buyer.page, listings[1], "jazzcash");
       await signInTo(seller.page, SELLER, "/dashboard/seller/balance");
       const figure = (label: string) =>
         seller.page.getByRole("heading", { level: 3, name: label }).locator("xpath=following-sibling::p[1]");
       await expect.poll(() => figure("Pending (held)").textContent()).toBe(pkr(before.pending + order.total));
 
       await accept(order.id);
-      await handOver(e2e.server, order.id, "code");
-      await seller.page.reload();
+      await moveOrder(order.id, "PROCESSING");
+      await moveOrder(order.id, "SHIPPED");
+      // the handover: the buyer shows the code, the seller types it on their order
+      await buyer.page.goto(`/orders/${order.id}`);
+      const codeSection = buyer.page.getByRole("region", { name: "Your handover code" });
+      const code = plain(await (await visible(codeSection.getByTestId("handover-code"))).textContent());
+      await seller.page.goto("/dashboard/seller/manage-orders");
+      await seller.page.getByRole("button", { name: `Show details of order ${order.orderNumber}` }).click();
+      await seller.page.getByRole("button", { name: "Enter or scan code" }).click();
+      const codeDialog = seller.page.getByRole("dialog", { name: "Enter or scan the buyer's code" });
+      await codeDialog.getByRole("textbox", { name: "Buyer's code" }).fill(code);
+      await codeDialog.getByRole("button", { name: "Complete handover" }).click();
+      await notice(seller.page, `Order ${order.orderNumber} is completed: confirmed by code.`);
+      await seller.page.goto("/dashboard/seller/balance");
       const available = before.available + order.total;
       await expect.poll(() => figure("Available").textContent()).toBe(pkr(available));
       await expect.poll(() => figure("Pending (held)").textContent()).toBe(pkr(before.pending));
