@@ -7,6 +7,8 @@ import { Workbox } from "workbox-window";
  * files are gone.
  */
 export function registerServiceWorker(onUpdateReady: (activate: () => void) => void): void {
+  // no service workers here (an old browser, a private window): the app works online only
+  if (!("serviceWorker" in navigator)) return;
   const worker = new Workbox("/sw.js");
   worker.addEventListener("waiting", () =>
     onUpdateReady(() => {
@@ -14,5 +16,6 @@ export function registerServiceWorker(onUpdateReady: (activate: () => void) => v
       worker.messageSkipWaiting();
     }),
   );
-  void worker.register();
+  // a refused registration (blocked by the browser or a policy) likewise leaves the app online only
+  worker.register().catch(() => undefined);
 }
