@@ -55,6 +55,8 @@ describe("making an offer at 390 px", () => {
     const sellerOffer = sellerThread.getByLabel("Offer");
     await visible(sellerOffer.getByText(shown(offerAmount)), 10_000);
     await sellerOffer.getByRole("button", { name: "Accept" }).click();
+    // accepting reserves the item for the buyer, for a day unless the seller picks another time
+    await seller.page.getByRole("form", { name: "Accept the offer" }).getByRole("button", { name: "Accept and reserve" }).click();
     await visible(sellerOffer.getByText("Accepted"));
 
     // the buyer's open chat shows the acceptance live too
