@@ -71,7 +71,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
   const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
   const reliability = new ReliabilityService(dataSource, notifications, clock);
-  const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, cache, clock });
+  const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, events, clock });
   const orders = new OrdersService(dataSource, config, events, clock);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);

@@ -4,14 +4,13 @@ import { z } from "zod";
 import { dealReviewRule, REVIEW_WINDOW_DAYS } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { AuthUser } from "../../platform/auth/roles";
-import type { SharedCache } from "../../platform/cache";
+import type { EventBus } from "../../platform/events";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { idRule, parseInput } from "../../platform/shared/validation";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { formatOrderNumber, Order, OrderStatus } from "../orders/entity";
 import type { OrderStatusChanged } from "../orders/events";
-import { CATALOG_CACHE } from "../products/catalog";
 import type { ReliabilityService } from "../reliability/service";
 import { DealReview, DealSide, ReviewWindow, starsOf } from "./deal-entity";
 import type { ReviewsService } from "./service";
@@ -56,7 +55,7 @@ export class DealReviewsService {
       reviews: ReviewsService;
       reliability: ReliabilityService;
       notifications: NotificationsService;
-      cache: SharedCache;
+      events: EventBus;
       clock: Clock;
     },
   ) {}
@@ -64,8 +63,7 @@ export class DealReviewsService {
   /** The caller (the order's buyer or seller) writes their one review of a completed order. */
   async write(input: DealReviewInput, caller: AuthUser): Promise<DealReview> {
     const v = parseInput(writeSchema, input);
-    let revealed = false;
-    const review = await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       // the order's row lock puts two sides writing at once one after the other: the second reveals both
       const order = await manager
         .getRepository(Order)
@@ -89,15 +87,9 @@ export class DealReviewsService {
       );
       if (!inserted) throw conflict("You have already reviewed this order.");
       const both = await manager.findBy(DealReview, { orderId: order.id });
-      if (both.length === 2) {
-        await this.reveal(manager, order, both);
-        revealed = true;
-      }
+      if (both.length === 2) await this.reveal(manager, order, both);
       return manager.findOneByOrFail(DealReview, { id: inserted.id });
     });
-    // a revealed buyer's review changed product ratings: cached catalogue answers show them
-    if (revealed) await this.deps.cache.invalidate(CATALOG_CACHE);
-    return review;
   }
 
   /** The scheduled reveal: hidden reviews whose window closed are shown, and both parties told. */
@@ -116,7 +108,6 @@ export class DealReviewsService {
         order,
         reviews.filter((r) => r.orderId === order.id),
       );
-    await this.deps.cache.invalidate(CATALOG_CACHE);
     return orders.length;
   }
 
@@ -202,6 +193,8 @@ export class DealReviewsService {
       manager,
       rows.map((r) => r.productId),
     );
+    // the products' ratings changed: announced as a posted review is (the catalogue cache drops after the commit)
+    for (const { productId } of rows) await this.deps.events.publish(manager, "review.posted", { productId });
   }
 }
 
