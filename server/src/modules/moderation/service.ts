@@ -1,7 +1,7 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
+import { NOTE_MAX_LENGTH, REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -18,7 +18,6 @@ import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTar
 
 /** Reports one user may send per hour (a burst of reports is more likely abuse than help). */
 export const REPORTS_PER_HOUR = 10;
-const NOTE_MAX = 500;
 export const ALREADY_REPORTED = "You have already reported this. An admin will look at it soon.";
 
 const reasonRule = z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], {
@@ -43,7 +42,7 @@ const moderateSchema = z
     note: z
       .string()
       .trim()
-      .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters.`)
+      .max(NOTE_MAX_LENGTH, `The note must be at most ${NOTE_MAX_LENGTH} characters.`)
       .nullish()
       .transform((v) => v || null),
   })

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import { NOTE_MAX_LENGTH } from "@unibazaar/rules";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { errorMessage } from "../../components/errors";
@@ -85,7 +86,7 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
             onChange={(e) => setReason(e.target.value)}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
           />
           <Button variant="outlined" onClick={doContest} disabled={contesting.loading || !reason.trim()}>
             Contest

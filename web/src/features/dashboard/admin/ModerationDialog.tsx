@@ -7,6 +7,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
+import { NOTE_MAX_LENGTH } from "@unibazaar/rules";
 import { useNotify } from "../../../components/Notify";
 import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind, ReportTargetKind } from "../../../generated/graphql";
@@ -107,7 +108,7 @@ export function ModerationDialog({
             minRows={2}
             fullWidth
             sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
           />
         )}
       </DialogContent>
