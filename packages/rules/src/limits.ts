@@ -47,3 +47,7 @@ export const conversationReportRule = noteRule("Say what is wrong.", `A report m
 
 /** Contesting a no-show report: why it is wrong. */
 export const noShowContestRule = noteRule("Say why the report is wrong.");
+
+/** The code from a one-time e-mail (verification, password reset), as typed. */
+export const EMAIL_CODE_FORMAT = `Enter the ${CODE_DIGITS}-digit code from the e-mail.`;
+export const emailCodeRule = z.string().trim().refine(isCodeShaped, EMAIL_CODE_FORMAT);

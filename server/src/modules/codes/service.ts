@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { CODE_DIGITS, isCodeShaped } from "@unibazaar/rules";
+import { CODE_DIGITS, EMAIL_CODE_FORMAT, isCodeShaped } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Mailer, MailMessage } from "../../platform/mail";
@@ -15,7 +15,7 @@ export const CODE_ATTEMPTS = 5;
 /** Codes sent per key (a user and purpose, or a reset's e-mail) per hour. */
 export const CODE_SENDS_PER_HOUR = 3;
 
-export const CODE_FORMAT = `Enter the ${CODE_DIGITS}-digit code from the e-mail.`;
+export const CODE_FORMAT = EMAIL_CODE_FORMAT;
 export const CODE_WRONG = "That code is wrong or has expired. Ask for a new code.";
 export const CODE_EXPIRED = "That code has expired. Ask for a new code.";
 export const CODE_SPENT = "Too many wrong codes. Ask for a new code.";
