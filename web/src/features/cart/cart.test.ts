@@ -1,3 +1,4 @@
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
@@ -138,5 +139,10 @@ describe("parseStoredCart", () => {
       ["p1", 1],
       ["p2", 2],
     ]);
+  });
+
+  it("caps a stored quantity at the most one order takes", () => {
+    const state = parseStoredCart(JSON.stringify({ products: [{ ...calculator, quantity: MAX_QUANTITY_PER_LINE + 40 }] }));
+    expect(state.products[0].quantity).toBe(MAX_QUANTITY_PER_LINE);
   });
 });
