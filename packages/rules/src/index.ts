@@ -127,6 +127,8 @@ export {
   disputeTextRule,
   payoutDestinationRule,
   payoutMethodOf,
+  payoutReferenceRule,
+  payoutRefusalRule,
   ibanChecksumValid,
 } from "./payments";
 /** A review's comment: the server keeps at most this many characters, the web's box allows no more. */

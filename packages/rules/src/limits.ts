@@ -51,3 +51,10 @@ export const noShowContestRule = noteRule("Say why the report is wrong.");
 /** The code from a one-time e-mail (verification, password reset), as typed. */
 export const EMAIL_CODE_FORMAT = `Enter the ${CODE_DIGITS}-digit code from the e-mail.`;
 export const emailCodeRule = z.string().trim().refine(isCodeShaped, EMAIL_CODE_FORMAT);
+
+/** A moderator's note on an action; warning and suspending need one (the user reads it). */
+export const moderationNoteRule = z.string().trim().max(NOTE_MAX_LENGTH, `The note must be at most ${NOTE_MAX_LENGTH} characters.`);
+export const MODERATION_NOTE_REQUIRED: Readonly<Record<string, string>> = {
+  WARN_USER: "Write the warning the user will see.",
+  SUSPEND_USER: "Give the reason for the suspension.",
+};

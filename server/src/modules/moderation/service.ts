@@ -1,7 +1,7 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { NOTE_MAX_LENGTH, REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
+import { MODERATION_NOTE_REQUIRED, moderationNoteRule, REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -39,20 +39,13 @@ const moderateSchema = z
     targetKind: z.enum(ReportTargetKind, { message: "Unknown target kind." }),
     targetId: z.string(),
     action: z.enum(ModerationActionKind, { message: "Unknown action." }),
-    note: z
-      .string()
-      .trim()
-      .max(NOTE_MAX_LENGTH, `The note must be at most ${NOTE_MAX_LENGTH} characters.`)
-      .nullish()
-      .transform((v) => v || null),
+    note: moderationNoteRule.nullish().transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (LISTING_ACTIONS.includes(v.action) && v.targetKind !== ReportTargetKind.LISTING)
       ctx.addIssue({ code: "custom", path: ["action"], message: "Only a listing can be hidden or shown." });
-    if (v.action === ModerationActionKind.WARN_USER && !v.note)
-      ctx.addIssue({ code: "custom", path: ["note"], message: "Write the warning the user will see." });
-    if (v.action === ModerationActionKind.SUSPEND_USER && !v.note)
-      ctx.addIssue({ code: "custom", path: ["note"], message: "Give the reason for the suspension." });
+    const noteRequired = MODERATION_NOTE_REQUIRED[v.action];
+    if (noteRequired && !v.note) ctx.addIssue({ code: "custom", path: ["note"], message: noteRequired });
   });
 
 /** What an admin can do with a reported conversation. */
