@@ -7,7 +7,7 @@ import { useState, type ReactNode } from "react";
 import { useForm, type Control, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "./errors";
-import { FormCodeField, FormTextField } from "./FormFields";
+import { FormCodeField, FormErrorAlert, FormTextField } from "./FormFields";
 
 /** The code step's values: the code and whatever else the step asks for (e.g. a new password). */
 type CodeValues = FieldValues & { code: string };
@@ -51,15 +51,6 @@ export function EmailCodeFlow<V extends CodeValues>(props: EmailCodeFlowProps<V>
   );
 }
 
-function ErrorAlert({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <Alert severity="error" role="alert">
-      {error}
-    </Alert>
-  );
-}
-
 function EmailStep<V extends CodeValues>({
   layout,
   emailLabel,
@@ -84,7 +75,7 @@ function EmailStep<V extends CodeValues>({
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {emailIntro}
-      <ErrorAlert error={error} />
+      <FormErrorAlert error={error} />
       <FormTextField
         control={form.control}
         name="email"
@@ -141,7 +132,7 @@ function CodeStep<V extends CodeValues>(props: EmailCodeFlowProps<V> & { sentTo:
       <Alert severity="info" sx={{ overflowWrap: "anywhere" }}>
         {sentNotice(sentTo)}
       </Alert>
-      <ErrorAlert error={error} />
+      <FormErrorAlert error={error} />
       <FormCodeField control={form.control} name={"code" as Path<V>} />
       {codeFields?.(form.control)}
       {page ? (

@@ -1,4 +1,6 @@
 import Visibility from "@mui/icons-material/Visibility";
+import Alert from "@mui/material/Alert";
+import type { SxProps, Theme } from "@mui/material/styles";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -83,5 +85,15 @@ export function FormCodeField<T extends FieldValues>(props: Omit<FormTextFieldPr
       slotProps={{ htmlInput: { inputMode: "numeric", maxLength: CODE_DIGITS } }}
       {...props}
     />
+  );
+}
+
+/** A form's one error that belongs to no field (the field errors show under their fields). */
+export function FormErrorAlert({ error, sx }: { error: string | null; sx?: SxProps<Theme> }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" role="alert" sx={sx}>
+      {error}
+    </Alert>
   );
 }

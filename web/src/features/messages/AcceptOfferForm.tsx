@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -10,6 +9,7 @@ import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useAcceptOfferMutation } from "../../generated/hooks";
+import { InlineFormActions } from "./InlineFormActions";
 
 /** The hours a seller picks from, within the server's 2 to 72. */
 const HOLDS = [RESERVATION_MIN_HOURS, 6, 12, RESERVATION_DEFAULT_HOURS, 48, RESERVATION_MAX_HOURS];
@@ -52,14 +52,7 @@ export function AcceptOfferForm({ offerId, onDone }: { offerId: string; onDone: 
             </MenuItem>
           ))}
         </FormTextField>
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" size="small" disabled={accepting.loading}>
-            Accept and reserve
-          </Button>
-          <Button size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </Stack>
+        <InlineFormActions label="Accept and reserve" busy={accepting.loading} onCancel={onDone} />
       </Stack>
     </Box>
   );

@@ -1,6 +1,4 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -9,9 +7,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
-import { FormTextField } from "../../components/FormFields";
+import { FormErrorAlert, FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useCounterOfferMutation, useMakeOfferMutation } from "../../generated/hooks";
+import { InlineFormActions } from "./InlineFormActions";
 
 /** The amount as typed (a number box gives text) checked with the server's price rule; the expiry from the server's range. */
 const offerSchema = z.object({
@@ -75,19 +74,12 @@ export function OfferForm({ conversationId, offerId, onDone }: { conversationId?
             ))}
           </FormTextField>
         </Stack>
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" size="small" disabled={making.loading || countering.loading}>
-            {offerId ? "Send counter-offer" : "Send offer"}
-          </Button>
-          <Button size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </Stack>
+        <FormErrorAlert error={problem} />
+        <InlineFormActions
+          label={offerId ? "Send counter-offer" : "Send offer"}
+          busy={making.loading || countering.loading}
+          onCancel={onDone}
+        />
       </Stack>
     </Box>
   );

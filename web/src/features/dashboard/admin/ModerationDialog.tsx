@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -10,7 +9,7 @@ import { useId, useState } from "react";
 import { MODERATION_NOTE_REQUIRED, moderationNoteRule, NOTE_MAX_LENGTH } from "@unibazaar/rules";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormTextField } from "../../../components/FormFields";
+import { FormErrorAlert, FormTextField } from "../../../components/FormFields";
 import { useNotify } from "../../../components/Notify";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
 import type { ModerationActionKind, ReportTargetKind } from "../../../generated/graphql";
@@ -103,11 +102,7 @@ export function ModerationDialog({
           {spec.title(name)}
         </DialogTitle>
         <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} sx={{ mb: 2 }} />
           <DialogContentText id={textId}>{spec.text}</DialogContentText>
           {spec.note && (
             <FormTextField

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -10,7 +9,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
-import { FormTextField } from "../../../components/FormFields";
+import { FormErrorAlert, FormTextField } from "../../../components/FormFields";
 import { useNotify } from "../../../components/Notify";
 import { useMarkPayoutPaidMutation, useRefusePayoutMutation } from "../../../generated/hooks";
 import { formatPKR } from "../../../lib/format";
@@ -50,11 +49,7 @@ export function PayoutDecisionDialog({ payout, action, onClose }: Props) {
           {pay ? "Mark paid" : "Refuse"}: {formatPKR(payout.amount)} to {payout.destination}
         </DialogTitle>
         <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} sx={{ mb: 2 }} />
           <FormTextField
             control={form.control}
             key={action}

@@ -46,12 +46,11 @@ export function StatusDialog({
   const [updateStatus, { loading }] = useDashboardUpdateOrderStatusMutation();
 
   const save = form.handleSubmit(async ({ status }) => {
-    const chosen = status;
-    if (chosen === "REJECTED" && !confirmingRejection) return setConfirmingRejection(true);
+    if (status === "REJECTED" && !confirmingRejection) return setConfirmingRejection(true);
     setFailed("");
     try {
-      await updateStatus({ variables: { id: order.id, status: chosen } });
-      notify.success(`Order ${order.orderNumber} is now ${statusLabel(chosen).toLowerCase()}.`);
+      await updateStatus({ variables: { id: order.id, status } });
+      notify.success(`Order ${order.orderNumber} is now ${statusLabel(status).toLowerCase()}.`);
       onClose();
       onSaved();
     } catch (error) {
