@@ -63,6 +63,13 @@ describe("updateQuantity", () => {
     expect(state.selectedItems).toBe(3);
   });
 
+  it("increment stops at the most one order takes of a product", () => {
+    let state = withBoth();
+    for (let i = 0; i < MAX_QUANTITY_PER_LINE + 5; i++) state = updateQuantity(state, "p1", "increment");
+    expect(state.products[0].quantity).toBe(MAX_QUANTITY_PER_LINE);
+    expect(state.selectedItems).toBe(MAX_QUANTITY_PER_LINE + 1);
+  });
+
   it("decrement never goes below 1", () => {
     const state = updateQuantity(updateQuantity(withBoth(), "p1", "decrement"), "p1", "decrement");
     expect(state.products[0].quantity).toBe(1);
