@@ -18,7 +18,8 @@ const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.js
 
 /** The page's language follows i18next: `<html lang dir>` say it to the browser, screen readers and CSS. */
 i18n.on("languageChanged", (language) => {
-  document.documentElement.lang = language;
+  // "en-US" from the browser is shown as our "en"
+  document.documentElement.lang = i18n.resolvedLanguage ?? language;
   document.documentElement.dir = i18n.dir(language);
 });
 
