@@ -5,6 +5,7 @@ import { NOTE_MAX_LENGTH } from "./limits";
 export { formatPKR } from "./money";
 export * from "./deals";
 export * from "./limits";
+export * from "./limit-rules";
 
 // Field rules that the server enforces and the web forms check before sending, with one wording.
 // The server stays the authority; the forms only spare a round trip.

@@ -5,7 +5,7 @@ import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
-import { CODE_DIGITS } from "@unibazaar/rules";
+import { CODE_DIGITS } from "@unibazaar/rules/limits";
 import { useState, type ReactNode } from "react";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
 

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NotifyProvider } from "../../components/Notify";

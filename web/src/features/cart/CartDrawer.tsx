@@ -11,7 +11,7 @@ import Close from "@mui/icons-material/Close";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import Remove from "@mui/icons-material/Remove";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
-import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { useEffect, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { describe, expect, it } from "vitest";
 import {
   addToCart,

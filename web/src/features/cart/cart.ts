@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 
 /**
  * The cart as pure functions. Every action returns a new state with the item count

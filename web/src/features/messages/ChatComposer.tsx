@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
+import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules/limits";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { useDashboardUploadImageMutation, useSendMessageMutation } from "../../generated/hooks";

@@ -13,7 +13,7 @@ import { FormTextField } from "../../../components/FormFields";
 import { ProductPhotos } from "./ProductPhotos";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
-import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules";
+import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules/limits";
 import { useNotify } from "../../../components/Notify";
 import { EMPTY_PRODUCT, FIELDS, REQUIRED, productFormSchema, type ProductValues } from "./productFormSchema";
 import { useProductImageUpload } from "./useProductImageUpload";
