@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import { useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { useReportUserMutation } from "../../generated/hooks";
