@@ -19,6 +19,7 @@ import { useAuth } from "../../lib/auth";
 import { LoadingState } from "../../components/LoadingState";
 import { Warnings } from "../../features/dashboard/layout/Warnings";
 import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "../../features/dashboard/layout/menu";
+import { useTranslation } from "react-i18next";
 
 const DRAWER_WIDTH = 248;
 
@@ -36,6 +37,7 @@ export default function DashboardLayout() {
 }
 
 function Shell({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up("md"), { noSsr: true });
   const location = useLocation();
@@ -84,7 +86,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
             <MenuOpenIcon />
           </IconButton>
           <Typography component="span" color="text.secondary">
-            {ROLE_TITLE[role]}
+            {t(ROLE_TITLE[role])}
           </Typography>
         </Box>
       )}
@@ -127,6 +129,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
 }
 
 function SideMenu({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
+  const { t } = useTranslation();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const logOut = async () => {
@@ -146,7 +149,7 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{username}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {ROLE_TITLE[role]}
+            {t(ROLE_TITLE[role])}
           </Typography>
         </Box>
       </Box>
@@ -156,11 +159,11 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
           <ListItem key={item.label} disablePadding>
             {"to" in item ? (
               <ListItemButton component={NavLink} to={item.to} end sx={{ "&.active": { bgcolor: "action.selected", fontWeight: 600 } }}>
-                <ListItemText primary={item.label} />
+                <ListItemText primary={t(item.label)} />
               </ListItemButton>
             ) : (
               <ListItemButton onClick={logOut}>
-                <ListItemText primary={item.label} />
+                <ListItemText primary={t(item.label)} />
               </ListItemButton>
             )}
           </ListItem>
