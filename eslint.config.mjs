@@ -51,7 +51,13 @@ export const layerZones = [
  * Web folders whose words are all in the catalogues (web/src/locales, docs/architecture.md "Adding a
  * string"): their JSX may hold no literal text a reader sees. A folder joins the list once extracted.
  */
-export const extractedWebFolders = ["web/src/app", "web/src/lib"];
+export const extractedWebFolders = [
+  "web/src/app",
+  "web/src/lib",
+  "web/src/features/dashboard/buyer",
+  "web/src/features/dashboard/layout",
+  "web/src/features/notifications",
+];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
 export const literalStringRule = {

@@ -28,20 +28,21 @@ const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", 
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout"]);
 const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers"]);
 const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved"]);
-const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
-const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
+const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders"]);
+const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders"]);
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);
 const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage", ["pages"]);
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage", ["pages"]);
 const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage", ["auth"]);
 const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage", ["auth"]);
 const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage", ["auth"]);
-const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
-const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
+const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage", ["messages"]);
+const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage", ["messages"]);
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
-const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
-const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
+const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
+// the side menu's words are in the dashboard catalogue: it comes with the layout
+const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {

@@ -91,7 +91,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
             <MenuOpenIcon />
           </IconButton>
           <Typography component="span" color="text.secondary">
-            {ROLE_TITLE[role]}
+            {t(ROLE_TITLE[role])}
           </Typography>
         </Box>
       )}
@@ -154,7 +154,7 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{username}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {ROLE_TITLE[role]}
+            {t(ROLE_TITLE[role])}
           </Typography>
         </Box>
       </Box>
@@ -164,11 +164,11 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
           <ListItem key={item.label} disablePadding>
             {"to" in item ? (
               <ListItemButton component={NavLink} to={item.to} end sx={{ "&.active": { bgcolor: "action.selected", fontWeight: 600 } }}>
-                <ListItemText primary={item.label} />
+                <ListItemText primary={t(item.label)} />
               </ListItemButton>
             ) : (
               <ListItemButton onClick={logOut}>
-                <ListItemText primary={item.label} />
+                <ListItemText primary={t(item.label)} />
               </ListItemButton>
             )}
           </ListItem>

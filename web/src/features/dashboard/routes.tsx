@@ -1,24 +1,29 @@
-import { lazy } from "react";
+import { lazy, type ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
+import { loadNamespaces } from "../../lib/i18n";
 import { RequireRole } from "./layout/guards";
 
-const BuyerHome = lazy(() => import("./buyer/BuyerHome"));
-const MyOrdersPage = lazy(() => import("./common/MyOrdersPage"));
-const ReviewsPage = lazy(() => import("./common/ReviewsPage"));
-const ProfilePage = lazy(() => import("./common/ProfilePage"));
-const SellerHome = lazy(() => import("./seller/SellerHome"));
-const ManageProducts = lazy(() => import("./seller/ManageProducts"));
-const AddProduct = lazy(() => import("./seller/AddProduct"));
-const EditProduct = lazy(() => import("./seller/EditProduct"));
-const ManageOrders = lazy(() => import("./seller/ManageOrders"));
-const AdminHome = lazy(() => import("./admin/AdminHome"));
-const ManageUsers = lazy(() => import("./admin/ManageUsers"));
-const ReportedConversations = lazy(() => import("./admin/ReportedConversations"));
-const Moderation = lazy(() => import("./admin/Moderation"));
-const BackgroundJobs = lazy(() => import("./admin/BackgroundJobs"));
-const Disputes = lazy(() => import("./admin/Disputes"));
-const Payouts = lazy(() => import("./admin/Payouts"));
-const BalancePage = lazy(() => import("./seller/BalancePage"));
+/** A page's code and its catalogues, loaded together on first visit (the seller's and admin's pages have their own). */
+const page = <P,>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: string[]) =>
+  lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
+
+const BuyerHome = page(() => import("./buyer/BuyerHome"), ["dashboard"]);
+const MyOrdersPage = page(() => import("./common/MyOrdersPage"), ["dashboard"]);
+const ReviewsPage = page(() => import("./common/ReviewsPage"), ["dashboard"]);
+const ProfilePage = page(() => import("./common/ProfilePage"), ["dashboard"]);
+const SellerHome = page(() => import("./seller/SellerHome"), ["seller"]);
+const ManageProducts = page(() => import("./seller/ManageProducts"), ["seller"]);
+const AddProduct = page(() => import("./seller/AddProduct"), ["seller"]);
+const EditProduct = page(() => import("./seller/EditProduct"), ["seller"]);
+const ManageOrders = page(() => import("./seller/ManageOrders"), ["seller"]);
+const AdminHome = page(() => import("./admin/AdminHome"), ["admin"]);
+const ManageUsers = page(() => import("./admin/ManageUsers"), ["admin"]);
+const ReportedConversations = page(() => import("./admin/ReportedConversations"), ["admin"]);
+const Moderation = page(() => import("./admin/Moderation"), ["admin"]);
+const BackgroundJobs = page(() => import("./admin/BackgroundJobs"), ["admin"]);
+const Disputes = page(() => import("./admin/Disputes"), ["admin"]);
+const Payouts = page(() => import("./admin/Payouts"), ["admin"]);
+const BalancePage = page(() => import("./seller/BalancePage"), ["seller"]);
 
 /** The pages under /dashboard, each loaded on first visit (the app puts them in its dashboard layout). */
 export const dashboardPages: RouteObject[] = [

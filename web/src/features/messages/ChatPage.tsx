@@ -6,6 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useApolloClient } from "@apollo/client/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { QueryState } from "../../components/QueryState";
@@ -25,6 +26,7 @@ import { useLiveMessages } from "./useLiveMessages";
 
 /** /messages/:conversationId — the product card, the messages (oldest at the top) and the composer; phone first. */
 export function ChatPage() {
+  const { t } = useTranslation("messages");
   const { conversationId = "" } = useParams();
   const { user: me } = useAuth();
   const client = useApolloClient();
@@ -35,7 +37,7 @@ export function ChatPage() {
   const query = useConversationThreadQuery({ variables: { id: conversationId }, pollInterval });
   const [markRead] = useMarkConversationReadMutation();
   const conversation = query.data?.conversation;
-  usePageTitle(conversation ? partyName(otherParty(conversation, me?.id)) : "Messages");
+  usePageTitle(conversation ? partyName(otherParty(conversation, me?.id), t("formerUser")) : t("inbox.title"));
 
   // everything shown counts as read
   const unread = conversation?.unreadCount ?? 0;
@@ -47,15 +49,15 @@ export function ChatPage() {
   return (
     <Box sx={{ maxWidth: 640, mx: "auto", px: { xs: 1, sm: 2 }, py: { xs: 1, sm: 3 } }}>
       <Button component={RouterLink} to="/messages" size="small" sx={{ mb: 1 }}>
-        ← All messages
+        {t("chat.back")}
       </Button>
       <QueryState
         loading={query.loading}
         error={query.error}
         data={query.data}
         isEmpty={() => false}
-        errorText={`Error loading the conversation: ${errorMessage(query.error, "please try again.")}`}
-        empty="Conversation not found."
+        errorText={t("chat.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("chat.notFound")}
         onRetry={() => void query.refetch()}
       >
         {(data) => <Thread conversation={data.conversation} messages={data.messages.items} offers={data.offers.items} myId={me?.id} />}
@@ -77,6 +79,7 @@ function Thread({
   offers: OfferFieldsFragment[];
   myId?: string;
 }) {
+  const { t } = useTranslation("messages");
   // offers take their place among the messages by the time they were made
   const oldestFirst: Entry[] = [
     ...messages.map((item) => ({ kind: "message" as const, item })),
@@ -89,10 +92,14 @@ function Thread({
     <Stack spacing={1.5}>
       <ChatProductCard conversation={conversation} myId={myId} />
       <SafetyActions conversationId={conversation.id} otherUserId={otherParty(conversation, myId)?.id} blocked={conversation.blocked} />
-      <Box component="ol" aria-label="Messages" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1 }}>
+      <Box
+        component="ol"
+        aria-label={t("inbox.title")}
+        sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1 }}
+      >
         {oldestFirst.length === 0 && (
           <Typography component="li" color="text.secondary" sx={{ textAlign: "center", py: 3 }}>
-            No messages yet. Say hello!
+            {t("chat.empty")}
           </Typography>
         )}
         {oldestFirst.map((entry) =>
@@ -104,7 +111,7 @@ function Thread({
         )}
       </Box>
       {conversation.blocked ? (
-        <Alert severity="info">Messages are blocked in this conversation.</Alert>
+        <Alert severity="info">{t("chat.blocked")}</Alert>
       ) : (
         <>
           {isBuyer && conversation.product && !pending && <MakeOffer conversationId={conversation.id} />}
@@ -117,16 +124,17 @@ function Thread({
 
 /** The buyer's "Make an offer" action, opening the amount and expiry form. */
 function MakeOffer({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation("messages");
   const [open, setOpen] = useState(false);
   if (!open)
     return (
       <Button variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: "flex-start" }}>
-        Make an offer
+        {t("chat.makeOffer")}
       </Button>
     );
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography variant="subtitle2">Make an offer</Typography>
+      <Typography variant="subtitle2">{t("chat.makeOffer")}</Typography>
       <OfferForm conversationId={conversationId} onDone={() => setOpen(false)} />
     </Paper>
   );

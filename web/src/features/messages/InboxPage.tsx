@@ -17,10 +17,12 @@ import { otherParty, partyName } from "./parties";
 import { useLiveMessages } from "./useLiveMessages";
 import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** /messages — the signed-in user's conversations (as buyer and as seller), latest first. */
 export function InboxPage() {
-  usePageTitle("Messages");
+  const { t } = useTranslation("messages");
+  usePageTitle(t("inbox.title"));
   const { user: me } = useAuth();
   const [page, setPage] = useState(1);
   // a new message reorders the inbox; without a socket, poll
@@ -31,34 +33,39 @@ export function InboxPage() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-        Messages
+        {t("inbox.title")}
       </Typography>
       <QueryState
         loading={query.loading}
         error={query.error}
         data={query.data?.conversations}
-        errorText={`Error loading messages: ${errorMessage(query.error, "please try again.")}`}
-        empty="No conversations yet. Ask a seller about a product with “Message seller”."
+        errorText={t("inbox.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("inbox.none")}
         onRetry={() => void query.refetch()}
       >
         {(conversations) => (
           <>
-            <List aria-label="Conversations" disablePadding>
+            <List aria-label={t("inbox.conversations")} disablePadding>
               {conversations.items.map((c) => (
                 <ListItemButton key={c.id} component={RouterLink} to={`/messages/${c.id}`} divider sx={{ px: 1 }}>
                   <ListItemText
                     primary={
-                      <Badge color="primary" badgeContent={c.unreadCount} aria-label={`${c.unreadCount} unread`} sx={{ pr: 2 }}>
-                        <strong>{partyName(otherParty(c, me?.id))}</strong>
+                      <Badge
+                        color="primary"
+                        badgeContent={c.unreadCount}
+                        aria-label={t("inbox.unread", { count: c.unreadCount })}
+                        sx={{ pr: 2 }}
+                      >
+                        <strong>{partyName(otherParty(c, me?.id), t("formerUser"))}</strong>
                       </Badge>
                     }
                     secondary={
                       <>
                         <Typography component="span" variant="body2" color="text.primary" noWrap sx={{ display: "block" }}>
-                          {c.product?.name ?? "Product no longer listed"}
+                          {c.product?.name ?? t("inbox.productGone")}
                         </Typography>
                         <Typography component="span" variant="body2" noWrap sx={{ display: "block" }}>
-                          {c.lastMessage ?? "No messages yet"} · {formatDateTime(c.lastMessageAt)}
+                          {c.lastMessage ?? t("inbox.noMessages")} · {formatDateTime(c.lastMessageAt)}
                         </Typography>
                       </>
                     }

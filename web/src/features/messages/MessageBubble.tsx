@@ -8,6 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { MessageFieldsFragment } from "../../generated/graphql";
 import { formatDateTime } from "../../lib/format";
 import { MessageText } from "./MessageText";
@@ -15,6 +16,7 @@ import { SafetyCard } from "./SafetyCard";
 
 /** One message: mine on the right, theirs on the left with a safety card when screening flagged it. */
 export function MessageBubble({ message, mine }: { message: MessageFieldsFragment; mine: boolean }) {
+  const { t } = useTranslation("messages");
   return (
     <Box component="li" sx={{ alignSelf: mine ? "flex-end" : "flex-start", maxWidth: "85%" }}>
       <Paper
@@ -34,7 +36,7 @@ export function MessageBubble({ message, mine }: { message: MessageFieldsFragmen
       </Paper>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block", textAlign: mine ? "right" : "left" }}>
         {formatDateTime(message.createdAt)}
-        {mine && (message.read ? " · Read" : " · Sent")}
+        {mine && ` · ${message.read ? t("bubble.read") : t("bubble.sent")}`}
       </Typography>
       {!mine && message.flags.length > 0 && <SafetyCard flags={message.flags} senderId={message.senderId} />}
     </Box>
@@ -43,25 +45,35 @@ export function MessageBubble({ message, mine }: { message: MessageFieldsFragmen
 
 /** A photo in the thread: a thumbnail that opens the picture large. */
 function ChatPhoto({ src }: { src: string }) {
+  const { t } = useTranslation("messages");
   const [open, setOpen] = useState(false);
   return (
     <>
-      <ButtonBase onClick={() => setOpen(true)} aria-label="Open photo" sx={{ display: "block", borderRadius: 1, overflow: "hidden" }}>
+      <ButtonBase
+        onClick={() => setOpen(true)}
+        aria-label={t("bubble.openPhoto")}
+        sx={{ display: "block", borderRadius: 1, overflow: "hidden" }}
+      >
         <Box
           component="img"
           src={src}
-          alt="Photo"
+          alt={t("bubble.photo")}
           loading="lazy"
           sx={{ display: "block", width: 200, maxWidth: "100%", height: 150, objectFit: "cover" }}
         />
       </ButtonBase>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-labelledby="chat-photo-title">
-        <DialogTitle id="chat-photo-title">Photo</DialogTitle>
+        <DialogTitle id="chat-photo-title">{t("bubble.photo")}</DialogTitle>
         <DialogContent sx={{ px: 1 }}>
-          <Box component="img" src={src} alt="Photo, large" sx={{ display: "block", maxWidth: "100%", maxHeight: "75vh", mx: "auto" }} />
+          <Box
+            component="img"
+            src={src}
+            alt={t("bubble.photoLarge")}
+            sx={{ display: "block", maxWidth: "100%", maxHeight: "75vh", mx: "auto" }}
+          />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t("bubble.close")}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import type { ApolloCache } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
@@ -32,7 +33,8 @@ const setUnread = (cache: ApolloCache, next: (count: number) => number) =>
 
 /** /notifications — the signed-in user's notifications, newest first; opening one marks it read. */
 export function NotificationsPage() {
-  usePageTitle("Notifications");
+  const { t } = useTranslation("notifications");
+  usePageTitle(t("title"));
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const client = useApolloClient();
@@ -53,7 +55,7 @@ export function NotificationsPage() {
       await markAll({ update: (cache) => setUnread(cache, () => 0) });
       await query.refetch();
     } catch (e) {
-      notify.error(errorMessage(e, "Could not mark your notifications read."));
+      notify.error(errorMessage(e, t("markFailed")));
     }
   };
 
@@ -61,10 +63,10 @@ export function NotificationsPage() {
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 4 } }}>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mb: 2, flexWrap: "wrap" }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-          Notifications
+          {t("title")}
         </Typography>
         <Button variant="outlined" size="small" onClick={readAll} disabled={unread === 0 || markingAll.loading}>
-          Mark all read
+          {t("markAll")}
         </Button>
       </Box>
       <PushSettings />
@@ -72,13 +74,13 @@ export function NotificationsPage() {
         loading={query.loading}
         error={query.error}
         data={query.data?.notifications}
-        errorText={`Error loading notifications: ${errorMessage(query.error, "please try again.")}`}
-        empty="No notifications yet. New messages and changes to your orders will show here."
+        errorText={t("loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("none")}
         onRetry={() => void query.refetch()}
       >
         {(notifications) => (
           <>
-            <List aria-label="Notifications" disablePadding>
+            <List aria-label={t("title")} disablePadding>
               {notifications.items.map((n) => {
                 const isUnread = !n.readAt;
                 return (
@@ -97,7 +99,7 @@ export function NotificationsPage() {
                       <ListItemText
                         primary={
                           <>
-                            {isUnread && <span className="visually-hidden">Unread: </span>}
+                            {isUnread && <span className="visually-hidden">{t("unread")} </span>}
                             {n.text}
                           </>
                         }

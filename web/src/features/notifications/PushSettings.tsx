@@ -6,17 +6,14 @@ import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { PushDeviceDocument, type PushKind } from "../../generated/graphql";
 import { usePushDeviceQuery, usePushPublicKeyQuery, useRemovePushDeviceMutation, useSavePushDeviceMutation } from "../../generated/hooks";
 
-const KINDS: Array<{ kind: PushKind; label: string }> = [
-  { kind: "MESSAGES", label: "New messages" },
-  { kind: "OFFERS", label: "Offers on a price" },
-  { kind: "ORDERS", label: "Orders and meetup changes" },
-];
-const ALL_KINDS = KINDS.map(({ kind }) => kind);
+/** The kinds a device can be notified of (their labels are push.kinds.<KIND>). */
+const ALL_KINDS: PushKind[] = ["MESSAGES", "OFFERS", "ORDERS"];
 
 /** This browser's push subscription, once the service worker is known (undefined while looking). */
 function useBrowserSubscription() {
@@ -38,6 +35,7 @@ function useBrowserSubscription() {
  * tab of the app is open here or elsewhere; switching off forgets this device on the server too.
  */
 export function PushSettings() {
+  const { t } = useTranslation("notifications");
   const notify = useNotify();
   const publicKey = usePushPublicKeyQuery().data?.pushPublicKey;
   const { registration, subscription, setSubscription } = useBrowserSubscription();
@@ -71,7 +69,7 @@ export function PushSettings() {
     const created = subscription ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
     setSubscription(created);
     await saveKinds(created, ALL_KINDS);
-    notify.success("Notifications are on for this device.");
+    notify.success(t("push.turnedOn"));
   };
 
   const turnOff = async () => {
@@ -79,39 +77,39 @@ export function PushSettings() {
     await remove({ variables: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();
     setSubscription(null);
-    notify.success("Notifications are off for this device.");
+    notify.success(t("push.turnedOff"));
   };
 
   const run = (action: () => Promise<void>) => () =>
-    void action().catch((e: unknown) => notify.error(errorMessage(e, "Could not change the notifications of this device.")));
+    void action().catch((e: unknown) => notify.error(errorMessage(e, t("push.changeFailed"))));
 
   const unavailable = registration === null || publicKey === null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="push-settings-title" sx={{ p: 2, mb: 3 }}>
       <Typography id="push-settings-title" variant="h6" component="h2" sx={{ fontSize: "1.1rem" }}>
-        On this device
+        {t("push.title")}
       </Typography>
       {unavailable ? (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          This browser cannot show UniBazaar's notifications while the app is closed.
+          {t("push.unavailable")}
         </Typography>
       ) : denied ? (
         <Alert severity="info" sx={{ mt: 1 }}>
-          Notifications are blocked for UniBazaar in this browser. Allow them in the site settings to turn them on here.
+          {t("push.denied")}
         </Alert>
       ) : (
         <>
           <FormControlLabel
             sx={{ mt: 1 }}
             control={<Switch checked={on} disabled={busy || registration === undefined} onChange={run(on ? turnOff : turnOn)} />}
-            label="Notify me when UniBazaar is closed"
+            label={t("push.toggle")}
           />
           {on && subscription && (
-            <FormGroup aria-label="What to notify me about" sx={{ pl: 1 }}>
-              {KINDS.map(({ kind, label }) => (
+            <FormGroup aria-label={t("push.what")} sx={{ pl: 1 }}>
+              {ALL_KINDS.map((kind) => (
                 <FormControlLabel
                   key={kind}
-                  label={label}
+                  label={t(`push.kinds.${kind}`)}
                   control={
                     <Checkbox
                       checked={kinds.includes(kind)}

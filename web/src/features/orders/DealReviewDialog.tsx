@@ -11,11 +11,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { dealReviewRule, REVIEW_COMMENT_MAX } from "@unibazaar/rules";
 import { useId, useState } from "react";
 import { useController, useForm, useWatch, type Control } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useReviewOrderMutation } from "../../generated/hooks";
+import { formatCount } from "../../lib/format";
 
 type Values = z.input<typeof dealReviewRule>;
 type Part = "asDescribed" | "communication" | "punctuality";
@@ -28,7 +30,7 @@ type DealReviewDialogProps = {
   orderId: string;
   /** BUYER reviews the seller and the item; SELLER reviews the buyer. */
   side: "BUYER" | "SELLER";
-  /** The other party's name, for the title. */
+  /** The other party's name, for the title (a buyer reviews "the seller"). */
   otherName: string;
   open: boolean;
   onClose: () => void;
@@ -40,6 +42,7 @@ type DealReviewDialogProps = {
  * than the server keeps. The rules are the server's (`@unibazaar/rules`); its field errors show on the fields.
  */
 export function DealReviewDialog({ orderId, side, otherName, open, onClose, onPosted }: DealReviewDialogProps) {
+  const { t } = useTranslation("orders");
   const notify = useNotify();
   const titleId = useId();
   const [error, setError] = useState<string | null>(null);
@@ -51,36 +54,36 @@ export function DealReviewDialog({ orderId, side, otherName, open, onClose, onPo
     setError(null);
     try {
       await review({ variables: { input: { orderId, ...values, comment: values.comment.trim() } } });
-      notify.success("Your review is saved. It shows once the other side has written theirs.");
+      notify.success(t("review.saved"));
       form.reset(EMPTY);
       onClose();
       onPosted();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, "Could not save your review."));
+      if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, t("review.saveFailed")));
     }
   });
 
-  const first = side === "BUYER" ? "Item as described" : "Buyer as agreed";
+  const first = t(`review.first.${side}`);
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{side === "BUYER" ? `Review ${otherName} and the item` : `Review the buyer, ${otherName}`}</DialogTitle>
+        <DialogTitle id={titleId}>{t(`review.title.${side}`, { name: otherName })}</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {otherName} cannot see your review until they have written theirs, or the review window closes.
+            {t(`review.notSeen.${side}`, { name: otherName })}
           </Typography>
           <PartRating control={form.control} name="asDescribed" label={first} />
-          <PartRating control={form.control} name="communication" label="Communication" />
-          <PartRating control={form.control} name="punctuality" label="Punctuality" />
+          <PartRating control={form.control} name="communication" label={t("review.communication")} />
+          <PartRating control={form.control} name="punctuality" label={t("review.punctuality")} />
           <FormTextField
             control={form.control}
             name="comment"
-            label="Comment"
+            label={t("review.comment")}
             multiline
             minRows={4}
             fullWidth
             required
-            hint={`${comment.length} / ${REVIEW_COMMENT_MAX}`}
+            hint={t("review.length", { length: formatCount(comment.length), max: formatCount(REVIEW_COMMENT_MAX) })}
             slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
           />
           {error && (
@@ -91,10 +94,10 @@ export function DealReviewDialog({ orderId, side, otherName, open, onClose, onPo
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={loading}>
-            Cancel
+            {t("review.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={loading}>
-            {loading ? "Saving..." : "Post review"}
+            {loading ? t("review.saving") : t("review.post")}
           </Button>
         </DialogActions>
       </form>
@@ -104,6 +107,7 @@ export function DealReviewDialog({ orderId, side, otherName, open, onClose, onPo
 
 /** One part's 1 to 5 stars, with its error under it. */
 function PartRating({ control, name, label }: { control: Control<Values>; name: Part; label: string }) {
+  const { t } = useTranslation("orders");
   const { field, fieldState } = useController({ control, name });
   const labelId = useId();
   return (
@@ -116,7 +120,7 @@ function PartRating({ control, name, label }: { control: Control<Values>; name: 
         value={field.value || null}
         size="large"
         onChange={(_e, value) => field.onChange(value ?? 0)}
-        getLabelText={(value) => `${label}: ${value} star${value === 1 ? "" : "s"}`}
+        getLabelText={(value) => t("review.stars", { label, count: value })}
       />
       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
     </Box>

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { OrderHeldPaymentFieldsFragment, OrderStatus } from "../../generated/graphql";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { DisputeDialog } from "./DisputeDialog";
@@ -11,43 +12,31 @@ type Props = { order: OrderHeldPaymentFieldsFragment & { orderNumber: string; st
 /** Orders the seller has accepted: what a buyer may dispute while the payment is held. */
 const DISPUTABLE: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"];
 
-const DISPUTE_STATE: Record<string, string> = {
-  AWAITING_SELLER: "Waiting for the seller's answer",
-  AWAITING_ADMIN: "Waiting for an admin's decision",
-  DECIDED: "Decided",
-};
-
 /** Where the buyer's online payment is (held, released, refunded), the dispute if any, and "Open a dispute". */
 export function HeldPaymentPanel({ order }: Props) {
+  const { t } = useTranslation("orders");
   const [disputing, setDisputing] = useState(false);
   const held = order.heldPayment;
   if (!held) return null;
   const dispute = order.dispute;
-  const text: Record<string, string> = {
-    HELD: `Your payment of ${formatPKR(held.amount)} is held until you receive the item.`,
-    DISPUTED: `Your payment of ${formatPKR(held.amount)} stays held while the dispute is open.`,
-    RELEASED: "Your payment was released to the seller.",
-    REFUNDED: `${formatPKR(held.refunded)} was refunded to you.`,
-    PARTLY_REFUNDED: `${formatPKR(held.refunded)} was refunded to you; the rest went to the seller.`,
-  };
   return (
     <>
       <Alert severity={held.state === "HELD" || held.state === "DISPUTED" ? "info" : "success"} sx={{ mt: 1.5 }}>
-        {text[held.state]}
+        {t(`held.states.${held.state}`, { amount: formatPKR(held.amount), refunded: formatPKR(held.refunded) })}
       </Alert>
       {dispute && (
-        <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label="Dispute">
-          <Typography sx={{ fontWeight: 600 }}>Dispute: {DISPUTE_STATE[dispute.state]}</Typography>
+        <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label={t("held.dispute")}>
+          <Typography sx={{ fontWeight: 600 }}>{t("held.disputeState", { state: t(`held.disputeStates.${dispute.state}`) })}</Typography>
           {dispute.state === "AWAITING_SELLER" && (
-            <Typography variant="body2">The seller may answer until {formatDateTime(dispute.answerDueAt)}.</Typography>
+            <Typography variant="body2">{t("held.answerUntil", { date: formatDateTime(dispute.answerDueAt) })}</Typography>
           )}
-          {dispute.sellerAnswer && <Typography variant="body2">Seller: {dispute.sellerAnswer}</Typography>}
+          {dispute.sellerAnswer && <Typography variant="body2">{t("held.sellerSays", { text: dispute.sellerAnswer })}</Typography>}
           {dispute.decisionNote && <Typography variant="body2">{dispute.decisionNote}</Typography>}
         </Alert>
       )}
       {held.state === "HELD" && DISPUTABLE.includes(order.status) && (
         <Button variant="outlined" color="warning" sx={{ mt: 1.5 }} onClick={() => setDisputing(true)}>
-          Open a dispute
+          {t("held.open")}
         </Button>
       )}
       {disputing && <DisputeDialog orderId={order.id} orderNumber={order.orderNumber} open onClose={() => setDisputing(false)} />}

@@ -4,11 +4,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { RatingStars } from "../../components/RatingStars";
 import { ReliabilityLine } from "../../components/ReliabilityLine";
 import type { DealReviewFieldsFragment, OrderDealFieldsFragment } from "../../generated/graphql";
 import { useAuth } from "../../lib/auth";
-import { formatDate } from "../../lib/format";
+import { formatCount, formatDate } from "../../lib/format";
 import { DealReviewDialog } from "./DealReviewDialog";
 import { NoShowPanel } from "./NoShowPanel";
 
@@ -18,13 +19,14 @@ import { NoShowPanel } from "./NoShowPanel";
  * window closes).
  */
 export function OrderDealPanel({ order, onChanged }: { order: OrderDealFieldsFragment; onChanged: () => void }) {
+  const { t } = useTranslation("orders");
   const { user } = useAuth();
   const side = user?.id === order.seller?.id ? "SELLER" : user?.id === order.buyer?.id ? "BUYER" : null;
   if (!side) return null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="deal-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
       <Typography id="deal-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {side === "SELLER" ? "Buyer and reviews" : "Reviews"}
+        {t(`deal.heading.${side}`)}
       </Typography>
       <Stack spacing={2}>
         {side === "SELLER" && order.buyer && (
@@ -41,38 +43,35 @@ export function OrderDealPanel({ order, onChanged }: { order: OrderDealFieldsFra
 }
 
 function ReviewsBlock({ order, side, onChanged }: { order: OrderDealFieldsFragment; side: "BUYER" | "SELLER"; onChanged: () => void }) {
+  const { t } = useTranslation("orders");
   const [open, setOpen] = useState(false);
   const { closesAt, canReview, mine, theirs, theirsWritten } = order.reviews;
-  if (!closesAt) return <Typography color="text.secondary">Reviews open when the order is completed.</Typography>;
-  const other = side === "BUYER" ? "the seller" : "the buyer";
+  if (!closesAt) return <Typography color="text.secondary">{t("deal.notOpen")}</Typography>;
+  const date = formatDate(closesAt);
   return (
     <Stack spacing={1.5} data-testid="order-reviews">
       {canReview && (
         <Box>
           <Button variant="contained" onClick={() => setOpen(true)}>
-            {side === "BUYER" ? "Review the seller" : "Review the buyer"}
+            {t(`deal.review.${side}`)}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {theirsWritten
-              ? `${capitalize(other)} has written their review: write yours to see it.`
-              : `Open until ${formatDate(closesAt)}.`}
+            {theirsWritten ? t(`deal.theirsWritten.${side}`) : t("deal.openUntil", { date })}
           </Typography>
         </Box>
       )}
-      {mine && <ReviewCard title="Your review" review={mine} />}
+      {mine && <ReviewCard title={t("deal.yours")} review={mine} />}
       {mine && !theirs && (
         <Typography color="text.secondary" data-testid="review-hidden">
-          Your review is hidden: it shows when {other} writes theirs, or on {formatDate(closesAt)}.
+          {t(`deal.hidden.${side}`, { date })}
         </Typography>
       )}
-      {theirs && <ReviewCard title={side === "BUYER" ? "The seller's review of you" : "The buyer's review of you"} review={theirs} />}
-      {!mine && !theirs && !canReview && (
-        <Typography color="text.secondary">The review window closed on {formatDate(closesAt)}.</Typography>
-      )}
+      {theirs && <ReviewCard title={t(`deal.theirs.${side}`)} review={theirs} />}
+      {!mine && !theirs && !canReview && <Typography color="text.secondary">{t("deal.closed", { date })}</Typography>}
       <DealReviewDialog
         orderId={order.id}
         side={side}
-        otherName={side === "BUYER" ? "the seller" : (order.buyer?.username ?? "the buyer")}
+        otherName={side === "BUYER" ? t("deal.theSeller") : (order.buyer?.username ?? t("deal.theBuyer"))}
         open={open}
         onClose={() => setOpen(false)}
         onPosted={onChanged}
@@ -81,13 +80,12 @@ function ReviewsBlock({ order, side, onChanged }: { order: OrderDealFieldsFragme
   );
 }
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 function ReviewCard({ title, review }: { title: string; review: DealReviewFieldsFragment }) {
+  const { t } = useTranslation("orders");
   const parts = [
-    [review.side === "BUYER" ? "As described" : "As agreed", review.asDescribed],
-    ["Communication", review.communication],
-    ["Punctuality", review.punctuality],
+    [t(`deal.part.${review.side}`), review.asDescribed],
+    [t("review.communication"), review.communication],
+    [t("review.punctuality"), review.punctuality],
   ] as const;
   return (
     <Paper variant="outlined" component="section" sx={{ p: 1.5 }} aria-label={title}>
@@ -97,7 +95,7 @@ function ReviewCard({ title, review }: { title: string; review: DealReviewFields
         <Typography variant="body2">{review.stars.toFixed(1)}</Typography>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {parts.map(([label, value]) => `${label} ${value}/5`).join(" · ")}
+        {parts.map(([label, value]) => t("deal.partScore", { label, value: formatCount(value) })).join(" · ")}
       </Typography>
       <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{review.comment}</Typography>
     </Paper>

@@ -10,6 +10,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { errorMessage } from "../../components/errors";
@@ -38,22 +39,23 @@ type Order = NonNullable<OrderDetailQuery["order"]>;
  * may cancel while it is pending, and confirm or re-propose the meetup.
  */
 export function OrderDetailPage() {
+  const { t } = useTranslation("orders");
   const { orderId = "" } = useParams();
   const query = useOrderDetailQuery({ variables: { id: orderId }, fetchPolicy: "cache-and-network" });
   const order = query.data?.order;
-  usePageTitle(order ? `Order ${order.orderNumber}` : "Order");
+  usePageTitle(order ? t("detail.title", { number: order.orderNumber }) : t("detail.order"));
   const notFound =
     CombinedGraphQLErrors.is(query.error) &&
     query.error.errors.some((e) => e.extensions?.code === "NOT_FOUND" || e.extensions?.code === "FORBIDDEN");
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+      <Breadcrumbs aria-label={t("detail.breadcrumb")} sx={{ mb: 2 }}>
         <Link component={RouterLink} to="/orders" underline="hover" color="inherit">
-          My Orders
+          {t("detail.myOrders")}
         </Link>
         <Typography color="text.primary" aria-current="page">
-          {order ? order.orderNumber : "Order"}
+          {order ? order.orderNumber : t("detail.order")}
         </Typography>
       </Breadcrumbs>
       <QueryState
@@ -61,19 +63,19 @@ export function OrderDetailPage() {
         error={notFound ? undefined : query.error}
         data={query.data ? query.data.order : notFound ? null : undefined}
         isEmpty={() => false}
-        errorText={`Error fetching orders: ${errorMessage(query.error, "please try again.")}`}
+        errorText={t("detail.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={
           <EmptyState
-            message="Order not found."
+            message={t("detail.notFound")}
             action={
               <Button component={RouterLink} to="/orders" variant="contained">
-                Back to my orders
+                {t("detail.back")}
               </Button>
             }
           />
         }
         skeleton={
-          <Stack spacing={2} role="status" aria-label="Loading order">
+          <Stack spacing={2} role="status" aria-label={t("detail.loading")}>
             <Skeleton variant="text" sx={{ fontSize: "2rem" }} width="50%" />
             <Skeleton variant="rectangular" height={100} sx={{ borderRadius: 2 }} />
             <Skeleton variant="rectangular" height={200} sx={{ borderRadius: 2 }} />
@@ -88,6 +90,7 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void }) {
+  const { t } = useTranslation("orders");
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
@@ -98,9 +101,9 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
   const doCancel = async () => {
     try {
       await cancel({ variables: { id: order.id } });
-      notify.success("Your order was cancelled.");
+      notify.success(t("detail.cancelled"));
     } catch (e) {
-      notify.error(errorMessage(e, "Failed to cancel the order."));
+      notify.error(errorMessage(e, t("detail.cancelFailed")));
     } finally {
       setConfirming(false);
     }
@@ -111,15 +114,18 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: 2, flexWrap: "wrap" }}>
         <div>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-            Order {order.orderNumber}
+            {t("detail.title", { number: order.orderNumber })}
           </Typography>
           <Typography color="text.secondary">
-            Placed {formatDateTime(order.createdAt)}
-            {order.seller && (
-              <>
-                {" · sold by "}
-                <SellerLink seller={order.seller} />
-              </>
+            {order.seller ? (
+              <Trans
+                t={t}
+                i18nKey="detail.placedBy"
+                values={{ date: formatDateTime(order.createdAt), seller: order.seller.storeName || order.seller.username }}
+                components={{ seller: <SellerLink seller={order.seller} /> }}
+              />
+            ) : (
+              t("detail.placed", { date: formatDateTime(order.createdAt) })
             )}
           </Typography>
         </div>
@@ -131,13 +137,13 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
 
       <Paper variant="outlined" component="section" aria-labelledby="timeline-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Status
+          {t("detail.status")}
         </Typography>
         <OrderTimeline order={order} />
         {canCancel && (
           <Box sx={{ mt: 2 }}>
             <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-              Cancel order
+              {t("detail.cancel")}
             </Button>
           </Box>
         )}
@@ -147,7 +153,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
 
       <Paper variant="outlined" component="section" aria-labelledby="items-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="items-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Items
+          {t("detail.items")}
         </Typography>
         <OrderLines lines={order.lines} />
         <Box sx={{ mt: 2, maxWidth: 360, ml: "auto" }}>
@@ -158,7 +164,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 3, mt: 3 }}>
         <Paper variant="outlined" component="section" aria-labelledby="shipping-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="shipping-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {order.shipping ? "Shipping" : "Meetup"}
+            {order.shipping ? t("detail.shipping") : t("detail.meetup")}
           </Typography>
           {order.shipping ? (
             <Typography component="address" sx={{ fontStyle: "normal", overflowWrap: "anywhere" }}>
@@ -171,11 +177,11 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           ) : (
             <MeetupPanel order={order} viewer="BUYER" />
           )}
-          <Typography sx={{ mt: 1 }}>Contact: {order.contactNumber}</Typography>
+          <Typography sx={{ mt: 1 }}>{t("detail.contact", { number: order.contactNumber })}</Typography>
         </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="payment-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="payment-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-            Payment
+            {t("detail.payment")}
           </Typography>
           <Typography>{paymentMethodLabel(order.paymentMethod)}</Typography>
           <Typography color={order.paymentStatus === "PAID" ? "success.main" : "text.secondary"} sx={{ fontWeight: 600 }}>
@@ -183,7 +189,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           </Typography>
           {order.paymentUrl && (
             <Button component="a" href={order.paymentUrl} variant="contained" sx={{ mt: 1.5 }}>
-              Complete payment
+              {t("detail.completePayment")}
             </Button>
           )}
           <HeldPaymentPanel order={order} />
@@ -194,21 +200,22 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
 
       {order.status === "REJECTED" && (
         <Alert severity="info" sx={{ mt: 3 }}>
-          Questions about this order?{" "}
-          <Link component={RouterLink} to="/contact">
-            Contact support
-          </Link>{" "}
-          and quote {order.orderNumber}.
+          <Trans
+            t={t}
+            i18nKey="detail.rejectedHelp"
+            values={{ number: order.orderNumber }}
+            components={{ support: <Link component={RouterLink} to="/contact" /> }}
+          />
         </Alert>
       )}
 
       <ConfirmDialog
         open={confirming}
-        title={`Cancel order ${order.orderNumber}?`}
-        message="The seller will not send it. This cannot be undone."
-        cancelLabel="Keep the order"
-        confirmLabel="Cancel order"
-        busyLabel="Cancelling..."
+        title={t("detail.cancelTitle", { number: order.orderNumber })}
+        message={t("detail.cancelText")}
+        cancelLabel={t("detail.keep")}
+        confirmLabel={t("detail.cancel")}
+        busyLabel={t("detail.cancelling")}
         busy={cancelling.loading}
         onConfirm={doCancel}
         onClose={() => setConfirming(false)}

@@ -8,10 +8,11 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import Box from "@mui/material/Box";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardAdminStatsQuery, useDashboardSellerRevenueQuery } from "../../../generated/hooks";
 import type { DashboardAdminStatsQuery } from "../../../generated/graphql";
-import { formatMonth, formatPKR } from "../../../lib/format";
+import { formatCount, formatMonth, formatPKR } from "../../../lib/format";
 import { ChartTable } from "../common/ChartTable";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
@@ -21,15 +22,16 @@ import { usePageTitle } from "../../../components/usePageTitle";
 
 /** /dashboard/admin: platform totals, monthly earnings and the seller revenue table. */
 export default function AdminHome() {
-  usePageTitle("Admin Dashboard");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("home.title"));
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h4" component="h1">
-          Admin Dashboard
+          {t("home.title")}
         </Typography>
         <Button component={RouterLink} to="/dashboard/admin/users" variant="contained">
-          Manage Users
+          {t("home.manageUsers")}
         </Button>
       </Stack>
       <PlatformStats />
@@ -39,15 +41,16 @@ export default function AdminHome() {
 }
 
 function PlatformStats() {
+  const { t } = useTranslation("admin");
   const { data, loading, error, refetch } = useDashboardAdminStatsQuery({ fetchPolicy: "cache-and-network" });
   return (
     <QueryState
       loading={loading}
       error={error}
       data={data?.adminStats}
-      skeleton={<LoadingState label="Loading platform stats..." />}
-      errorText={`Error fetching platform stats: ${error?.message}`}
-      empty="No stats available."
+      skeleton={<LoadingState label={t("home.loadingStats")} />}
+      errorText={t("home.statsFailed", { detail: error?.message })}
+      empty={t("home.noStats")}
       onRetry={() => void refetch()}
     >
       {(stats) => <PlatformTotals stats={stats} />}
@@ -56,17 +59,18 @@ function PlatformStats() {
 }
 
 function PlatformTotals({ stats }: { stats: DashboardAdminStatsQuery["adminStats"] }) {
+  const { t } = useTranslation("admin");
   const cards: Array<[string, string]> = [
-    ["Total Users", String(stats.totalUsers)],
-    ["Total Products", String(stats.totalProducts)],
-    ["Total Orders", String(stats.totalOrders)],
-    ["Total Reviews", String(stats.totalReviews)],
-    ["Total Earnings (incl. tax)", formatPKR(stats.totalEarnings)],
+    [t("home.totalUsers"), formatCount(stats.totalUsers)],
+    [t("home.totalProducts"), formatCount(stats.totalProducts)],
+    [t("home.totalOrders"), formatCount(stats.totalOrders)],
+    [t("home.totalReviews"), formatCount(stats.totalReviews)],
+    [t("home.totalEarnings"), formatPKR(stats.totalEarnings)],
   ];
   return (
     <Box component="section" aria-labelledby="platform-heading">
       <Typography id="platform-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Platform totals
+        {t("home.platformTotals")}
       </Typography>
       <Grid container spacing={2}>
         {cards.map(([label, value], i) => (
@@ -81,14 +85,15 @@ function PlatformTotals({ stats }: { stats: DashboardAdminStatsQuery["adminStats
 }
 
 function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminStats"]["monthlyEarnings"] }) {
-  const title = "Monthly earnings (incl. tax)";
+  const { t } = useTranslation("admin");
+  const title = t("home.monthlyEarnings");
   return (
     <Box component="figure" sx={{ m: 0, mt: 3, maxWidth: 900 }}>
       <Box component="figcaption" sx={{ typography: "h6", mb: 1 }}>
         {title}
       </Box>
       {months.length === 0 ? (
-        <EmptyState message="No earnings yet." />
+        <EmptyState message={t("home.noEarnings")} />
       ) : (
         <>
           <Box aria-hidden="true">
@@ -99,7 +104,7 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
               series={[
                 {
                   data: months.map((m) => m.earnings),
-                  label: "Earnings",
+                  label: t("home.earnings"),
                   color: "#0b5d4b",
                   valueFormatter: (v) => (v === null ? "" : formatPKR(v)),
                 },
@@ -110,7 +115,7 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
           </Box>
           <ChartTable
             caption={title}
-            columns={["Month", "Earnings"]}
+            columns={[t("home.month"), t("home.earnings")]}
             rows={months.map((m) => [formatMonth(m.month), formatPKR(m.earnings)])}
           />
         </>
@@ -120,35 +125,38 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
 }
 
 function SellerRevenue() {
+  const { t } = useTranslation("admin");
   const { data, loading, error, refetch } = useDashboardSellerRevenueQuery({ fetchPolicy: "cache-and-network" });
   return (
     <Box component="section" aria-labelledby="revenue-heading">
       <Typography id="revenue-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Seller revenue
+        {t("home.sellerRevenue")}
       </Typography>
       <QueryState
         loading={loading}
         error={error}
         data={data?.sellerRevenue}
-        skeleton={<LoadingState label="Loading revenue data..." />}
-        errorText="Error fetching revenue data."
-        empty="No revenue data available."
+        skeleton={<LoadingState label={t("home.loadingRevenue")} />}
+        errorText={t("home.revenueFailed")}
+        empty={t("home.noRevenue")}
         onRetry={() => void refetch()}
       >
         {(rows) => (
-          <ScrollTable label="Seller revenue">
+          <ScrollTable label={t("home.sellerRevenue")}>
             <TableHead>
               <TableRow>
-                <TableCell>Seller</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell sx={FROM_TABLET}>Contact Number</TableCell>
-                <TableCell align="right">Total Revenue (excl. tax)</TableCell>
+                <TableCell>{t("home.columns.seller")}</TableCell>
+                <TableCell>{t("home.columns.email")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("home.columns.contact")}</TableCell>
+                <TableCell align="right">{t("home.columns.revenue")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.sellerId}>
-                  <TableCell>{row.storeName ? `${row.storeName} (${row.username})` : row.username}</TableCell>
+                  <TableCell>
+                    {row.storeName ? t("home.storeAndUser", { store: row.storeName, user: row.username }) : row.username}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: "anywhere" }}>
                     {row.email}
                     <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>

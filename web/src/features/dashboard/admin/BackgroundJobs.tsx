@@ -5,68 +5,70 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
 import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useDashboardJobsQuery } from "../../../generated/hooks";
-import { formatDateTime } from "../../../lib/format";
+import { formatCount, formatDateTime } from "../../../lib/format";
 
 /** /dashboard/admin/jobs: the background job queues by state, and the jobs that failed after their last retry. */
 export default function BackgroundJobs() {
-  usePageTitle("Background jobs");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("jobs.title"));
   const query = useDashboardJobsQuery({ fetchPolicy: "cache-and-network" });
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
-        Background jobs
+        {t("jobs.title")}
       </Typography>
       <QueryState
         loading={query.loading}
         error={query.error}
         data={query.data}
         skeleton={<LoadingState />}
-        errorText={`Error loading the job queues: ${errorMessage(query.error, "please try again.")}`}
-        empty="No job queues."
+        errorText={t("jobs.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("jobs.none")}
         onRetry={() => void query.refetch()}
       >
         {(data) => (
           <>
-            <Table size="small" aria-label="Job queues">
+            <Table size="small" aria-label={t("jobs.queues")}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Queue</TableCell>
-                  <TableCell align="right">Queued</TableCell>
-                  <TableCell align="right">Running</TableCell>
-                  <TableCell align="right">Failed</TableCell>
-                  <TableCell align="right">Done</TableCell>
+                  <TableCell>{t("jobs.columns.queue")}</TableCell>
+                  <TableCell align="right">{t("jobs.columns.queued")}</TableCell>
+                  <TableCell align="right">{t("jobs.columns.running")}</TableCell>
+                  <TableCell align="right">{t("jobs.columns.failed")}</TableCell>
+                  <TableCell align="right">{t("jobs.columns.done")}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.jobQueues.map((q) => (
                   <TableRow key={q.name}>
                     <TableCell>{q.name}</TableCell>
-                    <TableCell align="right">{q.queued}</TableCell>
-                    <TableCell align="right">{q.active}</TableCell>
-                    <TableCell align="right">{q.failed}</TableCell>
-                    <TableCell align="right">{q.completed}</TableCell>
+                    <TableCell align="right">{formatCount(q.queued)}</TableCell>
+                    <TableCell align="right">{formatCount(q.active)}</TableCell>
+                    <TableCell align="right">{formatCount(q.failed)}</TableCell>
+                    <TableCell align="right">{formatCount(q.completed)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
             <Typography variant="h6" component="h2">
-              Failed jobs
+              {t("jobs.failedTitle")}
             </Typography>
             {data.failedJobs.length === 0 ? (
-              <Typography color="text.secondary">No job has failed.</Typography>
+              <Typography color="text.secondary">{t("jobs.noneFailed")}</Typography>
             ) : (
-              <Table size="small" aria-label="Failed jobs">
+              <Table size="small" aria-label={t("jobs.failedTitle")}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Job</TableCell>
-                    <TableCell align="right">Tries</TableCell>
-                    <TableCell>Error</TableCell>
+                    <TableCell>{t("jobs.columns.when")}</TableCell>
+                    <TableCell>{t("jobs.columns.job")}</TableCell>
+                    <TableCell align="right">{t("jobs.columns.tries")}</TableCell>
+                    <TableCell>{t("jobs.columns.error")}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -74,7 +76,7 @@ export default function BackgroundJobs() {
                     <TableRow key={job.id}>
                       <TableCell>{formatDateTime(job.failedAt)}</TableCell>
                       <TableCell>{job.name}</TableCell>
-                      <TableCell align="right">{job.attempts}</TableCell>
+                      <TableCell align="right">{formatCount(job.attempts)}</TableCell>
                       <TableCell>{job.error}</TableCell>
                     </TableRow>
                   ))}

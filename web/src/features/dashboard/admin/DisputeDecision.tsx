@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../components/errors";
 import { useNotify } from "../../../components/Notify";
 import type { DisputeOutcome } from "../../../generated/graphql";
@@ -11,6 +12,7 @@ import { formatPKR } from "../../../lib/format";
 
 /** An admin's decision on one dispute: refund the buyer, release to the seller, or refund part and release the rest. */
 export function DisputeDecision({ disputeId, orderLabel, amount }: { disputeId: string; orderLabel: string; amount: number }) {
+  const { t } = useTranslation("admin");
   const notify = useNotify();
   const [note, setNote] = useState("");
   const [partial, setPartial] = useState("");
@@ -21,9 +23,9 @@ export function DisputeDecision({ disputeId, orderLabel, amount }: { disputeId: 
     try {
       const refundAmount = outcome === "PARTIAL_REFUND" ? Number(partial) : null;
       await decide({ variables: { id: disputeId, input: { outcome, refundAmount, note: note || null } } });
-      notify.success(`Dispute on ${orderLabel} decided.`);
+      notify.success(t("disputes.decided", { order: orderLabel }));
     } catch (e) {
-      setError(errorMessage(e, "Could not decide the dispute."));
+      setError(errorMessage(e, t("disputes.decideFailed")));
     }
   };
   return (
@@ -33,18 +35,18 @@ export function DisputeDecision({ disputeId, orderLabel, amount }: { disputeId: 
           {error}
         </Alert>
       )}
-      <TextField label="Note for both sides" size="small" value={note} onChange={(e) => setNote(e.target.value)} fullWidth />
+      <TextField label={t("disputes.note")} size="small" value={note} onChange={(e) => setNote(e.target.value)} fullWidth />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
         <Button variant="contained" color="warning" disabled={loading} onClick={() => void run("REFUND")}>
-          Refund {formatPKR(amount)}
+          {t("disputes.refund", { amount: formatPKR(amount) })}
         </Button>
         <Button variant="outlined" disabled={loading} onClick={() => void run("RELEASE")}>
-          Release to seller
+          {t("disputes.release")}
         </Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
         <TextField
-          label="Partial refund (Rs)"
+          label={t("disputes.partial")}
           size="small"
           inputMode="decimal"
           value={partial}
@@ -52,7 +54,7 @@ export function DisputeDecision({ disputeId, orderLabel, amount }: { disputeId: 
           sx={{ maxWidth: 180 }}
         />
         <Button variant="outlined" disabled={loading || !partial} onClick={() => void run("PARTIAL_REFUND")}>
-          Refund part
+          {t("disputes.refundPart")}
         </Button>
       </Stack>
     </Stack>

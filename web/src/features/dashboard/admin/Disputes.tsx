@@ -6,8 +6,8 @@ import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
-import { DISPUTE_REASONS } from "@unibazaar/rules";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
@@ -18,24 +18,19 @@ import { useAdminDisputesQuery } from "../../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../../lib/format";
 import { DisputeDecision } from "./DisputeDecision";
 
-const TABS: Array<{ state: DisputeState; label: string }> = [
-  { state: "AWAITING_ADMIN", label: "To decide" },
-  { state: "AWAITING_SELLER", label: "Awaiting seller" },
-  { state: "DECIDED", label: "Decided" },
-];
-
-const reasonLabel = (reason: string) => DISPUTE_REASONS.find((r) => r.value === reason)?.label ?? reason;
+const STATES: DisputeState[] = ["AWAITING_ADMIN", "AWAITING_SELLER", "DECIDED"];
 
 /** /dashboard/admin/disputes: buyers' disputes over held payments, by state; an open one can be decided here. */
 export default function Disputes() {
-  usePageTitle("Disputes");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("disputes.title"));
   const [state, setState] = useState<DisputeState>("AWAITING_ADMIN");
   const [page, setPage] = useState(1);
   const query = useAdminDisputesQuery({ variables: { state, page }, fetchPolicy: "cache-and-network" });
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
-        Disputes
+        {t("disputes.title")}
       </Typography>
       <Tabs
         value={state}
@@ -44,10 +39,10 @@ export default function Disputes() {
           setPage(1);
         }}
         variant="scrollable"
-        aria-label="Dispute states"
+        aria-label={t("disputes.states")}
       >
-        {TABS.map((tab) => (
-          <Tab key={tab.state} value={tab.state} label={tab.label} />
+        {STATES.map((s) => (
+          <Tab key={s} value={s} label={t(`disputes.tabs.${s}`)} />
         ))}
       </Tabs>
       <QueryState
@@ -55,25 +50,27 @@ export default function Disputes() {
         error={query.error}
         data={query.data?.disputes}
         skeleton={<LoadingState />}
-        errorText={`Error loading disputes: ${errorMessage(query.error, "please try again.")}`}
-        empty="No disputes here."
+        errorText={t("disputes.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("disputes.none")}
         onRetry={() => void query.refetch()}
       >
         {(disputes) => (
           <>
             {disputes.items.map((dispute) => (
-              <Card key={dispute.id} variant="outlined" component="article" aria-label={`Dispute on ${dispute.orderLabel}`}>
+              <Card key={dispute.id} variant="outlined" component="article" aria-label={t("disputes.on", { order: dispute.orderLabel })}>
                 <CardContent>
                   <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
                     <Typography variant="h6" component="h2">
                       {dispute.orderLabel} · {formatPKR(dispute.amount)}
                     </Typography>
-                    <Chip size="small" label={reasonLabel(dispute.reason)} />
+                    <Chip size="small" label={t(`disputes.reasons.${dispute.reason}`, { defaultValue: dispute.reason })} />
                   </Box>
                   <Typography variant="body2" color="text.secondary">
-                    Opened {formatDateTime(dispute.createdAt)}
+                    {t("disputes.opened", { date: formatDateTime(dispute.createdAt) })}
                   </Typography>
-                  <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>Buyer: {dispute.text}</Typography>
+                  <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {t("disputes.buyerSays", { text: dispute.text })}
+                  </Typography>
                   {dispute.photos.length > 0 && (
                     <Box sx={{ display: "flex", gap: 1, mt: 1, flexWrap: "wrap" }}>
                       {dispute.photos.map((url, i) => (
@@ -81,7 +78,7 @@ export default function Disputes() {
                           <Box
                             component="img"
                             src={url}
-                            alt={`Buyer's photo ${i + 1}`}
+                            alt={t("disputes.buyerPhoto", { n: i + 1 })}
                             sx={{ width: 72, height: 72, objectFit: "cover", borderRadius: 1 }}
                           />
                         </a>
@@ -89,13 +86,19 @@ export default function Disputes() {
                     </Box>
                   )}
                   <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                    Seller:{" "}
-                    {dispute.sellerAnswer ??
-                      (dispute.state === "AWAITING_SELLER" ? `may answer until ${formatDateTime(dispute.answerDueAt)}` : "no answer")}
+                    {t("disputes.sellerSays", {
+                      text:
+                        dispute.sellerAnswer ??
+                        (dispute.state === "AWAITING_SELLER"
+                          ? t("disputes.mayAnswer", { date: formatDateTime(dispute.answerDueAt) })
+                          : t("disputes.noAnswer")),
+                    })}
                   </Typography>
                   {dispute.state === "DECIDED" ? (
                     <Typography sx={{ mt: 1, fontWeight: 600 }}>
-                      {dispute.outcome === "RELEASE" ? "Released to the seller" : `Refunded ${formatPKR(dispute.refundAmount ?? 0)}`}
+                      {dispute.outcome === "RELEASE"
+                        ? t("disputes.released")
+                        : t("disputes.refunded", { amount: formatPKR(dispute.refundAmount ?? 0) })}
                       {dispute.decisionNote ? ` · ${dispute.decisionNote}` : ""}
                     </Typography>
                   ) : (

@@ -5,54 +5,56 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
 import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind } from "../../../generated/graphql";
 import { useFlaggedAccountsQuery } from "../../../generated/hooks";
-import { FlaggedMessages, flaggedCount } from "./FlaggedMessages";
+import { FlaggedMessages } from "./FlaggedMessages";
 import type { PendingAction } from "./ModerationDialog";
 
 /** Accounts screening often flags, most flagged and reported first, with a warn or suspend at hand. */
 export function FlaggedAccounts({ onAct }: { onAct: (p: PendingAction) => void }) {
+  const { t } = useTranslation("admin");
   const [page, setPage] = useState(1);
   const query = useFlaggedAccountsQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
   return (
     <Box component="section" aria-labelledby="flagged-heading">
       <Typography id="flagged-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Flagged accounts{query.data ? ` (${query.data.flaggedAccounts.totalItems})` : ""}
+        {query.data ? t("flagged.titleCount", { count: query.data.flaggedAccounts.totalItems }) : t("flagged.title")}
       </Typography>
       <PagedList
         query={query}
         data={query.data?.flaggedAccounts}
         skeleton={<LoadingState />}
-        errorText={`Error loading flagged accounts: ${errorMessage(query.error, "please try again.")}`}
-        empty="No account has 3 or more flagged messages in the last 30 days."
+        errorText={t("flagged.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("flagged.none")}
         noun="accounts"
         onPage={setPage}
       >
         {(result) => (
-          <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Flagged accounts">
+          <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("flagged.title")}>
             {result.items.map((a) => {
               const act = (action: ModerationActionKind) =>
                 onAct({ targetKind: "USER", targetId: a.user.id, action, name: a.user.username });
               return (
                 <Paper component="li" key={a.user.id} variant="outlined" sx={{ p: 2 }} aria-label={a.user.username}>
                   <Typography component="h3" sx={{ fontWeight: 600 }}>
-                    {a.user.username} {a.user.suspendedAt && <Chip size="small" color="error" label="Suspended" />}
+                    {a.user.username} {a.user.suspendedAt && <Chip size="small" color="error" label={t("suspended")} />}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {flaggedCount(a.flaggedMessageCount)}
-                    {a.openReportCount > 0 ? ` · ${a.openReportCount} open reports` : ""}
+                    {t("flagged.count", { count: a.flaggedMessageCount })}
+                    {a.openReportCount > 0 ? ` · ${t("flagged.openReports", { count: a.openReportCount })}` : ""}
                   </Typography>
                   <FlaggedMessages messages={a.messages} />
                   {a.user.role !== "ADMIN" && !a.user.suspendedAt && (
                     <Stack direction="row" spacing={1}>
                       <Button size="small" variant="outlined" onClick={() => act("WARN_USER")}>
-                        Warn user
+                        {t("queue.warnUser")}
                       </Button>
                       <Button size="small" variant="outlined" color="error" onClick={() => act("SUSPEND_USER")}>
-                        Suspend user
+                        {t("queue.suspendUser")}
                       </Button>
                     </Stack>
                   )}

@@ -3,6 +3,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useModerateMutation } from "../../../generated/hooks";
@@ -14,20 +15,17 @@ import { ModerationQueue } from "./ModerationQueue";
 
 /** /dashboard/admin/moderation: the queue of reported listings and users, the actions, and the audit trail. */
 export default function Moderation() {
-  usePageTitle("Moderation");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("moderation.title"));
   const [pending, setPending] = useState<PendingAction | null>(null);
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h5" component="h1">
-          Moderation
+          {t("moderation.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Reported listings and users, oldest report first (accounts with many flagged chat messages first). Reported conversations are on{" "}
-          <Link component={RouterLink} to="/dashboard/admin/reports">
-            their own page
-          </Link>
-          .
+          <Trans t={t} i18nKey="moderation.intro" components={{ reports: <Link component={RouterLink} to="/dashboard/admin/reports" /> }} />
         </Typography>
       </Box>
       <ModerationQueue onAct={setPending} />

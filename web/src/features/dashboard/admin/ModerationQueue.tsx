@@ -5,8 +5,8 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { REPORT_REASONS } from "@unibazaar/rules";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
@@ -14,33 +14,32 @@ import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind, ModerationQueueQuery } from "../../../generated/graphql";
 import { useModerationQueueQuery } from "../../../generated/hooks";
 import { formatDate } from "../../../lib/format";
-import { FlaggedMessages, flaggedCount } from "./FlaggedMessages";
+import { FlaggedMessages } from "./FlaggedMessages";
 import type { PendingAction } from "./ModerationDialog";
 
 type Case = ModerationQueueQuery["moderationQueue"]["items"][number];
 
-const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
-
 /** Reported listings and users, oldest report first, each with its reports and the actions at hand. */
 export function ModerationQueue({ onAct }: { onAct: (p: PendingAction) => void }) {
+  const { t } = useTranslation("admin");
   const [page, setPage] = useState(1);
   const query = useModerationQueueQuery({ variables: { page }, fetchPolicy: "cache-and-network" });
   return (
     <Box component="section" aria-labelledby="queue-heading">
       <Typography id="queue-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Queue{query.data ? ` (${query.data.moderationQueue.totalItems})` : ""}
+        {query.data ? t("queue.titleCount", { count: query.data.moderationQueue.totalItems }) : t("queue.title")}
       </Typography>
       <PagedList
         query={query}
         data={query.data?.moderationQueue}
         skeleton={<LoadingState />}
-        errorText={`Error loading the queue: ${errorMessage(query.error, "please try again.")}`}
-        empty="Nothing to review. The queue is empty."
+        errorText={t("queue.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("queue.none")}
         noun="cases"
         onPage={setPage}
       >
         {(result) => (
-          <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reported listings and users">
+          <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("queue.label")}>
             {result.items.map((c) => (
               <CaseCard key={`${c.targetKind}:${c.targetId}`} item={c} onAct={onAct} />
             ))}
@@ -52,17 +51,18 @@ export function ModerationQueue({ onAct }: { onAct: (p: PendingAction) => void }
 }
 
 function CaseCard({ item, onAct }: { item: Case; onAct: (p: PendingAction) => void }) {
+  const { t } = useTranslation("admin");
   const headingId = useId();
   const listing = item.listing;
-  const name = listing ? listing.name : (item.user?.username ?? "Deleted user");
-  const person = item.user ? (listing ? `seller ${item.user.username}` : item.user.username) : null;
+  const name = listing ? listing.name : (item.user?.username ?? t("queue.deletedUser"));
+  const person = item.user ? (listing ? t("queue.sellerNamed", { name: item.user.username }) : item.user.username) : null;
   const act = (action: ModerationActionKind, who = name) =>
     onAct({ targetKind: item.targetKind, targetId: item.targetId, action, name: who });
   const canModerateUser = item.user && item.user.role !== "ADMIN" && !item.user.suspendedAt;
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }} aria-labelledby={headingId}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
-        <Chip size="small" label={listing ? "Listing" : "User"} />
+        <Chip size="small" label={listing ? t("queue.listing") : t("queue.user")} />
         <Typography id={headingId} component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
           {listing ? (
             <Link component={RouterLink} to={`/shop/${listing.id}`}>
@@ -72,23 +72,23 @@ function CaseCard({ item, onAct }: { item: Case; onAct: (p: PendingAction) => vo
             name
           )}
         </Typography>
-        {listing?.hiddenAt && <Chip size="small" color="warning" label="Hidden" />}
-        {item.user?.suspendedAt && <Chip size="small" color="error" label="Suspended" />}
+        {listing?.hiddenAt && <Chip size="small" color="warning" label={t("queue.hidden")} />}
+        {item.user?.suspendedAt && <Chip size="small" color="error" label={t("suspended")} />}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`} since {formatDate(item.firstReportedAt)}
-        {listing && item.user ? ` · sold by ${item.user.username}` : ""}
-        {item.flaggedMessageCount > 0 ? ` · ${flaggedCount(item.flaggedMessageCount)}` : ""}
+        {t("queue.reportsSince", { count: item.reportCount, date: formatDate(item.firstReportedAt) })}
+        {listing && item.user ? ` · ${t("queue.soldBy", { name: item.user.username })}` : ""}
+        {item.flaggedMessageCount > 0 ? ` · ${t("flagged.count", { count: item.flaggedMessageCount })}` : ""}
       </Typography>
       <FlaggedMessages messages={item.flaggedMessages} />
       <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
         {item.reports.map((r) => (
           <li key={r.id}>
             <Typography variant="body2">
-              <strong>{reasonLabel(r.reason)}</strong>
+              <strong>{t(`queue.reasons.${r.reason}`, { defaultValue: r.reason })}</strong>
               {r.details ? `: ${r.details}` : ""}{" "}
               <Box component="span" sx={{ color: "text.secondary" }}>
-                ({r.reporterName ?? "former user"}, {formatDate(r.createdAt)})
+                {t("queue.reportedBy", { name: r.reporterName ?? t("queue.formerUser"), date: formatDate(r.createdAt) })}
               </Box>
             </Typography>
           </li>
@@ -97,21 +97,21 @@ function CaseCard({ item, onAct }: { item: Case; onAct: (p: PendingAction) => vo
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
         {listing && !listing.hiddenAt && (
           <Button size="small" variant="contained" color="error" onClick={() => act("HIDE_LISTING")}>
-            Hide listing
+            {t("moderation.actions.HIDE_LISTING.label")}
           </Button>
         )}
         {canModerateUser && person && (
           <>
             <Button size="small" variant="outlined" onClick={() => act("WARN_USER", person)}>
-              {listing ? "Warn seller" : "Warn user"}
+              {listing ? t("queue.warnSeller") : t("queue.warnUser")}
             </Button>
             <Button size="small" variant="outlined" color="error" onClick={() => act("SUSPEND_USER", person)}>
-              {listing ? "Suspend seller" : "Suspend user"}
+              {listing ? t("queue.suspendSeller") : t("queue.suspendUser")}
             </Button>
           </>
         )}
         <Button size="small" onClick={() => act("DISMISS")}>
-          Dismiss
+          {t("moderation.actions.DISMISS.label")}
         </Button>
       </Stack>
     </Paper>

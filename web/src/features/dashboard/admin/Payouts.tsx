@@ -9,6 +9,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
@@ -21,17 +22,14 @@ import { formatDateTime, formatPKR } from "../../../lib/format";
 import { ScrollTable } from "../common/ScrollTable";
 import { PayoutDecisionDialog } from "./PayoutDecisionDialog";
 
-const TABS: Array<{ state: PayoutState; label: string }> = [
-  { state: "REQUESTED", label: "Requested" },
-  { state: "PAID", label: "Paid" },
-  { state: "REFUSED", label: "Refused" },
-];
+const STATES: PayoutState[] = ["REQUESTED", "PAID", "REFUSED"];
 
 type Deciding = { payout: { id: string; amount: number; destination: string }; action: "pay" | "refuse" };
 
 /** /dashboard/admin/payouts: sellers' payout requests; mark one paid or refuse it; the requested ones as CSV for a bulk transfer. */
 export default function Payouts() {
-  usePageTitle("Payouts");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("payouts.title"));
   const notify = useNotify();
   const client = useApolloClient();
   const [state, setState] = useState<PayoutState>("REQUESTED");
@@ -47,7 +45,7 @@ export default function Payouts() {
       link.click();
       URL.revokeObjectURL(url);
     } catch (e) {
-      notify.error(errorMessage(e, "Could not export the payouts."));
+      notify.error(errorMessage(e, t("payouts.exportFailed")));
     }
   };
 
@@ -55,10 +53,10 @@ export default function Payouts() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h5" component="h1">
-          Payouts
+          {t("payouts.title")}
         </Typography>
         <Button variant="outlined" onClick={() => void downloadCsv()}>
-          Download requested (CSV)
+          {t("payouts.download")}
         </Button>
       </Stack>
       <Tabs
@@ -67,10 +65,10 @@ export default function Payouts() {
           setState(value);
           setPage(1);
         }}
-        aria-label="Payout states"
+        aria-label={t("payouts.states")}
       >
-        {TABS.map((tab) => (
-          <Tab key={tab.state} value={tab.state} label={tab.label} />
+        {STATES.map((s) => (
+          <Tab key={s} value={s} label={t(`payouts.tabs.${s}`)} />
         ))}
       </Tabs>
       <QueryState
@@ -78,19 +76,19 @@ export default function Payouts() {
         error={query.error}
         data={query.data?.payouts}
         skeleton={<LoadingState />}
-        errorText={`Error loading payouts: ${errorMessage(query.error, "please try again.")}`}
-        empty="No payouts here."
+        errorText={t("payouts.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("payouts.none")}
         onRetry={() => void query.refetch()}
       >
         {(payouts) => (
           <>
-            <ScrollTable label="Payouts" minWidth={560}>
+            <ScrollTable label={t("payouts.title")} minWidth={560}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Asked</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell>{state === "REQUESTED" ? "Action" : state === "PAID" ? "Reference" : "Reason"}</TableCell>
+                  <TableCell>{t("payouts.columns.asked")}</TableCell>
+                  <TableCell align="right">{t("payouts.columns.amount")}</TableCell>
+                  <TableCell>{t("payouts.columns.to")}</TableCell>
+                  <TableCell>{t(`payouts.lastColumn.${state}`)}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -99,16 +97,16 @@ export default function Payouts() {
                     <TableCell>{formatDateTime(payout.createdAt)}</TableCell>
                     <TableCell align="right">{formatPKR(payout.amount)}</TableCell>
                     <TableCell sx={{ overflowWrap: "anywhere" }}>
-                      {payout.method === "WALLET" ? "Wallet" : "IBAN"} {payout.destination}
+                      {t(payout.method === "WALLET" ? "payouts.wallet" : "payouts.iban", { destination: payout.destination })}
                     </TableCell>
                     <TableCell>
                       {state === "REQUESTED" ? (
                         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
                           <Button size="small" variant="contained" onClick={() => setDeciding({ payout, action: "pay" })}>
-                            Mark paid
+                            {t("payouts.markPaid")}
                           </Button>
                           <Button size="small" color="error" onClick={() => setDeciding({ payout, action: "refuse" })}>
-                            Refuse
+                            {t("payouts.refuse")}
                           </Button>
                         </Stack>
                       ) : (

@@ -5,7 +5,9 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { TFunction } from "i18next";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PagedList } from "../../../components/PagedList";
 import { QueryState } from "../../../components/QueryState";
 import { errorMessage } from "../../../components/errors";
@@ -24,20 +26,21 @@ type Reported = DashboardReportedConversationsQuery["reportedConversations"]["it
 
 /** /dashboard/admin/reports: conversations a party reported, latest first, each with its messages and the admin's actions. */
 export default function ReportedConversations() {
-  usePageTitle("Reported conversations");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("reports.title"));
   const [page, setPage] = useState(1);
   const query = useDashboardReportedConversationsQuery({ variables: { page } });
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
-        Reported conversations
+        {t("reports.title")}
       </Typography>
       <PagedList
         query={query}
         data={query.data?.reportedConversations}
         skeleton={<LoadingState />}
-        errorText={`Error loading reports: ${errorMessage(query.error, "please try again.")}`}
-        empty="No reported conversations."
+        errorText={t("reports.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("reports.none")}
         noun="reports"
         onPage={setPage}
       >
@@ -55,21 +58,22 @@ export default function ReportedConversations() {
 
 /** What an admin does with a report: dismiss it, or warn or suspend the party it is about. */
 const CONVERSATION_ACTIONS: ModerationActionKind[] = ["WARN_USER", "SUSPEND_USER", "DISMISS"];
-const DISMISS_REPORT = {
-  title: () => "Dismiss this report?",
-  text: "The report is closed and nothing else changes; admins can no longer read the conversation.",
+const dismissReport = (t: TFunction<"admin">) => ({
+  title: () => t("reports.dismissTitle"),
+  text: t("reports.dismissText"),
   note: undefined,
-};
+});
 
 function Report({ conversation }: { conversation: Reported }) {
+  const { t } = useTranslation("admin");
   const [open, setOpen] = useState(false);
   const [action, setAction] = useState<ModerationActionKind | null>(null);
   const [moderate] = useDashboardModerateConversationMutation({
     refetchQueries: ["DashboardReportedConversations"],
     awaitRefetchQueries: true,
   });
-  const seller = conversation.seller?.storeName || conversation.seller?.username || "Former user";
-  const buyer = conversation.buyer?.username ?? "Former user";
+  const seller = conversation.seller?.storeName || conversation.seller?.username || t("reports.formerUser");
+  const buyer = conversation.buyer?.username ?? t("reports.formerUser");
   // the report is about the party who did not send it
   const reported = conversation.reportedById === conversation.buyer?.id ? seller : buyer;
   return (
@@ -77,7 +81,7 @@ function Report({ conversation }: { conversation: Reported }) {
       <AccordionSummary aria-controls={`report-${conversation.id}`}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {buyer} and {seller} · {conversation.product?.name ?? "Product no longer listed"}
+            {t("reports.parties", { buyer, seller, product: conversation.product?.name ?? t("reports.productGone") })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {conversation.reportedAt ? formatDateTime(conversation.reportedAt) : ""} · {conversation.reportReason}
@@ -91,7 +95,13 @@ function Report({ conversation }: { conversation: Reported }) {
             names={{ [conversation.buyer?.id ?? ""]: buyer, [conversation.seller?.id ?? ""]: seller }}
           />
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }} role="group" aria-label={`Actions on ${reported}`}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}
+          role="group"
+          aria-label={t("reports.actionsOn", { name: reported })}
+        >
           {CONVERSATION_ACTIONS.map((kind) => (
             <Button
               key={kind}
@@ -100,7 +110,7 @@ function Report({ conversation }: { conversation: Reported }) {
               color={ACTIONS[kind].danger ? "error" : "primary"}
               onClick={() => setAction(kind)}
             >
-              {kind === "DISMISS" ? "Dismiss" : `${ACTIONS[kind].label} ${reported}`}
+              {kind === "DISMISS" ? t("moderation.actions.DISMISS.label") : t(`reports.act.${kind}`, { name: reported })}
             </Button>
           ))}
         </Stack>
@@ -108,7 +118,7 @@ function Report({ conversation }: { conversation: Reported }) {
           <ModerationDialog
             action={action}
             name={reported}
-            wording={action === "DISMISS" ? DISMISS_REPORT : undefined}
+            wording={action === "DISMISS" ? dismissReport(t) : undefined}
             onClose={() => setAction(null)}
             run={(note) => moderate({ variables: { conversationId: conversation.id, action, note } })}
           />
@@ -120,6 +130,7 @@ function Report({ conversation }: { conversation: Reported }) {
 
 /** The reported messages, oldest first, as plain text. */
 function Messages({ conversationId, names }: { conversationId: string; names: Record<string, string> }) {
+  const { t } = useTranslation("admin");
   const query = useDashboardReportedMessagesQuery({ variables: { conversationId } });
   return (
     <QueryState
@@ -127,16 +138,16 @@ function Messages({ conversationId, names }: { conversationId: string; names: Re
       error={query.error}
       data={query.data?.messages}
       skeleton={<LoadingState />}
-      errorText={`Error loading messages: ${errorMessage(query.error, "please try again.")}`}
-      empty="No messages."
+      errorText={t("reports.messagesFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+      empty={t("reports.noMessages")}
       onRetry={() => void query.refetch()}
     >
       {(messages) => (
-        <Stack component="ol" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reported messages">
+        <Stack component="ol" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("reports.messages")}>
           {[...messages.items].reverse().map((m) => (
             <li key={m.id}>
               <Typography variant="caption" color="text.secondary">
-                {names[m.senderId] ?? "Former user"} · {formatDateTime(m.createdAt)}
+                {names[m.senderId] ?? t("reports.formerUser")} · {formatDateTime(m.createdAt)}
               </Typography>
               <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.body}</Typography>
             </li>

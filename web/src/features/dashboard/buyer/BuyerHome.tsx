@@ -2,6 +2,7 @@ import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardUserStatsQuery } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
@@ -13,23 +14,24 @@ import { usePageTitle } from "../../../components/usePageTitle";
 
 /** /dashboard: the buyer's greeting and their figures, one card each. */
 export default function BuyerHome() {
-  usePageTitle("My Dashboard");
+  const { t } = useTranslation("dashboard");
+  usePageTitle(t("buyerHome.title"));
   const { user } = useAuth();
   const { data, loading, error, refetch } = useDashboardUserStatsQuery({ fetchPolicy: "cache-and-network" });
 
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Welcome, {user?.username}!
+        {t("buyerHome.welcome", { name: user?.username })}
       </Typography>
-      <Typography color="text.secondary">Here is an overview of your purchases and reviews.</Typography>
+      <Typography color="text.secondary">{t("buyerHome.intro")}</Typography>
       <QueryState
         loading={loading}
         error={error}
         data={data?.userStats}
-        skeleton={<LoadingState label="Loading user stats..." />}
-        errorText={`No stats available. ${error?.message}`}
-        empty="No stats available."
+        skeleton={<LoadingState label={t("buyerHome.loading")} />}
+        errorText={t("buyerHome.statsFailed", { detail: error?.message })}
+        empty={t("buyerHome.noStats")}
         onRetry={() => void refetch()}
       >
         {(stats) => (
@@ -37,13 +39,13 @@ export default function BuyerHome() {
             <Grid container spacing={2}>
               {/* rupees and counts do not share one chart's scale: one card per figure */}
               <Grid size={{ xs: 12, sm: 4 }}>
-                <StatCard label="Total Payments (incl. tax)" value={formatPKR(stats.totalPayments)} />
+                <StatCard label={t("buyerHome.totalPayments")} value={formatPKR(stats.totalPayments)} />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
-                <StatCard label="Total Purchased Products" value={String(stats.totalPurchasedProducts)} />
+                <StatCard label={t("buyerHome.purchasedProducts")} value={String(stats.totalPurchasedProducts)} />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
-                <StatCard label="Reviews Written" value={String(stats.totalReviews)} />
+                <StatCard label={t("buyerHome.reviewsWritten")} value={String(stats.totalReviews)} />
               </Grid>
             </Grid>
           </>
@@ -51,10 +53,10 @@ export default function BuyerHome() {
       </QueryState>
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
         <Button component={RouterLink} to="/dashboard/orders" variant="outlined">
-          My Orders
+          {t("buyerHome.myOrders")}
         </Button>
         <Button component={RouterLink} to="/dashboard/reviews" variant="outlined">
-          My Reviews
+          {t("buyerHome.myReviews")}
         </Button>
       </Stack>
     </Stack>

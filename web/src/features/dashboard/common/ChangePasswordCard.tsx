@@ -6,7 +6,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { passwordRule } from "@unibazaar/rules";
-import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
@@ -15,20 +17,23 @@ import { useNotify } from "../../../components/Notify";
 import { useChangePasswordMutation } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 
-const schema = z
-  .object({
-    currentPassword: z.string().min(1, "Enter your current password."),
-    newPassword: passwordRule,
-    confirm: z.string(),
-  })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "The passwords do not match." });
+const schemaFor = (t: TFunction<"dashboard">) =>
+  z
+    .object({
+      currentPassword: z.string().min(1, t("password.currentRequired")),
+      newPassword: passwordRule,
+      confirm: z.string(),
+    })
+    .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: t("password.mismatch") });
 
 const EMPTY = { currentPassword: "", newPassword: "", confirm: "" };
 
 /** The profile's "Change password": needs the current one; other devices are signed out, this one keeps going. */
 export function ChangePasswordCard() {
   const { signIn } = useAuth();
+  const { t } = useTranslation("dashboard");
   const notify = useNotify();
+  const schema = useMemo(() => schemaFor(t), [t]);
   const form = useForm({ defaultValues: EMPTY, resolver: zodResolver(schema, undefined, { raw: true }) });
   const [error, setError] = useState<string | null>(null);
   const [change, { loading }] = useChangePasswordMutation();
@@ -39,17 +44,16 @@ export function ChangePasswordCard() {
       if (!data) throw new Error("no data");
       signIn(data.changePassword.token, data.changePassword.user);
       form.reset(EMPTY);
-      notify.success("Password changed. Other devices are signed out.");
+      notify.success(t("password.changed"));
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["currentPassword", "newPassword"]))
-        setError(errorMessage(e, "Could not change the password."));
+      if (!applyServerFieldErrors(e, form.setError, ["currentPassword", "newPassword"])) setError(errorMessage(e, t("password.failed")));
     }
   });
   return (
     <Card variant="outlined" sx={{ maxWidth: 560 }} component="section" aria-labelledby="change-password">
       <CardContent>
         <Typography id="change-password" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Change password
+          {t("password.title")}
         </Typography>
         <Stack component="form" spacing={2} onSubmit={submit} noValidate>
           {error && (
@@ -60,7 +64,7 @@ export function ChangePasswordCard() {
           <FormPasswordField
             control={form.control}
             name="currentPassword"
-            label="Current password"
+            label={t("password.current")}
             autoComplete="current-password"
             required
             fullWidth
@@ -68,7 +72,7 @@ export function ChangePasswordCard() {
           <FormPasswordField
             control={form.control}
             name="newPassword"
-            label="New password"
+            label={t("password.new")}
             autoComplete="new-password"
             required
             fullWidth
@@ -76,13 +80,13 @@ export function ChangePasswordCard() {
           <FormPasswordField
             control={form.control}
             name="confirm"
-            label="Repeat new password"
+            label={t("password.repeat")}
             autoComplete="new-password"
             required
             fullWidth
           />
           <Button type="submit" variant="contained" disabled={loading} sx={{ alignSelf: "flex-start" }}>
-            {loading ? "Saving..." : "Change password"}
+            {loading ? t("saving") : t("password.submit")}
           </Button>
         </Stack>
       </CardContent>

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useRef, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 type Props = {
   label: string;
@@ -15,6 +16,7 @@ type Props = {
 
 /** A labelled "choose image" button with a preview of the chosen or current picture. */
 export function ImagePicker({ label, preview, previewAlt, disabled = false, onFile }: Props) {
+  const { t } = useTranslation("dashboard");
   const input = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = event.target.files;
@@ -45,7 +47,7 @@ export function ImagePicker({ label, preview, previewAlt, disabled = false, onFi
           }}
         >
           <Typography variant="caption" color="text.secondary">
-            No image
+            {t("imagePicker.noImage")}
           </Typography>
         </Box>
       )}

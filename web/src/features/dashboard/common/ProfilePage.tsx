@@ -12,7 +12,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { contactNumberRule, usernameRule } from "@unibazaar/rules";
-import { useId, useState } from "react";
+import type { TFunction } from "i18next";
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useDashboardUpdateProfileMutation, useDashboardUploadImageMutation } from "../../../generated/hooks";
@@ -29,24 +31,23 @@ import { ChangePasswordCard } from "./ChangePasswordCard";
 import { StartSellingCard } from "./StartSellingCard";
 import { StudentVerificationCard } from "./StudentVerificationCard";
 
-const ROLE_NAME: Record<StoredUser["role"], string> = { USER: "Buyer", SELLER: "Seller", ADMIN: "Admin" };
-
 /** /dashboard/profile: the signed-in user's picture, username and contact number, with an edit dialog. */
 export default function ProfilePage() {
-  usePageTitle("Profile");
+  const { t } = useTranslation("dashboard");
+  usePageTitle(t("profile.title"));
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   if (!user) return null;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Profile
+        {t("profile.title")}
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 560 }}>
         <CardContent sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
           <Avatar
             src={user.profileImage ?? undefined}
-            alt={`Profile picture of ${user.username}`}
+            alt={t("profile.pictureOf", { name: user.username })}
             sx={{ width: 88, height: 88, fontSize: 36 }}
           >
             {user.username.charAt(0).toUpperCase()}
@@ -64,15 +65,15 @@ export default function ProfilePage() {
                 <Typography variant="body2">{user.university}</Typography>
               </Stack>
             )}
-            <Typography sx={{ mt: 1 }}>Contact number: {user.contactNumber || "not given"}</Typography>
+            <Typography sx={{ mt: 1 }}>{t("profile.contactNumber", { number: user.contactNumber || t("profile.notGiven") })}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Role: {ROLE_NAME[user.role]}
+              {t("profile.role", { role: t(`profile.roles.${user.role}`) })}
             </Typography>
           </Box>
         </CardContent>
         <Box sx={{ px: 2, pb: 2 }}>
           <Button variant="contained" onClick={() => setEditing(true)}>
-            Edit Profile
+            {t("profile.edit")}
           </Button>
         </Box>
       </Card>
@@ -85,24 +86,27 @@ export default function ProfilePage() {
 }
 
 /** The server's profile rules: a username is required; an empty contact number removes it. */
-const profileFormSchema = z.object({
-  username: z.string().trim().min(1, "Username is required.").pipe(usernameRule),
-  contactNumber: z.string().superRefine((value, ctx) => {
-    if (!value.trim()) return;
-    const checked = contactNumberRule.safeParse(value);
-    if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
-  }),
-});
+const profileFormSchema = (t: TFunction<"dashboard">) =>
+  z.object({
+    username: z.string().trim().min(1, t("profile.usernameRequired")).pipe(usernameRule),
+    contactNumber: z.string().superRefine((value, ctx) => {
+      if (!value.trim()) return;
+      const checked = contactNumberRule.safeParse(value);
+      if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
+    }),
+  });
 
 type ProfileForm = { username: string; contactNumber: string };
 
 function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () => void }) {
+  const { t } = useTranslation("dashboard");
   const { updateUser } = useAuth();
   const notify = useNotify();
   const titleId = useId();
+  const schema = useMemo(() => profileFormSchema(t), [t]);
   const form = useForm<ProfileForm>({
     defaultValues: { username: user.username, contactNumber: user.contactNumber ?? "" },
-    resolver: zodResolver(profileFormSchema, undefined, { raw: true }),
+    resolver: zodResolver(schema, undefined, { raw: true }),
   });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(user.profileImage);
@@ -119,7 +123,7 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
     try {
       setPreview(await readFileAsDataUrl(chosen));
     } catch (error) {
-      setFailure(`Could not read the image: ${plainMessage(error)}`);
+      setFailure(t("profile.readFailed", { detail: plainMessage(error) }));
     }
   };
 
@@ -137,13 +141,13 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
         variables: { input: { username: username.trim(), contactNumber: contactNumber.trim(), ...(profileImage ? { profileImage } : {}) } },
       });
       const updated = result.data?.updateProfile;
-      if (!updated) throw new Error("No answer from the server.");
+      if (!updated) throw new Error(t("noAnswer"));
       updateUser({ ...user, ...updated });
-      notify.success("Profile updated successfully!");
+      notify.success(t("profile.updated"));
       onClose();
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ["username", "contactNumber"]);
-      setFailure(`Failed to update profile. Please try again.\n${plainMessage(error)}`);
+      setFailure(t("profile.updateFailed", { detail: plainMessage(error) }));
       setSaving(false);
     }
   });
@@ -151,20 +155,20 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>Edit Profile</DialogTitle>
+        <DialogTitle id={titleId}>{t("profile.edit")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <ImagePicker
-              label="Choose profile image"
+              label={t("profile.chooseImage")}
               preview={preview}
-              previewAlt="Profile picture preview"
+              previewAlt={t("profile.preview")}
               disabled={saving}
               onFile={pick}
             />
             <FormTextField
               control={form.control}
               name="username"
-              label="Username"
+              label={t("profile.username")}
               required
               hint=" "
               disabled={saving}
@@ -173,7 +177,7 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
             <FormTextField
               control={form.control}
               name="contactNumber"
-              label="Contact Number"
+              label={t("profile.contactNumberLabel")}
               disabled={saving}
               type="tel"
               autoComplete="tel"
@@ -188,10 +192,10 @@ function EditProfileDialog({ user, onClose }: { user: StoredUser; onClose: () =>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? "Saving..." : "Save Changes"}
+            {saving ? t("saving") : t("profile.save")}
           </Button>
         </DialogActions>
       </Box>

@@ -7,6 +7,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardMyReviewsQuery, useDashboardReceivedReviewsQuery } from "../../../generated/hooks";
 import type { DashboardMyReviewsQuery } from "../../../generated/graphql";
@@ -24,7 +25,8 @@ const PAGE_SIZE = 20;
  * a seller also sees the reviews buyers wrote on their products.
  */
 export default function ReviewsPage({ received = false }: { received?: boolean }) {
-  usePageTitle("Your Given Reviews");
+  const { t } = useTranslation("dashboard");
+  usePageTitle(t("reviews.title"));
   const [page, setPage] = useState(1);
   const { data, loading, error, refetch } = useDashboardMyReviewsQuery({
     variables: { page, pageSize: PAGE_SIZE },
@@ -34,17 +36,17 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Your Given Reviews
+        {t("reviews.title")}
       </Typography>
       <PagedList
         query={{ loading, error, refetch }}
         data={data?.myReviews}
-        skeleton={<LoadingState label="Loading reviews..." />}
-        errorText={`Failed to load reviews: ${error?.message}`}
+        skeleton={<LoadingState label={t("reviews.loading")} />}
+        errorText={t("reviews.loadFailed", { detail: error?.message })}
         // with no reviews yet the tile that leads to the shop still shows
         empty={
           <>
-            <EmptyState message="No reviews given yet." />
+            <EmptyState message={t("reviews.noneGiven")} />
             <GivenReviews reviews={[]} />
           </>
         }
@@ -60,6 +62,7 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
 
 /** The given reviews as cards, then a tile that leads to the shop to write more. */
 function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews"]["items"] }) {
+  const { t } = useTranslation("dashboard");
   const addTile = (
     <Card variant="outlined" sx={{ height: "100%", borderStyle: "dashed" }}>
       <CardActionArea
@@ -68,13 +71,13 @@ function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews
         sx={{ height: "100%", minHeight: 140, display: "flex", flexDirection: "column", justifyContent: "center" }}
       >
         <AddIcon fontSize="large" color="primary" aria-hidden="true" />
-        <Typography sx={{ mt: 1, fontWeight: 600 }}>Add New Review</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>{t("reviews.add")}</Typography>
       </CardActionArea>
     </Card>
   );
 
   return (
-    <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Your reviews">
+    <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("reviews.yours")}>
       {reviews.map((review) => (
         <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
           <Card variant="outlined" sx={{ height: "100%" }}>
@@ -82,13 +85,15 @@ function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews
               <RatingStars value={review.rating} />
               <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
               <Typography variant="body2" sx={{ mt: 1 }}>
-                Product:{" "}
                 {review.product ? (
-                  <Link component={RouterLink} to={`/shop/${review.product.id}`}>
-                    {review.product.name}
-                  </Link>
+                  <Trans
+                    t={t}
+                    i18nKey="reviews.product"
+                    components={{ product: <Link component={RouterLink} to={`/shop/${review.product.id}`} /> }}
+                    values={{ name: review.product.name }}
+                  />
                 ) : (
-                  "no longer listed"
+                  t("reviews.productGone")
                 )}
               </Typography>
               <Typography variant="caption" color="text.secondary">
@@ -106,6 +111,7 @@ function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews
 }
 
 function ReceivedReviews() {
+  const { t } = useTranslation("dashboard");
   const [page, setPage] = useState(1);
   const { data, loading, error, refetch } = useDashboardReceivedReviewsQuery({
     variables: { page, pageSize: PAGE_SIZE },
@@ -114,19 +120,19 @@ function ReceivedReviews() {
   return (
     <Stack component="section" spacing={2} aria-labelledby="received-reviews-heading" sx={{ pt: 2 }}>
       <Typography id="received-reviews-heading" variant="h5" component="h2">
-        Reviews of your products
+        {t("reviews.received")}
       </Typography>
       <PagedList
         query={{ loading, error, refetch }}
         data={data?.receivedReviews}
-        skeleton={<LoadingState label="Loading reviews..." />}
-        errorText={`Failed to load reviews: ${error?.message}`}
-        empty="No reviews yet."
+        skeleton={<LoadingState label={t("reviews.loading")} />}
+        errorText={t("reviews.loadFailed", { detail: error?.message })}
+        empty={t("reviews.noneReceived")}
         noun="reviews"
         onPage={setPage}
       >
         {(result) => (
-          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews of your products">
+          <Grid container spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("reviews.received")}>
             {result.items.map((review) => (
               <Grid key={review.id} component="li" size={{ xs: 12, sm: 6, lg: 4 }}>
                 <Card variant="outlined" sx={{ height: "100%" }}>
@@ -134,13 +140,15 @@ function ReceivedReviews() {
                     <RatingStars value={review.rating} />
                     <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
                     <Typography variant="body2" sx={{ mt: 1 }}>
-                      By {review.author?.username ?? "a former user"} on{" "}
                       {review.product ? (
-                        <Link component={RouterLink} to={`/shop/${review.product.id}`}>
-                          {review.product.name}
-                        </Link>
+                        <Trans
+                          t={t}
+                          i18nKey="reviews.byOn"
+                          components={{ product: <Link component={RouterLink} to={`/shop/${review.product.id}`} /> }}
+                          values={{ author: review.author?.username ?? t("reviews.formerUser"), name: review.product.name }}
+                        />
                       ) : (
-                        "a product no longer listed"
+                        t("reviews.byOnGone", { author: review.author?.username ?? t("reviews.formerUser") })
                       )}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">

@@ -13,6 +13,7 @@ import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sellerFieldIssues, storeDescriptionRule, storeNameRule } from "@unibazaar/rules";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
@@ -36,6 +37,7 @@ const schema = z
 
 /** A buyer's way to sell (the "Sell" button lands here, #start-selling): the seller's fields, then the listing form. */
 export function StartSellingCard() {
+  const { t } = useTranslation("dashboard");
   const { user, updateUser } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -67,12 +69,12 @@ export function StartSellingCard() {
           },
         },
       });
-      if (!data) throw new Error("No answer from the server.");
+      if (!data) throw new Error(t("noAnswer"));
       updateUser({ ...user, ...data.becomeSeller });
-      notify.success("You can sell now: add your first product.");
+      notify.success(t("startSelling.done"));
       navigate("/dashboard/seller/add-new-post");
     } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error, "Could not make you a seller"));
+      if (!applyServerFieldErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error, t("startSelling.failed")));
     }
   });
 
@@ -87,10 +89,10 @@ export function StartSellingCard() {
     >
       <CardContent component="form" onSubmit={submit} noValidate>
         <Typography id={headingId} variant="h6" component="h2">
-          Start selling
+          {t("startSelling.title")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Sell what you no longer need to students on your campus. Your account keeps everything it has, and you can list right away.
+          {t("startSelling.intro")}
         </Typography>
         <Stack spacing={2}>
           <Controller
@@ -98,10 +100,10 @@ export function StartSellingCard() {
             name="sellerType"
             render={({ field, fieldState }) => (
               <FormControl required error={Boolean(fieldState.error)}>
-                <FormLabel id={`${headingId}-type`}>I sell as</FormLabel>
+                <FormLabel id={`${headingId}-type`}>{t("startSelling.sellAs")}</FormLabel>
                 <RadioGroup row aria-labelledby={`${headingId}-type`} name={field.name} value={field.value} onChange={field.onChange}>
-                  <FormControlLabel value="INDIVIDUAL" control={<Radio />} label="Individual" />
-                  <FormControlLabel value="BUSINESS" control={<Radio />} label="Business" />
+                  <FormControlLabel value="INDIVIDUAL" control={<Radio />} label={t("startSelling.individual")} />
+                  <FormControlLabel value="BUSINESS" control={<Radio />} label={t("startSelling.business")} />
                 </RadioGroup>
                 {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
               </FormControl>
@@ -109,11 +111,11 @@ export function StartSellingCard() {
           />
           {business && (
             <>
-              <FormTextField control={form.control} name="storeName" label="Store name" required fullWidth />
+              <FormTextField control={form.control} name="storeName" label={t("startSelling.storeName")} required fullWidth />
               <FormTextField
                 control={form.control}
                 name="storeDescription"
-                label="Store description"
+                label={t("startSelling.storeDescription")}
                 required
                 fullWidth
                 multiline
@@ -123,7 +125,7 @@ export function StartSellingCard() {
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
           <Button type="submit" variant="contained" disabled={loading} sx={{ alignSelf: "flex-start" }}>
-            {loading ? "Saving..." : "Start selling"}
+            {loading ? t("saving") : t("startSelling.title")}
           </Button>
         </Stack>
       </CardContent>

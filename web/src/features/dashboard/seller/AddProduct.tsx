@@ -1,5 +1,6 @@
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useDashboardCreateProductMutation } from "../../../generated/hooks";
 import { useNotify } from "../../../components/Notify";
@@ -9,7 +10,8 @@ import { usePageTitle } from "../../../components/usePageTitle";
 
 /** /dashboard/seller/add-new-post: a new listing; on success the seller goes to the shop. */
 export default function AddProduct() {
-  usePageTitle("Add New Product");
+  const { t } = useTranslation("seller");
+  usePageTitle(t("add.title"));
   const notify = useNotify();
   const navigate = useNavigate();
   const [createProduct] = useDashboardCreateProductMutation();
@@ -19,25 +21,25 @@ export default function AddProduct() {
     const { data } = await createProduct({ variables: { input } });
     // listed anyway: the seller is told what buyers will see (or why it waits for an admin)
     const note = data?.createProduct.heldReason ?? data?.createProduct.priceNote;
-    if (note) notify.info(`Product added. ${note}`);
-    else notify.success("Product added successfully!");
+    if (note) notify.info(t("add.addedWithNote", { note }));
+    else notify.success(t("add.added"));
     navigate("/shop");
   };
 
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Add New Product
+        {t("add.title")}
       </Typography>
       <ProductForm
         initial={EMPTY_PRODUCT}
-        submitLabel="Add Product"
-        busyLabel="Adding..."
+        submitLabel={t("add.submit")}
+        busyLabel={t("add.busy")}
         onSubmit={add}
-        failurePrefix="Error adding product"
-        failureNoticePrefix="Failed to add product"
+        failurePrefix={t("add.failure")}
+        failureNoticePrefix={t("add.failureNotice")}
         resetOnSuccess
-        noCampusLabel="My university's campus (verified students)"
+        noCampusLabel={t("add.noCampus")}
       />
     </Stack>
   );

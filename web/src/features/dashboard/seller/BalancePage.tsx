@@ -7,6 +7,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import Link from "@mui/material/Link";
 import { LoadingState } from "../../../components/LoadingState";
@@ -20,26 +21,18 @@ import { ScrollTable } from "../common/ScrollTable";
 import { StatCard } from "../common/StatCard";
 import { PayoutForm } from "./PayoutForm";
 
-const KIND: Record<string, string> = {
-  HELD: "Paid, held",
-  RELEASED: "Released",
-  FEE: "Platform fee",
-  REFUNDED: "Refunded to buyer",
-  PAYOUT: "Payout",
-  PAYOUT_RETURNED: "Payout refused, returned",
-};
-
 const PAYOUT_STATE: Record<string, "default" | "success" | "error"> = { REQUESTED: "default", PAID: "success", REFUSED: "error" };
 
 /** /dashboard/seller/balance: money held for the seller's orders, what is available, every ledger entry, and payouts. */
 export default function BalancePage() {
-  usePageTitle("Balance and payouts");
+  const { t } = useTranslation("seller");
+  usePageTitle(t("balance.title"));
   const [page, setPage] = useState(1);
   const query = useSellerBalanceQuery({ variables: { page, pageSize: 20 }, fetchPolicy: "cache-and-network" });
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
-        Balance and payouts
+        {t("balance.title")}
       </Typography>
       <QueryState
         loading={query.loading}
@@ -47,33 +40,33 @@ export default function BalancePage() {
         data={query.data}
         isEmpty={() => false}
         skeleton={<LoadingState />}
-        errorText={`Error loading your balance: ${errorMessage(query.error, "please try again.")}`}
-        empty="No balance yet."
+        errorText={t("balance.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        empty={t("balance.none")}
         onRetry={() => void query.refetch()}
       >
         {(data) => (
           <>
             <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr" }, gap: 2, maxWidth: 560 }}>
-              <StatCard label="Pending (held)" value={formatPKR(data.myBalance.pending)} />
-              <StatCard label="Available" value={formatPKR(data.myBalance.available)} />
+              <StatCard label={t("balance.pending")} value={formatPKR(data.myBalance.pending)} />
+              <StatCard label={t("balance.available")} value={formatPKR(data.myBalance.available)} />
             </Box>
             <Typography color="text.secondary" variant="body2">
-              Money paid online is held until the buyer has the item, then released to your available balance.
+              {t("balance.explain")}
             </Typography>
             <section aria-labelledby="payout-heading">
               <Typography id="payout-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                Request a payout
+                {t("payout.title")}
               </Typography>
               <PayoutForm key={data.myBalance.available} available={data.myBalance.available} />
             </section>
             {data.myPayouts.items.length > 0 && (
-              <ScrollTable label="Your payouts" minWidth={480}>
+              <ScrollTable label={t("balance.payouts")} minWidth={480}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Asked</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell>To</TableCell>
-                    <TableCell>State</TableCell>
+                    <TableCell>{t("balance.columns.asked")}</TableCell>
+                    <TableCell align="right">{t("balance.columns.amount")}</TableCell>
+                    <TableCell>{t("balance.columns.to")}</TableCell>
+                    <TableCell>{t("balance.columns.state")}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -83,10 +76,10 @@ export default function BalancePage() {
                       <TableCell align="right">{formatPKR(payout.amount)}</TableCell>
                       <TableCell sx={{ overflowWrap: "anywhere" }}>{payout.destination}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={payout.state} color={PAYOUT_STATE[payout.state]} />
+                        <Chip size="small" label={t(`balance.payoutStates.${payout.state}`)} color={PAYOUT_STATE[payout.state]} />
                         {payout.reference && (
                           <Typography variant="caption" component="p">
-                            Ref. {payout.reference}
+                            {t("balance.reference", { reference: payout.reference })}
                           </Typography>
                         )}
                         {payout.reason && (
@@ -101,19 +94,19 @@ export default function BalancePage() {
               </ScrollTable>
             )}
             <Typography variant="h6" component="h2">
-              Entries
+              {t("balance.entries")}
             </Typography>
             {data.myBalanceEntries.totalItems === 0 ? (
-              <Typography color="text.secondary">No money has moved yet.</Typography>
+              <Typography color="text.secondary">{t("balance.noEntries")}</Typography>
             ) : (
               <>
-                <ScrollTable label="Balance entries" minWidth={480}>
+                <ScrollTable label={t("balance.entriesLabel")} minWidth={480}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>When</TableCell>
-                      <TableCell>What</TableCell>
-                      <TableCell>Balance</TableCell>
-                      <TableCell align="right">Amount</TableCell>
+                      <TableCell>{t("balance.columns.when")}</TableCell>
+                      <TableCell>{t("balance.columns.what")}</TableCell>
+                      <TableCell>{t("balance.columns.balance")}</TableCell>
+                      <TableCell align="right">{t("balance.columns.amount")}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -121,14 +114,14 @@ export default function BalancePage() {
                       <TableRow key={entry.id}>
                         <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
                         <TableCell>
-                          {KIND[entry.kind]}
+                          {t(`balance.kinds.${entry.kind}`, { defaultValue: entry.kind })}
                           {entry.orderId && (
                             <Link component={RouterLink} to={`/orders/${entry.orderId}`} variant="caption" sx={{ display: "block" }}>
                               {entry.orderLabel}
                             </Link>
                           )}
                         </TableCell>
-                        <TableCell>{entry.balance === "PENDING" ? "Pending" : "Available"}</TableCell>
+                        <TableCell>{entry.balance === "PENDING" ? t("balance.pendingShort") : t("balance.available")}</TableCell>
                         <TableCell align="right">{formatPKR(entry.amount)}</TableCell>
                       </TableRow>
                     ))}

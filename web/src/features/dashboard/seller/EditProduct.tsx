@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useDashboardProductQuery, useDashboardUpdateProductMutation } from "../../../generated/hooks";
 import type { DashboardProductQuery } from "../../../generated/graphql";
@@ -18,21 +19,22 @@ const moneyText = (n: number | null | undefined) => (n === null || n === undefin
 
 /** /dashboard/seller/product/:id: edit one of the seller's own listings. */
 export default function EditProduct() {
-  usePageTitle("Edit Product");
+  const { t } = useTranslation("seller");
+  usePageTitle(t("edit.title"));
   const { id = "" } = useParams();
   const { user } = useAuth();
   const { data, loading, error, refetch } = useDashboardProductQuery({ variables: { id }, fetchPolicy: "network-only" });
 
   const back = (
     <Button component={RouterLink} to="/dashboard/seller/manage-products" variant="outlined">
-      Back to Manage Your Products
+      {t("edit.back")}
     </Button>
   );
 
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Edit Product
+        {t("edit.title")}
       </Typography>
       <QueryState
         loading={loading}
@@ -40,18 +42,14 @@ export default function EditProduct() {
         data={data}
         // the query answers null for a product that is gone
         isEmpty={(result) => !result.product}
-        skeleton={<LoadingState label="Loading product..." />}
-        errorText={`Error loading product details. ${error?.message}`}
-        empty={<EmptyState message="Product not found. It may have been deleted." action={back} />}
+        skeleton={<LoadingState label={t("edit.loading")} />}
+        errorText={t("edit.loadFailed", { detail: error?.message })}
+        empty={<EmptyState message={t("edit.notFound")} action={back} />}
         onRetry={() => void refetch()}
       >
         {({ product }) =>
           product &&
-          (product.seller?.id === user?.id ? (
-            <ProductEditor product={product} />
-          ) : (
-            <Alert severity="warning">You can only edit your own products.</Alert>
-          ))
+          (product.seller?.id === user?.id ? <ProductEditor product={product} /> : <Alert severity="warning">{t("edit.notYours")}</Alert>)
         }
       </QueryState>
     </Stack>
@@ -59,6 +57,7 @@ export default function EditProduct() {
 }
 
 function ProductEditor({ product }: { product: NonNullable<DashboardProductQuery["product"]> }) {
+  const { t } = useTranslation("seller");
   const notify = useNotify();
   const [updateProduct] = useDashboardUpdateProductMutation();
   const initial: ProductValues = {
@@ -75,24 +74,24 @@ function ProductEditor({ product }: { product: NonNullable<DashboardProductQuery
   };
   const save = async (values: ProductValues) => {
     await updateProduct({ variables: { id: product.id, input: toProductInput(values) } });
-    notify.success("Product updated successfully!");
+    notify.success(t("edit.updated"));
   };
   return (
     <>
       <Typography>
         <Link component={RouterLink} to={`/shop/${product.id}`}>
-          See it in the shop
+          {t("edit.inShop")}
         </Link>
       </Typography>
       <ProductForm
         key={product.id}
         initial={initial}
         withOldPrice
-        submitLabel="Update Product"
-        busyLabel="Updating..."
+        submitLabel={t("edit.submit")}
+        busyLabel={t("edit.busy")}
         onSubmit={save}
-        failurePrefix="Error updating product"
-        failureNoticePrefix="Failed to update product"
+        failurePrefix={t("edit.failure")}
+        failureNoticePrefix={t("edit.failureNotice")}
       />
     </>
   );

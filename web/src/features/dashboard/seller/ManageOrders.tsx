@@ -7,6 +7,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { statusLabel } from "../../../components/OrderStatusChip";
 import { PagedList } from "../../../components/PagedList";
@@ -25,7 +26,8 @@ const STATUSES: OrderStatus[] = ["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED"
  * meetup (confirm it or propose another time); Edit moves the status on.
  */
 export default function ManageOrders() {
-  usePageTitle("Manage Orders");
+  const { t } = useTranslation("seller");
+  usePageTitle(t("orders.title"));
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -46,11 +48,11 @@ export default function ManageOrders() {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Manage Orders
+        {t("orders.title")}
       </Typography>
       <TextField
         select
-        label="Show status"
+        label={t("orders.showStatus")}
         value={status}
         onChange={(e) => {
           setStatus(e.target.value as OrderStatus | "");
@@ -59,7 +61,7 @@ export default function ManageOrders() {
         size="small"
         sx={{ maxWidth: 240 }}
       >
-        <MenuItem value="">All orders</MenuItem>
+        <MenuItem value="">{t("orders.all")}</MenuItem>
         {STATUSES.map((s) => (
           <MenuItem key={s} value={s}>
             {statusLabel(s)}
@@ -69,22 +71,22 @@ export default function ManageOrders() {
       <PagedList
         query={{ loading, error, refetch }}
         data={data?.sellerOrders}
-        skeleton={<LoadingState label="Loading orders..." />}
-        errorText={`Error: ${error?.message}`}
-        empty="No orders found!"
+        skeleton={<LoadingState label={t("orders.loading")} />}
+        errorText={t("orders.loadFailed", { detail: error?.message })}
+        empty={t("orders.none")}
         noun="orders"
         onPage={setPage}
       >
         {(result) => (
-          <ScrollTable label="Orders for your products" minWidth={640}>
+          <ScrollTable label={t("orders.label")} minWidth={640}>
             <TableHead>
               <TableRow>
-                <TableCell>Details</TableCell>
-                <TableCell>Product Name</TableCell>
-                <TableCell sx={FROM_TABLET}>Quantity</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell sx={FROM_TABLET}>Date Ordered</TableCell>
-                <TableCell>Actions</TableCell>
+                <TableCell>{t("orders.columns.details")}</TableCell>
+                <TableCell>{t("orders.columns.product")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("orders.columns.quantity")}</TableCell>
+                <TableCell>{t("orders.columns.status")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("orders.columns.date")}</TableCell>
+                <TableCell>{t("orders.columns.actions")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import {
   useDashboardDeleteProductMutation,
@@ -19,7 +20,7 @@ import {
   useDashboardUpdateProductMutation,
 } from "../../../generated/hooks";
 import type { DashboardMyProductsQuery } from "../../../generated/graphql";
-import { formatDate } from "../../../lib/format";
+import { formatCount, formatDate } from "../../../lib/format";
 import { PagedList } from "../../../components/PagedList";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
@@ -34,7 +35,8 @@ const PAGE_SIZE = 10;
 
 /** /dashboard/seller/manage-products: the seller's own listings, 10 a page, with edit, relist and delete. */
 export default function ManageProducts() {
-  usePageTitle("Manage Your Products");
+  const { t } = useTranslation("seller");
+  usePageTitle(t("products.title"));
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Product | null>(null);
@@ -52,12 +54,12 @@ export default function ManageProducts() {
     if (!toDelete) return;
     try {
       await deleteProduct({ variables: { id: toDelete.id } });
-      notify.success(`Product "${toDelete.name}" deleted successfully`);
+      notify.success(t("products.deleted", { name: toDelete.name }));
       // the last item of the last page: step back a page
       if (result && result.items.length === 1 && page > 1) setPage(page - 1);
       else await refetch();
     } catch (err) {
-      notify.error(`Failed to delete product: ${plainMessage(err)}`);
+      notify.error(t("products.deleteFailed", { detail: plainMessage(err) }));
     } finally {
       setToDelete(null);
     }
@@ -67,9 +69,9 @@ export default function ManageProducts() {
   const relist = async (product: Product) => {
     try {
       await updateProduct({ variables: { id: product.id, input: { quantityAvailable: 1 } } });
-      notify.success(`"${product.name}" is for sale again.`);
+      notify.success(t("products.relisted", { name: product.name }));
     } catch (err) {
-      notify.error(`Failed to relist product: ${plainMessage(err)}`);
+      notify.error(t("products.relistFailed", { detail: plainMessage(err) }));
     }
   };
 
@@ -77,25 +79,25 @@ export default function ManageProducts() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" }, overflowWrap: "anywhere" }}>
-          Manage Your Products
+          {t("products.title")}
         </Typography>
         <Button component={RouterLink} to="/dashboard/seller/add-new-post" variant="contained">
-          Add Product
+          {t("products.add")}
         </Button>
       </Stack>
       <PagedList
         query={{ loading, error, refetch }}
         data={result}
-        errorText={`Failed to load products: ${error?.message}`}
-        skeleton={<LoadingState label="Loading products..." />}
-        empty="You have not listed any products yet."
+        errorText={t("products.loadFailed", { detail: error?.message })}
+        skeleton={<LoadingState label={t("products.loading")} />}
+        empty={t("products.none")}
         noun="products"
         onPage={setPage}
       >
         {(result) => (
           <>
             {phone ? (
-              <Stack component="ul" spacing={1.5} aria-label="Your products" sx={{ listStyle: "none", p: 0, m: 0 }}>
+              <Stack component="ul" spacing={1.5} aria-label={t("products.yours")} sx={{ listStyle: "none", p: 0, m: 0 }}>
                 {result.items.map((product) => (
                   <Box
                     component="li"
@@ -111,12 +113,12 @@ export default function ManageProducts() {
                       >
                         {product.name}
                       </Link>
-                      {product.hiddenAt && <Chip label="Hidden by a moderator" size="small" color="warning" sx={{ ml: 1 }} />}
+                      {product.hiddenAt && <Chip label={t("products.hidden")} size="small" color="warning" sx={{ ml: 1 }} />}
                       <Typography variant="body2" color="text.secondary">
-                        Added {formatDate(product.createdAt)}
+                        {t("products.addedOn", { date: formatDate(product.createdAt) })}
                       </Typography>
                       <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 0.5 }}>
-                        <Typography variant="body2">Available:</Typography>
+                        <Typography variant="body2">{t("products.availableLabel")}</Typography>
                         <Availability product={product} relisting={relisting} onRelist={relist} />
                       </Box>
                       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -125,12 +127,17 @@ export default function ManageProducts() {
                           to={`/dashboard/seller/product/${product.id}`}
                           size="small"
                           variant="outlined"
-                          aria-label={`Edit ${product.name}`}
+                          aria-label={t("products.editNamed", { name: product.name })}
                         >
-                          Edit
+                          {t("products.edit")}
                         </Button>
-                        <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
-                          Delete
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setToDelete(product)}
+                          aria-label={t("products.deleteNamed", { name: product.name })}
+                        >
+                          {t("products.delete")}
                         </Button>
                       </Stack>
                     </Box>
@@ -138,26 +145,26 @@ export default function ManageProducts() {
                 ))}
               </Stack>
             ) : (
-              <ScrollTable label="Your products">
+              <ScrollTable label={t("products.yours")}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>No.</TableCell>
-                    <TableCell>Product Name</TableCell>
-                    <TableCell>Date Added</TableCell>
-                    <TableCell>Available</TableCell>
-                    <TableCell>Manage</TableCell>
-                    <TableCell>Delete</TableCell>
+                    <TableCell>{t("products.columns.number")}</TableCell>
+                    <TableCell>{t("products.columns.name")}</TableCell>
+                    <TableCell>{t("products.columns.added")}</TableCell>
+                    <TableCell>{t("products.columns.available")}</TableCell>
+                    <TableCell>{t("products.columns.manage")}</TableCell>
+                    <TableCell>{t("products.columns.delete")}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {result.items.map((product, i) => (
                     <TableRow key={product.id}>
-                      <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                      <TableCell>{formatCount((result.page - 1) * result.pageSize + i + 1)}</TableCell>
                       <TableCell>
                         <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
                           {product.name}
                         </Link>
-                        {product.hiddenAt && <Chip label="Hidden by a moderator" size="small" color="warning" sx={{ ml: 1 }} />}
+                        {product.hiddenAt && <Chip label={t("products.hidden")} size="small" color="warning" sx={{ ml: 1 }} />}
                       </TableCell>
                       <TableCell>{formatDate(product.createdAt)}</TableCell>
                       <TableCell>
@@ -168,14 +175,19 @@ export default function ManageProducts() {
                           component={RouterLink}
                           to={`/dashboard/seller/product/${product.id}`}
                           size="small"
-                          aria-label={`Edit ${product.name}`}
+                          aria-label={t("products.editNamed", { name: product.name })}
                         >
-                          Edit
+                          {t("products.edit")}
                         </Button>
                       </TableCell>
                       <TableCell>
-                        <Button size="small" color="error" onClick={() => setToDelete(product)} aria-label={`Delete ${product.name}`}>
-                          Delete
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setToDelete(product)}
+                          aria-label={t("products.deleteNamed", { name: product.name })}
+                        >
+                          {t("products.delete")}
                         </Button>
                       </TableCell>
                     </TableRow>
@@ -188,10 +200,10 @@ export default function ManageProducts() {
       </PagedList>
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete product?"
-        message={toDelete ? `"${toDelete.name}" will be removed from the shop. Orders that include it keep their record.` : ""}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t("products.confirmTitle")}
+        message={toDelete ? t("products.confirmText", { name: toDelete.name }) : ""}
+        confirmLabel={t("products.delete")}
+        busyLabel={t("products.deleting")}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
@@ -202,12 +214,18 @@ export default function ManageProducts() {
 
 /** How many are for sale, or "Sold" with Relist. */
 function Availability({ product, relisting, onRelist }: { product: Product; relisting: boolean; onRelist: (p: Product) => Promise<void> }) {
-  if (!product.sold) return <>{product.quantityAvailable}</>;
+  const { t } = useTranslation("seller");
+  if (!product.sold) return <>{formatCount(product.quantityAvailable)}</>;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-      <Chip label="Sold" size="small" />
-      <Button size="small" disabled={relisting} onClick={() => void onRelist(product)} aria-label={`Relist ${product.name}`}>
-        Relist
+      <Chip label={t("products.sold")} size="small" />
+      <Button
+        size="small"
+        disabled={relisting}
+        onClick={() => void onRelist(product)}
+        aria-label={t("products.relistNamed", { name: product.name })}
+      >
+        {t("products.relist")}
       </Button>
     </Stack>
   );

@@ -7,6 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { MAX_PRODUCT_PHOTOS } from "@unibazaar/rules";
+import { useTranslation } from "react-i18next";
 import { ImagePicker } from "../common/ImagePicker";
 
 type Props = {
@@ -26,26 +27,31 @@ const moved = (photos: string[], from: number, to: number) => {
 
 /** The listing's photos: add up to the server's limit, remove, move one earlier or make it the main (first) photo. */
 export function ProductPhotos({ photos, onChange, onFile, uploading, disabled }: Props) {
+  const { t } = useTranslation("seller");
   const full = photos.length >= MAX_PRODUCT_PHOTOS;
   return (
     <Stack spacing={1}>
-      <Box component="ul" aria-label="Product photos" sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, p: 0, m: 0, listStyle: "none" }}>
+      <Box
+        component="ul"
+        aria-label={t("photos.label")}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, p: 0, m: 0, listStyle: "none" }}
+      >
         {photos.map((url, i) => (
           <Box component="li" key={url} sx={{ width: 104 }}>
             <Box
               component="img"
               src={url}
-              alt={i === 0 ? "Photo 1 (main)" : `Photo ${i + 1}`}
+              alt={i === 0 ? t("photos.mainAlt") : t("photos.alt", { n: i + 1 })}
               sx={{ width: 104, height: 104, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider", display: "block" }}
             />
             <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
               {i === 0 ? (
-                <Chip size="small" color="primary" label="Main" />
+                <Chip size="small" color="primary" label={t("photos.main")} />
               ) : (
                 <>
                   <IconButton
                     size="small"
-                    aria-label={`Make photo ${i + 1} the main photo`}
+                    aria-label={t("photos.makeMain", { n: i + 1 })}
                     disabled={disabled}
                     onClick={() => onChange(moved(photos, i, 0))}
                   >
@@ -54,7 +60,7 @@ export function ProductPhotos({ photos, onChange, onFile, uploading, disabled }:
                   {i > 1 && (
                     <IconButton
                       size="small"
-                      aria-label={`Move photo ${i + 1} earlier`}
+                      aria-label={t("photos.moveEarlier", { n: i + 1 })}
                       disabled={disabled}
                       onClick={() => onChange(moved(photos, i, i - 1))}
                     >
@@ -65,7 +71,7 @@ export function ProductPhotos({ photos, onChange, onFile, uploading, disabled }:
               )}
               <IconButton
                 size="small"
-                aria-label={`Remove photo ${i + 1}`}
+                aria-label={t("photos.remove", { n: i + 1 })}
                 disabled={disabled}
                 onClick={() => onChange(photos.filter((_, j) => j !== i))}
               >
@@ -77,17 +83,17 @@ export function ProductPhotos({ photos, onChange, onFile, uploading, disabled }:
       </Box>
       {full ? (
         <Typography variant="body2" color="text.secondary">
-          {MAX_PRODUCT_PHOTOS} photos is the most a listing shows: remove one to add another.
+          {t("photos.full", { max: MAX_PRODUCT_PHOTOS })}
         </Typography>
       ) : (
         <ImagePicker
-          label={uploading ? "Uploading..." : photos.length ? "Add another photo" : "Add a photo"}
+          label={uploading ? t("photos.uploading") : photos.length ? t("photos.addAnother") : t("photos.add")}
           disabled={disabled || uploading}
           onFile={onFile}
         />
       )}
       <Typography variant="caption" color="text.secondary">
-        Up to {MAX_PRODUCT_PHOTOS} photos; the first is the one buyers see in the shop.
+        {t("photos.hint", { max: MAX_PRODUCT_PHOTOS })}
       </Typography>
     </Stack>
   );

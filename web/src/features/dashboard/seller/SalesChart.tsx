@@ -3,6 +3,7 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { QueryState } from "../../../components/QueryState";
 import type { SalesInterval } from "../../../generated/graphql";
@@ -10,16 +11,20 @@ import { useDashboardSellerSalesQuery } from "../../../generated/hooks";
 import { formatDate, formatMonth, formatPKR } from "../../../lib/format";
 import { ChartTable } from "../common/ChartTable";
 
-const VIEWS: Record<SalesInterval, { button: string; title: string; axis: string; format: (period: string) => string }> = {
-  DAY: { button: "Last 30 days", title: "Sales per day, last 30 days (excl. tax)", axis: "Day", format: formatDate },
-  MONTH: { button: "Last 12 months", title: "Sales per month, last 12 months (excl. tax)", axis: "Month", format: formatMonth },
-};
+/** How each interval's periods read on the axis and in the table (the words are in the seller catalogue under sales.DAY and sales.MONTH). */
+const PERIOD_FORMAT: Record<SalesInterval, (period: string) => string> = { DAY: formatDate, MONTH: formatMonth };
+const INTERVALS = Object.keys(PERIOD_FORMAT) as SalesInterval[];
 
 /** The seller's revenue over time, by day or by month (the same revenue as the Total Revenue card). */
 export function SalesChart() {
+  const { t } = useTranslation("seller");
   const [interval, setInterval] = useState<SalesInterval>("DAY");
   const { data, loading, error, refetch } = useDashboardSellerSalesQuery({ variables: { interval }, fetchPolicy: "cache-and-network" });
-  const view = VIEWS[interval];
+  const view = {
+    title: t(`sales.${interval}.title`),
+    axis: t(`sales.${interval}.axis`),
+    format: PERIOD_FORMAT[interval],
+  };
   const titleId = useId();
   return (
     // the caption sits beside the period buttons, so the figure names it explicitly
@@ -33,11 +38,11 @@ export function SalesChart() {
           exclusive
           value={interval}
           onChange={(_, next: SalesInterval | null) => next && setInterval(next)}
-          aria-label="Sales period"
+          aria-label={t("sales.period")}
         >
-          {(Object.keys(VIEWS) as SalesInterval[]).map((key) => (
+          {INTERVALS.map((key) => (
             <ToggleButton key={key} value={key}>
-              {VIEWS[key].button}
+              {t(`sales.${key}.button`)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -46,9 +51,9 @@ export function SalesChart() {
         loading={loading}
         error={error}
         data={data?.sellerSales}
-        skeleton={<LoadingState label="Loading sales..." />}
-        errorText={`Error loading your sales: ${error?.message}`}
-        empty="No sales yet."
+        skeleton={<LoadingState label={t("sales.loading")} />}
+        errorText={t("sales.loadFailed", { detail: error?.message })}
+        empty={t("sales.none")}
         onRetry={() => void refetch()}
       >
         {(points) => (
@@ -58,11 +63,11 @@ export function SalesChart() {
               <BarChart
                 height={280}
                 xAxis={[{ scaleType: "band", label: view.axis, data: points.map((p) => view.format(p.period)) }]}
-                yAxis={[{ width: "auto", label: "Revenue (PKR)", valueFormatter: (v: number) => formatPKR(v, { compact: true }) }]}
+                yAxis={[{ width: "auto", label: t("sales.revenueAxis"), valueFormatter: (v: number) => formatPKR(v, { compact: true }) }]}
                 series={[
                   {
                     data: points.map((p) => p.revenue),
-                    label: "Revenue",
+                    label: t("sales.revenue"),
                     color: "#0b5d4b",
                     valueFormatter: (v) => (v === null ? "" : formatPKR(v)),
                   },
@@ -73,7 +78,7 @@ export function SalesChart() {
             </Box>
             <ChartTable
               caption={view.title}
-              columns={[view.axis, "Revenue"]}
+              columns={[view.axis, t("sales.revenue")]}
               rows={points.map((p) => [view.format(p.period), formatPKR(p.revenue)])}
             />
           </>

@@ -5,8 +5,9 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DISPUTE_REASONS, DISPUTE_TEXT_MAX, disputeTextRule } from "@unibazaar/rules";
+import { DISPUTE_TEXT_MAX, disputeTextRule } from "@unibazaar/rules";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
 import { useNotify } from "../../../components/Notify";
@@ -19,40 +20,41 @@ type Values = z.infer<typeof answerSchema>;
 
 /** The buyer's dispute on a sale, as its seller sees it, with the seller's one answer while it is theirs to give. */
 export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPaymentFieldsFragment["dispute"]> }) {
+  const { t } = useTranslation("seller");
   const notify = useNotify();
   const [answer, { loading }] = useAnswerDisputeMutation();
   const form = useForm<Values>({ defaultValues: { text: "" }, resolver: zodResolver(answerSchema) });
-  const reason = DISPUTE_REASONS.find((r) => r.value === dispute.reason)?.label ?? dispute.reason;
+  const reason = t(`dispute.reasons.${dispute.reason}`, { defaultValue: dispute.reason });
   const answering = dispute.state === "AWAITING_SELLER" && !dispute.sellerAnswer;
 
   const submit = form.handleSubmit(async ({ text }) => {
     try {
       // the answer comes back with the dispute's id: Apollo's cache updates the dispute shown
       await answer({ variables: { disputeId: dispute.id, text: text.trim() } });
-      notify.success("Your answer is sent. An admin decides next.");
+      notify.success(t("dispute.sent"));
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["text"])) notify.error(errorMessage(e, "Could not send your answer."));
+      if (!applyServerFieldErrors(e, form.setError, ["text"])) notify.error(errorMessage(e, t("dispute.sendFailed")));
     }
   });
 
   return (
-    <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label="Dispute">
-      <Typography sx={{ fontWeight: 600 }}>The buyer disputes this order: {reason.toLowerCase()}</Typography>
+    <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label={t("dispute.label")}>
+      <Typography sx={{ fontWeight: 600 }}>{t("dispute.title", { reason })}</Typography>
       <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
         {dispute.text}
       </Typography>
       {dispute.photos.map((photo, i) => (
         <Link key={photo} href={photo} target="_blank" rel="noopener" variant="body2" sx={{ mr: 1 }}>
-          Photo {i + 1}
+          {t("dispute.photo", { n: i + 1 })}
         </Link>
       ))}
-      {dispute.sellerAnswer && <Typography variant="body2">Your answer: {dispute.sellerAnswer}</Typography>}
+      {dispute.sellerAnswer && <Typography variant="body2">{t("dispute.yourAnswer", { answer: dispute.sellerAnswer })}</Typography>}
       {dispute.decisionNote && <Typography variant="body2">{dispute.decisionNote}</Typography>}
       {answering && (
-        <Box component="form" aria-label="Answer the dispute" noValidate onSubmit={(e) => void submit(e)} sx={{ mt: 1.5 }}>
+        <Box component="form" aria-label={t("dispute.answerLabel")} noValidate onSubmit={(e) => void submit(e)} sx={{ mt: 1.5 }}>
           <TextField
             {...form.register("text")}
-            label="Your answer"
+            label={t("dispute.answerField")}
             multiline
             minRows={3}
             fullWidth
@@ -60,10 +62,10 @@ export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPayme
             sx={{ bgcolor: "background.paper" }}
             slotProps={{ htmlInput: { maxLength: DISPUTE_TEXT_MAX } }}
             error={!!form.formState.errors.text}
-            helperText={form.formState.errors.text?.message ?? `Answer by ${formatDateTime(dispute.answerDueAt)}; then an admin decides.`}
+            helperText={form.formState.errors.text?.message ?? t("dispute.answerBy", { date: formatDateTime(dispute.answerDueAt) })}
           />
           <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={loading}>
-            Send answer
+            {t("dispute.send")}
           </Button>
         </Box>
       )}

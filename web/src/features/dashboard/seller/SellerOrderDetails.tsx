@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { MessageButton } from "../../../components/MessageButton";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
@@ -14,20 +15,27 @@ import { formatPKR } from "../../../lib/format";
 
 /** What a seller needs to deliver a sale: buyer, address or campus meetup, contact, payment, total. */
 export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
+  const { t } = useTranslation("seller");
   const rows: Array<[string, string]> = [
-    ["Order", order.orderNumber],
-    ["Buyer", order.buyer?.username ?? "-"],
+    [t("details.order"), order.orderNumber],
+    [t("details.buyer"), order.buyer?.username ?? "-"],
     ...(order.shipping
       ? ([
-          ["Shipping address", order.shipping.address],
-          ["City", order.shipping.city],
-          ["Postal code", order.shipping.postalCode],
-          ["Country", order.shipping.country],
+          [t("details.address"), order.shipping.address],
+          [t("details.city"), order.shipping.city],
+          [t("details.postalCode"), order.shipping.postalCode],
+          [t("details.country"), order.shipping.country],
         ] as Array<[string, string]>)
-      : [["Delivery", "Meet on campus"] as [string, string]]),
-    ["Contact number", order.contactNumber],
-    ["Payment", `${paymentMethodLabel(order.paymentMethod)}, ${paymentStatusLabel(order.paymentStatus).toLowerCase()}`],
-    ["Order total", formatPKR(order.total)],
+      : [[t("details.delivery"), t("details.meetOnCampus")] as [string, string]]),
+    [t("details.contactNumber"), order.contactNumber],
+    [
+      t("details.payment"),
+      t("details.paymentValue", {
+        method: paymentMethodLabel(order.paymentMethod),
+        status: paymentStatusLabel(order.paymentStatus).toLowerCase(),
+      }),
+    ],
+    [t("details.total"), formatPKR(order.total)],
   ];
   // a conversation is about one product: the order's first one still known
   const productId = order.lines.find((line) => line.productId)?.productId;
@@ -54,7 +62,7 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
         </Box>
       )}
       <Link component={RouterLink} to={`/orders/${order.id}`} variant="body2" sx={{ display: "inline-block", mt: 1 }}>
-        Order page: reviews and no-shows
+        {t("details.orderPage")}
       </Link>
       {order.meetup && (
         <Box sx={{ mt: 2 }}>
@@ -64,7 +72,7 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
       <SellerHandover order={order} orderNumber={order.orderNumber} />
       {order.dispute && <SellerDispute dispute={order.dispute} />}
       {productId && order.buyer && (
-        <MessageButton productId={productId} buyerId={order.buyer.id} label="Message buyer" size="small" sx={{ mt: 1.5 }} />
+        <MessageButton productId={productId} buyerId={order.buyer.id} label={t("details.messageBuyer")} size="small" sx={{ mt: 1.5 }} />
       )}
     </>
   );

@@ -7,10 +7,11 @@ import IconButton from "@mui/material/IconButton";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { OrderStatusChip } from "../../../components/OrderStatusChip";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
-import { formatDate } from "../../../lib/format";
+import { formatCount, formatDate } from "../../../lib/format";
 import { FROM_TABLET, PHONE_ONLY } from "../common/ScrollTable";
 import { SellerOrderDetails } from "./SellerOrderDetails";
 
@@ -18,6 +19,7 @@ type SellerOrderRowProps = { order: DashboardSellerOrderFragment; expanded: bool
 
 /** One sale in the seller's table: a summary row that opens its details below, and the Edit of its status. */
 export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrderRowProps) {
+  const { t } = useTranslation("seller");
   const detailsId = `order-details-${order.id}`;
   return (
     <>
@@ -25,7 +27,7 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
         <TableCell>
           <IconButton
             size="small"
-            aria-label={`${expanded ? "Hide" : "Show"} details of order ${order.orderNumber}`}
+            aria-label={t(expanded ? "orders.hideDetails" : "orders.showDetails", { number: order.orderNumber })}
             aria-expanded={expanded}
             aria-controls={detailsId}
             onClick={(e) => {
@@ -42,7 +44,7 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
               {line.productName}
               <Box component="span" sx={{ display: { sm: "none" } }}>
                 {" "}
-                × {line.quantity}
+                × {formatCount(line.quantity)}
               </Box>
             </Typography>
           ))}
@@ -53,7 +55,7 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
         <TableCell sx={FROM_TABLET}>
           {order.lines.map((line) => (
             <Typography key={line.id} variant="body2">
-              {line.quantity}
+              {formatCount(line.quantity)}
             </Typography>
           ))}
         </TableCell>
@@ -67,7 +69,7 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
             </Box>
             {order.meetup?.canConfirm && (
               <Box component="span" sx={{ display: "block", fontWeight: 600, color: "text.primary" }}>
-                Meetup to confirm
+                {t("orders.meetupToConfirm")}
               </Box>
             )}
           </Typography>
@@ -77,14 +79,14 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
           <Button
             size="small"
             variant="outlined"
-            aria-label={`Edit status of order ${order.orderNumber}`}
+            aria-label={t("orders.editStatus", { number: order.orderNumber })}
             disabled={order.allowedTransitions.length === 0}
             onClick={(e) => {
               e.stopPropagation();
               onEdit();
             }}
           >
-            Edit
+            {t("orders.edit")}
           </Button>
         </TableCell>
       </TableRow>

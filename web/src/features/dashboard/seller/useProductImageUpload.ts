@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNotify } from "../../../components/Notify";
 import { plainMessage } from "../../../components/errors";
 import { useDashboardUploadImageMutation } from "../../../generated/hooks";
@@ -6,6 +7,7 @@ import { imageForUpload, pickedImageProblem } from "../../../lib/files";
 
 /** Uploads a picked photo (checked and shrunk first) and hands its address on; the failure stays shown under the photos. */
 export function useProductImageUpload(onUploaded: (url: string) => void) {
+  const { t } = useTranslation("seller");
   const notify = useNotify();
   const [upload] = useDashboardUploadImageMutation();
   const [uploading, setUploading] = useState(false);
@@ -20,11 +22,11 @@ export function useProductImageUpload(onUploaded: (url: string) => void) {
       const dataUrl = await imageForUpload(file);
       const result = await upload({ variables: { dataUrl } });
       const url = result.data?.uploadImage.url;
-      if (!url) throw new Error("The server did not return an image address.");
+      if (!url) throw new Error(t("photos.noAddress"));
       onUploaded(url);
-      notify.success("Image uploaded successfully");
+      notify.success(t("photos.uploaded"));
     } catch (error) {
-      const message = `Image upload failed: ${plainMessage(error)}`;
+      const message = t("photos.uploadFailed", { detail: plainMessage(error) });
       setUploadError(message);
       notify.error(message);
     } finally {
