@@ -38,16 +38,23 @@ export function compiledExecution(schema: GraphQLSchema): Gateway {
   const interpret = (document: DocumentNode, context: unknown, variables: Record<string, unknown> | undefined, operationName?: string) =>
     execute({ schema, document, contextValue: context, variableValues: variables, operationName }) as Promise<ExecutionResult>;
 
+  /** The compiled query, or "interpret" for an operation left to graphql-js (see above) or one graphql-jit refuses. */
+  const compile = (document: DocumentNode, operation: OperationDefinitionNode, operationName?: string): CompiledQuery | "interpret" => {
+    if (!compilable(operation)) return "interpret";
+    try {
+      const compiled = compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true });
+      return isCompiledQuery(compiled) ? compiled : "interpret";
+    } catch {
+      return "interpret";
+    }
+  };
+
   const compiledFor = (key: string, document: DocumentNode, operation: OperationDefinitionNode, operationName?: string) => {
     let entry = known.get(key);
     if (!entry) known.set(key, (entry = { sightings: 0 }));
     entry.sightings += 1;
-    if (entry.compiled === undefined && entry.sightings >= COMPILE_AT_SIGHTING) {
-      const compiled = compilable(operation)
-        ? compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true })
-        : null;
-      entry.compiled = compiled && isCompiledQuery(compiled) ? compiled : "interpret";
-    }
+    if (entry.compiled === undefined && entry.sightings >= COMPILE_AT_SIGHTING)
+      entry.compiled = compile(document, operation, operationName);
     return entry.compiled === "interpret" ? undefined : entry.compiled;
   };
 
