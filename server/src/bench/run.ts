@@ -111,9 +111,15 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `script` as a child process on a free port and waits until `/ready` (or `/`) answers. */
-async function spawn(script: string, env: Record<string, string>, readyPath: string): Promise<{ url: string; child: ChildProcess }> {
+async function spawn(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  execArgv: string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(path.join(DIST, script), [], {
+    execArgv,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -151,6 +157,8 @@ async function main() {
           DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
         },
         "/ready",
+        // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof)
+        process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
       );
       children.push(app.child);
       return app;
