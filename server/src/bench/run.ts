@@ -11,7 +11,7 @@ import { ensureDatabase } from "../platform/db/database";
 import { startEmbeddedPostgres } from "../platform/db/embedded";
 import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
-import { generateBenchData } from "./data";
+import { generateBenchData, type BenchData } from "./data";
 import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
 
 /**
@@ -37,18 +37,62 @@ const DIST = path.resolve(__dirname, "..");
 /** Which bare handler a scenario is compared with. */
 type Floor = "page" | "product";
 
+/**
+ * BENCH_KEEP=1 (with DATABASE_URL): the database is kept after the run, named after BENCH_PRODUCTS,
+ * and a later run reuses it instead of generating the listings again (seeding 1M takes a while).
+ */
+const KEEP = process.env.BENCH_KEEP === "1" && Boolean(process.env.DATABASE_URL);
+
 async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ub_bench_${process.pid}`;
+  const name = KEEP ? `ub_bench_kept_${PRODUCTS}` : `ub_bench_${process.pid}`;
   if (process.env.DATABASE_URL) {
     const server = process.env.DATABASE_URL;
     await ensureDatabase(server, name);
     const url = new URL(server);
     url.pathname = `/${name}`;
-    return { url: url.toString(), drop: () => sql(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+    return { url: url.toString(), drop: KEEP ? async () => {} : () => sql(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
   }
   const pg = await startEmbeddedPostgres(mkdtempSync(path.join(tmpdir(), "ub-bench-pg-")), { persistent: false });
   await ensureDatabase(pg.url("postgres"), name);
   return { url: pg.url(name), drop: pg.stop };
+}
+
+/** The demo data plus the generated listings; with BENCH_KEEP, their figures are noted on the database once complete. */
+async function generate(url: string): Promise<BenchData> {
+  console.log(`Generating ${PRODUCTS.toLocaleString("en-US")} listings...`);
+  const setup = await startServer(
+    loadConfig({
+      NODE_ENV: "production",
+      JWT_SECRET,
+      DATABASE_URL: url,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+    }),
+    { seed: true },
+  );
+  let data: BenchData;
+  try {
+    data = await generateBenchData(url, PRODUCTS, (line) => console.log(line));
+  } finally {
+    await setup.close();
+  }
+  if (KEEP) await sql(url, `COMMENT ON DATABASE "${new URL(url).pathname.slice(1)}" IS '${JSON.stringify(data)}'`);
+  return data;
+}
+
+/** The figures of a kept database whose generation completed, or null. */
+async function keptData(url: string): Promise<BenchData | null> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ note: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = current_database()`,
+    );
+    return rows[0]?.note ? (JSON.parse(rows[0].note) as BenchData) : null;
+  } finally {
+    await client.end();
+  }
 }
 
 async function sql(url: string, text: string) {
@@ -67,9 +111,15 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `script` as a child process on a free port and waits until `/ready` (or `/`) answers. */
-async function spawn(script: string, env: Record<string, string>, readyPath: string): Promise<{ url: string; child: ChildProcess }> {
+async function spawn(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  execArgv: string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(path.join(DIST, script), [], {
+    execArgv,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -91,24 +141,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const started = Date.now();
-    console.log(`Generating ${PRODUCTS.toLocaleString("en-US")} listings...`);
-    const setup = await startServer(
-      loadConfig({
-        NODE_ENV: "production",
-        JWT_SECRET,
-        DATABASE_URL: db.url,
-        PORT: "0",
-        LOG_LEVEL: "warn",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-      }),
-      { seed: true },
-    );
-    let data;
-    try {
-      data = await generateBenchData(db.url, PRODUCTS, (line) => console.log(line));
-    } finally {
-      await setup.close();
-    }
+    const data = (KEEP && (await keptData(db.url))) || (await generate(db.url));
     console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 
     const startApp = async (processes: number) => {
@@ -124,6 +157,8 @@ async function main() {
           DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
         },
         "/ready",
+        // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof)
+        process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
       );
       children.push(app.child);
       return app;

@@ -1,18 +1,21 @@
-import { In, type DataSource, type SelectQueryBuilder } from "typeorm";
+import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { ALL_MEETUP_POINTS } from "../meetups/points";
 import { toPaisa } from "../../platform/shared/money";
 import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
+import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
+import { User } from "../users/entity";
 import { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, PRICE_RANGES } from "./catalog";
 import { LISTED, Product, visibleTo } from "./entity";
 import {
   ON_SHOW,
   ProductSort,
   applySort,
+  orderSql,
   decodeCursor,
   encodeCursor,
   keysetCondition,
@@ -51,6 +54,17 @@ export class CatalogService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
   ) {}
+
+  private plain?: { products: PlainRows<Product>; users: PlainRows<User> };
+
+  /** Read from the entities' metadata once the data source is initialised. */
+  private get productRows() {
+    return (this.plain ??= { products: plainRows(this.dataSource, Product), users: plainRows(this.dataSource, User) }).products;
+  }
+
+  private get userRows() {
+    return (this.plain ??= { products: plainRows(this.dataSource, Product), users: plainRows(this.dataSource, User) }).users;
+  }
 
   private get products() {
     return this.dataSource.getRepository(Product);
@@ -132,7 +146,7 @@ export class CatalogService {
     const [rows, count] = filter.search
       ? await this.searchRows(filter.search, conditions, qb.getParameters(), sort, keyset, keyset ? 0 : offset, pageSize + 1)
       : await Promise.all([
-          this.rowsOf(qb.clone(), sort, keyset, keyset ? 0 : offset, pageSize + 1).getMany(),
+          this.pageRows(qb.clone(), sort, keyset, keyset ? 0 : offset, pageSize + 1),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
           this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => boundedCount(qb)),
         ]);
@@ -144,18 +158,34 @@ export class CatalogService {
   }
 
   /**
-   * A page of `matching`'s rows: their ids come from an index-only scan of the sort's covering index
-   * (the filters, the offset and the cut tested on index tuples; the shop-covering-indexes
-   * migration), and only the page's rows are read from the table.
+   * A page of `matching`'s rows with their sellers: the ids come from an index-only scan of the
+   * sort's covering index (the filters, the offset and the cut tested on index tuples; the
+   * shop-covering-indexes migration), and only the page's rows are read from the table.
    */
-  private rowsOf(matching: SelectQueryBuilder<Product>, sort: ProductSort, keyset: string | null, offset: number, limit: number) {
+  private pageRows(matching: SelectQueryBuilder<Product>, sort: ProductSort, keyset: string | null, offset: number, limit: number) {
     const ids = matching.select("p.id");
     applySort(ids, sort);
     if (keyset) ids.andWhere(keyset);
-    ids.offset(offset).limit(limit);
-    const rows = this.products.createQueryBuilder("p").where(`p.id IN (${ids.getQuery()})`).setParameters(ids.getParameters());
-    applySort(rows, sort);
-    return rows;
+    const [query, parameters] = ids.offset(offset).limit(limit).getQueryAndParameters();
+    return this.withSellers(`p.id IN (${query})`, parameters, orderSql(sort));
+  }
+
+  /**
+   * Undeleted products matching `where` (SQL over `p`, positional parameters), each with its
+   * seller (`seller`, null when the account is gone), as plain rows in one statement: the GraphQL
+   * resolvers prime the request's user loader with the sellers.
+   */
+  private async withSellers(where: string, parameters: unknown[], order: string): Promise<Product[]> {
+    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
+      `SELECT ${this.productRows.columns("p")}, ${this.userRows.columns("s", "seller.")}
+       FROM products p LEFT JOIN users s ON s.id = p."sellerId"
+       WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,
+      parameters,
+    );
+    return rows.map((row) => ({
+      ...this.productRows.from(row),
+      seller: row["seller.id"] == null ? null : this.userRows.from(row, "seller."),
+    }));
   }
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
@@ -178,7 +208,7 @@ export class CatalogService {
       offset,
       limit,
     });
-    const found = ids.length ? await this.products.findBy({ id: In(ids) }) : [];
+    const found = ids.length ? await this.withSellers("p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return [rows, { total, exact: total < SEARCH_CANDIDATES }];
@@ -202,12 +232,8 @@ export class CatalogService {
   async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
     if (!isId(id)) return null;
     // its seller in the same statement: a product page shows them (ProductResolver.product)
-    const product = await this.products
-      .createQueryBuilder("p")
-      .leftJoinAndSelect("p.seller", "seller")
-      .where("p.id = :id", { id })
-      .getOne();
-    return visibleTo(product, viewer);
+    const [product] = await this.withSellers("p.id = $1", [id], "p.id");
+    return visibleTo(product ?? null, viewer);
   }
 
   /**
@@ -242,15 +268,10 @@ export class CatalogService {
       .getMany();
   }
 
-  /** A product back from the cache's JSON: an entity again, with its dates as dates. */
+  /** A product back from the cache's JSON: its dates (and its seller's) as dates again. */
   private revive(json: Product): Product {
-    return this.products.create({
-      ...json,
-      createdAt: new Date(json.createdAt),
-      updatedAt: new Date(json.updatedAt),
-      deletedAt: json.deletedAt == null ? null : new Date(json.deletedAt),
-      hiddenAt: json.hiddenAt == null ? null : new Date(json.hiddenAt),
-    });
+    const product = this.productRows.revive(json);
+    return json.seller ? { ...product, seller: this.userRows.revive(json.seller) } : product;
   }
 
   /** The caller's own listings, newest first. */

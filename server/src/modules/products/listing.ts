@@ -119,26 +119,28 @@ export function decodeCursor(text: string, sort: ProductSort): Cursor {
 
 export type ListInput = z.output<typeof listSchema>;
 
+/** Each sort's order by product property (database column of the same name); NEWEST's order ends every sort. */
+const SORT_ORDER: Record<ProductSort, Array<[keyof Product, "ASC" | "DESC"]>> = {
+  [ProductSort.PRICE_ASC]: [["pricePaisa", "ASC"]],
+  [ProductSort.PRICE_DESC]: [["pricePaisa", "DESC"]],
+  [ProductSort.RATING]: [
+    ["ratingAverage", "DESC"],
+    ["ratingCount", "DESC"],
+  ],
+  [ProductSort.RELEVANCE]: [],
+  [ProductSort.NEWEST]: [],
+};
+const orderOf = (sort: ProductSort) => [...SORT_ORDER[sort], ["createdAt", "DESC"] as const, ["id", "DESC"] as const];
+
 export function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort) {
-  switch (sort) {
-    case ProductSort.PRICE_ASC:
-      qb.orderBy("p.pricePaisa", "ASC");
-      break;
-    case ProductSort.PRICE_DESC:
-      qb.orderBy("p.pricePaisa", "DESC");
-      break;
-    case ProductSort.RATING:
-      qb.orderBy("p.ratingAverage", "DESC").addOrderBy("p.ratingCount", "DESC");
-      break;
-    // a search ranks by relevance among its candidates (search.ts); without search text there is
-    // nothing to rank by: newest first
-    case ProductSort.RELEVANCE:
-    case ProductSort.NEWEST:
-      break;
-  }
-  // newest first breaks ties; the id keeps pages stable when timestamps are equal
-  qb.addOrderBy("p.createdAt", "DESC").addOrderBy("p.id", "DESC");
+  for (const [property, direction] of orderOf(sort)) qb.addOrderBy(`p.${property}`, direction);
 }
+
+/** The same order as SQL text over the products aliased `p`. */
+export const orderSql = (sort: ProductSort) =>
+  orderOf(sort)
+    .map(([property, direction]) => `p."${property}" ${direction}`)
+    .join(", ");
 
 /** Rows after the cursor's product in the sort's order (NEWEST's order ends every sort). */
 export function keysetCondition(sort: ProductSort): string {

@@ -13,10 +13,15 @@ import { ProductSort } from "./listing";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
+/** A product read with its seller (CatalogService): the seller field answers from the request's loader without another statement. */
+const primeSeller = (product: Product, ctx: Context) => {
+  if (product.seller) ctx.loaders.userById.prime(product.seller.id, product.seller);
+};
+
 @Resolver(() => Product)
 export class ProductResolver {
   @Query(() => ProductPage, { description: "The shop: listed products, filtered, searched, sorted and paginated (pageSize at most 50)." })
-  products(
+  async products(
     @Arg("filter", () => ProductFilter, { nullable: true, description: "Filters; omit for every product." }) filter: ProductFilter | null,
     @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.NEWEST, description: "Order of the list." })
     sort: ProductSort | null,
@@ -30,7 +35,10 @@ export class ProductResolver {
     after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ProductPage> {
-    return ctx.services.catalog.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
+    const found = await ctx.services.catalog.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
+    // the sellers came with the page: the seller field answers from the loader without another statement
+    for (const product of found.items) primeSeller(product, ctx);
+    return found;
   }
 
   @Query(() => Product, {
@@ -40,8 +48,7 @@ export class ProductResolver {
   })
   async product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
     const product = await ctx.services.catalog.byId(id, ctx.user);
-    // its seller came with it: the seller field answers from the loader without another statement
-    if (product?.seller) ctx.loaders.userById.prime(product.seller.id, product.seller);
+    if (product) primeSeller(product, ctx);
     return product;
   }
 

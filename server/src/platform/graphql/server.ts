@@ -5,6 +5,7 @@ import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefi
 import type { Logger } from "pino";
 import type { PersistedQueryStore } from "../cache";
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
+import { compiledExecution } from "./compiled-execution";
 import type { Context } from "./context";
 import { formatError, isClientError, withoutSuggestions } from "./errors";
 import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
@@ -95,7 +96,8 @@ export function createApolloServer(options: {
   plugins?: ApolloServerPlugin<Context>[];
 }): ApolloServer<Context> {
   return new ApolloServer<Context>({
-    schema: options.schema,
+    // the schema, executed by graphql-jit for the queries clients repeat (compiled-execution.ts)
+    gateway: compiledExecution(options.schema),
     introspection: options.introspection,
     // with introspection off, "Did you mean …" would reveal the schema name by name: Apollo hides it
     // from validation errors, withoutSuggestions from the rest (e.g. an enum value in the variables)

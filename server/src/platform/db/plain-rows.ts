@@ -1,0 +1,53 @@
+import type { DataSource, EntityTarget, ObjectLiteral, ValueTransformer } from "typeorm";
+
+/**
+ * An entity's selectable columns read as a plain row, without TypeORM's query building and entity
+ * hydration (a quarter of a catalogue read's CPU): `columns("p", "p.")` is the SELECT list, each
+ * column named after its property (with the prefix), and `from(row, "p.")` picks those back out
+ * and applies the columns' transformers (numeric and bigint as numbers), so the object has the
+ * entity's properties and values. Columns left out of default selects (a password hash) stay out.
+ */
+export type PlainRows<T> = {
+  columns: (alias: string, prefix?: string) => string;
+  from: (row: Record<string, unknown>, prefix?: string) => T;
+  /** A row back from JSON (a cache): its times as dates again. */
+  revive: (json: T) => T;
+};
+
+export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<T>): PlainRows<T> {
+  const metadata = dataSource.getMetadata(entity);
+  const columns = metadata.columns
+    .filter((column) => column.isSelect)
+    .map((column) => {
+      if (column.propertyPath !== column.propertyName)
+        throw new Error(`plainRows: embedded column ${column.propertyPath} is not supported`);
+      // applied from the database's side in reverse order, as TypeORM does
+      const transformers = [column.transformer ?? []].flat<Array<ValueTransformer | ValueTransformer[]>>().reverse();
+      const isTime = column.type === "timestamptz" || column.type === "timestamp" || column.type === Date;
+      return { property: column.propertyName, database: column.databaseName, transformers, isTime };
+    });
+  const lists = new Map<string, string>();
+  return {
+    columns(alias, prefix = "") {
+      const key = `${alias} ${prefix}`;
+      let list = lists.get(key);
+      if (!list) lists.set(key, (list = columns.map((c) => `${alias}."${c.database}" AS "${prefix}${c.property}"`).join(", ")));
+      return list;
+    },
+    from(row, prefix = "") {
+      const plain: Record<string, unknown> = {};
+      for (const { property, transformers } of columns) {
+        let value = row[prefix + property];
+        for (const transformer of transformers) value = transformer.from(value);
+        plain[property] = value;
+      }
+      return plain as T;
+    },
+    revive(json) {
+      const plain: Record<string, unknown> = { ...json };
+      for (const { property, isTime } of columns)
+        if (isTime && plain[property] != null) plain[property] = new Date(plain[property] as string);
+      return plain as T;
+    },
+  };
+}
