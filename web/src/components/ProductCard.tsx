@@ -15,6 +15,7 @@ import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
 import { SellerLink } from "./SellerLink";
 import { VerifiedBadge } from "./VerifiedBadge";
+import { Trans, useTranslation } from "react-i18next";
 
 type ProductCardProps = {
   product: ProductCardFieldsFragment;
@@ -28,6 +29,7 @@ type ProductCardProps = {
 
 /** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
 export function ProductCard({ product, action, headingComponent = "h3", priority = false }: ProductCardProps) {
+  const { t } = useTranslation();
   const off = discountPercent(product.price, product.oldPrice);
   return (
     <Card
@@ -59,7 +61,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
         {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
         {product.sold && (
           <Chip
-            label="Sold"
+            label={t("listing.sold")}
             size="small"
             sx={{ position: "absolute", top: 8, right: 8, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
           />
@@ -92,7 +94,11 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
         {product.seller && (
           <Typography variant="body2" color="text.secondary" noWrap>
             {/* above the card-wide link of the name */}
-            by <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />
+            <Trans
+              t={t}
+              i18nKey="listing.bySeller"
+              components={{ seller: <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} /> }}
+            />
             {product.seller.isVerifiedStudent && <VerifiedBadge compact />}
           </Typography>
         )}
@@ -153,8 +159,9 @@ export function ProductGrid({
 // memo: a page re-rendering while its data is on the way (or drawn at transition priority) keeps
 // its placeholder grid as it is
 export const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = 8, wide = false }: { count?: number; wide?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <Box role="status" aria-busy="true" aria-label="Loading products">
+    <Box role="status" aria-busy="true" aria-label={t("loading.products")}>
       <ProductGrid wide={wide}>
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
