@@ -134,11 +134,14 @@ export class ListingAlerts {
   async digestJob(_payload: object, manager: EntityManager): Promise<void> {
     const rows: Array<{ userId: string; email: string; username: string; productId: string; name: string; pricePaisa: number }> =
       await manager.query(
-        `UPDATE listing_alerts a SET "mailedAt" = now()
-           FROM saved_searches s, users u, products p
-          WHERE a."mailedAt" IS NULL AND s.id = a."savedSearchId" AND s."emailDigest" AND u.id = a."userId" AND p.id = a."productId"
-            AND p."deletedAt" IS NULL AND ${LISTED}
-        RETURNING a."userId", u.email, u.username, p.id AS "productId", p.name, p."pricePaisa"`,
+        // a CTE, so the driver answers the rows (an UPDATE alone answers [rows, count])
+        `WITH marked AS (
+           UPDATE listing_alerts a SET "mailedAt" = now()
+             FROM saved_searches s, users u, products p
+            WHERE a."mailedAt" IS NULL AND s.id = a."savedSearchId" AND s."emailDigest" AND u.id = a."userId" AND p.id = a."productId"
+              AND p."deletedAt" IS NULL AND ${LISTED}
+           RETURNING a."userId", u.email, u.username, p.id AS "productId", p.name, p."pricePaisa")
+         SELECT * FROM marked ORDER BY "userId", name`,
       );
     const byUser = new Map<string, typeof rows>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
