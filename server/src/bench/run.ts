@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
 import { generateBenchData } from "./data";
 import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
+import { benchSavedSearchMatching } from "./saved-searches";
 
 /**
  * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
@@ -29,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
 /** Only the scenarios whose name contains this text (e.g. "long tail"); all by default. */
 const ONLY = process.env.BENCH_ONLY ?? "";
+/** Runs before the HTTP scenarios, on the setup server (service level, no HTTP). */
+const SAVED_SEARCH_SCENARIO = "saved search matching";
 /** How many listings the product-page scenarios draw their random ids from. */
 const SAMPLED_PRODUCTS = 20_000;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
@@ -106,10 +109,15 @@ async function main() {
     let data;
     try {
       data = await generateBenchData(db.url, PRODUCTS, (line) => console.log(line));
+      console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
+      if (SAVED_SEARCH_SCENARIO.includes(ONLY)) {
+        console.log(`| scenario | listings | p50 | p99 | mean | users told per listing |\n| --- | --- | --- | --- | --- | --- |`);
+        await benchSavedSearchMatching(setup, (line) => console.log(line));
+        if (ONLY) return;
+      }
     } finally {
       await setup.close();
     }
-    console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 
     const startApp = async (processes: number) => {
       const app = await spawn(
