@@ -10,13 +10,14 @@ const WANTED_POSTS = Number(process.env.BENCH_WANTED_POSTS ?? 2_000);
 /** New listings timed, one after another. */
 const LISTINGS = Number(process.env.BENCH_NEW_LISTINGS ?? 500);
 
-const pgArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`;
+const pgArray = (values: readonly string[]) => `(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
- * Saved-search matching at catalogue scale: SAVED_SEARCHES saved searches of the bench buyers (a
- * noun or an adjective and a noun from the listings' word lists for most, a category for most, a
- * price ceiling, a condition or a campus for some, one in ten with the alert off) and WANTED_POSTS
+ * Saved-search matching at catalogue scale: SAVED_SEARCHES saved searches of the bench buyers (words
+ * from the listings' own word lists: an adjective and a noun for 60%, a noun for 35%, none for 5%; a
+ * category for 80%, a price ceiling for 40%, a condition for 20%, a campus for 10%; one in ten with
+ * the alert off) and WANTED_POSTS
  * open wanted posts; then LISTINGS existing listings, one at a time, each matched as the
  * `alerts.match` job matches a new one (ListingAlerts.match: the one statement), in a transaction
  * rolled back so every listing is new to every search. Prints p50, p99 and mean per listing.
@@ -31,7 +32,7 @@ export async function benchSavedSearchMatching(server: RunningServer, say: (line
                        random() AS a, random() AS c, random() AS p, random() AS k, random() AS o
                   FROM generate_series(1, $1::int) g),
           t AS (SELECT r.*, split_part(pick, '|', 1) AS cat, split_part(pick, '|', 2) AS noun,
-                       CASE WHEN a < 0.15 THEN NULL WHEN a < 0.45 THEN adj || ' ' || split_part(pick, '|', 2) ELSE split_part(pick, '|', 2) END AS words
+                       CASE WHEN a < 0.05 THEN NULL WHEN a < 0.65 THEN adj || ' ' || split_part(pick, '|', 2) ELSE split_part(pick, '|', 2) END AS words
                   FROM r)
      INSERT INTO saved_searches ("userId", search, words, category, condition, campus, "maxPricePaisa", alert)
      SELECT b.ids[1 + (t.g * 7919) % cardinality(b.ids)], t.words, websearch_to_tsquery('simple', t.words),

@@ -37,6 +37,8 @@ const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage")
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage");
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
+const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage");
+const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage");
 const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
@@ -80,6 +82,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SavedRoute />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/saved-searches",
+            element: (
+              <RequireAuth>
+                <SavedSearchesPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/wanted",
+            element: (
+              <RequireAuth>
+                <WantedBoardPage />
               </RequireAuth>
             ),
           },

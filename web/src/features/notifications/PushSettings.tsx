@@ -15,6 +15,8 @@ const KINDS: Array<{ kind: PushKind; label: string }> = [
   { kind: "MESSAGES", label: "New messages" },
   { kind: "OFFERS", label: "Offers on a price" },
   { kind: "ORDERS", label: "Orders and meetup changes" },
+  { kind: "SAVED_SEARCHES", label: "New listings for my saved searches and wanted posts" },
+  { kind: "MEETUPS", label: "A reminder an hour before a meetup" },
 ];
 const ALL_KINDS = KINDS.map(({ kind }) => kind);
 
