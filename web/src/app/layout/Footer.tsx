@@ -21,6 +21,7 @@ const USEFUL = [
   { label: "Search", to: "/search" },
   { label: "My Orders", to: "/orders" },
   { label: "Saved items", to: "/saved" },
+  { label: "Saved searches", to: "/saved-searches" },
 ];
 
 const SIGNED_OUT_LINKS = [{ label: "Create an account", to: "/register" }];

@@ -29,4 +29,5 @@ export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
 export const MAIN_LINKS: MenuLink[] = [
   { label: "Home", to: "/" },
   { label: "Shop", to: "/shop" },
+  { label: "Wanted", to: "/wanted" },
 ];
