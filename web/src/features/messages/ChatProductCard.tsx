@@ -33,7 +33,7 @@ export function ChatProductCard({ conversation, myId }: { conversation: Conversa
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            This product is no longer listed.
+            {conversation.wantedPostId ? "About a wanted post." : "This product is no longer listed."}
           </Typography>
         )}
       </Box>

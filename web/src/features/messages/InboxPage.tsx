@@ -55,7 +55,7 @@ export function InboxPage() {
                     secondary={
                       <>
                         <Typography component="span" variant="body2" color="text.primary" noWrap sx={{ display: "block" }}>
-                          {c.product?.name ?? "Product no longer listed"}
+                          {c.product?.name ?? (c.wantedPostId ? "About a wanted post" : "Product no longer listed")}
                         </Typography>
                         <Typography component="span" variant="body2" noWrap sx={{ display: "block" }}>
                           {c.lastMessage ?? "No messages yet"} · {formatDateTime(c.lastMessageAt)}
