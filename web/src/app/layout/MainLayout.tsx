@@ -7,9 +7,11 @@ import { CartPanel } from "../CartPanel";
 import { Footer } from "./Footer";
 import { NavBar } from "./NavBar";
 import { PageSkeleton } from "./PageSkeletons";
+import { useTranslation } from "react-i18next";
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
       <GlobalStyles
@@ -39,7 +41,7 @@ export function MainLayout() {
         }}
       />
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("nav.skipToContent")}
       </a>
       <NavBar />
       {/* at least a screen tall: the footer starts below the fold and never jumps down when a page arrives */}
