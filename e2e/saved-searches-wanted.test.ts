@@ -23,7 +23,7 @@ describe("saved searches and wanted posts at 390 px", () => {
       await page.goto("/saved-searches");
       const saved = page.getByRole("listitem").filter({ hasText: `"${word}" · Electronics` });
       await visible(saved);
-      await expect.poll(() => saved.getByRole("checkbox", { name: "Alert me" }).isChecked()).toBe(true);
+      await expect.poll(() => saved.getByRole("switch", { name: "Alert me" }).isChecked()).toBe(true);
 
       const listed = await gqlOk<{ createProduct: { id: string } }>(
         e2e,
@@ -39,16 +39,19 @@ describe("saved searches and wanted posts at 390 px", () => {
         },
         await tokenFor(e2e, SELLER),
       );
-      // the match is a job after the listing commits: the bell's list shows it once it ran
+      // the match is a job after the listing commits: wait for its notification, then the bell's page shows it
+      const buyerToken = await tokenFor(e2e, BUYER_2);
       await expect
         .poll(
           async () => {
-            await page.goto("/notifications");
-            return page.getByRole("link", { name: new RegExp(`Just listed, for your saved search .*Calculator ${word}`) }).count();
+            const { notifications } = await gqlOk(e2e, `{ notifications(pageSize: 20) { items { text } } }`, undefined, buyerToken);
+            return (notifications.items as Array<{ text: string }>).map((n) => n.text).join("\n");
           },
           { timeout: 20_000 },
         )
-        .toBe(1);
+        .toContain(`Calculator ${word}`);
+      await page.goto("/notifications");
+      await visible(page.getByRole("link", { name: new RegExp(`Just listed, for your saved search .*Calculator ${word}`) }));
       await page.getByRole("link", { name: new RegExp(`Calculator ${word}`) }).click();
       await urlMatches(page, new RegExp(`/shop/${listed.createProduct.id}$`));
     } finally {
