@@ -136,6 +136,18 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.startConversation": "signed-in",
   "Mutation.unblockUser": "signed-in",
   "Mutation.unsaveProduct": "signed-in",
+  // saved searches and wanted posts: the caller's own (ownership is the service's rule)
+  "Query.savedSearches": "signed-in",
+  "Mutation.saveSearch": "signed-in",
+  "Mutation.updateSavedSearch": "signed-in",
+  "Mutation.deleteSavedSearch": "signed-in",
+  "Query.wantedPosts": "signed-in",
+  "Query.myWantedPosts": "signed-in",
+  "Query.wantedPost": "signed-in",
+  "Mutation.postWanted": "signed-in",
+  "Mutation.closeWanted": "signed-in",
+  "Mutation.deleteWanted": "signed-in",
+  "Mutation.answerWanted": "signed-in",
   // buyers cancel their own orders; sellers and admins move theirs on (ownership is the service's rule)
   "Mutation.updateOrderStatus": "signed-in",
   "Mutation.updateProduct": SELLING,

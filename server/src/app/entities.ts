@@ -16,6 +16,8 @@ import { SavedItem } from "../modules/saved/entity";
 import { Image } from "../modules/uploads/entity";
 import { User } from "../modules/users/entity";
 import { PushSubscription } from "../modules/push/entity";
+import { SavedSearch } from "../modules/alerts/entity";
+import { WantedPost } from "../modules/wanted/entity";
 
 export const entities = [
   User,
@@ -33,6 +35,8 @@ export const entities = [
   Offer,
   SavedItem,
   PushSubscription,
+  SavedSearch,
+  WantedPost,
   Report,
   ModerationAction,
   Notification,

@@ -25,6 +25,9 @@ import type { EscrowService } from "../modules/escrow/service";
 import type { DisputesService } from "../modules/escrow/disputes";
 import type { ReliabilityService } from "../modules/reliability/service";
 import type { DealReviewsService } from "../modules/reviews/deals";
+import type { Mailer } from "../platform/mail";
+import { ListingAlerts } from "../modules/alerts/matching";
+import { MeetupReminders } from "../modules/meetups/reminders";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what
@@ -50,6 +53,7 @@ export function registerReactions(
     dealReviews: DealReviewsService;
     handover: HandoverService;
     reservations: ReservationsService;
+    mailer: Mailer;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -138,6 +142,16 @@ export function registerReactions(
   jobs.define("push.notify", (payload, manager) => deps.push.notifyJob(payload, manager));
   jobs.define("push.send", (payload, manager) => deps.push.sendJob(payload, manager));
 
+  // a listing that becomes visible is matched against saved searches and wanted posts by a job; digests each morning (09:00 Pakistan)
+  const listingAlerts = new ListingAlerts(deps.notifications, jobs, deps.mailer, clock);
+  events.onInTransaction("product.listed", ({ product }, manager) => listingAlerts.listingShown({ productId: product.id }, manager));
+  events.onInTransaction("product.published", (event, manager) => listingAlerts.listingShown(event, manager));
+  jobs.define("alerts.match", (payload, manager) => listingAlerts.matchJob(payload, manager));
+  jobs.define("alerts.digest", (payload, manager) => listingAlerts.digestJob(payload, manager), { cron: "0 4 * * *" });
+  // both sides of a confirmed meetup are reminded an hour before, once
+  const meetupReminders = new MeetupReminders(deps.notifications, clock);
+  jobs.define("meetups.remind", (_payload, manager) => meetupReminders.remindDue(manager).then(() => undefined), { cron: "* * * * *" });
+
   // live events for the user's open subscriptions (their other devices too)
   events.onAfterCommit("notification.created", ({ recipientId, live: event }) => live.publish("user", recipientId, event));
   events.onAfterCommit("message.sent", ({ message, senderId, recipientId, recipientMessage }) => {
@@ -168,5 +182,7 @@ declare module "../platform/jobs" {
     "reservations.remind": object;
     /** Scheduled: lapses the reservations past their end, freeing their units (ReservationsService.lapseDue). */
     "reservations.lapse": object;
+    /** Scheduled: reminds both sides of the confirmed meetups starting within the hour (MeetupReminders.remindDue). */
+    "meetups.remind": object;
   }
 }

@@ -37,6 +37,8 @@ import { RecoveryResolver } from "../modules/recovery/resolver";
 import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification/resolver";
 import { authChecker, authDirective } from "../platform/graphql/auth";
 import { PushResolver } from "../modules/push/resolver";
+import { SavedSearchesResolver } from "../modules/alerts/resolver";
+import { WantedResolver } from "../modules/wanted/resolver";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
 const resolvers = [
@@ -62,6 +64,8 @@ const resolvers = [
   SellersResolver,
   SavedResolver,
   PushResolver,
+  SavedSearchesResolver,
+  WantedResolver,
   ConversationsResolver,
   MessageFieldsResolver,
   ProductReservationFieldsResolver,

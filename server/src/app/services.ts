@@ -39,6 +39,8 @@ import { DisputesService } from "../modules/escrow/disputes";
 import { PaymentNotices } from "../modules/escrow/notices";
 import { sandboxRefunds } from "../modules/escrow/refunds";
 import { PayoutsService } from "../modules/payouts/service";
+import { SavedSearchesService } from "../modules/alerts/service";
+import { WantedService } from "../modules/wanted/service";
 
 /**
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
@@ -75,6 +77,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const orders = new OrdersService(dataSource, config, events, clock);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
+  // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
+  const mailer = createMailer(config, logger);
   registerReactions(events, jobs, {
     live,
     cache,
@@ -89,10 +93,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     dealReviews,
     handover,
     reservations,
+    mailer,
   });
   const auth = new AuthService(dataSource, config, events);
-  // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
-  const mailer = createMailer(config, logger);
   const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer, clock);
   return {
     dataSource,
@@ -134,6 +137,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     escrow,
     disputes,
     payouts: new PayoutsService(dataSource, ledger, paymentNotices),
+    savedSearches: new SavedSearchesService(dataSource),
+    wanted: new WantedService(dataSource, clock, conversations),
   };
 }
 

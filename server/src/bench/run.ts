@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
 import { generateBenchData, type BenchData } from "./data";
 import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
+import { benchSavedSearchMatching } from "./saved-searches";
 
 /**
  * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
@@ -29,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
 /** Only the scenarios whose name contains this text (e.g. "long tail"); all by default. */
 const ONLY = process.env.BENCH_ONLY ?? "";
+/** Runs before the HTTP scenarios, on the setup server (service level, no HTTP). */
+const SAVED_SEARCH_SCENARIO = "saved search matching";
 /** How many listings the product-page scenarios draw their random ids from. */
 const SAMPLED_PRODUCTS = 20_000;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
@@ -58,19 +61,31 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** The demo data plus the generated listings; with BENCH_KEEP, their figures are noted on the database once complete. */
+/** The in-process server the data generation and the saved-search scenario run against. */
+const benchConfig = (url: string) =>
+  loadConfig({
+    NODE_ENV: "production",
+    JWT_SECRET,
+    DATABASE_URL: url,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+  });
+
+/** Saved-search matching per new listing, against the generated listings and saved searches. */
+async function benchSavedSearches(url: string) {
+  const setup = await startServer(benchConfig(url));
+  try {
+    console.log(`| scenario | listings | p50 | p99 | mean | users told per listing |\n| --- | --- | --- | --- | --- | --- |`);
+    await benchSavedSearchMatching(setup, (line) => console.log(line));
+  } finally {
+    await setup.close();
+  }
+}
+
 async function generate(url: string): Promise<BenchData> {
   console.log(`Generating ${PRODUCTS.toLocaleString("en-US")} listings...`);
-  const setup = await startServer(
-    loadConfig({
-      NODE_ENV: "production",
-      JWT_SECRET,
-      DATABASE_URL: url,
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-    }),
-    { seed: true },
-  );
+  const setup = await startServer(benchConfig(url), { seed: true });
   let data: BenchData;
   try {
     data = await generateBenchData(url, PRODUCTS, (line) => console.log(line));
@@ -143,6 +158,10 @@ async function main() {
     const started = Date.now();
     const data = (KEEP && (await keptData(db.url))) || (await generate(db.url));
     console.log(`Data ready in ${Math.round((Date.now() - started) / 1000)} s.\n`);
+    if (SAVED_SEARCH_SCENARIO.includes(ONLY)) {
+      await benchSavedSearches(db.url);
+      if (ONLY) return;
+    }
 
     const startApp = async (processes: number) => {
       const app = await spawn(

@@ -43,6 +43,8 @@ const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPo
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
 // the side menu's words are in the dashboard catalogue: it comes with the layout
 const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
+const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
+const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {
@@ -85,6 +87,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAuth>
                 <SavedRoute />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/saved-searches",
+            element: (
+              <RequireAuth>
+                <SavedSearchesPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: "/wanted",
+            element: (
+              <RequireAuth>
+                <WantedBoardPage />
               </RequireAuth>
             ),
           },

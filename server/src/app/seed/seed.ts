@@ -7,6 +7,7 @@ import { Coupon } from "../../modules/orders/entity";
 import { seedDemoDeals } from "./deals";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";
+import { seedDemoAlerts } from "./alerts";
 import { seedDemoHandovers } from "./handovers";
 import { seedDemoReviews } from "./reviews";
 import { SellerType, User } from "../../modules/users/entity";
@@ -117,6 +118,7 @@ async function seedActivity(services: Services): Promise<void> {
   await seedDemoReviews(services);
   await seedDemoReports(services);
   await seedDemoDeals(services);
+  await seedDemoAlerts(services);
 }
 
 /** Fatima's saved list: a few listings of both sellers, saved at today's prices. */

@@ -4,7 +4,8 @@ import { Product } from "../products/entity";
 import { User } from "../users/entity";
 
 /**
- * One conversation per buyer and product (the product names its seller). Each party has their own
+ * One conversation per buyer and product (the product names its seller), or per wanted post and
+ * the seller who answered it. Each party has their own
  * read mark and archive flag; a report by either party opens it to admins.
  */
 @Entity({ name: "conversations" })
@@ -15,12 +16,17 @@ export class Conversation {
   @PrimaryGeneratedColumn("uuid")
   id: string;
 
-  @Column({ type: "uuid" })
-  productId: string;
+  /** The listing talked about; null when the conversation answers a wanted post. */
+  @Column({ type: "uuid", nullable: true })
+  productId: string | null;
 
   @ManyToOne(() => Product, { onDelete: "CASCADE" })
   @JoinColumn({ name: "productId" })
   product?: Product;
+
+  /** The wanted post a seller answered (its author is the buyer); null for a listing's conversation. */
+  @Column({ type: "uuid", nullable: true })
+  wantedPostId: string | null;
 
   @Column({ type: "uuid" })
   buyerId: string;

@@ -220,7 +220,7 @@ export class NegotiationService {
   ): Promise<Offer> {
     const otherId = conversation.buyerId === makerId ? conversation.sellerId : conversation.buyerId;
     await assertNotBlocked(manager, makerId, otherId);
-    const product = await manager.findOneBy(Product, { id: conversation.productId });
+    const product = conversation.productId && (await manager.findOneBy(Product, { id: conversation.productId }));
     if (!product || !isListed(product) || product.quantityAvailable < 1) throw conflict(NOT_FOR_SALE);
     const amountPaisa = toPaisa(amount);
     if (amountPaisa > product.pricePaisa)

@@ -77,7 +77,7 @@ describe("SQL statements per operation", () => {
     const [conversation] = await server.dataSource.getRepository(Conversation).findBy({ sellerId: seller.user.id });
     const offer = (i: number) => ({
       conversationId: conversation.id,
-      productId: conversation.productId,
+      productId: conversation.productId!,
       buyerId: conversation.buyerId,
       sellerId: conversation.sellerId,
       madeById: conversation.buyerId,

@@ -290,10 +290,11 @@ export class ConversationsResolver {
 
   @FieldResolver(() => Product, {
     nullable: true,
-    description: "The product talked about (price on its card); null once delisted, or while hidden (except to its seller and admins).",
+    description:
+      "The product talked about (price on its card); null for a wanted post's conversation, once delisted, or while hidden (except to its seller and admins).",
   })
   async product(@Root() conversation: ConversationView, @Ctx() ctx: Context): Promise<Product | null> {
-    return visibleTo(await ctx.loaders.productById.load(conversation.productId), ctx.user);
+    return conversation.productId ? visibleTo(await ctx.loaders.productById.load(conversation.productId), ctx.user) : null;
   }
 
   @FieldResolver(() => ConversationParty, { nullable: true, description: "The buyer who asked." })

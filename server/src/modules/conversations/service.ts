@@ -62,7 +62,8 @@ type Paging = { page?: number; pageSize?: number };
 /** A conversation as one caller sees it: their unread count, archive flag and the other party's read mark. */
 export type ConversationView = {
   id: string;
-  productId: string;
+  productId: string | null;
+  wantedPostId: string | null;
   buyerId: string;
   sellerId: string;
   lastMessageAt: Date;
@@ -117,6 +118,7 @@ function toView(row: ViewRow, callerId: string, preview: (text: string) => strin
   return {
     id: row.id,
     productId: row.productId,
+    wantedPostId: row.wantedPostId,
     buyerId: row.buyerId,
     sellerId: row.sellerId,
     lastMessageAt: row.lastMessageAt,
@@ -182,14 +184,29 @@ export class ConversationsService {
     const buyer = bySeller ? buyerId! : caller.id;
     const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
     if (existing) return this.view(existing.id, caller.id);
-    await assertNotBlocked(this.dataSource.manager, caller.id, bySeller ? buyer : product.sellerId);
+    return this.openNew(caller, { productId }, buyer, product.sellerId);
+  }
+
+  /** A seller's answer to a wanted post: their conversation with its author (one per post and seller), under the same limits as `start`. */
+  async startAboutWanted(post: { id: string; authorId: string }, caller: AuthUser): Promise<ConversationView> {
+    if (post.authorId === caller.id) throw forbidden("You cannot answer your own wanted post.");
+    const existing = await this.dataSource.getRepository(Conversation).findOneBy({ wantedPostId: post.id, sellerId: caller.id });
+    if (existing) return this.view(existing.id, caller.id);
+    return this.openNew(caller, { wantedPostId: post.id }, post.authorId, caller.id);
+  }
+
+  /** A new conversation under the starter's limits (no block either way, CONVERSATIONS_PER_HOUR, screening); a concurrent twin lands on the same row. */
+  private async openNew(caller: AuthUser, about: { productId: string } | { wantedPostId: string }, buyerId: string, sellerId: string) {
+    await assertNotBlocked(this.dataSource.manager, caller.id, caller.id === buyerId ? sellerId : buyerId);
     await consumeOrRefuse([[this.conversationsByStarter, caller.id]], "You have started too many conversations. Please try again later.");
     await this.screening.countNewConversation(caller.id);
-    const [{ id }] = await this.dataSource.query(
-      `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
-       ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId"
-       RETURNING id`,
-      [productId, buyer, product.sellerId],
+    const [{ id }]: Array<{ id: string }> = await this.dataSource.query(
+      "productId" in about
+        ? `INSERT INTO conversations ("productId", "buyerId", "sellerId") VALUES ($1, $2, $3)
+           ON CONFLICT ("productId", "buyerId") DO UPDATE SET "productId" = EXCLUDED."productId" RETURNING id`
+        : `INSERT INTO conversations ("wantedPostId", "buyerId", "sellerId") VALUES ($1, $2, $3)
+           ON CONFLICT ("wantedPostId", "sellerId") WHERE "wantedPostId" IS NOT NULL DO UPDATE SET "wantedPostId" = EXCLUDED."wantedPostId" RETURNING id`,
+      ["productId" in about ? about.productId : about.wantedPostId, buyerId, sellerId],
     );
     return this.view(id, caller.id);
   }

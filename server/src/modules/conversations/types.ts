@@ -35,11 +35,18 @@ export class ConversationParty {
 }
 
 @ObjectType("Conversation", {
-  description: "A buyer and the seller of one product talking; one per buyer and product. Fields marked 'for the caller' differ per party.",
+  description:
+    "A buyer and the seller of one product talking (one per buyer and product), or a seller answering a buyer's wanted post (one per post and seller). Fields marked 'for the caller' differ per party.",
 })
 export class ConversationObject implements Omit<ConversationView, "productId" | "buyerId" | "sellerId"> {
   @Field(() => ID, { description: "Unique id." })
   id: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "The wanted post a seller answered (its author is the buyer); null when about a product.",
+  })
+  wantedPostId: string | null;
 
   @Field(() => Date, { description: "When the latest message was sent (when the conversation was opened, before any)." })
   lastMessageAt: Date;

@@ -238,6 +238,7 @@ export class ModerationService {
         case ModerationActionKind.UNHIDE_LISTING:
           if (!listing!.hiddenAt) throw conflict("This listing is not hidden.");
           await m.update(Product, { id: listing!.id }, { hiddenAt: null, heldReason: null });
+          await this.events.publish(m, "product.published", { productId: listing!.id });
           break;
         case ModerationActionKind.WARN_USER:
           assertModeratable(user!, admin);

@@ -9,12 +9,14 @@ export enum NotificationKind {
   OFFER = "OFFER",
   SAVED_ITEM = "SAVED_ITEM",
   PAYMENT = "PAYMENT",
+  LISTING_MATCH = "LISTING_MATCH",
+  MEETUP_REMINDER = "MEETUP_REMINDER",
 }
 
 registerEnumType(NotificationKind, {
   name: "NotificationKind",
   description:
-    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold, money held, refunded or paid out and disputes.",
+    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold, money held, refunded or paid out and disputes, a new listing matching a saved search or wanted post, a meetup within the hour.",
 });
 
 /**

@@ -164,26 +164,29 @@ export class ProductsService {
     if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
     const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
     const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, [v.image, ...(v.gallery ?? [])]);
-    const product = await this.products.save(
-      this.products.create({
-        name: v.name,
-        description: v.description,
-        category: v.category,
-        color: v.color ?? null,
-        pricePaisa: toPaisa(v.price),
-        oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
-        image: v.image,
-        gallery: v.gallery ?? [],
-        quantityAvailable: v.quantityAvailable ?? 1,
-        condition: v.condition ?? DEFAULT_CONDITION,
-        campus: v.campus ?? universityCampus ?? null,
-        sellerId: seller.id,
-        // held for review: hidden from the shop, seen by its seller (with the reason) and admins
-        ...(copied && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
-      }),
-    );
-    await this.events.publish(this.dataSource.manager, "product.listed", { product });
-    return product;
+    // the listing and its event's subscribers (the new-listing alerts' job) commit together
+    return this.dataSource.transaction(async (manager) => {
+      const product = await manager.save(
+        manager.create(Product, {
+          name: v.name,
+          description: v.description,
+          category: v.category,
+          color: v.color ?? null,
+          pricePaisa: toPaisa(v.price),
+          oldPricePaisa: v.oldPrice == null ? null : toPaisa(v.oldPrice),
+          image: v.image,
+          gallery: v.gallery ?? [],
+          quantityAvailable: v.quantityAvailable ?? 1,
+          condition: v.condition ?? DEFAULT_CONDITION,
+          campus: v.campus ?? universityCampus ?? null,
+          sellerId: seller.id,
+          // held for review: hidden from the shop, seen by its seller (with the reason) and admins
+          ...(copied && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
+        }),
+      );
+      await this.events.publish(manager, "product.listed", { product });
+      return product;
+    });
   }
 
   /**

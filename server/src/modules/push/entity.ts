@@ -7,6 +7,8 @@ export enum PushKind {
   MESSAGES = "MESSAGES",
   OFFERS = "OFFERS",
   ORDERS = "ORDERS",
+  SAVED_SEARCHES = "SAVED_SEARCHES",
+  MEETUPS = "MEETUPS",
 }
 
 registerEnumType(PushKind, {
@@ -16,6 +18,8 @@ registerEnumType(PushKind, {
     MESSAGES: { description: "A new chat message." },
     OFFERS: { description: "An offer made, answered or expired." },
     ORDERS: { description: "A new order (for its seller), an order's new status or a meetup proposal." },
+    SAVED_SEARCHES: { description: "A new listing matching one of the user's saved searches or wanted posts." },
+    MEETUPS: { description: "A reminder an hour before an agreed meetup." },
   },
 });
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
-import { asCaller, established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
 import { browserKeys, decryptPush, localPushService, verifyVapid, type BrowserKeys } from "../../test/push-service";
 import { answeringRedisUrl, NO_REDIS } from "../../test/redis";
 import { subscribeOverSocket } from "../../test/websocket";
 import { NotificationKind } from "../notifications/entity";
+import { Fulfilment, MeetupState, Order, OrderStatus } from "../orders/entity";
 
 /**
  * Web Push end to end: a device opts in over GraphQL, a notification becomes a job, the job signs
@@ -83,6 +84,41 @@ describe("Web Push", () => {
     await subscribe(seller, "/seller-phone", browserKeys(), ["OFFERS"]);
     await message("And the charger?");
     expect(pushesTo("/seller-phone")).toHaveLength(before);
+  });
+
+  it("pushes a saved-search match and a meetup reminder to the devices that opted into SAVED_SEARCHES and MEETUPS", async () => {
+    const keys = browserKeys();
+    await subscribe(buyer, "/buyer-phone", keys, ["SAVED_SEARCHES", "MEETUPS"]);
+    await subscribe(buyer, "/buyer-tablet", browserKeys(), ["MESSAGES"]);
+    await server.services.savedSearches.save({ filter: { search: "zylophonic" } }, asCaller(buyer));
+    const listed = await server.services.products.create(
+      {
+        name: "Zylophonic desk lamp",
+        description: "Bright LED lamp, three levels.",
+        category: "furniture",
+        price: 1200,
+        image: "/uploads/zylo.webp",
+      },
+      asCaller(seller),
+    );
+    await jobsSettled(server);
+    const [match] = pushesTo("/buyer-phone");
+    expect(decryptPush(match, keys)).toMatchObject({ title: "New listing for you", url: `/shop/${listed.id}` });
+
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }], status: OrderStatus.CONFIRMED });
+    await server.dataSource.getRepository(Order).update(order.id, {
+      fulfilment: Fulfilment.MEETUP,
+      meetupCampus: "nust-islamabad",
+      meetupPoint: "nust-islamabad-gate",
+      meetupAt: new Date(server.clock.now().getTime() + 30 * 60_000),
+      meetupState: MeetupState.CONFIRMED,
+    });
+    await server.dataSource.transaction((manager) => server.services.jobs.enqueue(manager, "meetups.remind", {}));
+    await jobsSettled(server);
+    expect(pushesTo("/buyer-phone")).toHaveLength(2);
+    expect(decryptPush(pushesTo("/buyer-phone")[1], keys)).toMatchObject({ title: "Meetup soon", url: `/orders/${order.id}` });
+    expect(pushesTo("/buyer-tablet")).toEqual([]);
   });
 
   it("sends nothing while a tab of the recipient is open, and again once it is closed", async () => {

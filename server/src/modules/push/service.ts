@@ -23,12 +23,16 @@ const PUSH_KIND_OF: Partial<Record<NotificationKind, PushKind>> = {
   [NotificationKind.OFFER]: PushKind.OFFERS,
   [NotificationKind.ORDER_PLACED]: PushKind.ORDERS,
   [NotificationKind.ORDER_STATUS]: PushKind.ORDERS,
+  [NotificationKind.LISTING_MATCH]: PushKind.SAVED_SEARCHES,
+  [NotificationKind.MEETUP_REMINDER]: PushKind.MEETUPS,
 };
 
 const TITLES: Record<PushKind, string> = {
   [PushKind.MESSAGES]: "New message",
   [PushKind.OFFERS]: "Offer update",
   [PushKind.ORDERS]: "Order update",
+  [PushKind.SAVED_SEARCHES]: "New listing for you",
+  [PushKind.MEETUPS]: "Meetup soon",
 };
 
 /** What the service worker shows: a title, the notice's text and the app path it opens; `tag` replaces an earlier push about the same thing. */

@@ -24,6 +24,7 @@ const USEFUL = [
   { label: "nav.search", to: "/search" },
   { label: "footer.myOrders", to: "/orders" },
   { label: "footer.savedItems", to: "/saved" },
+  { label: "footer.savedSearches", to: "/saved-searches" },
 ];
 
 const SIGNED_OUT_LINKS = [{ label: "nav.createAccount", to: "/register" }];

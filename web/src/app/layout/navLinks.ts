@@ -30,6 +30,7 @@ export function avatarMenuFor(role: StoredUser["role"]): MenuLink[] {
 export const MAIN_LINKS: MenuLink[] = [
   { label: "nav.homeLink", to: "/" },
   { label: "nav.shop", to: "/shop" },
+  { label: "nav.wanted", to: "/wanted" },
 ];
 
 /** The phone menu's links after the main ones (the wide header shows these as buttons or in the footer). */

@@ -35,7 +35,7 @@ export function ChatProductCard({ conversation, myId }: { conversation: Conversa
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {t("chat.productGone")}
+            {conversation.wantedPostId ? t("chat.aboutWanted") : t("chat.productGone")}
           </Typography>
         )}
       </Box>

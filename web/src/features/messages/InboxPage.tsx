@@ -62,7 +62,7 @@ export function InboxPage() {
                     secondary={
                       <>
                         <Typography component="span" variant="body2" color="text.primary" noWrap sx={{ display: "block" }}>
-                          {c.product?.name ?? t("inbox.productGone")}
+                          {c.product?.name ?? (c.wantedPostId ? t("inbox.aboutWanted") : t("inbox.productGone"))}
                         </Typography>
                         <Typography component="span" variant="body2" noWrap sx={{ display: "block" }}>
                           {c.lastMessage ?? t("inbox.noMessages")} · {formatDateTime(c.lastMessageAt)}

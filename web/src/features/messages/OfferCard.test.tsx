@@ -23,6 +23,7 @@ const wrap = (ui: ReactNode) =>
 
 const conversation: ConversationFieldsFragment = {
   id: "c1",
+  wantedPostId: null,
   lastMessage: null,
   lastMessageAt: "2026-11-25T12:00:00.000Z",
   unreadCount: 0,

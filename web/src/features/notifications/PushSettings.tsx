@@ -13,7 +13,7 @@ import { PushDeviceDocument, type PushKind } from "../../generated/graphql";
 import { usePushDeviceQuery, usePushPublicKeyQuery, useRemovePushDeviceMutation, useSavePushDeviceMutation } from "../../generated/hooks";
 
 /** The kinds a device can be notified of (their labels are push.kinds.<KIND>). */
-const ALL_KINDS: PushKind[] = ["MESSAGES", "OFFERS", "ORDERS"];
+const ALL_KINDS: PushKind[] = ["MESSAGES", "OFFERS", "ORDERS", "SAVED_SEARCHES", "MEETUPS"];
 
 /** This browser's push subscription, once the service worker is known (undefined while looking). */
 function useBrowserSubscription() {

@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useSearchParams } from "react-router-dom";
 import { formatCount } from "../../lib/format";
 import { usePageTitle } from "../../components/usePageTitle";
-import type { ProductCardFieldsFragment } from "../../generated/graphql";
+import type { ProductCardFieldsFragment, ProductFilter } from "../../generated/graphql";
 import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
 import { ActiveFilterChips, activeFilters } from "./ActiveFilters";
 import { FiltersSkeleton } from "./FiltersSkeleton";
@@ -47,13 +47,22 @@ export type ProductListingProps = {
   /** /search puts the search box first and focuses it. */
   searchFirst?: boolean;
   renderProductAction?: (product: ProductCardFieldsFragment) => ReactNode;
+  /** What the app offers for the current search (e.g. saving it with an alert), given its API filter. */
+  renderSearchAction?: (filter: ProductFilter) => ReactNode;
 };
 
 /**
  * The product listing of /shop, /search and /categories/:name: search served by the API over
  * all products, filters (category, colour, price range), sort and 8 per page, all in the URL.
  */
-export function ProductListing({ title, intro, fixedCategory, searchFirst = false, renderProductAction }: ProductListingProps) {
+export function ProductListing({
+  title,
+  intro,
+  fixedCategory,
+  searchFirst = false,
+  renderProductAction,
+  renderSearchAction,
+}: ProductListingProps) {
   usePageTitle(title);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseShopParams(search), [search]);
@@ -155,6 +164,7 @@ export function ProductListing({ title, intro, fixedCategory, searchFirst = fals
             <SortSelect value={sort} searching={Boolean(params.q)} pushRight={searchFirst} onChange={(value) => update("sort", value)} />
           </Box>
           <ActiveFilterChips filters={filters} onRemove={(key) => update(key, null)} />
+          {renderSearchAction?.(filter)}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
             {page && page.totalItems > 0 ? `Showing ${formatCount(first)}–${formatCount(last)} of ${count}` : ""}
           </Typography>

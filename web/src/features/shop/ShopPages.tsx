@@ -1,10 +1,8 @@
 import { useParams } from "react-router-dom";
-import type { ReactNode } from "react";
-import type { ProductCardFieldsFragment } from "../../generated/graphql";
 import { useCatalogOptionsQuery } from "../../generated/hooks";
-import { ProductListing } from "./ProductListing";
+import { ProductListing, type ProductListingProps } from "./ProductListing";
 
-type ActionProps = { renderProductAction?: (product: ProductCardFieldsFragment) => ReactNode };
+type ActionProps = Pick<ProductListingProps, "renderProductAction" | "renderSearchAction">;
 
 /** /shop */
 export function ShopPage(props: ActionProps) {

@@ -27,6 +27,7 @@ import { WalletPayments1764950000000 } from "./1764950000000-wallet-payments";
 import { HeldPaymentsLedger1764960000000 } from "./1764960000000-held-payments-ledger";
 import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-indexes";
 import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptions";
+import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches-wanted";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   HeldPaymentsLedger1764960000000,
   ShopCoveringIndexes1764970000000,
   PushSubscriptions1764980000000,
+  SavedSearchesWanted1765030000000,
 ];

@@ -1,0 +1,58 @@
+import { In, type EntityManager } from "typeorm";
+import type { Clock } from "../../platform/clock";
+import { NotificationKind } from "../notifications/entity";
+import type { NotificationsService } from "../notifications/service";
+import { formatOrderNumber, MeetupState, Order, OrderStatus } from "../orders/entity";
+import { formatMeetupTime, meetupPoint } from "./points";
+
+/** How long before an agreed meetup both sides are reminded. */
+export const MEETUP_REMINDER_MINUTES = 60;
+
+/** Orders whose meetup is over or off are not reminded. */
+const ENDED: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
+
+/**
+ * Meetup reminders: every minute, each confirmed meetup starting within the hour (on the clock)
+ * reminds its buyer and seller (bell, and push through MEETUPS), once per order and meetup time: a
+ * `meetup_reminders` row is taken first, so a second run, or a second process, finds it and does
+ * nothing; a meetup moved to another time is reminded again.
+ */
+export class MeetupReminders {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async remindDue(manager: EntityManager): Promise<number> {
+    const now = this.clock.now();
+    const taken: Array<{ orderId: string }> = await manager.query(
+      `INSERT INTO meetup_reminders ("orderId", "meetupAt")
+       SELECT id, "meetupAt" FROM orders
+        WHERE "meetupState" = $1 AND NOT (status = ANY($2)) AND "meetupAt" > $3 AND "meetupAt" <= $3::timestamptz + make_interval(mins => $4)
+       ON CONFLICT DO NOTHING RETURNING "orderId"`,
+      [MeetupState.CONFIRMED, ENDED, now, MEETUP_REMINDER_MINUTES],
+    );
+    const due = await manager.findBy(Order, { id: In(taken.map((t) => t.orderId)) });
+    await this.notifications.notifyMany(
+      due.flatMap((order) => {
+        const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
+        const text = `Meetup soon for order ${formatOrderNumber(order.orderNumber)}: ${formatMeetupTime(order.meetupAt!)} at ${where}.`;
+        // a party whose account was deleted is not reminded
+        return [order.buyerId, order.sellerId].flatMap((recipientId) =>
+          recipientId
+            ? [
+                {
+                  recipientId,
+                  kind: NotificationKind.MEETUP_REMINDER,
+                  text,
+                  link: `/orders/${order.id}`,
+                },
+              ]
+            : [],
+        );
+      }),
+      manager,
+    );
+    return due.length;
+  }
+}

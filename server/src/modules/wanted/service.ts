@@ -1,0 +1,208 @@
+import type { DataSource } from "typeorm";
+import { z } from "zod";
+import { priceRule } from "@unibazaar/rules";
+import { Role, type AuthUser } from "../../platform/auth/roles";
+import type { Clock } from "../../platform/clock";
+import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { toPaisa } from "../../platform/shared/money";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { isId, parseInput } from "../../platform/shared/validation";
+import { CAMPUSES, CATEGORIES, normalizeCampus, normalizeCategory } from "../products/catalog";
+import type { ConversationsService, ConversationView } from "../conversations/service";
+import { WantedPost } from "./entity";
+
+/** Open wanted posts one user may have at once. */
+export const MAX_OPEN_WANTED_POSTS = 10;
+/** How long a post stays up unless its author says otherwise. */
+export const DEFAULT_WANTED_DAYS = 14;
+export const MAX_WANTED_DAYS = 30;
+
+const slugRule = (normalize: (value: string) => string | undefined, message: string) =>
+  z.string({ error: message }).transform((value, ctx) => {
+    const slug = normalize(value);
+    if (!slug) ctx.addIssue({ code: "custom", message });
+    return slug ?? z.NEVER;
+  });
+
+const postSchema = z.object({
+  title: z
+    .string({ error: "Say what you are looking for." })
+    .trim()
+    .min(3, "What you are looking for must be 3 to 120 characters.")
+    .max(120, "What you are looking for must be 3 to 120 characters.")
+    .refine((title) => /[\p{L}\p{N}]/u.test(title), "What you are looking for needs at least one word."),
+  details: z
+    .string()
+    .trim()
+    .max(1000, "Details must be at most 1000 characters.")
+    .nullish()
+    .transform((v) => v || null),
+  maxPrice: priceRule("Maximum price").nullish(),
+  category: slugRule(normalizeCategory, `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.`),
+  campus: z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value?.trim() || value.trim().toLowerCase() === "all") return null;
+      const slug = normalizeCampus(value);
+      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a campus: ${CAMPUSES.map((c) => c.slug).join(", ")}.` });
+      return slug ?? z.NEVER;
+    }),
+  expiresInDays: z
+    .number({ error: `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.` })
+    .int(`Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
+    .min(1, `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
+    .max(MAX_WANTED_DAYS, `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
+    .nullish(),
+});
+
+const boardSchema = pageInput(20).extend({
+  category: z
+    .string()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim() || v.trim().toLowerCase() === "all") return undefined;
+      const slug = normalizeCategory(v);
+      if (!slug) ctx.addIssue({ code: "custom", message: "Unknown category." });
+      return slug ?? z.NEVER;
+    }),
+  campus: z
+    .string()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v?.trim() || v.trim().toLowerCase() === "all") return undefined;
+      const slug = normalizeCampus(v);
+      if (!slug) ctx.addIssue({ code: "custom", message: "Unknown campus." });
+      return slug ?? z.NEVER;
+    }),
+  search: z
+    .string()
+    .max(100, "Search must be at most 100 characters.")
+    .nullish()
+    .transform((v) => v?.trim().toLowerCase() || undefined),
+});
+
+export type WantedPostInput = {
+  title: string;
+  details?: string | null;
+  maxPrice?: number | null;
+  category: string;
+  campus?: string | null;
+  expiresInDays?: number | null;
+};
+export type WantedBoardInput = {
+  page?: number;
+  pageSize?: number;
+  category?: string | null;
+  campus?: string | null;
+  search?: string | null;
+};
+
+/**
+ * Wanted posts: a buyer says what they are looking for; sellers browse the open ones (not closed,
+ * not expired on the clock) and answer in a conversation (ConversationsService.startAboutWanted); a
+ * new listing that matches tells the author (alerts/matching.ts). Only the author (or an admin)
+ * closes or deletes a post.
+ */
+export class WantedService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly conversations: ConversationsService,
+  ) {}
+
+  async post(input: WantedPostInput, caller: AuthUser): Promise<WantedPost> {
+    const v = parseInput(postSchema, input);
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      // the author's row serialises their posts, so two at once cannot pass the cap together
+      await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [caller.id]);
+      const [{ open }]: Array<{ open: number }> = await manager.query(
+        `SELECT count(*)::int AS open FROM wanted_posts WHERE "authorId" = $1 AND "closedAt" IS NULL AND "expiresAt" > $2`,
+        [caller.id, now],
+      );
+      if (open >= MAX_OPEN_WANTED_POSTS) throw badInput(`You can have up to ${MAX_OPEN_WANTED_POSTS} open wanted posts. Close one first.`);
+      const [{ id }]: Array<{ id: string }> = await manager.query(
+        `INSERT INTO wanted_posts ("authorId", title, details, "maxPricePaisa", category, campus, words, "expiresAt")
+         VALUES ($1, $2::varchar, $3, $4, $5, $6, plainto_tsquery('simple', $2::varchar), $7::timestamptz + make_interval(days => $8))
+         RETURNING id`,
+        [
+          caller.id,
+          v.title,
+          v.details,
+          v.maxPrice == null ? null : toPaisa(v.maxPrice),
+          v.category,
+          v.campus,
+          now,
+          v.expiresInDays ?? DEFAULT_WANTED_DAYS,
+        ],
+      );
+      return manager.findOneByOrFail(WantedPost, { id });
+    });
+  }
+
+  /** The board: open posts, newest first, by category, campus and words (full text over title and details). */
+  async board(input: WantedBoardInput): Promise<Page<WantedPost>> {
+    const v = parseInput(boardSchema, input);
+    const qb = this.dataSource
+      .getRepository(WantedPost)
+      .createQueryBuilder("w")
+      .where(`w."closedAt" IS NULL AND w."expiresAt" > :now`, { now: this.clock.now() });
+    if (v.category) qb.andWhere("w.category = :category", { category: v.category });
+    if (v.campus) qb.andWhere("w.campus = :campus", { campus: v.campus });
+    if (v.search) qb.andWhere(`w.search_vector @@ websearch_to_tsquery('simple', :search)`, { search: v.search });
+    const [items, total] = await qb
+      .orderBy("w.createdAt", "DESC")
+      .addOrderBy("w.id", "DESC")
+      .skip((v.page - 1) * v.pageSize)
+      .take(v.pageSize)
+      .getManyAndCount();
+    return toPage(items, total, v.page, v.pageSize);
+  }
+
+  /** The caller's own posts, open, closed and expired, newest first. */
+  mine(caller: AuthUser): Promise<WantedPost[]> {
+    return this.dataSource.getRepository(WantedPost).find({ where: { authorId: caller.id }, order: { createdAt: "DESC", id: "DESC" } });
+  }
+
+  /** One post: open ones for anyone signed in; a closed or expired one only for its author and admins. */
+  async get(id: string, caller: AuthUser): Promise<WantedPost> {
+    const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
+    if (!post || (!this.isOpen(post) && post.authorId !== caller.id && caller.role !== Role.ADMIN))
+      throw notFound("Wanted post not found.");
+    return post;
+  }
+
+  /** Whether sellers may still see and answer it. */
+  isOpen(post: Pick<WantedPost, "closedAt" | "expiresAt">): boolean {
+    return post.closedAt === null && post.expiresAt > this.clock.now();
+  }
+
+  /** A seller's answer: their conversation with the author of an open post (blocks, limits and screening as for a listing's). */
+  async answer(id: string, caller: AuthUser): Promise<ConversationView> {
+    const post = await this.get(id, caller);
+    if (!this.isOpen(post)) throw conflict("This wanted post is closed or expired.");
+    return this.conversations.startAboutWanted(post, caller);
+  }
+
+  /** The author found it: the post leaves the board and stops alerting. */
+  async close(id: string, caller: AuthUser): Promise<WantedPost> {
+    const post = await this.owned(id, caller);
+    if (post.closedAt) throw conflict("This wanted post is already closed.");
+    post.closedAt = this.clock.now();
+    return this.dataSource.getRepository(WantedPost).save(post);
+  }
+
+  /** Deletes the post and the conversations about it. */
+  async remove(id: string, caller: AuthUser): Promise<void> {
+    const post = await this.owned(id, caller);
+    await this.dataSource.getRepository(WantedPost).delete({ id: post.id });
+  }
+
+  private async owned(id: string, caller: AuthUser): Promise<WantedPost> {
+    const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
+    if (!post) throw notFound("Wanted post not found.");
+    if (post.authorId !== caller.id && caller.role !== Role.ADMIN) throw forbidden("You can only change your own wanted posts.");
+    return post;
+  }
+}
