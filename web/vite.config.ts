@@ -8,13 +8,19 @@ import { ROUTE_MODULES } from "./scripts/first-load.mjs";
 /** The storefront's landing pages (each a lazy route): what one loads beyond the entry comes in a few files. */
 const LANDING_PAGES = Object.values(ROUTE_MODULES).map((file) => resolve(__dirname, file));
 
+const PACKAGE_INDEX = /node_modules\/.+\/index\.m?js$/;
+
 /** Every non-empty set of landing pages, as bit masks. */
 const landingPageSets = () => Array.from({ length: (1 << LANDING_PAGES.length) - 1 }, (_, i) => i + 1);
 const popCount = (mask: number) => mask.toString(2).replaceAll("0", "").length;
 
 /**
  * Which landing pages import each module statically, read off the module graph once it is
- * complete (before chunks are made).
+ * complete (before chunks are made). The walk stops at a package's index module: it re-exports the
+ * whole package (`@mui/material/styles` reaches every input's code, `@apollo/client/react` every
+ * hook), which would put code no landing page runs into a chunk all of them load. What a page
+ * really uses behind an index still lands in its chunk: a group's chunk takes the modules its
+ * modules need, after tree-shaking.
  */
 function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number } {
   const pages = new Map<string, number>();
@@ -28,6 +34,7 @@ function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number
           if (seen.has(id)) return;
           seen.add(id);
           pages.set(id, (pages.get(id) ?? 0) | (1 << index));
+          if (PACKAGE_INDEX.test(id)) return;
           for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
         };
         visit(page);
@@ -81,6 +88,29 @@ function generatedModules(): Plugin {
     },
     resolveId: (id) => (id.startsWith(prefix) ? id : undefined),
     load: (id) => (id.startsWith(prefix) ? values.get(id.slice(prefix.length)) : undefined),
+  };
+}
+
+/**
+ * MUI's CSS-variables theme (CssVarsProvider, `createTheme({ cssVariables: true })`, extendTheme)
+ * is chosen at run time, so its code rides in every first load although the app's theme
+ * (src/lib/theme.ts) uses none of it. The build swaps those two modules for ones that fail loudly
+ * if anything ever asks for them.
+ */
+function withoutCssVariablesTheme(): Plugin {
+  const unused = 'throw new Error("MUI\'s CSS-variables theme is left out of this build (web/vite.config.ts)");';
+  const stubs: Record<string, string> = {
+    "/@mui/material/styles/createThemeWithVars.mjs": `export default function createThemeWithVars() { ${unused} }
+export function createGetCssVar() { ${unused} }`,
+    "/@mui/material/styles/ThemeProviderWithVars.mjs": `export function CssVarsProvider() { ${unused} }
+export function useColorScheme() { ${unused} }
+export function getInitColorSchemeScript() { ${unused} }
+export function Experimental_CssVarsProvider() { ${unused} }`,
+  };
+  return {
+    name: "without-css-variables-theme",
+    apply: "build",
+    load: (id) => Object.entries(stubs).find(([path]) => id.endsWith(path))?.[1],
   };
 }
 
@@ -141,9 +171,10 @@ export default defineConfig(({ mode }) => {
     })),
   ];
   return {
-    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin, installableApp()],
-    // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
-    resolve: { conditions: ["source", ...defaultClientConditions] },
+    plugins: playground ? [react()] : [react(), generatedModules(), withoutCssVariablesTheme(), landing.plugin, installableApp()],
+    // @unibazaar/rules (shared with the server) is bundled from its TypeScript source; rxjs (under
+    // Apollo Client) from its ES2015 build, whose native classes need none of tslib's ES5 helpers
+    resolve: { conditions: ["source", "es2015", ...defaultClientConditions] },
     build: {
       outDir: "dist",
       emptyOutDir: !playground,
