@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { ROUTE_MODULES } from "./scripts/first-load.mjs";
+import type { ManifestTransform } from "workbox-build";
+import { readManifest, ROUTE_MODULES, staticClosure } from "./scripts/first-load.mjs";
 
 /** The storefront's landing pages (each a lazy route): what one loads beyond the entry comes in a few files. */
 const LANDING_PAGES = Object.values(ROUTE_MODULES).map((file) => resolve(__dirname, file));
@@ -116,10 +117,24 @@ export function Experimental_CssVarsProvider() { ${unused} }`,
 
 /**
  * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
- * precached: index.html, the entry, the landing pages' code, the icons and the offline page. Other
- * pages' code is cached as it is used. The page registers the worker itself after load
- * (app/pwa/), so it adds nothing to the first load.
+ * precached: index.html, the entry, the landing pages' code, the icons, the offline page and the
+ * update prompt. Other pages' code is cached as it is used. The page registers the worker itself
+ * after load (app/pwa/), so it adds nothing to the first load.
  */
+/**
+ * The precache also holds the page's side of the worker (registration and the update prompt) with
+ * every file they import, read off Vite's manifest: a tab finds and takes a new version even after
+ * the server has dropped its own version's files.
+ */
+const withWorkerPageSide: ManifestTransform = (entries) => {
+  const manifest = readManifest();
+  const listed = new Set(entries.map((entry) => entry.url));
+  const files = WORKER_PAGE_SIDE.flatMap((key) => [...staticClosure(manifest, key)]).filter((file) => !listed.has(file));
+  const added = [...new Set(files)].map((url) => ({ url, revision: null, size: statSync(resolve(__dirname, "dist", url)).size }));
+  return { manifest: [...entries, ...added] };
+};
+const WORKER_PAGE_SIDE = ["src/app/pwa/register.ts", "src/app/pwa/AppPrompts.tsx"];
+
 const installableApp = () =>
   VitePWA({
     strategies: "injectManifest",
@@ -129,6 +144,7 @@ const installableApp = () =>
     registerType: "prompt",
     injectManifest: {
       globPatterns: ["index.html", "offline.html", "favicon.svg", "assets/index-*.{js,css}", "assets/landing-*.js", "assets/*Route*.js"],
+      manifestTransforms: [withWorkerPageSide],
     },
     manifest: {
       name: "UniBazaar: student marketplace",
