@@ -138,7 +138,7 @@ async function installability(url) {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
-    await page.waitForFunction("navigator.serviceWorker.controller !== null", undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => globalThis.navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
     return installabilityErrors.length === 0 ? "yes" : `no (${installabilityErrors.map((e) => e.errorId).join(", ")})`;
