@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
+import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -45,6 +46,29 @@ export const layerZones = [
     message: "A web feature never imports another feature: move the shared part to components/ or lib/, or compose in app/.",
   })),
 ];
+
+/**
+ * Web folders whose words are all in the catalogues (web/src/locales, docs/architecture.md "Adding a
+ * string"): their JSX may hold no literal text a reader sees. A folder joins the list once extracted.
+ */
+export const extractedWebFolders = ["web/src/app", "web/src/lib"];
+
+/** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
+export const literalStringRule = {
+  plugins: { i18next },
+  rules: {
+    "i18next/no-literal-string": [
+      "error",
+      {
+        mode: "jsx-only",
+        "jsx-attributes": {
+          include: ["alt", "aria-label", "aria-description", "title", "placeholder", "label", "helperText", "primary", "secondary"],
+        },
+        message: "A reader sees this text: put it in the catalogue (web/src/locales) and show it with t().",
+      },
+    ],
+  },
+};
 
 /** The import rules alone (scripts/lint-rules.test.ts checks that each fires on a deliberate violation). */
 export const importRules = {
@@ -116,6 +140,11 @@ export default tseslint.config(
     // the rules of hooks and the React Compiler's checks (pure renders, no state set in effects, refs read in handlers)
     files: ["web/src/**/*.{ts,tsx}"],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: extractedWebFolders.map((folder) => `${folder}/**/*.tsx`),
+    ignores: ["**/*.test.tsx"],
+    ...literalStringRule,
   },
   {
     // tests read untyped JSON answers

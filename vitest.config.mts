@@ -64,6 +64,7 @@ export default defineConfig({
           name: "web-components",
           include: ["web/src/**/*.test.tsx"],
           environment: "happy-dom",
+          setupFiles: ["web/src/lib/i18n.setup.ts"],
           // a component test renders MUI (large modules): the first import on a busy machine takes a few seconds
           testTimeout: 20_000,
         },

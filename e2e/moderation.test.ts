@@ -136,10 +136,12 @@ describe("reports and moderation at 390 px", () => {
       await visible(item);
       await item.getByRole("button", { name: "Warn user" }).click();
       const warn = desk.getByRole("dialog", { name: `Warn ${seller.user.username}?` });
-      // the warning's text is required
+      // the warning's text is required: said on its field
       await warn.getByRole("button", { name: "Warn" }).click();
-      await visible(warn.getByRole("alert").filter({ hasText: "Write the warning the user will see." }));
-      await warn.getByLabel("Warning the user will see (required)").fill("Ask for payment only at the meetup.");
+      await visible(warn.getByText("Write the warning the user will see."));
+      const warning = warn.getByLabel("Warning the user will see (required)");
+      await expect.poll(() => warning.getAttribute("aria-invalid")).toBe("true");
+      await warning.fill("Ask for payment only at the meetup.");
       await warn.getByRole("button", { name: "Warn" }).click();
       await expect.poll(() => item.count()).toBe(0);
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
+import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { signUp } from "../server/src/test/fixtures";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, signInAs, startE2E } from "./harness";
 import { urlMatches, visible } from "./storefront-helpers";
@@ -47,17 +48,40 @@ const subscribed = (page: Page) =>
     ),
   );
 
+/** Resolves once the page's socket has received a notificationAdded event. */
+const notificationArrives = (page: Page) =>
+  new Promise<void>((resolve) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).includes("notificationAdded")) resolve();
+      }),
+    ),
+  );
+
 describe("notifications at 390 px", () => {
   it("a seller's status change raises the buyer's bell live; the buyer opens it, follows it to the order and clears the bell", async () => {
     const order = await newOrder();
     const buyer = await openPage(e2e, PHONE);
     const listening = subscribed(buyer.page);
+    const probeArrived = notificationArrives(buyer.page);
     await signInTo(buyer.page, BUYER_3, "/");
     await visible(bell(buyer.page));
     await listening;
-    // the server subscribes the socket's user right after the frame; give it a moment
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { notificationUnreadCount: before } = await gqlOk(e2e, `{ notificationUnreadCount }`, undefined, await tokenFor(e2e, BUYER_3));
+    // the server does not acknowledge a subscription: notices are sent until one arrives, and then it listens
+    const buyerToken = await tokenFor(e2e, BUYER_3);
+    const { me } = await gqlOk<{ me: { id: string } }>(e2e, `{ me { id } }`, undefined, buyerToken);
+    let listens = false;
+    void probeArrived.then(() => (listens = true));
+    await expect
+      .poll(
+        async () => {
+          if (!listens) await e2e.server.services.notifications.notify(me.id, { kind: NotificationKind.OFFER, text: "Probe", link: "/" });
+          return listens;
+        },
+        { interval: 250 },
+      )
+      .toBe(true);
+    const { notificationUnreadCount: before } = await gqlOk(e2e, `{ notificationUnreadCount }`, undefined, buyerToken);
     await expect.poll(() => bellCount(buyer.page)).toBe(before);
 
     // the seller, in their own browser, confirms the order from the dashboard (whose header has the bell too)

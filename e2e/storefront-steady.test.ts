@@ -33,9 +33,11 @@ async function watchSteadiness(page: Page) {
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  // the page's code and data arrive late, as on a slow phone connection: the fallback shows meanwhile
+  // the page's code and data arrive late, as on a slow phone connection: each is held until the page
+  // has painted what it had without it, so the fallback shows meanwhile (a navigation under way has
+  // nothing painted yet to wait for)
   await page.route(/\/assets\/.*\.js$|\/graphql$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))).catch(() => undefined);
     await route.continue();
   });
 }

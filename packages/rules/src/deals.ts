@@ -1,18 +1,19 @@
 import { z } from "zod";
+import { CODE_DIGITS, isCodeShaped, NOTE_MAX_LENGTH } from "./limits";
 
 // How a deal finishes: the buyer's handover code and the reservation an accepted offer makes.
 
 /** The buyer's code: 6 digits; the seller has this many wrong tries per order before the code path locks. */
 export const HANDOVER_CODE_TRIES = 5;
 export const handoverCodeRule = z
-  .string({ error: "Enter the buyer's 6-digit code." })
+  .string({ error: `Enter the buyer's ${CODE_DIGITS}-digit code.` })
   .trim()
-  .regex(/^\d{6}$/, "Enter the buyer's 6-digit code.");
+  .refine(isCodeShaped, `Enter the buyer's ${CODE_DIGITS}-digit code.`);
 
 /** Without the code, the buyer has this long to confirm or object before the handover is confirmed for them. */
 export const HANDOVER_CONFIRM_HOURS = 48;
 
-export const HANDOVER_OBJECTION_MAX = 500;
+export const HANDOVER_OBJECTION_MAX = NOTE_MAX_LENGTH;
 export const handoverObjectionRule = z
   .string({ error: "Say what went wrong." })
   .trim()

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { formatPKR } from "./money";
+import { NOTE_MAX_LENGTH } from "./limits";
 
 export { formatPKR } from "./money";
 export * from "./deals";
+export * from "./limits";
+export * from "./limit-rules";
 
 // Field rules that the server enforces and the web forms check before sending, with one wording.
 // The server stays the authority; the forms only spare a round trip.
@@ -108,7 +111,7 @@ export const REPORT_REASONS = [
   { value: "SPAM", label: "Spam or duplicate" },
   { value: "OTHER", label: "Something else" },
 ] as const;
-export const REPORT_DETAILS_MAX = 500;
+export const REPORT_DETAILS_MAX = NOTE_MAX_LENGTH;
 
 /** A report's optional details; "Something else" needs them (the reason alone says nothing). */
 export const reportDetailsRule = z
@@ -125,6 +128,8 @@ export {
   disputeTextRule,
   payoutDestinationRule,
   payoutMethodOf,
+  payoutReferenceRule,
+  payoutRefusalRule,
   ibanChecksumValid,
 } from "./payments";
 /** A review's comment: the server keeps at most this many characters, the web's box allows no more. */

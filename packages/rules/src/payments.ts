@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTE_MAX_LENGTH } from "./limits";
 
 /** Why a buyer disputes a held payment: the fixed list the dispute form and the server share. */
 export const DISPUTE_REASONS = [
@@ -55,3 +56,18 @@ export const payoutDestinationRule = z
   );
 
 export const payoutMethodOf = (destination: string): "WALLET" | "IBAN" => (WALLET_NUMBER.test(destination) ? "WALLET" : "IBAN");
+
+/** The reference of the transfer an admin made for a payout. */
+export const payoutReferenceRule = z
+  .string({ message: "Enter the transfer's reference." })
+  .trim()
+  .min(3, "Enter the transfer's reference.")
+  .max(100, "Use at most 100 characters.")
+  .regex(/^[\w\-./ ]+$/, "Letters, digits, spaces and - . / _ only.");
+
+/** Why an admin refuses a payout (the seller reads it). */
+export const payoutRefusalRule = z
+  .string({ message: "Say why." })
+  .trim()
+  .min(3, "Say why the payout is refused.")
+  .max(NOTE_MAX_LENGTH, `Use at most ${NOTE_MAX_LENGTH} characters.`);

@@ -195,10 +195,16 @@ describe("WebSocket limits", () => {
     const delivered = Promise.all(allowed);
     let listening = false;
     void delivered.then(() => (listening = true));
-    for (let tries = 0; !listening && tries < 40; tries++) {
-      await server.services.notifications.notify(user.user.id, { kind: NotificationKind.OFFER, text: "probe", link: "/" });
-      await Promise.race([delivered, new Promise((resolve) => setTimeout(resolve, 250))]);
-    }
+    await expect
+      .poll(
+        async () => {
+          if (!listening)
+            await server.services.notifications.notify(user.user.id, { kind: NotificationKind.OFFER, text: "probe", link: "/" });
+          return listening;
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe(true);
     expect(await delivered).toEqual(Array(MAX_SUBSCRIPTIONS_PER_SOCKET).fill("event"));
     const refused = await subscribe();
     expect(refused).toContain("RATE_LIMITED");

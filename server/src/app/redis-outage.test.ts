@@ -1,8 +1,10 @@
 import { Redis } from "ioredis";
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
+import { optionalRedis } from "../platform/redis";
 import { ownRedis } from "../test/redis";
 import { subscribeOverSocket } from "../test/websocket";
 
@@ -57,13 +59,19 @@ describe("a Redis outage", () => {
     );
     await socket.ready(() => send(PROBE));
 
+    // a client made as the app makes its own, to see how a command fares once Redis is gone
+    const client = optionalRedis(redis.url);
+    await once(client, "ready");
+    const lost = once(client, "close");
     await redis.kill();
-    // each read fails over to the database at once: no queue waiting for Redis to come back
-    const started = performance.now();
+    await lost;
+    // a command fails at once instead of waiting in a queue for Redis to come back (or for its timeout)
+    await expect(client.get("anything")).rejects.toThrow(/enableOfflineQueue options is false/);
+    client.disconnect();
+    // so each read falls back to the database
     for (let i = 0; i < 10; i++) expect((await server.gql(READ)).data).toEqual({ products: { totalItems: expect.any(Number) } });
     // an unknown hash (Redis holds them) is asked for again with its text, as the client does
     expect((await byHash(`{ totalReviews }`)).errors?.[0].extensions?.code).toBe("PERSISTED_QUERY_NOT_FOUND");
-    expect(performance.now() - started).toBeLessThan(2_000);
 
     // a message sent meanwhile reaches the socket held by this process
     const during = await send("sent while Redis is away");
@@ -73,13 +81,12 @@ describe("a Redis outage", () => {
     const watcher = new Redis(redis.url);
     try {
       // the app reconnects on its own: answers are kept in Redis again
-      let kept: string[] = [];
-      for (let tries = 0; !kept.length && tries < 100; tries++) {
-        await server.gql(READ);
-        kept = await watcher.keys("unibazaar:cache:*");
-        if (!kept.length) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(kept.length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          await server.gql(READ);
+          return (await watcher.keys("unibazaar:cache:*")).length;
+        })
+        .toBeGreaterThan(0);
       // and live events go through Redis again (for the other processes)
       await watcher.subscribe(`unibazaar:live:user:${seller.user.id}`);
       const published: Array<{ detail: { message?: { id: string } } }> = [];

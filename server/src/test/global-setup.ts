@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
@@ -10,6 +11,15 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/emb
 
 // one template per run, so two runs (two checkouts) can share one PostgreSQL server
 export const TEMPLATE_DATABASE = `unibazaar_test_template_${process.pid}`;
+
+/**
+ * Where a run keeps its demo data once loaded (made by the first test file that asks for a seeded
+ * server, see test/harness.ts): a database cloned from the template, and the DATA_DIR its pictures went to.
+ */
+export const seededTemplate = (template: string) => ({
+  database: `${template}_seeded`,
+  dir: path.join(tmpdir(), `unibazaar-seeded-${template}`),
+});
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,13 +64,16 @@ export default async function setup(project: TestProject) {
   project.provide("databaseServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);
 
+  const seeded = seededTemplate(TEMPLATE_DATABASE);
   return async () => {
     if (!embedded) {
       const cleanup = new Client({ connectionString: serverUrl });
       await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${seeded.database}" WITH (FORCE)`);
       await cleanup.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
       await cleanup.end();
     }
+    await rm(seeded.dir, { recursive: true, force: true });
     await embedded?.stop();
     await rm(dir, { recursive: true, force: true });
   };

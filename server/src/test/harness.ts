@@ -1,8 +1,10 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "pg";
 import type { Logger as QueryLogger } from "typeorm";
 import { expect, inject } from "vitest";
@@ -10,7 +12,7 @@ import { loadConfig } from "../platform/config";
 import { TestClock } from "../platform/clock";
 import { runningJob } from "../platform/jobs";
 import { startServer, type RunningServer } from "../app/server";
-import { withDatabase } from "./global-setup";
+import { seededTemplate, withDatabase } from "./global-setup";
 
 /** A fresh database copied from the migrated template: this test file's own data. */
 export const createTestDatabase = () => createDatabase(inject("templateDatabase"));
@@ -18,9 +20,8 @@ export const createTestDatabase = () => createDatabase(inject("templateDatabase"
 /** A fresh database with no tables at all, as a new deployment finds it. */
 export const createEmptyDatabase = () => createDatabase();
 
-async function createDatabase(template?: string): Promise<string> {
+async function createDatabase(template?: string, name = `ub_test_${randomBytes(6).toString("hex")}`): Promise<string> {
   const serverUrl = inject("databaseServerUrl");
-  const name = `ub_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
@@ -75,22 +76,22 @@ export type TestServer = RunningServer & {
   ) => Promise<RestResult<T>>;
 };
 
-/** Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database. */
+/**
+ * Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database; with
+ * `seed`, a copy of the demo data (database and pictures) loaded once per run.
+ */
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const databaseUrl = await createTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-test-"));
+  const demo = options.seed ? await demoData() : undefined;
+  const databaseUrl = await createDatabase(demo?.database ?? inject("templateDatabase"));
+  const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "unibazaar-test-")));
+  if (demo) await cp(demo.dataDir, dataDir, { recursive: true });
   const config = loadConfig({
-    NODE_ENV: "test",
-    PORT: "0",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+    ...testEnv(databaseUrl, dataDir, demo?.jwtSecret ?? randomBytes(32).toString("hex")),
     ...options.env,
   });
   const queries = new QueryCounter();
   const clock = new TestClock();
-  const server = await startServer(config, { seed: options.seed, queryLogger: queries, clock });
+  const server = await startServer(config, { queryLogger: queries, clock });
 
   const gql: TestServer["gql"] = async (query, variables, token) => {
     const response = await fetch(`${server.url}/graphql`, {
@@ -122,6 +123,46 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   };
 
   return Object.assign(server, { clock, queries, gql, api });
+}
+
+const testEnv = (databaseUrl: string, dataDir: string, jwtSecret: string) => ({
+  NODE_ENV: "test",
+  PORT: "0",
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  JWT_SECRET: jwtSecret,
+  ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+});
+
+/**
+ * The demo data, loaded once per run and copied for each seeded server: loading it draws and
+ * resizes every listing's pictures, which cost each e2e file 10-30 s. The first file to ask loads
+ * it into a database of its own (and a DATA_DIR for the pictures); the others wait for its answer.
+ * The same JWT secret goes with the copies, as the data was written under it.
+ */
+async function demoData(): Promise<{ database: string; dataDir: string; jwtSecret: string }> {
+  const template = inject("templateDatabase");
+  const { database, dir } = seededTemplate(template);
+  const dataDir = path.join(dir, "data");
+  const answer = path.join(dir, "seeded.json");
+  try {
+    await mkdir(dir);
+  } catch {
+    while (!existsSync(answer)) await sleep(100);
+    const { jwtSecret, error } = JSON.parse(await readFile(answer, "utf8")) as { jwtSecret?: string; error?: string };
+    if (!jwtSecret) throw new Error(`the demo data failed to load in another test file: ${error}`);
+    return { database, dataDir, jwtSecret };
+  }
+  const jwtSecret = randomBytes(32).toString("hex");
+  try {
+    const server = await startServer(loadConfig(testEnv(await createDatabase(template, database), dataDir, jwtSecret)), { seed: true });
+    await server.close();
+    await writeFile(answer, JSON.stringify({ jwtSecret }));
+  } catch (error) {
+    await writeFile(answer, JSON.stringify({ error: String(error) }));
+    throw error;
+  }
+  return { database, dataDir, jwtSecret };
 }
 
 /** Waits until the job queues have nothing waiting or running (jobs run in the background, a moment after their change). */

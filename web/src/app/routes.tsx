@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingState } from "../components/LoadingState";
+import { loadNamespaces } from "../lib/i18n";
 import { DashboardError } from "../features/dashboard/layout/DashboardError";
 import { dashboardPages } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
@@ -11,31 +12,34 @@ import { RequireAuth } from "./RequireAuth";
 // static: the error page shows it too, so it is in the main chunk anyway
 import { NotFoundPage } from "../features/pages/NotFoundPage";
 
-/** One chunk per page: `page(() => import("..."), "Name")` loads the named export on first visit. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * One chunk per page: `page(() => import("..."), "Name", ["shop"])` loads the named export on first
+ * visit together with its catalogues (i18n namespaces), so the page renders its words at once.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly string[] = []) {
+  return lazy(async () => ({ default: (await Promise.all([load(), loadNamespaces(namespaces)]))[0][name] }));
 }
 
-const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute");
-const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute");
-const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute");
-const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute");
-const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute");
-const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage");
-const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute");
-const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute");
+const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home"]);
+const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop"]);
+const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop"]);
+const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop"]);
+const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product"]);
+const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout"]);
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers"]);
+const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved"]);
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage");
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage");
-const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage");
-const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage");
-const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage");
-const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage");
-const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage");
-const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage");
+const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);
+const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage", ["pages"]);
+const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage", ["pages"]);
+const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage", ["auth"]);
+const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage", ["auth"]);
+const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage", ["auth"]);
 const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage");
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage");
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
-const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage");
+const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage");
 const DashboardLayout = lazy(() => import("./layout/DashboardLayout"));
 

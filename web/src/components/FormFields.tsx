@@ -1,13 +1,20 @@
 import Visibility from "@mui/icons-material/Visibility";
+import Alert from "@mui/material/Alert";
+import type { SxProps, Theme } from "@mui/material/styles";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { CODE_DIGITS } from "@unibazaar/rules/limits";
 import { useState, type ReactNode } from "react";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, "name" | "value" | "onChange" | "error"> & {
-  control: Control<T>;
+type FormTextFieldProps<T extends FieldValues, Out extends FieldValues = T> = Omit<
+  TextFieldProps,
+  "name" | "value" | "onChange" | "error"
+> & {
+  /** the form's control; `Out` is what its resolver hands the submit (e.g. a number typed as text) */
+  control: Control<T, unknown, Out>;
   name: Path<T>;
   /** shown under the field while it has no error */
   hint?: ReactNode;
@@ -17,7 +24,12 @@ type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, "name" | "
  * A MUI text field bound to a react-hook-form field: its error (from the shared rules or from the
  * server) shows inline under it, in the same style for both.
  */
-export function FormTextField<T extends FieldValues>({ control, name, hint, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, Out extends FieldValues = T>({
+  control,
+  name,
+  hint,
+  ...props
+}: FormTextFieldProps<T, Out>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField
@@ -70,8 +82,18 @@ export function FormCodeField<T extends FieldValues>(props: Omit<FormTextFieldPr
       required
       fullWidth
       autoFocus
-      slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+      slotProps={{ htmlInput: { inputMode: "numeric", maxLength: CODE_DIGITS } }}
       {...props}
     />
+  );
+}
+
+/** A form's one error that belongs to no field (the field errors show under their fields). */
+export function FormErrorAlert({ error, sx }: { error: string | null; sx?: SxProps<Theme> }) {
+  if (!error) return null;
+  return (
+    <Alert severity="error" role="alert" sx={sx}>
+      {error}
+    </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography, { type TypographyProps } from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { formatPKR } from "../lib/format";
 import { visuallyHidden } from "./visuallyHidden";
 
@@ -12,8 +13,9 @@ type MoneyProps = {
   component?: React.ElementType;
 };
 
-/** A PKR amount (always via formatPKR), with the old price struck through when there is one. */
+/** A PKR amount (always via formatPKR, in the reader's language), with the old price struck through when there is one. */
 export function Money({ amount, oldPrice, variant = "body1", color = "text.primary", component = "span" }: MoneyProps) {
+  const { t } = useTranslation();
   const showOld = oldPrice != null && oldPrice > amount;
   return (
     <Box component="span" sx={{ display: "inline-flex", alignItems: "baseline", gap: 1, flexWrap: "wrap" }}>
@@ -24,7 +26,7 @@ export function Money({ amount, oldPrice, variant = "body1", color = "text.prima
         // screen readers do not announce strike-through: a hidden "was" says what the number is
         <Typography component="s" variant="body2" color="text.secondary">
           <Box component="span" sx={visuallyHidden}>
-            was{" "}
+            {t("money.was")}{" "}
           </Box>
           {formatPKR(oldPrice)}
         </Typography>

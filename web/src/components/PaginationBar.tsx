@@ -6,6 +6,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import usePagination from "@mui/material/usePagination";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
+import { useTranslation } from "react-i18next";
 
 type PaginationBarProps = {
   page: number;
@@ -20,7 +21,8 @@ type PaginationBarProps = {
  * Previous, numbered pages and Next. Previous is disabled on page 1 and Next on the last page;
  * a page outside 1..totalPages is never requested. On phones "Page n of m" stands in for the numbers.
  */
-export function PaginationBar({ page, totalPages, onChange, label = "Pagination" }: PaginationBarProps) {
+export function PaginationBar({ page, totalPages, onChange, label }: PaginationBarProps) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const { items } = usePagination({
@@ -38,7 +40,7 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
   return (
     <Box
       component="nav"
-      aria-label={label}
+      aria-label={label ?? t("pagination.label")}
       sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: { xs: 0.5, sm: 1 }, flexWrap: "wrap", my: 3 }}
     >
       <Button
@@ -49,11 +51,11 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
         startIcon={<ChevronLeft />}
         sx={{ minWidth: 0 }}
       >
-        Previous
+        {t("pagination.previous")}
       </Button>
       {phone ? (
         <Typography component="span" variant="body2" sx={{ px: 1.5, fontWeight: 600 }} aria-current="page">
-          Page {page} of {totalPages}
+          {t("pagination.pageOf", { page, totalPages })}
         </Typography>
       ) : (
         items.map((item, index) =>
@@ -64,7 +66,7 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
               variant={item.selected ? "contained" : "text"}
               onClick={() => go(item.page ?? page)}
               aria-current={item.selected ? "page" : undefined}
-              aria-label={`Page ${item.page}`}
+              aria-label={t("pagination.page", { page: item.page })}
               sx={{ minWidth: 36, px: 1 }}
             >
               {item.page}
@@ -84,7 +86,7 @@ export function PaginationBar({ page, totalPages, onChange, label = "Pagination"
         endIcon={<ChevronRight />}
         sx={{ minWidth: 0 }}
       >
-        Next
+        {t("pagination.next")}
       </Button>
     </Box>
   );

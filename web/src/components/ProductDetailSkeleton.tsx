@@ -1,12 +1,14 @@
 import Box from "@mui/material/Box";
 import Skeleton from "@mui/material/Skeleton";
+import { useTranslation } from "react-i18next";
 
 /** The product page while it loads: the picture and the details beside it (below it on a phone). */
 export function ProductDetailSkeleton() {
+  const { t } = useTranslation();
   return (
     <Box
       role="status"
-      aria-label="Loading product"
+      aria-label={t("loading.product")}
       sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 }, mt: 5 }}
     >
       <Skeleton variant="rectangular" sx={{ width: "100%", height: "auto", aspectRatio: "1", borderRadius: 2 }} />

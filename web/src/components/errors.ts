@@ -1,21 +1,33 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import i18next from "i18next";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+
+/**
+ * A server error in the reader's language, from its code: `common:errors.<CODE>`. English has no
+ * such keys, so it shows the server's own sentence, which says more ("Only 2 left in stock").
+ */
+function translated(message: string, code: unknown): string {
+  return typeof code === "string" && i18next.isInitialized ? i18next.t(`errors.${code}`, { ns: "common", defaultValue: message }) : message;
+}
 
 /** The first server message of a failed operation, or `fallback` when there is none to show. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (CombinedGraphQLErrors.is(error)) {
-    const first = error.errors.find((e) => e.message)?.message;
-    if (first) return first;
+    const first = error.errors.find((e) => e.message);
+    if (first) return translated(first.message, first.extensions?.code);
   }
   return fallback;
 }
 
-/** Per-field messages of a BAD_USER_INPUT error (`extensions.fields`), keyed by input field name. */
+/** Per-field messages of a BAD_USER_INPUT error (`extensions.fields`), keyed by input field name, in the reader's language. */
 function fieldErrors(error: unknown): Record<string, string> {
   if (!CombinedGraphQLErrors.is(error)) return {};
   for (const e of error.errors) {
     const fields = (e.extensions as { fields?: unknown } | undefined)?.fields;
-    if (fields && typeof fields === "object") return fields as Record<string, string>;
+    if (fields && typeof fields === "object")
+      return Object.fromEntries(
+        Object.entries(fields as Record<string, string>).map(([field, message]) => [field, translated(message, e.extensions?.code)]),
+      );
   }
   return {};
 }
@@ -41,7 +53,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /** The message of any error for "Error ...: {message}" texts (server message, else the error's own). */
 export function plainMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => e.message).join(" ");
+  if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => translated(e.message, e.extensions?.code)).join(" ");
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCount, formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
 
 // the page shows a non-breaking space between "Rs" and the number; plain spaces here for reading
@@ -36,8 +37,8 @@ describe("formatPKR", () => {
 
   it("shortens chart axis amounts", () => {
     expect(plain(formatPKR(950, { compact: true }))).toBe("Rs 950");
-    expect(plain(formatPKR(1000, { compact: true }))).toBe("Rs 1k");
-    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3k");
+    expect(plain(formatPKR(1000, { compact: true }))).toBe("Rs 1K");
+    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3K");
     expect(plain(formatPKR(999_999, { compact: true }))).toBe("Rs 1M");
     expect(plain(formatPKR(3_450_000, { compact: true }))).toBe("Rs 3.5M");
   });
@@ -49,7 +50,7 @@ describe("dates", () => {
 
   it("reads a day as '24 Nov 2026'", () => {
     expect(formatDate(at(2026, 11, 24, 16, 30))).toBe("24 Nov 2026");
-    expect(formatDate(at(2026, 9, 3, 0, 5))).toBe("3 Sep 2026");
+    expect(formatDate(at(2026, 9, 3, 0, 5))).toBe("3 Sept 2026");
     // a calendar day (a blog post's date) is not shifted by the reader's time zone
     expect(formatDate("2026-10-15")).toBe("15 Oct 2026");
   });
@@ -63,5 +64,22 @@ describe("dates", () => {
   it("names a month as 'Nov 2026'", () => {
     expect(formatMonth("2026-11")).toBe("Nov 2026");
     expect(formatMonth("2027-01")).toBe("Jan 2027");
+  });
+});
+
+describe("in Urdu (ur-PK)", () => {
+  beforeAll(() => i18next.init({ lng: "ur", supportedLngs: ["en", "ur"], resources: {} }));
+  afterAll(() => i18next.changeLanguage("en"));
+
+  it("keeps the digits students read and names months in Urdu", () => {
+    expect(plain(formatPKR(1800))).toBe("Rs 1,800");
+    expect(formatCount(10_000)).toBe("10,000");
+    expect(formatDate("2026-11-24")).toBe("24 نومبر، 2026");
+    expect(formatMonth("2026-11")).toBe("نومبر 2026");
+  });
+
+  it("shortens chart amounts in thousands and lakhs", () => {
+    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3 ہزار");
+    expect(plain(formatPKR(3_500_000, { compact: true }))).toBe("Rs 35 لاکھ");
   });
 });

@@ -1,24 +1,57 @@
-/** Money: the one formatter web and server share ("Rs 1,800", "Rs 1,800.50"); its own entry, so zod stays out of the first load. */
-export { formatCount, formatPKR } from "@unibazaar/rules/money";
+import i18next from "i18next";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/**
+ * Numbers, PKR amounts and dates in the reader's language, through Intl: `en-PK` gives "Rs 1,800",
+ * "24 Nov 2026, 4:30 pm"; `ur-PK` gives the same digits with Urdu month names ("24 نومبر، 2026").
+ * They read the language at call time; components that show them re-render on a language switch
+ * through their own `useTranslation`.
+ */
+export const currentLocale = () => (i18next.language?.startsWith("ur") ? "ur-PK" : "en-PK");
 
-// Built by hand, not with Intl: browsers' locale data differ ("24-Nov-2026", "Sept", "PM"); one look everywhere.
-const day = (d: Date) => `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-const clock = (d: Date) => `${d.getHours() % 12 || 12}:${String(d.getMinutes()).padStart(2, "0")} ${d.getHours() < 12 ? "am" : "pm"}`;
+// Intl formatters are costly to build and a list page formats hundreds of values: one per locale and options
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function numberFormat(options: Intl.NumberFormatOptions) {
+  const key = `${currentLocale()} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(currentLocale(), options)));
+  return format;
+}
+function dateFormat(options: Intl.DateTimeFormatOptions) {
+  const key = `${currentLocale()} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(currentLocale(), options)));
+  return format;
+}
+
+/**
+ * A PKR amount: "Rs 1,800", paisa only when there are some ("Rs 1,800.50"), computed from whole paisa
+ * (no 2,592.4499999). "Rs" and its number are held together by a non-breaking space. `compact` is for
+ * chart axes: "Rs 12.3K" ("Rs 12.3 ہزار", "Rs 35 لاکھ" in Urdu).
+ */
+export function formatPKR(rupees: number, options: { compact?: boolean } = {}): string {
+  const paisa = Math.round(rupees * 100);
+  const format = options.compact
+    ? numberFormat({ style: "currency", currency: "PKR", notation: "compact", maximumFractionDigits: 1 })
+    : numberFormat({ style: "currency", currency: "PKR", minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 });
+  return format.format(paisa / 100).replace(/Rs\s/, "Rs\u00a0");
+}
+
+/** A whole count with the locale's grouping: "10,000". */
+export const formatCount = (count: number): string => numberFormat({ maximumFractionDigits: 0 }).format(Math.trunc(count));
+
+const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 
 /** A day in the reader's time zone: "24 Nov 2026". A bare "2026-11-24" is that calendar day anywhere. */
 export const formatDate = (iso: string): string => {
   const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return day(bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(iso));
+  return dateFormat(DAY).format(bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(iso));
 };
 /** A moment in the reader's time zone: "24 Nov 2026, 4:30 pm". */
-export const formatDateTime = (iso: string): string => {
-  const d = new Date(iso);
-  return `${day(d)}, ${clock(d)}`;
-};
+export const formatDateTime = (iso: string): string => dateFormat({ ...DAY, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+
 /** A calendar month given as "2026-11" (or a date in it, read in UTC): "Nov 2026". */
 export const formatMonth = (month: string): string => {
   const [year, m] = month.split("-").map(Number);
-  return `${MONTHS[m - 1]} ${year}`;
+  return dateFormat({ month: "short", year: "numeric" }).format(new Date(year, m - 1, 1));
 };

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { CODE_DIGITS, EMAIL_CODE_FORMAT, isCodeShaped } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Mailer, MailMessage } from "../../platform/mail";
@@ -14,7 +15,7 @@ export const CODE_ATTEMPTS = 5;
 /** Codes sent per key (a user and purpose, or a reset's e-mail) per hour. */
 export const CODE_SENDS_PER_HOUR = 3;
 
-export const CODE_FORMAT = "Enter the 6-digit code from the e-mail.";
+export const CODE_FORMAT = EMAIL_CODE_FORMAT;
 export const CODE_WRONG = "That code is wrong or has expired. Ask for a new code.";
 export const CODE_EXPIRED = "That code has expired. Ask for a new code.";
 export const CODE_SPENT = "Too many wrong codes. Ask for a new code.";
@@ -61,7 +62,7 @@ export class OneTimeCodes {
     const userId = options.userId ?? NO_USER;
     const key = `${purpose}:${limitKey}`;
     await consumeOrRefuse([[this.sends, key]], CODE_SENDS_SPENT);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, "0");
     const codes = this.dataSource.getRepository(OneTimeCode);
     const earlier = await codes.findOneBy({ userId, purpose });
     const fresh = {
@@ -105,7 +106,7 @@ export class OneTimeCodes {
     apply: (manager: EntityManager, email: string) => Promise<T>,
   ): Promise<T> {
     const digits = code.replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(digits)) throw badInput(CODE_FORMAT, { code: CODE_FORMAT });
+    if (!isCodeShaped(digits)) throw badInput(CODE_FORMAT, { code: CODE_FORMAT });
     // no account: the same statement (it matches no row) and the same HMAC as a real one
     const userId = account ?? NO_USER;
     const triedHash = this.hash(purpose, userId, digits);

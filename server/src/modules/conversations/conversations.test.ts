@@ -4,7 +4,8 @@ import { asCaller, established, insertOrder, insertProduct, signUp, type SignedI
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Message } from "./entity";
-import { MESSAGE_MAX_LENGTH, MESSAGES_PER_MINUTE } from "./service";
+import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
+import { MESSAGES_PER_MINUTE } from "./service";
 
 let server: TestServer;
 let seller: SignedIn;

@@ -1,23 +1,13 @@
 import type { EntityManager } from "typeorm";
 import { z } from "zod";
-import { priceRule } from "@unibazaar/rules";
+import { OFFER_DEFAULT_HOURS, offerExpiryRule, priceRule } from "@unibazaar/rules";
 import { conflict } from "../../platform/shared/errors";
 import { idRule } from "../../platform/shared/validation";
 import { Offer, OfferStatus } from "./entity";
 
 /** Offers are the rules of the conversations service; this file holds their inputs, views and the checkout's side. */
 
-export const OFFER_MIN_HOURS = 1;
-export const OFFER_MAX_HOURS = 7 * 24;
-export const OFFER_DEFAULT_HOURS = 24;
-
-const expiryRule = z
-  .number({ error: `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.` })
-  .int(`Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
-  .min(OFFER_MIN_HOURS, `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
-  .max(OFFER_MAX_HOURS, `Choose an expiry from ${OFFER_MIN_HOURS} to ${OFFER_MAX_HOURS} hours.`)
-  .nullish()
-  .transform((hours) => hours ?? OFFER_DEFAULT_HOURS);
+const expiryRule = offerExpiryRule.nullish().transform((hours) => hours ?? OFFER_DEFAULT_HOURS);
 
 export const makeOfferSchema = z.object({
   conversationId: idRule("Choose a conversation."),

@@ -1,4 +1,5 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
+import { conversationReportRule, MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -19,8 +20,6 @@ import { NegotiationService } from "./negotiation";
 import type { OfferView } from "./offers";
 import { conversationPath, isParty, readableConversation } from "./parties";
 
-export const MESSAGE_MAX_LENGTH = 2000;
-export const REPORT_REASON_MAX_LENGTH = 500;
 /** Messages one user may send per minute, over all conversations (counted in PostgreSQL, shared by every process). */
 export const MESSAGES_PER_MINUTE = 20;
 /** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
@@ -55,11 +54,7 @@ const sendSchema = z
   .refine((v) => v.body !== "" || v.image, { path: ["body"], message: "Write a message." });
 const reportSchema = z.object({
   conversationId: idRule("Choose a conversation."),
-  reason: z
-    .string({ error: "Say what is wrong." })
-    .trim()
-    .min(1, "Say what is wrong.")
-    .max(REPORT_REASON_MAX_LENGTH, `A report must be at most ${REPORT_REASON_MAX_LENGTH} characters.`),
+  reason: conversationReportRule,
 });
 
 type Paging = { page?: number; pageSize?: number };

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertProduct, signUpCast, type Cast } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { insertProduct } from "../../test/fixtures";
+import { codeOf, jobsSettled } from "../../test/harness";
+import { it } from "../../test/server-test";
 
 const QUEUES = `{ jobQueues { name queued active failed completed } }`;
 
 describe("the admins' view of the background jobs", () => {
-  let server: TestServer;
-  let cast: Cast;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    cast = await signUpCast(server);
-  });
-  afterAll(() => server.close());
-
-  it("counts each queue's jobs by state: a price drop's alert job is queued, then done", async () => {
+  it("counts each queue's jobs by state: a price drop's alert job is queued, then done", async ({ server, cast }) => {
     const product = await insertProduct(server.dataSource, cast.seller.user.id, { pricePaisa: 500_000 });
     const before = (await server.gql(QUEUES, {}, cast.admin.token)).data.jobQueues as Array<{ name: string; completed: number }>;
     expect(before.map((q) => q.name)).toEqual(expect.arrayContaining(["saved.price-dropped", "saved.sold-out", "uploads.sweep"]));
@@ -27,7 +19,7 @@ describe("the admins' view of the background jobs", () => {
     expect(after.find((q) => q.name === "saved.price-dropped")!.completed).toBe(doneBefore + 1);
   });
 
-  it("lists failed jobs for admins, with a limit from 1 to 100", async () => {
+  it("lists failed jobs for admins, with a limit from 1 to 100", async ({ server, cast }) => {
     expect((await server.gql(`{ failedJobs { id name attempts error } }`, {}, cast.admin.token)).data.failedJobs).toEqual([]);
     expect(codeOf(await server.gql(`{ failedJobs(limit: 0) { id } }`, {}, cast.admin.token))).toBe("BAD_USER_INPUT");
   });

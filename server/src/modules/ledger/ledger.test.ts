@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, signUpCast, type Cast } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { asCaller } from "../../test/fixtures";
+import { it } from "../../test/server-test";
 import { DisputeOutcome, HeldPaymentState } from "../escrow/entity";
 import { handOver, objectToHandover, orderLedger, paidCardOrder } from "../escrow/testing";
 import { setStatus } from "../orders/testing";
 import { MovementKind } from "./entity";
 
-let server: TestServer;
-let cast: Cast;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cast = await signUpCast(server);
-});
-afterAll(() => server.close());
-
 describe("the ledger", () => {
-  it("refuses to change or delete an entry or a movement, and refuses an unbalanced movement at commit", async () => {
+  it("refuses to change or delete an entry or a movement, and refuses an unbalanced movement at commit", async ({ server }) => {
     await server.dataSource.transaction((manager) =>
       server.services.ledger.post(manager, {
         key: "test:balanced",
@@ -55,7 +46,7 @@ describe("the ledger", () => {
     expect(await server.services.ledger.balance("test:a")).toBe(-500);
   });
 
-  it("posts a movement once per key", async () => {
+  it("posts a movement once per key", async ({ server }) => {
     const movement = {
       key: "test:once",
       kind: MovementKind.FEE,
@@ -69,7 +60,7 @@ describe("the ledger", () => {
     expect(await server.services.ledger.balance("test:d")).toBe(1);
   });
 
-  it("sums to zero for an order in every state of its payment, and all balances together are zero", async () => {
+  it("sums to zero for an order in every state of its payment, and all balances together are zero", async ({ server, cast }) => {
     const { buyer, seller, admin } = cast;
     const order = () => paidCardOrder(server, buyer, seller, 120_000 + Math.floor(Math.random() * 1000));
     const heldOrder = await order();

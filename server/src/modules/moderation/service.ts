@@ -1,7 +1,7 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
-import { REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
+import { MODERATION_NOTE_REQUIRED, moderationNoteRule, REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -18,7 +18,6 @@ import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTar
 
 /** Reports one user may send per hour (a burst of reports is more likely abuse than help). */
 export const REPORTS_PER_HOUR = 10;
-const NOTE_MAX = 500;
 export const ALREADY_REPORTED = "You have already reported this. An admin will look at it soon.";
 
 const reasonRule = z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], {
@@ -40,20 +39,13 @@ const moderateSchema = z
     targetKind: z.enum(ReportTargetKind, { message: "Unknown target kind." }),
     targetId: z.string(),
     action: z.enum(ModerationActionKind, { message: "Unknown action." }),
-    note: z
-      .string()
-      .trim()
-      .max(NOTE_MAX, `The note must be at most ${NOTE_MAX} characters.`)
-      .nullish()
-      .transform((v) => v || null),
+    note: moderationNoteRule.nullish().transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (LISTING_ACTIONS.includes(v.action) && v.targetKind !== ReportTargetKind.LISTING)
       ctx.addIssue({ code: "custom", path: ["action"], message: "Only a listing can be hidden or shown." });
-    if (v.action === ModerationActionKind.WARN_USER && !v.note)
-      ctx.addIssue({ code: "custom", path: ["note"], message: "Write the warning the user will see." });
-    if (v.action === ModerationActionKind.SUSPEND_USER && !v.note)
-      ctx.addIssue({ code: "custom", path: ["note"], message: "Give the reason for the suspension." });
+    const noteRequired = MODERATION_NOTE_REQUIRED[v.action];
+    if (noteRequired && !v.note) ctx.addIssue({ code: "custom", path: ["note"], message: noteRequired });
   });
 
 /** What an admin can do with a reported conversation. */

@@ -4,7 +4,6 @@ import { insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fix
 import { startTestServer, type TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
-import { TRANSITIONS } from "./transitions";
 import { ORDER, placeOrder, setStatus } from "./testing";
 
 let server: TestServer;
@@ -39,16 +38,23 @@ const expectRefused = async (who: SignedIn, orderId: string, status: string, cod
 };
 
 describe("the transition table", () => {
-  it("is the one lifecycle: forward steps for the seller, cancel for the buyer, nothing after an end state", () => {
-    expect(TRANSITIONS).toEqual({
-      pending: { confirmed: ["seller"], rejected: ["seller"], cancelled: ["user"] },
-      confirmed: { processing: ["seller"], rejected: ["seller"] },
-      processing: { shipped: ["seller"] },
-      shipped: { completed: ["seller"] },
-      completed: {},
-      rejected: {},
-      cancelled: {},
-    });
+  it("is the one lifecycle: forward steps for the seller, cancel for the buyer, nothing after an end state", async () => {
+    const order = await newOrder();
+    const offered = async () => ({ seller: await allowedFor(seller, order.id), buyer: await allowedFor(buyer, order.id) });
+    expect(await offered()).toEqual({ seller: ["CONFIRMED", "REJECTED"], buyer: ["CANCELLED"] });
+    await setStatus(server, seller, order.id, "CONFIRMED");
+    expect(await offered()).toEqual({ seller: ["PROCESSING", "REJECTED"], buyer: [] });
+    await setStatus(server, seller, order.id, "PROCESSING");
+    expect(await offered()).toEqual({ seller: ["SHIPPED"], buyer: [] });
+    await setStatus(server, seller, order.id, "SHIPPED");
+    expect(await offered()).toEqual({ seller: ["COMPLETED"], buyer: [] });
+    await setStatus(server, seller, order.id, "COMPLETED");
+    const rejected = await newOrder();
+    await setStatus(server, seller, rejected.id, "REJECTED");
+    const cancelled = await newOrder();
+    await setStatus(server, buyer, cancelled.id, "CANCELLED");
+    for (const ended of [order.id, rejected.id, cancelled.id])
+      for (const who of [seller, buyer, admin]) expect(await allowedFor(who, ended), `${ended} for ${who.user.role}`).toEqual([]);
   });
 
   it("lists what each caller may set next on a pending order", async () => {

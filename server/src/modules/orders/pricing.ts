@@ -1,5 +1,6 @@
 import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
 import { percentOf } from "../../platform/shared/money";
 import { usableOffers } from "../conversations/offers";
 import { isListed, Product } from "../products/entity";
@@ -8,8 +9,6 @@ import { Coupon } from "./entity";
 /** Sales tax, charged on what the buyer pays for the goods (subtotal after the coupon). */
 export const TAX_PERCENT = 5;
 export const TAX_RATE = TAX_PERCENT / 100;
-export const MAX_QUANTITY = 20;
-export const MAX_CART_LINES = 50;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
@@ -19,10 +18,10 @@ export const cartLinesSchema = z
     z.object({
       productId: z.string().trim().toLowerCase().min(1, "Choose a product."),
       quantity: z
-        .number({ message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.` })
-        .int(`Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`)
-        .min(1, `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`)
-        .max(MAX_QUANTITY, `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`),
+        .number({ message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.` })
+        .int(`Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`)
+        .min(1, `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`)
+        .max(MAX_QUANTITY_PER_LINE, `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`),
     }),
     { message: "No products found." },
   )
@@ -33,8 +32,8 @@ export const cartLinesSchema = z
     lines.forEach((line, i) => {
       const total = (totals.get(line.productId) ?? 0) + line.quantity;
       totals.set(line.productId, total);
-      if (total > MAX_QUANTITY)
-        ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY} of one product.` });
+      if (total > MAX_QUANTITY_PER_LINE)
+        ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one product.` });
     });
   });
 

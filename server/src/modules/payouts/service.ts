@@ -1,6 +1,13 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
-import { hasAtMostTwoDecimals, MAX_PRICE_PKR, payoutDestinationRule, payoutMethodOf } from "@unibazaar/rules";
+import {
+  hasAtMostTwoDecimals,
+  MAX_PRICE_PKR,
+  payoutDestinationRule,
+  payoutMethodOf,
+  payoutReferenceRule,
+  payoutRefusalRule,
+} from "@unibazaar/rules";
 import type { AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
@@ -21,17 +28,8 @@ const requestSchema = z.object({
   destination: payoutDestinationRule,
 });
 
-const referenceSchema = z.object({
-  reference: z
-    .string({ message: "Enter the transfer's reference." })
-    .trim()
-    .min(3, "Enter the transfer's reference.")
-    .max(100, "Use at most 100 characters.")
-    .regex(/^[\w\-./ ]+$/, "Letters, digits, spaces and - . / _ only."),
-});
-const reasonSchema = z.object({
-  reason: z.string({ message: "Say why." }).trim().min(3, "Say why the payout is refused.").max(500, "Use at most 500 characters."),
-});
+const referenceSchema = z.object({ reference: payoutReferenceRule });
+const reasonSchema = z.object({ reason: payoutRefusalRule });
 const listSchema = pageInput(20).extend({ state: z.enum(PayoutState).nullish() });
 type ListInput = { state?: PayoutState | null; page?: number | null; pageSize?: number | null };
 

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
+import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
@@ -24,7 +25,6 @@ import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { COPIED_PHOTO_HOLD, copiedPhotoOf } from "../screening/photos";
 
-export const MAX_QUANTITY_AVAILABLE = 999;
 export const SELLERS_MUST_VERIFY =
   "Only verified students can sell on UniBazaar. Verify your university e-mail on your profile page first.";
 

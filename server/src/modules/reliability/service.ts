@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { In } from "typeorm";
 import { z } from "zod";
-import { NO_SHOW_CONTEST_HOURS } from "@unibazaar/rules";
+import { NO_SHOW_CONTEST_HOURS, noShowContestRule } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -20,11 +20,7 @@ const HOUR_MS = 3_600_000;
 const NO_SHOW_CLOSED: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
 
 const contestSchema = z.object({
-  reason: z
-    .string({ error: "Say why the report is wrong." })
-    .trim()
-    .min(1, "Say why the report is wrong.")
-    .max(500, "At most 500 characters."),
+  reason: noShowContestRule,
 });
 
 /** How soon a user usually answers a new conversation: the bucket holding the median first answer. */

@@ -19,6 +19,7 @@ import { useAuth } from "../../lib/auth";
 import { LoadingState } from "../../components/LoadingState";
 import { Warnings } from "../../features/dashboard/layout/Warnings";
 import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "../../features/dashboard/layout/menu";
+import { useTranslation } from "react-i18next";
 
 const DRAWER_WIDTH = 248;
 
@@ -36,6 +37,7 @@ export default function DashboardLayout() {
 }
 
 function Shell({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up("md"), { noSsr: true });
   const location = useLocation();
@@ -64,7 +66,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
           "&:focus": { top: 8 },
         }}
       >
-        Skip to content
+        {t("nav.skipToContent")}
       </Box>
       {/* the storefront's own header (cart, search, avatar menu): the dashboard is part of the shop */}
       <NavBar />
@@ -80,7 +82,12 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
             borderColor: "divider",
           }}
         >
-          <IconButton aria-label="Open dashboard menu" aria-controls="dashboard-menu" aria-expanded={open} onClick={() => setOpen(true)}>
+          <IconButton
+            aria-label={t("dashboardShell.openMenu")}
+            aria-controls="dashboard-menu"
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+          >
             <MenuOpenIcon />
           </IconButton>
           <Typography component="span" color="text.secondary">
@@ -91,7 +98,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
       <Box sx={{ display: "flex", flex: 1 }}>
         <Box
           component="nav"
-          aria-label="Dashboard"
+          aria-label={t("nav.dashboard")}
           // full height: the sidebar runs down to the page's end, its menu stays in view while the page scrolls
           sx={
             wide ? { width: DRAWER_WIDTH, flexShrink: 0, bgcolor: "background.paper", borderRight: 1, borderColor: "divider" } : undefined
@@ -107,7 +114,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
               onClose={() => setOpen(false)}
               ModalProps={{ keepMounted: false }}
               // the open drawer is a dialog: it is named, also while it slides shut after a choice
-              slotProps={{ paper: { "aria-label": "Dashboard menu" } }}
+              slotProps={{ paper: { "aria-label": t("dashboardShell.menu") } }}
               sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
             >
               {menu}
@@ -127,6 +134,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
 }
 
 function SideMenu({ role, username, profileImage }: { role: Role; username: string; profileImage: string | null }) {
+  const { t } = useTranslation();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const logOut = async () => {
@@ -151,7 +159,7 @@ function SideMenu({ role, username, profileImage }: { role: Role; username: stri
         </Box>
       </Box>
       <Divider />
-      <List aria-label="Dashboard menu">
+      <List aria-label={t("dashboardShell.menu")}>
         {SIDE_MENU[role].map((item) => (
           <ListItem key={item.label} disablePadding>
             {"to" in item ? (

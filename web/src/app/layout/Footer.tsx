@@ -9,33 +9,37 @@ import PhoneOutlined from "@mui/icons-material/PhoneOutlined";
 import { Link as RouterLink } from "react-router-dom";
 import { SUPPORT } from "../../components/support";
 import { useAuth } from "../../lib/auth";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { useTranslation } from "react-i18next";
 
+// labels and descriptions are keys of the `common` catalogue
 const COMPANY = [
-  { label: "About Us", to: "/about-us" },
-  { label: "Contact", to: "/contact" },
-  { label: "Blog", to: "/#blog" },
+  { label: "nav.about", to: "/about-us" },
+  { label: "nav.contact", to: "/contact" },
+  { label: "footer.blog", to: "/#blog" },
 ];
 
 const USEFUL = [
-  { label: "Shop", to: "/shop" },
-  { label: "Search", to: "/search" },
-  { label: "My Orders", to: "/orders" },
-  { label: "Saved items", to: "/saved" },
+  { label: "nav.shop", to: "/shop" },
+  { label: "nav.search", to: "/search" },
+  { label: "footer.myOrders", to: "/orders" },
+  { label: "footer.savedItems", to: "/saved" },
 ];
 
-const SIGNED_OUT_LINKS = [{ label: "Create an account", to: "/register" }];
+const SIGNED_OUT_LINKS = [{ label: "nav.createAccount", to: "/register" }];
 
 const GALLERY = [
-  { src: "/images/gallery-books.svg", alt: "Stack of textbooks" },
-  { src: "/images/gallery-calculator.svg", alt: "Scientific calculator" },
-  { src: "/images/gallery-hoodie.svg", alt: "University hoodie" },
-  { src: "/images/gallery-lamp.svg", alt: "Desk lamp" },
-  { src: "/images/gallery-headphones.svg", alt: "Headphones" },
-  { src: "/images/gallery-backpack.svg", alt: "Backpack" },
+  { src: "/images/gallery-books.svg", alt: "footer.gallery.books" },
+  { src: "/images/gallery-calculator.svg", alt: "footer.gallery.calculator" },
+  { src: "/images/gallery-hoodie.svg", alt: "footer.gallery.hoodie" },
+  { src: "/images/gallery-lamp.svg", alt: "footer.gallery.lamp" },
+  { src: "/images/gallery-headphones.svg", alt: "footer.gallery.headphones" },
+  { src: "/images/gallery-backpack.svg", alt: "footer.gallery.backpack" },
 ];
 
 /** Footer: contact info, company links, useful links and an image grid. */
 export function Footer() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <Box component="footer" sx={{ bgcolor: "#0d2b24", color: "#e8efe9", mt: 8, pt: 6, pb: 3 }}>
@@ -43,10 +47,10 @@ export function Footer() {
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(12, minmax(0, 1fr))", gap: 4 }}>
           <Box sx={{ gridColumn: { xs: "span 12", sm: "span 6", md: "span 4" } }}>
             <Typography component="h2" variant="h6" sx={{ fontWeight: 800, mb: 1 }}>
-              UniBazaar
+              {t("brand")}
             </Typography>
             <Typography variant="body2" sx={{ mb: 2, color: "#c9d6cf" }}>
-              The student marketplace: buy and sell books, gadgets and hostel essentials with fellow students across Pakistan.
+              {t("footer.about")}
             </Typography>
             <Stack spacing={1} component="address" sx={{ fontStyle: "normal" }}>
               <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{SUPPORT.address}</FooterContact>
@@ -63,14 +67,14 @@ export function Footer() {
             </Stack>
           </Box>
           <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
-            <FooterLinks title="Company" links={COMPANY} />
+            <FooterLinks title={t("footer.company")} links={COMPANY} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
-            <FooterLinks title="Useful links" links={user ? USEFUL : [...USEFUL, ...SIGNED_OUT_LINKS]} />
+            <FooterLinks title={t("footer.usefulLinks")} links={user ? USEFUL : [...USEFUL, ...SIGNED_OUT_LINKS]} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 12", md: "span 4" } }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
-              From campus
+              {t("footer.fromCampus")}
             </Typography>
             <Box
               component="ul"
@@ -81,7 +85,7 @@ export function Footer() {
                   <Box
                     component="img"
                     src={image.src}
-                    alt={image.alt}
+                    alt={t(image.alt)}
                     loading="lazy"
                     width={100}
                     height={100}
@@ -96,8 +100,11 @@ export function Footer() {
           variant="body2"
           sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}
         >
-          © {new Date().getFullYear()} UniBazaar. Prices in PKR.
+          {t("footer.copyright", { year: new Date().getFullYear() })}
         </Typography>
+        <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
+          <LanguageSwitch />
+        </Box>
       </Container>
     </Box>
   );
@@ -115,6 +122,7 @@ function FooterContact({ icon, children }: { icon: React.ReactNode; children: Re
 }
 
 function FooterLinks({ title, links }: { title: string; links: Array<{ label: string; to: string }> }) {
+  const { t } = useTranslation();
   return (
     <Box component="nav" aria-label={title}>
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
@@ -124,7 +132,7 @@ function FooterLinks({ title, links }: { title: string; links: Array<{ label: st
         {links.map((link) => (
           <li key={link.label}>
             <Link component={RouterLink} to={link.to} color="inherit" underline="hover" variant="body2">
-              {link.label}
+              {t(link.label)}
             </Link>
           </li>
         ))}

@@ -6,12 +6,14 @@ import { ScrollRestoration } from "../../components/ScrollRestoration";
 import { CartPanel } from "../CartPanel";
 import { NavBar } from "./NavBar";
 import { PageSkeleton } from "./PageSkeletons";
+import { useTranslation } from "react-i18next";
 
 // below the fold on every page (the main area is at least a screen tall): its code follows the page's
 const Footer = lazy(async () => ({ default: (await import("./Footer")).Footer }));
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
       <GlobalStyles
@@ -41,7 +43,7 @@ export function MainLayout() {
         }}
       />
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("nav.skipToContent")}
       </a>
       <NavBar />
       {/* at least a screen tall: the footer starts below the fold and never jumps down when a page arrives */}

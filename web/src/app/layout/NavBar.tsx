@@ -17,6 +17,7 @@ import { useCart } from "../../features/cart/CartContext";
 import { useAuth } from "../../lib/auth";
 import { Logo } from "./Logo";
 import { MAIN_LINKS } from "./navLinks";
+import { useTranslation } from "react-i18next";
 
 // only signed-in users see the messages button and the bell: visitors load neither them nor the subscription client code
 const NotificationBell = lazy(async () => ({ default: (await import("../../components/NotificationBell")).NotificationBell }));
@@ -26,6 +27,7 @@ const NavDrawer = lazy(async () => ({ default: (await import("./NavMenus")).NavD
 
 /** Top navigation: Home, Shop, logo, search, cart with item count, avatar menu or login; a menu button on phones. */
 export function NavBar() {
+  const { t } = useTranslation();
   const { user, signOut } = useAuth();
   const { cart, openCart } = useCart();
   const notify = useNotify();
@@ -42,7 +44,7 @@ export function NavBar() {
     setMenuAnchor(null);
     setDrawerOpen(false);
     await signOut();
-    notify.info("You have been logged out.");
+    notify.info(t("nav.loggedOut"));
     navigate("/");
   };
 
@@ -53,10 +55,14 @@ export function NavBar() {
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
       <Container maxWidth="lg" disableGutters>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-          <IconButton onClick={() => setDrawerOpen(true)} aria-label="Open menu" sx={{ display: { xs: "inline-flex", md: "none" } }}>
+          <IconButton
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t("nav.openMenu")}
+            sx={{ display: { xs: "inline-flex", md: "none" } }}
+          >
             <MenuIcon />
           </IconButton>
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", md: "flex" }, gap: 0.5, flex: 1 }}>
+          <Box component="nav" aria-label={t("nav.main")} sx={{ display: { xs: "none", md: "flex" }, gap: 0.5, flex: 1 }}>
             {MAIN_LINKS.map((link) => (
               <Button
                 key={link.to}
@@ -66,7 +72,7 @@ export function NavBar() {
                 color="inherit"
                 sx={{ "&.active": { color: "primary.main", textDecoration: "underline", textUnderlineOffset: 6 } }}
               >
-                {link.label}
+                {t(link.label)}
               </Button>
             ))}
           </Box>
@@ -76,10 +82,10 @@ export function NavBar() {
           <Box sx={{ flex: { md: 1 }, display: "flex", justifyContent: "flex-end", alignItems: "center", gap: { xs: 0, sm: 0.5 } }}>
             {/* a signed-in phone header also holds messages and the bell: search stays in the menu there */}
             <IconButton
-              title="Search"
+              title={t("nav.search")}
               component={RouterLink}
               to="/search"
-              aria-label="Search products"
+              aria-label={t("nav.searchProducts")}
               sx={{ display: { xs: user ? "none" : "inline-flex", sm: "inline-flex" } }}
             >
               <SearchIcon />
@@ -92,9 +98,9 @@ export function NavBar() {
               size="small"
               sx={{ display: { xs: "none", sm: "inline-flex" }, mx: 0.5 }}
             >
-              Sell
+              {t("nav.sell")}
             </Button>
-            <IconButton title="Cart" onClick={openCart} aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}>
+            <IconButton title={t("nav.cart")} onClick={openCart} aria-label={t("nav.cartWithItems", { count })}>
               {/* remounted when the cart empties: MUI keeps the old number in the hidden badge otherwise,
                   and the button's text would no longer match its name */}
               <Badge key={count === 0 ? "empty" : "items"} badgeContent={count} color="error" max={99} showZero={false}>
@@ -108,9 +114,9 @@ export function NavBar() {
                   <NotificationBell />
                 </Suspense>
                 <IconButton
-                  title="Account"
+                  title={t("nav.account")}
                   onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
-                  aria-label={`Account menu for ${user.username}`}
+                  aria-label={t("nav.accountMenuFor", { username: user.username })}
                   aria-haspopup="menu"
                   aria-controls={menuAnchor ? "account-menu" : undefined}
                   aria-expanded={menuAnchor ? "true" : undefined}
@@ -126,7 +132,7 @@ export function NavBar() {
                 )}
               </>
             ) : (
-              <IconButton title="Login" component={RouterLink} to="/login" aria-label="Login page">
+              <IconButton title={t("nav.login")} component={RouterLink} to="/login" aria-label={t("nav.loginPage")}>
                 <LoginOutlined />
               </IconButton>
             )}

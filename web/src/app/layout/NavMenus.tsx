@@ -10,8 +10,10 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { NavLink, Link as RouterLink } from "react-router-dom";
 import type { StoredUser } from "../../lib/session";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
-import { avatarMenuFor, MAIN_LINKS } from "./navLinks";
+import { avatarMenuFor, MAIN_LINKS, PHONE_MENU_LINKS } from "./navLinks";
+import { useTranslation } from "react-i18next";
 
 // The top bar's pop-ups, loaded the first time one opens (menus and drawers are not needed to paint a page).
 
@@ -27,6 +29,7 @@ export function AccountMenu({
   onClose: () => void;
   onLogout: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Menu
       id="account-menu"
@@ -45,11 +48,15 @@ export function AccountMenu({
       <Divider />
       {avatarMenuFor(user.role).map((item) => (
         <MenuItem key={item.label} component={RouterLink} to={item.to} onClick={onClose}>
-          {item.label}
+          {t(item.label)}
         </MenuItem>
       ))}
       <Divider />
-      <MenuItem onClick={onLogout}>Log out</MenuItem>
+      <Box sx={{ px: 1.5, py: 1 }}>
+        <LanguageSwitch color="primary" />
+      </Box>
+      <Divider />
+      <MenuItem onClick={onLogout}>{t("nav.logOut")}</MenuItem>
     </Menu>
   );
 }
@@ -66,20 +73,15 @@ export function NavDrawer({
   onClose: () => void;
   onLogout: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
       <Box sx={{ p: 2 }}>
         <Logo onClick={onClose} />
       </Box>
       <Divider />
-      <List component="nav" aria-label="Main">
-        {[
-          ...MAIN_LINKS,
-          { label: "Sell", to: "/sell" },
-          { label: "Search", to: "/search" },
-          { label: "About Us", to: "/about-us" },
-          { label: "Contact", to: "/contact" },
-        ].map((link) => (
+      <List component="nav" aria-label={t("nav.main")}>
+        {[...MAIN_LINKS, ...PHONE_MENU_LINKS].map((link) => (
           <ListItemButton
             key={link.to}
             component={NavLink}
@@ -88,32 +90,39 @@ export function NavDrawer({
             onClick={onClose}
             sx={{ "&.active": { color: "primary.main", fontWeight: 700 } }}
           >
-            <ListItemText primary={link.label} />
+            <ListItemText primary={t(link.label)} />
           </ListItemButton>
         ))}
       </List>
       <Divider />
       {user ? (
-        <List aria-label="Account" subheader={<ListSubheader component="div">Signed in as {user.username}</ListSubheader>}>
+        <List
+          aria-label={t("nav.account")}
+          subheader={<ListSubheader component="div">{t("nav.signedInAs", { username: user.username })}</ListSubheader>}
+        >
           {avatarMenuFor(user.role).map((item) => (
             <ListItemButton key={item.label} component={RouterLink} to={item.to} onClick={onClose}>
-              <ListItemText primary={item.label} />
+              <ListItemText primary={t(item.label)} />
             </ListItemButton>
           ))}
           <ListItemButton onClick={onLogout}>
-            <ListItemText primary="Log out" />
+            <ListItemText primary={t("nav.logOut")} />
           </ListItemButton>
         </List>
       ) : (
-        <List aria-label="Account">
+        <List aria-label={t("nav.account")}>
           <ListItemButton component={RouterLink} to="/login" onClick={onClose}>
-            <ListItemText primary="Login" />
+            <ListItemText primary={t("nav.login")} />
           </ListItemButton>
           <ListItemButton component={RouterLink} to="/register" onClick={onClose}>
-            <ListItemText primary="Create an account" />
+            <ListItemText primary={t("nav.createAccount")} />
           </ListItemButton>
         </List>
       )}
+      <Divider />
+      <Box sx={{ p: 2 }}>
+        <LanguageSwitch color="primary" />
+      </Box>
     </Drawer>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
+import { useTranslation } from "react-i18next";
 import { AddToCartButton } from "../../features/cart/AddToCartButton";
 import { SaveButton } from "../../features/saved/SaveButton";
 
@@ -20,11 +21,11 @@ type Sellable = {
  * (they do not know the cart or the saved list).
  */
 export function cardAction(product: Sellable) {
-  return withHeart(product, cartControl(product, "small"));
+  return withHeart(product, <CartControl product={product} size="small" />);
 }
 
 export function productPageAction(product: Sellable) {
-  return withHeart(product, cartControl(product, "large"));
+  return withHeart(product, <CartControl product={product} size="large" />);
 }
 
 function withHeart(product: Sellable, control: ReactNode) {
@@ -37,17 +38,18 @@ function withHeart(product: Sellable, control: ReactNode) {
 }
 
 // a sold listing stays on show for a while but never goes into a cart
-function cartControl(product: Sellable, size: ButtonProps["size"]) {
+function CartControl({ product, size }: { product: Sellable; size: ButtonProps["size"] }) {
+  const { t } = useTranslation();
   if (product.sold)
     return (
-      <Button variant="outlined" size={size} fullWidth disabled aria-label={`Sold: ${product.name}`}>
-        Sold
+      <Button variant="outlined" size={size} fullWidth disabled aria-label={t("listing.soldName", { name: product.name })}>
+        {t("listing.sold")}
       </Button>
     );
   if (product.reservedUntil)
     return (
-      <Button variant="outlined" size={size} fullWidth disabled aria-label={`Reserved: ${product.name}`}>
-        Reserved
+      <Button variant="outlined" size={size} fullWidth disabled aria-label={t("listing.reservedName", { name: product.name })}>
+        {t("listing.reserved")}
       </Button>
     );
   return <AddToCartButton product={toCartProduct(product)} size={size} fullWidth />;

@@ -1,5 +1,6 @@
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
+import { useTranslation } from "react-i18next";
 
 /** The service worker's two questions, one at a time: reload onto a new version, or install the app. */
 export function AppPrompts({
@@ -11,15 +12,16 @@ export function AppPrompts({
   install: (() => void) | null;
   onDismissInstall: () => void;
 }) {
+  const { t } = useTranslation();
   if (update) {
     return (
       <Snackbar
         open
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-        message="A new version of UniBazaar is ready."
+        message={t("pwa.updateReady")}
         action={
           <Button color="secondary" size="small" onClick={update}>
-            Reload
+            {t("pwa.reload")}
           </Button>
         }
       />
@@ -30,14 +32,14 @@ export function AppPrompts({
     <Snackbar
       open
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      message="Add UniBazaar to your home screen: it opens like an app and can tell you when someone replies."
+      message={t("pwa.installOffer")}
       action={
         <>
           <Button color="secondary" size="small" onClick={onDismissInstall}>
-            Not now
+            {t("pwa.notNow")}
           </Button>
           <Button color="secondary" size="small" variant="outlined" onClick={install}>
-            Install
+            {t("pwa.install")}
           </Button>
         </>
       }

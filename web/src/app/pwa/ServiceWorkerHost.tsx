@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ENGAGED_EVENT } from "../../lib/apollo";
+import { useTranslation } from "react-i18next";
 
 // the prompts' Snackbar loads only when there is something to ask
 const AppPrompts = lazy(async () => ({ default: (await import("./AppPrompts")).AppPrompts }));
@@ -35,6 +36,7 @@ function useOnline(): boolean {
  * phone is offline.
  */
 export function ServiceWorkerHost() {
+  const { t } = useTranslation();
   const online = useOnline();
   const [update, setUpdate] = useState<(() => void) | null>(null);
   const waitingVersion = useRef<(() => void) | null>(null);
@@ -108,7 +110,7 @@ export function ServiceWorkerHost() {
           role="status"
           sx={{ position: "fixed", left: 8, right: 8, bottom: 8, zIndex: (theme) => theme.zIndex.snackbar, mx: "auto", maxWidth: 560 }}
         >
-          You are offline: saved items, conversations and orders show what this device last saw.
+          {t("pwa.offline")}
         </Alert>
       )}
       {(update || offerInstall) && (

@@ -10,6 +10,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from "react";
+import { CODE_DIGITS, handoverCodeRule } from "@unibazaar/rules";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useCompleteHandoverMutation } from "../../generated/hooks";
 import { errorMessage } from "../errors";
@@ -55,7 +56,8 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
 
   const submit = useCallback(
     async (typed: string) => {
-      if (!/^\d{6}$/.test(typed)) return setProblem("Enter the buyer's 6-digit code.");
+      const checked = handoverCodeRule.safeParse(typed);
+      if (!checked.success) return setProblem(checked.error.issues[0].message);
       setProblem(null);
       try {
         await complete({ variables: { id: order.id, code: typed } });
@@ -88,7 +90,7 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
         <DialogTitle id={titleId}>Enter or scan the buyer&apos;s code</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The buyer shows a 6-digit code on their order page once they have the item. {order.handover.codeTriesLeft} wrong{" "}
+            The buyer shows a {CODE_DIGITS}-digit code on their order page once they have the item. {order.handover.codeTriesLeft} wrong{" "}
             {order.handover.codeTriesLeft === 1 ? "try" : "tries"} left.
           </DialogContentText>
           {problem && (
@@ -99,11 +101,13 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
           <TextField
             label="Buyer's code"
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_DIGITS))}
             fullWidth
             autoFocus
             autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6, style: { fontSize: "1.6rem", letterSpacing: "0.3em" } } }}
+            slotProps={{
+              htmlInput: { inputMode: "numeric", maxLength: CODE_DIGITS, style: { fontSize: "1.6rem", letterSpacing: "0.3em" } },
+            }}
           />
           <Box sx={{ mt: 2 }}>
             {scanning ? (

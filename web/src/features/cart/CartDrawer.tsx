@@ -11,6 +11,7 @@ import Close from "@mui/icons-material/Close";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import Remove from "@mui/icons-material/Remove";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { useEffect, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";
@@ -166,7 +167,12 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
             >
               {item.quantity}
             </Typography>
-            <IconButton size="small" onClick={() => increment(item.id)} aria-label={`Increase quantity of ${item.name}`}>
+            <IconButton
+              size="small"
+              onClick={() => increment(item.id)}
+              disabled={item.quantity >= MAX_QUANTITY_PER_LINE}
+              aria-label={`Increase quantity of ${item.name}`}
+            >
               <Add fontSize="small" />
             </IconButton>
           </Box>

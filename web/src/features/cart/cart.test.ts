@@ -1,3 +1,4 @@
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
@@ -60,6 +61,13 @@ describe("updateQuantity", () => {
     state = updateQuantity(state, "p1", "decrement");
     expect(state.products[0].quantity).toBe(2);
     expect(state.selectedItems).toBe(3);
+  });
+
+  it("increment stops at the most one order takes of a product", () => {
+    let state = withBoth();
+    for (let i = 0; i < MAX_QUANTITY_PER_LINE + 5; i++) state = updateQuantity(state, "p1", "increment");
+    expect(state.products[0].quantity).toBe(MAX_QUANTITY_PER_LINE);
+    expect(state.selectedItems).toBe(MAX_QUANTITY_PER_LINE + 1);
   });
 
   it("decrement never goes below 1", () => {
@@ -138,5 +146,10 @@ describe("parseStoredCart", () => {
       ["p1", 1],
       ["p2", 2],
     ]);
+  });
+
+  it("caps a stored quantity at the most one order takes", () => {
+    const state = parseStoredCart(JSON.stringify({ products: [{ ...calculator, quantity: MAX_QUANTITY_PER_LINE + 40 }] }));
+    expect(state.products[0].quantity).toBe(MAX_QUANTITY_PER_LINE);
   });
 });

@@ -1,3 +1,5 @@
+import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
+
 /**
  * The cart as pure functions. Every action returns a new state with the item count
  * recalculated. The cart holds no money totals: the prices shown at checkout are the server's quote.
@@ -35,11 +37,11 @@ export function addToCart(state: CartState, product: CartProductInput): CartStat
 
 export type QuantityChange = "increment" | "decrement";
 
-/** increment adds 1; decrement subtracts 1 but never goes below 1. */
+/** increment adds 1 up to the most one order takes of a product; decrement subtracts 1 but never goes below 1. */
 export function updateQuantity(state: CartState, id: string, type: QuantityChange): CartState {
   const products = state.products.map((p) => {
     if (p.id !== id) return p;
-    const quantity = type === "increment" ? p.quantity + 1 : Math.max(1, p.quantity - 1);
+    const quantity = type === "increment" ? Math.min(MAX_QUANTITY_PER_LINE, p.quantity + 1) : Math.max(1, p.quantity - 1);
     return quantity === p.quantity ? p : { ...p, quantity };
   });
   return withCount(products);
@@ -82,7 +84,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 
 /**
  * Reads a cart saved by an earlier visit. Anything malformed is dropped (a bad entry never breaks
- * the page); quantities are whole numbers of at least 1; the item count is recalculated.
+ * the page); quantities are whole numbers from 1 to the most one order takes; the item count is recalculated.
  */
 export function parseStoredCart(raw: string | null): CartState {
   if (!raw) return initialCartState;
@@ -95,7 +97,10 @@ export function parseStoredCart(raw: string | null): CartState {
       const p = item as Record<string, unknown>;
       if (typeof p.id !== "string" || typeof p.name !== "string" || typeof p.price !== "number" || !Number.isFinite(p.price)) continue;
       if (products.some((existing) => existing.id === p.id)) continue;
-      const quantity = typeof p.quantity === "number" && Number.isFinite(p.quantity) ? Math.max(1, Math.floor(p.quantity)) : 1;
+      const quantity =
+        typeof p.quantity === "number" && Number.isFinite(p.quantity)
+          ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(1, Math.floor(p.quantity)))
+          : 1;
       products.push({
         id: p.id,
         name: p.name,

@@ -3,12 +3,11 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules/limits";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { useDashboardUploadImageMutation, useSendMessageMutation } from "../../generated/hooks";
 import { readFileAsDataUrl, imageForUpload, pickedImageProblem } from "../../lib/files";
-
-const MAX_LENGTH = 2000;
 
 /** The message box with its photo button: text, a photo, or both, sent as one message. */
 export function ChatComposer({ conversationId }: { conversationId: string }) {
@@ -92,7 +91,7 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
           maxRows={4}
           fullWidth
           size="small"
-          slotProps={{ htmlInput: { maxLength: MAX_LENGTH } }}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
         />
         <Button type="submit" variant="contained" disabled={(!text && !photo) || busy}>
           Send

@@ -1,28 +1,20 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { Money } from "../../components/Money";
 import { useNotify } from "../../components/Notify";
 import type { ConversationFieldsFragment, OfferFieldsFragment, OfferStatus } from "../../generated/graphql";
-import {
-  useAcceptOfferMutation,
-  useCounterOfferMutation,
-  useDeclineOfferMutation,
-  useMakeOfferMutation,
-  useWithdrawOfferMutation,
-} from "../../generated/hooks";
+import { useAcceptOfferMutation, useDeclineOfferMutation, useWithdrawOfferMutation } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { Countdown } from "../../components/ReservationCountdown";
 import { AcceptOfferForm } from "./AcceptOfferForm";
+import { OfferForm } from "./OfferForm";
 
 const STATUS: Record<OfferStatus, { label: string; color: "default" | "primary" | "success" | "error" | "warning" }> = {
   PENDING: { label: "Waiting for an answer", color: "primary" },
@@ -33,15 +25,6 @@ const STATUS: Record<OfferStatus, { label: string; color: "default" | "primary" 
   WITHDRAWN: { label: "Withdrawn", color: "default" },
   USED: { label: "Used at checkout", color: "default" },
 };
-
-/** The expiries a phone user picks from (the server takes 1 to 168 hours). */
-const EXPIRIES = [
-  { hours: 1, label: "1 hour" },
-  { hours: 6, label: "6 hours" },
-  { hours: 24, label: "24 hours" },
-  { hours: 72, label: "3 days" },
-  { hours: 168, label: "7 days" },
-];
 
 const refetchQueries = ["ConversationThread"];
 
@@ -155,80 +138,6 @@ export function OfferCard({
       <Typography variant="caption" color="text.secondary" sx={{ display: "block", textAlign: mine ? "right" : "left" }}>
         {formatDateTime(offer.createdAt)}
       </Typography>
-    </Box>
-  );
-}
-
-/**
- * The amount (in Rs) and expiry of a new offer: the buyer's first (`conversationId`) or either
- * party's counter to `offerId`.
- */
-export function OfferForm({ conversationId, offerId, onDone }: { conversationId?: string; offerId?: string; onDone: () => void }) {
-  const notify = useNotify();
-  const [amount, setAmount] = useState("");
-  const [hours, setHours] = useState(24);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [make, making] = useMakeOfferMutation({ refetchQueries });
-  const [counter, countering] = useCounterOfferMutation({ refetchQueries });
-  const value = Number(amount);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!amount || !(value > 0)) return setProblem("Enter an amount in Rs.");
-    setProblem(null);
-    try {
-      if (offerId) await counter({ variables: { offerId, amount: value, expiresInHours: hours } });
-      else await make({ variables: { conversationId: conversationId!, amount: value, expiresInHours: hours } });
-      notify.success(offerId ? "Counter-offer sent." : "Offer sent.");
-      onDone();
-    } catch (e) {
-      setProblem(errorMessage(e, "Your offer was not sent."));
-    }
-  };
-
-  return (
-    <Box component="form" onSubmit={submit} aria-label={offerId ? "Counter-offer" : "Make an offer"} sx={{ mt: 1 }}>
-      <Stack spacing={1}>
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label="Amount (Rs)"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            size="small"
-            type="number"
-            slotProps={{ htmlInput: { min: 1, step: "any", inputMode: "decimal" } }}
-            sx={{ flex: 1 }}
-            autoFocus
-          />
-          <TextField
-            select
-            label="Expires in"
-            value={hours}
-            onChange={(e) => setHours(Number(e.target.value))}
-            size="small"
-            sx={{ flex: 1 }}
-          >
-            {EXPIRIES.map((e) => (
-              <MenuItem key={e.hours} value={e.hours}>
-                {e.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" size="small" disabled={making.loading || countering.loading}>
-            {offerId ? "Send counter-offer" : "Send offer"}
-          </Button>
-          <Button size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </Stack>
-      </Stack>
     </Box>
   );
 }

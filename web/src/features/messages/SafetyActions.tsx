@@ -4,11 +4,18 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { useState, type FormEvent } from "react";
-import { errorMessage } from "../../components/errors";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { conversationReportRule, NOTE_MAX_LENGTH } from "@unibazaar/rules";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { applyServerFieldErrors, errorMessage } from "../../components/errors";
+import { FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useBlockUserMutation, useReportConversationMutation, useUnblockUserMutation } from "../../generated/hooks";
+
+const reportSchema = z.object({ reason: conversationReportRule });
+type ReportValues = z.input<typeof reportSchema>;
 
 /** Report the conversation to the admins; block (or unblock) the other party. */
 export function SafetyActions({
@@ -22,7 +29,7 @@ export function SafetyActions({
 }) {
   const notify = useNotify();
   const [reporting, setReporting] = useState(false);
-  const [reason, setReason] = useState("");
+  const form = useForm<ReportValues>({ defaultValues: { reason: "" }, resolver: zodResolver(reportSchema) });
   const refetchQueries = ["ConversationThread"];
   const [report, reportState] = useReportConversationMutation();
   const [block, blockState] = useBlockUserMutation({ refetchQueries });
@@ -32,22 +39,21 @@ export function SafetyActions({
     try {
       await action();
       notify.success(done);
-      return true;
     } catch (e) {
       notify.error(errorMessage(e, failed));
-      return false;
     }
   };
 
-  const submitReport = async (event: FormEvent) => {
-    event.preventDefault();
-    const sent = await run(
-      () => report({ variables: { conversationId, reason: reason.trim() } }),
-      "Reported. An admin will read this conversation.",
-      "The report was not sent.",
-    );
-    if (sent) setReporting(false);
-  };
+  const submitReport = form.handleSubmit(async ({ reason }) => {
+    try {
+      await report({ variables: { conversationId, reason } });
+      notify.success("Reported. An admin will read this conversation.");
+      form.reset();
+      setReporting(false);
+    } catch (e) {
+      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, "The report was not sent."));
+    }
+  });
 
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
@@ -75,24 +81,24 @@ export function SafetyActions({
         Report
       </Button>
       <Dialog open={reporting} onClose={() => setReporting(false)} fullWidth>
-        <form onSubmit={(e) => void submitReport(e)}>
+        <form onSubmit={(e) => void submitReport(e)} noValidate>
           <DialogTitle>Report this conversation</DialogTitle>
           <DialogContent>
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="reason"
               label="What is wrong?"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
               multiline
               minRows={2}
               fullWidth
               autoFocus
               sx={{ mt: 1 }}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
             />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setReporting(false)}>Cancel</Button>
-            <Button type="submit" variant="contained" color="error" disabled={!reason.trim() || reportState.loading}>
+            <Button type="submit" variant="contained" color="error" disabled={reportState.loading}>
               Send report
             </Button>
           </DialogActions>

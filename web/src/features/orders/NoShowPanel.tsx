@@ -1,10 +1,14 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { NOTE_MAX_LENGTH, noShowContestRule } from "@unibazaar/rules";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { errorMessage } from "../../components/errors";
+import { applyServerFieldErrors, errorMessage } from "../../components/errors";
+import { FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import type { OrderDealFieldsFragment } from "../../generated/graphql";
 import { useContestNoShowMutation, useReportNoShowMutation } from "../../generated/hooks";
@@ -18,11 +22,13 @@ const STATUS_TEXT = {
   DISMISSED: "was dismissed.",
 } as const;
 
+const contestSchema = z.object({ reason: noShowContestRule });
+
 /** "Didn't show up": reported by either party after an agreed meetup's time, contested by the other within 48 hours. */
 export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragment; onChanged: () => void }) {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState("");
+  const form = useForm({ defaultValues: { reason: "" }, resolver: zodResolver(contestSchema) });
   const [report, reporting] = useReportNoShowMutation();
   const [contest, contesting] = useContestNoShowMutation();
   const noShow = order.noShow;
@@ -65,29 +71,29 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
   const who = noShow.byCaller ? "Your no-show report" : "A no-show report about you";
   const text = `${who} ${STATUS_TEXT[noShow.status]}${noShow.status === "OPEN" ? ` ${formatDateTime(noShow.contestBy)}.` : ""}`;
   const canContest = !noShow.byCaller && noShow.status === "OPEN" && new Date(noShow.contestBy).getTime() > now;
-  const doContest = async () => {
+  const doContest = form.handleSubmit(async ({ reason }) => {
     try {
       await contest({ variables: { orderId: order.id, reason } });
       notify.success("Contested. An admin will decide it.");
       onChanged();
     } catch (e) {
-      notify.error(errorMessage(e, "Could not contest the report."));
+      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, "Could not contest the report."));
     }
-  };
+  });
   return (
     <Stack spacing={1.5}>
       <Alert severity={noShow.status === "UPHELD" ? "warning" : "info"}>{text}</Alert>
       {canContest && (
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
-          <TextField
+        <Stack component="form" onSubmit={(e) => void doContest(e)} noValidate direction={{ xs: "column", sm: "row" }} spacing={1}>
+          <FormTextField
+            control={form.control}
+            name="reason"
             label="Why the report is wrong"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
           />
-          <Button variant="outlined" onClick={doContest} disabled={contesting.loading || !reason.trim()}>
+          <Button type="submit" variant="outlined" disabled={contesting.loading} sx={{ alignSelf: "flex-start" }}>
             Contest
           </Button>
         </Stack>

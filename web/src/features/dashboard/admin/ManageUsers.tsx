@@ -1,12 +1,5 @@
 import Chip from "@mui/material/Chip";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -14,10 +7,10 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useDeferredValue, useId, useState, type FormEvent } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useDashboardChangeUserRoleMutation, useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
-import type { DashboardUsersQuery, Role } from "../../../generated/graphql";
+import { useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
+import type { DashboardUsersQuery } from "../../../generated/graphql";
 import { useAuth } from "../../../lib/auth";
 import { PagedList } from "../../../components/PagedList";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -26,12 +19,11 @@ import { ScrollTable } from "../common/ScrollTable";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { EditUserDialog, roleText } from "./EditUserDialog";
 
 type User = DashboardUsersQuery["users"]["items"][number];
 
 const PAGE_SIZE = 10;
-const ROLES: Role[] = ["USER", "SELLER", "ADMIN"];
-const roleText = (role: Role) => role.toLowerCase();
 
 /** /dashboard/admin/users: every account, with role change and deletion (never of yourself). */
 export default function ManageUsers() {
@@ -169,54 +161,5 @@ export default function ManageUsers() {
         onClose={() => setToDelete(null)}
       />
     </Stack>
-  );
-}
-
-function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const notify = useNotify();
-  const titleId = useId();
-  const [role, setRole] = useState<Role>(user.role);
-  const [failed, setFailed] = useState("");
-  const [changeRole, { loading }] = useDashboardChangeUserRoleMutation();
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailed("");
-    try {
-      await changeRole({ variables: { userId: user.id, role } });
-      notify.success("User role updated successfully");
-      onClose();
-    } catch (error) {
-      setFailed(`Failed to update user role: ${plainMessage(error)}`);
-    }
-  };
-
-  return (
-    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={save}>
-        <DialogTitle id={titleId}>Edit User!</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Email" value={user.email} slotProps={{ htmlInput: { readOnly: true } }} fullWidth />
-            <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)} fullWidth disabled={loading}>
-              {ROLES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {roleText(r)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {failed && <Alert severity="error">{failed}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading}>
-            {loading ? "Saving..." : "Save"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
   );
 }

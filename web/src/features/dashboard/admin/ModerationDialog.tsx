@@ -1,14 +1,17 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import TextField from "@mui/material/TextField";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
+import { MODERATION_NOTE_REQUIRED, moderationNoteRule, NOTE_MAX_LENGTH } from "@unibazaar/rules";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormErrorAlert, FormTextField } from "../../../components/FormFields";
 import { useNotify } from "../../../components/Notify";
-import { errorMessage } from "../../../components/errors";
+import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
 import type { ModerationActionKind, ReportTargetKind } from "../../../generated/graphql";
 
 /** An action an admin picked on a case or trail entry, waiting for the dialog's confirmation. */
@@ -47,6 +50,12 @@ export const ACTIONS: Record<ModerationActionKind, ActionSpec> = {
   },
 };
 
+/** The note's rule for this action: the server's limit, and required where the user reads it. */
+const noteSchema = (action: ModerationActionKind) =>
+  z.object({
+    note: moderationNoteRule.refine((note) => note !== "" || !MODERATION_NOTE_REQUIRED[action], MODERATION_NOTE_REQUIRED[action]),
+  });
+
 /**
  * Confirms a moderation action (with its note where one is asked for) and runs it; both admin pages
  * (the moderation queue and reported conversations) use it with their own mutation.
@@ -69,56 +78,54 @@ export function ModerationDialog({
   const titleId = useId();
   const textId = useId();
   const spec = { ...ACTIONS[action], ...wording };
-  const [note, setNote] = useState("");
+  const form = useForm({ defaultValues: { note: "" }, resolver: zodResolver(noteSchema(action)) });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const confirm = async () => {
+  const confirm = form.handleSubmit(async ({ note }) => {
     setError(null);
     setLoading(true);
     try {
-      await run(note.trim() || null);
+      await run(note || null);
       notify.success(`Done: ${spec.label.toLowerCase()} (${name}).`);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, "Could not do that. Please try again."));
+      if (!applyServerFieldErrors(e, form.setError, ["note"])) setError(errorMessage(e, "Could not do that. Please try again."));
       setLoading(false);
     }
-  };
+  });
 
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
-        {spec.title(name)}
-      </DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText id={textId}>{spec.text}</DialogContentText>
-        {spec.note && (
-          <TextField
-            label={spec.note}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Cancel
-        </Button>
-        <Button variant="contained" color={spec.danger ? "error" : "primary"} onClick={() => void confirm()} disabled={loading}>
-          {loading ? "Working..." : spec.label}
-        </Button>
-      </DialogActions>
+      <form onSubmit={(e) => void confirm(e)} noValidate>
+        <DialogTitle id={titleId} sx={{ overflowWrap: "anywhere" }}>
+          {spec.title(name)}
+        </DialogTitle>
+        <DialogContent>
+          <FormErrorAlert error={error} sx={{ mb: 2 }} />
+          <DialogContentText id={textId}>{spec.text}</DialogContentText>
+          {spec.note && (
+            <FormTextField
+              control={form.control}
+              name="note"
+              label={spec.note}
+              multiline
+              minRows={2}
+              fullWidth
+              sx={{ mt: 2 }}
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={loading}>
+            Cancel
+          </Button>
+          <Button variant="contained" color={spec.danger ? "error" : "primary"} type="submit" disabled={loading}>
+            {loading ? "Working..." : spec.label}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

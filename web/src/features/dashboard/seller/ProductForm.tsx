@@ -13,6 +13,7 @@ import { FormTextField } from "../../../components/FormFields";
 import { ProductPhotos } from "./ProductPhotos";
 import { ErrorState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
+import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules/limits";
 import { useNotify } from "../../../components/Notify";
 import { EMPTY_PRODUCT, FIELDS, REQUIRED, productFormSchema, type ProductValues } from "./productFormSchema";
 import { useProductImageUpload } from "./useProductImageUpload";
@@ -162,7 +163,7 @@ export function ProductForm({
             fullWidth
             disabled={busy}
             hint="1 for a single item; 0 marks it sold, more relists it."
-            slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: "numeric" } }}
+            slotProps={{ htmlInput: { min: 0, max: MAX_QUANTITY_AVAILABLE, step: 1, inputMode: "numeric" } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -7,15 +7,22 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { FormTextField } from "../../../components/FormFields";
 import { statusLabel } from "../../../components/OrderStatusChip";
 import { useNotify } from "../../../components/Notify";
-import { plainMessage } from "../../../components/errors";
+import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
 import { formatMeetupTime } from "../../../components/meetup/slots";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
 import { useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
+
+// "" until the seller picks one of the statuses the server allows next
+const statusSchema = (allowed: readonly OrderStatus[]) =>
+  z.object({ status: z.string().refine((s): s is OrderStatus => allowed.includes(s as OrderStatus), "Choose the new status.") });
 
 /**
  * Offers only the statuses the server allows next for this order (Order.allowedTransitions), none
@@ -32,30 +39,29 @@ export function StatusDialog({
 }) {
   const notify = useNotify();
   const titleId = useId();
-  const [next, setNext] = useState<OrderStatus | "">("");
+  const form = useForm({ defaultValues: { status: "" }, resolver: zodResolver(statusSchema(order.allowedTransitions)) });
+  const next = useWatch({ control: form.control, name: "status" });
   const [confirmingRejection, setConfirmingRejection] = useState(false);
   const [failed, setFailed] = useState("");
   const [updateStatus, { loading }] = useDashboardUpdateOrderStatusMutation();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!next) return;
-    if (next === "REJECTED" && !confirmingRejection) return setConfirmingRejection(true);
+  const save = form.handleSubmit(async ({ status }) => {
+    if (status === "REJECTED" && !confirmingRejection) return setConfirmingRejection(true);
     setFailed("");
     try {
-      await updateStatus({ variables: { id: order.id, status: next } });
-      notify.success(`Order ${order.orderNumber} is now ${statusLabel(next).toLowerCase()}.`);
+      await updateStatus({ variables: { id: order.id, status } });
+      notify.success(`Order ${order.orderNumber} is now ${statusLabel(status).toLowerCase()}.`);
       onClose();
       onSaved();
     } catch (error) {
       setConfirmingRejection(false);
-      setFailed(plainMessage(error));
+      if (!applyServerFieldErrors(error, form.setError, ["status"])) setFailed(plainMessage(error));
     }
-  };
+  });
 
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={save}>
+      <Box component="form" onSubmit={(e) => void save(e)} noValidate>
         <DialogTitle id={titleId}>{confirmingRejection ? "Reject this order?" : "Update order status"}</DialogTitle>
         <DialogContent>
           {confirmingRejection ? (
@@ -76,20 +82,13 @@ export function StatusDialog({
               {order.allowedTransitions.length === 0 ? (
                 <Alert severity="info">This order's status can no longer be changed.</Alert>
               ) : (
-                <TextField
-                  select
-                  label="New status"
-                  value={next}
-                  onChange={(e) => setNext(e.target.value as OrderStatus)}
-                  fullWidth
-                  disabled={loading}
-                >
+                <FormTextField control={form.control} name="status" select label="New status" fullWidth disabled={loading}>
                   {order.allowedTransitions.map((s) => (
                     <MenuItem key={s} value={s}>
                       {statusLabel(s)}
                     </MenuItem>
                   ))}
-                </TextField>
+                </FormTextField>
               )}
             </>
           )}

@@ -1,0 +1,78 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, openPage, PHONE, startE2E } from "./harness";
+import { demoProduct, fillShipping, logIn, payWithTestCard, plain, visible } from "./storefront-helpers";
+
+/** The app in Urdu on a phone: right to left, nothing wider than the screen, Urdu formatting, the shop and checkout working. */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const direction = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+/** Wider than the viewport means a reader has to scroll sideways. */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe("Urdu at 390 px", () => {
+  it("switches to Urdu, remembers it, and shops and checks out right to left", async () => {
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      // an English browser gets English
+      await page.goto("/");
+      expect(await direction(page)).toEqual(["en", "ltr"]);
+      await page.getByRole("contentinfo").getByRole("button", { name: "اردو" }).click();
+      await expect.poll(() => direction(page)).toEqual(["ur", "rtl"]);
+      await visible(page.getByRole("contentinfo").getByText("کام کے لنکس"));
+
+      // the choice survives a reload
+      await page.reload();
+      await visible(page.getByRole("contentinfo").getByText("کام کے لنکس"));
+      expect(await direction(page)).toEqual(["ur", "rtl"]);
+      expect(await overflows(page)).toBe(false);
+
+      // search and a filter, prices in ur-PK
+      const mouse = await demoProduct(e2e, "Wireless Mouse");
+      await page.goto(`/search?q=${encodeURIComponent(mouse.name)}`);
+      const card = page.getByRole("list", { name: "Products", exact: true }).getByRole("listitem").filter({ hasText: mouse.name }).first();
+      await visible(card);
+      const urduPrice = await page.evaluate(
+        (price) =>
+          new Intl.NumberFormat("ur-PK", { style: "currency", currency: "PKR", minimumFractionDigits: price % 1 ? 2 : 0 }).format(price),
+        mouse.price,
+      );
+      expect(plain(await card.textContent())).toContain(plain(urduPrice));
+      expect(await overflows(page)).toBe(false);
+
+      await page.goto("/shop");
+      await page.getByRole("button", { name: /^Filters/ }).click();
+      const sheet = page.getByRole("region", { name: "Filters" });
+      const electronics = sheet.getByRole("radiogroup", { name: "Category" }).getByRole("radio", { name: "Electronics", exact: true });
+      await electronics.click();
+      await expect.poll(() => electronics.isChecked()).toBe(true);
+      await sheet.getByRole("button", { name: /^Show / }).click();
+      await sheet.waitFor({ state: "hidden" });
+      await expect.poll(() => new URL(page.url()).searchParams.get("category")).toBe("electronics");
+      expect(await overflows(page)).toBe(false);
+
+      // checkout with the test card, to the success page
+      await logIn(page, "zainab@student.pk");
+      await page.goto(`/shop/${mouse.id}`);
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      await page.locator('header button[aria-label^="کارٹ"]').click();
+      const panel = page.getByRole("dialog", { name: "Shopping cart" });
+      await visible(panel);
+      expect(await overflows(page)).toBe(false);
+      await fillShipping(panel);
+      await panel.getByRole("radio", { name: /^Card/ }).check();
+      await panel.getByRole("button", { name: /^Place Order/ }).click();
+      await payWithTestCard(page);
+      expect(await direction(page)).toEqual(["ur", "rtl"]);
+      expect(await overflows(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});

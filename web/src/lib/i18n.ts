@@ -1,0 +1,71 @@
+import type { EmotionCache } from "@emotion/cache";
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import resourcesToBackend from "i18next-resources-to-backend";
+import { initReactI18next } from "react-i18next";
+// the app shell's English strings come with the entry: the first screen paints without waiting for a catalogue
+import enCommon from "../locales/en/common.json";
+
+export const LANGUAGES = ["en", "ur"] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Where the reader's explicit choice is kept; without one, the browser's languages decide. */
+const CHOICE_KEY = "unibazaar.language";
+
+/** Every other catalogue is a chunk of its own, fetched the first time a page asks for its namespace. */
+const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/en/common.json"], {
+  import: "default",
+});
+
+/** The page's language follows i18next: `<html lang dir>` say it to the browser, screen readers and CSS. */
+i18n.on("languageChanged", (language) => {
+  // "en-US" from the browser is shown as our "en"
+  document.documentElement.lang = i18n.resolvedLanguage ?? language;
+  document.documentElement.dir = i18n.dir(language);
+});
+
+let rtlCache: EmotionCache | undefined;
+/** Emotion's right-to-left style cache, once loaded (only a right-to-left language loads it). */
+export const loadedRtlCache = () => rtlCache;
+async function loadDirectionStyles(language: string) {
+  if (i18n.dir(language) === "rtl") rtlCache ??= (await import("./rtl-cache")).rtlCache;
+}
+
+/** Resolves once the reader's language, its `common` catalogue and its writing direction's styles are ready (at once for English). */
+export const i18nReady = i18n
+  .use(LanguageDetector)
+  .use(resourcesToBackend((language: string, namespace: string) => catalogues[`../locales/${language}/${namespace}.json`]?.() ?? {}))
+  .use(initReactI18next)
+  .init({
+    resources: { en: { common: enCommon } },
+    partialBundledLanguages: true,
+    supportedLngs: LANGUAGES,
+    // "ur-PK" and "en-GB" from the browser become "ur" and "en"
+    load: "languageOnly",
+    fallbackLng: "en",
+    ns: ["common"],
+    defaultNS: "common",
+    detection: { order: ["localStorage", "navigator"], lookupLocalStorage: CHOICE_KEY, caches: [] },
+    // React escapes what it renders
+    interpolation: { escapeValue: false },
+    // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
+    react: { useSuspense: true },
+  })
+  .then(() => loadDirectionStyles(i18n.language));
+
+/** The language the app shows now ("en" until the detection has run). */
+export const currentLanguage = (): Language => (i18n.language?.startsWith("ur") ? "ur" : "en");
+
+/** Loads a route's namespaces (with its code, so the page does not wait for them after it arrives). */
+export const loadNamespaces = (namespaces: readonly string[]) => i18n.loadNamespaces([...namespaces]);
+
+/**
+ * Switches the language and remembers the choice on this device. Resolves once the catalogues of
+ * the new language that are in use have loaded, so the page changes in one step.
+ */
+export async function switchLanguage(language: Language) {
+  localStorage.setItem(CHOICE_KEY, language);
+  await loadDirectionStyles(language);
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };
