@@ -1,7 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import express from "express";
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUYER, tokenFor } from "./dashboard-helpers";
 import { CHROMIUM, type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
@@ -10,7 +13,8 @@ import { logIn, visible } from "./storefront-helpers";
 /**
  * The installable app on a phone: the manifest and service worker are served and Chromium finds
  * the app installable; after one visit, with the network gone, the app shell still opens and shows
- * the saved items and the last conversations from what the device kept.
+ * the saved items and the last conversations from what the device kept; a new version reaches an
+ * open tab without breaking it.
  */
 let e2e: E2E;
 let buyerToken = "";
@@ -117,6 +121,113 @@ describe("installable app at 390 px", () => {
       await visible(page.getByRole("heading", { level: 1, name: "You are offline" }));
     } finally {
       await context.close();
+    }
+  });
+});
+
+const WEB_DIST = path.resolve(__dirname, "../web/dist");
+
+/**
+ * Another version of the built app, as a deploy leaves it: every file under assets/ under a new
+ * name (the old names are gone from the server), index.html and the service worker naming the new
+ * ones.
+ */
+async function buildVersion(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `unibazaar-${tag}-`));
+  await cp(WEB_DIST, dir, { recursive: true });
+  const renamed = new Map<string, string>();
+  for (const file of await readdir(path.join(dir, "assets"))) {
+    const next = file.replace(/(\.\w+)$/, `-${tag}$1`);
+    renamed.set(file, next);
+    await rename(path.join(dir, "assets", file), path.join(dir, "assets", next));
+  }
+  const texts = ["index.html", "sw.js", ...[...renamed.values()].filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`)];
+  for (const file of texts) {
+    let text = await readFile(path.join(dir, file), "utf8");
+    for (const [from, to] of renamed) text = text.replaceAll(from, to);
+    // the shell's own revision moves with it, as the build computes it from index.html
+    if (file === "sw.js") text = text.replace(/"revision":"(\w+)","url":"index.html"/, `"revision":"$1${tag}","url":"index.html"`);
+    await writeFile(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/**
+ * The site as a phone sees it: the app's files from the deployed build (`deploy` switches it, as
+ * a release does), everything else (GraphQL, REST, pictures) from the test server.
+ */
+async function site(apiUrl: string) {
+  let dist = WEB_DIST;
+  const app = express();
+  app.use((req, res, next) =>
+    express.static(dist, {
+      index: false,
+      setHeaders: (r, file) => void (file.endsWith("sw.js") && r.setHeader("Cache-Control", "no-cache")),
+    })(req, res, next),
+  );
+  app.get(/^\/(?!api\/|graphql|uploads\/|assets\/).*/, (req, res, next) =>
+    req.accepts("html") ? res.sendFile(path.join(dist, "index.html")) : next(),
+  );
+  app.use((req, res) => {
+    const upstream = http.request(new URL(req.originalUrl, apiUrl), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deploy: (version: string) => void (dist = version),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** The entry file the page runs: which version of the app it is on. */
+const runningEntry = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module]")!.src);
+const entryOf = async (dist: string) => (await readFile(path.join(dist, "index.html"), "utf8")).match(/\/assets\/index-[\w-]+\.js/)![0];
+/** The browser's own check for a new service worker (made on navigations, and here at once). */
+const checkForUpdate = (page: Page) => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
+
+describe("a new version", () => {
+  it("reaches an open tab: the repeat visit's shell comes from the service worker, the tab is offered the update and a page of the old version still opens", async () => {
+    const versions = { b: await buildVersion("b"), c: await buildVersion("c") };
+    const deployed = await site(e2e.server.url);
+    const { page, context } = await openPage({ ...e2e, server: { ...e2e.server, url: deployed.url } }, PHONE, { serviceWorkers: "allow" });
+    try {
+      await page.goto("/");
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      const shell = new Map<string, boolean>();
+      page.on("response", (r) => shell.set(new URL(r.url()).pathname, r.fromServiceWorker()));
+      // settled: the page has registered its worker (after load) before a new version goes out
+      await page.reload({ waitUntil: "networkidle" });
+      const entryA = await entryOf(WEB_DIST);
+      expect(await runningEntry(page)).toContain(entryA);
+      expect(shell.get("/"), "the page itself").toBe(true);
+      expect(shell.get(entryA), "the app's code").toBe(true);
+
+      // version B goes out: the open tab is asked, and after yes it runs B
+      deployed.deploy(versions.b);
+      await checkForUpdate(page);
+      const offer = page.getByRole("alert").filter({ hasText: "A new version of UniBazaar is ready." });
+      await visible(offer);
+      await Promise.all([page.waitForEvent("load"), offer.getByRole("button", { name: "Reload" }).click()]);
+      expect(await runningEntry(page)).toContain(await entryOf(versions.b));
+
+      // version C goes out and the student has not answered yet: a page whose code B had but the
+      // server no longer has still opens, on C
+      deployed.deploy(versions.c);
+      await checkForUpdate(page);
+      await visible(offer);
+      // (from the keyboard: the offer at the bottom of the screen may cover the footer link)
+      await page.getByRole("link", { name: "About Us" }).press("Enter");
+      await visible(page.getByRole("heading", { level: 1, name: "About Us" }));
+      expect(await runningEntry(page)).toContain(await entryOf(versions.c));
+    } finally {
+      await context.close();
+      await deployed.close();
+      await Promise.all(Object.values(versions).map((dir) => rm(dir, { recursive: true, force: true })));
     }
   });
 });

@@ -1,12 +1,15 @@
 import react from "@vitejs/plugin-react";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { ROUTE_MODULES } from "./scripts/first-load.mjs";
+import type { ManifestTransform } from "workbox-build";
+import { readManifest, ROUTE_MODULES, staticClosure } from "./scripts/first-load.mjs";
 
 /** The storefront's landing pages (each a lazy route): what one loads beyond the entry comes in a few files. */
 const LANDING_PAGES = Object.values(ROUTE_MODULES).map((file) => resolve(__dirname, file));
+
+const PACKAGE_INDEX = /node_modules\/.+\/index\.m?js$/;
 
 /** Every non-empty set of landing pages, as bit masks. */
 const landingPageSets = () => Array.from({ length: (1 << LANDING_PAGES.length) - 1 }, (_, i) => i + 1);
@@ -14,7 +17,11 @@ const popCount = (mask: number) => mask.toString(2).replaceAll("0", "").length;
 
 /**
  * Which landing pages import each module statically, read off the module graph once it is
- * complete (before chunks are made).
+ * complete (before chunks are made). The walk stops at a package's index module: it re-exports the
+ * whole package (`@mui/material/styles` reaches every input's code, `@apollo/client/react` every
+ * hook), which would put code no landing page runs into a chunk all of them load. What a page
+ * really uses behind an index still lands in its chunk: a group's chunk takes the modules its
+ * modules need, after tree-shaking.
  */
 function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number } {
   const pages = new Map<string, number>();
@@ -28,6 +35,7 @@ function landingPageModules(): { plugin: Plugin; pagesOf: (id: string) => number
           if (seen.has(id)) return;
           seen.add(id);
           pages.set(id, (pages.get(id) ?? 0) | (1 << index));
+          if (PACKAGE_INDEX.test(id)) return;
           for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
         };
         visit(page);
@@ -85,11 +93,48 @@ function generatedModules(): Plugin {
 }
 
 /**
- * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
- * precached: index.html, the entry, the landing pages' code, the icons and the offline page. Other
- * pages' code is cached as it is used. The page registers the worker itself after load
- * (app/pwa/), so it adds nothing to the first load.
+ * MUI's CSS-variables theme (CssVarsProvider, `createTheme({ cssVariables: true })`, extendTheme)
+ * is chosen at run time, so its code rides in every first load although the app's theme
+ * (src/lib/theme.ts) uses none of it. The build swaps those two modules for ones that fail loudly
+ * if anything ever asks for them.
  */
+function withoutCssVariablesTheme(): Plugin {
+  const unused = 'throw new Error("MUI\'s CSS-variables theme is left out of this build (web/vite.config.ts)");';
+  const stubs: Record<string, string> = {
+    "/@mui/material/styles/createThemeWithVars.mjs": `export default function createThemeWithVars() { ${unused} }
+export function createGetCssVar() { ${unused} }`,
+    "/@mui/material/styles/ThemeProviderWithVars.mjs": `export function CssVarsProvider() { ${unused} }
+export function useColorScheme() { ${unused} }
+export function getInitColorSchemeScript() { ${unused} }
+export function Experimental_CssVarsProvider() { ${unused} }`,
+  };
+  return {
+    name: "without-css-variables-theme",
+    apply: "build",
+    load: (id) => Object.entries(stubs).find(([path]) => id.endsWith(path))?.[1],
+  };
+}
+
+/**
+ * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
+ * precached: index.html, the entry, the landing pages' code, the icons, the offline page and the
+ * update prompt. Other pages' code is cached as it is used. The page registers the worker itself
+ * after load (app/pwa/), so it adds nothing to the first load.
+ */
+/**
+ * The precache also holds the page's side of the worker (registration and the update prompt) with
+ * every file they import, read off Vite's manifest: a tab finds and takes a new version even after
+ * the server has dropped its own version's files.
+ */
+const withWorkerPageSide: ManifestTransform = (entries) => {
+  const manifest = readManifest();
+  const listed = new Set(entries.map((entry) => entry.url));
+  const files = WORKER_PAGE_SIDE.flatMap((key) => [...staticClosure(manifest, key)]).filter((file) => !listed.has(file));
+  const added = [...new Set(files)].map((url) => ({ url, revision: null, size: statSync(resolve(__dirname, "dist", url)).size }));
+  return { manifest: [...entries, ...added] };
+};
+const WORKER_PAGE_SIDE = ["src/app/pwa/register.ts", "src/app/pwa/AppPrompts.tsx"];
+
 const installableApp = () =>
   VitePWA({
     strategies: "injectManifest",
@@ -99,6 +144,7 @@ const installableApp = () =>
     registerType: "prompt",
     injectManifest: {
       globPatterns: ["index.html", "offline.html", "favicon.svg", "assets/index-*.{js,css}", "assets/landing-*.js", "assets/*Route*.js"],
+      manifestTransforms: [withWorkerPageSide],
     },
     manifest: {
       name: "UniBazaar: student marketplace",
@@ -141,9 +187,10 @@ export default defineConfig(({ mode }) => {
     })),
   ];
   return {
-    plugins: playground ? [react()] : [react(), generatedModules(), landing.plugin, installableApp()],
-    // @unibazaar/rules (shared with the server) is bundled from its TypeScript source
-    resolve: { conditions: ["source", ...defaultClientConditions] },
+    plugins: playground ? [react()] : [react(), generatedModules(), withoutCssVariablesTheme(), landing.plugin, installableApp()],
+    // @unibazaar/rules (shared with the server) is bundled from its TypeScript source; rxjs (under
+    // Apollo Client) from its ES2015 build, whose native classes need none of tslib's ES5 helpers
+    resolve: { conditions: ["source", "es2015", ...defaultClientConditions] },
     build: {
       outDir: "dist",
       emptyOutDir: !playground,

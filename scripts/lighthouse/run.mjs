@@ -1,7 +1,8 @@
 // Lighthouse (mobile, simulated throttling) on home, shop and a product page of the built app.
 // Usage: npm run build && npm run lighthouse   (DATABASE_URL optional; CHROME_PATH defaults to /usr/bin/chromium)
 // Starts server/dist/main.js on a free port with the demo data, runs each page RUNS times (default 3),
-// prints the median Performance, CLS, LCP, TBT and Accessibility per page, then stops the server.
+// prints the median Performance, CLS, LCP, TBT and Accessibility per page and whether Chromium finds
+// the app installable with its service worker in control, then stops the server.
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -9,6 +10,7 @@ import { tmpdir, loadavg } from "node:os";
 import path from "node:path";
 import console from "node:console";
 import process from "node:process";
+import { chromium } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const runs = Number(process.env.RUNS ?? 3);
@@ -77,6 +79,7 @@ try {
     const median = results[Math.floor(results.length / 2)];
     rows.push({ page: name, ...median, all: results.map((r) => r.performance).join("/") });
   }
+  console.log(`installable (service worker in control, Chromium's installability check): ${await installability(base)}`);
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
@@ -116,6 +119,32 @@ function lighthouse(url, out, attemptsLeft = 3) {
     if (attemptsLeft > 1 && message.includes("NO_NAVSTART")) return lighthouse(url, out, attemptsLeft - 1);
     console.error(message);
     throw error;
+  }
+}
+
+/**
+ * Lighthouse no longer audits installability: a phone-sized Chromium with a profile on disk opens
+ * home, waits for the service worker to take the page over (it registers after load) and asks
+ * Chromium whether it would offer to install the app.
+ */
+async function installability(url) {
+  const profile = mkdtempSync(path.join(tmpdir(), "unibazaar-install-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu"],
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.waitForFunction(() => globalThis.navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    return installabilityErrors.length === 0 ? "yes" : `no (${installabilityErrors.map((e) => e.errorId).join(", ")})`;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,15 @@
 import Box from "@mui/material/Box";
 import GlobalStyles from "@mui/material/GlobalStyles";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { ScrollRestoration } from "../../components/ScrollRestoration";
 import { CartPanel } from "../CartPanel";
-import { Footer } from "./Footer";
 import { NavBar } from "./NavBar";
 import { PageSkeleton } from "./PageSkeletons";
 import { useTranslation } from "react-i18next";
+
+// below the fold on every page (the main area is at least a screen tall): its code follows the page's
+const Footer = lazy(async () => ({ default: (await import("./Footer")).Footer }));
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
@@ -50,7 +52,9 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <CartPanel />
       <ScrollRestoration />
     </Box>

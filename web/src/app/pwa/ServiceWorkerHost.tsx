@@ -10,6 +10,9 @@ const AppPrompts = lazy(async () => ({ default: (await import("./AppPrompts")).A
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
 
 const INSTALL_DISMISSED = "unibazaar.install-dismissed";
+/** When the page last reloaded because a file of its version was gone: a second failure soon after shows the error page instead of a loop. */
+const RECOVERED_AT = "unibazaar.recovered-at";
+const RECOVERY_WINDOW_MS = 30_000;
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -27,7 +30,8 @@ function useOnline(): boolean {
 
 /**
  * The installable app's side of the page: registers the service worker once the page has loaded
- * (nothing of it in the first load), offers a reload when a new version is ready, offers to install
+ * (nothing of it in the first load), offers a reload when a new version is ready (and takes it
+ * when this version's code can no longer be loaded), offers to install
  * the app after the student's first save or message (never on the first screen), and says when the
  * phone is offline.
  */
@@ -35,6 +39,7 @@ export function ServiceWorkerHost() {
   const { t } = useTranslation();
   const online = useOnline();
   const [update, setUpdate] = useState<(() => void) | null>(null);
+  const waitingVersion = useRef<(() => void) | null>(null);
   const [engaged, setEngaged] = useState(false);
   const [installable, setInstallable] = useState(false);
   const installPrompt = useRef<InstallPromptEvent | null>(null);
@@ -42,10 +47,29 @@ export function ServiceWorkerHost() {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
     const start = () =>
-      void import("./register").then(({ registerServiceWorker }) => registerServiceWorker((activate) => setUpdate(() => activate)));
+      void import("./register").then(({ registerServiceWorker }) =>
+        registerServiceWorker((activate) => {
+          waitingVersion.current = activate;
+          setUpdate(() => activate);
+        }),
+      );
     if (document.readyState === "complete") start();
     else window.addEventListener("load", start, { once: true });
     return () => window.removeEventListener("load", start);
+  }, []);
+
+  useEffect(() => {
+    // a page's code that is no longer on the server (a new version went out while this tab was
+    // open): the tab moves to the new version, reloading on the page it was going to, instead of
+    // stopping on the error page
+    const recover = () => {
+      if (!navigator.onLine || Date.now() - Number(sessionStorage.getItem(RECOVERED_AT)) < RECOVERY_WINDOW_MS) return;
+      sessionStorage.setItem(RECOVERED_AT, String(Date.now()));
+      if (waitingVersion.current) waitingVersion.current();
+      else window.location.reload();
+    };
+    window.addEventListener("vite:preloadError", recover);
+    return () => window.removeEventListener("vite:preloadError", recover);
   }, []);
 
   useEffect(() => {
