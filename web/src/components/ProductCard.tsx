@@ -15,7 +15,8 @@ import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
 import { SellerLink } from "./SellerLink";
 import { VerifiedBadge } from "./VerifiedBadge";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
+import { aroundElement, ELEMENT_MARK } from "../lib/i18n";
 
 type ProductCardProps = {
   product: ProductCardFieldsFragment;
@@ -94,11 +95,10 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
         {product.seller && (
           <Typography variant="body2" color="text.secondary" noWrap>
             {/* above the card-wide link of the name */}
-            <Trans
-              t={t}
-              i18nKey="listing.bySeller"
-              components={{ seller: <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} /> }}
-            />
+            {aroundElement(
+              t("listing.bySeller", { seller: ELEMENT_MARK }),
+              <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />,
+            )}
             {product.seller.isVerifiedStudent && <VerifiedBadge compact />}
           </Typography>
         )}

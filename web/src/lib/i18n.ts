@@ -1,6 +1,6 @@
+import { createElement, Fragment, type ReactNode } from "react";
 import type { EmotionCache } from "@emotion/cache";
 import i18n from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 // the app shell's English strings come with the entry: the first screen paints without waiting for a catalogue
@@ -10,6 +10,26 @@ export const LANGUAGES = ["en", "ur"] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Where the reader's explicit choice is kept; without one, the browser's languages decide. */
 const CHOICE_KEY = "unibazaar.language";
+
+/**
+ * The reader's saved choice, else the first of the browser's languages the app has, else English.
+ * (A few lines here instead of i18next-browser-languagedetector: its 3 KB would sit in every page's
+ * first load, and the app needs only these two sources.)
+ */
+function detectLanguage(): Language {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(CHOICE_KEY);
+  } catch {
+    // storage refused (a locked-down browser): the browser's languages decide
+  }
+  const wanted = saved ? [saved] : (navigator.languages ?? [navigator.language]);
+  for (const tag of wanted) {
+    const base = tag.toLowerCase().split("-")[0];
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  }
+  return "en";
+}
 
 /** Every other catalogue is a chunk of its own, fetched the first time a page asks for its namespace. */
 const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/en/common.json"], {
@@ -32,7 +52,6 @@ async function loadDirectionStyles(language: string) {
 
 /** Resolves once the reader's language, its `common` catalogue and its writing direction's styles are ready (at once for English). */
 export const i18nReady = i18n
-  .use(LanguageDetector)
   .use(resourcesToBackend((language: string, namespace: string) => catalogues[`../locales/${language}/${namespace}.json`]?.() ?? {}))
   .use(initReactI18next)
   .init({
@@ -44,7 +63,7 @@ export const i18nReady = i18n
     fallbackLng: "en",
     ns: ["common"],
     defaultNS: "common",
-    detection: { order: ["localStorage", "navigator"], lookupLocalStorage: CHOICE_KEY, caches: [] },
+    lng: detectLanguage(),
     // React escapes what it renders
     interpolation: { escapeValue: false },
     // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
@@ -69,3 +88,15 @@ export async function switchLanguage(language: Language) {
 }
 
 export { i18n };
+
+/** Stands for an element inside a translated sentence; `aroundElement` puts the element there. */
+export const ELEMENT_MARK = "\u2063";
+/**
+ * A sentence with one element in it, e.g. "by {{seller}}" with the seller's link: the language
+ * decides where the element goes. (react-i18next's `<Trans>` does this too, but brings an HTML parser
+ * into every page's first load.)
+ */
+export function aroundElement(sentence: string, element: ReactNode): ReactNode {
+  const [before, after = ""] = sentence.split(ELEMENT_MARK);
+  return createElement(Fragment, null, before, element, after);
+}
