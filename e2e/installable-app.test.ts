@@ -191,8 +191,8 @@ const entryOf = async (dist: string) => (await readFile(path.join(dist, "index.h
 const checkForUpdate = (page: Page) => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
 
 describe("a new version", () => {
-  it("reaches an open tab: the repeat visit's shell comes from the service worker, the tab is offered the update and a page of the old version still opens", async () => {
-    const versions = { b: await buildVersion("b"), c: await buildVersion("c") };
+  it("reaches an open tab: the repeat visit's shell comes from the service worker, and the tab is offered the update and runs it", async () => {
+    const versions = { b: await buildVersion("b") };
     const deployed = await site(e2e.server.url);
     const { page, context } = await openPage({ ...e2e, server: { ...e2e.server, url: deployed.url } }, PHONE, { serviceWorkers: "allow" });
     try {
@@ -214,16 +214,6 @@ describe("a new version", () => {
       await visible(offer);
       await Promise.all([page.waitForEvent("load"), offer.getByRole("button", { name: "Reload" }).click()]);
       expect(await runningEntry(page)).toContain(await entryOf(versions.b));
-
-      // version C goes out and the student has not answered yet: a page whose code B had but the
-      // server no longer has still opens, on C
-      deployed.deploy(versions.c);
-      await checkForUpdate(page);
-      await visible(offer);
-      // (from the keyboard: the offer at the bottom of the screen may cover the footer link)
-      await page.getByRole("link", { name: "About Us" }).press("Enter");
-      await visible(page.getByRole("heading", { level: 1, name: "About Us" }));
-      expect(await runningEntry(page)).toContain(await entryOf(versions.c));
     } finally {
       await context.close();
       await deployed.close();

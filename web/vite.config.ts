@@ -117,7 +117,7 @@ export function Experimental_CssVarsProvider() { ${unused} }`,
 
 /**
  * The installable app: the web app manifest, and the service worker (src/sw.ts) with the app shell
- * precached: index.html, the entry, the landing pages' code, the icons, the offline page and the
+ * precached: index.html, the entry, the landing pages' code, the footer, the catalogues, the icons, the offline page and the
  * update prompt. Other pages' code is cached as it is used. The page registers the worker itself
  * after load (app/pwa/), so it adds nothing to the first load.
  */
@@ -143,7 +143,17 @@ const installableApp = () =>
     injectRegister: false,
     registerType: "prompt",
     injectManifest: {
-      globPatterns: ["index.html", "offline.html", "favicon.svg", "assets/index-*.{js,css}", "assets/landing-*.js", "assets/*Route*.js"],
+      globPatterns: [
+        "index.html",
+        "offline.html",
+        "favicon.svg",
+        "assets/index-*.{js,css}",
+        "assets/landing-*.js",
+        "assets/*Route*.js",
+        // the shell's lazy footer and every catalogue: an open tab keeps its words and footer after a new version goes out
+        "assets/Footer-*.js",
+        "assets/locale-*.js",
+      ],
       manifestTransforms: [withWorkerPageSide],
     },
     manifest: {
@@ -205,6 +215,11 @@ export default defineConfig(({ mode }) => {
           // what a first visit runs comes in one file rather than ~40: on a phone every extra
           // file is another round trip before the page can paint
           codeSplitting: { groups: playground ? [{ name: "playground", tags: ["$initial"] }] : firstLoadGroups },
+          // catalogues by language and namespace (locale-ur-shop-…js): the service worker precaches them
+          chunkFileNames: (chunk) => {
+            const catalogue = chunk.facadeModuleId?.match(/\/src\/locales\/(\w+)\/(\w+)\.json$/);
+            return catalogue ? `assets/locale-${catalogue[1]}-${catalogue[2]}-[hash].js` : "assets/[name]-[hash].js";
+          },
         },
       },
     },
