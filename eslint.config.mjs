@@ -57,6 +57,7 @@ export const extractedWebFolders = [
   "web/src/features/dashboard/buyer",
   "web/src/features/dashboard/layout",
   "web/src/features/notifications",
+  "web/src/features/messages",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
