@@ -54,8 +54,7 @@ export const layerZones = [
 export const extractedWebFolders = [
   "web/src/app",
   "web/src/lib",
-  "web/src/features/dashboard/buyer",
-  "web/src/features/dashboard/layout",
+  "web/src/features/dashboard",
   "web/src/features/notifications",
   "web/src/features/messages",
   "web/src/features/orders",
