@@ -54,9 +54,10 @@ export const layerZones = [
 export const extractedWebFolders = [
   "web/src/app",
   "web/src/lib",
-  "web/src/features/dashboard/buyer",
-  "web/src/features/dashboard/layout",
+  "web/src/features/dashboard",
   "web/src/features/notifications",
+  "web/src/features/messages",
+  "web/src/features/orders",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */

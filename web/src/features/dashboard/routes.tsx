@@ -32,7 +32,7 @@ export const dashboardPages: RouteObject[] = [
   {
     element: <RequireRole roles={["USER"]} />,
     children: [
-      { path: "orders", element: <MyOrdersPage title="My Orders" /> },
+      { path: "orders", element: <MyOrdersPage /> },
       { path: "reviews", element: <ReviewsPage /> },
     ],
   },
@@ -46,7 +46,7 @@ export const dashboardPages: RouteObject[] = [
       { path: "add-new-post", element: <AddProduct /> },
       { path: "product/:id", element: <EditProduct /> },
       { path: "manage-orders", element: <ManageOrders /> },
-      { path: "orders", element: <MyOrdersPage title="Your orders" /> },
+      { path: "orders", element: <MyOrdersPage seller /> },
       { path: "reviews", element: <ReviewsPage received /> },
       { path: "balance", element: <BalancePage /> },
     ],

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules/limits";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
@@ -11,6 +12,7 @@ import { readFileAsDataUrl, imageForUpload, pickedImageProblem } from "../../lib
 
 /** The message box with its photo button: text, a photo, or both, sent as one message. */
 export function ChatComposer({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation("messages");
   const notify = useNotify();
   const [body, setBody] = useState("");
   // the picked photo and its preview, sent with (or without) the text
@@ -31,7 +33,7 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
     try {
       setPhoto({ file, preview: await readFileAsDataUrl(file) });
     } catch (e) {
-      notify.error(errorMessage(e, "Could not read the picture."));
+      notify.error(errorMessage(e, t("composer.unreadable")));
     }
   };
 
@@ -50,7 +52,7 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
       setBody("");
       setPhoto(null);
     } catch (e) {
-      notify.error(errorMessage(e, "Your message was not sent."));
+      notify.error(errorMessage(e, t("composer.notSent")));
     } finally {
       setUploading(false);
     }
@@ -63,18 +65,18 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
           <Box
             component="img"
             src={photo.preview}
-            alt="Photo to send"
+            alt={t("composer.photoToSend")}
             sx={{ width: 64, height: 64, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
           />
           <Button size="small" onClick={() => setPhoto(null)} disabled={busy}>
-            Remove photo
+            {t("composer.removePhoto")}
           </Button>
         </Box>
       )}
       <Box sx={{ display: "flex", gap: 1, alignItems: "flex-end" }}>
         <Button
           variant="outlined"
-          aria-label="Photo"
+          aria-label={t("composer.photo")}
           onClick={() => fileInput.current?.click()}
           disabled={busy}
           sx={{ minWidth: 0, px: 1.25, py: 0.9 }}
@@ -84,7 +86,7 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
         {/* the real file input, opened by the Photo button */}
         <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={(e) => void pick(e)} />
         <TextField
-          label="Message"
+          label={t("composer.message")}
           value={body}
           onChange={(e) => setBody(e.target.value)}
           multiline
@@ -94,7 +96,7 @@ export function ChatComposer({ conversationId }: { conversationId: string }) {
           slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
         />
         <Button type="submit" variant="contained" disabled={(!text && !photo) || busy}>
-          Send
+          {t("composer.send")}
         </Button>
       </Box>
     </Box>

@@ -2,11 +2,14 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { NotifyProvider } from "../../components/Notify";
 import type { ConversationFieldsFragment, OfferFieldsFragment } from "../../generated/graphql";
 import { OfferCard } from "./OfferCard";
+import { loadNamespaces } from "../../lib/i18n";
 
+// the form's words come from the "messages" catalogue, loaded lazily in the app
+beforeAll(() => loadNamespaces(["messages"]));
 afterEach(cleanup);
 
 // no mocks: a mutation that reached the network would fail the test with Apollo's "no more mocked responses"

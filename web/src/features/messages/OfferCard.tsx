@@ -5,6 +5,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { Money } from "../../components/Money";
@@ -16,14 +17,14 @@ import { Countdown } from "../../components/ReservationCountdown";
 import { AcceptOfferForm } from "./AcceptOfferForm";
 import { OfferForm } from "./OfferForm";
 
-const STATUS: Record<OfferStatus, { label: string; color: "default" | "primary" | "success" | "error" | "warning" }> = {
-  PENDING: { label: "Waiting for an answer", color: "primary" },
-  ACCEPTED: { label: "Accepted", color: "success" },
-  DECLINED: { label: "Declined", color: "error" },
-  COUNTERED: { label: "Countered", color: "default" },
-  EXPIRED: { label: "Expired", color: "default" },
-  WITHDRAWN: { label: "Withdrawn", color: "default" },
-  USED: { label: "Used at checkout", color: "default" },
+const STATUS_COLOR: Record<OfferStatus, "default" | "primary" | "success" | "error" | "warning"> = {
+  PENDING: "primary",
+  ACCEPTED: "success",
+  DECLINED: "error",
+  COUNTERED: "default",
+  EXPIRED: "default",
+  WITHDRAWN: "default",
+  USED: "default",
 };
 
 const refetchQueries = ["ConversationThread"];
@@ -38,6 +39,7 @@ export function OfferCard({
   conversation: ConversationFieldsFragment;
   myId?: string;
 }) {
+  const { t } = useTranslation("messages");
   const notify = useNotify();
   const [countering, setCountering] = useState(false);
   const [acceptingHold, setAccepting] = useState(false);
@@ -48,7 +50,6 @@ export function OfferCard({
   const iAmSeller = conversation.seller?.id === myId;
   const busy = accepting.loading || declining.loading || withdrawing.loading;
   const open = offer.status === "PENDING" && !conversation.blocked;
-  const status = STATUS[offer.status];
   const product = conversation.product;
   const buyerMayUse = offer.status === "ACCEPTED" && conversation.buyer?.id === myId && product;
 
@@ -66,23 +67,27 @@ export function OfferCard({
         variant="outlined"
         sx={{ p: 1.5, borderColor: offer.status === "PENDING" ? "primary.main" : "divider" }}
         role="group"
-        aria-label="Offer"
+        aria-label={t("offer.label")}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
           <Typography variant="body2" color="text.secondary">
-            {mine ? "Your offer" : "Their offer"}
+            {mine ? t("offer.yours") : t("offer.theirs")}
           </Typography>
-          <Chip size="small" label={status.label} color={status.color} />
+          <Chip size="small" label={t(`offer.status.${offer.status}`)} color={STATUS_COLOR[offer.status]} />
         </Stack>
         <Money amount={offer.amount} variant="h6" />
         {(offer.status === "PENDING" || offer.status === "ACCEPTED") && (
           <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-            {offer.status === "ACCEPTED" ? "Use it at checkout before" : "Expires"} {formatDateTime(offer.expiresAt)}
+            {t(offer.status === "ACCEPTED" ? "offer.useBefore" : "offer.expires", { when: formatDateTime(offer.expiresAt) })}
           </Typography>
         )}
         {offer.reservedUntil && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Reserved for the buyer: <Countdown until={offer.reservedUntil} sx={{ fontWeight: 700 }} /> left
+            <Trans
+              t={t}
+              i18nKey="offer.reservedLeft"
+              components={{ left: <Countdown until={offer.reservedUntil} sx={{ fontWeight: 700 }} /> }}
+            />
           </Typography>
         )}
         {open && !mine && acceptingHold && <AcceptOfferForm offerId={offer.id} onDone={() => setAccepting(false)} />}
@@ -94,21 +99,21 @@ export function OfferCard({
               disabled={busy}
               onClick={() =>
                 // the seller picks how long the unit is held; a buyer accepting a counter-offer holds it the default time
-                iAmSeller ? setAccepting(true) : void run(() => accept({ variables: { offerId: offer.id } }), "The offer was not accepted.")
+                iAmSeller ? setAccepting(true) : void run(() => accept({ variables: { offerId: offer.id } }), t("offer.notAccepted"))
               }
             >
-              Accept
+              {t("offer.accept")}
             </Button>
             <Button
               variant="outlined"
               size="small"
               disabled={busy}
-              onClick={() => void run(() => decline({ variables: { offerId: offer.id } }), "The offer was not declined.")}
+              onClick={() => void run(() => decline({ variables: { offerId: offer.id } }), t("offer.notDeclined"))}
             >
-              Decline
+              {t("offer.decline")}
             </Button>
             <Button variant="text" size="small" disabled={busy} onClick={() => setCountering(true)}>
-              Counter
+              {t("offer.counter")}
             </Button>
           </Stack>
         )}
@@ -119,18 +124,18 @@ export function OfferCard({
             size="small"
             sx={{ mt: 1 }}
             disabled={busy}
-            onClick={() => void run(() => withdraw({ variables: { offerId: offer.id } }), "The offer was not withdrawn.")}
+            onClick={() => void run(() => withdraw({ variables: { offerId: offer.id } }), t("offer.notWithdrawn"))}
           >
-            Withdraw
+            {t("offer.withdraw")}
           </Button>
         )}
         {buyerMayUse && (
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Checkout charges this price for one unit: add the product to your cart.
+              {t("offer.buyHint")}
             </Typography>
             <Button component={RouterLink} to={`/shop/${product.id}`} variant="contained" size="small">
-              Buy at this price
+              {t("offer.buy")}
             </Button>
           </Box>
         )}

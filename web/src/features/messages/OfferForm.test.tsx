@@ -3,11 +3,14 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { OFFER_DEFAULT_HOURS } from "@unibazaar/rules";
 import { GraphQLError } from "graphql";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { NotifyProvider } from "../../components/Notify";
 import { MakeOfferDocument } from "../../generated/graphql";
 import { OfferForm } from "./OfferForm";
+import { loadNamespaces } from "../../lib/i18n";
 
+// the form's words come from the "messages" catalogue, loaded lazily in the app
+beforeAll(() => loadNamespaces(["messages"]));
 afterEach(cleanup);
 
 // only the mocks listed: a mutation the form should not have sent fails the test with Apollo's "no more mocked responses"

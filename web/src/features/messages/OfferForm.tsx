@@ -3,26 +3,31 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { OFFER_DEFAULT_HOURS, OFFER_EXPIRY_CHOICES, offerExpiryRule, priceRule } from "@unibazaar/rules";
-import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { FormErrorAlert, FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useCounterOfferMutation, useMakeOfferMutation } from "../../generated/hooks";
+import { durationLabel } from "./durationLabel";
 import { InlineFormActions } from "./InlineFormActions";
 
 /** The amount as typed (a number box gives text) checked with the server's price rule; the expiry from the server's range. */
-const offerSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, "Enter an amount in Rs.")
-    .transform(Number)
-    .pipe(z.number().positive("Enter an amount in Rs.").pipe(priceRule("Offer"))),
-  expiresInHours: offerExpiryRule,
-});
-type Values = z.input<typeof offerSchema>;
+const offerSchemaFor = (t: TFunction<"messages">) =>
+  z.object({
+    amount: z
+      .string()
+      .trim()
+      .min(1, t("offer.enterAmount"))
+      .transform(Number)
+      .pipe(z.number().positive(t("offer.enterAmount")).pipe(priceRule("Offer"))),
+    expiresInHours: offerExpiryRule,
+  });
+type OfferSchema = ReturnType<typeof offerSchemaFor>;
+type Values = z.input<OfferSchema>;
 const FIELDS = ["amount", "expiresInHours"] as const;
 
 /**
@@ -30,9 +35,11 @@ const FIELDS = ["amount", "expiresInHours"] as const;
  * party's counter to `offerId`. The rules are the server's; its field errors show on the fields.
  */
 export function OfferForm({ conversationId, offerId, onDone }: { conversationId?: string; offerId?: string; onDone: () => void }) {
+  const { t } = useTranslation("messages");
   const notify = useNotify();
+  const offerSchema = useMemo(() => offerSchemaFor(t), [t]);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof offerSchema>>({
+  const form = useForm<Values, unknown, z.output<OfferSchema>>({
     defaultValues: { amount: "", expiresInHours: OFFER_DEFAULT_HOURS },
     resolver: zodResolver(offerSchema),
   });
@@ -45,38 +52,38 @@ export function OfferForm({ conversationId, offerId, onDone }: { conversationId?
     try {
       if (offerId) await counter({ variables: { offerId, amount, expiresInHours } });
       else await make({ variables: { conversationId: conversationId!, amount, expiresInHours } });
-      notify.success(offerId ? "Counter-offer sent." : "Offer sent.");
+      notify.success(offerId ? t("offer.counterSent") : t("offer.sent"));
       onDone();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, FIELDS)) setProblem(errorMessage(e, "Your offer was not sent."));
+      if (!applyServerFieldErrors(e, form.setError, FIELDS)) setProblem(errorMessage(e, t("offer.notSent")));
     }
   });
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={offerId ? "Counter-offer" : "Make an offer"} sx={{ mt: 1 }}>
+    <Box component="form" onSubmit={submit} noValidate aria-label={offerId ? t("offer.counterForm") : t("chat.makeOffer")} sx={{ mt: 1 }}>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1}>
           <FormTextField
             control={form.control}
             name="amount"
-            label="Amount (Rs)"
+            label={t("offer.amount")}
             size="small"
             type="number"
             slotProps={{ htmlInput: { min: 1, step: "any", inputMode: "decimal" } }}
             sx={{ flex: 1 }}
             autoFocus
           />
-          <FormTextField control={form.control} name="expiresInHours" select label="Expires in" size="small" sx={{ flex: 1 }}>
+          <FormTextField control={form.control} name="expiresInHours" select label={t("offer.expiresIn")} size="small" sx={{ flex: 1 }}>
             {OFFER_EXPIRY_CHOICES.map((e) => (
               <MenuItem key={e.hours} value={e.hours}>
-                {e.label}
+                {durationLabel(t, e.hours)}
               </MenuItem>
             ))}
           </FormTextField>
         </Stack>
         <FormErrorAlert error={problem} />
         <InlineFormActions
-          label={offerId ? "Send counter-offer" : "Send offer"}
+          label={offerId ? t("offer.sendCounter") : t("offer.send")}
           busy={making.loading || countering.loading}
           onCancel={onDone}
         />

@@ -7,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { conversationReportRule, NOTE_MAX_LENGTH } from "@unibazaar/rules";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
@@ -27,6 +28,7 @@ export function SafetyActions({
   otherUserId?: string;
   blocked: boolean;
 }) {
+  const { t } = useTranslation("messages");
   const notify = useNotify();
   const [reporting, setReporting] = useState(false);
   const form = useForm<ReportValues>({ defaultValues: { reason: "" }, resolver: zodResolver(reportSchema) });
@@ -47,11 +49,11 @@ export function SafetyActions({
   const submitReport = form.handleSubmit(async ({ reason }) => {
     try {
       await report({ variables: { conversationId, reason } });
-      notify.success("Reported. An admin will read this conversation.");
+      notify.success(t("report.reported"));
       form.reset();
       setReporting(false);
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, "The report was not sent."));
+      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, t("safety.reportFailed")));
     }
   });
 
@@ -62,32 +64,32 @@ export function SafetyActions({
           <Button
             size="small"
             disabled={unblockState.loading}
-            onClick={() => void run(() => unblock({ variables: { userId: otherUserId } }), "Unblocked.", "Could not unblock.")}
+            onClick={() =>
+              void run(() => unblock({ variables: { userId: otherUserId } }), t("report.unblocked"), t("report.unblockFailed"))
+            }
           >
-            Unblock
+            {t("report.unblock")}
           </Button>
         ) : (
           <Button
             size="small"
             disabled={blockState.loading}
-            onClick={() =>
-              void run(() => block({ variables: { userId: otherUserId } }), "Blocked: no more messages either way.", "Could not block.")
-            }
+            onClick={() => void run(() => block({ variables: { userId: otherUserId } }), t("report.blocked"), t("report.blockFailed"))}
           >
-            Block
+            {t("report.block")}
           </Button>
         ))}
       <Button size="small" color="error" onClick={() => setReporting(true)}>
-        Report
+        {t("report.report")}
       </Button>
       <Dialog open={reporting} onClose={() => setReporting(false)} fullWidth>
         <form onSubmit={(e) => void submitReport(e)} noValidate>
-          <DialogTitle>Report this conversation</DialogTitle>
+          <DialogTitle>{t("report.title")}</DialogTitle>
           <DialogContent>
             <FormTextField
               control={form.control}
               name="reason"
-              label="What is wrong?"
+              label={t("report.reason")}
               multiline
               minRows={2}
               fullWidth
@@ -97,9 +99,9 @@ export function SafetyActions({
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setReporting(false)}>Cancel</Button>
+            <Button onClick={() => setReporting(false)}>{t("offer.cancel")}</Button>
             <Button type="submit" variant="contained" color="error" disabled={reportState.loading}>
-              Send report
+              {t("report.send")}
             </Button>
           </DialogActions>
         </form>

@@ -12,7 +12,9 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISPUTE_REASONS, disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
-import { useId, useState, type ChangeEvent } from "react";
+import type { TFunction } from "i18next";
+import { useId, useMemo, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
@@ -21,18 +23,21 @@ import { useNotify } from "../../components/Notify";
 import { useDisputeUploadImageMutation, useOpenDisputeMutation } from "../../generated/hooks";
 import { imageForUpload, pickedImageProblem } from "../../lib/files";
 
-const schema = z.object({
-  reason: z.enum(["NOT_RECEIVED", "NOT_AS_DESCRIBED"], { message: "Choose what went wrong." }),
-  text: disputeTextRule,
-});
-type Values = z.input<typeof schema>;
+const schemaFor = (t: TFunction<"orders">) =>
+  z.object({
+    reason: z.enum(["NOT_RECEIVED", "NOT_AS_DESCRIBED"], { message: t("disputeForm.chooseReason") }),
+    text: disputeTextRule,
+  });
+type Values = z.input<ReturnType<typeof schemaFor>>;
 
 type Props = { orderId: string; orderNumber: string; open: boolean; onClose: () => void };
 
 /** The buyer's "Open a dispute": what went wrong, what happened, and up to 4 photos (uploaded as they are picked). */
 export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
   const titleId = useId();
+  const { t } = useTranslation("orders");
   const notify = useNotify();
+  const schema = useMemo(() => schemaFor(t), [t]);
   const form = useForm<Values>({ defaultValues: { reason: undefined, text: "" }, resolver: zodResolver(schema) });
   const [photos, setPhotos] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +54,7 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
       const { data } = await upload({ variables: { dataUrl: await imageForUpload(file) } });
       if (data) setPhotos((list) => [...list, data.uploadImage.url]);
     } catch (e) {
-      setError(errorMessage(e, "Could not upload the photo."));
+      setError(errorMessage(e, t("disputeForm.uploadFailed")));
     }
   };
 
@@ -57,16 +62,16 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
     setError(null);
     try {
       await openDispute({ variables: { input: { orderId, reason, text, photos } } });
-      notify.success("Your dispute is open. The payment stays held until it is decided.");
+      notify.success(t("disputeForm.opened"));
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["reason", "text"])) setError(errorMessage(e, "Could not open the dispute."));
+      if (!applyServerFieldErrors(e, form.setError, ["reason", "text"])) setError(errorMessage(e, t("disputeForm.openFailed")));
     }
   });
 
   return (
     <Dialog open={open} onClose={opening.loading ? undefined : onClose} aria-labelledby={titleId} fullWidth>
-      <DialogTitle id={titleId}>Open a dispute on order {orderNumber}</DialogTitle>
+      <DialogTitle id={titleId}>{t("disputeForm.title", { order: orderNumber })}</DialogTitle>
       <DialogContent>
         <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={submit} noValidate sx={{ pt: 1 }}>
           {error && (
@@ -80,7 +85,7 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
             render={({ field, fieldState }) => (
               <Box>
                 <FormLabel id={`${titleId}-reason`} error={!!fieldState.error}>
-                  What went wrong?
+                  {t("disputeForm.reason")}
                 </FormLabel>
                 <RadioGroup
                   aria-labelledby={`${titleId}-reason`}
@@ -88,7 +93,12 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
                   onChange={(e) => field.onChange(e.target.value)}
                 >
                   {DISPUTE_REASONS.map((reason) => (
-                    <FormControlLabel key={reason.value} value={reason.value} control={<Radio />} label={reason.label} />
+                    <FormControlLabel
+                      key={reason.value}
+                      value={reason.value}
+                      control={<Radio />}
+                      label={t(`disputeForm.reasons.${reason.value}`)}
+                    />
                   ))}
                 </RadioGroup>
                 {fieldState.error && (
@@ -99,20 +109,20 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
               </Box>
             )}
           />
-          <FormTextField control={form.control} name="text" label="What happened?" multiline minRows={3} required fullWidth />
+          <FormTextField control={form.control} name="text" label={t("disputeForm.text")} multiline minRows={3} required fullWidth />
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
             {photos.map((url, i) => (
               <Box
                 key={url}
                 component="img"
                 src={url}
-                alt={`Photo ${i + 1}`}
+                alt={t("disputeForm.photo", { number: i + 1 })}
                 sx={{ width: 64, height: 64, objectFit: "cover", borderRadius: 1 }}
               />
             ))}
             {photos.length < MAX_DISPUTE_PHOTOS && (
               <Button component="label" variant="outlined" size="small" disabled={uploading.loading}>
-                {uploading.loading ? "Uploading..." : "Add a photo"}
+                {uploading.loading ? t("disputeForm.uploading") : t("disputeForm.addPhoto")}
                 <input type="file" accept="image/*" hidden onChange={(e) => void addPhoto(e)} />
               </Button>
             )}
@@ -121,10 +131,10 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={opening.loading}>
-          Cancel
+          {t("disputeForm.cancel")}
         </Button>
         <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={opening.loading || uploading.loading}>
-          {opening.loading ? "Opening..." : "Open dispute"}
+          {opening.loading ? t("disputeForm.opening") : t("disputeForm.submit")}
         </Button>
       </DialogActions>
     </Dialog>

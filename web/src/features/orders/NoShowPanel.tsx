@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { NOTE_MAX_LENGTH, noShowContestRule } from "@unibazaar/rules";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -15,17 +16,12 @@ import { useContestNoShowMutation, useReportNoShowMutation } from "../../generat
 import { formatDateTime } from "../../lib/format";
 
 const CLOSED = ["COMPLETED", "REJECTED", "CANCELLED"];
-const STATUS_TEXT = {
-  OPEN: "is waiting: it counts unless contested by",
-  CONTESTED: "was contested; an admin will decide it.",
-  UPHELD: "was upheld.",
-  DISMISSED: "was dismissed.",
-} as const;
 
 const contestSchema = z.object({ reason: noShowContestRule });
 
 /** "Didn't show up": reported by either party after an agreed meetup's time, contested by the other within 48 hours. */
 export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragment; onChanged: () => void }) {
+  const { t } = useTranslation("orders");
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const form = useForm({ defaultValues: { reason: "" }, resolver: zodResolver(contestSchema) });
@@ -41,10 +37,10 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
     const doReport = async () => {
       try {
         await report({ variables: { orderId: order.id } });
-        notify.success("Reported. The other side has 48 hours to contest it.");
+        notify.success(t("noShow.reported"));
         onChanged();
       } catch (e) {
-        notify.error(errorMessage(e, "Could not report the no-show."));
+        notify.error(errorMessage(e, t("noShow.reportFailed")));
       } finally {
         setConfirming(false);
       }
@@ -52,14 +48,14 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
     return (
       <>
         <Button color="warning" variant="outlined" onClick={() => setConfirming(true)}>
-          They didn't show up
+          {t("noShow.didNotShow")}
         </Button>
         <ConfirmDialog
           open={confirming}
-          title="Report a no-show?"
-          message="Once per order. The other side can contest it within 48 hours; otherwise it counts on their record."
-          confirmLabel="Report no-show"
-          busyLabel="Reporting..."
+          title={t("noShow.confirmTitle")}
+          message={t("noShow.confirmText")}
+          confirmLabel={t("noShow.report")}
+          busyLabel={t("noShow.reporting")}
           busy={reporting.loading}
           onConfirm={doReport}
           onClose={() => setConfirming(false)}
@@ -68,16 +64,15 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
     );
   }
 
-  const who = noShow.byCaller ? "Your no-show report" : "A no-show report about you";
-  const text = `${who} ${STATUS_TEXT[noShow.status]}${noShow.status === "OPEN" ? ` ${formatDateTime(noShow.contestBy)}.` : ""}`;
+  const text = t(`noShow.${noShow.byCaller ? "mine" : "aboutYou"}.${noShow.status}`, { date: formatDateTime(noShow.contestBy) });
   const canContest = !noShow.byCaller && noShow.status === "OPEN" && new Date(noShow.contestBy).getTime() > now;
   const doContest = form.handleSubmit(async ({ reason }) => {
     try {
       await contest({ variables: { orderId: order.id, reason } });
-      notify.success("Contested. An admin will decide it.");
+      notify.success(t("noShow.contested"));
       onChanged();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, "Could not contest the report."));
+      if (!applyServerFieldErrors(e, form.setError, ["reason"])) notify.error(errorMessage(e, t("noShow.contestFailed")));
     }
   });
   return (
@@ -88,13 +83,13 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
           <FormTextField
             control={form.control}
             name="reason"
-            label="Why the report is wrong"
+            label={t("noShow.why")}
             size="small"
             fullWidth
             slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
           />
           <Button type="submit" variant="outlined" disabled={contesting.loading} sx={{ alignSelf: "flex-start" }}>
-            Contest
+            {t("noShow.contest")}
           </Button>
         </Stack>
       )}

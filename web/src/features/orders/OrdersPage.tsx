@@ -16,6 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { plainMessage } from "../../components/errors";
 import { orderTitle } from "../../components/OrderLines";
@@ -34,6 +35,7 @@ const PAGE_SIZE = 10;
 
 /** /orders — the buyer's orders, newest first: Product Name, Date, Status, Total Amount; 10 per page (page in the URL). */
 export function OrdersPage() {
+  const { t } = useTranslation("orders");
   const [search, setSearch] = useSearchParams();
   const requested = Number(search.get("page") ?? "1");
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
@@ -52,27 +54,26 @@ export function OrdersPage() {
   };
 
   return (
-    <PageContainer title="My Orders">
+    <PageContainer title={t("list.title")}>
       {placed && typeof placed.total === "number" && (
         <CashOrderPlaced total={placed.total} orderCount={Number(placed.orderCount) || 1} meetup={placed.meetup ?? null} />
       )}
       {search.get("payment") === "cancelled" && (
         <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
-          Payment not completed: your card was not charged. Your order is saved and waiting for payment: choose “Complete payment” to pay
-          now, or open the order to cancel it.
+          {t("list.paymentCancelled")}
         </Alert>
       )}
       <QueryState
         loading={query.loading}
         error={query.error}
         data={data}
-        errorText={`Error fetching orders: ${plainMessage(query.error)}`}
+        errorText={t("list.loadFailed", { detail: plainMessage(query.error) })}
         empty={
           <EmptyState
-            message="No orders found!"
+            message={t("list.none")}
             action={
               <Button component={RouterLink} to="/shop" variant="contained">
-                Start shopping
+                {t("list.startShopping")}
               </Button>
             }
           />
@@ -83,10 +84,10 @@ export function OrdersPage() {
         {(result) => (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {result.totalItems === 1 ? "1 order" : `${result.totalItems} orders`}
+              {t("list.count", { count: result.totalItems })}
             </Typography>
             {phone ? <OrderCards orders={result.items} /> : <OrderTable orders={result.items} />}
-            <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goTo} label="Order pages" />
+            <PaginationBar page={result.page} totalPages={result.totalPages} onChange={goTo} label={t("list.pages")} />
           </>
         )}
       </QueryState>
@@ -95,17 +96,18 @@ export function OrdersPage() {
 }
 
 function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
+  const { t } = useTranslation("orders");
   const navigate = useNavigate();
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="My orders">
+      <Table aria-label={t("list.label")}>
         <TableHead>
           <TableRow>
-            <TableCell>Product Name</TableCell>
-            <TableCell>Order</TableCell>
-            <TableCell>Date</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Total Amount</TableCell>
+            <TableCell>{t("list.columns.product")}</TableCell>
+            <TableCell>{t("list.columns.order")}</TableCell>
+            <TableCell>{t("list.columns.date")}</TableCell>
+            <TableCell>{t("list.columns.status")}</TableCell>
+            <TableCell align="right">{t("list.columns.total")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -139,8 +141,9 @@ function OrderTable({ orders }: { orders: ReadonlyArray<OrderRow> }) {
 }
 
 function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
+  const { t } = useTranslation("orders");
   return (
-    <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="My orders">
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("list.label")}>
       {orders.map((order) => (
         <li key={order.id}>
           <Card variant="outlined">
@@ -151,7 +154,7 @@ function OrderCards({ orders }: { orders: ReadonlyArray<OrderRow> }) {
               </Box>
               <Box sx={{ display: "flex", justifyContent: "space-between", mt: 1 }}>
                 <Typography variant="body2" color="text.secondary">
-                  {order.orderNumber} · {formatDate(order.createdAt)}
+                  {t("list.numberAndDate", { number: order.orderNumber, date: formatDate(order.createdAt) })}
                 </Typography>
                 <Typography sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>{formatPKR(order.total)}</Typography>
               </Box>
@@ -173,27 +176,24 @@ type PlacedMeetup = { where: string; at: string };
 
 /** Right after a cash checkout: it worked, and what happens next (delivery, or the campus meetup). */
 function CashOrderPlaced({ total, orderCount, meetup }: { total: number; orderCount: number; meetup: PlacedMeetup | null }) {
+  const { t } = useTranslation("orders");
+  const amount = formatPKR(total);
   return (
-    <Alert severity="success" sx={{ mb: 2 }} aria-label="Order placed">
+    <Alert severity="success" sx={{ mb: 2 }} aria-label={t("placed.label")}>
       <Typography component="h2" sx={{ fontWeight: 700 }}>
-        {orderCount === 1 ? "Your order is placed." : `Your ${orderCount} orders are placed (one per seller).`}
+        {t("placed.title", { count: orderCount })}
       </Typography>
       {meetup ? (
         <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-          <li>The seller confirms the order and the meetup; its status below follows each step.</li>
-          <li>
-            You meet the seller at {meetup.where} on {formatMeetupTime(meetup.at)} (Pakistan time). Either of you can propose another time
-            from the order&apos;s page.
-          </li>
-          <li>
-            You pay {formatPKR(total)} in cash on meetup, when you get the item. Until the seller confirms, you can cancel it from its page.
-          </li>
+          <li>{t("placed.meetup.confirm")}</li>
+          <li>{t("placed.meetup.meet", { where: meetup.where, when: formatMeetupTime(meetup.at) })}</li>
+          <li>{t("placed.meetup.pay", { amount })}</li>
         </Box>
       ) : (
         <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-          <li>The seller confirms it and gets it ready; its status below follows each step.</li>
-          <li>It is delivered to your shipping address; the seller may call the contact number you gave.</li>
-          <li>You pay {formatPKR(total)} in cash on delivery. Until the seller processes it, you can cancel it from its page.</li>
+          <li>{t("placed.delivery.confirm")}</li>
+          <li>{t("placed.delivery.deliver")}</li>
+          <li>{t("placed.delivery.pay", { amount })}</li>
         </Box>
       )}
     </Alert>
@@ -202,6 +202,7 @@ function CashOrderPlaced({ total, orderCount, meetup }: { total: number; orderCo
 
 /** A card order placed but not paid (the buyer left the payment page): back to the payment page. */
 function CompletePaymentButton({ href }: { href: string }) {
+  const { t } = useTranslation("orders");
   return (
     <Button
       component="a"
@@ -211,14 +212,15 @@ function CompletePaymentButton({ href }: { href: string }) {
       onClick={(e) => e.stopPropagation()}
       sx={{ display: "flex", mt: 1, width: "fit-content" }}
     >
-      Complete payment
+      {t("detail.completePayment")}
     </Button>
   );
 }
 
 function OrdersSkeleton() {
+  const { t } = useTranslation("orders");
   return (
-    <Stack spacing={1} role="status" aria-label="Loading orders">
+    <Stack spacing={1} role="status" aria-label={t("list.loading")}>
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} variant="rectangular" height={52} sx={{ borderRadius: 1 }} />
       ))}

@@ -8,6 +8,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useDeferredValue, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
 import type { DashboardUsersQuery } from "../../../generated/graphql";
@@ -27,7 +28,8 @@ const PAGE_SIZE = 10;
 
 /** /dashboard/admin/users: every account, with role change and deletion (never of yourself). */
 export default function ManageUsers() {
-  usePageTitle("All Users");
+  const { t } = useTranslation("admin");
+  usePageTitle(t("users.title"));
   const { user: me } = useAuth();
   const notify = useNotify();
   const [page, setPage] = useState(1);
@@ -46,11 +48,11 @@ export default function ManageUsers() {
     if (!toDelete) return;
     try {
       await deleteUser({ variables: { userId: toDelete.id } });
-      notify.success("User deleted successfully");
+      notify.success(t("users.deleted"));
       if (result && result.items.length === 1 && page > 1) setPage(page - 1);
       else await refetch();
     } catch (err) {
-      notify.error(`Failed to delete user: ${plainMessage(err)}`);
+      notify.error(t("users.deleteFailed", { detail: plainMessage(err) }));
     } finally {
       setToDelete(null);
     }
@@ -60,14 +62,14 @@ export default function ManageUsers() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h4" component="h1">
-          All Users
+          {t("users.title")}
         </Typography>
         <Button component={RouterLink} to="/dashboard/admin" variant="outlined">
-          Back to Admin Dashboard
+          {t("users.back")}
         </Button>
       </Stack>
       <TextField
-        label="Search users"
+        label={t("users.search")}
         type="search"
         size="small"
         value={search}
@@ -80,22 +82,22 @@ export default function ManageUsers() {
       <PagedList
         query={{ loading, error, refetch }}
         data={result}
-        errorText="Failed to load users."
-        skeleton={<LoadingState label="Loading users..." />}
-        empty="No users found."
+        errorText={t("users.loadFailed")}
+        skeleton={<LoadingState label={t("users.loading")} />}
+        empty={t("users.none")}
         noun="users"
         onPage={setPage}
       >
         {(result) => (
-          <ScrollTable label="All users">
+          <ScrollTable label={t("users.label")}>
             <TableHead>
               <TableRow>
-                <TableCell>No.</TableCell>
-                <TableCell>User email</TableCell>
-                <TableCell>User role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Edit</TableCell>
-                <TableCell>Delete</TableCell>
+                <TableCell>{t("users.columns.number")}</TableCell>
+                <TableCell>{t("users.columns.email")}</TableCell>
+                <TableCell>{t("users.columns.role")}</TableCell>
+                <TableCell>{t("users.columns.status")}</TableCell>
+                <TableCell>{t("users.columns.edit")}</TableCell>
+                <TableCell>{t("users.columns.delete")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -104,15 +106,12 @@ export default function ManageUsers() {
                 return (
                   <TableRow key={user.id}>
                     <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                    <TableCell sx={{ overflowWrap: "anywhere" }}>
-                      {user.email}
-                      {self ? " (you)" : ""}
-                    </TableCell>
-                    <TableCell>{roleText(user.role)}</TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>{self ? t("users.you", { email: user.email }) : user.email}</TableCell>
+                    <TableCell>{roleText(t, user.role)}</TableCell>
                     <TableCell>
                       {user.isVerifiedStudent && (
                         <Chip
-                          label={`Verified student${user.university ? `, ${user.university}` : ""}`}
+                          label={user.university ? t("users.verifiedAt", { university: user.university }) : t("users.verified")}
                           size="small"
                           color="success"
                           variant="outlined"
@@ -120,25 +119,35 @@ export default function ManageUsers() {
                       )}
                       {user.suspendedAt && (
                         <Chip
-                          label={`Suspended${user.suspendedReason ? `: ${user.suspendedReason}` : ""}`}
+                          label={user.suspendedReason ? t("users.suspendedFor", { reason: user.suspendedReason }) : t("users.suspended")}
                           size="small"
                           color="error"
                           sx={{ height: "auto", "& .MuiChip-label": { whiteSpace: "normal" } }}
                         />
                       )}
-                      {!user.isVerifiedStudent && !user.suspendedAt && "Active"}
+                      {!user.isVerifiedStudent && !user.suspendedAt && t("users.active")}
                     </TableCell>
                     <TableCell>
                       {self ? null : (
-                        <Button size="small" variant="outlined" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
-                          Edit
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => setEditing(user)}
+                          aria-label={t("users.editUser", { email: user.email })}
+                        >
+                          {t("users.columns.edit")}
                         </Button>
                       )}
                     </TableCell>
                     <TableCell>
                       {self ? null : (
-                        <Button size="small" color="error" onClick={() => setToDelete(user)} aria-label={`Delete ${user.email}`}>
-                          Delete
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setToDelete(user)}
+                          aria-label={t("users.deleteUser", { email: user.email })}
+                        >
+                          {t("users.columns.delete")}
                         </Button>
                       )}
                     </TableCell>
@@ -152,10 +161,10 @@ export default function ManageUsers() {
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete user?"
-        message={toDelete ? `${toDelete.email} will no longer be able to sign in. Their past orders stay on record.` : ""}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t("users.deleteTitle")}
+        message={toDelete ? t("users.deleteText", { email: toDelete.email }) : ""}
+        confirmLabel={t("users.columns.delete")}
+        busyLabel={t("users.deleting")}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}

@@ -6,6 +6,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MODERATION_NOTE_REQUIRED, moderationNoteRule, NOTE_MAX_LENGTH } from "@unibazaar/rules";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -17,37 +18,17 @@ import type { ModerationActionKind, ReportTargetKind } from "../../../generated/
 /** An action an admin picked on a case or trail entry, waiting for the dialog's confirmation. */
 export type PendingAction = { targetKind: ReportTargetKind; targetId: string; action: ModerationActionKind; name: string };
 
-/** What each action's dialog says; a note is asked for where the server needs one. */
-type ActionSpec = { label: string; title: (name: string) => string; text: string; note?: string; danger?: boolean };
+/** What an action's dialog says (its words are in the catalogue under moderation.actions). */
+type ActionWording = { label: string; title: (name: string) => string; text: string; note?: string };
 
-export const ACTIONS: Record<ModerationActionKind, ActionSpec> = {
-  HIDE_LISTING: {
-    label: "Hide listing",
-    title: (name) => `Hide "${name}"?`,
-    text: "It disappears from the shop, search, home and the seller's page at once. Its seller and admins still see it.",
-    danger: true,
-  },
-  UNHIDE_LISTING: { label: "Show again", title: (name) => `Show "${name}" again?`, text: "It returns to every list and search." },
-  WARN_USER: {
-    label: "Warn",
-    title: (name) => `Warn ${name}?`,
-    text: "They see your warning on their dashboard.",
-    note: "Warning the user will see (required)",
-  },
-  SUSPEND_USER: {
-    label: "Suspend",
-    title: (name) => `Suspend ${name}?`,
-    text: "They are signed out everywhere, cannot sign in, and their listings are hidden until you lift the suspension.",
-    note: "Reason, shown when they try to sign in (required)",
-    danger: true,
-  },
-  UNSUSPEND_USER: { label: "Lift suspension", title: (name) => `Lift ${name}'s suspension?`, text: "They can sign in again." },
-  DISMISS: {
-    label: "Dismiss",
-    title: (name) => `Dismiss the reports about ${name}?`,
-    text: "The reports are closed and nothing changes.",
-    note: "Note for the audit trail (optional)",
-  },
+/** Which actions ask for a note (where the server needs or keeps one) and which are shown as dangerous. */
+export const ACTIONS: Record<ModerationActionKind, { note?: boolean; danger?: boolean }> = {
+  HIDE_LISTING: { danger: true },
+  UNHIDE_LISTING: {},
+  WARN_USER: { note: true },
+  SUSPEND_USER: { note: true, danger: true },
+  UNSUSPEND_USER: {},
+  DISMISS: { note: true },
 };
 
 /** The note's rule for this action: the server's limit, and required where the user reads it. */
@@ -69,15 +50,22 @@ export function ModerationDialog({
 }: {
   action: ModerationActionKind;
   /** Where the page's action means something else than on the queue (e.g. dismissing a conversation's report). */
-  wording?: Partial<ActionSpec>;
+  wording?: Partial<ActionWording>;
   name: string;
   run: (note: string | null) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("admin");
   const notify = useNotify();
   const titleId = useId();
   const textId = useId();
-  const spec = { ...ACTIONS[action], ...wording };
+  const words: ActionWording = {
+    label: t(`moderation.actions.${action}.label`),
+    title: (who) => t(`moderation.actions.${action}.title`, { name: who }),
+    text: t(`moderation.actions.${action}.text`),
+    note: ACTIONS[action].note ? t(`moderation.actions.${action}.note`) : undefined,
+  };
+  const spec = { ...words, ...wording };
   const form = useForm({ defaultValues: { note: "" }, resolver: zodResolver(noteSchema(action)) });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -87,10 +75,10 @@ export function ModerationDialog({
     setLoading(true);
     try {
       await run(note || null);
-      notify.success(`Done: ${spec.label.toLowerCase()} (${name}).`);
+      notify.success(t("moderation.done", { action: spec.label.toLowerCase(), name }));
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["note"])) setError(errorMessage(e, "Could not do that. Please try again."));
+      if (!applyServerFieldErrors(e, form.setError, ["note"])) setError(errorMessage(e, t("moderation.failed")));
       setLoading(false);
     }
   });
@@ -119,10 +107,10 @@ export function ModerationDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>
-            Cancel
+            {t("moderation.cancel")}
           </Button>
-          <Button variant="contained" color={spec.danger ? "error" : "primary"} type="submit" disabled={loading}>
-            {loading ? "Working..." : spec.label}
+          <Button variant="contained" color={ACTIONS[action].danger ? "error" : "primary"} type="submit" disabled={loading}>
+            {loading ? t("moderation.working") : spec.label}
           </Button>
         </DialogActions>
       </form>

@@ -6,6 +6,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { payoutReferenceRule, payoutRefusalRule } from "@unibazaar/rules";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
@@ -22,6 +23,7 @@ const refuseSchema = z.object({ reference: z.string(), reason: payoutRefusalRule
 
 /** Marking a payout paid (the transfer's reference) or refusing it (the reason the seller reads). */
 export function PayoutDecisionDialog({ payout, action, onClose }: Props) {
+  const { t } = useTranslation("admin");
   const titleId = useId();
   const notify = useNotify();
   const pay = action === "pay";
@@ -36,17 +38,20 @@ export function PayoutDecisionDialog({ payout, action, onClose }: Props) {
     try {
       if (pay) await markPaid({ variables: { id: payout.id, reference } });
       else await refuse({ variables: { id: payout.id, reason } });
-      notify.success(pay ? "Payout marked paid." : "Payout refused; the amount is back in the seller's balance.");
+      notify.success(pay ? t("payoutDecision.paid") : t("payoutDecision.refused"));
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, [pay ? "reference" : "reason"])) setError(errorMessage(e, "Could not save."));
+      if (!applyServerFieldErrors(e, form.setError, [pay ? "reference" : "reason"])) setError(errorMessage(e, t("payoutDecision.failed")));
     }
   });
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id={titleId}>
-          {pay ? "Mark paid" : "Refuse"}: {formatPKR(payout.amount)} to {payout.destination}
+          {t(pay ? "payoutDecision.payTitle" : "payoutDecision.refuseTitle", {
+            amount: formatPKR(payout.amount),
+            destination: payout.destination,
+          })}
         </DialogTitle>
         <DialogContent>
           <FormErrorAlert error={error} sx={{ mb: 2 }} />
@@ -54,7 +59,7 @@ export function PayoutDecisionDialog({ payout, action, onClose }: Props) {
             control={form.control}
             key={action}
             name={pay ? "reference" : "reason"}
-            label={pay ? "Transfer reference" : "Reason"}
+            label={pay ? t("payoutDecision.reference") : t("payoutDecision.reason")}
             multiline={!pay}
             fullWidth
             autoFocus
@@ -63,10 +68,10 @@ export function PayoutDecisionDialog({ payout, action, onClose }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t("payoutDecision.cancel")}
           </Button>
           <Button type="submit" variant="contained" color={pay ? "primary" : "error"} disabled={busy}>
-            {pay ? "Mark paid" : "Refuse payout"}
+            {pay ? t("payoutDecision.pay") : t("payoutDecision.refuse")}
           </Button>
         </DialogActions>
       </form>

@@ -6,6 +6,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { PagedList } from "../../../components/PagedList";
 import { orderTitle } from "../../../components/OrderLines";
@@ -27,8 +28,10 @@ function statusSince(order: Order): string {
   return event?.at ?? order.updatedAt;
 }
 
-/** The signed-in user's purchases, newest first: the buyer's My Orders and the seller's 'Your orders'. */
-export default function MyOrdersPage({ title }: { title: string }) {
+/** The signed-in user's purchases, newest first: the buyer's My Orders and (`seller`) the seller's 'Your orders'. */
+export default function MyOrdersPage({ seller = false }: { seller?: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const title = seller ? t("myOrders.sellerTitle") : t("myOrders.title");
   usePageTitle(title);
   const [page, setPage] = useState(1);
   const { data, loading, error, refetch } = useDashboardMyOrdersQuery({
@@ -45,9 +48,9 @@ export default function MyOrdersPage({ title }: { title: string }) {
       <PagedList
         query={{ loading, error, refetch }}
         data={result}
-        errorText={`Error fetching orders: ${error?.message}`}
-        skeleton={<LoadingState label="Loading orders..." />}
-        empty="No orders found!"
+        errorText={t("myOrders.loadFailed", { detail: error?.message })}
+        skeleton={<LoadingState label={t("myOrders.loading")} />}
+        empty={t("myOrders.none")}
         noun="orders"
         onPage={setPage}
       >
@@ -55,10 +58,10 @@ export default function MyOrdersPage({ title }: { title: string }) {
           <ScrollTable label={title}>
             <TableHead>
               <TableRow>
-                <TableCell>Product Name</TableCell>
-                <TableCell sx={FROM_TABLET}>Date</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Total Amount</TableCell>
+                <TableCell>{t("myOrders.columns.product")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("myOrders.columns.date")}</TableCell>
+                <TableCell>{t("myOrders.columns.status")}</TableCell>
+                <TableCell align="right">{t("myOrders.columns.total")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -69,17 +72,22 @@ export default function MyOrdersPage({ title }: { title: string }) {
                       {orderTitle(order, "-")}
                     </Typography>
                     <Link component={RouterLink} to={`/orders/${order.id}`} variant="caption">
-                      Order {order.orderNumber}
+                      {t("myOrders.order", { number: order.orderNumber })}
                     </Link>
                     <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                      Ordered {formatDate(order.createdAt)}
+                      {t("myOrders.ordered", { date: formatDate(order.createdAt) })}
                     </Typography>
                   </TableCell>
                   <TableCell sx={FROM_TABLET}>{formatDate(order.createdAt)}</TableCell>
                   <TableCell>
                     <OrderStatusChip status={order.status} />
                     <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
-                      since <time dateTime={statusSince(order)}>{formatDateTime(statusSince(order))}</time>
+                      <Trans
+                        t={t}
+                        i18nKey="myOrders.since"
+                        values={{ date: formatDateTime(statusSince(order)) }}
+                        components={{ time: <time dateTime={statusSince(order)} /> }}
+                      />
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{formatPKR(order.total)}</TableCell>

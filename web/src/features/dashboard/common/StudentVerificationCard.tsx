@@ -3,6 +3,7 @@ import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { emailCodeRule } from "@unibazaar/rules";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import { EmailCodeFlow } from "../../../components/EmailCodeFlow";
 import { useNotify } from "../../../components/Notify";
@@ -15,6 +16,7 @@ const codeSchema = z.object({ code: emailCodeRule });
 /** The profile's "Verified student" part: the badge, or a university e-mail and the code mailed to it. */
 export function StudentVerificationCard() {
   const { user, updateUser } = useAuth();
+  const { t } = useTranslation("dashboard");
   const notify = useNotify();
   const [request] = useRequestStudentVerificationMutation();
   const [confirm] = useConfirmStudentVerificationMutation();
@@ -23,23 +25,23 @@ export function StudentVerificationCard() {
     <Card variant="outlined" sx={{ maxWidth: 560 }} component="section" aria-labelledby="student-verification">
       <CardContent>
         <Typography id="student-verification" variant="h6" component="h2" sx={{ mb: 1 }}>
-          Student verification
+          {t("studentVerification.title")}
         </Typography>
         {user.isVerifiedStudent ? (
           <Stack spacing={1} sx={{ alignItems: "flex-start" }}>
             <VerifiedBadge university={user.university} />
             <Typography>{user.university}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
-              Verified with {user.universityEmail}
+              {t("studentVerification.verifiedWith", { email: user.universityEmail })}
             </Typography>
           </Stack>
         ) : (
           <EmailCodeFlow
             layout="card"
-            emailLabel="University e-mail"
+            emailLabel={t("studentVerification.email")}
             emailIntro={
               <Typography variant="body2" color="text.secondary">
-                Add your university e-mail (e.g. name@nust.edu.pk) to get the Verified student badge. Buyers and sellers trust it.
+                {t("studentVerification.intro")}
               </Typography>
             }
             sendCode={async (email) => {
@@ -47,9 +49,7 @@ export function StudentVerificationCard() {
               return data?.requestStudentVerification.sentTo ?? email;
             }}
             sentNotice={(sentTo) => (
-              <>
-                We sent a 6-digit code to <strong>{sentTo}</strong>. It works for 15 minutes.
-              </>
+              <Trans t={t} i18nKey="studentVerification.sent" values={{ sentTo }} components={{ strong: <strong /> }} />
             )}
             codeSchema={codeSchema}
             codeDefaults={{ code: "" }}
@@ -57,12 +57,12 @@ export function StudentVerificationCard() {
               const { data } = await confirm({ variables: { code } });
               if (!data) throw new Error("no data");
               updateUser({ ...user, ...data.confirmStudentVerification });
-              notify.success("You are a verified student now.");
+              notify.success(t("studentVerification.verified"));
             }}
             serverFields={["code"]}
-            submitLabel="Verify"
-            busyLabel="Checking..."
-            redeemFailure="Could not verify the code."
+            submitLabel={t("studentVerification.verify")}
+            busyLabel={t("studentVerification.checking")}
+            redeemFailure={t("studentVerification.failed")}
           />
         )}
       </CardContent>

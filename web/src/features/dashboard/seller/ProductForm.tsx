@@ -5,7 +5,8 @@ import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm, useWatch } from "react-hook-form";
 import { useDashboardCatalogOptionsQuery } from "../../../generated/hooks";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
@@ -48,11 +49,13 @@ export function ProductForm({
   failurePrefix,
   failureNoticePrefix,
   resetOnSuccess = false,
-  noCampusLabel = "No campus",
+  noCampusLabel,
 }: Props) {
+  const { t } = useTranslation("seller");
   const notify = useNotify();
+  const schema = useMemo(() => productFormSchema(t), [t]);
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
-  const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(productFormSchema, undefined, { raw: true }) });
+  const form = useForm<ProductValues>({ defaultValues: initial, resolver: zodResolver(schema, undefined, { raw: true }) });
   const { control, formState } = form;
   const images = useWatch({ control, name: "images" });
   const [missing, setMissing] = useState(false);
@@ -78,9 +81,9 @@ export function ProductForm({
           form.reset(EMPTY_PRODUCT);
         }
       } catch (error) {
-        setFailure(`${failurePrefix}: ${plainMessage(error)}`);
+        setFailure(t("form.failure", { prefix: failurePrefix, detail: plainMessage(error) }));
         applyServerFieldErrors(error, form.setError, FIELDS);
-        notify.error(`${failureNoticePrefix}: ${plainMessage(error)}`);
+        notify.error(t("form.failure", { prefix: failureNoticePrefix, detail: plainMessage(error) }));
       }
     },
     () => {
@@ -90,8 +93,8 @@ export function ProductForm({
   );
 
   if (options.error && !options.data)
-    return <ErrorState message={`Failed to load categories and colors: ${options.error.message}`} onRetry={() => void options.refetch()} />;
-  if (!options.data) return <LoadingState label="Loading form..." />;
+    return <ErrorState message={t("form.optionsFailed", { detail: options.error.message })} onRetry={() => void options.refetch()} />;
+  if (!options.data) return <LoadingState label={t("form.loading")} />;
   const { categories, colors, conditions, campuses } = options.data.catalogOptions;
 
   return (
@@ -101,15 +104,15 @@ export function ProductForm({
           <FormTextField
             control={control}
             name="name"
-            label="Product Name"
-            placeholder="Diamond Earrings"
+            label={t("form.name")}
+            placeholder={t("form.namePlaceholder")}
             required
             fullWidth
             disabled={busy}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="category" select label="Category" required fullWidth disabled={busy}>
+          <FormTextField control={control} name="category" select label={t("form.category")} required fullWidth disabled={busy}>
             {categories.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -118,8 +121,8 @@ export function ProductForm({
           </FormTextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="color" select label="Colour (optional)" fullWidth disabled={busy}>
-            <MenuItem value="">No colour</MenuItem>
+          <FormTextField control={control} name="color" select label={t("form.colour")} fullWidth disabled={busy}>
+            <MenuItem value="">{t("form.noColour")}</MenuItem>
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -131,7 +134,7 @@ export function ProductForm({
           <FormTextField
             control={control}
             name="price"
-            label="Price (PKR)"
+            label={t("form.price")}
             type="number"
             required
             fullWidth
@@ -144,11 +147,11 @@ export function ProductForm({
             <FormTextField
               control={control}
               name="oldPrice"
-              label="Old Price (PKR, optional)"
+              label={t("form.oldPrice")}
               type="number"
               fullWidth
               disabled={busy}
-              hint="Shown struck through next to the price."
+              hint={t("form.oldPriceHint")}
               slotProps={{ htmlInput: { min: 0, step: "0.01", inputMode: "decimal" } }}
             />
           </Grid>
@@ -157,17 +160,17 @@ export function ProductForm({
           <FormTextField
             control={control}
             name="quantityAvailable"
-            label="Quantity available"
+            label={t("form.quantity")}
             type="number"
             required
             fullWidth
             disabled={busy}
-            hint="1 for a single item; 0 marks it sold, more relists it."
+            hint={t("form.quantityHint")}
             slotProps={{ htmlInput: { min: 0, max: MAX_QUANTITY_AVAILABLE, step: 1, inputMode: "numeric" } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="condition" select label="Condition" required fullWidth disabled={busy}>
+          <FormTextField control={control} name="condition" select label={t("form.condition")} required fullWidth disabled={busy}>
             {conditions.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -180,12 +183,12 @@ export function ProductForm({
             control={control}
             name="campus"
             select
-            label="Campus"
+            label={t("form.campus")}
             fullWidth
             disabled={busy}
-            hint="Where buyers meet you to collect it."
+            hint={t("form.campusHint")}
           >
-            <MenuItem value="">{noCampusLabel}</MenuItem>
+            <MenuItem value="">{noCampusLabel ?? t("form.noCampus")}</MenuItem>
             {campuses.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
                 {c.label}
@@ -195,7 +198,7 @@ export function ProductForm({
         </Grid>
         <Grid size={12}>
           <Typography component="p" variant="subtitle2" sx={{ mb: 1 }}>
-            Product photos *
+            {t("form.photos")}
           </Typography>
           <ProductPhotos
             photos={images}
@@ -214,8 +217,8 @@ export function ProductForm({
           <FormTextField
             control={control}
             name="description"
-            label="Description"
-            placeholder="What it is, its edition or model, and its condition. No need for your phone number: buyers message you on UniBazaar."
+            label={t("form.description")}
+            placeholder={t("form.descriptionPlaceholder")}
             required
             fullWidth
             multiline
@@ -225,7 +228,7 @@ export function ProductForm({
         </Grid>
         {missing && (
           <Grid size={12}>
-            <Alert severity="warning">Please fill in all fields.</Alert>
+            <Alert severity="warning">{t("form.fillAll")}</Alert>
           </Grid>
         )}
         <Grid size={12}>

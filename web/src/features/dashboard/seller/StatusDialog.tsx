@@ -8,7 +8,9 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import type { TFunction } from "i18next";
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/FormFields";
@@ -21,8 +23,8 @@ import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generat
 import { useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
 
 // "" until the seller picks one of the statuses the server allows next
-const statusSchema = (allowed: readonly OrderStatus[]) =>
-  z.object({ status: z.string().refine((s): s is OrderStatus => allowed.includes(s as OrderStatus), "Choose the new status.") });
+const statusSchema = (allowed: readonly OrderStatus[], t: TFunction<"seller">) =>
+  z.object({ status: z.string().refine((s): s is OrderStatus => allowed.includes(s as OrderStatus), t("status.choose")) });
 
 /**
  * Offers only the statuses the server allows next for this order (Order.allowedTransitions), none
@@ -37,9 +39,11 @@ export function StatusDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation("seller");
   const notify = useNotify();
   const titleId = useId();
-  const form = useForm({ defaultValues: { status: "" }, resolver: zodResolver(statusSchema(order.allowedTransitions)) });
+  const schema = useMemo(() => statusSchema(order.allowedTransitions, t), [order.allowedTransitions, t]);
+  const form = useForm({ defaultValues: { status: "" }, resolver: zodResolver(schema) });
   const next = useWatch({ control: form.control, name: "status" });
   const [confirmingRejection, setConfirmingRejection] = useState(false);
   const [failed, setFailed] = useState("");
@@ -50,7 +54,7 @@ export function StatusDialog({
     setFailed("");
     try {
       await updateStatus({ variables: { id: order.id, status } });
-      notify.success(`Order ${order.orderNumber} is now ${statusLabel(status).toLowerCase()}.`);
+      notify.success(t("status.saved", { number: order.orderNumber, status: statusLabel(status).toLowerCase() }));
       onClose();
       onSaved();
     } catch (error) {
@@ -62,27 +66,31 @@ export function StatusDialog({
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={(e) => void save(e)} noValidate>
-        <DialogTitle id={titleId}>{confirmingRejection ? "Reject this order?" : "Update order status"}</DialogTitle>
+        <DialogTitle id={titleId}>{confirmingRejection ? t("status.rejectTitle") : t("status.title")}</DialogTitle>
         <DialogContent>
           {confirmingRejection ? (
-            <DialogContentText>Order {order.orderNumber} will be rejected and the buyer told. This cannot be undone.</DialogContentText>
+            <DialogContentText>{t("status.rejectText", { number: order.orderNumber })}</DialogContentText>
           ) : (
             <>
               <DialogContentText sx={{ mb: 2 }}>
-                Order {order.orderNumber} is {statusLabel(order.status).toLowerCase()}. Payment:{" "}
-                {paymentMethodLabel(order.paymentMethod).toLowerCase()}, {paymentStatusLabel(order.paymentStatus).toLowerCase()}.
+                {t("status.current", {
+                  number: order.orderNumber,
+                  status: statusLabel(order.status).toLowerCase(),
+                  method: paymentMethodLabel(order.paymentMethod).toLowerCase(),
+                  payment: paymentStatusLabel(order.paymentStatus).toLowerCase(),
+                })}
               </DialogContentText>
               {order.meetup && order.status === "CONFIRMED" && !order.allowedTransitions.includes("COMPLETED") && (
                 <Alert severity="info" sx={{ mb: 2 }}>
                   {order.meetup.state === "CONFIRMED"
-                    ? `Mark it completed once you have handed it over: from the agreed meetup time, ${formatMeetupTime(order.meetup.at)}.`
-                    : "Agree on the meetup with the buyer first; you mark it completed once you have handed it over."}
+                    ? t("status.completeFrom", { when: formatMeetupTime(order.meetup.at) })
+                    : t("status.agreeFirst")}
                 </Alert>
               )}
               {order.allowedTransitions.length === 0 ? (
-                <Alert severity="info">This order's status can no longer be changed.</Alert>
+                <Alert severity="info">{t("status.final")}</Alert>
               ) : (
-                <FormTextField control={form.control} name="status" select label="New status" fullWidth disabled={loading}>
+                <FormTextField control={form.control} name="status" select label={t("status.new")} fullWidth disabled={loading}>
                   {order.allowedTransitions.map((s) => (
                     <MenuItem key={s} value={s}>
                       {statusLabel(s)}
@@ -94,7 +102,7 @@ export function StatusDialog({
           )}
           {failed && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              Failed to update status.
+              {t("status.failed")}
               <br />
               {failed}
             </Alert>
@@ -104,19 +112,19 @@ export function StatusDialog({
           {confirmingRejection ? (
             <>
               <Button onClick={() => setConfirmingRejection(false)} disabled={loading}>
-                Keep the order
+                {t("status.keep")}
               </Button>
               <Button type="submit" variant="contained" color="error" disabled={loading}>
-                {loading ? "Rejecting..." : "Reject order"}
+                {loading ? t("status.rejecting") : t("status.reject")}
               </Button>
             </>
           ) : (
             <>
               <Button onClick={onClose} disabled={loading}>
-                Cancel
+                {t("status.cancel")}
               </Button>
               <Button type="submit" variant="contained" disabled={loading || !next}>
-                {loading ? "Saving..." : "Save"}
+                {loading ? t("status.saving") : t("status.save")}
               </Button>
             </>
           )}

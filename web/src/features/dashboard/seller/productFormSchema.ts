@@ -1,4 +1,5 @@
 import { priceRule } from "@unibazaar/rules";
+import type { TFunction } from "i18next";
 import { z } from "zod";
 
 export type ProductValues = {
@@ -36,11 +37,11 @@ export const REQUIRED = ["name", "category", "price", "description", "quantityAv
 
 const requiredText = (message: string) => z.string().trim().min(1, message);
 
-/** A price typed in rupees, checked with the server's price rule (a negative price marks the field). */
-const priceText = (label: string, required: boolean) =>
+/** A price typed in rupees, checked with the server's price rule (a negative price marks the field); `requiredMessage` only for a required price. */
+const priceText = (label: string, requiredMessage?: string) =>
   z.string().superRefine((text, ctx) => {
     if (!text.trim()) {
-      if (required) ctx.addIssue({ code: "custom", message: `${label} is required.` });
+      if (requiredMessage) ctx.addIssue({ code: "custom", message: requiredMessage });
       return;
     }
     const checked = priceRule(label).safeParse(Number(text));
@@ -51,15 +52,16 @@ const priceText = (label: string, required: boolean) =>
  * Checked before sending: every field is filled in, prices follow the server's price rule
  * (@unibazaar/rules). Length limits of name and description are the server's answer, shown on the field.
  */
-export const productFormSchema = z.object({
-  name: requiredText("Name is required."),
-  category: requiredText("Category is required."),
-  color: z.string(),
-  price: priceText("Price", true),
-  oldPrice: priceText("Old price", false),
-  images: z.array(z.string()).min(1, "Image is required."),
-  description: requiredText("Description is required."),
-  quantityAvailable: requiredText("Quantity is required."),
-  condition: z.string(),
-  campus: z.string(),
-});
+export const productFormSchema = (t: TFunction<"seller">) =>
+  z.object({
+    name: requiredText(t("form.required.name")),
+    category: requiredText(t("form.required.category")),
+    color: z.string(),
+    price: priceText("Price", t("form.required.price")),
+    oldPrice: priceText("Old price"),
+    images: z.array(z.string()).min(1, t("form.required.image")),
+    description: requiredText(t("form.required.description")),
+    quantityAvailable: requiredText(t("form.required.quantity")),
+    condition: z.string(),
+    campus: z.string(),
+  });
