@@ -60,6 +60,7 @@ export const extractedWebFolders = [
   "web/src/features/orders",
   "web/src/features/pages",
   "web/src/features/sellers",
+  "web/src/features/home",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
