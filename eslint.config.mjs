@@ -61,6 +61,7 @@ export const extractedWebFolders = [
   "web/src/features/pages",
   "web/src/features/sellers",
   "web/src/features/home",
+  "web/src/features/shop",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
