@@ -36,7 +36,7 @@ describe("Urdu at 390 px", () => {
       // search and a filter, prices in ur-PK
       const mouse = await demoProduct(e2e, "Wireless Mouse");
       await page.goto(`/search?q=${encodeURIComponent(mouse.name)}`);
-      const card = page.getByRole("list", { name: "Products", exact: true }).getByRole("listitem").filter({ hasText: mouse.name }).first();
+      const card = page.getByRole("list", { name: "چیزیں", exact: true }).getByRole("listitem").filter({ hasText: mouse.name }).first();
       await visible(card);
       const urduPrice = await page.evaluate(
         (price) =>
