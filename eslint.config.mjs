@@ -58,6 +58,10 @@ export const extractedWebFolders = [
   "web/src/features/notifications",
   "web/src/features/messages",
   "web/src/features/orders",
+  "web/src/features/pages",
+  "web/src/features/sellers",
+  "web/src/features/home",
+  "web/src/features/shop",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */

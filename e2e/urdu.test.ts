@@ -36,7 +36,7 @@ describe("Urdu at 390 px", () => {
       // search and a filter, prices in ur-PK
       const mouse = await demoProduct(e2e, "Wireless Mouse");
       await page.goto(`/search?q=${encodeURIComponent(mouse.name)}`);
-      const card = page.getByRole("list", { name: "Products", exact: true }).getByRole("listitem").filter({ hasText: mouse.name }).first();
+      const card = page.getByRole("list", { name: "چیزیں", exact: true }).getByRole("listitem").filter({ hasText: mouse.name }).first();
       await visible(card);
       const urduPrice = await page.evaluate(
         (price) =>
@@ -47,12 +47,12 @@ describe("Urdu at 390 px", () => {
       expect(await overflows(page)).toBe(false);
 
       await page.goto("/shop");
-      await page.getByRole("button", { name: /^Filters/ }).click();
-      const sheet = page.getByRole("region", { name: "Filters" });
-      const electronics = sheet.getByRole("radiogroup", { name: "Category" }).getByRole("radio", { name: "Electronics", exact: true });
+      await page.getByRole("button", { name: /^فلٹرز/ }).click();
+      const sheet = page.getByRole("region", { name: "فلٹرز" });
+      const electronics = sheet.getByRole("radiogroup", { name: "کیٹیگری" }).getByRole("radio", { name: "Electronics", exact: true });
       await electronics.click();
       await expect.poll(() => electronics.isChecked()).toBe(true);
-      await sheet.getByRole("button", { name: /^Show / }).click();
+      await sheet.getByRole("button", { name: /دیکھیں$/ }).click();
       await sheet.waitFor({ state: "hidden" });
       await expect.poll(() => new URL(page.url()).searchParams.get("category")).toBe("electronics");
       expect(await overflows(page)).toBe(false);

@@ -40,6 +40,9 @@ export function formatPKR(rupees: number, options: { compact?: boolean } = {}): 
 /** A whole count with the locale's grouping: "10,000". */
 export const formatCount = (count: number): string => numberFormat({ maximumFractionDigits: 0 }).format(Math.trunc(count));
 
+/** A number of rupees without the currency sign, for a sentence that places "Rs" itself: "2,000", "999.5". */
+export const formatAmount = (rupees: number): string => numberFormat({ maximumFractionDigits: 2 }).format(rupees);
+
 const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 
 /** A day in the reader's time zone: "24 Nov 2026". A bare "2026-11-24" is that calendar day anywhere. */

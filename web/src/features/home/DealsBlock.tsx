@@ -3,11 +3,13 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { remainingSeconds, splitCountdown } from "./countdown";
 
 /** Deals of the month: up to 20% off, with a live countdown from 14 days 20 hours 15 minutes 5 seconds. */
 export function DealsBlock() {
+  const { t } = useTranslation("home");
   const [left, setLeft] = useState(() => remainingSeconds(0));
   useEffect(() => {
     const started = Date.now();
@@ -16,33 +18,32 @@ export function DealsBlock() {
   }, []);
   const parts = splitCountdown(left);
   const units: Array<[number, string]> = [
-    [parts.days, "Days"],
-    [parts.hours, "Hours"],
-    [parts.minutes, "Minutes"],
-    [parts.seconds, "Seconds"],
+    [parts.days, t("deals.days")],
+    [parts.hours, t("deals.hours")],
+    [parts.minutes, t("deals.minutes")],
+    [parts.seconds, t("deals.seconds")],
   ];
   return (
     <Box component="section" aria-labelledby="deals-heading" sx={{ bgcolor: "#fff7e6", py: { xs: 5, md: 7 } }}>
       <Container maxWidth="lg" sx={{ display: "grid", gap: 4, gridTemplateColumns: { xs: "1fr", md: "1.2fr 1fr" }, alignItems: "center" }}>
         <div>
           <Typography variant="overline" sx={{ color: "#7a4f0e", fontWeight: 700, letterSpacing: 1.5 }}>
-            Monthly deals
+            {t("deals.overline")}
           </Typography>
           <Typography id="deals-heading" variant="h3" component="h2" sx={{ fontSize: { xs: "1.8rem", md: "2.6rem" }, mt: 0.5 }}>
-            Get up to 20% discount
+            {t("deals.heading")}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 520 }}>
-            Textbooks, gadgets and hostel essentials at student prices. Deals end when the timer runs out — grab yours before the new
-            semester starts.
+            {t("deals.text")}
           </Typography>
           {/* the shop has no "on sale" filter: the button says what it opens */}
           <Button component={RouterLink} to="/shop?sort=PRICE_ASC" variant="contained" size="large" sx={{ mt: 3 }}>
-            Shop lowest prices first
+            {t("deals.shopLowest")}
           </Button>
         </div>
         <Box
           role="timer"
-          aria-label={`Deals end in ${parts.days} days, ${parts.hours} hours, ${parts.minutes} minutes`}
+          aria-label={t("deals.endsIn", { days: parts.days, hours: parts.hours, minutes: parts.minutes })}
           sx={{ display: "grid", gridTemplateColumns: "repeat(4, 1fr)", gap: { xs: 1, sm: 2 } }}
         >
           {units.map(([value, label]) => (

@@ -2,10 +2,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 
 /** The hero: what UniBazaar is, and a button to explore the shop. */
 export function Hero() {
+  const { t } = useTranslation("home");
   return (
     <Box
       component="section"
@@ -15,7 +17,7 @@ export function Hero() {
       <Container maxWidth="lg" sx={{ display: "grid", gap: 4, gridTemplateColumns: { xs: "1fr", md: "1.3fr 1fr" }, alignItems: "center" }}>
         <div>
           <Typography variant="overline" sx={{ letterSpacing: 2, fontWeight: 700, color: "#ffe9a8" }}>
-            The student marketplace
+            {t("hero.overline")}
           </Typography>
           <Typography
             id="hero-heading"
@@ -23,12 +25,9 @@ export function Hero() {
             component="h1"
             sx={{ fontSize: { xs: "2.1rem", sm: "2.8rem", md: "3.4rem" }, lineHeight: 1.1, mt: 1 }}
           >
-            Buy and sell everything for campus life
+            {t("hero.heading")}
           </Typography>
-          <Typography sx={{ mt: 2, fontSize: { xs: "1rem", md: "1.15rem" }, maxWidth: 560, color: "#e6f4ef" }}>
-            Textbooks, calculators, hoodies and hostel gear from students and campus stores across Pakistan, at prices that fit a student
-            budget.
-          </Typography>
+          <Typography sx={{ mt: 2, fontSize: { xs: "1rem", md: "1.15rem" }, maxWidth: 560, color: "#e6f4ef" }}>{t("hero.text")}</Typography>
           <Button
             component={RouterLink}
             to="/shop"
@@ -36,7 +35,7 @@ export function Hero() {
             size="large"
             sx={{ mt: 4, bgcolor: "#ffffff", color: "primary.main", "&:hover": { bgcolor: "#e8f5e9" } }}
           >
-            Explore the shop
+            {t("hero.explore")}
           </Button>
           <Button
             component={RouterLink}
@@ -45,7 +44,7 @@ export function Hero() {
             size="large"
             sx={{ mt: 4, ml: 2, color: "#ffffff", borderColor: "#ffffff", "&:hover": { borderColor: "#e8f5e9" } }}
           >
-            Sell something
+            {t("hero.sell")}
           </Button>
         </div>
         <Box

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { QueryState } from "../../components/QueryState";
@@ -21,6 +22,7 @@ type HomePageProps = {
 
 /** Home: hero, trending products, monthly deals, the promise banner and the blog. */
 export function HomePage({ renderProductAction }: HomePageProps) {
+  const { t } = useTranslation("home");
   usePageTitle(null);
   const trending = useTrendingProductsQuery({ variables: { limit: TRENDING_COUNT } });
   return (
@@ -29,23 +31,23 @@ export function HomePage({ renderProductAction }: HomePageProps) {
       <Container maxWidth="lg" component="section" aria-labelledby="trending-heading" sx={{ py: { xs: 4, md: 6 } }}>
         <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", mb: 3, gap: 2 }}>
           <Typography id="trending-heading" variant="h4" component="h2" sx={{ fontSize: { xs: "1.5rem", md: "2rem" } }}>
-            Trending products
+            {t("trending.heading")}
           </Typography>
           <Button component={RouterLink} to="/shop">
-            View all
+            {t("trending.viewAll")}
           </Button>
         </Box>
         <QueryState
           loading={trending.loading}
           error={trending.error}
           data={trending.data?.trendingProducts}
-          errorText="Error loading trending products."
-          empty="No trending products yet."
+          errorText={t("trending.loadFailed")}
+          empty={t("trending.empty")}
           skeleton={<ProductGridSkeleton count={TRENDING_COUNT} wide />}
           onRetry={() => void trending.refetch()}
         >
           {(products) => (
-            <ProductGrid label="Trending products" wide>
+            <ProductGrid label={t("trending.heading")} wide>
               {products.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard product={product} action={renderProductAction?.(product)} priority={index < FIRST_ROW} />

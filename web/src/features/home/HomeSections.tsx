@@ -7,28 +7,31 @@ import Typography from "@mui/material/Typography";
 import HeadsetMicOutlined from "@mui/icons-material/HeadsetMicOutlined";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDate } from "../../lib/format";
 import { POSTS } from "./blog";
 
+/** Each promise's title and text are `promises.<key>.title` and `.text` in the home catalogue. */
 const PROMISES = [
-  { icon: LocalShippingOutlined, title: "Free delivery", text: "Free delivery to your hostel or department on every order." },
-  { icon: HandshakeOutlined, title: "Meet on campus", text: "Check the item when you meet the seller, and pay cash there." },
-  { icon: HeadsetMicOutlined, title: "Customer support", text: "Real people answer, Monday to Saturday, 9:00 to 18:00." },
+  { icon: LocalShippingOutlined, key: "delivery" },
+  { icon: HandshakeOutlined, key: "meetup" },
+  { icon: HeadsetMicOutlined, key: "support" },
 ];
 
 /** The banner: free delivery, meeting on campus, customer support (only what the marketplace really offers). */
 export function PromiseBanner() {
+  const { t } = useTranslation("home");
   return (
-    <Container maxWidth="lg" component="section" aria-label="Why UniBazaar" sx={{ py: { xs: 4, md: 6 } }}>
+    <Container maxWidth="lg" component="section" aria-label={t("promises.label")} sx={{ py: { xs: 4, md: 6 } }}>
       <Box
         component="ul"
         sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" } }}
       >
-        {PROMISES.map(({ icon: Icon, title, text }) => (
+        {PROMISES.map(({ icon: Icon, key }) => (
           <Box
             component="li"
-            key={title}
+            key={key}
             sx={{
               display: "flex",
               gap: 2,
@@ -43,10 +46,10 @@ export function PromiseBanner() {
             <Icon sx={{ fontSize: 36, color: "primary.main" }} aria-hidden="true" />
             <div>
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {title}
+                {t(`promises.${key}.title`)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {text}
+                {t(`promises.${key}.text`)}
               </Typography>
             </div>
           </Box>
@@ -58,10 +61,11 @@ export function PromiseBanner() {
 
 /** The four blog entries, each opening its article. */
 export function BlogList() {
+  const { t } = useTranslation("home");
   return (
     <Container maxWidth="lg" component="section" aria-labelledby="blog-heading" id="blog" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography id="blog-heading" variant="h4" component="h2" sx={{ mb: 3, fontSize: { xs: "1.5rem", md: "2rem" } }}>
-        From the blog
+        {t("blog.heading")}
       </Typography>
       <Box
         component="ul"
@@ -75,7 +79,7 @@ export function BlogList() {
         }}
       >
         {POSTS.map((post) => (
-          <li key={post.title}>
+          <li key={post.slug}>
             <Card variant="outlined" component="article" sx={{ height: "100%" }}>
               <CardActionArea component={RouterLink} to={`/blog/${post.slug}`} sx={{ height: "100%", alignItems: "stretch" }}>
                 <Box
@@ -92,10 +96,10 @@ export function BlogList() {
                     {formatDate(post.date)}
                   </Typography>
                   <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, mt: 0.5 }}>
-                    {post.title}
+                    {t(`blog.posts.${post.key}.title`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {post.text}
+                    {t(`blog.posts.${post.key}.text`)}
                   </Typography>
                 </CardContent>
               </CardActionArea>

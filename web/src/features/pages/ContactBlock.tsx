@@ -7,26 +7,29 @@ import EmailOutlined from "@mui/icons-material/EmailOutlined";
 import LocationOnOutlined from "@mui/icons-material/LocationOnOutlined";
 import PhoneOutlined from "@mui/icons-material/PhoneOutlined";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { SUPPORT } from "../../components/support";
 
 /** Support e-mail, phone, address and hours. */
-export function ContactBlock({ heading = "Contact us" }: { heading?: string }) {
+export function ContactBlock({ heading }: { heading?: string }) {
+  const { t } = useTranslation("pages");
+  const title = heading ?? t("contactBlock.heading");
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={heading}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={title}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {heading}
+        {title}
       </Typography>
       <Stack spacing={2} component="address" sx={{ fontStyle: "normal" }}>
-        <Row icon={<EmailOutlined color="primary" />} label="Support e-mail">
+        <Row icon={<EmailOutlined color="primary" />} label={t("contactBlock.email")}>
           <Link href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</Link>
         </Row>
-        <Row icon={<PhoneOutlined color="primary" />} label="Phone">
+        <Row icon={<PhoneOutlined color="primary" />} label={t("contactBlock.phone")}>
           <Link href={`tel:${SUPPORT.phoneHref}`}>{SUPPORT.phone}</Link>
         </Row>
-        <Row icon={<LocationOnOutlined color="primary" />} label="Address">
+        <Row icon={<LocationOnOutlined color="primary" />} label={t("contactBlock.address")}>
           {SUPPORT.address}
         </Row>
-        <Row icon={<AccessTimeOutlined color="primary" />} label="Hours">
+        <Row icon={<AccessTimeOutlined color="primary" />} label={t("contactBlock.hours")}>
           {SUPPORT.hours}
         </Row>
       </Stack>

@@ -5,39 +5,41 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { PageContainer } from "../../components/PageContainer";
 import { SUPPORT } from "../../components/support";
 import { ContactBlock } from "./ContactBlock";
 
 /** Contact: the support details and a message form that opens the visitor's e-mail app. */
 export function ContactPage() {
+  const { t } = useTranslation("pages");
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
 
   const send = (event: FormEvent) => {
     event.preventDefault();
-    const href = `mailto:${SUPPORT.email}?subject=${encodeURIComponent(subject || "UniBazaar support")}&body=${encodeURIComponent(message)}`;
+    const href = `mailto:${SUPPORT.email}?subject=${encodeURIComponent(subject || t("contact.defaultSubject"))}&body=${encodeURIComponent(message)}`;
     window.location.href = href;
   };
 
   return (
-    <PageContainer title="Contact support">
+    <PageContainer title={t("contact.title")}>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <ContactBlock heading="Reach us" />
+          <ContactBlock heading={t("contact.reachUs")} />
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="write-heading">
             <Typography id="write-heading" variant="h6" component="h2">
-              Write to us
+              {t("contact.writeHeading")}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Questions about an order, a listing or your account? Include your order number (e.g. UB-000123) if you have one.
+              {t("contact.intro")}
             </Typography>
             <Stack component="form" spacing={2} onSubmit={send}>
-              <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth />
+              <TextField label={t("contact.subject")} value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth />
               <TextField
-                label="Message"
+                label={t("contact.message")}
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
                 multiline
@@ -46,7 +48,7 @@ export function ContactPage() {
                 fullWidth
               />
               <Button type="submit" variant="contained" sx={{ alignSelf: "flex-start" }}>
-                Open in e-mail app
+                {t("contact.send")}
               </Button>
             </Stack>
           </Paper>

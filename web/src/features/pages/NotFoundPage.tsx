@@ -3,12 +3,14 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { usePageTitle } from "../../components/usePageTitle";
 
 /** Any unknown URL: 'Page not found' with 'Go back home' and 'Contact support' (to /contact). */
 export function NotFoundPage() {
-  usePageTitle("Page not found");
+  const { t } = useTranslation("pages");
+  usePageTitle(t("notFound.title"));
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: "center" }}>
       <Typography
@@ -19,17 +21,17 @@ export function NotFoundPage() {
         404
       </Typography>
       <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
-        Page not found
+        {t("notFound.heading")}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        The page you are looking for does not exist or has moved.
+        {t("notFound.explanation")}
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 4, justifyContent: "center" }}>
         <Button component={RouterLink} to="/" variant="contained" size="large">
-          Go back home
+          {t("goHome")}
         </Button>
         <Button component={RouterLink} to="/contact" variant="outlined" size="large">
-          Contact support
+          {t("contactSupport")}
         </Button>
       </Stack>
       <Box sx={{ height: 24 }} />

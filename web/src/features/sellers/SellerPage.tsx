@@ -7,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { VerifiedBadge } from "../../components/VerifiedBadge";
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { PaginationBar } from "../../components/PaginationBar";
 import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
@@ -15,7 +16,7 @@ import { RatingStars } from "../../components/RatingStars";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ReportButton } from "../../components/ReportButton";
 import { ShareButton } from "../../components/ShareButton";
-import { formatDate } from "../../lib/format";
+import { formatCount, formatDate } from "../../lib/format";
 import { ReliabilityLine } from "../../components/ReliabilityLine";
 import type { ProductCardFieldsFragment, SellerPageQuery } from "../../generated/graphql";
 import { useSellerListingsQuery, useSellerPageQuery } from "../../generated/hooks";
@@ -31,10 +32,13 @@ type SellerPageProps = {
 
 /** /sellers/:username — who sells, since when, how buyers rated them, how many sales they completed, and their listings. */
 export function SellerPage({ renderProductAction }: SellerPageProps) {
+  const { t } = useTranslation("sellers");
   const { username = "" } = useParams();
   const query = useSellerPageQuery({ variables: { username } });
   const profile = query.data?.sellerPage;
-  usePageTitle(profile ? profile.seller.storeName || profile.seller.username : query.loading ? "Seller" : "Seller not found");
+  usePageTitle(
+    profile ? profile.seller.storeName || profile.seller.username : query.loading ? t("page.loadingTitle") : t("page.notFoundTitle"),
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
@@ -43,13 +47,13 @@ export function SellerPage({ renderProductAction }: SellerPageProps) {
         error={query.error}
         data={query.data ? query.data.sellerPage : undefined}
         isEmpty={() => false}
-        errorText="Error loading the seller."
+        errorText={t("page.loadFailed")}
         empty={
           <EmptyState
-            message="Seller not found."
+            message={t("page.notFound")}
             action={
               <Button component={RouterLink} to="/shop" variant="contained">
-                Back to the shop
+                {t("page.backToShop")}
               </Button>
             }
           />
@@ -68,6 +72,7 @@ export function SellerPage({ renderProductAction }: SellerPageProps) {
 }
 
 function SellerHeader({ profile }: { profile: Seller }) {
+  const { t } = useTranslation("sellers");
   const { seller } = profile;
   const name = seller.storeName || seller.username;
   return (
@@ -85,7 +90,7 @@ function SellerHeader({ profile }: { profile: Seller }) {
               @{seller.username}
             </Typography>
           )}
-          {seller.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+          {seller.sellerType === "BUSINESS" && <Chip label={t("header.store")} size="small" variant="outlined" />}
           {seller.isVerifiedStudent && <VerifiedBadge university={seller.university} />}
         </Stack>
         {seller.university && (
@@ -94,19 +99,19 @@ function SellerHeader({ profile }: { profile: Seller }) {
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Member since {formatDate(seller.memberSince)}
+          {t("header.memberSince", { date: formatDate(seller.memberSince) })}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
           <RatingStars value={profile.rating} count={profile.reviewCount} />
           <Typography variant="body2">
-            {profile.completedSales === 1 ? "1 completed sale" : `${profile.completedSales} completed sales`}
+            {t("header.completedSales", { count: profile.completedSales, number: formatCount(profile.completedSales) })}
           </Typography>
         </Stack>
         <ReliabilityLine reliability={seller.reliability} />
         {seller.storeDescription && <Typography sx={{ mt: 1.5, whiteSpace: "pre-line" }}>{seller.storeDescription}</Typography>}
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: "wrap" }}>
-          <ShareButton title={name} text={`${name} sells on UniBazaar`} />
-          <ReportButton target={{ kind: "user", userId: seller.id }} label="Report this seller" />
+          <ShareButton title={name} text={t("header.shareText", { name })} />
+          <ReportButton target={{ kind: "user", userId: seller.id }} label={t("header.report")} />
         </Stack>
       </Box>
     </Stack>
@@ -114,26 +119,27 @@ function SellerHeader({ profile }: { profile: Seller }) {
 }
 
 function Listings({ sellerId, renderProductAction }: { sellerId: string } & SellerPageProps) {
+  const { t } = useTranslation("sellers");
   const [page, setPage] = useState(1);
   const query = useSellerListingsQuery({ variables: { sellerId, page, pageSize: LISTINGS_PAGE_SIZE } });
   const result = query.data?.products;
   return (
     <section aria-labelledby="seller-listings">
       <Typography id="seller-listings" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Listings{result ? ` (${result.totalItems})` : ""}
+        {result ? t("listings.headingWithTotal", { total: formatCount(result.totalItems) }) : t("listings.heading")}
       </Typography>
       <QueryState
         loading={query.loading}
         error={query.error}
         data={result}
         skeleton={<ProductGridSkeleton count={4} />}
-        errorText="Error loading products."
-        empty="No listings right now."
+        errorText={t("listings.loadFailed")}
+        empty={t("listings.empty")}
         onRetry={() => void query.refetch()}
       >
         {(products) => (
           <>
-            <ProductGrid label="Listings">
+            <ProductGrid label={t("listings.heading")}>
               {products.items.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} action={renderProductAction?.(product)} />
@@ -141,7 +147,7 @@ function Listings({ sellerId, renderProductAction }: { sellerId: string } & Sell
               ))}
             </ProductGrid>
             <Box sx={{ mt: 3 }}>
-              <PaginationBar page={products.page} totalPages={products.totalPages} onChange={setPage} label="Listings pages" />
+              <PaginationBar page={products.page} totalPages={products.totalPages} onChange={setPage} label={t("listings.pages")} />
             </Box>
           </>
         )}

@@ -1,8 +1,9 @@
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import CloseIcon from "@mui/icons-material/Close";
+import { useTranslation } from "react-i18next";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
-import { priceRangeKey, priceRangeLabel, type ShopParams } from "./shopParams";
+import { priceRangeKey, priceRangeLabel, type ShopParams, type ShopT } from "./shopParams";
 
 export type ActiveFilter = { key: "category" | "color" | "price" | "campus" | "condition" | "verified" | "q"; label: string };
 
@@ -18,33 +19,35 @@ export function activeFilters(
   params: ShopParams,
   catalog: CatalogOptionsQuery["catalogOptions"] | undefined,
   { fixedCategory, searchFirst }: Where,
+  t: ShopT,
 ): ActiveFilter[] {
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
-  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price);
+  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price, t);
   const active: ActiveFilter[] = [];
   if (params.campus) active.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
-  if (params.verified) active.push({ key: "verified", label: "Verified sellers only" });
+  if (params.verified) active.push({ key: "verified", label: t("filters.verifiedOnly") });
   if (!fixedCategory && params.category) active.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
   if (params.color) active.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
   if (params.price) active.push({ key: "price", label: priceLabel });
   if (params.condition) active.push({ key: "condition", label: labelOf(catalog?.conditions, params.condition) });
-  if (params.q && !searchFirst) active.push({ key: "q", label: `“${params.q}”` });
+  if (params.q && !searchFirst) active.push({ key: "q", label: t("filters.searchText", { text: params.q }) });
   return active;
 }
 
 /** One removable chip per active filter, above the results. */
 export function ActiveFilterChips({ filters, onRemove }: { filters: ActiveFilter[]; onRemove: (key: ActiveFilter["key"]) => void }) {
+  const { t } = useTranslation("shop");
   if (filters.length === 0) return null;
   return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label="Active filters" role="group">
+    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label={t("filters.active")} role="group">
       {filters.map((f) => (
         <Chip
           key={f.key}
           label={f.label}
           onDelete={() => onRemove(f.key)}
           size="small"
-          deleteIcon={<CloseIcon aria-label={`Remove filter ${f.label}`} />}
+          deleteIcon={<CloseIcon aria-label={t("filters.remove", { filter: f.label })} />}
         />
       ))}
     </Box>

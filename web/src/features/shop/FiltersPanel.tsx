@@ -9,6 +9,8 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { formatCount } from "../../lib/format";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
 import { FiltersSkeleton } from "./FiltersSkeleton";
 import { customPriceKey, parsePriceRange, priceRangeKey, type ShopParams } from "./shopParams";
@@ -24,6 +26,7 @@ type FiltersPanelProps = {
 
 /** Campus (only those with listings, with their counts; and "Verified sellers only"), category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
+  const { t } = useTranslation("shop");
   if (!options) return <FiltersSkeleton />;
   const anyFilter = Boolean(
     (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.verified || params.q,
@@ -32,20 +35,23 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
     <Stack spacing={3}>
       <FilterGroup
         id="filter-campus"
-        label="Campus"
+        label={t("filters.campus")}
         value={params.campus}
-        options={options.listedCampuses.map((c) => ({ value: c.slug, label: `${c.label} (${c.listings})` }))}
+        options={options.listedCampuses.map((c) => ({
+          value: c.slug,
+          label: t("filters.campusWithCount", { campus: c.label, listings: formatCount(c.listings) }),
+        }))}
         onChange={(v) => onChange("campus", v)}
       />
       <FormControlLabel
         control={<Checkbox checked={params.verified} onChange={(e) => onChange("verified", e.target.checked ? "1" : "")} />}
-        label="Verified sellers only"
+        label={t("filters.verifiedOnly")}
         sx={{ mt: -2 }}
       />
       {showCategory && (
         <FilterGroup
           id="filter-category"
-          label="Category"
+          label={t("filters.category")}
           value={params.category}
           options={options.categories.map((c) => ({ value: c.slug, label: c.label }))}
           onChange={(v) => onChange("category", v)}
@@ -53,14 +59,14 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
       )}
       <FilterGroup
         id="filter-color"
-        label="Colour"
+        label={t("filters.colour")}
         value={params.color}
         options={options.colors.map((c) => ({ value: c.slug, label: c.label }))}
         onChange={(v) => onChange("color", v)}
       />
       <FilterGroup
         id="filter-price"
-        label="Price range"
+        label={t("filters.priceRange")}
         value={params.price}
         options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: r.label }))}
         onChange={(v) => onChange("price", v)}
@@ -74,13 +80,13 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
       />
       <FilterGroup
         id="filter-condition"
-        label="Condition"
+        label={t("filters.condition")}
         value={params.condition}
         options={options.conditions.map((c) => ({ value: c.slug, label: c.label }))}
         onChange={(v) => onChange("condition", v)}
       />
       <Button variant="outlined" onClick={onClear} disabled={!anyFilter}>
-        Clear filters
+        {t("filters.clear")}
       </Button>
     </Stack>
   );
@@ -99,13 +105,14 @@ function FilterGroup({
   options: Array<{ value: string; label: string }>;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation("shop");
   return (
     <FormControl component="fieldset">
       <FormLabel component="legend" id={`${id}-label`} sx={{ fontWeight: 700, color: "text.primary", mb: 0.5 }}>
         {label}
       </FormLabel>
       <RadioGroup aria-labelledby={`${id}-label`} name={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <FormControlLabel value="" control={<Radio size="small" />} label="All" />
+        <FormControlLabel value="" control={<Radio size="small" />} label={t("filters.all")} />
         {options.map((option) => (
           <FormControlLabel key={option.value} value={option.value} control={<Radio size="small" />} label={option.label} />
         ))}
@@ -116,6 +123,7 @@ function FilterGroup({
 
 /** A minimum and maximum in rupees of the shopper's own, for when no band fits. */
 function CustomPriceRange({ price, isBand, onApply }: { price: string; isBand: boolean; onApply: (key: string) => void }) {
+  const { t } = useTranslation("shop");
   const current = isBand ? null : parsePriceRange(price);
   const [min, setMin] = useState(current ? String(current.min) : "");
   const [max, setMax] = useState(current?.max != null ? String(current.max) : "");
@@ -123,16 +131,16 @@ function CustomPriceRange({ price, isBand, onApply }: { price: string; isBand: b
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const result = customPriceKey(min, max);
-    if ("error" in result) return setError(result.error);
+    if ("error" in result) return setError(t(`price.errors.${result.error}`));
     setError("");
     onApply(result.key);
   };
   const htmlInput = { inputMode: "decimal" as const, "aria-describedby": error ? "custom-price-error" : undefined };
   return (
-    <Stack component="form" role="group" aria-label="Custom price range" spacing={1} onSubmit={apply} noValidate>
+    <Stack component="form" role="group" aria-label={t("price.custom")} spacing={1} onSubmit={apply} noValidate>
       <Stack direction="row" spacing={1}>
         <TextField
-          label="Min (Rs)"
+          label={t("price.min")}
           value={min}
           onChange={(e) => setMin(e.target.value)}
           size="small"
@@ -140,7 +148,7 @@ function CustomPriceRange({ price, isBand, onApply }: { price: string; isBand: b
           error={Boolean(error)}
         />
         <TextField
-          label="Max (Rs)"
+          label={t("price.max")}
           value={max}
           onChange={(e) => setMax(e.target.value)}
           size="small"
@@ -154,7 +162,7 @@ function CustomPriceRange({ price, isBand, onApply }: { price: string; isBand: b
         </FormHelperText>
       )}
       <Button type="submit" variant="text" size="small" sx={{ alignSelf: "flex-start" }}>
-        Apply price
+        {t("price.apply")}
       </Button>
     </Stack>
   );

@@ -5,6 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 type FiltersSheetProps = {
   open: boolean;
@@ -17,6 +18,7 @@ type FiltersSheetProps = {
 
 /** A phone's filters: a sheet from the bottom, loaded the first time "Filters" is pressed. */
 export function FiltersSheet({ open, onClose, children, showLabel }: FiltersSheetProps) {
+  const { t } = useTranslation("shop");
   return (
     <Drawer
       anchor="bottom"
@@ -24,12 +26,12 @@ export function FiltersSheet({ open, onClose, children, showLabel }: FiltersShee
       onClose={onClose}
       slotProps={{ paper: { sx: { maxHeight: "85vh", borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
     >
-      <Box sx={{ p: 2, pb: 3 }} role="region" aria-label="Filters">
+      <Box sx={{ p: 2, pb: 3 }} role="region" aria-label={t("filters.heading")}>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
           <Typography variant="h6" component="h2">
-            Filters
+            {t("filters.heading")}
           </Typography>
-          <IconButton onClick={onClose} aria-label="Close filters">
+          <IconButton onClick={onClose} aria-label={t("filters.close")}>
             <CloseIcon />
           </IconButton>
         </Box>

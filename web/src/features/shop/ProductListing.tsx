@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import TuneIcon from "@mui/icons-material/Tune";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { formatCount } from "../../lib/format";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -63,6 +64,7 @@ export function ProductListing({
   renderProductAction,
   renderSearchAction,
 }: ProductListingProps) {
+  const { t } = useTranslation("shop");
   usePageTitle(title);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseShopParams(search), [search]);
@@ -103,7 +105,7 @@ export function ProductListing({
   };
 
   const catalog = options.data?.catalogOptions;
-  const filters = activeFilters(params, catalog, { fixedCategory, searchFirst });
+  const filters = activeFilters(params, catalog, { fixedCategory, searchFirst }, t);
   const filterCount = filters.filter((f) => f.key !== "q").length;
 
   const filtersPanel = (
@@ -122,7 +124,7 @@ export function ProductListing({
 
   const first = page ? (page.page - 1) * page.pageSize + 1 : 0;
   const last = page ? Math.min(page.totalItems, page.page * page.pageSize) : 0;
-  const count = page ? productCount(page.totalItems, page.totalIsExact) : "";
+  const count = page ? productCount(page.totalItems, page.totalIsExact, t) : "";
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -136,7 +138,7 @@ export function ProductListing({
       )}
       {searchFirst && <Box sx={{ mt: 2, maxWidth: 640 }}>{searchBox}</Box>}
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "240px 1fr" }, gap: { xs: 2, md: 4 }, mt: 3 }}>
-        <Box component="aside" aria-label="Filters" sx={{ display: { xs: "none", md: "block" } }}>
+        <Box component="aside" aria-label={t("filters.heading")} sx={{ display: { xs: "none", md: "block" } }}>
           <Paper variant="outlined" sx={{ p: 2, position: "sticky", top: 80 }}>
             {sidePanel && <Suspense fallback={<FiltersSkeleton />}>{filtersPanel}</Suspense>}
           </Paper>
@@ -159,14 +161,16 @@ export function ProductListing({
               }
               sx={{ display: { xs: "inline-flex", md: "none" }, flexShrink: 0 }}
             >
-              Filters
+              {t("filters.heading")}
             </Button>
             <SortSelect value={sort} searching={Boolean(params.q)} pushRight={searchFirst} onChange={(value) => update("sort", value)} />
           </Box>
           <ActiveFilterChips filters={filters} onRemove={(key) => update(key, null)} />
           {renderSearchAction?.(filter)}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
-            {page && page.totalItems > 0 ? `Showing ${formatCount(first)}–${formatCount(last)} of ${count}` : ""}
+            {page && page.totalItems > 0
+              ? t("listing.showing", { first: formatCount(first), last: formatCount(last), products: count })
+              : ""}
           </Typography>
           <ProductResults
             products={products}
@@ -180,7 +184,11 @@ export function ProductListing({
       </Box>
       {sheetWanted && (
         <Suspense fallback={null}>
-          <FiltersSheet open={filtersOpen} onClose={() => setFiltersOpen(false)} showLabel={page ? `Show ${count}` : "Show products"}>
+          <FiltersSheet
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            showLabel={page ? t("listing.show", { products: count }) : t("listing.showProducts")}
+          >
             {filtersPanel}
           </FiltersSheet>
         </Suspense>

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { PaginationBar } from "../../components/PaginationBar";
@@ -25,12 +26,13 @@ type ProductResultsProps = {
 
 /** The listing's grid of products and its pages, with its loading, failure and "no products" states. */
 export function ProductResults({ products, fixedCategory, canClear, onClear, onPage, renderProductAction }: ProductResultsProps) {
+  const { t } = useTranslation("shop");
   // a filter the server does not know (e.g. /categories/unknown) finds nothing; it is not an outage
   const badFilter = CombinedGraphQLErrors.is(products.error) && products.error.errors.some((e) => e.extensions?.code === "BAD_USER_INPUT");
   if (badFilter)
     return (
       <EmptyState
-        message="No products found."
+        message={t("results.none")}
         action={
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -38,11 +40,11 @@ export function ProductResults({ products, fixedCategory, canClear, onClear, onP
             </Typography>
             {fixedCategory ? (
               <Button component={RouterLink} to="/shop" variant="outlined">
-                Browse all products
+                {t("results.browseAll")}
               </Button>
             ) : (
               <Button variant="outlined" onClick={onClear}>
-                Clear filters and search
+                {t("results.clear")}
               </Button>
             )}
           </>
@@ -54,14 +56,14 @@ export function ProductResults({ products, fixedCategory, canClear, onClear, onP
       loading={products.loading}
       error={products.error}
       data={products.data?.products}
-      errorText="Error loading products."
+      errorText={t("results.loadFailed")}
       empty={
         <EmptyState
-          message="No products found."
+          message={t("results.none")}
           action={
             canClear ? (
               <Button variant="outlined" onClick={onClear}>
-                Clear filters and search
+                {t("results.clear")}
               </Button>
             ) : undefined
           }
@@ -72,14 +74,14 @@ export function ProductResults({ products, fixedCategory, canClear, onClear, onP
     >
       {(result) => (
         <Box sx={{ opacity: products.loading ? 0.6 : 1, transition: "opacity .2s" }}>
-          <ProductGrid label="Products">
+          <ProductGrid label={t("results.label")}>
             {result.items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} action={renderProductAction?.(product)} headingComponent="h2" priority={index < FIRST_ROW} />
               </li>
             ))}
           </ProductGrid>
-          <PaginationBar page={result.page} totalPages={result.totalPages} onChange={onPage} label="Product pages" />
+          <PaginationBar page={result.page} totalPages={result.totalPages} onChange={onPage} label={t("results.pages")} />
         </Box>
       )}
     </QueryState>

@@ -15,8 +15,11 @@ type SearchBoxProps = {
   label?: string;
 };
 
+import { useTranslation } from "react-i18next";
 /** A search field that searches when you pause typing (half a second) or press Enter. */
-export function SearchBox({ value, onSearch, autoFocus, label = "Search products" }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, autoFocus, label }: SearchBoxProps) {
+  const { t } = useTranslation("shop");
+  const fieldLabel = label ?? t("search.label");
   const inputId = useId();
   const [text, setText] = useState(value);
   const timer = useRef<number | undefined>(undefined);
@@ -47,14 +50,14 @@ export function SearchBox({ value, onSearch, autoFocus, label = "Search products
     <form role="search" onSubmit={submit} style={{ width: "100%" }}>
       {/* a TextField's parts without TextField, which would bring Select's menu code to the shop */}
       <FormControl fullWidth size="small">
-        <InputLabel htmlFor={inputId}>{label}</InputLabel>
+        <InputLabel htmlFor={inputId}>{fieldLabel}</InputLabel>
         <OutlinedInput
           id={inputId}
-          label={label}
+          label={fieldLabel}
           value={text}
           onChange={(e) => change(e.target.value)}
           autoFocus={autoFocus}
-          placeholder="e.g. calculator, hoodie, textbook"
+          placeholder={t("search.placeholder")}
           inputProps={{ enterKeyHint: "search", autoComplete: "off" }}
           startAdornment={
             <InputAdornment position="start">
@@ -66,7 +69,7 @@ export function SearchBox({ value, onSearch, autoFocus, label = "Search products
               <InputAdornment position="end">
                 <IconButton
                   size="small"
-                  aria-label="Clear search"
+                  aria-label={t("search.clear")}
                   onClick={() => {
                     window.clearTimeout(timer.current);
                     setText("");

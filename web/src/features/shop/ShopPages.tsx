@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { useCatalogOptionsQuery } from "../../generated/hooks";
 import { ProductListing, type ProductListingProps } from "./ProductListing";
@@ -6,21 +7,24 @@ type ActionProps = Pick<ProductListingProps, "renderProductAction" | "renderSear
 
 /** /shop */
 export function ShopPage(props: ActionProps) {
-  return <ProductListing title="Shop" intro="Everything students are selling right now." {...props} />;
+  const { t } = useTranslation("shop");
+  return <ProductListing title={t("pages.shopTitle")} intro={t("pages.shopIntro")} {...props} />;
 }
 
 /** /search: the search box first; 'No products found.' when nothing matches. */
 export function SearchPage(props: ActionProps) {
-  return <ProductListing title="Search" intro="Search all products by name or description." searchFirst {...props} />;
+  const { t } = useTranslation("shop");
+  return <ProductListing title={t("pages.searchTitle")} intro={t("pages.searchIntro")} searchFirst {...props} />;
 }
 
 /** /categories/:categoryName — the category in any case (old names such as "textbooks" work too). */
 export function CategoryPage(props: ActionProps) {
+  const { t } = useTranslation("shop");
   const { categoryName = "" } = useParams();
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const slug = categoryName.trim().toLowerCase();
   const label =
     options.data?.catalogOptions.categories.find((c) => c.slug === slug)?.label ??
-    (slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : "Category");
-  return <ProductListing key={slug} title={label} intro={`Products in ${label}.`} fixedCategory={slug} {...props} />;
+    (slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : t("pages.category"));
+  return <ProductListing key={slug} title={label} intro={t("pages.categoryIntro", { category: label })} fixedCategory={slug} {...props} />;
 }

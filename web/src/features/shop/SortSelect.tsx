@@ -2,6 +2,7 @@ import FormControl from "@mui/material/FormControl";
 import InputLabel from "@mui/material/InputLabel";
 import NativeSelect from "@mui/material/NativeSelect";
 import OutlinedInput from "@mui/material/OutlinedInput";
+import { useTranslation } from "react-i18next";
 import type { ProductSort } from "../../generated/graphql";
 import { SORTS } from "./shopParams";
 
@@ -16,22 +17,23 @@ type SortSelectProps = {
 
 /** The listing's "Sort by" picker. */
 export function SortSelect({ value, searching, pushRight, onChange }: SortSelectProps) {
+  const { t } = useTranslation("shop");
   return (
     <FormControl size="small" sx={{ minWidth: 170, flex: { xs: "1 1 150px", sm: "0 0 auto" }, ml: { sm: pushRight ? "auto" : 0 } }}>
       {/* the phone's own picker; MUI's Select would bring its menu and pop-over code to the page */}
       <InputLabel htmlFor="shop-sort" shrink>
-        Sort by
+        {t("sort.label")}
       </InputLabel>
       <NativeSelect
         variant="outlined"
-        input={<OutlinedInput label="Sort by" notched />}
+        input={<OutlinedInput label={t("sort.label")} notched />}
         inputProps={{ id: "shop-sort" }}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
-        {SORTS.filter((s) => s.value !== "RELEVANCE" || searching).map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
+        {SORTS.filter((sort) => sort !== "RELEVANCE" || searching).map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`sort.${sort}`)}
           </option>
         ))}
       </NativeSelect>

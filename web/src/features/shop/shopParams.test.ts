@@ -1,4 +1,6 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import shopEnglish from "../../locales/en/shop.json";
 import {
   clearShopFilters,
   customPriceKey,
@@ -12,6 +14,11 @@ import {
   toProductFilter,
   withShopParam,
 } from "./shopParams";
+
+// the helpers word their answers through the real English shop catalogue
+const english = i18next.createInstance();
+await english.init({ lng: "en", resources: { en: { shop: shopEnglish } }, defaultNS: "shop", interpolation: { escapeValue: false } });
+const t = english.getFixedT("en", "shop");
 
 const qs = (s: string) => new URLSearchParams(s);
 
@@ -144,10 +151,10 @@ describe("isPageInRange", () => {
 
 describe("productCount", () => {
   it("shows exact counts as they are and a capped count as a lower bound", () => {
-    expect(productCount(1, true)).toBe("1 product");
-    expect(productCount(63, true)).toBe("63 products");
-    expect(productCount(10_000, true)).toBe("10,000 products");
-    expect(productCount(10_000, false)).toBe("10,000+ products");
+    expect(productCount(1, true, t)).toBe("1 product");
+    expect(productCount(63, true, t)).toBe("63 products");
+    expect(productCount(10_000, true, t)).toBe("10,000 products");
+    expect(productCount(10_000, false, t)).toBe("10,000+ products");
   });
 });
 
@@ -160,13 +167,13 @@ describe("custom price range", () => {
   });
 
   it("refuses a maximum below the minimum and anything that is not an amount", () => {
-    expect(customPriceKey("5000", "1000")).toEqual({ error: "The maximum must be at least the minimum." });
-    expect(customPriceKey("-5", "")).toEqual({ error: "Enter amounts in rupees, e.g. 1500." });
-    expect(customPriceKey("1e3", "")).toEqual({ error: "Enter amounts in rupees, e.g. 1500." });
+    expect(customPriceKey("5000", "1000")).toEqual({ error: "maxBelowMin" });
+    expect(customPriceKey("-5", "")).toEqual({ error: "notAmount" });
+    expect(customPriceKey("1e3", "")).toEqual({ error: "notAmount" });
   });
 
   it("labels a range as its filter chip reads", () => {
-    expect(priceRangeLabel("2000-3000")).toBe("Rs 2,000 to 3,000");
-    expect(priceRangeLabel("20000-")).toBe("Rs 20,000 and above");
+    expect(priceRangeLabel("2000-3000", t)).toBe("Rs 2,000 to 3,000");
+    expect(priceRangeLabel("20000-", t)).toBe("Rs 20,000 and above");
   });
 });

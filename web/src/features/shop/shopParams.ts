@@ -1,5 +1,6 @@
+import type { TFunction } from "i18next";
 import type { ProductFilter, ProductSort } from "../../generated/graphql";
-import { formatCount } from "../../lib/format";
+import { formatAmount, formatCount } from "../../lib/format";
 
 /**
  * The shop's state lives in the URL query string so a listing can be shared and Back works:
@@ -23,15 +24,9 @@ export type ShopParams = {
 
 export const SHOP_PAGE_SIZE = 8;
 
-export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
-  { value: "RELEVANCE", label: "Best match" },
-  { value: "NEWEST", label: "Newest" },
-  { value: "PRICE_ASC", label: "Price: low to high" },
-  { value: "PRICE_DESC", label: "Price: high to low" },
-  { value: "RATING", label: "Top rated" },
-];
+export const SORTS: readonly ProductSort[] = ["RELEVANCE", "NEWEST", "PRICE_ASC", "PRICE_DESC", "RATING"];
 
-const SORT_VALUES = new Set<string>(SORTS.map((s) => s.value));
+const SORT_VALUES = new Set<string>(SORTS);
 type Key = "category" | "color" | "price" | "campus" | "condition" | "verified" | "q" | "sort" | "page";
 
 /** Reads the shop state; anything malformed counts as not set (a bad page is page 1). */
@@ -89,25 +84,28 @@ export function parsePriceRange(key: string): { min: number; max: number | null 
   return { min, max };
 }
 
+/** The shop catalogue's `t` (these helpers word what they return in the reader's language). */
+export type ShopT = TFunction<"shop">;
+
 /** A price range typed by the shopper, as its filter chip reads: "Rs 2,000 to 3,000", "Rs 2,000 and above". */
-export function priceRangeLabel(key: string): string {
+export function priceRangeLabel(key: string, t: ShopT): string {
   const range = parsePriceRange(key);
   if (!range) return key;
-  const rupees = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
-  return range.max === null ? `Rs ${rupees(range.min)} and above` : `Rs ${rupees(range.min)} to ${rupees(range.max)}`;
+  const min = formatAmount(range.min);
+  return range.max === null ? t("price.andAbove", { min }) : t("price.between", { min, max: formatAmount(range.max) });
 }
 
 /**
  * The URL key for a custom minimum and maximum typed in rupees ("" = no bound), or the problem
- * to show beside the fields.
+ * to show beside the fields (its key under `price.errors` in the shop catalogue).
  */
-export function customPriceKey(minText: string, maxText: string): { key: string } | { error: string } {
+export function customPriceKey(minText: string, maxText: string): { key: string } | { error: "notAmount" | "maxBelowMin" } {
   const amount = (text: string) => (text.trim() === "" ? null : /^\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim()) : NaN);
   const min = amount(minText);
   const max = amount(maxText);
-  if (Number.isNaN(min) || Number.isNaN(max)) return { error: "Enter amounts in rupees, e.g. 1500." };
+  if (Number.isNaN(min) || Number.isNaN(max)) return { error: "notAmount" };
   if (min === null && max === null) return { key: "" };
-  if (max !== null && min !== null && max < min) return { error: "The maximum must be at least the minimum." };
+  if (max !== null && min !== null && max < min) return { error: "maxBelowMin" };
   return { key: `${min ?? 0}-${max ?? ""}` };
 }
 
@@ -141,7 +139,7 @@ export function isPageInRange(page: number, totalPages: number): boolean {
 }
 
 /** "1 product", "63 products", or past the server's count bound "10,000+ products". */
-export function productCount(total: number, exact: boolean): string {
-  const n = formatCount(total);
-  return exact ? `${n} ${total === 1 ? "product" : "products"}` : `${n}+ products`;
+export function productCount(total: number, exact: boolean, t: ShopT): string {
+  const number = formatCount(total);
+  return exact ? t("count.products", { count: total, number }) : t("count.atLeast", { number });
 }
