@@ -11,50 +11,66 @@ export const MIN_SIMILAR = 5;
 /** Title words that say nothing about what is sold. */
 const FILLER_WORDS = new Set(["used", "new", "good", "condition", "for", "sale", "with", "and", "the", "like", "best", "price", "urgent"]);
 
-/** The words of a title worth comparing (3+ characters, not only digits, no filler), as a tsquery "a | b"; null when none. */
-export function titleQuery(name: string): string | null {
+/** The words of a title worth comparing (3+ characters, not only digits, no filler, at most 8); empty when none. */
+export function titleWords(name: string): string[] {
   const words = [...new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter(
     (w) => w.length >= 3 && !/^\d+$/.test(w) && !FILLER_WORDS.has(w),
   );
-  return words.length ? words.slice(0, 8).join(" | ") : null;
+  return words.slice(0, 8);
 }
 
-/** How long the similar listings of a category and title words are kept (a product write drops them sooner). */
-const SIMILAR_TTL_SECONDS = 10;
+/** How long a word's latest listings are kept (a product write drops them sooner). */
+const SIMILAR_TTL_SECONDS = 300;
 /** How many of the latest similar listings are compared. */
 const COMPARED = 100;
+
+type Similar = { id: string; pricePaisa: number; listedAt: number };
 
 /**
  * The buyer's note on a listing priced far below similar ones (same category, a title word in
  * common, listed; the latest 100 but itself): below TOO_GOOD_SHARE of their median, with MIN_SIMILAR
- * or more. The similar listings are the same for every listing of that category and title words,
- * so they are read once (one query on the category and full-text indexes) and kept in the
- * catalogue's cache, which every product write drops.
+ * or more. The latest listings are kept per category and word, not per title: the latest 101 of
+ * "casio | calculator" are the latest 101 of the union of each word's latest 101, and far fewer
+ * titles than words are new, so a listing nobody opened before is usually answered from the
+ * catalogue's cache (which every product write drops) without a query.
  */
 export async function priceNote(
   manager: EntityManager,
   cache: SharedCache,
   product: Pick<Product, "id" | "name" | "category" | "pricePaisa">,
 ): Promise<string | null> {
-  const words = titleQuery(product.name);
-  if (!words) return null;
-  const similar = await cache.remember(CATALOG_CACHE, `similar:${product.category}:${words}`, SIMILAR_TTL_SECONDS, async () => {
-    // one more than compared: the listing itself may be among them
-    const rows = await manager.query<Array<{ id: string; pricePaisa: string }>>(
-      `SELECT id, "pricePaisa" FROM products
-        WHERE category = $1 AND "deletedAt" IS NULL AND ${LISTED} AND search_vector @@ to_tsquery('simple', $2)
-        ORDER BY "createdAt" DESC LIMIT ${COMPARED + 1}`,
-      [product.category, words],
-    );
-    return rows.map((row) => ({ id: row.id, pricePaisa: Number(row.pricePaisa) }));
-  });
-  const prices = similar
-    .filter((row) => row.id !== product.id)
-    .slice(0, COMPARED)
-    .map((row) => row.pricePaisa);
-  const median = medianOf(prices);
-  if (prices.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
+  const words = titleWords(product.name);
+  if (!words.length) return null;
+  const perWord = await Promise.all(
+    words.map((word) =>
+      cache.remember(CATALOG_CACHE, `similar:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
+        latestWithWord(manager, product.category, word),
+      ),
+    ),
+  );
+  // the latest first (ties by id, as the query orders them), each listing once, the listing itself left out
+  const seen = new Set<string>([product.id]);
+  const similar: Similar[] = [];
+  for (const row of perWord.flat().sort((a, b) => b.listedAt - a.listedAt || (a.id < b.id ? 1 : -1))) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    similar.push(row);
+    if (similar.length === COMPARED) break;
+  }
+  const median = medianOf(similar.map((row) => row.pricePaisa));
+  if (similar.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
   return `Priced far below similar listings (usually around ${formatPKR(Math.round(median) / 100)}). Meet in person and check the item before you pay.`;
+}
+
+/** The latest listed products of a category whose title or description has the word (one more than compared: the listing itself may be among them). */
+async function latestWithWord(manager: EntityManager, category: string, word: string): Promise<Similar[]> {
+  const rows = await manager.query<Array<{ id: string; pricePaisa: string; listedAt: Date }>>(
+    `SELECT id, "pricePaisa", "createdAt" AS "listedAt" FROM products
+      WHERE category = $1 AND "deletedAt" IS NULL AND ${LISTED} AND search_vector @@ to_tsquery('simple', $2)
+      ORDER BY "createdAt" DESC, id DESC LIMIT ${COMPARED + 1}`,
+    [category, word],
+  );
+  return rows.map((row) => ({ id: row.id, pricePaisa: Number(row.pricePaisa), listedAt: new Date(row.listedAt).getTime() }));
 }
 
 /** The middle value, or the mean of the two middle ones (PostgreSQL's percentile_cont(0.5)); null for none. */
