@@ -1,7 +1,8 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
+import { toRupees } from "../../platform/shared/money";
 import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
@@ -130,6 +131,16 @@ export class ProductResolver {
   })
   priceNote(@Root() product: Product, @Ctx() ctx: Context): Promise<string | null> {
     return ctx.services.screening.priceNote(product);
+  }
+
+  @FieldResolver(() => Float, {
+    nullable: true,
+    description:
+      "What similar listings usually cost in PKR, given only when this listing is priced far below it (the `priceNote` warning, for clients that word it themselves); null for most. One query per product: ask it of one product, not in lists.",
+  })
+  async usualPrice(@Root() product: Product, @Ctx() ctx: Context): Promise<number | null> {
+    const paisa = await ctx.services.screening.usualPriceIfTooGood(product);
+    return paisa === null ? null : toRupees(paisa);
   }
 
   @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })

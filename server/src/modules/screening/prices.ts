@@ -27,18 +27,19 @@ const COMPARED = 100;
 type Similar = { id: string; pricePaisa: number; listedAt: number };
 
 /**
- * The buyer's note on a listing priced far below similar ones (same category, a title word in
- * common, listed; the latest 100 but itself): below TOO_GOOD_SHARE of their median, with MIN_SIMILAR
- * or more. The latest listings are kept per category and word, not per title: the latest 101 of
- * "casio | calculator" are the latest 101 of the union of each word's latest 101, and far fewer
- * titles than words are new, so a listing nobody opened before is usually answered from the
- * catalogue's cache (which every product write drops) without a query.
+ * What similar listings usually cost (in paisa), when this listing is priced far below it: too good
+ * to be true. Similar means the same category, a title word in common, listed; the latest 100 but
+ * itself are compared, and the warning needs MIN_SIMILAR or more priced above TOO_GOOD_SHARE of
+ * their median; null for most listings. The latest listings are kept per category and word, not
+ * per title: the latest 101 of "casio | calculator" are the latest 101 of the union of each word's
+ * latest 101, and far fewer titles than words are new, so a listing nobody opened before is
+ * usually answered from the catalogue's cache (which every product write drops) without a query.
  */
-export async function priceNote(
+export async function usualPriceIfTooGood(
   manager: EntityManager,
   cache: SharedCache,
   product: Pick<Product, "id" | "name" | "category" | "pricePaisa">,
-): Promise<string | null> {
+): Promise<number | null> {
   const words = titleWords(product.name);
   if (!words.length) return null;
   const perWord = await Promise.all(
@@ -59,7 +60,14 @@ export async function priceNote(
   }
   const median = medianOf(similar.map((row) => row.pricePaisa));
   if (similar.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
-  return `Priced far below similar listings (usually around ${formatPKR(Math.round(median) / 100)}). Meet in person and check the item before you pay.`;
+  return Math.round(median);
+}
+
+/** The warning in words, for API clients that show it as it is (the web app words it from the usual price, in the reader's language). */
+export function priceNoteFor(usualPricePaisa: number | null): string | null {
+  return usualPricePaisa === null
+    ? null
+    : `Priced far below similar listings (usually around ${formatPKR(usualPricePaisa / 100)}). Meet in person and check the item before you pay.`;
 }
 
 /** The latest listed products of a category whose title or description has the word (one more than compared: the listing itself may be among them). */

@@ -4,7 +4,7 @@ import type { SharedCache } from "../../platform/cache";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import type { Product } from "../products/entity";
-import { priceNote } from "./prices";
+import { priceNoteFor, usualPriceIfTooGood } from "./prices";
 import type { ScreenFlag } from "./rules";
 import { maskPhones, screenMessage } from "./screen";
 
@@ -98,9 +98,14 @@ export class ScreeningService {
       : { ...message, body: maskPhones(message.body) };
   }
 
-  /** The buyer's note on a listing priced far below similar ones (see prices.ts); null for most. */
-  priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<string | null> {
-    return priceNote(this.dataSource.manager, this.cache, product);
+  /** The buyer's warning on a listing priced far below similar ones, in English (see prices.ts); null for most. */
+  async priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<string | null> {
+    return priceNoteFor(await this.usualPriceIfTooGood(product));
+  }
+
+  /** What similar listings usually cost (paisa) when this one is priced far below it (see prices.ts); null for most. */
+  usualPriceIfTooGood(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<number | null> {
+    return usualPriceIfTooGood(this.dataSource.manager, this.cache, product);
   }
 
   /** Text shown outside the chat (inbox preview, notification): numbers always masked while masking is on. */
