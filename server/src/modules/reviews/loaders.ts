@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { toPage, type Page } from "../../platform/shared/pagination";
+import { User } from "../users/entity";
 import { Review } from "./entity";
 
 /**
@@ -25,7 +26,7 @@ export function createReviewPageLoader(dataSource: DataSource) {
 
 /**
  * The same page of reviews for several products in one query (newest first), with each
- * product's total; a product without reviews gets an empty page.
+ * product's total and each author's public name; a product without reviews gets an empty page.
  */
 async function reviewPages(
   dataSource: DataSource,
@@ -33,22 +34,28 @@ async function reviewPages(
   page: number,
   pageSize: number,
 ): Promise<Map<string, Page<Review>>> {
-  const rows: Array<Review & { total: number; forProduct: string }> = await dataSource.query(
-    `SELECT ids.key AS "forProduct", c.total, r.*
+  const rows: Array<Review & { total: number; forProduct: string; authorName: string | null }> = await dataSource.query(
+    `SELECT ids.key AS "forProduct", c.total, r.*, u.username AS "authorName"
        FROM (SELECT DISTINCT unnest($1::text[]) AS key) ids
        CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE "productId" = ids.key::uuid) c
        LEFT JOIN LATERAL (SELECT * FROM reviews
                            WHERE "productId" = ids.key::uuid
                            ORDER BY "createdAt" DESC, id DESC
-                          OFFSET $2 LIMIT $3) r ON true`,
+                          OFFSET $2 LIMIT $3) r ON true
+       LEFT JOIN users u ON u.id = r."userId"`,
     [productIds, (page - 1) * pageSize, pageSize],
   );
   const items = new Map<string, Review[]>(productIds.map((id) => [id, []]));
   const totals = new Map<string, number>();
   const repo = dataSource.getRepository(Review);
-  for (const { forProduct, total, ...review } of rows) {
+  const users = dataSource.getRepository(User);
+  for (const { forProduct, total, authorName, ...columns } of rows) {
     totals.set(forProduct, total);
-    if (review.id) items.get(forProduct)?.push(repo.create(review));
+    if (!columns.id) continue;
+    const review = repo.create(columns);
+    // the author's public fields come with the page: no second statement for them
+    if (authorName !== null) review.user = users.create({ id: review.userId, username: authorName });
+    items.get(forProduct)?.push(review);
   }
   return new Map(productIds.map((id) => [id, toPage(items.get(id) ?? [], totals.get(id) ?? 0, page, pageSize)]));
 }

@@ -64,8 +64,9 @@ export class ReviewResolver {
   }
 
   @FieldResolver(() => ReviewAuthor, { nullable: true, description: "Who wrote it." })
-  author(@Root() review: Review, @Ctx() ctx: Context): Promise<User | null> {
-    return ctx.loaders.userById.load(review.userId);
+  author(@Root() review: Review, @Ctx() ctx: Context): Promise<User | null> | User {
+    // a product's review page brings its authors' public fields along
+    return review.user ?? ctx.loaders.userById.load(review.userId);
   }
 
   @FieldResolver(() => Product, {
