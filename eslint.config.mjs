@@ -62,6 +62,10 @@ export const extractedWebFolders = [
   "web/src/features/sellers",
   "web/src/features/home",
   "web/src/features/shop",
+  "web/src/features/product",
+  "web/src/features/cart",
+  "web/src/features/checkout",
+  "web/src/features/wanted",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */

@@ -111,24 +111,35 @@ export async function addProduct(page: Page, name: string) {
   await visible(page.getByRole("button", { name: /^In cart/ }));
 }
 
-/** On the sandbox payment page: pays with the test card and lands on the success page. */
-export async function payWithTestCard(page: Page) {
+/** On the sandbox payment page: pays with the test card and lands on the success page (its heading in the reader's language). */
+export async function payWithTestCard(page: Page, successHeading = "Payment successful") {
   await urlMatches(page, /^\/pay\/[^/]+$/);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/39");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /^Pay / }).click();
   await urlMatches(page, /^\/success\?session_id=[^&]+$/);
-  await visible(page.getByRole("heading", { level: 1, name: "Payment successful" }));
+  await visible(page.getByRole("heading", { level: 1, name: successHeading }));
 }
 
-/** Fills the shipping form of the open cart panel. */
-export async function fillShipping(panel: Locator, contactNumber = "03001234567") {
-  await panel.getByLabel("Address").fill("Room 12, Hostel 3, University Road");
-  await panel.getByLabel("City").fill("Lahore");
-  await panel.getByLabel("Postal code").fill("54590");
-  await panel.getByLabel("Country").fill("Pakistan");
-  await panel.getByLabel("Contact number").fill(contactNumber);
+/** The labels of the shipping form's fields, in the language the page shows. */
+export type ShippingLabels = Record<"address" | "city" | "postalCode" | "country" | "contactNumber", string>;
+
+export const ENGLISH_SHIPPING_LABELS: ShippingLabels = {
+  address: "Address",
+  city: "City",
+  postalCode: "Postal code",
+  country: "Country",
+  contactNumber: "Contact number",
+};
+
+/** Fills the shipping form of the open cart panel, finding its fields by `labels`. */
+export async function fillShipping(panel: Locator, contactNumber = "03001234567", labels = ENGLISH_SHIPPING_LABELS) {
+  await panel.getByLabel(labels.address).fill("Room 12, Hostel 3, University Road");
+  await panel.getByLabel(labels.city).fill("Lahore");
+  await panel.getByLabel(labels.postalCode).fill("54590");
+  await panel.getByLabel(labels.country).fill("Pakistan");
+  await panel.getByLabel(labels.contactNumber).fill(contactNumber);
 }
 
 /** A unique suffix for accounts a test registers. */

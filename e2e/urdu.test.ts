@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, openPage, PHONE, startE2E } from "./harness";
-import { demoProduct, fillShipping, logIn, payWithTestCard, plain, visible } from "./storefront-helpers";
+import { demoProduct, fillShipping, logIn, payWithTestCard, plain, type ShippingLabels, visible } from "./storefront-helpers";
 
 /** The app in Urdu on a phone: right to left, nothing wider than the screen, Urdu formatting, the shop and checkout working. */
 let e2e: E2E;
@@ -15,6 +15,14 @@ afterAll(async () => {
 const direction = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 /** Wider than the viewport means a reader has to scroll sideways. */
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+const URDU_SHIPPING_LABELS: ShippingLabels = {
+  address: "پتا",
+  city: "شہر",
+  postalCode: "پوسٹل کوڈ",
+  country: "ملک",
+  contactNumber: "رابطہ نمبر",
+};
 
 describe("Urdu at 390 px", () => {
   it("switches to Urdu, remembers it, and shops and checks out right to left", async () => {
@@ -60,15 +68,22 @@ describe("Urdu at 390 px", () => {
       // checkout with the test card, to the success page
       await logIn(page, "zainab@student.pk");
       await page.goto(`/shop/${mouse.id}`);
-      await page.getByRole("button", { name: "Add to cart" }).click();
+      await page.getByRole("button", { name: "کارٹ میں ڈالیں" }).click();
       await page.locator('header button[aria-label^="کارٹ"]').click();
-      const panel = page.getByRole("dialog", { name: "Shopping cart" });
+      const panel = page.getByRole("dialog", { name: "شاپنگ کارٹ" });
       await visible(panel);
       expect(await overflows(page)).toBe(false);
-      await fillShipping(panel);
-      await panel.getByRole("radio", { name: /^Card/ }).check();
-      await panel.getByRole("button", { name: /^Place Order/ }).click();
-      await payWithTestCard(page);
+      const placeOrder = panel.getByRole("button", { name: /^آرڈر کریں/ });
+      // a shipping field left empty says so in Urdu, and nothing is ordered
+      await panel.getByLabel(URDU_SHIPPING_LABELS.address).fill("");
+      await placeOrder.click();
+      await visible(panel.getByText("پتا لکھنا ضروری ہے۔"));
+      expect(new URL(page.url()).pathname).toBe(`/shop/${mouse.id}`);
+      await fillShipping(panel, undefined, URDU_SHIPPING_LABELS);
+      await panel.getByRole("radio", { name: "کارڈ" }).check();
+      await placeOrder.click();
+      await payWithTestCard(page, "ادائیگی ہو گئی");
+      await visible(page.getByRole("link", { name: "میرے سارے آرڈرز دیکھیں" }));
       expect(await direction(page)).toEqual(["ur", "rtl"]);
       expect(await overflows(page)).toBe(false);
     } finally {

@@ -2,9 +2,13 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { cartLines } from "../features/cart/cart";
 import { useCart } from "../features/cart/CartContext";
 import { useAuth } from "../lib/auth";
+import { loadNamespaces } from "../lib/i18n";
 
-// the panel (drawer, item rows, checkout) is not part of the first load: it loads when the cart first opens
-const CartPanelDrawer = lazy(async () => ({ default: (await import("./CartPanelDrawer")).CartPanelDrawer }));
+// the panel (drawer, item rows, checkout) is not part of the first load: it loads when the cart first opens,
+// with its words, so it opens already written in the reader's language
+const CartPanelDrawer = lazy(async () => ({
+  default: (await Promise.all([import("./CartPanelDrawer"), loadNamespaces(["cart", "checkout"])]))[0].CartPanelDrawer,
+}));
 
 const REOPEN_KEY = "cart.reopenAfterLogin";
 

@@ -20,14 +20,15 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await Promise.all([load(), loadNamespaces(namespaces)]))[0][name] }));
 }
 
-const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home"]);
-const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop"]);
-const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop"]);
-const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop"]);
-const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product"]);
+// the pages with add-to-cart buttons load the cart catalogue too (the buttons' words)
+const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home", "cart"]);
+const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop", "cart"]);
+const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop", "cart"]);
+const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop", "cart"]);
+const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product", "cart"]);
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout"]);
-const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers"]);
-const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved"]);
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers", "cart"]);
+const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved", "cart"]);
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders"]);
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders"]);
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);

@@ -7,7 +7,4 @@ export const paymentMethodLabel = (method: string): string =>
 /** Paid in cash at the handover (nothing to pay online). */
 export const isCashPayment = (method: string): boolean => method === "CASH_ON_DELIVERY" || method === "CASH_ON_MEETUP";
 
-/** What a buyer paying online is promised. */
-export const HELD_NOTICE = "Your payment is held until you receive the item.";
-
 export const paymentStatusLabel = (status: string): string => (status === "PAID" ? "Paid" : "Not paid yet");

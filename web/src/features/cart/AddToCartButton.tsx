@@ -1,6 +1,7 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
 import AddShoppingCart from "@mui/icons-material/AddShoppingCart";
 import CheckCircleOutline from "@mui/icons-material/CheckCircleOutlineOutlined";
+import { useTranslation } from "react-i18next";
 import { useNotify } from "../../components/Notify";
 import { isInCart, type CartProductInput } from "./cart";
 import { useCart } from "./CartContext";
@@ -13,6 +14,7 @@ type AddToCartButtonProps = {
 
 /** Adds the product once (quantity 1); when it is already in the cart the button opens the cart instead. */
 export function AddToCartButton({ product, size = "medium", fullWidth }: AddToCartButtonProps) {
+  const { t } = useTranslation("cart");
   const { cart, add, openCart } = useCart();
   const notify = useNotify();
   const inCart = isInCart(cart, product.id);
@@ -24,9 +26,9 @@ export function AddToCartButton({ product, size = "medium", fullWidth }: AddToCa
         fullWidth={fullWidth}
         startIcon={<CheckCircleOutline />}
         onClick={openCart}
-        aria-label={`In cart: ${product.name} (view cart)`}
+        aria-label={t("button.inCartName", { name: product.name })}
       >
-        In cart
+        {t("button.inCart")}
       </Button>
     );
   }
@@ -36,13 +38,13 @@ export function AddToCartButton({ product, size = "medium", fullWidth }: AddToCa
       size={size}
       fullWidth={fullWidth}
       startIcon={<AddShoppingCart />}
-      aria-label={`Add to cart: ${product.name}`}
+      aria-label={t("button.addName", { name: product.name })}
       onClick={() => {
         add(product);
-        notify.success(`${product.name} added to your cart.`);
+        notify.success(t("button.added", { name: product.name }));
       }}
     >
-      Add to cart
+      {t("button.add")}
     </Button>
   );
 }

@@ -1,12 +1,15 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NotifyProvider } from "../../components/Notify";
 import { formatPKR } from "../../lib/format";
+import { i18n, loadNamespaces } from "../../lib/i18n";
 import { CartDrawer } from "./CartDrawer";
 import { CartProvider, useCart } from "./CartContext";
 
+// the drawer's words come from the "cart" catalogue, loaded with the drawer in the app
+beforeAll(() => loadNamespaces(["cart"]));
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
 
@@ -28,7 +31,8 @@ function Shopper({ products }: { products: (typeof calculator)[] }) {
   );
 }
 
-const renderCart = (products: (typeof calculator)[]) => {
+/** Renders the cart with these products and returns its open panel, found by its name. */
+const renderCart = (products: (typeof calculator)[], panelName = "Shopping cart") => {
   render(
     <MemoryRouter>
       <NotifyProvider>
@@ -40,7 +44,7 @@ const renderCart = (products: (typeof calculator)[]) => {
     </MemoryRouter>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Fill the cart" }));
-  return screen.getByRole("dialog", { name: "Shopping cart" });
+  return screen.getByRole("dialog", { name: panelName });
 };
 
 const quantityOf = (name: string) => screen.getByLabelText(`Quantity of ${name}`).textContent;
@@ -79,5 +83,19 @@ describe("CartDrawer", () => {
     fireEvent.click(within(panel).getByRole("button", { name: "Remove Wireless Mouse" }));
     expect(within(panel).getByText("Your cart is empty.")).toBeTruthy();
     expect(JSON.parse(localStorage.getItem("cart") ?? "{}")).toEqual({ products: [] });
+  });
+
+  it("speaks Urdu to an Urdu reader: the panel's name, its heading with the count, the empty cart", async () => {
+    await i18n.changeLanguage("ur");
+    try {
+      const panel = renderCart([calculator, mouse], "شاپنگ کارٹ");
+      expect(within(panel).getByRole("heading", { name: /آپ کا کارٹ/ }).textContent).toContain("(2 چیزیں)");
+      fireEvent.click(within(panel).getByRole("button", { name: "Scientific Calculator ہٹائیں" }));
+      expect(within(panel).getByRole("heading", { name: /آپ کا کارٹ/ }).textContent).toContain("(1 چیز)");
+      fireEvent.click(within(panel).getByRole("button", { name: "Wireless Mouse ہٹائیں" }));
+      expect(within(panel).getByText("آپ کا کارٹ خالی ہے۔")).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

@@ -13,6 +13,7 @@ import Remove from "@mui/icons-material/Remove";
 import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
 import { MAX_QUANTITY_PER_LINE } from "@unibazaar/rules/limits";
 import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { Money } from "../../components/Money";
 import { useNotify } from "../../components/Notify";
@@ -33,6 +34,7 @@ export function CartDrawer({
   /** Per product id, the price of one unit agreed in the buyer's accepted offer (the checkout's quote knows them). */
   agreedPrices?: Readonly<Record<string, number>>;
 }) {
+  const { t } = useTranslation("cart");
   const { cart, isOpen, closeCart } = useCart();
   const notify = useNotify();
   // an "added to your cart" message would cover the panel's buttons on a phone
@@ -44,7 +46,7 @@ export function CartDrawer({
       anchor="right"
       open={isOpen}
       onClose={closeCart}
-      slotProps={{ paper: { sx: { width: { xs: "100%", sm: 440 } }, role: "dialog", "aria-label": "Shopping cart" } as object }}
+      slotProps={{ paper: { sx: { width: { xs: "100%", sm: 440 } }, role: "dialog", "aria-label": t("drawer.label") } as object }}
     >
       <Box
         sx={{
@@ -62,14 +64,14 @@ export function CartDrawer({
         }}
       >
         <Typography variant="h6" component="h2" sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-          <ShoppingCartOutlined aria-hidden="true" /> Your cart
+          <ShoppingCartOutlined aria-hidden="true" /> {t("drawer.title")}
           {cart.selectedItems > 0 && (
             <Typography component="span" variant="body2" color="text.secondary">
-              ({cart.selectedItems} {cart.selectedItems === 1 ? "item" : "items"})
+              {t("drawer.itemCount", { count: cart.selectedItems })}
             </Typography>
           )}
         </Typography>
-        <IconButton onClick={closeCart} aria-label="Close cart" edge="end">
+        <IconButton onClick={closeCart} aria-label={t("drawer.close")} edge="end">
           <Close />
         </IconButton>
       </Box>
@@ -78,10 +80,10 @@ export function CartDrawer({
           <Box sx={{ textAlign: "center", py: 6 }}>
             <ShoppingCartOutlined sx={{ fontSize: 56, color: "text.secondary" }} aria-hidden="true" />
             <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-              Your cart is empty.
+              {t("drawer.empty")}
             </Typography>
             <Button component={RouterLink} to="/shop" variant="contained" sx={{ mt: 2 }} onClick={closeCart}>
-              Continue shopping
+              {t("drawer.continueShopping")}
             </Button>
           </Box>
         ) : (
@@ -91,7 +93,7 @@ export function CartDrawer({
               spacing={2}
               divider={<Divider component="li" aria-hidden="true" />}
               sx={{ listStyle: "none", p: 0, m: 0 }}
-              aria-label="Items in your cart"
+              aria-label={t("drawer.items")}
             >
               {cart.products.map((item, index) => (
                 <CartItemRow key={item.id} item={item} number={index + 1} agreedPrice={agreedPrices[item.id] ?? null} />
@@ -107,6 +109,7 @@ export function CartDrawer({
 }
 
 function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number: number; agreedPrice: number | null }) {
+  const { t } = useTranslation("cart");
   const { increment, decrement, remove, closeCart } = useCart();
   return (
     <Box
@@ -114,7 +117,7 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
       sx={{ display: "grid", gridTemplateColumns: "auto 64px 1fr", gap: 1.5, alignItems: "start" }}
       aria-label={item.name}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ pt: 0.5, minWidth: 20 }} aria-label={`Item ${number}`}>
+      <Typography variant="body2" color="text.secondary" sx={{ pt: 0.5, minWidth: 20 }} aria-label={t("item.number", { number })}>
         {number}.
       </Typography>
       <Box
@@ -139,11 +142,12 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
         {agreedPrice != null ? (
           <Typography variant="body2" component="p">
             <Box component="span" sx={{ fontWeight: 700 }}>
-              Agreed price {formatPKR(agreedPrice)}
+              {t("item.agreedPrice", { price: formatPKR(agreedPrice) })}
             </Box>{" "}
             <Box component="span" sx={{ color: "text.secondary" }}>
-              (listed {formatPKR(item.price)}
-              {item.quantity > 1 ? `, for each further unit` : ""})
+              {item.quantity > 1
+                ? t("item.listedForFurther", { price: formatPKR(item.price) })
+                : t("item.listed", { price: formatPKR(item.price) })}
             </Box>
           </Typography>
         ) : (
@@ -155,14 +159,14 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
               size="small"
               onClick={() => decrement(item.id)}
               disabled={item.quantity <= 1}
-              aria-label={`Decrease quantity of ${item.name}`}
+              aria-label={t("item.decrease", { name: item.name })}
             >
               <Remove fontSize="small" />
             </IconButton>
             <Typography
               component="output"
               aria-live="polite"
-              aria-label={`Quantity of ${item.name}`}
+              aria-label={t("item.quantity", { name: item.name })}
               sx={{ minWidth: 28, textAlign: "center", fontWeight: 600 }}
             >
               {item.quantity}
@@ -171,7 +175,7 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
               size="small"
               onClick={() => increment(item.id)}
               disabled={item.quantity >= MAX_QUANTITY_PER_LINE}
-              aria-label={`Increase quantity of ${item.name}`}
+              aria-label={t("item.increase", { name: item.name })}
             >
               <Add fontSize="small" />
             </IconButton>
@@ -181,9 +185,9 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
             color="error"
             startIcon={<DeleteOutline />}
             onClick={() => remove(item.id)}
-            aria-label={`Remove ${item.name}`}
+            aria-label={t("item.removeName", { name: item.name })}
           >
-            Remove
+            {t("item.remove")}
           </Button>
         </Box>
       </Box>

@@ -5,6 +5,7 @@ import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useNotify } from "../../components/Notify";
@@ -42,6 +43,7 @@ type CheckoutPanelProps = {
  * shipping form, the payment method, Clear Cart and Place Order.
  */
 export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSignInNeeded, onAgreedPrices }: CheckoutPanelProps) {
+  const { t } = useTranslation("checkout");
   const { user } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -90,13 +92,13 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       setEmptyCart(lines.length === 0);
       if (lines.length === 0) return;
       if (!user) {
-        notify.info("Please log in to place your order.");
+        notify.info(t("panel.logIn"));
         onSignInNeeded();
         navigate("/login", { state: { from: `${location.pathname}${location.search}` } });
         return;
       }
       const { contactNumber, ...address } = shipping;
-      if (meeting && !meetup.point) return setPointError("Choose a meetup point.");
+      if (meeting && !meetup.point) return setPointError(t("panel.choosePoint"));
       setPointError("");
       const checkout = await attempt.place({
         lines,
@@ -117,7 +119,7 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
         window.location.assign(checkout.paymentUrl);
         return;
       }
-      notify.success("Order placed successfully!");
+      notify.success(t("panel.placed"));
       // /orders confirms it with the next steps (where and when, for a meetup)
       const proposed = checkout.orders[0]?.meetup;
       navigate("/orders", {
@@ -125,7 +127,9 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
           placed: {
             total: checkout.total,
             orderCount: checkout.orders.length,
-            meetup: proposed ? { where: `${proposed.point.label}, ${proposed.campus.label}`, at: proposed.at } : null,
+            meetup: proposed
+              ? { where: t("panel.meetupPlace", { point: proposed.point.label, campus: proposed.campus.label }), at: proposed.at }
+              : null,
           },
         },
       });
@@ -136,12 +140,12 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
     },
   );
 
-  const formProblem = emptyCart ? "No products found." : attempt.error;
+  const formProblem = emptyCart ? t("panel.noProducts") : attempt.error;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Checkout">
+    <Box component="form" onSubmit={submit} noValidate aria-label={t("panel.label")}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Order summary
+        {t("panel.summary")}
       </Typography>
       <OrderSummary quote={q} loading={quote.loading && !q} failed={Boolean(quote.error) && !q} onRetry={() => void quote.refetch()} />
       <QuoteNotices offered={offered} unavailable={unavailable} />
@@ -150,7 +154,7 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
 
       {!user && (
         <Alert severity="info" sx={{ mt: 3 }}>
-          You&apos;ll sign in before placing the order. Your cart and the details below are kept.
+          {t("panel.signInFirst")}
         </Alert>
       )}
       <FulfilmentField
@@ -176,19 +180,19 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" spacing={1.5} sx={{ position: "sticky", bottom: 0, bgcolor: "background.paper", py: 1.5, zIndex: 1 }}>
         <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={attempt.placing} sx={{ flex: 1 }}>
-          Clear Cart
+          {t("panel.clear")}
         </Button>
         <Button type="submit" variant="contained" disabled={attempt.placing} sx={{ flex: 2 }}>
-          {attempt.placing ? "Placing order..." : q ? `Place Order · ${formatPKR(q.total)}` : "Place Order"}
+          {attempt.placing ? t("panel.placing") : q ? t("panel.placeFor", { total: formatPKR(q.total) }) : t("panel.place")}
         </Button>
       </Stack>
 
       <ConfirmDialog
         open={confirmClear}
-        title="Clear your cart?"
-        message="Every product will be removed from your cart."
-        cancelLabel="Keep my cart"
-        confirmLabel="Clear Cart"
+        title={t("panel.clearTitle")}
+        message={t("panel.clearText")}
+        cancelLabel={t("panel.keep")}
+        confirmLabel={t("panel.clear")}
         onConfirm={() => {
           setConfirmClear(false);
           dropCoupon();

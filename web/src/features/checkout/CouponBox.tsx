@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Quote } from "./OrderSummary";
 
 type Props = {
@@ -16,6 +17,7 @@ type Props = {
 
 /** The coupon box: Apply asks the server's quote; its answer (applied or why not) shows below. */
 export function CouponBox({ coupon, onCoupon, quote }: Props) {
+  const { t } = useTranslation("checkout");
   const [input, setInput] = useState(coupon ?? "");
   const apply = () => onCoupon(input.trim() || null);
   const remove = () => {
@@ -26,11 +28,11 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
   return (
     <>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 700 }}>
-        Coupon
+        {t("coupon.title")}
       </Typography>
       <Stack direction="row" spacing={1}>
         <TextField
-          label="Coupon code"
+          label={t("coupon.code")}
           size="small"
           value={input}
           onChange={(e) => setInput(e.target.value)}
@@ -44,7 +46,7 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
           slotProps={{ htmlInput: { autoCapitalize: "none", autoComplete: "off" } }}
         />
         <Button variant="outlined" onClick={apply} disabled={!input.trim()}>
-          Apply
+          {t("coupon.apply")}
         </Button>
       </Stack>
       {coupon && quote?.couponMessage && (
@@ -53,7 +55,7 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
           sx={{ mt: 1 }}
           action={
             <Button color="inherit" size="small" onClick={remove}>
-              Remove
+              {t("coupon.remove")}
             </Button>
           }
         >
@@ -62,7 +64,7 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
       )}
       {coupon && quote && !quote.couponMessage && quote.couponApplied && (
         <Alert severity="success" sx={{ mt: 1 }}>
-          Coupon “{quote.couponCode}” applied.
+          {t("coupon.applied", { code: quote.couponCode })}
         </Alert>
       )}
     </>

@@ -5,6 +5,7 @@ import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import type { Fulfilment } from "../../generated/graphql";
 import { MeetupFields, type MeetupChoice, type MeetupPoint } from "../../components/meetup/MeetupFields";
 
@@ -20,10 +21,11 @@ type FulfilmentFieldProps = {
 
 /** "Delivery to your door" or "Meet on campus" (a point on the listings' campus, a day and a time). */
 export function FulfilmentField({ value, onChange, campus, meetup, onMeetup, pointError }: FulfilmentFieldProps) {
+  const { t } = useTranslation("checkout");
   return (
     <FormControl sx={{ mt: 3, display: "block" }}>
       <FormLabel id="fulfilment-label" sx={{ fontWeight: 700, color: "text.primary" }}>
-        How do you get it?
+        {t("fulfilment.question")}
       </FormLabel>
       <RadioGroup
         aria-labelledby="fulfilment-label"
@@ -31,8 +33,8 @@ export function FulfilmentField({ value, onChange, campus, meetup, onMeetup, poi
         value={value}
         onChange={(e) => onChange(e.target.value as Fulfilment)}
       >
-        <FormControlLabel value="ADDRESS" control={<Radio />} label="Delivery to your door" />
-        <FormControlLabel value="MEETUP" control={<Radio />} label="Meet on campus" disabled={!campus || "problem" in campus} />
+        <FormControlLabel value="ADDRESS" control={<Radio />} label={t("fulfilment.ADDRESS")} />
+        <FormControlLabel value="MEETUP" control={<Radio />} label={t("fulfilment.MEETUP")} disabled={!campus || "problem" in campus} />
       </RadioGroup>
       {campus && "problem" in campus && (
         <Typography variant="body2" color="text.secondary">
@@ -42,7 +44,7 @@ export function FulfilmentField({ value, onChange, campus, meetup, onMeetup, poi
       {value === "MEETUP" && campus && "points" in campus && (
         <>
           <Alert severity="info" sx={{ my: 1 }}>
-            Meet the seller at {campus.label}. They confirm the time or propose another.
+            {t("fulfilment.meetSeller", { campus: campus.label })}
           </Alert>
           <MeetupFields points={campus.points} value={meetup} onChange={onMeetup} pointError={pointError} />
         </>

@@ -2,8 +2,10 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
+import { useTranslation } from "react-i18next";
 import { OrderTotals } from "../../components/OrderTotals";
 import type { PriceQuoteQuery } from "../../generated/graphql";
+import { formatCount } from "../../lib/format";
 
 export type Quote = PriceQuoteQuery["priceQuote"];
 
@@ -19,23 +21,24 @@ export function OrderSummary({
   failed: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation("checkout");
   if (failed) {
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t("summary.tryAgain")}
           </Button>
         }
       >
-        Could not price your cart.
+        {t("summary.failed")}
       </Alert>
     );
   }
   if (loading || !quote) {
     return (
-      <Stack spacing={0.5} role="status" aria-label="Loading order summary">
+      <Stack spacing={0.5} role="status" aria-label={t("summary.loading")}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} variant="text" />
         ))}
@@ -45,11 +48,11 @@ export function OrderSummary({
   return (
     <OrderTotals
       totals={quote}
-      leadingRows={[["Selected items", String(quote.itemCount)]]}
-      subtotalLabel="Total price"
-      discountLabel={`Discount${quote.couponCode ? ` (${quote.couponCode})` : ""}`}
-      taxLabel={`Tax (${Math.round(quote.taxRate * 100)}%)`}
-      totalLabel="Grand total"
+      leadingRows={[[t("summary.selectedItems"), formatCount(quote.itemCount)]]}
+      subtotalLabel={t("summary.totalPrice")}
+      discountLabel={quote.couponCode ? t("summary.discountWithCode", { code: quote.couponCode }) : t("summary.discount")}
+      taxLabel={t("summary.tax", { rate: Math.round(quote.taxRate * 100) })}
+      totalLabel={t("summary.grandTotal")}
       sx={{ bgcolor: "grey.50", borderRadius: 1, p: 1.5, border: 1, borderColor: "divider" }}
     />
   );

@@ -4,7 +4,8 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import { HELD_NOTICE, isCashPayment } from "../../components/payment";
+import { useTranslation } from "react-i18next";
+import { isCashPayment } from "../../components/payment";
 import type { PaymentMethod } from "../../generated/graphql";
 
 type PaymentMethodFieldProps = { value: PaymentMethod; onChange: (method: PaymentMethod) => void; meetup: boolean };
@@ -14,10 +15,13 @@ type PaymentMethodFieldProps = { value: PaymentMethod; onChange: (method: Paymen
  * card: the online ones are paid on the next page after Place Order, and held until the handover.
  */
 export function PaymentMethodField({ value, onChange, meetup }: PaymentMethodFieldProps) {
+  const { t } = useTranslation("checkout");
+  // cash is paid where the goods are handed over
+  const methods: PaymentMethod[] = ["JAZZCASH", "EASYPAISA", "CARD", meetup ? "CASH_ON_MEETUP" : "CASH_ON_DELIVERY"];
   return (
     <FormControl sx={{ mt: 3 }}>
       <FormLabel id="payment-method-label" sx={{ fontWeight: 700, color: "text.primary" }}>
-        Payment method
+        {t("payment.title")}
       </FormLabel>
       <RadioGroup
         aria-labelledby="payment-method-label"
@@ -25,18 +29,13 @@ export function PaymentMethodField({ value, onChange, meetup }: PaymentMethodFie
         value={value}
         onChange={(e) => onChange(e.target.value as PaymentMethod)}
       >
-        <FormControlLabel value="JAZZCASH" control={<Radio />} label="JazzCash" />
-        <FormControlLabel value="EASYPAISA" control={<Radio />} label="Easypaisa" />
-        <FormControlLabel value="CARD" control={<Radio />} label="Card" />
-        {meetup ? (
-          <FormControlLabel value="CASH_ON_MEETUP" control={<Radio />} label="Cash on meetup" />
-        ) : (
-          <FormControlLabel value="CASH_ON_DELIVERY" control={<Radio />} label="Cash on delivery" />
-        )}
+        {methods.map((method) => (
+          <FormControlLabel key={method} value={method} control={<Radio />} label={t(`payment.methods.${method}`)} />
+        ))}
       </RadioGroup>
       {!isCashPayment(value) && (
         <Alert severity="info" sx={{ mt: 1 }}>
-          {HELD_NOTICE} You pay securely on the next page.
+          {t("payment.online")}
         </Alert>
       )}
     </FormControl>

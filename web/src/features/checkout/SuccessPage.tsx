@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import HourglassTop from "@mui/icons-material/HourglassTop";
 import { useCallback, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { OrderLines } from "../../components/OrderLines";
@@ -19,8 +20,9 @@ import { OrderTimeline } from "../../components/OrderTimeline";
 import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
-import { HELD_NOTICE, isCashPayment } from "../../components/payment";
+import { isCashPayment } from "../../components/payment";
 import { formatDateTime, formatPKR } from "../../lib/format";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { formatMeetupTime } from "../../components/meetup/slots";
 import { SellerLink } from "../../components/SellerLink";
 
@@ -29,6 +31,7 @@ import { SellerLink } from "../../components/SellerLink";
  * server, then shows the order(s) with their timeline. A failure is shown, not just logged.
  */
 export function SuccessPage() {
+  const { t } = useTranslation("checkout");
   const [search] = useSearchParams();
   const sessionId = search.get("session_id")?.trim() ?? "";
   const [confirm, result] = useConfirmPaymentMutation();
@@ -49,16 +52,18 @@ export function SuccessPage() {
   const paid = checkout?.paymentStatus === "PAID";
   const cash = checkout !== undefined && isCashPayment(checkout.paymentMethod);
 
-  usePageTitle(checkout ? (paid ? "Payment successful" : cash ? "Order placed" : "Payment pending") : "Payment result");
+  usePageTitle(
+    checkout ? (paid ? t("success.paidTitle") : cash ? t("success.placedTitle") : t("success.pendingTitle")) : t("success.resultTitle"),
+  );
 
   if (!sessionId) {
     return (
       <Container maxWidth="md" sx={{ py: 5 }}>
         <EmptyState
-          message="No payment to show: the link has no session."
+          message={t("success.noSession")}
           action={
             <Button component={RouterLink} to="/orders" variant="contained">
-              See my orders
+              {t("success.myOrders")}
             </Button>
           }
         />
@@ -71,33 +76,33 @@ export function SuccessPage() {
       {result.error && !checkout && (
         <Box>
           <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-            Payment result
+            {t("success.resultTitle")}
           </Typography>
           <Alert
             severity="error"
             role="alert"
             action={
               <Button color="inherit" size="small" onClick={run}>
-                Try again
+                {t("success.tryAgain")}
               </Button>
             }
           >
-            We could not confirm your payment: {errorMessage(result.error, "please try again.")}
+            {t("success.confirmFailed", { detail: errorMessage(result.error, t("success.pleaseTryAgain")) })}
           </Alert>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 3 }}>
             <Button component="a" href={`/pay/${encodeURIComponent(sessionId)}`} variant="contained">
-              Back to the payment page
+              {t("success.backToPayment")}
             </Button>
             <Button component={RouterLink} to="/orders" variant="outlined">
-              See my orders
+              {t("success.myOrders")}
             </Button>
           </Stack>
         </Box>
       )}
       {!checkout && !result.error && (
-        <Box role="status" aria-label="Confirming your payment">
+        <Box role="status" aria-label={t("success.confirmingLabel")}>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            Confirming your payment...
+            {t("success.confirming")}
           </Typography>
           <Skeleton variant="rectangular" height={120} sx={{ borderRadius: 2 }} />
           <Skeleton variant="rectangular" height={220} sx={{ borderRadius: 2, mt: 2 }} />
@@ -112,23 +117,24 @@ export function SuccessPage() {
               <HourglassTop color="warning" sx={{ fontSize: 56 }} aria-hidden="true" />
             )}
             <Typography variant="h4" component="h1" sx={{ mt: 1, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-              {paid ? "Payment successful" : cash ? "Order placed" : "Payment not completed"}
+              {paid ? t("success.paidTitle") : cash ? t("success.placedTitle") : t("success.notCompletedTitle")}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {paid
-                ? `Thank you! We received ${formatPKR(checkout.total)}. Your order is on its way to the seller. ${HELD_NOTICE}`
+                ? t("success.paid", { amount: formatPKR(checkout.total) })
                 : cash
-                  ? `You pay ${formatPKR(checkout.total)} in cash ${checkout.paymentMethod === "CASH_ON_MEETUP" ? "when you meet the seller" : "when your order is delivered"}.`
-                  : "Nothing has been charged yet."}
+                  ? t(checkout.paymentMethod === "CASH_ON_MEETUP" ? "success.cashOnMeetup" : "success.cashOnDelivery", {
+                      amount: formatPKR(checkout.total),
+                    })
+                  : t("success.notCharged")}
             </Typography>
             {!paid && !cash && checkout.paymentUrl && (
               <Button component="a" href={checkout.paymentUrl} variant="contained" sx={{ mt: 2 }}>
-                Complete the payment
+                {t("success.completePayment")}
               </Button>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Placed {formatDateTime(checkout.createdAt)} ·{" "}
-              {checkout.orders.length === 1 ? "1 order" : `${checkout.orders.length} orders (one per seller)`}
+              {t("success.placed", { date: formatDateTime(checkout.createdAt), count: checkout.orders.length })}
             </Typography>
           </Paper>
           <Stack spacing={3} sx={{ mt: 3 }}>
@@ -137,30 +143,33 @@ export function SuccessPage() {
                 key={order.id}
                 variant="outlined"
                 component="section"
-                aria-label={`Order ${order.orderNumber}`}
+                aria-label={t("success.order", { number: order.orderNumber })}
                 sx={{ p: { xs: 2, sm: 3 } }}
               >
                 <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 2 }}>
                   <div>
                     <Typography variant="h6" component="h2">
-                      Order {order.orderNumber}
+                      {t("success.order", { number: order.orderNumber })}
                     </Typography>
                     {order.seller && (
                       <Typography variant="body2" color="text.secondary">
-                        Sold by <SellerLink seller={order.seller} />
+                        {aroundElement(t("success.soldBy", { seller: ELEMENT_MARK }), <SellerLink seller={order.seller} />)}
                       </Typography>
                     )}
                   </div>
                   <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                     <OrderStatusChip status={order.status} />
-                    {paid && <Chip label="Paid" color="success" size="small" variant="outlined" />}
+                    {paid && <Chip label={t("success.paidChip")} color="success" size="small" variant="outlined" />}
                   </Stack>
                 </Box>
                 <OrderTimeline order={order} />
                 {order.meetup && (
                   <Alert severity="info" sx={{ mt: 2 }}>
-                    You meet the seller at {order.meetup.point.label}, {order.meetup.campus.label} on {formatMeetupTime(order.meetup.at)}{" "}
-                    (Pakistan time); either of you can propose another time from the order&apos;s page.
+                    {t("success.meetup", {
+                      point: order.meetup.point.label,
+                      campus: order.meetup.campus.label,
+                      time: formatMeetupTime(order.meetup.at),
+                    })}
                   </Alert>
                 )}
                 <Box sx={{ mt: 3 }}>
@@ -170,17 +179,17 @@ export function SuccessPage() {
                   <OrderTotals totals={order} />
                 </Box>
                 <Button component={RouterLink} to={`/orders/${order.id}`} sx={{ mt: 2 }}>
-                  View order details
+                  {t("success.viewOrder")}
                 </Button>
               </Paper>
             ))}
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 3, justifyContent: "center" }}>
             <Button component={RouterLink} to="/orders" variant="contained">
-              See all my orders
+              {t("success.allOrders")}
             </Button>
             <Button component={RouterLink} to="/shop" variant="outlined">
-              Continue shopping
+              {t("success.continueShopping")}
             </Button>
           </Stack>
         </>

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { UseFormSetError } from "react-hook-form";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import type { PlaceOrderInput, PlaceOrderMutation } from "../../generated/graphql";
@@ -13,6 +14,7 @@ type Checkout = PlaceOrderMutation["placeOrder"];
  * field problems land on the shipping form; any other failure is `error`.
  */
 export function useCheckoutAttempt(setFieldError: UseFormSetError<ShippingForm>) {
+  const { t } = useTranslation("checkout");
   const [placeOrder, { loading }] = usePlaceOrderMutation();
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
@@ -29,7 +31,7 @@ export function useCheckoutAttempt(setFieldError: UseFormSetError<ShippingForm>)
       return checkout;
     } catch (e) {
       applyServerFieldErrors(e, setFieldError, SHIPPING_FIELDS);
-      setError(errorMessage(e, "Failed to place order."));
+      setError(errorMessage(e, t("panel.placeFailed")));
       return null;
     }
   };

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { Fulfilment } from "../../generated/graphql";
 import { useAuth } from "../../lib/auth";
-import { meetupFormSchema, shippingFormSchema, type ShippingForm } from "./validation";
+import { meetupFormSchemaFor, shippingFormSchemaFor, type ShippingForm } from "./validation";
 
 const SHIPPING_KEY = "checkout.shipping";
 
@@ -30,12 +31,14 @@ function readShipping(contactNumber: string | null | undefined): ShippingForm {
  * page), the signed-in user's contact number filled in, the address checked only for delivery.
  */
 export function useShippingForm(fulfilment: Fulfilment) {
+  const { t } = useTranslation("checkout");
   const { user } = useAuth();
+  const schemas = useMemo(() => ({ shipping: shippingFormSchemaFor(t), meetup: meetupFormSchemaFor(t) }), [t]);
   // the form checks the address only for delivery; the resolver reads the current choice from the context
   const form = useForm<ShippingForm, { meetup: boolean }>({
     defaultValues: readShipping(user?.contactNumber),
     context: { meetup: fulfilment === "MEETUP" },
-    resolver: (values, context, options) => zodResolver(context?.meetup ? meetupFormSchema : shippingFormSchema)(values, context, options),
+    resolver: (values, context, options) => zodResolver(context?.meetup ? schemas.meetup : schemas.shipping)(values, context, options),
   });
 
   // the form survives the trip to the login page

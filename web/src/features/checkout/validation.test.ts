@@ -1,5 +1,14 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { newIdempotencyKey, shippingFormSchema, type ShippingForm } from "./validation";
+import en from "../../locales/en/checkout.json";
+import ur from "../../locales/ur/checkout.json";
+import { newIdempotencyKey, shippingFormSchemaFor, type ShippingForm } from "./validation";
+
+// the real catalogues, without the app's loading (this test runs outside a browser)
+const i18n = i18next.createInstance();
+await i18n.init({ lng: "en", resources: { en: { checkout: en }, ur: { checkout: ur } } });
+const shippingFormSchema = shippingFormSchemaFor(i18n.getFixedT("en", "checkout"));
+const urduShippingFormSchema = shippingFormSchemaFor(i18n.getFixedT("ur", "checkout"));
 
 const complete: ShippingForm = {
   address: "House 5, Street 2",
@@ -10,8 +19,8 @@ const complete: ShippingForm = {
 };
 
 /** The form's messages by field, as the form shows them (the first problem of each field). */
-function problems(form: ShippingForm): Record<string, string> | null {
-  const result = shippingFormSchema.safeParse(form);
+function problems(form: ShippingForm, schema = shippingFormSchema): Record<string, string> | null {
+  const result = schema.safeParse(form);
   if (result.success) return null;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -39,6 +48,22 @@ describe("shippingFormSchema (the server's shipping rules)", () => {
   it("a contact number must look like a phone number", () => {
     expect(problems({ ...complete, contactNumber: "call me" })?.contactNumber).toBe("Enter a valid contact number, e.g. 03001234567.");
     expect(problems({ ...complete, contactNumber: "+92 300 1234567" })).toBeNull();
+  });
+
+  it("a field longer than the server takes says its limit", () => {
+    expect(problems({ ...complete, city: "x".repeat(81) })).toEqual({ city: "Use at most 80 characters." });
+  });
+
+  it("passes on the values trimmed, as the server stores them", () => {
+    expect(shippingFormSchema.parse({ ...complete, city: "  Lahore " }).city).toBe("Lahore");
+  });
+
+  it("says the problems in Urdu for an Urdu reader, with the same rules", () => {
+    expect(problems({ ...complete, city: " ", contactNumber: "call me" }, urduShippingFormSchema)).toEqual({
+      city: "شہر لکھنا ضروری ہے۔",
+      contactNumber: "درست رابطہ نمبر لکھیں، جیسے 03001234567۔",
+    });
+    expect(problems(complete, urduShippingFormSchema)).toBeNull();
   });
 });
 

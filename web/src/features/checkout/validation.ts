@@ -1,22 +1,43 @@
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
+import type { TFunction } from "i18next";
 import { z } from "zod";
+import { inReadersWords, type RuleProblem } from "../../lib/ruleProblems";
+
+type ShippingField = keyof typeof shippingRules.shape | "contactNumber";
+
+/** A shipping field's problem in the reader's words: required, too long, or not a phone number. */
+function shippingProblem(t: TFunction<"checkout">, field: ShippingField) {
+  return (problem: RuleProblem) => {
+    if (problem.code === "too_big") return t("shipping.tooLong", { count: Number(problem.maximum) });
+    if (problem.code === "invalid_format") return t("shipping.invalidContactNumber");
+    return t(`shipping.required.${field}`);
+  };
+}
 
 /**
  * The cart panel's shipping form, checked with the server's own rules (@unibazaar/rules): every
  * shipping field is required, the contact number too ('Contact number is required.') and must look
  * like a phone number. The server checks the same again.
  */
-export const shippingFormSchema = shippingRules.extend({ contactNumber: requiredContactNumberRule });
+export const shippingFormSchemaFor = (t: TFunction<"checkout">) =>
+  z.object({
+    address: inReadersWords(shippingRules.shape.address, shippingProblem(t, "address")),
+    city: inReadersWords(shippingRules.shape.city, shippingProblem(t, "city")),
+    postalCode: inReadersWords(shippingRules.shape.postalCode, shippingProblem(t, "postalCode")),
+    country: inReadersWords(shippingRules.shape.country, shippingProblem(t, "country")),
+    contactNumber: inReadersWords(requiredContactNumberRule, shippingProblem(t, "contactNumber")),
+  });
 
-export type ShippingForm = z.input<typeof shippingFormSchema>;
+export type ShippingForm = z.input<ReturnType<typeof shippingFormSchemaFor>>;
 
 /** A campus meetup needs no address: only the contact number is checked. */
-export const meetupFormSchema = shippingFormSchema.extend({
-  address: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-});
+export const meetupFormSchemaFor = (t: TFunction<"checkout">) =>
+  shippingFormSchemaFor(t).extend({
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  });
 
 export const SHIPPING_FIELDS = ["address", "city", "postalCode", "country", "contactNumber"] as const satisfies ReadonlyArray<
   keyof ShippingForm

@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { ReservationNotice } from "../../components/ReservationCountdown";
 import { ReservedChip } from "../../components/ReservedChip";
@@ -21,22 +22,26 @@ import { SellerLink } from "../../components/SellerLink";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useMyAcceptedOfferQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
-import { formatDateTime, formatPKR } from "../../lib/format";
+import { formatCount, formatDateTime, formatPKR } from "../../lib/format";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { ProductGallery } from "./ProductGallery";
 
 export type Product = NonNullable<ProductDetailQuery["product"]>;
 
 /** The product's photos, price, seller, facts and description, with the add-to-cart control the app composes. */
 export function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
+  const { t } = useTranslation("product");
   const off = discountPercent(product.price, product.oldPrice);
+  // the category and colour are slugs ("electronics"): capitalised where they show
+  const capitalised = (slug: string) => <span style={{ textTransform: "capitalize" }}>{slug}</span>;
   return (
     <>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
+      <Breadcrumbs aria-label={t("details.breadcrumb")} sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
         <Link component={RouterLink} to="/" underline="hover" color="inherit">
-          Home
+          {t("common:nav.homeLink")}
         </Link>
         <Link component={RouterLink} to="/shop" underline="hover" color="inherit">
-          Shop
+          {t("common:nav.shop")}
         </Link>
         <Link
           component={RouterLink}
@@ -56,7 +61,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
           {product.sold && (
             <Chip
-              label="Sold"
+              label={t("common:listing.sold")}
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}
@@ -65,7 +70,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
         <div>
           {product.hiddenAt && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {product.heldReason ?? "A moderator hid this listing: only its seller and the admins can see it."}
+              {product.heldReason ?? t("details.hidden")}
             </Alert>
           )}
           {product.priceNote && (
@@ -79,7 +84,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
             <RatingStars value={product.rating} count={product.ratingCount} size="medium" />
             <Link href="#reviews" variant="body2">
-              {product.ratingCount === 1 ? "1 review" : `${product.ratingCount} reviews`}
+              {t("details.reviewCount", { count: product.ratingCount, number: formatCount(product.ratingCount) })}
             </Link>
           </Box>
           <Box sx={{ mt: 2 }}>
@@ -88,11 +93,15 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           {product.seller && (
             <Typography sx={{ mt: 2, display: "flex", alignItems: "center", gap: 1 }}>
               <StorefrontOutlined fontSize="small" color="action" aria-hidden="true" />
-              Sold by{" "}
-              <strong>
-                <SellerLink seller={product.seller} />
-              </strong>
-              {product.seller?.sellerType === "BUSINESS" && <Chip label="Store" size="small" variant="outlined" />}
+              <span>
+                {aroundElement(
+                  t("details.soldBy", { seller: ELEMENT_MARK }),
+                  <strong>
+                    <SellerLink seller={product.seller} />
+                  </strong>,
+                )}
+              </span>
+              {product.seller?.sellerType === "BUSINESS" && <Chip label={t("details.store")} size="small" variant="outlined" />}
               {product.seller.isVerifiedStudent && <VerifiedBadge university={product.seller.university} />}
             </Typography>
           )}
@@ -103,25 +112,14 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
             <Chip
-              label={
-                <span>
-                  Category: <span style={{ textTransform: "capitalize" }}>{product.category}</span>
-                </span>
-              }
+              label={aroundElement(t("details.category", { category: ELEMENT_MARK }), capitalised(product.category))}
               variant="outlined"
             />
             {product.color && (
-              <Chip
-                label={
-                  <span>
-                    Colour: <span style={{ textTransform: "capitalize" }}>{product.color}</span>
-                  </span>
-                }
-                variant="outlined"
-              />
+              <Chip label={aroundElement(t("details.colour", { colour: ELEMENT_MARK }), capitalised(product.color))} variant="outlined" />
             )}
-            <Chip label={`Condition: ${product.conditionLabel}`} variant="outlined" />
-            {product.campusName && <Chip label={`Campus: ${product.campusName}`} variant="outlined" />}
+            <Chip label={t("details.condition", { condition: product.conditionLabel })} variant="outlined" />
+            {product.campusName && <Chip label={t("details.campus", { campus: product.campusName })} variant="outlined" />}
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
           {!product.sold && <AcceptedOffer product={product} />}
@@ -129,11 +127,11 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
           <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
             <LocalShippingOutlined color="primary" aria-hidden="true" />
-            <Typography variant="body2">Free delivery on campus. Pay cash on delivery or by card.</Typography>
+            <Typography variant="body2">{t("details.delivery")}</Typography>
           </Paper>
           <Box sx={{ mt: 2, display: "flex", gap: 1, flexWrap: "wrap" }}>
-            <ShareButton title={product.name} text={`${product.name}, ${formatPKR(product.price)} on UniBazaar`} />
-            <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label="Report this listing" />
+            <ShareButton title={product.name} text={t("details.shareText", { name: product.name, price: formatPKR(product.price) })} />
+            <ReportButton target={{ kind: "listing", productId: product.id, ownerId: product.seller?.id }} label={t("details.report")} />
           </Box>
         </div>
       </Box>
@@ -143,17 +141,17 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
 
 /** The signed-in buyer's accepted offer on this listing: the price they agreed, and how to buy at it. */
 function AcceptedOffer({ product }: { product: Product }) {
+  const { t } = useTranslation("product");
   const { user } = useAuth();
   const query = useMyAcceptedOfferQuery({ variables: { productId: product.id }, skip: !user, fetchPolicy: "cache-and-network" });
   const offer = user ? query.data?.myAcceptedOffer : null;
   if (!offer) return null;
   return (
-    <Alert severity="success" sx={{ mt: 3 }} aria-label="Your accepted offer">
+    <Alert severity="success" sx={{ mt: 3 }} aria-label={t("offer.label")}>
       <Typography component="p" sx={{ fontWeight: 700 }}>
-        Your offer of {formatPKR(offer.amount)} was accepted.
+        {t("offer.accepted", { amount: formatPKR(offer.amount) })}
       </Typography>
-      Add it to your cart and check out: one unit costs {formatPKR(offer.amount)} instead of {formatPKR(product.price)}, plus tax, until{" "}
-      {formatDateTime(offer.expiresAt)}.
+      {t("offer.howToBuy", { amount: formatPKR(offer.amount), price: formatPKR(product.price), date: formatDateTime(offer.expiresAt) })}
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { uploadSrcSet } from "../../lib/images";
 
 // the zoom dialog loads when it is first opened, not with the page
@@ -12,6 +13,7 @@ const ZoomDialog = lazy(async () => ({ default: (await import("./ZoomDialog")).Z
  * (discount, Sold).
  */
 export function ProductGallery({ images, name, children }: { images: string[]; name: string; children?: ReactNode }) {
+  const { t } = useTranslation("product");
   const [selected, setSelected] = useState(0);
   const [zoomOpen, setZoomOpen] = useState(false);
   const [zoomSeen, setZoomSeen] = useState(false);
@@ -37,7 +39,7 @@ export function ProductGallery({ images, name, children }: { images: string[]; n
       <Box sx={{ position: "relative" }}>
         <ButtonBase
           onClick={openZoom}
-          aria-label={count > 1 ? `Zoom in on picture ${selected + 1} of ${count}` : "Zoom in on the picture"}
+          aria-label={count > 1 ? t("gallery.zoomPicture", { n: selected + 1, count }) : t("gallery.zoom")}
           aria-haspopup="dialog"
           sx={{ display: "block", width: "100%", borderRadius: 2, cursor: "zoom-in" }}
         >
@@ -46,7 +48,7 @@ export function ProductGallery({ images, name, children }: { images: string[]; n
             src={image}
             srcSet={uploadSrcSet(image)}
             sizes="(min-width: 1200px) 560px, (min-width: 900px) 45vw, 100vw"
-            alt={count > 1 ? `${name}, picture ${selected + 1} of ${count}` : name}
+            alt={count > 1 ? t("gallery.picture", { name, n: selected + 1, count }) : name}
             fetchPriority={selected === 0 ? "high" : "auto"}
             width={600}
             height={600}
@@ -66,7 +68,7 @@ export function ProductGallery({ images, name, children }: { images: string[]; n
         {children}
       </Box>
       {count > 1 && (
-        <Box role="group" aria-label="Pictures" sx={{ display: "flex", gap: 1, mt: 1.5, flexWrap: "wrap" }}>
+        <Box role="group" aria-label={t("gallery.pictures")} sx={{ display: "flex", gap: 1, mt: 1.5, flexWrap: "wrap" }}>
           {images.map((url, i) => (
             <ButtonBase
               key={url + i}
@@ -75,7 +77,7 @@ export function ProductGallery({ images, name, children }: { images: string[]; n
               }}
               onClick={() => setSelected(i)}
               onKeyDown={(e) => onThumbKey(e, i)}
-              aria-label={`Show picture ${i + 1} of ${count}`}
+              aria-label={t("gallery.show", { n: i + 1, count })}
               aria-pressed={i === selected}
               tabIndex={i === selected ? 0 : -1}
               sx={{

@@ -1,6 +1,7 @@
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import { useDeferredValue, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
@@ -16,11 +17,12 @@ type ProductPageProps = {
 
 /** /shop/:id — product details, reviews, and a modal to add a comment with a star rating. */
 export function ProductPage({ renderAddToCart }: ProductPageProps) {
+  const { t } = useTranslation("product");
   const { id = "" } = useParams();
   const [reviewsPage, setReviewsPage] = useState(1);
   const query = useProductDetailQuery({ variables: { id, reviewsPage } });
   const product = query.data?.product;
-  usePageTitle(product?.name ?? (query.loading ? "Product" : "Product not found"));
+  usePageTitle(product?.name ?? (query.loading ? t("page.title") : t("page.notFoundTitle")));
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
@@ -29,13 +31,13 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
         error={query.error}
         data={query.data ? query.data.product : undefined}
         isEmpty={() => false}
-        errorText="Error loading product details."
+        errorText={t("page.loadFailed")}
         empty={
           <EmptyState
-            message="Product not found."
+            message={t("page.notFound")}
             action={
               <Button component={RouterLink} to="/shop" variant="contained">
-                Back to the shop
+                {t("page.backToShop")}
               </Button>
             }
           />

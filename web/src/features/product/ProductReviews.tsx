@@ -9,13 +9,14 @@ import Typography from "@mui/material/Typography";
 import RateReviewOutlined from "@mui/icons-material/RateReviewOutlined";
 import VerifiedOutlined from "@mui/icons-material/VerifiedOutlined";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { PaginationBar } from "../../components/PaginationBar";
 import { EmptyState } from "../../components/QueryState";
 import { RatingStars } from "../../components/RatingStars";
 import { useMyProductReviewQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
-import { formatDate } from "../../lib/format";
+import { formatCount, formatDate } from "../../lib/format";
 import type { Product } from "./ProductDetails";
 
 // the review form (text field, rating) loads when it is first opened, not with the page
@@ -23,6 +24,7 @@ const ReviewDialog = lazy(async () => ({ default: (await import("./ReviewDialog"
 
 /** The product's reviews, a page at a time, and the button that writes (or edits) the caller's own. */
 export function ProductReviews({ product, onPage, onPosted }: { product: Product; onPage: (page: number) => void; onPosted: () => void }) {
+  const { t } = useTranslation("product");
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -36,11 +38,11 @@ export function ProductReviews({ product, onPage, onPosted }: { product: Product
       <Divider sx={{ mb: 3 }} />
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
         <Typography id="reviews-heading" variant="h5" component="h2">
-          Reviews ({reviews.totalItems})
+          {t("reviews.heading", { number: formatCount(reviews.totalItems) })}
         </Typography>
         {user ? (
           <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
-            {myReview ? "Edit your review" : "Write a review"}
+            {myReview ? t("reviews.edit") : t("reviews.write")}
           </Button>
         ) : (
           <Button
@@ -50,28 +52,37 @@ export function ProductReviews({ product, onPage, onPosted }: { product: Product
             variant="outlined"
             startIcon={<RateReviewOutlined />}
           >
-            Sign in to write a review
+            {t("reviews.signIn")}
           </Button>
         )}
       </Box>
       {reviews.items.length === 0 ? (
-        <EmptyState message="No reviews yet." />
+        <EmptyState message={t("reviews.none")} />
       ) : (
-        <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Reviews">
+        <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("reviews.label")}>
           {reviews.items.map((review) => (
             <Paper component="li" key={review.id} variant="outlined" sx={{ p: 2 }}>
-              <Box component="article" aria-label={`Review by ${review.author?.username ?? "a former user"}`}>
+              <Box
+                component="article"
+                aria-label={t("reviews.by", { author: review.author?.username ?? t("reviews.formerUserInSentence") })}
+              >
                 <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
                   <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.dark", fontSize: 14 }} aria-hidden="true">
                     {(review.author?.username ?? "?").charAt(0).toUpperCase()}
                   </Avatar>
-                  <Typography sx={{ fontWeight: 600 }}>{review.author?.username ?? "Former user"}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{review.author?.username ?? t("reviews.formerUser")}</Typography>
                   <RatingStars value={review.rating} />
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={review.createdAt}>
                     {formatDate(review.createdAt)}
                   </Typography>
                   {review.verifiedPurchase && (
-                    <Chip icon={<VerifiedOutlined />} label="Verified purchase" size="small" color="success" variant="outlined" />
+                    <Chip
+                      icon={<VerifiedOutlined />}
+                      label={t("reviews.verifiedPurchase")}
+                      size="small"
+                      color="success"
+                      variant="outlined"
+                    />
                   )}
                 </Box>
                 <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
@@ -80,7 +91,7 @@ export function ProductReviews({ product, onPage, onPosted }: { product: Product
           ))}
         </Stack>
       )}
-      <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label="Review pages" />
+      <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label={t("reviews.pages")} />
       {user && formSeen && (
         <Suspense fallback={null}>
           <ReviewDialog

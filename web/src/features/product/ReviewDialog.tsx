@@ -10,6 +10,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { REVIEW_COMMENT_MAX } from "@unibazaar/rules";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { usePostReviewMutation } from "../../generated/hooks";
@@ -25,14 +26,13 @@ type ReviewDialogProps = {
   existing?: { rating: number; comment: string } | null;
 };
 
-const RATING_LABELS: Record<number, string> = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excellent" };
-
 /**
  * The add-a-comment modal: clickable stars (1 to 5) and a comment. On success it says
  * 'Comment posted successfully!', resets to rating 0 and an empty comment, and closes. With an
  * existing review it is "Edit your review", filled in with it (one review per buyer and product).
  */
 export function ReviewDialog({ productId, productName, open, onClose, onPosted, existing }: ReviewDialogProps) {
+  const { t } = useTranslation("product");
   const notify = useNotify();
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [hover, setHover] = useState(-1);
@@ -50,18 +50,18 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted, 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next: typeof problems = {};
-    if (rating < 1) next.rating = "Please choose a rating from 1 to 5 stars.";
-    if (!comment.trim()) next.comment = "Please write a comment.";
+    if (rating < 1) next.rating = t("review.chooseRating");
+    if (!comment.trim()) next.comment = t("review.writeComment");
     setProblems(next);
     if (next.rating || next.comment) return;
     try {
       await postReview({ variables: { productId, rating, comment: comment.trim() } });
-      notify.success(existing ? "Your review was updated." : "Comment posted successfully!");
+      notify.success(existing ? t("review.updated") : t("review.posted"));
       if (!existing) reset();
       onClose();
       onPosted();
     } catch (e) {
-      notify.error(errorMessage(e, "Failed to post your comment."));
+      notify.error(errorMessage(e, t("review.failed")));
     }
   };
 
@@ -69,14 +69,14 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted, 
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="review-dialog-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="review-dialog-title">{existing ? "Edit your review" : "Add a comment"}</DialogTitle>
+        <DialogTitle id="review-dialog-title">{existing ? t("review.editTitle") : t("review.addTitle")}</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            How would you rate {productName}?
+            {t("review.question", { name: productName })}
           </Typography>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
             <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-              Your rating
+              {t("review.yourRating")}
             </Typography>
             <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
               <Rating
@@ -88,16 +88,16 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted, 
                   setProblems((p) => ({ ...p, rating: undefined }));
                 }}
                 onChangeActive={(_e, value) => setHover(value)}
-                getLabelText={(value) => `${value} Star${value === 1 ? "" : "s"}`}
+                getLabelText={(value) => t("review.stars", { count: value })}
               />
               <Typography variant="body2" color="text.secondary" sx={{ minWidth: 80 }} aria-hidden="true">
-                {shown > 0 ? RATING_LABELS[shown] : ""}
+                {shown > 0 ? t(`review.ratingLabels.${shown}`) : ""}
               </Typography>
             </Box>
             {problems.rating && <FormHelperText error>{problems.rating}</FormHelperText>}
           </Box>
           <TextField
-            label="Comment"
+            label={t("review.comment")}
             value={comment}
             onChange={(e) => {
               setComment(e.target.value);
@@ -108,16 +108,16 @@ export function ReviewDialog({ productId, productName, open, onClose, onPosted, 
             fullWidth
             required
             error={Boolean(problems.comment)}
-            helperText={problems.comment ?? "What did you like or dislike? Was it as described?"}
+            helperText={problems.comment ?? t("review.commentHint")}
             slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX } }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={loading}>
-            Cancel
+            {t("review.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={loading}>
-            {loading ? "Posting..." : existing ? "Save changes" : "Post comment"}
+            {loading ? t("review.posting") : existing ? t("review.save") : t("review.post")}
           </Button>
         </DialogActions>
       </form>

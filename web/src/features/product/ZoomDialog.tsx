@@ -8,6 +8,7 @@ import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import Close from "@mui/icons-material/Close";
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A swipe shorter than this (px) is a tap. */
 const SWIPE_PX = 50;
@@ -31,6 +32,7 @@ export function ZoomDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("product");
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const swipeStart = useRef<number | null>(null);
@@ -93,11 +95,11 @@ export function ZoomDialog({
           {name}
           {count > 1 && (
             <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-              {index + 1} / {count}
+              {t("gallery.position", { n: index + 1, count })}
             </Typography>
           )}
         </Typography>
-        <IconButton onClick={onClose} aria-label="Close">
+        <IconButton onClick={onClose} aria-label={t("gallery.close")}>
           <Close />
         </IconButton>
       </Box>
@@ -118,7 +120,7 @@ export function ZoomDialog({
           component="button"
           type="button"
           onClick={onImageClick}
-          aria-label={zoom ? "Zoom out" : "Zoom in"}
+          aria-label={zoom ? t("gallery.zoomOut") : t("gallery.zoomIn")}
           sx={{
             p: 0,
             border: 0,
@@ -133,7 +135,7 @@ export function ZoomDialog({
           <Box
             component="img"
             src={image}
-            alt={count > 1 ? `${name}, picture ${index + 1} of ${count}` : name}
+            alt={count > 1 ? t("gallery.picture", { name, n: index + 1, count }) : name}
             width={800}
             height={800}
             draggable={false}
@@ -153,7 +155,7 @@ export function ZoomDialog({
           <>
             <IconButton
               onClick={() => go(-1)}
-              aria-label="Previous picture"
+              aria-label={t("gallery.previous")}
               sx={{
                 position: "absolute",
                 left: 8,
@@ -167,7 +169,7 @@ export function ZoomDialog({
             </IconButton>
             <IconButton
               onClick={() => go(1)}
-              aria-label="Next picture"
+              aria-label={t("gallery.next")}
               sx={{
                 position: "absolute",
                 right: 8,

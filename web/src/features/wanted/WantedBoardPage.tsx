@@ -1,7 +1,6 @@
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import MenuItem from "@mui/material/MenuItem";
-import Pagination from "@mui/material/Pagination";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -11,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
+import { PaginationBar } from "../../components/PaginationBar";
 import { QueryState, TextSkeleton } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { MyWantedPostsDocument, WantedPostsDocument } from "../../generated/graphql";
@@ -178,14 +178,12 @@ export function WantedBoardPage() {
                 />
               ))}
             </Stack>
-            {page.totalPages > 1 && (
-              <Pagination
-                sx={{ mt: 2, display: "flex", justifyContent: "center" }}
-                count={page.totalPages}
-                page={page.page}
-                onChange={(_, next) => setFilters({ ...filters, page: next })}
-              />
-            )}
+            <PaginationBar
+              page={page.page}
+              totalPages={page.totalPages}
+              onChange={(next) => setFilters({ ...filters, page: next })}
+              label={t("board.pages")}
+            />
           </>
         )}
       </QueryState>

@@ -6,7 +6,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISPUTE_TEXT_MAX, disputeTextRule } from "@unibazaar/rules";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
@@ -14,15 +16,24 @@ import { useNotify } from "../../../components/Notify";
 import type { OrderHeldPaymentFieldsFragment } from "../../../generated/graphql";
 import { useAnswerDisputeMutation } from "../../../generated/hooks";
 import { formatDateTime } from "../../../lib/format";
+import { inReadersWords } from "../../../lib/ruleProblems";
 
-const answerSchema = z.object({ text: disputeTextRule });
-type Values = z.infer<typeof answerSchema>;
+/** The server's rule for a dispute's text, its problems in the reader's words. */
+const answerSchemaFor = (t: TFunction<"seller">) =>
+  z.object({
+    text: inReadersWords(disputeTextRule, (problem) => {
+      if (problem.code === "too_big") return t("dispute.tooLong", { count: Number(problem.maximum) });
+      return t("dispute.tooShort", { count: problem.code === "too_small" ? Number(problem.minimum) : 1 });
+    }),
+  });
+type Values = z.input<ReturnType<typeof answerSchemaFor>>;
 
 /** The buyer's dispute on a sale, as its seller sees it, with the seller's one answer while it is theirs to give. */
 export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPaymentFieldsFragment["dispute"]> }) {
   const { t } = useTranslation("seller");
   const notify = useNotify();
   const [answer, { loading }] = useAnswerDisputeMutation();
+  const answerSchema = useMemo(() => answerSchemaFor(t), [t]);
   const form = useForm<Values>({ defaultValues: { text: "" }, resolver: zodResolver(answerSchema) });
   const reason = t(`dispute.reasons.${dispute.reason}`, { defaultValue: dispute.reason });
   const answering = dispute.state === "AWAITING_SELLER" && !dispute.sellerAnswer;
