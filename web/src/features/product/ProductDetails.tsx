@@ -73,9 +73,9 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
               {product.heldReason ?? t("details.hidden")}
             </Alert>
           )}
-          {product.priceNote && (
+          {product.usualPrice != null && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {product.priceNote}
+              {t("details.tooGood", { price: formatPKR(product.usualPrice) })}
             </Alert>
           )}
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>

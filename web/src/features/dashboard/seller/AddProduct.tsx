@@ -7,6 +7,7 @@ import { useNotify } from "../../../components/Notify";
 import { EMPTY_PRODUCT, ProductForm, type ProductValues } from "./ProductForm";
 import { toProductInput } from "./values";
 import { usePageTitle } from "../../../components/usePageTitle";
+import { formatPKR } from "../../../lib/format";
 
 /** /dashboard/seller/add-new-post: a new listing; on success the seller goes to the shop. */
 export default function AddProduct() {
@@ -20,8 +21,9 @@ export default function AddProduct() {
     const { oldPrice: _ignored, ...input } = toProductInput(values);
     const { data } = await createProduct({ variables: { input } });
     // listed anyway: the seller is told what buyers will see (or why it waits for an admin)
-    const note = data?.createProduct.heldReason ?? data?.createProduct.priceNote;
-    if (note) notify.info(t("add.addedWithNote", { note }));
+    const created = data?.createProduct;
+    if (created?.heldReason) notify.info(t("add.addedWithNote", { note: created.heldReason }));
+    else if (created?.usualPrice != null) notify.info(t("add.addedTooGood", { price: formatPKR(created.usualPrice) }));
     else notify.success(t("add.added"));
     navigate("/shop");
   };
