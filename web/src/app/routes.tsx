@@ -4,7 +4,6 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingState } from "../components/LoadingState";
 import { loadNamespaces } from "../lib/i18n";
 import { DashboardError } from "../features/dashboard/layout/DashboardError";
-import { dashboardPages } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
@@ -41,7 +40,8 @@ const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage",
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
-// the side menu's words are in the dashboard catalogue: it comes with the layout
+// the side menu's words are in the dashboard catalogue: it comes with the layout, and with it the
+// dashboard's page table, role guards and menu (none of them in a storefront page's first load)
 const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
@@ -167,8 +167,8 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // signed-in users only; the role picks the side menu
-    path: "/dashboard",
+    // signed-in users only; the role picks the side menu, and the layout routes the pages under it
+    path: "/dashboard/*",
     element: (
       <ErrorBoundary fallback={DashboardError}>
         <Suspense fallback={<LoadingState />}>
@@ -176,6 +176,5 @@ export const routes: RouteObject[] = [
         </Suspense>
       </ErrorBoundary>
     ),
-    children: dashboardPages,
   },
 ];
