@@ -3,6 +3,7 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingState } from "../components/LoadingState";
 import { loadNamespaces } from "../lib/i18n";
+import { pageCode } from "../lib/staleVersion";
 import { DashboardError } from "../features/dashboard/layout/DashboardError";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
@@ -16,7 +17,7 @@ import { NotFoundPage } from "../features/pages/NotFoundPage";
  * visit together with its catalogues (i18n namespaces), so the page renders its words at once.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly string[] = []) {
-  return lazy(async () => ({ default: (await Promise.all([load(), loadNamespaces(namespaces)]))[0][name] }));
+  return lazy(async () => ({ default: (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0][name] }));
 }
 
 const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home"]);
@@ -42,7 +43,9 @@ const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPo
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
 // the side menu's words are in the dashboard catalogue: it comes with the layout, and with it the
 // dashboard's page table, role guards and menu (none of them in a storefront page's first load)
-const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
+const DashboardLayout = lazy(
+  async () => (await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard"])]))[0],
+);
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
 
