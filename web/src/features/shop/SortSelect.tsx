@@ -28,7 +28,7 @@ function NativeSelectElement(props: InputBaseComponentProps) {
 /**
  * The listing's "Sort by" picker: the phone's own <select> in the outlined field the search box
  * uses. MUI's Select would bring its menu and pop-over code to the shop's first load, and its
- * NativeSelect the standard Input and TextareaAutosize; the arrow is drawn as NativeSelect draws it.
+ * NativeSelect the standard Input as well; the arrow is drawn as NativeSelect draws it.
  */
 export function SortSelect({ value, searching, pushRight, onChange }: SortSelectProps) {
   const { t } = useTranslation("shop");
