@@ -184,6 +184,26 @@ async function site(apiUrl: string) {
   };
 }
 
+/**
+ * Notes in the tab's session storage what the student would have seen while the tab moved on: the
+ * app's root left empty after it had drawn (a blank screen) or the error page.
+ */
+const watchForBlankOrErrorScreen = (page: Page) =>
+  page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      const root = document.getElementById("root")!;
+      let drawn = false;
+      new MutationObserver(() => {
+        if (root.childElementCount > 0) drawn = true;
+        else if (drawn) sessionStorage.setItem("seen.blank", location.pathname);
+        const error = root.querySelector('[role="alert"] h1')?.textContent;
+        if (error) sessionStorage.setItem("seen.error", `${location.pathname}: ${error}`);
+      }).observe(root, { childList: true, subtree: true });
+    }),
+  );
+const seenBlankOrError = (page: Page) =>
+  page.evaluate(() => ({ blank: sessionStorage.getItem("seen.blank"), error: sessionStorage.getItem("seen.error") }));
+
 /** The entry file the page runs: which version of the app it is on. */
 const runningEntry = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module]")!.src);
 const entryOf = async (dist: string) => (await readFile(path.join(dist, "index.html"), "utf8")).match(/\/assets\/index-[\w-]+\.js/)![0];
@@ -191,11 +211,12 @@ const entryOf = async (dist: string) => (await readFile(path.join(dist, "index.h
 const checkForUpdate = (page: Page) => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
 
 describe("a new version", () => {
-  it("reaches an open tab: the repeat visit's shell comes from the service worker, and the tab is offered the update and runs it", async () => {
-    const versions = { b: await buildVersion("b") };
+  it("reaches an open tab: the repeat visit's shell comes from the service worker, the tab is offered the update and a page of the old version still opens", async () => {
+    const versions = { b: await buildVersion("b"), c: await buildVersion("c"), d: await buildVersion("d") };
     const deployed = await site(e2e.server.url);
     const { page, context } = await openPage({ ...e2e, server: { ...e2e.server, url: deployed.url } }, PHONE, { serviceWorkers: "allow" });
     try {
+      await watchForBlankOrErrorScreen(page);
       await page.goto("/");
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
       const shell = new Map<string, boolean>();
@@ -214,6 +235,24 @@ describe("a new version", () => {
       await visible(offer);
       await Promise.all([page.waitForEvent("load"), offer.getByRole("button", { name: "Reload" }).click()]);
       expect(await runningEntry(page)).toContain(await entryOf(versions.b));
+
+      // version C goes out and the student has not answered yet: a lazily loaded page whose code B
+      // had but the server no longer has still opens, on C, with the page's placeholder meanwhile
+      deployed.deploy(versions.c);
+      await checkForUpdate(page);
+      await visible(offer);
+      // (from the keyboard: the offer at the bottom of the screen may cover the footer link)
+      await page.getByRole("link", { name: "About Us" }).press("Enter");
+      await visible(page.getByRole("heading", { level: 1, name: "About Us" }));
+      expect(await runningEntry(page)).toContain(await entryOf(versions.c));
+
+      // version D goes out and the tab has not heard of it: a page whose code C had but the server
+      // no longer has still opens, on D (the tab asks for the new version itself)
+      deployed.deploy(versions.d);
+      await page.getByRole("link", { name: "Contact", exact: true }).press("Enter");
+      await visible(page.getByRole("heading", { level: 1, name: "Contact support" }));
+      expect(await runningEntry(page)).toContain(await entryOf(versions.d));
+      expect(await seenBlankOrError(page)).toEqual({ blank: null, error: null });
     } finally {
       await context.close();
       await deployed.close();

@@ -122,18 +122,19 @@ export function Experimental_CssVarsProvider() { ${unused} }`,
  * after load (app/pwa/), so it adds nothing to the first load.
  */
 /**
- * The precache also holds the page's side of the worker (registration and the update prompt) with
- * every file they import, read off Vite's manifest: a tab finds and takes a new version even after
- * the server has dropped its own version's files.
+ * Shell modules precached with every file they import, read off Vite's manifest (a file-name
+ * pattern would miss their imports): the footer, on every page, and the page's side of the worker
+ * (registration, moving to a new version, the update prompt). A tab keeps its footer, and finds and
+ * takes a new version, even after the server has dropped its own version's files.
  */
-const withWorkerPageSide: ManifestTransform = (entries) => {
+const PRECACHED_WITH_IMPORTS = ["src/app/layout/Footer.tsx", "src/app/pwa/register.ts", "src/app/pwa/AppPrompts.tsx"];
+const withShellImports: ManifestTransform = (entries) => {
   const manifest = readManifest();
   const listed = new Set(entries.map((entry) => entry.url));
-  const files = WORKER_PAGE_SIDE.flatMap((key) => [...staticClosure(manifest, key)]).filter((file) => !listed.has(file));
+  const files = PRECACHED_WITH_IMPORTS.flatMap((key) => [...staticClosure(manifest, key)]).filter((file) => !listed.has(file));
   const added = [...new Set(files)].map((url) => ({ url, revision: null, size: statSync(resolve(__dirname, "dist", url)).size }));
   return { manifest: [...entries, ...added] };
 };
-const WORKER_PAGE_SIDE = ["src/app/pwa/register.ts", "src/app/pwa/AppPrompts.tsx"];
 
 const installableApp = () =>
   VitePWA({
@@ -150,11 +151,10 @@ const installableApp = () =>
         "assets/index-*.{js,css}",
         "assets/landing-*.js",
         "assets/*Route*.js",
-        // the shell's lazy footer and every catalogue: an open tab keeps its words and footer after a new version goes out
-        "assets/Footer-*.js",
+        // every catalogue: an open tab keeps its words after a new version goes out
         "assets/locale-*.js",
       ],
-      manifestTransforms: [withWorkerPageSide],
+      manifestTransforms: [withShellImports],
     },
     manifest: {
       name: "UniBazaar: student marketplace",

@@ -86,6 +86,12 @@ describe("HTTP app", () => {
     expect(await preloads("/shop/some-product/reviews")).toEqual([]);
   });
 
+  it("answers a file of the app's code it does not have (an old version's) with 404, not the app's page", async () => {
+    const gone = await fetch(`${server.url}/assets/AboutPage-gone1234.js`, { headers: { accept: "*/*" } });
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).not.toContain('<div id="root">');
+  });
+
   it("answers a missing upload with 404 and no stack trace", async () => {
     const res = await fetch(`${server.url}/uploads/missing.webp`);
     expect(res.status).toBe(404);

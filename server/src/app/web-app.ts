@@ -29,6 +29,9 @@ export function serveWebApp(app: Express, playground: boolean) {
     res.status(404).json({ message: "The GraphQL playground is turned off." });
   });
   app.use(express.static(WEB_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+  // a file of the app's code that is not here (an old version's, after a deploy) is a plain 404, not
+  // the app's page: a browser or service worker would otherwise take that page for the code, and keep it
+  app.use("/assets", (_req, res) => void res.status(404).end());
   app.get(/^\/(?!api\/|graphql|uploads\/).*/, (req, res, next) => {
     if (!req.accepts("html")) return next();
     res.setHeader("Cache-Control", "no-cache");

@@ -3,8 +3,8 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingState } from "../components/LoadingState";
 import { loadNamespaces } from "../lib/i18n";
+import { pageCode } from "../lib/staleVersion";
 import { DashboardError } from "../features/dashboard/layout/DashboardError";
-import { dashboardPages } from "../features/dashboard/routes";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
@@ -17,7 +17,7 @@ import { NotFoundPage } from "../features/pages/NotFoundPage";
  * visit together with its catalogues (i18n namespaces), so the page renders its words at once.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly string[] = []) {
-  return lazy(async () => ({ default: (await Promise.all([load(), loadNamespaces(namespaces)]))[0][name] }));
+  return lazy(async () => ({ default: (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0][name] }));
 }
 
 // the pages with add-to-cart buttons load the cart catalogue too (the buttons' words)
@@ -42,8 +42,11 @@ const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage",
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
-// the side menu's words are in the dashboard catalogue: it comes with the layout
-const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
+// the side menu's words are in the dashboard catalogue: it comes with the layout, and with it the
+// dashboard's page table, role guards and menu (none of them in a storefront page's first load)
+const DashboardLayout = lazy(
+  async () => (await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard"])]))[0],
+);
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
 
@@ -168,8 +171,8 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // signed-in users only; the role picks the side menu
-    path: "/dashboard",
+    // signed-in users only; the role picks the side menu, and the layout routes the pages under it
+    path: "/dashboard/*",
     element: (
       <ErrorBoundary fallback={DashboardError}>
         <Suspense fallback={<LoadingState />}>
@@ -177,6 +180,5 @@ export const routes: RouteObject[] = [
         </Suspense>
       </ErrorBoundary>
     ),
-    children: dashboardPages,
   },
 ];

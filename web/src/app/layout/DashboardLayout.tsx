@@ -12,16 +12,21 @@ import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useState } from "react";
-import { Navigate, NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, NavLink, Link as RouterLink, useLocation, useNavigate, useRoutes, type RouteObject } from "react-router-dom";
 import { CartPanel } from "../CartPanel";
 import { NavBar } from "./NavBar";
 import { useAuth } from "../../lib/auth";
 import { LoadingState } from "../../components/LoadingState";
 import { Warnings } from "../../features/dashboard/layout/Warnings";
+import { dashboardPages } from "../../features/dashboard/routes";
+import { NotFoundPage } from "../../features/pages/NotFoundPage";
 import { isKnownRole, ROLE_HOME, ROLE_TITLE, SIDE_MENU, type Role } from "../../features/dashboard/layout/menu";
 import { useTranslation } from "react-i18next";
 
 const DRAWER_WIDTH = 248;
+
+/** The pages under /dashboard, routed here so that their table comes with the layout; any other path is not found. */
+const PAGES: RouteObject[] = [...dashboardPages, { path: "*", element: <NotFoundPage /> }];
 
 /**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);
@@ -46,6 +51,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
   const open = openOn === location.pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
 
+  const page = useRoutes(PAGES);
   const menu = <SideMenu role={role} username={username} profileImage={profileImage} />;
 
   return (
@@ -123,9 +129,7 @@ function Shell({ role, username, profileImage }: { role: Role; username: string;
         </Box>
         <Box component="main" id="dashboard-main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: "none" }}>
           <Warnings />
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<LoadingState />}>{page}</Suspense>
         </Box>
       </Box>
       <CartPanel />

@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ENGAGED_EVENT } from "../../lib/apollo";
+import { leaveStaleVersion } from "../../lib/staleVersion";
 import { useTranslation } from "react-i18next";
 
 // the prompts' Snackbar loads only when there is something to ask
@@ -10,9 +11,6 @@ const AppPrompts = lazy(async () => ({ default: (await import("./AppPrompts")).A
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
 
 const INSTALL_DISMISSED = "unibazaar.install-dismissed";
-/** When the page last reloaded because a file of its version was gone: a second failure soon after shows the error page instead of a loop. */
-const RECOVERED_AT = "unibazaar.recovered-at";
-const RECOVERY_WINDOW_MS = 30_000;
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -39,7 +37,6 @@ export function ServiceWorkerHost() {
   const { t } = useTranslation();
   const online = useOnline();
   const [update, setUpdate] = useState<(() => void) | null>(null);
-  const waitingVersion = useRef<(() => void) | null>(null);
   const [engaged, setEngaged] = useState(false);
   const [installable, setInstallable] = useState(false);
   const installPrompt = useRef<InstallPromptEvent | null>(null);
@@ -47,12 +44,7 @@ export function ServiceWorkerHost() {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
     const start = () =>
-      void import("./register").then(({ registerServiceWorker }) =>
-        registerServiceWorker((activate) => {
-          waitingVersion.current = activate;
-          setUpdate(() => activate);
-        }),
-      );
+      void import("./register").then(({ registerServiceWorker }) => registerServiceWorker((activate) => setUpdate(() => activate)));
     if (document.readyState === "complete") start();
     else window.addEventListener("load", start, { once: true });
     return () => window.removeEventListener("load", start);
@@ -60,14 +52,16 @@ export function ServiceWorkerHost() {
 
   useEffect(() => {
     // a page's code that is no longer on the server (a new version went out while this tab was
-    // open): the tab moves to the new version, reloading on the page it was going to, instead of
-    // stopping on the error page
-    const recover = () => {
-      if (!navigator.onLine || Date.now() - Number(sessionStorage.getItem(RECOVERED_AT)) < RECOVERY_WINDOW_MS) return;
-      sessionStorage.setItem(RECOVERED_AT, String(Date.now()));
-      if (waitingVersion.current) waitingVersion.current();
-      else window.location.reload();
-    };
+    // open): the tab moves to the newest version instead of stopping on the error page (the move's
+    // code is precached: it loads although this version's files are gone)
+    const recover = () =>
+      leaveStaleVersion(
+        () =>
+          void import("./register").then(
+            ({ moveToNewestVersion }) => moveToNewestVersion(),
+            () => window.location.reload(),
+          ),
+      );
     window.addEventListener("vite:preloadError", recover);
     return () => window.removeEventListener("vite:preloadError", recover);
   }, []);

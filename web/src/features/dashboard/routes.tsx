@@ -1,11 +1,12 @@
 import { lazy, type ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { loadNamespaces } from "../../lib/i18n";
+import { pageCode } from "../../lib/staleVersion";
 import { RequireRole } from "./layout/guards";
 
 /** A page's code and its catalogues, loaded together on first visit (the seller's and admin's pages have their own). */
 const page = <P,>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: string[]) =>
-  lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
+  lazy(async () => (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0]);
 
 const BuyerHome = page(() => import("./buyer/BuyerHome"), ["dashboard"]);
 const MyOrdersPage = page(() => import("./common/MyOrdersPage"), ["dashboard"]);
