@@ -58,6 +58,10 @@ export function plainMessage(error: unknown): string {
   return String(error);
 }
 
+/** A shared rule's English message in the reader's language, looked up at `key` (English has no such key and keeps it). */
+export const ruleMessage = (key: string, message: string): string =>
+  i18next.isInitialized ? i18next.t(key, { defaultValue: message }) : message;
+
 /**
  * A form resolver whose field messages are in the reader's language. The shared rules (@unibazaar/rules)
  * word their messages in English, as the server does; each is looked up as `<keyPrefix>.<field>.<issue code>`
@@ -68,8 +72,7 @@ export function withTranslatedMessages<T extends FieldValues, C, Out>(resolver: 
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     for (const [field, error] of Object.entries(result.errors) as Array<[string, FieldError | undefined]>) {
-      if (error?.message && i18next.isInitialized)
-        error.message = i18next.t(`${keyPrefix}.${field}.${error.type}`, { defaultValue: error.message });
+      if (error?.message) error.message = ruleMessage(`${keyPrefix}.${field}.${error.type}`, error.message);
     }
     return result;
   };
