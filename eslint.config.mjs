@@ -62,6 +62,10 @@ export const extractedWebFolders = [
   "web/src/features/sellers",
   "web/src/features/home",
   "web/src/features/shop",
+  "web/src/components",
+  "web/src/features/auth",
+  "web/src/features/saved",
+  "web/src/features/alerts",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
@@ -154,7 +158,8 @@ export default tseslint.config(
   },
   {
     files: extractedWebFolders.map((folder) => `${folder}/**/*.tsx`),
-    ignores: ["**/*.test.tsx"],
+    // QueryState's own words ("Loading") move to the catalogue in their owner's change; it joins the rule with it
+    ignores: ["**/*.test.tsx", "web/src/components/QueryState.tsx"],
     ...literalStringRule,
   },
   {

@@ -20,9 +20,7 @@ export function orderTitle(order: { lines: ReadonlyArray<{ productName: string }
 /** A line priced by an accepted offer: one unit at the agreed price, any others at the listed one. */
 export function agreedPrice(offerPrice: number, unitPrice: number, quantity: number): string {
   const prices = { ns: "common", offer: formatPKR(offerPrice), listed: formatPKR(unitPrice) };
-  return quantity > 1
-    ? i18next.t("orderLines.agreedAndMore", { ...prices, count: quantity - 1 })
-    : i18next.t("orderLines.agreed", prices);
+  return quantity > 1 ? i18next.t("orderLines.agreedAndMore", { ...prices, count: quantity - 1 }) : i18next.t("orderLines.agreed", prices);
 }
 
 /** An order's lines as bought (snapshot name, price and picture), linking to the product while it exists. */

@@ -26,9 +26,7 @@ export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment })
     <>
       {stopped && (
         <Alert severity={stopped.status === "CANCELLED" ? "info" : "error"} sx={{ mb: 2 }}>
-          {stopped.at
-            ? t(`orderTimeline.${stoppedKey}On`, { date: formatDateTime(stopped.at) })
-            : t(`orderTimeline.${stoppedKey}`)}
+          {stopped.at ? t(`orderTimeline.${stoppedKey}On`, { date: formatDateTime(stopped.at) }) : t(`orderTimeline.${stoppedKey}`)}
         </Alert>
       )}
       <Stepper

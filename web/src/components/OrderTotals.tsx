@@ -21,15 +21,7 @@ type OrderTotalsProps = {
  * Subtotal, discount (when there is one), tax and the total below a rule, all in PKR, as a
  * description list: an order's totals and the cart's price quote.
  */
-export function OrderTotals({
-  totals,
-  leadingRows = [],
-  subtotalLabel,
-  discountLabel,
-  taxLabel,
-  totalLabel,
-  sx,
-}: OrderTotalsProps) {
+export function OrderTotals({ totals, leadingRows = [], subtotalLabel, discountLabel, taxLabel, totalLabel, sx }: OrderTotalsProps) {
   const { t } = useTranslation();
   const rows: Array<readonly [string, string]> = [...leadingRows, [subtotalLabel ?? t("totals.subtotal"), formatPKR(totals.subtotal)]];
   if (totals.discount > 0) rows.push([discountLabel ?? t("totals.discount"), `− ${formatPKR(totals.discount)}`]);

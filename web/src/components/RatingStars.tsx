@@ -30,11 +30,7 @@ export function RatingStars({ value, count, size = "small" }: RatingStarsProps) 
   const shown = Math.min(5, Math.max(0, Math.round(value * 2) / 2));
   const rating = formatAmount(rounded);
   const label =
-    count === undefined
-      ? t("ratings.rated", { rating })
-      : count === 0
-        ? t("ratings.none")
-        : t("ratings.ratedFrom", { rating, count });
+    count === undefined ? t("ratings.rated", { rating }) : count === 0 ? t("ratings.none") : t("ratings.ratedFrom", { rating, count });
   const stars = STARS.map((i) => <path key={i} d={STAR_PATH} transform={`translate(${i * 24} 0)`} />);
   return (
     <Box sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }} role="img" aria-label={label}>

@@ -48,7 +48,10 @@ export function ReservationNotice({ product }: { product: { reservedUntil?: stri
   if (product.reservedUntil)
     return (
       <Alert severity="warning" sx={{ mt: 3 }} aria-label={t("reservation.otherLabel")}>
-        {aroundElement(t("reservation.other", { left: ELEMENT_MARK }), <Countdown until={product.reservedUntil} sx={{ fontWeight: 700 }} />)}
+        {aroundElement(
+          t("reservation.other", { left: ELEMENT_MARK }),
+          <Countdown until={product.reservedUntil} sx={{ fontWeight: 700 }} />,
+        )}
       </Alert>
     );
   return null;

@@ -68,7 +68,10 @@ export const ruleMessage = (key: string, message: string): string =>
  * (e.g. "auth:register.rules.password.too_small"). As with server errors, English has no such keys and
  * keeps the rule's own sentence; a message already in the reader's language finds no key and stays.
  */
-export function withTranslatedMessages<T extends FieldValues, C, Out>(resolver: Resolver<T, C, Out>, keyPrefix: string): Resolver<T, C, Out> {
+export function withTranslatedMessages<T extends FieldValues, C, Out>(
+  resolver: Resolver<T, C, Out>,
+  keyPrefix: string,
+): Resolver<T, C, Out> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     for (const [field, error] of Object.entries(result.errors) as Array<[string, FieldError | undefined]>) {

@@ -6,7 +6,11 @@ const base = { createdAt: at(1), updatedAt: at(9) };
 
 describe("timelineSteps", () => {
   it("a pending order: pending is current, the rest upcoming, pending's time is when it was placed", () => {
-    const { kind, steps, activeStep, stopped } = timelineSteps({ ...base, status: "PENDING", timeline: [{ status: "PENDING", at: at(1) }] });
+    const { kind, steps, activeStep, stopped } = timelineSteps({
+      ...base,
+      status: "PENDING",
+      timeline: [{ status: "PENDING", at: at(1) }],
+    });
     expect(kind).toBe("delivery");
     expect(activeStep).toBe(0);
     expect(stopped).toBeNull();

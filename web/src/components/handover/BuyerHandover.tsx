@@ -96,9 +96,7 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
     <Dialog open onClose={objecting.loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t("handover.objectTitle")}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t("handover.objectText")}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t("handover.objectText")}</DialogContentText>
         {problem && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {problem}

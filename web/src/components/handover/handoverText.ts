@@ -11,7 +11,8 @@ export function handoverLine(t: TFunction, order: OrderHandoverFieldsFragment, v
     if (confirmedBy === "BUYER") return t(byBuyer ? "handover.confirmedByYou" : "handover.confirmedByBuyer");
     return t("handover.confirmedAutomatically");
   }
-  if (state === "AWAITING_BUYER") return t(byBuyer ? "handover.awaitingYou" : "handover.awaitingBuyer", { date: formatDateTime(confirmDueAt!) });
+  if (state === "AWAITING_BUYER")
+    return t(byBuyer ? "handover.awaitingYou" : "handover.awaitingBuyer", { date: formatDateTime(confirmDueAt!) });
   if (state === "OBJECTED") return t(byBuyer ? "handover.youObjected" : "handover.buyerObjected", { objection });
   return null;
 }

@@ -45,15 +45,15 @@ export function ForgotPasswordPage() {
         codeDefaults={{ code: "", newPassword: "", confirm: "" }}
         codeFields={(control) => (
           <>
-            <FormPasswordField control={control} name="newPassword" label={t("reset.newPassword")} autoComplete="new-password" required fullWidth />
             <FormPasswordField
               control={control}
-              name="confirm"
-              label={t("reset.repeat")}
+              name="newPassword"
+              label={t("reset.newPassword")}
               autoComplete="new-password"
               required
               fullWidth
             />
+            <FormPasswordField control={control} name="confirm" label={t("reset.repeat")} autoComplete="new-password" required fullWidth />
           </>
         )}
         redeem={async ({ code, newPassword }, email) => {

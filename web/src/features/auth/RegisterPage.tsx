@@ -223,7 +223,15 @@ export function RegisterPage() {
         {isBusiness && (
           <>
             <FormTextField control={control} name="storeName" label={t("register.storeName")} required fullWidth />
-            <FormTextField control={control} name="storeDescription" label={t("register.storeDescription")} required fullWidth multiline minRows={3} />
+            <FormTextField
+              control={control}
+              name="storeDescription"
+              label={t("register.storeDescription")}
+              required
+              fullWidth
+              multiline
+              minRows={3}
+            />
           </>
         )}
         <Button type="submit" variant="contained" size="large" disabled={loading || formState.isSubmitting} fullWidth>
