@@ -3,12 +3,15 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ForgotPasswordPage } from "./ForgotPasswordPage";
 import { RequestPasswordResetDocument, ResetPasswordDocument } from "../../generated/graphql";
 import { AuthProvider } from "../../lib/auth";
+import { loadNamespaces } from "../../lib/i18n";
 import { NotifyProvider } from "../../components/Notify";
 
+// as its route does: the page's catalogue comes with it, so it renders its words at once
+beforeAll(() => loadNamespaces(["auth"]));
 afterEach(cleanup);
 
 const WRONG = "That code is wrong or has expired. Ask for a new code.";
