@@ -25,11 +25,11 @@ const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop"]
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop"]);
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop"]);
 const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product"]);
-const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout"]);
+const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout", "deals"]);
 const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers"]);
 const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved"]);
-const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders"]);
-const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders"]);
+const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders", "deals"]);
+const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders", "deals"]);
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);
 const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage", ["pages"]);
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage", ["pages"]);
@@ -41,8 +41,10 @@ const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage",
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
-// the side menu's words are in the dashboard catalogue: it comes with the layout
-const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
+// the side menu's words are in the dashboard catalogue: it comes with the layout, with the orders' shared words (deals)
+const DashboardLayout = lazy(
+  async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard", "deals"])]))[0],
+);
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
 

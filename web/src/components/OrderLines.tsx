@@ -14,18 +14,18 @@ import { formatPKR } from "../lib/format";
 export function orderTitle(order: { lines: ReadonlyArray<{ productName: string }> }, none = "—"): string {
   if (order.lines.length === 0) return none;
   const first = order.lines[0].productName;
-  return order.lines.length > 1 ? i18next.t("orderLines.more", { ns: "common", first, count: order.lines.length - 1 }) : first;
+  return order.lines.length > 1 ? i18next.t("orderLines.more", { ns: "deals", first, count: order.lines.length - 1 }) : first;
 }
 
 /** A line priced by an accepted offer: one unit at the agreed price, any others at the listed one. */
 export function agreedPrice(offerPrice: number, unitPrice: number, quantity: number): string {
-  const prices = { ns: "common", offer: formatPKR(offerPrice), listed: formatPKR(unitPrice) };
+  const prices = { ns: "deals", offer: formatPKR(offerPrice), listed: formatPKR(unitPrice) };
   return quantity > 1 ? i18next.t("orderLines.agreedAndMore", { ...prices, count: quantity - 1 }) : i18next.t("orderLines.agreed", prices);
 }
 
 /** An order's lines as bought (snapshot name, price and picture), linking to the product while it exists. */
 export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFragment> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   return (
     <Stack component="ul" spacing={1.5} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={t("orderLines.label")}>
       {lines.map((line) => (

@@ -21,11 +21,11 @@ const OTHER = { bg: "#e0e0e0", fg: "#303030" };
 
 /** A status in the reader's language (read at call time: the caller re-renders on a language switch); an unknown one as the server wrote it. */
 export const statusLabel = (status: string) =>
-  i18next.t(`orderStatus.${status}`, { ns: "common", defaultValue: status.charAt(0) + status.slice(1).toLowerCase() });
+  i18next.t(`orderStatus.${status}`, { ns: "deals", defaultValue: status.charAt(0) + status.slice(1).toLowerCase() });
 
 export function OrderStatusChip({ status, size = "small" }: { status: string; size?: ChipProps["size"] }) {
   // re-renders the chip on a language switch
-  useTranslation();
+  useTranslation("deals");
   const { bg, fg } = COLORS[status] ?? OTHER;
   return <Chip label={statusLabel(status)} size={size} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
 }

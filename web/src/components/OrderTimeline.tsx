@@ -19,7 +19,7 @@ import { timelineSteps } from "./orderTimelineSteps";
 export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const { kind, steps, activeStep, stopped } = timelineSteps(order);
   const stoppedKey = stopped?.status === "CANCELLED" ? "cancelled" : "rejected";
   return (

@@ -22,7 +22,7 @@ type OrderTotalsProps = {
  * description list: an order's totals and the cart's price quote.
  */
 export function OrderTotals({ totals, leadingRows = [], subtotalLabel, discountLabel, taxLabel, totalLabel, sx }: OrderTotalsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const rows: Array<readonly [string, string]> = [...leadingRows, [subtotalLabel ?? t("totals.subtotal"), formatPKR(totals.subtotal)]];
   if (totals.discount > 0) rows.push([discountLabel ?? t("totals.discount"), `− ${formatPKR(totals.discount)}`]);
   rows.push([taxLabel ?? t("totals.tax"), formatPKR(totals.tax)]);

@@ -3,12 +3,15 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { ThemeProvider } from "@mui/material/styles";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { REPORT_DETAILS_MAX } from "@unibazaar/rules";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ReportListingDocument } from "../generated/graphql";
+import { loadNamespaces } from "../lib/i18n";
 import { theme } from "../lib/theme";
 import { NotifyProvider } from "./Notify";
 import { ReportDialog } from "./ReportDialog";
 
+// as ReportButton does: the dialog's catalogue comes with its code
+beforeAll(() => loadNamespaces(["deals"]));
 afterEach(cleanup);
 
 // only the listed answers exist: a report sent when the form should have stopped it fails the test

@@ -27,7 +27,7 @@ import type { ReportTarget } from "./ReportButton";
 const REASONS = REPORT_REASONS.map((reason) => reason.value);
 
 /** A reason from the fixed list; "Something else" needs details (the reason alone says nothing). */
-const reportSchemaFor = (t: TFunction) =>
+const reportSchemaFor = (t: TFunction<"deals">) =>
   z
     .object({
       reason: z.enum(REASONS, { message: t("report.chooseReason") }),
@@ -38,14 +38,14 @@ type ReportValues = z.input<ReturnType<typeof reportSchemaFor>>;
 
 /** The report form: loaded when someone opens it, so the product page's first load carries neither its form nor the rules. */
 export function ReportDialog({ target, title, onClose }: { target: ReportTarget; title: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const reasonLabelId = useId();
   const schema = useMemo(() => reportSchemaFor(t), [t]);
   const form = useForm<ReportValues>({
     defaultValues: { reason: undefined, details: "" },
-    resolver: withTranslatedMessages(zodResolver(schema), "common:report.rules"),
+    resolver: withTranslatedMessages(zodResolver(schema), "deals:report.rules"),
   });
   const reason = useWatch({ control: form.control, name: "reason" });
   const details = useWatch({ control: form.control, name: "details" });
@@ -102,10 +102,10 @@ export function ReportDialog({ target, title, onClose }: { target: ReportTarget;
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t("form.cancel")}
+          {t("common:form.cancel")}
         </Button>
         <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          {busy ? t("form.sending") : t("report.send")}
+          {busy ? t("common:form.sending") : t("report.send")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,7 +19,7 @@ import { handoverLine } from "./handoverText";
 
 /** The buyer's side of the handover: the code (digits and QR) until the order is completed, then its state and, if asked, confirm or object. */
 export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const [objecting, setObjecting] = useState(false);
   const [confirm, confirming] = useConfirmHandoverMutation();
@@ -69,7 +69,7 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
 }
 
 function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const [reason, setReason] = useState("");
@@ -80,7 +80,7 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
     const checked = handoverObjectionRule.safeParse(reason);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      return setProblem(ruleMessage(`common:handover.rules.objection.${issue.code}`, issue.message));
+      return setProblem(ruleMessage(`deals:handover.rules.objection.${issue.code}`, issue.message));
     }
     setProblem(null);
     try {
@@ -115,7 +115,7 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={objecting.loading}>
-          {t("form.cancel")}
+          {t("common:form.cancel")}
         </Button>
         <Button variant="contained" color="error" onClick={() => void send()} disabled={objecting.loading}>
           {t("handover.sendObjection")}

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
  * QR code of the same digits for the seller's camera.
  */
 export function HandoverCode({ code }: { code: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const headingId = useId();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {

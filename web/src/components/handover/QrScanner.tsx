@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
  * once. Loaded only when the seller opens it, so neither the reader nor this file is in the first load.
  */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const video = useRef<HTMLVideoElement>(null);
   const cameraSupported = typeof navigator.mediaDevices?.getUserMedia === "function";
   // which problem, worded at render (a language switch rewords it)

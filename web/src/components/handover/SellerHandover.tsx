@@ -23,7 +23,7 @@ const QrScanner = lazy(async () => ({ default: (await import("./QrScanner")).QrS
 
 /** The seller's side of the handover: where it stands, and "Enter or scan code" while the order may still be completed by code. */
 export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFieldsFragment; orderNumber: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const [entering, setEntering] = useState(false);
   const line = handoverLine(t, order, "SELLER");
   return (
@@ -49,7 +49,7 @@ export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFie
 }
 
 function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverFieldsFragment; orderNumber: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const [code, setCode] = useState("");
@@ -62,7 +62,7 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
       const checked = handoverCodeRule.safeParse(typed);
       if (!checked.success) {
         const issue = checked.error.issues[0];
-        return setProblem(ruleMessage(`common:handover.rules.code.${issue.code}`, issue.message));
+        return setProblem(ruleMessage(`deals:handover.rules.code.${issue.code}`, issue.message));
       }
       setProblem(null);
       try {
@@ -128,7 +128,7 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={completing.loading}>
-            {t("form.cancel")}
+            {t("common:form.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={completing.loading}>
             {t("handover.complete")}

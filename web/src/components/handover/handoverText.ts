@@ -3,7 +3,7 @@ import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { formatDateTime } from "../../lib/format";
 
 /** One line on where a completed order's handover stands, for its buyer ("you") or its seller; null before completion. */
-export function handoverLine(t: TFunction, order: OrderHandoverFieldsFragment, viewer: "BUYER" | "SELLER"): string | null {
+export function handoverLine(t: TFunction<"deals">, order: OrderHandoverFieldsFragment, viewer: "BUYER" | "SELLER"): string | null {
   const { state, confirmedBy, confirmDueAt, objection } = order.handover;
   const byBuyer = viewer === "BUYER";
   if (state === "CONFIRMED") {

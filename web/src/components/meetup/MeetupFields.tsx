@@ -20,7 +20,7 @@ type MeetupFieldsProps = {
  * are Pakistan time and only those still ahead are offered.
  */
 export function MeetupFields({ points, value, onChange, pointError, disabled }: MeetupFieldsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const days = useMemo(() => meetupDays(), []);
   const times = useMemo(() => meetupTimes(value.day), [value.day]);
   const pickDay = (day: string) => {

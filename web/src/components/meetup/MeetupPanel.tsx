@@ -26,7 +26,7 @@ type Meetup = NonNullable<OrderMeetupFieldsFragment["meetup"]>;
  * `viewer` is the side looking at it (the buyer's order page or the seller's dashboard).
  */
 export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragment; viewer: MeetupParty }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const [proposing, setProposing] = useState(false);
   const [confirm, confirming] = useConfirmMeetupMutation();
@@ -90,7 +90,7 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
 }
 
 function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: Meetup; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const points = useMeetupPointsQuery().data?.catalogOptions.meetupPoints.filter((p) => p.campus === meetup.campus.slug) ?? [];
@@ -129,10 +129,10 @@ function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: 
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>
-            {t("form.cancel")}
+            {t("common:form.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={loading || !choice.point || !choice.time}>
-            {loading ? t("form.sending") : t("meetup.propose")}
+            {loading ? t("common:form.sending") : t("meetup.propose")}
           </Button>
         </DialogActions>
       </Box>
