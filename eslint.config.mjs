@@ -66,6 +66,10 @@ export const extractedWebFolders = [
   "web/src/features/cart",
   "web/src/features/checkout",
   "web/src/features/wanted",
+  "web/src/components",
+  "web/src/features/auth",
+  "web/src/features/saved",
+  "web/src/features/alerts",
 ];
 
 /** No literal words in JSX text or in the attributes a reader sees or hears (markup only: not sx, variant, to...). */
@@ -158,7 +162,8 @@ export default tseslint.config(
   },
   {
     files: extractedWebFolders.map((folder) => `${folder}/**/*.tsx`),
-    ignores: ["**/*.test.tsx"],
+    // QueryState's own words ("Loading") move to the catalogue in their owner's change; it joins the rule with it
+    ignores: ["**/*.test.tsx", "web/src/components/QueryState.tsx"],
     ...literalStringRule,
   },
   {

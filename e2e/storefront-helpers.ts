@@ -84,14 +84,18 @@ export async function dismissNotice(page: Page, text: string | RegExp) {
   await message.waitFor({ state: "detached" });
 }
 
-/** Signs in on the login page (fields Email and Password, button Login) and waits to leave it. */
-export async function logIn(page: Page, email: string, password = PASSWORD) {
+/** The login page's heading, field labels and button, as a reader of its language finds them. */
+export type LoginWords = { heading: string; email: string; password: string; button: string };
+const ENGLISH_LOGIN: LoginWords = { heading: "Login", email: "Email", password: "Password", button: "Login" };
+
+/** Signs in on the login page (fields Email and Password, button Login, or `words` in another language) and waits to leave it. */
+export async function logIn(page: Page, email: string, password = PASSWORD, words = ENGLISH_LOGIN) {
   if (!new URL(page.url()).pathname.startsWith("/login")) await page.goto("/login");
   // the page before keeps showing while the login page's code loads
-  await visible(page.getByRole("heading", { level: 1, name: "Login" }));
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await visible(page.getByRole("heading", { level: 1, name: words.heading }));
+  await page.getByLabel(words.email).fill(email);
+  await page.getByLabel(words.password).fill(password);
+  await page.getByRole("button", { name: words.button }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/login");
 }
 

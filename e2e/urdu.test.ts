@@ -1,7 +1,17 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, openPage, PHONE, startE2E } from "./harness";
-import { demoProduct, fillShipping, logIn, payWithTestCard, plain, type ShippingLabels, visible } from "./storefront-helpers";
+import {
+  demoProduct,
+  fillShipping,
+  logIn,
+  type LoginWords,
+  PASSWORD,
+  payWithTestCard,
+  plain,
+  type ShippingLabels,
+  visible,
+} from "./storefront-helpers";
 
 /** The app in Urdu on a phone: right to left, nothing wider than the screen, Urdu formatting, the shop and checkout working. */
 let e2e: E2E;
@@ -11,6 +21,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+
+const URDU_LOGIN: LoginWords = { heading: "لاگ اِن", email: "ای میل", password: "پاس ورڈ", button: "لاگ اِن کریں" };
 
 const direction = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 /** Wider than the viewport means a reader has to scroll sideways. */
@@ -66,7 +78,15 @@ describe("Urdu at 390 px", () => {
       expect(await overflows(page)).toBe(false);
 
       // checkout with the test card, to the success page
-      await logIn(page, "zainab@student.pk");
+      // the login page in Urdu: a wrong password gets the Urdu sign-in failure, then the right one signs in
+      await page.goto("/login");
+      await visible(page.getByRole("heading", { level: 1, name: URDU_LOGIN.heading }));
+      await page.getByLabel(URDU_LOGIN.email).fill("zainab@student.pk");
+      await page.getByLabel(URDU_LOGIN.password).fill(`${PASSWORD}-wrong`);
+      await page.getByRole("button", { name: URDU_LOGIN.button }).click();
+      await visible(page.getByRole("alert").filter({ hasText: "لاگ اِن نہیں ہو سکا۔ اپنا ای میل اور پاس ورڈ دوبارہ دیکھیں۔" }));
+      expect(await overflows(page)).toBe(false);
+      await logIn(page, "zainab@student.pk", PASSWORD, URDU_LOGIN);
       await page.goto(`/shop/${mouse.id}`);
       await page.getByRole("button", { name: "کارٹ میں ڈالیں" }).click();
       await page.locator('header button[aria-label^="کارٹ"]').click();

@@ -5,6 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 
 type Props = {
   open: boolean;
@@ -27,11 +28,12 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busyLabel = confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   busy = false,
   onConfirm,
   onClose,
 }: Props) {
+  const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
   return (
@@ -42,7 +44,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t("form.cancel")}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
           {busy ? busyLabel : confirmLabel}

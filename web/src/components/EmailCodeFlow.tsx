@@ -4,9 +4,10 @@ import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailRule } from "@unibazaar/rules";
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm, type Control, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import { z } from "zod";
-import { applyServerFieldErrors, errorMessage } from "./errors";
+import { applyServerFieldErrors, errorMessage, withTranslatedMessages } from "./errors";
 import { FormCodeField, FormErrorAlert, FormTextField } from "./FormFields";
 
 /** The code step's values: the code and whatever else the step asks for (e.g. a new password). */
@@ -58,7 +59,11 @@ function EmailStep<V extends CodeValues>({
   sendCode,
   onSent,
 }: EmailCodeFlowProps<V> & { onSent: (to: string) => void }) {
-  const form = useForm({ defaultValues: { email: "" }, resolver: zodResolver(emailSchema, undefined, { raw: true }) });
+  const { t } = useTranslation();
+  const form = useForm({
+    defaultValues: { email: "" },
+    resolver: withTranslatedMessages(zodResolver(emailSchema, undefined, { raw: true }), "common:rules"),
+  });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const submit = form.handleSubmit(async ({ email }) => {
@@ -67,7 +72,7 @@ function EmailStep<V extends CodeValues>({
     try {
       onSent(await sendCode(email.trim()));
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["email"])) setError(errorMessage(e, "Could not send the code. Please try again."));
+      if (!applyServerFieldErrors(e, form.setError, ["email"])) setError(errorMessage(e, t("emailCode.sendFailed")));
       setLoading(false);
     }
   });
@@ -94,7 +99,7 @@ function EmailStep<V extends CodeValues>({
         fullWidth={page}
         sx={page ? undefined : { alignSelf: "flex-start" }}
       >
-        {loading ? "Sending..." : "Send code"}
+        {loading ? t("form.sending") : t("emailCode.send")}
       </Button>
     </Stack>
   );
@@ -102,7 +107,8 @@ function EmailStep<V extends CodeValues>({
 
 function CodeStep<V extends CodeValues>(props: EmailCodeFlowProps<V> & { sentTo: string; onRestart: () => void }) {
   const { layout, sentTo, onRestart, sentNotice, codeSchema, codeDefaults, codeFields, redeem, serverFields } = props;
-  const form = useForm<V>({ defaultValues: codeDefaults, resolver: zodResolver(codeSchema) });
+  const { t } = useTranslation();
+  const form = useForm<V>({ defaultValues: codeDefaults, resolver: withTranslatedMessages(zodResolver(codeSchema), "common:rules") });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const submit = form.handleSubmit(async (values) => {
@@ -124,7 +130,7 @@ function CodeStep<V extends CodeValues>(props: EmailCodeFlowProps<V> & { sentTo:
   );
   const restart = (
     <Button variant="text" onClick={onRestart}>
-      Use another e-mail or send a new code
+      {t("emailCode.restart")}
     </Button>
   );
   return (

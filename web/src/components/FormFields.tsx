@@ -7,6 +7,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { CODE_DIGITS } from "@unibazaar/rules/limits";
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
 
 type FormTextFieldProps<T extends FieldValues, Out extends FieldValues = T> = Omit<
@@ -48,6 +49,7 @@ export function FormTextField<T extends FieldValues, Out extends FieldValues = T
 
 /** A password field with a show/hide toggle (typing a password on a phone is error-prone). */
 export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, "type">) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
     <FormTextField
@@ -58,7 +60,7 @@ export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFie
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={shown ? "Hide characters" : "Show characters"}
+                aria-label={shown ? t("form.hideCharacters") : t("form.showCharacters")}
                 aria-pressed={shown}
                 onClick={() => setShown((s) => !s)}
                 edge="end"
@@ -75,9 +77,10 @@ export function FormPasswordField<T extends FieldValues>(props: Omit<FormTextFie
 
 /** The 6-digit code sent by e-mail (verification, password reset): a number pad on phones, filled from the message where the phone offers it. */
 export function FormCodeField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, "label" | "autoComplete" | "slotProps">) {
+  const { t } = useTranslation();
   return (
     <FormTextField
-      label="Code"
+      label={t("form.code")}
       autoComplete="one-time-code"
       required
       fullWidth

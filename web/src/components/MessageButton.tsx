@@ -1,4 +1,5 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useStartConversationMutation } from "../generated/hooks";
 import { useAuth } from "../lib/auth";
@@ -14,9 +15,10 @@ export function MessageButton({
   productId,
   sellerId,
   buyerId,
-  label = "Message seller",
+  label,
   ...button
 }: { productId: string; sellerId?: string | null; buyerId?: string; label?: string } & Omit<ButtonProps, "onClick">) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -33,13 +35,13 @@ export function MessageButton({
       const { data } = await start({ variables: { productId, buyerId } });
       if (data) void navigate(`/messages/${data.startConversation.id}`);
     } catch (e) {
-      notify.error(errorMessage(e, "Could not open the conversation."));
+      notify.error(errorMessage(e, t("messageButton.failed")));
     }
   };
 
   return (
     <Button variant="outlined" {...button} onClick={() => void open()} disabled={starting.loading}>
-      {label}
+      {label ?? t("messageButton.seller")}
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
+import { useTranslation } from "react-i18next";
 import type { Notice } from "./Notify";
 
 /**
@@ -19,6 +20,7 @@ export function NoticeSnackbar({
   onClose: (event?: unknown, reason?: string) => void;
   onExited: () => void;
 }) {
+  const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   return (
     <Snackbar
@@ -32,6 +34,7 @@ export function NoticeSnackbar({
     >
       <Alert
         onClose={() => onClose()}
+        closeText={t("form.close")}
         severity={notice.severity}
         variant="filled"
         sx={{ width: "100%" }}

@@ -1,4 +1,6 @@
 import Chip, { type ChipProps } from "@mui/material/Chip";
+import i18next from "i18next";
+import { useTranslation } from "react-i18next";
 
 /**
  * One colour per status, one reading for the timeline and the seller's list: pending yellow, confirmed and processing
@@ -17,9 +19,13 @@ const COLORS: Record<string, { bg: string; fg: string }> = {
 
 const OTHER = { bg: "#e0e0e0", fg: "#303030" };
 
-export const statusLabel = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
+/** A status in the reader's language (read at call time: the caller re-renders on a language switch); an unknown one as the server wrote it. */
+export const statusLabel = (status: string) =>
+  i18next.t(`orderStatus.${status}`, { ns: "deals", defaultValue: status.charAt(0) + status.slice(1).toLowerCase() });
 
 export function OrderStatusChip({ status, size = "small" }: { status: string; size?: ChipProps["size"] }) {
+  // re-renders the chip on a language switch
+  useTranslation("deals");
   const { bg, fg } = COLORS[status] ?? OTHER;
   return <Chip label={statusLabel(status)} size={size} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
 }

@@ -5,6 +5,7 @@ import Stepper from "@mui/material/Stepper";
 import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTranslation } from "react-i18next";
 import type { OrderTimelineFieldsFragment } from "../generated/graphql";
 import { formatDateTime } from "../lib/format";
 import { timelineSteps } from "./orderTimelineSteps";
@@ -18,20 +19,21 @@ import { timelineSteps } from "./orderTimelineSteps";
 export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
-  const { steps, activeStep, stopped } = timelineSteps(order);
+  const { t } = useTranslation("deals");
+  const { kind, steps, activeStep, stopped } = timelineSteps(order);
+  const stoppedKey = stopped?.status === "CANCELLED" ? "cancelled" : "rejected";
   return (
     <>
       {stopped && (
         <Alert severity={stopped.status === "CANCELLED" ? "info" : "error"} sx={{ mb: 2 }}>
-          {stopped.status === "CANCELLED" ? "This order was cancelled" : "This order was rejected by the seller"}
-          {stopped.at ? ` on ${formatDateTime(stopped.at)}.` : "."}
+          {stopped.at ? t(`orderTimeline.${stoppedKey}On`, { date: formatDateTime(stopped.at) }) : t(`orderTimeline.${stoppedKey}`)}
         </Alert>
       )}
       <Stepper
         activeStep={activeStep}
         orientation={phone ? "vertical" : "horizontal"}
         alternativeLabel={!phone}
-        aria-label="Order status timeline"
+        aria-label={t("orderTimeline.label")}
       >
         {steps.map((step) => (
           <Step key={step.status} completed={step.state === "complete"} aria-current={step.state === "current" ? "step" : undefined}>
@@ -40,7 +42,7 @@ export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment })
               optional={
                 <>
                   <Typography variant="caption" component="span" sx={{ display: "block" }} color="text.secondary">
-                    {step.description}
+                    {t(`orderTimeline.${kind}.${step.status}.description`)}
                   </Typography>
                   {step.at && (
                     <Typography variant="caption" component="time" dateTime={step.at} sx={{ display: "block" }} color="text.secondary">
@@ -51,8 +53,8 @@ export function OrderTimeline({ order }: { order: OrderTimelineFieldsFragment })
               }
               slotProps={{ label: { sx: { fontWeight: step.state === "current" ? 800 : undefined } } }}
             >
-              {step.label}
-              {step.state === "current" && <span className="visually-hidden"> (current status)</span>}
+              {t(`orderTimeline.${kind}.${step.status}.label`)}
+              {step.state === "current" && <span className="visually-hidden">{t("orderTimeline.current")}</span>}
             </StepLabel>
           </Step>
         ))}

@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { useTranslation } from "react-i18next";
 import type { OrderTotalsFieldsFragment } from "../generated/graphql";
 import { formatPKR } from "../lib/format";
 
@@ -20,18 +21,11 @@ type OrderTotalsProps = {
  * Subtotal, discount (when there is one), tax and the total below a rule, all in PKR, as a
  * description list: an order's totals and the cart's price quote.
  */
-export function OrderTotals({
-  totals,
-  leadingRows = [],
-  subtotalLabel = "Subtotal",
-  discountLabel = "Discount",
-  taxLabel = "Tax (5%)",
-  totalLabel = "Total",
-  sx,
-}: OrderTotalsProps) {
-  const rows: Array<readonly [string, string]> = [...leadingRows, [subtotalLabel, formatPKR(totals.subtotal)]];
-  if (totals.discount > 0) rows.push([discountLabel, `− ${formatPKR(totals.discount)}`]);
-  rows.push([taxLabel, formatPKR(totals.tax)]);
+export function OrderTotals({ totals, leadingRows = [], subtotalLabel, discountLabel, taxLabel, totalLabel, sx }: OrderTotalsProps) {
+  const { t } = useTranslation("deals");
+  const rows: Array<readonly [string, string]> = [...leadingRows, [subtotalLabel ?? t("totals.subtotal"), formatPKR(totals.subtotal)]];
+  if (totals.discount > 0) rows.push([discountLabel ?? t("totals.discount"), `− ${formatPKR(totals.discount)}`]);
+  rows.push([taxLabel ?? t("totals.tax"), formatPKR(totals.tax)]);
   return (
     <Box component="dl" sx={[{ m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
       {rows.map(([label, value]) => (
@@ -46,7 +40,7 @@ export function OrderTotals({
       ))}
       <Box sx={{ display: "flex", justifyContent: "space-between", borderTop: 1, borderColor: "divider", mt: 0.75, pt: 0.75 }}>
         <Typography component="dt" sx={{ fontWeight: 700 }}>
-          {totalLabel}
+          {totalLabel ?? t("totals.total")}
         </Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 800, fontVariantNumeric: "tabular-nums" }}>
           {formatPKR(totals.total)}

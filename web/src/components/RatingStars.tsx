@@ -1,6 +1,8 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { formatAmount, formatCount } from "../lib/format";
 
 type RatingStarsProps = {
   /** 0 to 5; averages are shown to the half star. */
@@ -21,16 +23,14 @@ const STARS = [0, 1, 2, 3, 4];
  * and a label per half star: a grid of cards renders noticeably faster on a phone.
  */
 export function RatingStars({ value, count, size = "small" }: RatingStarsProps) {
+  const { t } = useTranslation();
   // useId's characters are not all valid in url(#…)
   const clipId = `stars-${useId().replace(/[^\w-]/g, "")}`;
   const rounded = Math.round(value * 10) / 10;
   const shown = Math.min(5, Math.max(0, Math.round(value * 2) / 2));
+  const rating = formatAmount(rounded);
   const label =
-    count === undefined
-      ? `Rated ${rounded} out of 5`
-      : count === 0
-        ? "No ratings yet"
-        : `Rated ${rounded} out of 5 from ${count} ${count === 1 ? "review" : "reviews"}`;
+    count === undefined ? t("ratings.rated", { rating }) : count === 0 ? t("ratings.none") : t("ratings.ratedFrom", { rating, count });
   const stars = STARS.map((i) => <path key={i} d={STAR_PATH} transform={`translate(${i * 24} 0)`} />);
   return (
     <Box sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }} role="img" aria-label={label}>
@@ -45,7 +45,7 @@ export function RatingStars({ value, count, size = "small" }: RatingStarsProps) 
       </svg>
       {count !== undefined && (
         <Typography variant="body2" color="text.secondary" aria-hidden="true">
-          ({count})
+          ({formatCount(count)})
         </Typography>
       )}
     </Box>

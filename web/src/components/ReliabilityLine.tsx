@@ -1,5 +1,7 @@
 import Typography, { type TypographyProps } from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
 import type { ReliabilityFieldsFragment } from "../generated/graphql";
+import { formatCount } from "../lib/format";
 import { buyerRatingText, reliabilitySummary } from "./reliability";
 
 type ReliabilityLineProps = {
@@ -11,12 +13,15 @@ type ReliabilityLineProps = {
 
 /** A user's record in deals, e.g. "14 deals, 0 no-shows, usually replies within an hour". */
 export function ReliabilityLine({ reliability, asBuyer = false, variant = "body2" }: ReliabilityLineProps) {
-  const rating = asBuyer ? buyerRatingText(reliability) : null;
+  const { t } = useTranslation();
+  const rating = asBuyer ? buyerRatingText(t, reliability) : null;
   const rate =
-    reliability.responseRate === null || reliability.responseRate === undefined ? null : `answers ${reliability.responseRate}% of chats`;
+    reliability.responseRate === null || reliability.responseRate === undefined
+      ? null
+      : t("reliability.responseRate", { rate: formatCount(reliability.responseRate) });
   return (
     <Typography variant={variant} color="text.secondary" data-testid="reliability-line" sx={{ overflowWrap: "anywhere" }}>
-      {[reliabilitySummary(reliability), rate, rating].filter(Boolean).join(" · ")}
+      {[reliabilitySummary(t, reliability), rate, rating].filter(Boolean).join(" · ")}
     </Typography>
   );
 }

@@ -3,8 +3,12 @@ import Button from "@mui/material/Button";
 import { lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
+import { loadNamespaces } from "../lib/i18n";
 
-const ReportDialog = lazy(async () => ({ default: (await import("./ReportDialog")).ReportDialog }));
+// its words come with its code (the deals catalogue)
+const ReportDialog = lazy(async () => ({
+  default: (await Promise.all([import("./ReportDialog"), loadNamespaces(["deals"])]))[0].ReportDialog,
+}));
 
 export type ReportTarget = { kind: "listing"; productId: string; ownerId?: string | null } | { kind: "user"; userId: string };
 

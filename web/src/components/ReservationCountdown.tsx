@@ -1,17 +1,24 @@
 import Alert from "@mui/material/Alert";
 import Typography, { type TypographyProps } from "@mui/material/Typography";
+import i18next from "i18next";
 import { useEffect, useState } from "react";
-import { formatDateTime } from "../lib/format";
+import { useTranslation } from "react-i18next";
+import { formatCount, formatDateTime } from "../lib/format";
+import { aroundElement, ELEMENT_MARK } from "../lib/i18n";
 
 /** "5 h 12 min" until `until` (at least "1 min"; "0 min" once passed). */
 export function timeLeft(until: string, now: number): string {
   const minutes = Math.max(0, Math.ceil((Date.parse(until) - now) / 60_000));
   const hours = Math.floor(minutes / 60);
-  return hours ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+  // read at call time: the countdown re-renders every 30 seconds and on a language switch
+  return hours
+    ? i18next.t("reservation.hoursMinutes", { ns: "common", hours: formatCount(hours), minutes: formatCount(minutes % 60) })
+    : i18next.t("reservation.minutes", { ns: "common", minutes: formatCount(minutes) });
 }
 
 /** The time left until `until`, redrawn every 30 seconds (display only: the server's job ends the reservation). */
 export function Countdown({ until, ...props }: { until: string } & TypographyProps) {
+  useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
@@ -28,18 +35,23 @@ export function Countdown({ until, ...props }: { until: string } & TypographyPro
 
 /** A listing's reservation as the product page shows it: the caller's own, or another buyer's holding every unit left. */
 export function ReservationNotice({ product }: { product: { reservedUntil?: string | null; myReservationEndsAt?: string | null } }) {
+  const { t } = useTranslation();
   if (product.myReservationEndsAt)
     return (
-      <Alert severity="info" sx={{ mt: 3 }} aria-label="Reserved for you">
-        Reserved for you: check out within <Countdown until={product.myReservationEndsAt} sx={{ fontWeight: 700 }} /> (until{" "}
-        {formatDateTime(product.myReservationEndsAt)}), or it goes back on sale.
+      <Alert severity="info" sx={{ mt: 3 }} aria-label={t("reservation.mineLabel")}>
+        {aroundElement(
+          t("reservation.mine", { left: ELEMENT_MARK, until: formatDateTime(product.myReservationEndsAt) }),
+          <Countdown until={product.myReservationEndsAt} sx={{ fontWeight: 700 }} />,
+        )}
       </Alert>
     );
   if (product.reservedUntil)
     return (
-      <Alert severity="warning" sx={{ mt: 3 }} aria-label="Reserved">
-        Reserved: the seller accepted another buyer&apos;s offer. It is for sale again in{" "}
-        <Countdown until={product.reservedUntil} sx={{ fontWeight: 700 }} /> unless they buy it.
+      <Alert severity="warning" sx={{ mt: 3 }} aria-label={t("reservation.otherLabel")}>
+        {aroundElement(
+          t("reservation.other", { left: ELEMENT_MARK }),
+          <Countdown until={product.reservedUntil} sx={{ fontWeight: 700 }} />,
+        )}
       </Alert>
     );
   return null;

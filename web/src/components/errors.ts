@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import i18next from "i18next";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
 
 /**
  * A server error in the reader's language, from its code: `common:errors.<CODE>`. English has no
@@ -56,4 +56,27 @@ export function plainMessage(error: unknown): string {
   if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => translated(e.message, e.extensions?.code)).join(" ");
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** A shared rule's English message in the reader's language, looked up at `key` (English has no such key and keeps it). */
+export const ruleMessage = (key: string, message: string): string =>
+  i18next.isInitialized ? i18next.t(key, { defaultValue: message }) : message;
+
+/**
+ * A form resolver whose field messages are in the reader's language. The shared rules (@unibazaar/rules)
+ * word their messages in English, as the server does; each is looked up as `<keyPrefix>.<field>.<issue code>`
+ * (e.g. "auth:register.rules.password.too_small"). As with server errors, English has no such keys and
+ * keeps the rule's own sentence; a message already in the reader's language finds no key and stays.
+ */
+export function withTranslatedMessages<T extends FieldValues, C, Out>(
+  resolver: Resolver<T, C, Out>,
+  keyPrefix: string,
+): Resolver<T, C, Out> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    for (const [field, error] of Object.entries(result.errors) as Array<[string, FieldError | undefined]>) {
+      if (error?.message) error.message = ruleMessage(`${keyPrefix}.${field}.${error.type}`, error.message);
+    }
+    return result;
+  };
 }

@@ -12,28 +12,16 @@ type TimelineInput = {
 export type TimelineStep = {
   /** The status that reaches the step; MEETUP_AGREED is the meetup's confirmation, not a status. */
   status: "PENDING" | "CONFIRMED" | "MEETUP_AGREED" | "PROCESSING" | "SHIPPED" | "COMPLETED";
-  label: string;
-  /** Delivery: pending = awaiting processing; processing = being processed; shipped; completed. */
-  description: string;
   state: "complete" | "current" | "upcoming" | "stopped";
   /** When the order reached this step (from its timeline), if it has. */
   at: string | null;
 };
 
-const STEPS: ReadonlyArray<Pick<TimelineStep, "status" | "label" | "description">> = [
-  { status: "PENDING", label: "Pending", description: "Awaiting processing" },
-  { status: "PROCESSING", label: "Processing", description: "Being processed" },
-  { status: "SHIPPED", label: "Shipped", description: "Shipped" },
-  { status: "COMPLETED", label: "Completed", description: "Successfully completed" },
-];
+// each step's words are in the common catalogue under orderTimeline.<kind>.<status>
+const STEPS: ReadonlyArray<TimelineStep["status"]> = ["PENDING", "PROCESSING", "SHIPPED", "COMPLETED"];
 
 /** A meetup order is handed over in person: confirmed, the meetup agreed, then handed over (nothing shipped). */
-const MEETUP_STEPS: ReadonlyArray<Pick<TimelineStep, "status" | "label" | "description">> = [
-  { status: "PENDING", label: "Placed", description: "Awaiting the seller" },
-  { status: "CONFIRMED", label: "Confirmed", description: "Accepted by the seller" },
-  { status: "MEETUP_AGREED", label: "Meetup agreed", description: "Meet at the agreed place and time" },
-  { status: "COMPLETED", label: "Handed over", description: "Paid and collected" },
-];
+const MEETUP_STEPS: ReadonlyArray<TimelineStep["status"]> = ["PENDING", "CONFIRMED", "MEETUP_AGREED", "COMPLETED"];
 
 const MEETUP_POSITION: Record<OrderStatus, number> = {
   PENDING: 0,
@@ -65,6 +53,7 @@ const POSITION: Record<OrderStatus, number> = {
  * entered it (the meetup's agreement has none).
  */
 export function timelineSteps(order: TimelineInput): {
+  kind: "delivery" | "meetup";
   steps: TimelineStep[];
   activeStep: number;
   stopped: { status: "REJECTED" | "CANCELLED"; at: string | null } | null;
@@ -91,16 +80,16 @@ export function timelineSteps(order: TimelineInput): {
     position = 2;
   }
   const done = order.status === "COMPLETED";
-  const steps = template.map((step, index): TimelineStep => {
+  const steps = template.map((status, index): TimelineStep => {
     let state: TimelineStep["state"];
     if (done || index < position) state = "complete";
     else if (index === position) state = stopped ? "stopped" : "current";
     else state = "upcoming";
     return {
-      ...step,
+      status,
       state,
-      at: state === "upcoming" || (state === "stopped" && index > 0 && !reachedAt(step.status)) ? null : reachedAt(step.status),
+      at: state === "upcoming" || (state === "stopped" && index > 0 && !reachedAt(status)) ? null : reachedAt(status),
     };
   });
-  return { steps, activeStep: done ? template.length : position, stopped };
+  return { kind: meetup ? "meetup" : "delivery", steps, activeStep: done ? template.length : position, stopped };
 }

@@ -1,22 +1,18 @@
+import type { TFunction } from "i18next";
 import type { ReliabilityFieldsFragment } from "../generated/graphql";
-
-const REPLY_WORDS = {
-  WITHIN_HOUR: "usually replies within an hour",
-  WITHIN_DAY: "usually replies within a day",
-  LONGER: "usually replies after a day",
-};
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { formatAmount } from "../lib/format";
 
 /** "14 deals, 0 no-shows, usually replies within an hour": a user's record in one line. */
-export function reliabilitySummary(r: ReliabilityFieldsFragment): string {
-  const parts = [plural(r.completedDeals, "deal", "deals"), plural(r.noShows, "no-show", "no-shows")];
-  if (r.cancellations) parts.push(plural(r.cancellations, "late cancellation", "late cancellations"));
-  if (r.typicalReply) parts.push(REPLY_WORDS[r.typicalReply]);
-  return parts.join(", ");
+export function reliabilitySummary(t: TFunction, r: ReliabilityFieldsFragment): string {
+  const parts = [t("reliability.deals", { count: r.completedDeals }), t("reliability.noShows", { count: r.noShows })];
+  if (r.cancellations) parts.push(t("reliability.cancellations", { count: r.cancellations }));
+  if (r.typicalReply) parts.push(t(`reliability.reply.${r.typicalReply}`));
+  return parts.join(t("reliability.separator"));
 }
 
 /** "Rated 4.5 as a buyer (3)", or null before any seller's review. */
-export function buyerRatingText(r: ReliabilityFieldsFragment): string | null {
-  return r.buyerRating === null || r.buyerRating === undefined ? null : `Rated ${r.buyerRating} as a buyer (${r.buyerReviewCount})`;
+export function buyerRatingText(t: TFunction, r: ReliabilityFieldsFragment): string | null {
+  return r.buyerRating === null || r.buyerRating === undefined
+    ? null
+    : t("reliability.asBuyer", { rating: formatAmount(r.buyerRating), count: r.buyerReviewCount });
 }

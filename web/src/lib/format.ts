@@ -53,6 +53,9 @@ export const formatDate = (iso: string): string => {
 /** A moment in the reader's time zone: "24 Nov 2026, 4:30 pm". */
 export const formatDateTime = (iso: string): string => dateFormat({ ...DAY, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
+/** A moment with the caller's own fields (a weekday, a fixed time zone...), in the reader's language. */
+export const formatWith = (date: Date, options: Intl.DateTimeFormatOptions): string => dateFormat(options).format(date);
+
 /** A calendar month given as "2026-11" (or a date in it, read in UTC): "Nov 2026". */
 export const formatMonth = (month: string): string => {
   const [year, m] = month.split("-").map(Number);

@@ -54,7 +54,7 @@ export function Footer() {
               {t("footer.about")}
             </Typography>
             <Stack spacing={1} component="address" sx={{ fontStyle: "normal" }}>
-              <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{SUPPORT.address}</FooterContact>
+              <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{t("support.address")}</FooterContact>
               <FooterContact icon={<EmailOutlined fontSize="small" />}>
                 <Link href={`mailto:${SUPPORT.email}`} color="inherit">
                   {SUPPORT.email}

@@ -9,26 +9,28 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { HANDOVER_OBJECTION_MAX, handoverObjectionRule } from "@unibazaar/rules";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useConfirmHandoverMutation, useObjectToHandoverMutation } from "../../generated/hooks";
-import { errorMessage } from "../errors";
+import { errorMessage, ruleMessage } from "../errors";
 import { useNotify } from "../Notify";
 import { HandoverCode } from "./HandoverCode";
 import { handoverLine } from "./handoverText";
 
 /** The buyer's side of the handover: the code (digits and QR) until the order is completed, then its state and, if asked, confirm or object. */
 export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment }) {
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const [objecting, setObjecting] = useState(false);
   const [confirm, confirming] = useConfirmHandoverMutation();
-  const line = handoverLine(order, "BUYER");
+  const line = handoverLine(t, order, "BUYER");
 
   const doConfirm = async () => {
     try {
       await confirm({ variables: { id: order.id } });
-      notify.success("Thanks: the handover is confirmed.");
+      notify.success(t("handover.thanks"));
     } catch (e) {
-      notify.error(errorMessage(e, "The handover was not confirmed."));
+      notify.error(errorMessage(e, t("handover.notConfirmed")));
     }
   };
 
@@ -39,13 +41,13 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
         <Alert
           severity={order.handover.state === "OBJECTED" ? "warning" : order.canAnswerHandover ? "info" : "success"}
           sx={{ mt: 3 }}
-          aria-label="Handover"
+          aria-label={t("handover.label")}
         >
           {line}
           {order.canAnswerHandover && (
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: "wrap", rowGap: 1 }}>
               <Button variant="contained" onClick={() => void doConfirm()} disabled={confirming.loading}>
-                I got it
+                {t("handover.gotIt")}
               </Button>
               <Button
                 variant="outlined"
@@ -55,7 +57,7 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
                 onClick={() => setObjecting(true)}
                 disabled={confirming.loading}
               >
-                Something is wrong
+                {t("handover.somethingWrong")}
               </Button>
             </Stack>
           )}
@@ -67,6 +69,7 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
 }
 
 function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const [reason, setReason] = useState("");
@@ -75,31 +78,32 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
 
   const send = async () => {
     const checked = handoverObjectionRule.safeParse(reason);
-    if (!checked.success) return setProblem(checked.error.issues[0].message);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return setProblem(ruleMessage(`deals:handover.rules.objection.${issue.code}`, issue.message));
+    }
     setProblem(null);
     try {
       await object({ variables: { id: orderId, reason: checked.data } });
-      notify.success("Your objection was sent to the seller.");
+      notify.success(t("handover.objectionSent"));
       onClose();
     } catch (e) {
-      setProblem(errorMessage(e, "Your objection was not sent."));
+      setProblem(errorMessage(e, t("handover.objectionFailed")));
     }
   };
 
   return (
     <Dialog open onClose={objecting.loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Object to the handover</DialogTitle>
+      <DialogTitle id={titleId}>{t("handover.objectTitle")}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The seller marked it delivered. Say what went wrong; it is then not confirmed automatically.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t("handover.objectText")}</DialogContentText>
         {problem && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {problem}
           </Alert>
         )}
         <TextField
-          label="What went wrong"
+          label={t("handover.whatWentWrong")}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           multiline
@@ -111,10 +115,10 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={objecting.loading}>
-          Cancel
+          {t("common:form.cancel")}
         </Button>
         <Button variant="contained" color="error" onClick={() => void send()} disabled={objecting.loading}>
-          Send objection
+          {t("handover.sendObjection")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -3,12 +3,14 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { toDataURL } from "qrcode";
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * The buyer's code, large and high contrast (black on white, readable in sunlight): 6 digits and a
  * QR code of the same digits for the seller's camera.
  */
 export function HandoverCode({ code }: { code: string }) {
+  const { t } = useTranslation("deals");
   const headingId = useId();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -28,13 +30,13 @@ export function HandoverCode({ code }: { code: string }) {
       sx={{ p: { xs: 2, sm: 3 }, mt: 3, bgcolor: "#ffffff", color: "#000000", borderColor: "#000000", borderWidth: 2, textAlign: "center" }}
     >
       <Typography id={headingId} variant="h6" component="h2" sx={{ color: "#000000" }}>
-        Your handover code
+        {t("handover.yourCode")}
       </Typography>
       <Typography variant="body2" sx={{ color: "#000000", mt: 0.5 }}>
-        Show it to the seller only once you have the item: they type it or scan the QR code to complete the order.
+        {t("handover.codeHelp")}
       </Typography>
       <Typography
-        aria-label={`Handover code ${code.split("").join(" ")}`}
+        aria-label={t("handover.codeLabel", { digits: code.split("").join(" ") })}
         data-testid="handover-code"
         sx={{ fontSize: { xs: "3rem", sm: "3.5rem" }, fontWeight: 800, letterSpacing: "0.2em", fontVariantNumeric: "tabular-nums", mt: 1 }}
       >

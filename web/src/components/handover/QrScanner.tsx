@@ -2,17 +2,18 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import jsQR from "jsqr";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * The phone's back camera, read frame by frame for a QR code of 6 digits (jsQR); calls `onCode`
  * once. Loaded only when the seller opens it, so neither the reader nor this file is in the first load.
  */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useTranslation("deals");
   const video = useRef<HTMLVideoElement>(null);
   const cameraSupported = typeof navigator.mediaDevices?.getUserMedia === "function";
-  const [problem, setProblem] = useState<string | null>(
-    cameraSupported ? null : "This browser cannot use the camera here: type the code instead.",
-  );
+  // which problem, worded at render (a language switch rewords it)
+  const [problem, setProblem] = useState<"noCamera" | "cameraBlocked" | null>(cameraSupported ? null : "noCamera");
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -48,7 +49,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
         void video.current.play();
         frame = requestAnimationFrame(scan);
       })
-      .catch(() => setProblem("The camera is not available (allow it in the browser), or type the code instead."));
+      .catch(() => setProblem("cameraBlocked"));
     return () => {
       done = true;
       cancelAnimationFrame(frame);
@@ -58,7 +59,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
 
   return problem ? (
     <Alert severity="warning" role="alert">
-      {problem}
+      {t(`handover.${problem}`)}
     </Alert>
   ) : (
     <Box
@@ -66,7 +67,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       ref={video}
       muted
       playsInline
-      aria-label="Camera view: point it at the buyer's QR code"
+      aria-label={t("handover.cameraView")}
       sx={{ width: "100%", borderRadius: 1, bgcolor: "grey.900" }}
     />
   );

@@ -11,9 +11,10 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from "react";
 import { CODE_DIGITS, handoverCodeRule } from "@unibazaar/rules";
+import { useTranslation } from "react-i18next";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useCompleteHandoverMutation } from "../../generated/hooks";
-import { errorMessage } from "../errors";
+import { errorMessage, ruleMessage } from "../errors";
 import { useNotify } from "../Notify";
 import { handoverLine } from "./handoverText";
 
@@ -22,23 +23,24 @@ const QrScanner = lazy(async () => ({ default: (await import("./QrScanner")).QrS
 
 /** The seller's side of the handover: where it stands, and "Enter or scan code" while the order may still be completed by code. */
 export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFieldsFragment; orderNumber: string }) {
+  const { t } = useTranslation("deals");
   const [entering, setEntering] = useState(false);
-  const line = handoverLine(order, "SELLER");
+  const line = handoverLine(t, order, "SELLER");
   return (
     <Box sx={{ mt: 1.5 }}>
       {line && (
-        <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Handover">
+        <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label={t("handover.label")}>
           {line}
         </Typography>
       )}
       {order.canEnterHandoverCode && order.allowedTransitions.includes("COMPLETED") && (
         <Button variant="contained" size="small" onClick={() => setEntering(true)}>
-          Enter or scan code
+          {t("handover.enterOrScan")}
         </Button>
       )}
       {!order.canEnterHandoverCode && order.handover.codeTriesLeft === 0 && !order.handover.state && (
         <Typography variant="body2" color="warning.main">
-          Too many wrong codes: mark it completed without the code, and the buyer is asked to confirm.
+          {t("handover.tooManyTries")}
         </Typography>
       )}
       {entering && <CodeDialog order={order} orderNumber={orderNumber} onClose={() => setEntering(false)} />}
@@ -47,6 +49,7 @@ export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFie
 }
 
 function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverFieldsFragment; orderNumber: string; onClose: () => void }) {
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const [code, setCode] = useState("");
@@ -57,17 +60,20 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
   const submit = useCallback(
     async (typed: string) => {
       const checked = handoverCodeRule.safeParse(typed);
-      if (!checked.success) return setProblem(checked.error.issues[0].message);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        return setProblem(ruleMessage(`deals:handover.rules.code.${issue.code}`, issue.message));
+      }
       setProblem(null);
       try {
         await complete({ variables: { id: order.id, code: typed } });
-        notify.success(`Order ${orderNumber} is completed: confirmed by code.`);
+        notify.success(t("handover.completed", { number: orderNumber }));
         onClose();
       } catch (e) {
-        setProblem(errorMessage(e, "The code was not accepted."));
+        setProblem(errorMessage(e, t("handover.codeRefused")));
       }
     },
-    [complete, notify, onClose, order.id, orderNumber],
+    [complete, notify, onClose, order.id, orderNumber, t],
   );
   const scanned = useCallback(
     (found: string) => {
@@ -87,11 +93,10 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
           void submit(code.trim());
         }}
       >
-        <DialogTitle id={titleId}>Enter or scan the buyer&apos;s code</DialogTitle>
+        <DialogTitle id={titleId}>{t("handover.codeTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The buyer shows a {CODE_DIGITS}-digit code on their order page once they have the item. {order.handover.codeTriesLeft} wrong{" "}
-            {order.handover.codeTriesLeft === 1 ? "try" : "tries"} left.
+            {t("handover.codeText", { digits: CODE_DIGITS, count: order.handover.codeTriesLeft })}
           </DialogContentText>
           {problem && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -99,7 +104,7 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
             </Alert>
           )}
           <TextField
-            label="Buyer's code"
+            label={t("handover.buyersCode")}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, CODE_DIGITS))}
             fullWidth
@@ -111,22 +116,22 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
           />
           <Box sx={{ mt: 2 }}>
             {scanning ? (
-              <Suspense fallback={<CircularProgress aria-label="Starting the camera" />}>
+              <Suspense fallback={<CircularProgress aria-label={t("handover.startingCamera")} />}>
                 <QrScanner onCode={scanned} />
               </Suspense>
             ) : (
               <Button variant="outlined" onClick={() => setScanning(true)} fullWidth>
-                Scan QR code with the camera
+                {t("handover.scan")}
               </Button>
             )}
           </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={completing.loading}>
-            Cancel
+            {t("common:form.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={completing.loading}>
-            Complete handover
+            {t("handover.complete")}
           </Button>
         </DialogActions>
       </Box>

@@ -1,6 +1,7 @@
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { meetupDays, meetupTimes, type MeetupSlot } from "./slots";
 
 export type MeetupChoice = MeetupSlot & { point: string };
@@ -19,6 +20,7 @@ type MeetupFieldsProps = {
  * are Pakistan time and only those still ahead are offered.
  */
 export function MeetupFields({ points, value, onChange, pointError, disabled }: MeetupFieldsProps) {
+  const { t } = useTranslation("deals");
   const days = useMemo(() => meetupDays(), []);
   const times = useMemo(() => meetupTimes(value.day), [value.day]);
   const pickDay = (day: string) => {
@@ -29,7 +31,7 @@ export function MeetupFields({ points, value, onChange, pointError, disabled }: 
     <Stack spacing={1.5}>
       <TextField
         select
-        label="Meetup point"
+        label={t("meetup.point")}
         value={value.point}
         onChange={(e) => onChange({ ...value, point: e.target.value })}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -39,7 +41,7 @@ export function MeetupFields({ points, value, onChange, pointError, disabled }: 
         error={Boolean(pointError)}
         helperText={pointError}
       >
-        <option value="">Choose a point</option>
+        <option value="">{t("meetup.choosePoint")}</option>
         {points.map((point) => (
           <option key={point.slug} value={point.slug}>
             {point.label}
@@ -48,7 +50,7 @@ export function MeetupFields({ points, value, onChange, pointError, disabled }: 
       </TextField>
       <TextField
         select
-        label="Day"
+        label={t("meetup.day")}
         value={value.day}
         onChange={(e) => pickDay(e.target.value)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -58,13 +60,13 @@ export function MeetupFields({ points, value, onChange, pointError, disabled }: 
       >
         {days.map((day) => (
           <option key={day.value} value={day.value}>
-            {day.label}
+            {day.relative ? t(`meetup.${day.relative}`, { day: day.name }) : day.name}
           </option>
         ))}
       </TextField>
       <TextField
         select
-        label="Time (Pakistan)"
+        label={t("meetup.time")}
         value={value.time}
         onChange={(e) => onChange({ ...value, time: e.target.value })}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}

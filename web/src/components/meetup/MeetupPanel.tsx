@@ -10,6 +10,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { plainMessage } from "../errors";
 import { useNotify } from "../Notify";
 import type { MeetupParty, OrderMeetupFieldsFragment } from "../../generated/graphql";
@@ -25,20 +26,20 @@ type Meetup = NonNullable<OrderMeetupFieldsFragment["meetup"]>;
  * `viewer` is the side looking at it (the buyer's order page or the seller's dashboard).
  */
 export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragment; viewer: MeetupParty }) {
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const [proposing, setProposing] = useState(false);
   const [confirm, confirming] = useConfirmMeetupMutation();
   const meetup = order.meetup;
   if (!meetup) return null;
   const confirmed = meetup.state === "CONFIRMED";
-  const other = viewer === "BUYER" ? "the seller" : "the buyer";
-  const waiting =
-    meetup.proposedBy === viewer ? `Waiting for ${other} to confirm.` : `Proposed by ${other}: confirm it or propose another time.`;
+  const other = viewer === "BUYER" ? "Seller" : "Buyer";
+  const waiting = t(meetup.proposedBy === viewer ? `meetup.waitingFor${other}` : `meetup.proposedBy${other}`);
 
   const doConfirm = async () => {
     try {
       await confirm({ variables: { id: order.id } });
-      notify.success("Meetup confirmed.");
+      notify.success(t("meetup.didConfirm"));
     } catch (e) {
       notify.error(plainMessage(e));
     }
@@ -47,21 +48,21 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
-        <Typography sx={{ fontWeight: 700 }}>Meet on campus</Typography>
-        <Chip size="small" color={confirmed ? "success" : "warning"} label={confirmed ? "Confirmed" : "Proposed"} />
+        <Typography sx={{ fontWeight: 700 }}>{t("meetup.title")}</Typography>
+        <Chip size="small" color={confirmed ? "success" : "warning"} label={confirmed ? t("meetup.confirmed") : t("meetup.proposed")} />
       </Stack>
       <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5 }}>
         <Typography component="dt" variant="body2" color="text.secondary">
-          Where
+          {t("meetup.where")}
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: "anywhere" }}>
-          {meetup.point.label}, {meetup.campus.label}
+          {t("meetup.place", { point: meetup.point.label, campus: meetup.campus.label })}
         </Typography>
         <Typography component="dt" variant="body2" color="text.secondary">
-          When
+          {t("meetup.when")}
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-          {formatMeetupTime(meetup.at)} (Pakistan time)
+          {t("meetup.pakistanTime", { time: formatMeetupTime(meetup.at) })}
         </Typography>
       </Box>
       {!confirmed && meetup.canPropose && (
@@ -73,12 +74,12 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: "wrap", gap: 1 }}>
           {meetup.canConfirm && (
             <Button variant="contained" size="small" onClick={doConfirm} disabled={confirming.loading}>
-              {confirming.loading ? "Confirming..." : "Confirm meetup"}
+              {confirming.loading ? t("meetup.confirming") : t("meetup.confirm")}
             </Button>
           )}
           {meetup.canPropose && (
             <Button variant="outlined" size="small" onClick={() => setProposing(true)} sx={{ ml: "0 !important" }}>
-              Propose another time
+              {t("meetup.proposeAnother")}
             </Button>
           )}
         </Stack>
@@ -89,6 +90,7 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
 }
 
 function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: Meetup; onClose: () => void }) {
+  const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
   const points = useMeetupPointsQuery().data?.catalogOptions.meetupPoints.filter((p) => p.campus === meetup.campus.slug) ?? [];
@@ -105,7 +107,7 @@ function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: 
     setFailed("");
     try {
       await propose({ variables: { id: orderId, meetup: { point: choice.point, at: meetupInstant(choice) } } });
-      notify.success("New meetup time proposed.");
+      notify.success(t("meetup.didPropose"));
       onClose();
     } catch (e) {
       setFailed(plainMessage(e));
@@ -115,9 +117,9 @@ function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: 
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={save}>
-        <DialogTitle id={titleId}>Propose another meetup</DialogTitle>
+        <DialogTitle id={titleId}>{t("meetup.proposeTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>On {meetup.campus.label}. The other side confirms it.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t("meetup.proposeText", { campus: meetup.campus.label })}</DialogContentText>
           <MeetupFields points={points} value={choice} onChange={setChoice} disabled={loading} />
           {failed && (
             <Alert severity="error" sx={{ mt: 2 }}>
@@ -127,10 +129,10 @@ function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: 
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={loading}>
-            Cancel
+            {t("common:form.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={loading || !choice.point || !choice.time}>
-            {loading ? "Sending..." : "Propose"}
+            {loading ? t("common:form.sending") : t("meetup.propose")}
           </Button>
         </DialogActions>
       </Box>

@@ -12,8 +12,9 @@ describe("meetup slots", () => {
 
   it("offers 8:00 to 20:00 in half hours, only ahead of now, for the next 14 days", () => {
     const days = meetupDays(now);
-    expect(days[0]).toEqual({ value: "2026-11-25", label: expect.stringMatching(/^Today, /) });
-    expect(days[1].label).toMatch(/^Tomorrow, /);
+    expect(days[0]).toEqual({ value: "2026-11-25", name: "Wed, 25 Nov", relative: "today" });
+    expect(days[1]).toMatchObject({ value: "2026-11-26", relative: "tomorrow" });
+    expect(days[2].relative).toBeNull();
     expect(days.at(-1)!.value).toBe("2026-12-08");
     const times = meetupTimes("2026-11-26", now);
     expect(times[0]).toEqual({ value: "08:00", label: "8:00 am" });

@@ -1,3 +1,5 @@
+import { formatWith } from "../../lib/format";
+
 /**
  * Meetup days and times, always in Pakistan time (UTC+5 all year, as the server checks them),
  * whatever the phone's own time zone: the next 14 days, half-hour slots from 8:00 to 20:00.
@@ -47,19 +49,20 @@ export function meetupTimes(day: string, now = new Date()): Array<{ value: strin
   });
 }
 
-const dayLabel = new Intl.DateTimeFormat("en-PK", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const DAY_NAME: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" };
 
-/** The days with at least one free slot, today first, e.g. { value: "2026-11-26", label: "Tomorrow, Thu 26 Nov" }. */
-export function meetupDays(now = new Date()): Array<{ value: string; label: string }> {
+export type MeetupDay = { value: string; name: string; relative: "today" | "tomorrow" | null };
+
+/** The days with at least one free slot, today first, e.g. { value: "2026-11-26", name: "Thu 26 Nov", relative: "tomorrow" }. */
+export function meetupDays(now = new Date()): MeetupDay[] {
   const today = slotOf(now.toISOString()).day;
   const [y, m, d] = today.split("-").map(Number);
-  const days = [];
+  const days: MeetupDay[] = [];
   for (let i = 0; i <= DAYS_AHEAD; i++) {
     const date = new Date(Date.UTC(y, m - 1, d + i));
     const value = date.toISOString().slice(0, 10);
     if (!meetupTimes(value, now).length) continue;
-    const name = dayLabel.format(date);
-    days.push({ value, label: i === 0 ? `Today, ${name}` : i === 1 ? `Tomorrow, ${name}` : name });
+    days.push({ value, name: formatWith(date, DAY_NAME), relative: i === 0 ? "today" : i === 1 ? "tomorrow" : null });
   }
   return days;
 }
@@ -67,19 +70,19 @@ export function meetupDays(now = new Date()): Array<{ value: string; label: stri
 /** A sensible first choice: tomorrow (or the first free day) at noon, or that day's first slot. */
 export function defaultSlot(now = new Date()): MeetupSlot {
   const days = meetupDays(now);
-  const day = (days.find((d) => d.label.startsWith("Tomorrow")) ?? days[0]).value;
+  const day = (days.find((d) => d.relative === "tomorrow") ?? days[0]).value;
   const times = meetupTimes(day, now);
   return { day, time: times.find((t) => t.value === "12:00")?.value ?? times[0].value };
 }
 
-const meetupFormat = new Intl.DateTimeFormat("en-PK", {
+const MEETUP_TIME: Intl.DateTimeFormatOptions = {
   weekday: "short",
   day: "numeric",
   month: "short",
   hour: "numeric",
   minute: "2-digit",
   timeZone: "Asia/Karachi",
-});
+};
 
-/** How a meetup time reads, in Pakistan time: "Thu, 26 Nov, 1:30 pm". */
-export const formatMeetupTime = (iso: string): string => meetupFormat.format(new Date(iso));
+/** How a meetup time reads, in Pakistan time and the reader's language: "Thu, 26 Nov, 1:30 pm". */
+export const formatMeetupTime = (iso: string): string => formatWith(new Date(iso), MEETUP_TIME);

@@ -3,12 +3,15 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ForgotPasswordPage } from "./ForgotPasswordPage";
 import { RequestPasswordResetDocument, ResetPasswordDocument } from "../../generated/graphql";
 import { AuthProvider } from "../../lib/auth";
+import { i18n, loadNamespaces } from "../../lib/i18n";
 import { NotifyProvider } from "../../components/Notify";
 
+// as its route does: the page's catalogue comes with it, so it renders its words at once
+beforeAll(() => loadNamespaces(["auth"]));
 afterEach(cleanup);
 
 const WRONG = "That code is wrong or has expired. Ask for a new code.";
@@ -53,6 +56,19 @@ describe("EmailCodeFlow (password reset)", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Email" }), { target: { value: "not-an-email" } });
     fireEvent.click(screen.getByRole("button", { name: "Send code" }));
     await waitFor(() => expect(messageOf(screen.getByRole("textbox", { name: "Email" }))).toBe("Enter a valid email address."));
+  });
+
+  it("words the shared rule's message in Urdu for an Urdu reader", async () => {
+    await i18n.changeLanguage("ur");
+    try {
+      renderReset([]);
+      const email = screen.getByRole("textbox", { name: "ای میل" });
+      fireEvent.change(email, { target: { value: "not-an-email" } });
+      fireEvent.click(screen.getByRole("button", { name: "کوڈ بھیجیں" }));
+      await waitFor(() => expect(messageOf(email)).toBe("درست ای میل لکھیں۔"));
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("sends the code, then refuses a malformed code on the field without asking the server", async () => {

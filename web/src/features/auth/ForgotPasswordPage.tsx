@@ -1,6 +1,9 @@
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { emailCodeRule, passwordRule } from "@unibazaar/rules";
+import { CODE_DIGITS, emailCodeRule, passwordRule } from "@unibazaar/rules";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { EmailCodeFlow } from "../../components/EmailCodeFlow";
@@ -8,11 +11,13 @@ import { FormPasswordField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { AuthCard } from "./AuthCard";
 
-const resetSchema = z
-  .object({ code: emailCodeRule, newPassword: passwordRule, confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "The passwords do not match." });
+const resetSchemaFor = (t: TFunction<"auth">) =>
+  z
+    .object({ code: emailCodeRule, newPassword: passwordRule, confirm: z.string() })
+    .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: t("reset.mismatch") });
 
 /**
  * /forgot-password: an e-mail, then the code mailed to it and a new password. The first answer is
@@ -24,50 +29,48 @@ export function ForgotPasswordPage() {
   const notify = useNotify();
   const [request] = useRequestPasswordResetMutation();
   const [reset] = useResetPasswordMutation();
+  const { t } = useTranslation("auth");
+  const resetSchema = useMemo(() => resetSchemaFor(t), [t]);
   return (
-    <AuthCard title="Reset your password" subtitle="We will e-mail you a code to set a new password.">
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle")}>
       <EmailCodeFlow
         layout="page"
-        emailLabel="Email"
+        emailLabel={t("email")}
         sendCode={async (email) => {
           await request({ variables: { email } });
           return email.toLowerCase();
         }}
-        sentNotice={(email) => (
-          <>
-            If an account uses <strong>{email}</strong>, we sent a 6-digit code to it. It works for 15 minutes.
-          </>
-        )}
+        sentNotice={(email) => aroundElement(t("reset.sent", { email: ELEMENT_MARK, digits: CODE_DIGITS }), <strong>{email}</strong>)}
         codeSchema={resetSchema}
         codeDefaults={{ code: "", newPassword: "", confirm: "" }}
         codeFields={(control) => (
           <>
-            <FormPasswordField control={control} name="newPassword" label="New password" autoComplete="new-password" required fullWidth />
             <FormPasswordField
               control={control}
-              name="confirm"
-              label="Repeat new password"
+              name="newPassword"
+              label={t("reset.newPassword")}
               autoComplete="new-password"
               required
               fullWidth
             />
+            <FormPasswordField control={control} name="confirm" label={t("reset.repeat")} autoComplete="new-password" required fullWidth />
           </>
         )}
         redeem={async ({ code, newPassword }, email) => {
           const { data } = await reset({ variables: { email, code, newPassword } });
           if (!data) throw new Error("no data");
           signIn(data.resetPassword.token, data.resetPassword.user);
-          notify.success("Your password is changed. You are signed in; other devices are signed out.");
+          notify.success(t("reset.done"));
           navigate("/", { replace: true });
         }}
         serverFields={["code", "newPassword"]}
-        submitLabel="Set new password"
-        busyLabel="Saving..."
-        redeemFailure="Could not reset the password."
+        submitLabel={t("reset.submit")}
+        busyLabel={t("reset.saving")}
+        redeemFailure={t("reset.failed")}
       />
       <Typography sx={{ mt: 3, textAlign: "center" }}>
         <Link component={RouterLink} to="/login">
-          Back to login
+          {t("reset.backToLogin")}
         </Link>
       </Typography>
     </AuthCard>

@@ -7,26 +7,28 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { loginRules } from "@unibazaar/rules";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { errorMessage, withTranslatedMessages } from "../../components/errors";
 import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import { useLoginMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { forgetSignedOutReason, readSignedOutReason } from "../../lib/session";
 import { AuthCard } from "./AuthCard";
 import { afterLoginPath } from "./redirect";
-
-const LOGIN_FAILED = "Login failed. Please check your credentials.";
 
 /** /login: Email, Password and 'Login'; afterwards back to the page that asked (state `from`), else home. */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, signIn } = useAuth();
+  const { t } = useTranslation("auth");
   const registered = (location.state as { registered?: string } | null)?.registered;
   const form = useForm({
     defaultValues: { email: registered ?? "", password: "" },
-    resolver: zodResolver(loginRules, undefined, { raw: true }),
+    resolver: withTranslatedMessages(zodResolver(loginRules, undefined, { raw: true }), "auth:login.rules"),
   });
   const [error, setError] = useState<string | null>(null);
   // why the last session ended, when the server ended it (shown once, in full)
@@ -45,18 +47,18 @@ export function LoginPage() {
       signIn(data.login.token, data.login.user);
       navigate(target, { replace: true });
     } catch (e) {
-      // a limit or a suspended account says so; any other failure stays the one sign-in message
+      // a limit or a suspended account says so; any other failure (a wrong password too) stays the one sign-in message
       const told =
         CombinedGraphQLErrors.is(e) && e.errors.some((x) => x.extensions?.code === "RATE_LIMITED" || x.extensions?.code === "FORBIDDEN");
-      setError(told && CombinedGraphQLErrors.is(e) ? e.errors[0].message : LOGIN_FAILED);
+      setError(told ? errorMessage(e, t("login.failed")) : t("login.failed"));
     }
   });
 
   return (
-    <AuthCard title="Login" subtitle="Welcome back to UniBazaar.">
+    <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
       {registered && !error && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Registration successful! Please log in with your new account.
+          {t("login.registered")}
         </Alert>
       )}
       {signedOut && !error && (
@@ -73,7 +75,7 @@ export function LoginPage() {
         <FormTextField
           control={form.control}
           name="email"
-          label="Email"
+          label={t("email")}
           type="email"
           autoComplete="email"
           required
@@ -83,24 +85,26 @@ export function LoginPage() {
         <FormPasswordField
           control={form.control}
           name="password"
-          label="Password"
+          label={t("password")}
           autoComplete="current-password"
           required
           fullWidth
           autoFocus={Boolean(registered)}
         />
         <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: "flex-end" }}>
-          Forgot password?
+          {t("login.forgot")}
         </Link>
         <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
-          {loading ? "Logging in..." : "Login"}
+          {loading ? t("login.submitting") : t("login.submit")}
         </Button>
       </Stack>
       <Typography sx={{ mt: 3, textAlign: "center" }}>
-        New to UniBazaar?{" "}
-        <Link component={RouterLink} to="/register" state={location.state}>
-          Create an account
-        </Link>
+        {aroundElement(
+          t("login.newHere", { link: ELEMENT_MARK }),
+          <Link component={RouterLink} to="/register" state={location.state}>
+            {t("login.createAccount")}
+          </Link>,
+        )}
       </Typography>
     </AuthCard>
   );

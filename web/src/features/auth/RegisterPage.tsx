@@ -13,14 +13,16 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { contactNumberRule, emailRule, nameRule, passwordRule, sellerFieldIssues, usernameRule } from "@unibazaar/rules";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { applyServerFieldErrors, errorMessage } from "../../components/errors";
+import { applyServerFieldErrors, errorMessage, withTranslatedMessages } from "../../components/errors";
 import { FormPasswordField, FormTextField } from "../../components/FormFields";
 import type { RegisterInput, Role, SellerType } from "../../generated/graphql";
 import { useLoginMutation, useRegisterMutation } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { AuthCard } from "./AuthCard";
 import { afterLoginPath } from "./redirect";
 
@@ -106,7 +108,11 @@ export function RegisterPage() {
   const [register, { loading }] = useRegisterMutation();
   const [login] = useLoginMutation();
   const { signIn } = useAuth();
-  const form = useForm<Form>({ defaultValues: EMPTY, resolver: zodResolver(registerSchema, undefined, { raw: true }) });
+  const { t } = useTranslation("auth");
+  const form = useForm<Form>({
+    defaultValues: EMPTY,
+    resolver: withTranslatedMessages(zodResolver(registerSchema, undefined, { raw: true }), "auth:register.rules"),
+  });
   const { control, formState } = form;
 
   const submit = form.handleSubmit(
@@ -124,7 +130,7 @@ export function RegisterPage() {
           navigate("/login", { state: { registered: values.email.trim(), from } });
         }
       } catch (e) {
-        if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, "Registration failed"));
+        if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, t("register.failed")));
       }
     },
     () => setError(null),
@@ -137,12 +143,12 @@ export function RegisterPage() {
   const problems = fieldMessages(formState.errors);
 
   return (
-    <AuthCard title="Create an account" subtitle="Buy and sell with students across Pakistan.">
+    <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
       {(problems.length > 0 || error) && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" aria-label="Registration problems">
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" aria-label={t("register.problems")}>
           {problems.length > 0 ? (
             <>
-              Please fix {problems.length === 1 ? "this" : `these ${problems.length}`}:
+              {t("register.fixThese", { count: problems.length })}
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {problems.map((message) => (
                   <li key={message}>{message}</li>
@@ -155,30 +161,30 @@ export function RegisterPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required fullWidth />
+        <FormTextField control={control} name="email" label={t("email")} type="email" autoComplete="email" required fullWidth />
         <FormTextField
           control={control}
           name="username"
-          label="Username"
+          label={t("register.username")}
           autoComplete="username"
           required
           fullWidth
-          hint="3 to 40 letters, digits, '.', '_' or '-'."
+          hint={t("register.usernameHint")}
         />
         <FormPasswordField
           control={control}
           name="password"
-          label="Password"
+          label={t("password")}
           autoComplete="new-password"
           required
           fullWidth
-          hint="At least 8 characters."
+          hint={t("register.passwordHint")}
         />
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" required fullWidth />
+        <FormTextField control={control} name="name" label={t("register.name")} autoComplete="name" required fullWidth />
         <FormTextField
           control={control}
           name="contactNumber"
-          label="Contact number"
+          label={t("register.contactNumber")}
           type="tel"
           autoComplete="tel"
           required
@@ -190,10 +196,10 @@ export function RegisterPage() {
           name="role"
           render={({ field }) => (
             <FormControl required>
-              <FormLabel id="role-label">I want to</FormLabel>
+              <FormLabel id="role-label">{t("register.role")}</FormLabel>
               <RadioGroup row aria-labelledby="role-label" name={field.name} value={field.value} onChange={field.onChange}>
-                <FormControlLabel value="USER" control={<Radio />} label="Buyer" />
-                <FormControlLabel value="SELLER" control={<Radio />} label="Seller" />
+                <FormControlLabel value="USER" control={<Radio />} label={t("register.buyer")} />
+                <FormControlLabel value="SELLER" control={<Radio />} label={t("register.seller")} />
               </RadioGroup>
             </FormControl>
           )}
@@ -204,10 +210,10 @@ export function RegisterPage() {
             name="sellerType"
             render={({ field, fieldState }) => (
               <FormControl required error={Boolean(fieldState.error)}>
-                <FormLabel id="seller-type-label">Seller type</FormLabel>
+                <FormLabel id="seller-type-label">{t("register.sellerType")}</FormLabel>
                 <RadioGroup row aria-labelledby="seller-type-label" name={field.name} value={field.value} onChange={field.onChange}>
-                  <FormControlLabel value="BUSINESS" control={<Radio />} label="Business" />
-                  <FormControlLabel value="INDIVIDUAL" control={<Radio />} label="Individual" />
+                  <FormControlLabel value="BUSINESS" control={<Radio />} label={t("register.business")} />
+                  <FormControlLabel value="INDIVIDUAL" control={<Radio />} label={t("register.individual")} />
                 </RadioGroup>
                 {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
               </FormControl>
@@ -216,19 +222,29 @@ export function RegisterPage() {
         )}
         {isBusiness && (
           <>
-            <FormTextField control={control} name="storeName" label="Store name" required fullWidth />
-            <FormTextField control={control} name="storeDescription" label="Store description" required fullWidth multiline minRows={3} />
+            <FormTextField control={control} name="storeName" label={t("register.storeName")} required fullWidth />
+            <FormTextField
+              control={control}
+              name="storeDescription"
+              label={t("register.storeDescription")}
+              required
+              fullWidth
+              multiline
+              minRows={3}
+            />
           </>
         )}
         <Button type="submit" variant="contained" size="large" disabled={loading || formState.isSubmitting} fullWidth>
-          {loading ? "Creating account..." : "Register"}
+          {loading ? t("register.submitting") : t("register.submit")}
         </Button>
       </Stack>
       <Typography sx={{ mt: 3, textAlign: "center" }}>
-        Already have an account?{" "}
-        <Link component={RouterLink} to="/login" state={location.state}>
-          Login
-        </Link>
+        {aroundElement(
+          t("register.haveAccount", { link: ELEMENT_MARK }),
+          <Link component={RouterLink} to="/login" state={location.state}>
+            {t("register.login")}
+          </Link>,
+        )}
       </Typography>
     </AuthCard>
   );

@@ -27,10 +27,10 @@ export function ContactBlock({ heading }: { heading?: string }) {
           <Link href={`tel:${SUPPORT.phoneHref}`}>{SUPPORT.phone}</Link>
         </Row>
         <Row icon={<LocationOnOutlined color="primary" />} label={t("contactBlock.address")}>
-          {SUPPORT.address}
+          {t("common:support.address")}
         </Row>
         <Row icon={<AccessTimeOutlined color="primary" />} label={t("contactBlock.hours")}>
-          {SUPPORT.hours}
+          {t("common:support.hours")}
         </Row>
       </Stack>
     </Paper>

@@ -1,6 +1,7 @@
 import IconButton from "@mui/material/IconButton";
 import Favorite from "@mui/icons-material/Favorite";
 import FavoriteBorder from "@mui/icons-material/FavoriteBorder";
+import { useTranslation } from "react-i18next";
 import { useNotify } from "../../components/Notify";
 import { plainMessage } from "../../components/errors";
 import { useSaveProductMutation, useSavedProductIdsQuery, useUnsaveProductMutation } from "../../generated/hooks";
@@ -11,6 +12,8 @@ const REFETCH = ["SavedProductIds", "SavedItems"];
 /** The heart: saves or unsaves a listing for the signed-in user (hidden when signed out). */
 export function SaveButton({ product }: { product: { id: string; name: string } }) {
   const { user } = useAuth();
+  // its words are in the common catalogue: the heart shows on every page with listings
+  const { t } = useTranslation();
   const notify = useNotify();
   const ids = useSavedProductIdsQuery({ skip: !user, fetchPolicy: "cache-first" });
   const [save, saving] = useSaveProductMutation({ refetchQueries: REFETCH, awaitRefetchQueries: true });
@@ -21,7 +24,7 @@ export function SaveButton({ product }: { product: { id: string; name: string } 
     try {
       if (saved) await unsave({ variables: { productId: product.id } });
       else await save({ variables: { productId: product.id } });
-      notify.success(saved ? `${product.name} removed from your saved items.` : `${product.name} saved.`);
+      notify.success(t(saved ? "saveButton.removed" : "saveButton.saved", { name: product.name }));
     } catch (error) {
       notify.error(plainMessage(error));
     }
@@ -31,7 +34,7 @@ export function SaveButton({ product }: { product: { id: string; name: string } 
       onClick={() => void toggle()}
       disabled={!ids.data || saving.loading || unsaving.loading}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${product.name} from saved items` : `Save ${product.name}`}
+      aria-label={t(saved ? "saveButton.remove" : "saveButton.save", { name: product.name })}
       color={saved ? "error" : "default"}
     >
       {saved ? <Favorite /> : <FavoriteBorder />}

@@ -107,7 +107,7 @@ export default function Disputes() {
                 </CardContent>
               </Card>
             ))}
-            <Pager {...disputes} noun="disputes" onPage={setPage} />
+            <Pager {...disputes} noun={t("disputes.noun")} onPage={setPage} />
           </>
         )}
       </QueryState>

@@ -117,7 +117,7 @@ export default function Payouts() {
                 ))}
               </TableBody>
             </ScrollTable>
-            <Pager {...payouts} noun="payouts" onPage={setPage} />
+            <Pager {...payouts} noun={t("payouts.noun")} onPage={setPage} />
           </>
         )}
       </QueryState>

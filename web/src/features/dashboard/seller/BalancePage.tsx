@@ -127,7 +127,7 @@ export default function BalancePage() {
                     ))}
                   </TableBody>
                 </ScrollTable>
-                <Pager {...data.myBalanceEntries} noun="entries" onPage={setPage} />
+                <Pager {...data.myBalanceEntries} noun={t("balance.entriesNoun")} onPage={setPage} />
               </>
             )}
           </>
