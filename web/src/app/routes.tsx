@@ -40,6 +40,11 @@ const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPag
 const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage", ["messages"]);
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
+// the dashboard's My Orders is the orders feature's list (it takes a prop, so not through page())
+const DashboardOrders = lazy(async () => {
+  const [orders] = await Promise.all([import("../features/orders/MyOrders"), loadNamespaces(["orders"])]);
+  return { default: orders.DashboardOrders };
+});
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
 // the side menu's words are in the dashboard catalogue: it comes with the layout
 const DashboardLayout = lazy(async () => (await Promise.all([import("./layout/DashboardLayout"), loadNamespaces(["dashboard"])]))[0]);
@@ -176,6 +181,6 @@ export const routes: RouteObject[] = [
         </Suspense>
       </ErrorBoundary>
     ),
-    children: dashboardPages,
+    children: dashboardPages(DashboardOrders),
   },
 ];
