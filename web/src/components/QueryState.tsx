@@ -39,9 +39,9 @@ const defaultIsEmpty = (data: unknown) => {
 /**
  * Every data view has four states (loading, error, empty, data), in the spirit of Redwood cells:
  * data already in hand is shown even while it refreshes; an error without data shows what failed
- * and why, in the reader's language (with a retry); the first load shows Skeletons. Data is drawn a moment after it
- * arrives, at transition priority: React then yields to the browser while it builds a grid of
- * cards, instead of holding a phone's main thread for one long task.
+ * and why, in the reader's language (with a retry); the first load shows Skeletons. Data is drawn
+ * a moment after it arrives, at transition priority: React then yields to the browser while it
+ * builds a grid of cards, instead of holding a phone's main thread for one long task.
  */
 export function QueryState<T>({
   loading,
