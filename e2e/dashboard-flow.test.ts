@@ -193,7 +193,8 @@ describe("seller, buyer and admin dashboards together", () => {
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER, "/dashboard/orders");
     await page.getByRole("heading", { name: "My Orders" }).waitFor();
-    const row = page.getByRole("row").filter({ hasText: orderNumber });
+    // a phone shows each order as a card of the list
+    const row = page.getByRole("list", { name: "My orders" }).getByRole("listitem").filter({ hasText: orderNumber });
     await row.waitFor();
     expect(await row.textContent()).toContain(productName);
     expect(await row.textContent()).toContain("Shipped");

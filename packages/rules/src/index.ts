@@ -123,8 +123,6 @@ export const reportDetailsRule = z
 
 export {
   DISPUTE_REASONS,
-  DISPUTE_TEXT_MAX,
-  MAX_DISPUTE_PHOTOS,
   disputeTextRule,
   payoutDestinationRule,
   payoutMethodOf,

@@ -6,6 +6,11 @@ export const MESSAGE_MAX_LENGTH = 2000;
 /** A short free text: a report's details or reason, a moderator's note, a contest or an objection. */
 export const NOTE_MAX_LENGTH = 500;
 
+/** A dispute's account of what happened (and the seller's answer to it), and the photos the buyer adds. */
+export const DISPUTE_TEXT_MIN_LENGTH = 10;
+export const DISPUTE_TEXT_MAX_LENGTH = 2000;
+export const MAX_DISPUTE_PHOTOS = 4;
+
 /** Units one listing offers for sale. */
 export const MAX_QUANTITY_AVAILABLE = 999;
 

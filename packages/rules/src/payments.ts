@@ -1,20 +1,18 @@
 import { z } from "zod";
-import { NOTE_MAX_LENGTH } from "./limits";
+import { DISPUTE_TEXT_MAX_LENGTH, DISPUTE_TEXT_MIN_LENGTH, NOTE_MAX_LENGTH } from "./limits";
 
 /** Why a buyer disputes a held payment: the fixed list the dispute form and the server share. */
 export const DISPUTE_REASONS = [
   { value: "NOT_RECEIVED", label: "I did not receive the item" },
   { value: "NOT_AS_DESCRIBED", label: "The item is not as described" },
 ] as const;
-export const DISPUTE_TEXT_MAX = 2000;
-export const MAX_DISPUTE_PHOTOS = 4;
 
 /** What the buyer says happened, and the seller's answer. */
 export const disputeTextRule = z
   .string({ message: "Say what happened." })
   .trim()
-  .min(10, "Say what happened in at least 10 characters.")
-  .max(DISPUTE_TEXT_MAX, `Use at most ${DISPUTE_TEXT_MAX} characters.`);
+  .min(DISPUTE_TEXT_MIN_LENGTH, `Say what happened in at least ${DISPUTE_TEXT_MIN_LENGTH} characters.`)
+  .max(DISPUTE_TEXT_MAX_LENGTH, `Use at most ${DISPUTE_TEXT_MAX_LENGTH} characters.`);
 
 /** A JazzCash or Easypaisa wallet: a Pakistani mobile number, 03XXXXXXXXX. */
 export const WALLET_NUMBER = /^03\d{9}$/;

@@ -10,7 +10,8 @@ type PagedListProps<R extends Page<unknown>> = {
   query: { loading: boolean; error?: unknown; refetch: () => Promise<unknown> };
   data: R | null | undefined;
   skeleton?: ReactNode;
-  errorText: ReactNode;
+  /** What failed, where the default "Could not load this." would not say (see QueryState). */
+  errorText?: string;
   empty: ReactNode;
   /** plural noun for the pager, e.g. "orders" */
   noun: string;

@@ -6,6 +6,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import InboxOutlined from "@mui/icons-material/InboxOutlined";
 import { useDeferredValue, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "./errors";
 
 type QueryStateProps<T> = {
   loading: boolean;
@@ -16,8 +18,11 @@ type QueryStateProps<T> = {
   isEmpty?: (data: T) => boolean;
   /** Shown while the first load runs (default: three text skeleton lines). */
   skeleton?: ReactNode;
-  /** The page's text for a failure, e.g. 'Error loading products.'. */
-  errorText: ReactNode;
+  /**
+   * A sentence for a failure that names what failed, where the page has several parts that load
+   * on their own (default: "Could not load this."). The error's own message follows it.
+   */
+  errorText?: string;
   /** The empty state: a text (shown in <EmptyState>) or any node. */
   empty: ReactNode;
   onRetry?: () => void;
@@ -33,10 +38,10 @@ const defaultIsEmpty = (data: unknown) => {
 
 /**
  * Every data view has four states (loading, error, empty, data), in the spirit of Redwood cells:
- * data already in hand is shown even while it refreshes; an error without data shows the
- * failure text (with a retry); the first load shows Skeletons. Data is drawn a moment after it
- * arrives, at transition priority: React then yields to the browser while it builds a grid of
- * cards, instead of holding a phone's main thread for one long task.
+ * data already in hand is shown even while it refreshes; an error without data shows what failed
+ * and why, in the reader's language (with a retry); the first load shows Skeletons. Data is drawn
+ * a moment after it arrives, at transition priority: React then yields to the browser while it
+ * builds a grid of cards, instead of holding a phone's main thread for one long task.
  */
 export function QueryState<T>({
   loading,
@@ -55,7 +60,7 @@ export function QueryState<T>({
     if (isEmpty(shown)) return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
     return <>{children(shown)}</>;
   }
-  if (error) return <ErrorState message={errorText} onRetry={onRetry} />;
+  if (error) return <ErrorState error={error} message={errorText} onRetry={onRetry} />;
   if (loading) return <>{skeleton ?? <TextSkeleton />}</>;
   return typeof empty === "string" ? <EmptyState message={empty} /> : <>{empty}</>;
 }
@@ -82,7 +87,13 @@ export function EmptyState({ message, action }: { message: ReactNode; action?: R
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
+/**
+ * A failed load: the sentence (default "Could not load this."), then the error's own message from
+ * its code, so it reads in the reader's language (a failure with no server message, e.g. offline,
+ * asks to check the connection), and a retry.
+ */
+export function ErrorState({ error, message, onRetry }: { error: unknown; message?: string; onRetry?: () => void }) {
+  const { t } = useTranslation("common");
   return (
     <Alert
       severity="error"
@@ -90,12 +101,12 @@ export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?:
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t("loadError.retry")}
           </Button>
         ) : undefined
       }
     >
-      {message}
+      {message ?? t("loadError.failed")} {errorMessage(error, t("loadError.noDetail"))}
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { DISPUTE_TEXT_MAX_LENGTH, DISPUTE_TEXT_MIN_LENGTH, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
 import { Field, Float, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
 import { PageOf } from "../../platform/graphql/page";
@@ -107,10 +108,13 @@ export class OpenDisputeInput {
   @Field(() => DisputeReason, { description: "Why." })
   reason: DisputeReason;
 
-  @Field(() => String, { description: "What happened, 10 to 2000 characters." })
+  @Field(() => String, { description: `What happened, ${DISPUTE_TEXT_MIN_LENGTH} to ${DISPUTE_TEXT_MAX_LENGTH} characters.` })
   text: string;
 
-  @Field(() => [String], { nullable: true, description: "Up to 4 photos uploaded first (uploadImage), by the addresses it answered." })
+  @Field(() => [String], {
+    nullable: true,
+    description: `Up to ${MAX_DISPUTE_PHOTOS} photos uploaded first (uploadImage), by the addresses it answered.`,
+  })
   photos?: string[] | null;
 }
 

@@ -11,11 +11,13 @@ import ListItemText from "@mui/material/ListItemText";
 import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate, NavLink, Link as RouterLink, useLocation, useNavigate, useRoutes, type RouteObject } from "react-router-dom";
 import { CartPanel } from "../CartPanel";
 import { NavBar } from "./NavBar";
 import { useAuth } from "../../lib/auth";
+import { loadNamespaces } from "../../lib/i18n";
+import { pageCode } from "../../lib/staleVersion";
 import { LoadingState } from "../../components/LoadingState";
 import { Warnings } from "../../features/dashboard/layout/Warnings";
 import { dashboardPages } from "../../features/dashboard/routes";
@@ -25,8 +27,13 @@ import { useTranslation } from "react-i18next";
 
 const DRAWER_WIDTH = 248;
 
+// the dashboard's My Orders is the orders feature's list, handed to the dashboard's pages (one feature never imports another)
+const DashboardOrders = lazy(async () => {
+  const [orders] = await Promise.all([pageCode(() => import("../../features/orders/MyOrders")), loadNamespaces(["orders"])]);
+  return { default: orders.DashboardOrders };
+});
 /** The pages under /dashboard, routed here so that their table comes with the layout; any other path is not found. */
-const PAGES: RouteObject[] = [...dashboardPages, { path: "*", element: <NotFoundPage /> }];
+const PAGES: RouteObject[] = [...dashboardPages(DashboardOrders), { path: "*", element: <NotFoundPage /> }];
 
 /**
  * /dashboard: signed-in users only (others go to /login and come back here after signing in);

@@ -88,7 +88,6 @@ export function SavedSearchesPage() {
         error={query.error}
         data={query.data?.savedSearches}
         skeleton={<TextSkeleton lines={4} />}
-        errorText={t("list.error")}
         empty={
           <EmptyState
             message={t("list.empty")}

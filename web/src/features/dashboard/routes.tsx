@@ -9,7 +9,6 @@ const page = <P,>(load: () => Promise<{ default: ComponentType<P> }>, namespaces
   lazy(async () => (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0]);
 
 const BuyerHome = page(() => import("./buyer/BuyerHome"), ["dashboard"]);
-const MyOrdersPage = page(() => import("./common/MyOrdersPage"), ["dashboard"]);
 const ReviewsPage = page(() => import("./common/ReviewsPage"), ["dashboard"]);
 const ProfilePage = page(() => import("./common/ProfilePage"), ["dashboard"]);
 const SellerHome = page(() => import("./seller/SellerHome"), ["seller"]);
@@ -26,14 +25,17 @@ const Disputes = page(() => import("./admin/Disputes"), ["admin"]);
 const Payouts = page(() => import("./admin/Payouts"), ["admin"]);
 const BalancePage = page(() => import("./seller/BalancePage"), ["seller"]);
 
-/** The pages under /dashboard, each loaded on first visit (the app puts them in its dashboard layout). */
-export const dashboardPages: RouteObject[] = [
+/**
+ * The pages under /dashboard, each loaded on first visit (the app puts them in its dashboard layout).
+ * My Orders is the orders feature's list: the app hands it in, as one feature never imports another.
+ */
+export const dashboardPages = (MyOrders: ComponentType<{ seller?: boolean }>): RouteObject[] => [
   // the index is the buyer's home; a seller or admin landing here goes to their own
   { element: <RequireRole roles={["USER"]} othersToTheirHome />, children: [{ index: true, element: <BuyerHome /> }] },
   {
     element: <RequireRole roles={["USER"]} />,
     children: [
-      { path: "orders", element: <MyOrdersPage /> },
+      { path: "orders", element: <MyOrders /> },
       { path: "reviews", element: <ReviewsPage /> },
     ],
   },
@@ -47,7 +49,7 @@ export const dashboardPages: RouteObject[] = [
       { path: "add-new-post", element: <AddProduct /> },
       { path: "product/:id", element: <EditProduct /> },
       { path: "manage-orders", element: <ManageOrders /> },
-      { path: "orders", element: <MyOrdersPage seller /> },
+      { path: "orders", element: <MyOrders seller /> },
       { path: "reviews", element: <ReviewsPage received /> },
       { path: "balance", element: <BalancePage /> },
     ],

@@ -8,7 +8,6 @@ import { useApolloClient } from "@apollo/client/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { errorMessage } from "../../components/errors";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ConversationThreadDocument } from "../../generated/graphql";
@@ -56,7 +55,6 @@ export function ChatPage() {
         error={query.error}
         data={query.data}
         isEmpty={() => false}
-        errorText={t("chat.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("chat.notFound")}
         onRetry={() => void query.refetch()}
       >

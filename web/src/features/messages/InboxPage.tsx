@@ -8,7 +8,6 @@ import { Link as RouterLink } from "react-router-dom";
 import { PaginationBar } from "../../components/PaginationBar";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
-import { errorMessage } from "../../components/errors";
 import { ConversationsDocument } from "../../generated/graphql";
 import { useConversationsQuery } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
@@ -39,7 +38,6 @@ export function InboxPage() {
         loading={query.loading}
         error={query.error}
         data={query.data?.conversations}
-        errorText={t("inbox.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("inbox.none")}
         onRetry={() => void query.refetch()}
       >

@@ -74,7 +74,6 @@ export function NotificationsPage() {
         loading={query.loading}
         error={query.error}
         data={query.data?.notifications}
-        errorText={t("loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("none")}
         onRetry={() => void query.refetch()}
       >

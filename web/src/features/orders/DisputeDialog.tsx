@@ -1,34 +1,46 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DISPUTE_REASONS, disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
+import { DISPUTE_REASONS, DISPUTE_TEXT_MAX_LENGTH, DISPUTE_TEXT_MIN_LENGTH, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
 import type { TFunction } from "i18next";
 import { useId, useMemo, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
-import { FormTextField } from "../../components/FormFields";
+import { FormErrorAlert, FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { useDisputeUploadImageMutation, useOpenDisputeMutation } from "../../generated/hooks";
 import { imageForUpload, pickedImageProblem } from "../../lib/files";
 
+/** The server's dispute rules (same reasons and limits), in the reader's language. */
 const schemaFor = (t: TFunction<"orders">) =>
   z.object({
-    reason: z.enum(["NOT_RECEIVED", "NOT_AS_DESCRIBED"], { message: t("disputeForm.chooseReason") }),
-    text: disputeTextRule,
+    reason: z.literal(
+      DISPUTE_REASONS.map((reason) => reason.value),
+      { message: t("disputeForm.chooseReason") },
+    ),
+    text: z
+      .string()
+      .trim()
+      .min(DISPUTE_TEXT_MIN_LENGTH, t("disputeForm.textTooShort", { min: DISPUTE_TEXT_MIN_LENGTH }))
+      .max(DISPUTE_TEXT_MAX_LENGTH, t("disputeForm.textTooLong", { max: DISPUTE_TEXT_MAX_LENGTH })),
+    photos: z.array(z.string()).max(MAX_DISPUTE_PHOTOS, t("disputeForm.tooManyPhotos", { max: MAX_DISPUTE_PHOTOS })),
   });
-type Values = z.input<ReturnType<typeof schemaFor>>;
+type Schema = ReturnType<typeof schemaFor>;
+type Values = z.input<Schema>;
+const FIELDS = ["reason", "text", "photos"] as const;
 
 type Props = { orderId: string; orderNumber: string; open: boolean; onClose: () => void };
 
@@ -38,8 +50,11 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
   const { t } = useTranslation("orders");
   const notify = useNotify();
   const schema = useMemo(() => schemaFor(t), [t]);
-  const form = useForm<Values>({ defaultValues: { reason: undefined, text: "" }, resolver: zodResolver(schema) });
-  const [photos, setPhotos] = useState<string[]>([]);
+  const form = useForm<Values, unknown, z.output<Schema>>({
+    defaultValues: { reason: undefined, text: "", photos: [] },
+    resolver: zodResolver(schema),
+  });
+  const photos = useWatch({ control: form.control, name: "photos" });
   const [error, setError] = useState<string | null>(null);
   const [upload, uploading] = useDisputeUploadImageMutation();
   const [openDispute, opening] = useOpenDisputeMutation({ refetchQueries: ["OrderDetail"], awaitRefetchQueries: true });
@@ -52,20 +67,20 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
     if (problem) return setError(problem);
     try {
       const { data } = await upload({ variables: { dataUrl: await imageForUpload(file) } });
-      if (data) setPhotos((list) => [...list, data.uploadImage.url]);
+      if (data) form.setValue("photos", [...form.getValues("photos"), data.uploadImage.url]);
     } catch (e) {
       setError(errorMessage(e, t("disputeForm.uploadFailed")));
     }
   };
 
-  const submit = form.handleSubmit(async ({ reason, text }) => {
+  const submit = form.handleSubmit(async (input) => {
     setError(null);
     try {
-      await openDispute({ variables: { input: { orderId, reason, text, photos } } });
+      await openDispute({ variables: { input: { orderId, ...input } } });
       notify.success(t("disputeForm.opened"));
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["reason", "text"])) setError(errorMessage(e, t("disputeForm.openFailed")));
+      if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, t("disputeForm.openFailed")));
     }
   });
 
@@ -74,19 +89,13 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
       <DialogTitle id={titleId}>{t("disputeForm.title", { order: orderNumber })}</DialogTitle>
       <DialogContent>
         <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={submit} noValidate sx={{ pt: 1 }}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <Controller
             control={form.control}
             name="reason"
             render={({ field, fieldState }) => (
-              <Box>
-                <FormLabel id={`${titleId}-reason`} error={!!fieldState.error}>
-                  {t("disputeForm.reason")}
-                </FormLabel>
+              <FormControl error={!!fieldState.error}>
+                <FormLabel id={`${titleId}-reason`}>{t("disputeForm.reason")}</FormLabel>
                 <RadioGroup
                   aria-labelledby={`${titleId}-reason`}
                   value={field.value ?? ""}
@@ -101,15 +110,20 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
                     />
                   ))}
                 </RadioGroup>
-                {fieldState.error && (
-                  <Box component="span" sx={{ color: "error.main", typography: "caption" }}>
-                    {fieldState.error.message}
-                  </Box>
-                )}
-              </Box>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
             )}
           />
-          <FormTextField control={form.control} name="text" label={t("disputeForm.text")} multiline minRows={3} required fullWidth />
+          <FormTextField
+            control={form.control}
+            name="text"
+            label={t("disputeForm.text")}
+            multiline
+            minRows={3}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: DISPUTE_TEXT_MAX_LENGTH } }}
+          />
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
             {photos.map((url, i) => (
               <Box
@@ -127,6 +141,7 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
               </Button>
             )}
           </Box>
+          {form.formState.errors.photos && <FormHelperText error>{form.formState.errors.photos.message}</FormHelperText>}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -63,7 +63,6 @@ export function OrderDetailPage() {
         error={notFound ? undefined : query.error}
         data={query.data ? query.data.order : notFound ? null : undefined}
         isEmpty={() => false}
-        errorText={t("detail.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={
           <EmptyState
             message={t("detail.notFound")}

@@ -47,7 +47,6 @@ export function SellerPage({ renderProductAction }: SellerPageProps) {
         error={query.error}
         data={query.data ? query.data.sellerPage : undefined}
         isEmpty={() => false}
-        errorText={t("page.loadFailed")}
         empty={
           <EmptyState
             message={t("page.notFound")}

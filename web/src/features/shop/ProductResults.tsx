@@ -56,7 +56,6 @@ export function ProductResults({ products, fixedCategory, canClear, onClear, onP
       loading={products.loading}
       error={products.error}
       data={products.data?.products}
-      errorText={t("results.loadFailed")}
       empty={
         <EmptyState
           message={t("results.none")}

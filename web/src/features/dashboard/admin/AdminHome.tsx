@@ -49,7 +49,7 @@ function PlatformStats() {
       error={error}
       data={data?.adminStats}
       skeleton={<LoadingState label={t("home.loadingStats")} />}
-      errorText={t("home.statsFailed", { detail: error?.message })}
+      errorText={t("home.statsFailed")}
       empty={t("home.noStats")}
       onRetry={() => void refetch()}
     >

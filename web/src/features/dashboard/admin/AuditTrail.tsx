@@ -7,7 +7,6 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
-import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind } from "../../../generated/graphql";
 import { useModerationLogQuery } from "../../../generated/hooks";
 import { formatDateTime } from "../../../lib/format";
@@ -33,7 +32,7 @@ export function AuditTrail({ onAct }: { onAct: (p: PendingAction) => void }) {
         query={query}
         data={query.data?.moderationLog}
         skeleton={<LoadingState />}
-        errorText={t("audit.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        errorText={t("audit.loadFailed")}
         empty={t("audit.none")}
         noun="actions"
         onPage={setPage}

@@ -8,7 +8,6 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState";
 import { LoadingState } from "../../../components/LoadingState";
-import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useDashboardJobsQuery } from "../../../generated/hooks";
 import { formatCount, formatDateTime } from "../../../lib/format";
@@ -28,7 +27,6 @@ export default function BackgroundJobs() {
         error={query.error}
         data={query.data}
         skeleton={<LoadingState />}
-        errorText={t("jobs.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("jobs.none")}
         onRetry={() => void query.refetch()}
       >

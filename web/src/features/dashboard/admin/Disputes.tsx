@@ -11,7 +11,6 @@ import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
-import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
 import type { DisputeState } from "../../../generated/graphql";
 import { useAdminDisputesQuery } from "../../../generated/hooks";
@@ -50,7 +49,6 @@ export default function Disputes() {
         error={query.error}
         data={query.data?.disputes}
         skeleton={<LoadingState />}
-        errorText={t("disputes.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("disputes.none")}
         onRetry={() => void query.refetch()}
       >

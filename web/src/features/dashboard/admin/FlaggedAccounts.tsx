@@ -8,7 +8,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
-import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind } from "../../../generated/graphql";
 import { useFlaggedAccountsQuery } from "../../../generated/hooks";
 import { FlaggedMessages } from "./FlaggedMessages";
@@ -28,7 +27,7 @@ export function FlaggedAccounts({ onAct }: { onAct: (p: PendingAction) => void }
         query={query}
         data={query.data?.flaggedAccounts}
         skeleton={<LoadingState />}
-        errorText={t("flagged.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        errorText={t("flagged.loadFailed")}
         empty={t("flagged.none")}
         noun="accounts"
         onPage={setPage}

@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
-import { errorMessage } from "../../../components/errors";
 import { useHeldListingsQuery } from "../../../generated/hooks";
 import type { PendingAction } from "./ModerationDialog";
 
@@ -27,7 +26,7 @@ export function HeldListings({ onAct }: { onAct: (p: PendingAction) => void }) {
         query={query}
         data={query.data?.heldListings}
         skeleton={<LoadingState />}
-        errorText={t("held.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        errorText={t("held.loadFailed")}
         empty={t("held.none")}
         noun="listings"
         onPage={setPage}

@@ -82,7 +82,6 @@ export default function ManageUsers() {
       <PagedList
         query={{ loading, error, refetch }}
         data={result}
-        errorText={t("users.loadFailed")}
         skeleton={<LoadingState label={t("users.loading")} />}
         empty={t("users.none")}
         noun="users"

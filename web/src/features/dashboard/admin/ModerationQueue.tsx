@@ -10,7 +10,6 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
 import { PagedList } from "../../../components/PagedList";
-import { errorMessage } from "../../../components/errors";
 import type { ModerationActionKind, ModerationQueueQuery } from "../../../generated/graphql";
 import { useModerationQueueQuery } from "../../../generated/hooks";
 import { formatDate } from "../../../lib/format";
@@ -33,7 +32,7 @@ export function ModerationQueue({ onAct }: { onAct: (p: PendingAction) => void }
         query={query}
         data={query.data?.moderationQueue}
         skeleton={<LoadingState />}
-        errorText={t("queue.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+        errorText={t("queue.loadFailed")}
         empty={t("queue.none")}
         noun="cases"
         onPage={setPage}

@@ -76,7 +76,6 @@ export default function Payouts() {
         error={query.error}
         data={query.data?.payouts}
         skeleton={<LoadingState />}
-        errorText={t("payouts.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("payouts.none")}
         onRetry={() => void query.refetch()}
       >

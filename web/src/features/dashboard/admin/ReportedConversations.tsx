@@ -10,7 +10,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedList } from "../../../components/PagedList";
 import { QueryState } from "../../../components/QueryState";
-import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
 import type { DashboardReportedConversationsQuery, ModerationActionKind } from "../../../generated/graphql";
 import {
@@ -39,7 +38,6 @@ export default function ReportedConversations() {
         query={query}
         data={query.data?.reportedConversations}
         skeleton={<LoadingState />}
-        errorText={t("reports.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("reports.none")}
         noun="reports"
         onPage={setPage}
@@ -138,7 +136,7 @@ function Messages({ conversationId, names }: { conversationId: string; names: Re
       error={query.error}
       data={query.data?.messages}
       skeleton={<LoadingState />}
-      errorText={t("reports.messagesFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
+      errorText={t("reports.messagesFailed")}
       empty={t("reports.noMessages")}
       onRetry={() => void query.refetch()}
     >

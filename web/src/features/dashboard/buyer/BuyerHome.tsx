@@ -30,7 +30,6 @@ export default function BuyerHome() {
         error={error}
         data={data?.userStats}
         skeleton={<LoadingState label={t("buyerHome.loading")} />}
-        errorText={t("buyerHome.statsFailed", { detail: error?.message })}
         empty={t("buyerHome.noStats")}
         onRetry={() => void refetch()}
       >

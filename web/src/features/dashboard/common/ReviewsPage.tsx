@@ -42,7 +42,6 @@ export default function ReviewsPage({ received = false }: { received?: boolean }
         query={{ loading, error, refetch }}
         data={data?.myReviews}
         skeleton={<LoadingState label={t("reviews.loading")} />}
-        errorText={t("reviews.loadFailed", { detail: error?.message })}
         // with no reviews yet the tile that leads to the shop still shows
         empty={
           <>
@@ -126,7 +125,6 @@ function ReceivedReviews() {
         query={{ loading, error, refetch }}
         data={data?.receivedReviews}
         skeleton={<LoadingState label={t("reviews.loading")} />}
-        errorText={t("reviews.loadFailed", { detail: error?.message })}
         empty={t("reviews.noneReceived")}
         noun="reviews"
         onPage={setPage}

@@ -13,7 +13,6 @@ import Link from "@mui/material/Link";
 import { LoadingState } from "../../../components/LoadingState";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
-import { errorMessage } from "../../../components/errors";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useSellerBalanceQuery } from "../../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../../lib/format";
@@ -40,7 +39,6 @@ export default function BalancePage() {
         data={query.data}
         isEmpty={() => false}
         skeleton={<LoadingState />}
-        errorText={t("balance.loadFailed", { detail: errorMessage(query.error, t("tryAgain")) })}
         empty={t("balance.none")}
         onRetry={() => void query.refetch()}
       >

@@ -43,7 +43,6 @@ export default function EditProduct() {
         // the query answers null for a product that is gone
         isEmpty={(result) => !result.product}
         skeleton={<LoadingState label={t("edit.loading")} />}
-        errorText={t("edit.loadFailed", { detail: error?.message })}
         empty={<EmptyState message={t("edit.notFound")} action={back} />}
         onRetry={() => void refetch()}
       >

@@ -72,7 +72,6 @@ export default function ManageOrders() {
         query={{ loading, error, refetch }}
         data={data?.sellerOrders}
         skeleton={<LoadingState label={t("orders.loading")} />}
-        errorText={t("orders.loadFailed", { detail: error?.message })}
         empty={t("orders.none")}
         noun="orders"
         onPage={setPage}

@@ -88,7 +88,6 @@ export default function ManageProducts() {
       <PagedList
         query={{ loading, error, refetch }}
         data={result}
-        errorText={t("products.loadFailed", { detail: error?.message })}
         skeleton={<LoadingState label={t("products.loading")} />}
         empty={t("products.none")}
         noun="products"

@@ -93,7 +93,7 @@ export function ProductForm({
   );
 
   if (options.error && !options.data)
-    return <ErrorState message={t("form.optionsFailed", { detail: options.error.message })} onRetry={() => void options.refetch()} />;
+    return <ErrorState error={options.error} message={t("form.optionsFailed")} onRetry={() => void options.refetch()} />;
   if (!options.data) return <LoadingState label={t("form.loading")} />;
   const { categories, colors, conditions, campuses } = options.data.catalogOptions;
 

@@ -52,7 +52,7 @@ export function SalesChart() {
         error={error}
         data={data?.sellerSales}
         skeleton={<LoadingState label={t("sales.loading")} />}
-        errorText={t("sales.loadFailed", { detail: error?.message })}
+        errorText={t("sales.loadFailed")}
         empty={t("sales.none")}
         onRetry={() => void refetch()}
       >

@@ -5,7 +5,7 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DISPUTE_TEXT_MAX, disputeTextRule } from "@unibazaar/rules";
+import { DISPUTE_TEXT_MAX_LENGTH, disputeTextRule } from "@unibazaar/rules";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { TFunction } from "i18next";
@@ -71,7 +71,7 @@ export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPayme
             fullWidth
             size="small"
             sx={{ bgcolor: "background.paper" }}
-            slotProps={{ htmlInput: { maxLength: DISPUTE_TEXT_MAX } }}
+            slotProps={{ htmlInput: { maxLength: DISPUTE_TEXT_MAX_LENGTH } }}
             error={!!form.formState.errors.text}
             helperText={form.formState.errors.text?.message ?? t("dispute.answerBy", { date: formatDateTime(dispute.answerDueAt) })}
           />

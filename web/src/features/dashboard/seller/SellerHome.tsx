@@ -29,7 +29,6 @@ export default function SellerHome() {
         error={error}
         data={data?.sellerStats}
         skeleton={<LoadingState label={t("home.loading")} />}
-        errorText={t("home.statsFailed", { detail: error?.message })}
         empty={t("home.noStats")}
         onRetry={() => void refetch()}
       >
