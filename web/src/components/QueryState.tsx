@@ -66,8 +66,9 @@ export function QueryState<T>({
 }
 
 export function TextSkeleton({ lines = 3 }: { lines?: number }) {
+  const { t } = useTranslation("common");
   return (
-    <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading">
+    <Stack spacing={1} role="status" aria-busy="true" aria-label={t("loading.content")}>
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} variant="text" width={i === lines - 1 ? "60%" : "100%"} />
       ))}

@@ -31,7 +31,6 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
         error={query.error}
         data={query.data ? query.data.product : undefined}
         isEmpty={() => false}
-        errorText={t("page.loadFailed")}
         empty={
           <EmptyState
             message={t("page.notFound")}

@@ -40,7 +40,6 @@ export function SavedPage({ renderProductAction }: SavedPageProps) {
         error={query.error}
         data={query.data?.savedItems}
         skeleton={<ProductGridSkeleton count={4} />}
-        errorText={t("loadFailed")}
         empty={
           <EmptyState
             message={t("empty")}

@@ -160,7 +160,6 @@ export function WantedBoardPage() {
         data={board.data?.wantedPosts}
         isEmpty={(page) => page.items.length === 0}
         skeleton={<TextSkeleton lines={6} />}
-        errorText={t("board.error")}
         empty={t("board.empty")}
         onRetry={() => void board.refetch()}
       >
