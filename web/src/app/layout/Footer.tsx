@@ -51,7 +51,7 @@ export function Footer() {
               {t("brand")}
             </Typography>
             <Typography variant="body2" sx={{ mb: 2, color: "#c9d6cf" }}>
-              {t("footer.about")}
+              {t("footer:about")}
             </Typography>
             <Stack spacing={1} component="address" sx={{ fontStyle: "normal" }}>
               <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{t("support.address")}</FooterContact>
@@ -68,14 +68,14 @@ export function Footer() {
             </Stack>
           </Box>
           <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
-            <FooterLinks title={t("footer.company")} links={COMPANY} />
+            <FooterLinks title={t("footer:company")} links={COMPANY} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 6", sm: "span 3", md: "span 2" } }}>
-            <FooterLinks title={t("footer.usefulLinks")} links={user ? USEFUL : [...USEFUL, ...SIGNED_OUT_LINKS]} />
+            <FooterLinks title={t("footer:usefulLinks")} links={user ? USEFUL : [...USEFUL, ...SIGNED_OUT_LINKS]} />
           </Box>
           <Box sx={{ gridColumn: { xs: "span 12", md: "span 4" } }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
-              {t("footer.fromCampus")}
+              {t("footer:fromCampus")}
             </Typography>
             <Box
               component="ul"
@@ -101,7 +101,7 @@ export function Footer() {
           variant="body2"
           sx={{ mt: 5, pt: 2, borderTop: "1px solid rgba(255,255,255,0.15)", textAlign: "center", color: "#c9d6cf" }}
         >
-          {t("footer.copyright", { year: new Date().getFullYear() })}
+          {t("footer:copyright", { year: new Date().getFullYear() })}
         </Typography>
         <Box sx={{ display: "flex", justifyContent: "center", mt: 2 }}>
           <LanguageSwitch />

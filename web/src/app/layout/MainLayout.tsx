@@ -7,9 +7,10 @@ import { CartPanel } from "../CartPanel";
 import { NavBar } from "./NavBar";
 import { PageSkeleton } from "./PageSkeletons";
 import { useTranslation } from "react-i18next";
+import { loadNamespaces } from "../../lib/i18n";
 
-// below the fold on every page (the main area is at least a screen tall): its code follows the page's
-const Footer = lazy(async () => ({ default: (await import("./Footer")).Footer }));
+// below the fold on every page (the main area is at least a screen tall): its code and words follow the page's
+const Footer = lazy(async () => ({ default: (await Promise.all([import("./Footer"), loadNamespaces(["footer"])]))[0].Footer }));
 
 /** Every public page: top navigation, the page (loaded on demand), the footer and the cart panel. */
 export function MainLayout() {
