@@ -25,27 +25,27 @@ const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home", 
 const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop", "cart"]);
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop", "cart"]);
 const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop", "cart"]);
-const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product", "cart"]);
+const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product", "cart", "trust"]);
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout", "deals"]);
-const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers", "cart"]);
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers", "cart", "trust"]);
 const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved", "cart"]);
-const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders", "deals"]);
-const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders", "deals"]);
+const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders", "deals", "trust"]);
+const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders", "deals", "trust"]);
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);
 const ContactPage = page(() => import("../features/pages/ContactPage"), "ContactPage", ["pages"]);
 const UnauthorizedPage = page(() => import("../features/pages/UnauthorizedPage"), "UnauthorizedPage", ["pages"]);
 const LoginPage = page(() => import("../features/auth/LoginPage"), "LoginPage", ["auth"]);
 const RegisterPage = page(() => import("../features/auth/RegisterPage"), "RegisterPage", ["auth"]);
 const ForgotPasswordPage = page(() => import("../features/auth/ForgotPasswordPage"), "ForgotPasswordPage", ["auth"]);
-const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage", ["messages"]);
-const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage", ["messages"]);
+const InboxPage = page(() => import("../features/messages/InboxPage"), "InboxPage", ["messages", "trust"]);
+const ChatPage = page(() => import("../features/messages/ChatPage"), "ChatPage", ["messages", "trust"]);
 const SellRoute = page(() => import("./pages/SellRoute"), "SellRoute");
 const BlogPostPage = page(() => import("../features/home/BlogPostPage"), "BlogPostPage", ["home"]);
 const NotificationsPage = page(() => import("../features/notifications/NotificationsPage"), "NotificationsPage", ["notifications"]);
 // the side menu's words are in the dashboard catalogue: it comes with the layout, with the orders' shared words (deals),
 // and with it the dashboard's page table, role guards and menu (none of them in a storefront page's first load)
 const DashboardLayout = lazy(
-  async () => (await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard", "deals"])]))[0],
+  async () => (await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard", "deals", "trust"])]))[0],
 );
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);

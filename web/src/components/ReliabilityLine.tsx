@@ -13,12 +13,12 @@ type ReliabilityLineProps = {
 
 /** A user's record in deals, e.g. "14 deals, 0 no-shows, usually replies within an hour". */
 export function ReliabilityLine({ reliability, asBuyer = false, variant = "body2" }: ReliabilityLineProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("trust");
   const rating = asBuyer ? buyerRatingText(t, reliability) : null;
   const rate =
     reliability.responseRate === null || reliability.responseRate === undefined
       ? null
-      : t("reliability.responseRate", { rate: formatCount(reliability.responseRate) });
+      : t("trust:reliability.responseRate", { rate: formatCount(reliability.responseRate) });
   return (
     <Typography variant={variant} color="text.secondary" data-testid="reliability-line" sx={{ overflowWrap: "anywhere" }}>
       {[reliabilitySummary(t, reliability), rate, rating].filter(Boolean).join(" · ")}

@@ -12,13 +12,13 @@ export function timeLeft(until: string, now: number): string {
   const hours = Math.floor(minutes / 60);
   // read at call time: the countdown re-renders every 30 seconds and on a language switch
   return hours
-    ? i18next.t("reservation.hoursMinutes", { ns: "common", hours: formatCount(hours), minutes: formatCount(minutes % 60) })
-    : i18next.t("reservation.minutes", { ns: "common", minutes: formatCount(minutes) });
+    ? i18next.t("reservation.hoursMinutes", { ns: "trust", hours: formatCount(hours), minutes: formatCount(minutes % 60) })
+    : i18next.t("reservation.minutes", { ns: "trust", minutes: formatCount(minutes) });
 }
 
 /** The time left until `until`, redrawn every 30 seconds (display only: the server's job ends the reservation). */
 export function Countdown({ until, ...props }: { until: string } & TypographyProps) {
-  useTranslation();
+  useTranslation("trust");
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
@@ -35,7 +35,7 @@ export function Countdown({ until, ...props }: { until: string } & TypographyPro
 
 /** A listing's reservation as the product page shows it: the caller's own, or another buyer's holding every unit left. */
 export function ReservationNotice({ product }: { product: { reservedUntil?: string | null; myReservationEndsAt?: string | null } }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("trust");
   if (product.myReservationEndsAt)
     return (
       <Alert severity="info" sx={{ mt: 3 }} aria-label={t("reservation.mineLabel")}>
