@@ -15,7 +15,8 @@ import { boot, compileServer, embeddedPostgres, exitOf, gql, postgresProcessesFo
 const dataDir = mkdtempSync(path.join(tmpdir(), "ub-faults-"));
 const buyer = demoLogins.find((l) => l.role === "buyer")!;
 
-beforeAll(compileServer, 120_000);
+// tsc on a loaded machine can take minutes
+beforeAll(compileServer, 300_000);
 
 afterAll(() => {
   for (const line of postgresProcessesFor(dataDir)) console.warn("left over:", line);
