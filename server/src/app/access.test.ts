@@ -13,9 +13,10 @@ import {
   type GraphQLInputType,
   type GraphQLObjectType,
 } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { signUp } from "../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../test/harness";
+import { codeOf } from "../test/harness";
 import { printAppSchema } from "./schema";
 
 /**
@@ -203,14 +204,11 @@ function operationFor(root: "Query" | "Mutation", field: GraphQLField<unknown, u
 
 const wrongRoles = (access: Access): RoleName[] => (Array.isArray(access) ? ROLES.filter((role) => !access.includes(role)) : []);
 
-let server: TestServer;
 let tokens: Record<RoleName, string>;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   const [user, seller, admin] = await Promise.all([signUp(server, "user"), signUp(server, "seller"), signUp(server, "admin")]);
   tokens = { user: user.token, seller: seller.token, admin: admin.token };
 });
-afterAll(() => server.close());
 
 describe("GraphQL access", () => {
   const schema = buildSchema(printAppSchema());
@@ -224,9 +222,9 @@ describe("GraphQL access", () => {
   });
 
   const guarded = fields.filter(({ key }) => GRAPHQL_ACCESS[key] !== "public");
-  it.each(guarded.map((f) => [f.key, f] as const))(
+  it.for(guarded.map((f) => [f.key, f] as const))(
     "%s: anonymous -> UNAUTHENTICATED, wrong role -> FORBIDDEN",
-    async (_key, { root, field }) => {
+    async ([_key, { root, field }], { server }) => {
       const { query, variables } = operationFor(root, field);
       const anonymous = await server.gql(query, variables);
       expect(codeOf(anonymous), JSON.stringify(anonymous.errors)).toBe("UNAUTHENTICATED");
@@ -280,7 +278,7 @@ function documentedAccess(operation: { description?: string; security?: unknown[
 
 describe("REST access", () => {
   let document: OpenApi;
-  beforeAll(async () => {
+  it.beforeAll(async ({ server }) => {
     document = (await server.api<OpenApi>("GET", "/api/openapi.json")).body;
   });
   const operations = () =>
@@ -293,7 +291,7 @@ describe("REST access", () => {
     expect(documented).toEqual(REST_ACCESS);
   });
 
-  it("answers 401 to anonymous callers and 403 to wrong roles on every guarded route", async () => {
+  it("answers 401 to anonymous callers and 403 to wrong roles on every guarded route", async ({ server }) => {
     const failures: string[] = [];
     for (const { key, path, method, operation } of operations()) {
       const access = documentedAccess(operation);

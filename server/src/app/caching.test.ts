@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { createCache } from "../platform/cache";
 import { Product } from "../modules/products/entity";
 import { asCaller, loginCookie, signUp, type SignedIn } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import type { TestServer } from "../test/harness";
 import { NO_REDIS, answeringRedisUrl } from "../test/redis";
 
-let server: TestServer;
 let seller: SignedIn;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   seller = await signUp(server, "seller");
   await server.services.products.create(
     {
@@ -24,10 +23,9 @@ beforeAll(async () => {
     asCaller(seller),
   );
 });
-afterAll(() => server.close());
 
 /** A GraphQL GET as Apollo Client sends one (the header satisfies Apollo's CSRF prevention). */
-function graphqlGet(params: Record<string, unknown>, headers: Record<string, string> = {}) {
+function graphqlGet(server: TestServer, params: Record<string, unknown>, headers: Record<string, string> = {}) {
   const search = new URLSearchParams(
     Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)]),
   );
@@ -41,7 +39,7 @@ function graphqlGet(params: Record<string, unknown>, headers: Record<string, str
 const revalidate = (etag: string) => ({ "if-none-match": etag, "cache-control": "max-age=0" });
 
 describe("HTTP caching of anonymous reads", () => {
-  it("lets an anonymous REST GET be kept briefly, with an ETag that answers 304 when unchanged", async () => {
+  it("lets an anonymous REST GET be kept briefly, with an ETag that answers 304 when unchanged", async ({ server }) => {
     const first = await fetch(`${server.url}/api/products?page=1&limit=8`);
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("public, max-age=10");
@@ -52,7 +50,7 @@ describe("HTTP caching of anonymous reads", () => {
     expect(again.status).toBe(304);
   });
 
-  it("never lets a signed-in, cookie-carrying, failed or written answer be stored", async () => {
+  it("never lets a signed-in, cookie-carrying, failed or written answer be stored", async ({ server }) => {
     const bearer = await server.api("GET", "/api/products?page=1&limit=8", { token: seller.token });
     expect(bearer.status).toBe(200);
     expect(bearer.headers.get("cache-control")).toBe("private, no-store");
@@ -76,24 +74,24 @@ describe("automatic persisted queries", () => {
   const query = `{ catalogOptions { colors { slug } } }`;
   const persisted = { persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(query).digest("hex") } };
 
-  it("turns a read into a GET by hash after one registration; the GET is cacheable for anonymous callers only", async () => {
-    const unknown = await graphqlGet({ extensions: persisted });
+  it("turns a read into a GET by hash after one registration; the GET is cacheable for anonymous callers only", async ({ server }) => {
+    const unknown = await graphqlGet(server, { extensions: persisted });
     const unknownBody = (await unknown.json()) as { errors: Array<{ extensions: { code: string } }> };
     expect(unknownBody.errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND");
     // the miss must not be kept, or the client would see it again after registering
     expect(unknown.headers.get("cache-control")).toBe("private, no-store");
 
-    const registered = await graphqlGet({ query, extensions: persisted });
+    const registered = await graphqlGet(server, { query, extensions: persisted });
     expect(registered.status).toBe(200);
 
-    const byHash = await graphqlGet({ extensions: persisted });
+    const byHash = await graphqlGet(server, { extensions: persisted });
     const body = (await byHash.json()) as { data: { catalogOptions: { colors: unknown[] } } };
     expect(body.data.catalogOptions.colors.length).toBeGreaterThan(0);
     expect(byHash.headers.get("cache-control")).toBe("public, max-age=10");
     const etag = byHash.headers.get("etag")!;
-    expect((await graphqlGet({ extensions: persisted }, revalidate(etag))).status).toBe(304);
+    expect((await graphqlGet(server, { extensions: persisted }, revalidate(etag))).status).toBe(304);
 
-    const signedIn = await graphqlGet({ extensions: persisted }, { authorization: `Bearer ${seller.token}` });
+    const signedIn = await graphqlGet(server, { extensions: persisted }, { authorization: `Bearer ${seller.token}` });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
   });
@@ -103,7 +101,7 @@ describe("shared cache of hot anonymous queries", () => {
   const TRENDING = `{ trendingProducts(limit: 50) { id name price } }`;
   const FIRST_PAGE = `{ products(filter: { category: "furniture" }, pageSize: 8) { totalItems items { id name createdAt } } }`;
 
-  it("serves trending and the entry pages from the cache until a product write drops them", async () => {
+  it("serves trending and the entry pages from the cache until a product write drops them", async ({ server }) => {
     const [lamp] = (await server.gql(FIRST_PAGE)).data.products.items as Array<{ id: string; name: string; createdAt: string }>;
     expect(lamp.name).toBe("Cached Lamp");
     expect((await server.gql(TRENDING)).data.trendingProducts.map((p: { name: string }) => p.name)).toContain("Cached Lamp");
@@ -121,7 +119,7 @@ describe("shared cache of hot anonymous queries", () => {
     expect(trending.find((p) => p.name === "Renamed Behind The Cache")?.price).toBe(950);
   });
 
-  it("drops the cached answers when a review changes a product's rating", async () => {
+  it("drops the cached answers when a review changes a product's rating", async ({ server }) => {
     const BY_RATING = `{ products(filter: { category: "furniture" }, sort: RATING, pageSize: 50) { items { id rating } } }`;
     const ratingOf = async (id: string) =>
       ((await server.gql(BY_RATING)).data.products.items as Array<{ id: string; rating: number }>).find((p) => p.id === id)?.rating;
@@ -142,7 +140,7 @@ describe("shared cache of hot anonymous queries", () => {
     expect(await ratingOf(product.id)).toBe(4);
   });
 
-  it("keeps entry pages that differ in any filter apart (campus and condition came after the cache)", async () => {
+  it("keeps entry pages that differ in any filter apart (campus and condition came after the cache)", async ({ server }) => {
     for (const [name, condition] of [
       ["Fair Bookshelf", "fair"],
       ["New Bookshelf", "new"],
@@ -172,7 +170,7 @@ describe("shared cache of hot anonymous queries", () => {
     expect(await page(`campus: "fast-lahore", condition: "new"`)).toEqual(["New Bookshelf"]);
   });
 
-  it("does not keep the items of a search in the service (only its count, which a write drops too)", async () => {
+  it("does not keep the items of a search in the service (only its count, which a write drops too)", async ({ server }) => {
     const lamp = await server.services.products.create(
       {
         name: "Uncached Stool",
@@ -193,9 +191,9 @@ describe("shared cache of hot anonymous queries", () => {
 });
 
 describe("the cache through Redis (REDIS_URL)", () => {
-  it("shares entries and invalidations between two cache clients, as between two processes", async (ctx) => {
+  it("shares entries and invalidations between two cache clients, as between two processes", async ({ skip }) => {
     const redisUrl = await answeringRedisUrl();
-    if (!redisUrl) return ctx.skip(NO_REDIS);
+    if (!redisUrl) return skip(NO_REDIS);
     const [a, b] = [createCache(redisUrl), createCache(redisUrl)];
     const namespace = `test-${Date.now()}-${Math.random()}`;
     try {
@@ -265,9 +263,9 @@ describe("concurrent misses of one key", () => {
   }
 
   for (const kind of ["in-process", "Redis"] as const) {
-    it(`share one load, each caller with its own copy; a write drops the load in flight (${kind})`, async (ctx) => {
+    it(`share one load, each caller with its own copy; a write drops the load in flight (${kind})`, async ({ skip }) => {
       const redisUrl = kind === "Redis" ? await answeringRedisUrl() : undefined;
-      if (kind === "Redis" && !redisUrl) return ctx.skip(NO_REDIS);
+      if (kind === "Redis" && !redisUrl) return skip(NO_REDIS);
       const cache = createCache(redisUrl, `coalescing-${Date.now()}-${Math.random()}`);
       try {
         const trending = gatedLoader({ items: ["a", "b"] });

@@ -1,18 +1,14 @@
 import { formatPKR } from "@unibazaar/rules";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { Product } from "../modules/products/entity";
 import { User } from "../modules/users/entity";
 import { insertProduct, signUp } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 describe("robots.txt and sitemap.xml", () => {
-  it("serves a real robots.txt (not the web app's HTML) that keeps crawlers out of private pages and names the sitemap", async () => {
+  it("serves a real robots.txt (not the web app's HTML) that keeps crawlers out of private pages and names the sitemap", async ({
+    server,
+  }) => {
     const res = await fetch(`${server.url}/robots.txt`, { headers: { accept: "text/html,*/*" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -22,7 +18,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(text.split("\n")).toContain(`Sitemap: ${server.url}/sitemap.xml`);
   });
 
-  it("lists the storefront pages and every listed product, but not a deleted one", async () => {
+  it("lists the storefront pages and every listed product, but not a deleted one", async ({ server }) => {
     const seller = await signUp(server, "seller");
     const listed = await insertProduct(server.dataSource, seller.user.id, { name: "Listed calculator" });
     const deleted = await insertProduct(server.dataSource, seller.user.id, { name: "Deleted calculator" });
@@ -50,7 +46,7 @@ const WHATSAPP = "WhatsApp/2.23.20.0 A";
 const FACEBOOK = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 
 describe("link previews for chat apps and social sites", () => {
-  it("gives a product page's title, price, description and absolute image URL to WhatsApp and Facebook, escaped", async () => {
+  it("gives a product page's title, price, description and absolute image URL to WhatsApp and Facebook, escaped", async ({ server }) => {
     const seller = await signUp(server, "seller");
     const product = await insertProduct(server.dataSource, seller.user.id, {
       name: `Casio "fx-991" <script>alert(1)</script> & co`,
@@ -81,7 +77,7 @@ describe("link previews for chat apps and social sites", () => {
     }
   });
 
-  it("gives a seller page's name, figures and store description", async () => {
+  it("gives a seller page's name, figures and store description", async ({ server }) => {
     const seller = await signUp(server, "seller", { sellerType: "business", storeName: "Book <Nook>", storeDescription: "Used textbooks" });
     await server.dataSource.getRepository(User).update(seller.user.id, { profileImage: "/uploads/avatar-test.webp" });
     const res = await fetch(`${server.url}/sellers/${seller.user.username}`, { headers: { "user-agent": WHATSAPP } });
@@ -94,7 +90,7 @@ describe("link previews for chat apps and social sites", () => {
     expect(tags["og:description"]).toBe("0 completed sales. Used textbooks");
   });
 
-  it("leaves browsers, unknown or hidden products and unknown sellers to the web app", async () => {
+  it("leaves browsers, unknown or hidden products and unknown sellers to the web app", async ({ server }) => {
     const seller = await signUp(server, "seller");
     const product = await insertProduct(server.dataSource, seller.user.id);
     const deleted = await insertProduct(server.dataSource, seller.user.id, { deleted: true });

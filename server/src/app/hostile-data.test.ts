@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { buildSchema, getNamedType, isObjectType, type GraphQLField, type GraphQLObjectType } from "graphql";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { asCaller, insertProduct, insertReview, signUp, signUpCast, type Cast } from "../test/fixtures";
-import { startTestServer, type GraphQLResult, type TestServer } from "../test/harness";
+import { describe, expect, vi } from "vitest";
+import { it } from "../test/server-test";
+import { asCaller, insertProduct, insertReview, signUp } from "../test/fixtures";
+import { type GraphQLResult, type TestServer } from "../test/harness";
 import { CODE_WRONG } from "../modules/codes/service";
 import { User } from "../modules/users/entity";
 import { Product } from "../modules/products/entity";
@@ -16,11 +17,7 @@ import { placeOrder, shipping } from "../modules/orders/testing";
  * Personal data and what an attacker can learn or reach without being the owner: every answer here
  * is one a stranger (anonymous or another user) could ask for.
  */
-let server: TestServer;
-let cast: Cast;
-beforeAll(async () => {
-  server = await startTestServer();
-  cast = await signUpCast(server);
+it.beforeAll(async ({ cast, server }) => {
   // numbers of their own (the product fixture's description carries a phone number on purpose)
   for (const [who, phone] of [
     [cast.seller, "03211112222"],
@@ -30,12 +27,14 @@ beforeAll(async () => {
     who.user.contactNumber = phone;
   }
 });
-afterAll(() => server.close());
 
 type OpenApi = { paths: Record<string, Record<string, { security?: unknown[] }>> };
 
 describe("no e-mail or phone of anyone but the caller in public answers", () => {
-  it("walks every public REST read as anonymous and as another user: the seller's and reviewer's e-mails and phones appear nowhere", async () => {
+  it("walks every public REST read as anonymous and as another user: the seller's and reviewer's e-mails and phones appear nowhere", async ({
+    cast,
+    server,
+  }) => {
     const { seller, buyer, otherBuyer } = cast;
     const product = await insertProduct(server.dataSource, seller.user.id, { name: "Desk lamp" });
     await insertReview(server.dataSource, { productId: product.id, userId: buyer.user.id, rating: 5, comment: "Bright" });
@@ -56,7 +55,7 @@ describe("no e-mail or phone of anyone but the caller in public answers", () => 
     expect(leaks).toEqual([]);
   });
 
-  it("a posted review's answer names no other reviewer's e-mail; the caller's own is kept", async () => {
+  it("a posted review's answer names no other reviewer's e-mail; the caller's own is kept", async ({ cast, server }) => {
     const { seller, buyer, otherBuyer } = cast;
     const product = await insertProduct(server.dataSource, seller.user.id, { name: "Kettle" });
     await insertReview(server.dataSource, { productId: product.id, userId: buyer.user.id, rating: 4, comment: "Boils fast" });
@@ -95,7 +94,7 @@ describe("no e-mail or phone of anyone but the caller in public answers", () => 
 describe("a checkout shared by two sellers", () => {
   const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 
-  it("gives its payment key to the buyer only; the id alone pays and confirms, but shows no address or phone", async () => {
+  it("gives its payment key to the buyer only; the id alone pays and confirms, but shows no address or phone", async ({ cast, server }) => {
     const { seller, otherSeller, buyer } = cast;
     const [lamp, kettle] = await Promise.all([
       insertProduct(server.dataSource, seller.user.id, { name: "Lamp" }),
@@ -146,7 +145,7 @@ describe("a checkout shared by two sellers", () => {
 
 describe("enumeration: a real account and an unknown e-mail get the same answer after the same work", () => {
   /** The answer and the work of one request: its statements (text) and its password hashing. */
-  async function observe(send: () => Promise<GraphQLResult>) {
+  async function observe(server: TestServer, send: () => Promise<GraphQLResult>) {
     const hashes = vi.spyOn(passwords, "hash");
     const verifies = vi.spyOn(passwords, "verify");
     try {
@@ -168,11 +167,11 @@ describe("enumeration: a real account and an unknown e-mail get the same answer 
   };
   const unknownEmail = () => `nobody-${randomUUID().slice(0, 8)}@test.pk`;
 
-  it("forgot password: the request and a wrong code", async () => {
+  it("forgot password: the request and a wrong code", async ({ server }) => {
     const real = await signUp(server, "user");
     const unknown = unknownEmail();
     const request = (email: string) => () => server.gql(`mutation ($e: String!) { requestPasswordReset(email: $e) }`, { e: email });
-    expectSame(await observe(request(real.user.email)), await observe(request(unknown)));
+    expectSame(await observe(server, request(real.user.email)), await observe(server, request(unknown)));
 
     // the real account now has a live code; "000000" is wrong for it (or, once in a million, right: skip that draw)
     const reset = (email: string) => () =>
@@ -181,21 +180,21 @@ describe("enumeration: a real account and an unknown e-mail get the same answer 
         c: "000000",
         p: "brand-new-pass-9",
       });
-    const realTry = await observe(reset(real.user.email));
+    const realTry = await observe(server, reset(real.user.email));
     expect(realTry.answer.errors?.[0]).toEqual({ message: CODE_WRONG, code: "BAD_USER_INPUT" });
-    expectSame(realTry, await observe(reset(unknown)));
+    expectSame(realTry, await observe(server, reset(unknown)));
   });
 
-  it("sign-in: a wrong password and an unknown e-mail", async () => {
+  it("sign-in: a wrong password and an unknown e-mail", async ({ server }) => {
     const real = await signUp(server, "user");
     const login = (email: string) => () =>
       server.gql(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: "wrong-password-1" });
-    const realTry = await observe(login(real.user.email));
+    const realTry = await observe(server, login(real.user.email));
     expect(realTry.hashing.verify).toBe(1);
-    expectSame(realTry, await observe(login(unknownEmail())));
+    expectSame(realTry, await observe(server, login(unknownEmail())));
   });
 
-  it("student verification: a university e-mail verified on another account answers like a free one", async () => {
+  it("student verification: a university e-mail verified on another account answers like a free one", async ({ server }) => {
     const [owner, prober] = await Promise.all([signUp(server, "user"), signUp(server, "user")]);
     const taken = `owner-${randomUUID().slice(0, 8)}@nust.edu.pk`;
     await server.dataSource
@@ -204,16 +203,16 @@ describe("enumeration: a real account and an unknown e-mail get the same answer 
     const ask = (email: string, who: typeof prober) => () =>
       server.gql(`mutation ($e: String!) { requestStudentVerification(email: $e) { expiresInMinutes } }`, { e: email }, who.token);
     const other = await signUp(server, "user");
-    const free = await observe(ask(`free-${randomUUID().slice(0, 8)}@nust.edu.pk`, other));
+    const free = await observe(server, ask(`free-${randomUUID().slice(0, 8)}@nust.edu.pk`, other));
     expect(free.answer.errors).toBeUndefined();
-    const probe = await observe(ask(taken, prober));
+    const probe = await observe(server, ask(taken, prober));
     expect(probe.answer).toEqual(free.answer);
     expect(probe.statements.length).toBe(free.statements.length);
   });
 });
 
 describe("a hidden listing exists only for its seller and admins, everywhere", () => {
-  it("conversation.product, myReview(s), an anonymous priceQuote, and offers", async () => {
+  it("conversation.product, myReview(s), an anonymous priceQuote, and offers", async ({ cast, server }) => {
     const { seller, buyer, admin } = cast;
     const product = await insertProduct(server.dataSource, seller.user.id, { name: "Hidden lamp", pricePaisa: 250_000 });
     const started = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, buyer.token);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { HASH_MISMATCH_MESSAGE } from "../platform/graphql/http-handler";
 import { JSON_DEPTH_MESSAGE } from "../platform/http/null-bytes";
 import { MAX_JSON_DEPTH, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SUBSCRIPTION_COMPLEXITY } from "../platform/limits";
@@ -13,14 +14,8 @@ import { firstAnswer } from "../test/websocket";
  * a 400 (or the socket's error message) before any resolver runs.
  */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
 type Answer = { status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
-const post = async (query: string): Promise<Answer> => {
+const post = async (server: TestServer, query: string): Promise<Answer> => {
   const response = await fetch(`${server.url}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -38,8 +33,8 @@ const fanOut = (levels: number, on: string, leaf: string) => {
 const aliases = (count: number, field: string) => Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ");
 
 describe("hostile GraphQL documents over HTTP", () => {
-  it("refuses a document of more tokens than the parser takes, before any walk of it", async () => {
-    const res = await post(`{ products(pageSize: 1) { items { ${aliases(MAX_QUERY_TOKENS / 3, "name")} } } }`);
+  it("refuses a document of more tokens than the parser takes, before any walk of it", async ({ server }) => {
+    const res = await post(server, `{ products(pageSize: 1) { items { ${aliases(MAX_QUERY_TOKENS / 3, "name")} } } }`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({
       message: expect.stringMatching(new RegExp(`more that ${MAX_QUERY_TOKENS} tokens`)),
@@ -47,35 +42,38 @@ describe("hostile GraphQL documents over HTTP", () => {
     });
   });
 
-  it("refuses 12,000 fields (a fragment of 100 aliases spread 120 times) in one root field: the estimate used to give up past 10,000 nodes and let it through", async () => {
+  it("refuses 12,000 fields (a fragment of 100 aliases spread 120 times) in one root field: the estimate used to give up past 10,000 nodes and let it through", async ({
+    server,
+  }) => {
     const before = server.queries.count;
     const spreads = "...N ".repeat(120);
-    const res = await post(`{ products(pageSize: 1) { items { ${spreads} } } } fragment N on Product { ${aliases(100, "name")} }`);
+    const res = await post(server, `{ products(pageSize: 1) { items { ${spreads} } } } fragment N on Product { ${aliases(100, "name")} }`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/too complex/), extensions: { code: "BAD_USER_INPUT" } });
     expect(server.queries.count).toBe(before);
   });
 
-  it("refuses 3,500 aliased pages of reviews under one product (50 aliases, spread 70 times)", async () => {
+  it("refuses 3,500 aliased pages of reviews under one product (50 aliases, spread 70 times)", async ({ server }) => {
     const spreads = "...R ".repeat(70);
     const res = await post(
+      server,
       `{ product(id: "00000000-0000-0000-0000-000000000000") { ${spreads} } } fragment R on Product { ${aliases(50, "reviews(page: 1) { items { id } }")} }`,
     );
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0].message).toMatch(/too complex/);
   });
 
-  it("counts a fragment as often as it is spread: 2^24 fields from a 1 KB query are refused", async () => {
+  it("counts a fragment as often as it is spread: 2^24 fields from a 1 KB query are refused", async ({ server }) => {
     const query = `{ ...F0 }\n${fanOut(24, "Query", "__typename")}`;
     expect(query.length).toBeLessThan(1_200);
-    const res = await post(query);
+    const res = await post(server, query);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0].message).toMatch(/too complex/);
   });
 
-  it("measures the depth of a fanned-out fragment once, and refuses it when too deep", async () => {
+  it("measures the depth of a fanned-out fragment once, and refuses it when too deep", async ({ server }) => {
     const deep = `product(id: "0") { ${"reviews { items { product { ".repeat(4)}id${" } } }".repeat(4)} }`;
-    const res = await post(`{ ...F0 }\n${fanOut(24, "Query", deep)}`);
+    const res = await post(server, `{ ...F0 }\n${fanOut(24, "Query", deep)}`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({
       message: `'' exceeds maximum operation depth of ${MAX_QUERY_DEPTH}`,
@@ -83,8 +81,8 @@ describe("hostile GraphQL documents over HTTP", () => {
     });
   });
 
-  it("answers a fragment cycle as a validation error, not a 500", async () => {
-    const res = await post(`{ ...A } fragment A on Query { ...B } fragment B on Query { products { totalItems } ...A }`);
+  it("answers a fragment cycle as a validation error, not a 500", async ({ server }) => {
+    const res = await post(server, `{ ...A } fragment A on Query { ...B } fragment B on Query { products { totalItems } ...A }`);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({
       message: expect.stringMatching(/Cannot spread fragment "A" within itself/),
@@ -92,8 +90,9 @@ describe("hostile GraphQL documents over HTTP", () => {
     });
   });
 
-  it("still answers an ordinary query with fragments", async () => {
+  it("still answers an ordinary query with fragments", async ({ server }) => {
     const res = await post(
+      server,
       `{ ...P } fragment P on Query { products(pageSize: 5) { ...Items } } fragment Items on ProductPage { totalItems }`,
     );
     expect(res).toMatchObject({ status: 200, body: { data: { products: { totalItems: expect.any(Number) } } } });
@@ -101,30 +100,34 @@ describe("hostile GraphQL documents over HTTP", () => {
 });
 
 describe("hostile GraphQL documents over the WebSocket", () => {
-  const refusal = async (query: string) => (await firstAnswer(server, query)).errors?.[0];
+  const refusal = async (server: TestServer, query: string) => (await firstAnswer(server, query)).errors?.[0];
 
-  it("refuses a fragment fan-out and a fragment cycle before anything runs", async () => {
-    expect(await refusal(`subscription { ...F0 }\n${fanOut(24, "Subscription", "messageReceived { id }")}`)).toMatchObject({
+  it("refuses a fragment fan-out and a fragment cycle before anything runs", async ({ server }) => {
+    expect(await refusal(server, `subscription { ...F0 }\n${fanOut(24, "Subscription", "messageReceived { id }")}`)).toMatchObject({
       extensions: { code: expect.stringMatching(/BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/) },
     });
-    expect(await refusal(`subscription { ...A } fragment A on Subscription { ...B } fragment B on Subscription { ...A }`)).toMatchObject({
+    expect(
+      await refusal(server, `subscription { ...A } fragment A on Subscription { ...B } fragment B on Subscription { ...A }`),
+    ).toMatchObject({
       message: expect.stringMatching(/Cannot spread fragment "A" within itself/),
       extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
     });
   });
 
-  it(`refuses a subscription that selects more than ${MAX_SUBSCRIPTION_COMPLEXITY} fields (1,000 aliases: one event would be 1,000 copies per socket)`, async () => {
-    expect(await refusal(`subscription { messageReceived { ${aliases(1_000, "body")} } }`)).toMatchObject({
+  it(`refuses a subscription that selects more than ${MAX_SUBSCRIPTION_COMPLEXITY} fields (1,000 aliases: one event would be 1,000 copies per socket)`, async ({
+    server,
+  }) => {
+    expect(await refusal(server, `subscription { messageReceived { ${aliases(1_000, "body")} } }`)).toMatchObject({
       message: `Query is too complex: its cost is above ${MAX_SUBSCRIPTION_COMPLEXITY}, the maximum.`,
       extensions: { code: "BAD_USER_INPUT" },
     });
     // the web app's own subscription passes the limit (and is refused only for want of a token)
-    expect(await refusal(`subscription { messageReceived { id conversationId senderId body read createdAt } }`)).toMatchObject({
+    expect(await refusal(server, `subscription { messageReceived { id conversationId senderId body read createdAt } }`)).toMatchObject({
       extensions: { code: "UNAUTHENTICATED" },
     });
   });
 
-  it("suggests no names, over the socket nor in HTTP variables, when introspection is off", async () => {
+  it("suggests no names, over the socket nor in HTTP variables, when introspection is off", async ({ server }) => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
     try {
       const badEnum = `mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`;
@@ -142,7 +145,7 @@ describe("hostile GraphQL documents over the WebSocket", () => {
 describe("JSON nested 100,000 deep", () => {
   const deepJson = (levels: number) => `{"query":"{ __typename }","variables":{"a":${"[".repeat(levels)}${"]".repeat(levels)}}}`;
 
-  it("is a 400 with a clear message on GraphQL and REST, not a stack overflow", async () => {
+  it("is a 400 with a clear message on GraphQL and REST, not a stack overflow", async ({ server }) => {
     for (const path of ["/graphql", "/api/auth/login", "/api/upload/Image"]) {
       const response = await fetch(`${server.url}${path}`, {
         method: "POST",
@@ -154,7 +157,7 @@ describe("JSON nested 100,000 deep", () => {
     }
   });
 
-  it(`still takes JSON nested ${MAX_JSON_DEPTH} deep`, async () => {
+  it(`still takes JSON nested ${MAX_JSON_DEPTH} deep`, async ({ server }) => {
     const response = await fetch(`${server.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -199,7 +202,9 @@ describe("answers that name the app's own address", () => {
     }
   });
 
-  it("vary on the forwarded host and protocol when built from them (no PUBLIC_URL): robots.txt, the sitemap, a persisted-query GET", async () => {
+  it("vary on the forwarded host and protocol when built from them (no PUBLIC_URL): robots.txt, the sitemap, a persisted-query GET", async ({
+    server,
+  }) => {
     const query = "{ totalReviews }";
     const hash = createHash("sha256").update(query).digest("hex");
     const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }));
@@ -213,7 +218,7 @@ describe("answers that name the app's own address", () => {
     }
   });
 
-  it("answer a persisted-query hash that does not match the query as the client's error", async () => {
+  it("answer a persisted-query hash that does not match the query as the client's error", async ({ server }) => {
     const extensions = { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } };
     const posted = await fetch(`${server.url}/graphql`, {
       method: "POST",

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { insertProduct, signUp, type SignedIn } from "../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../test/harness";
+import { codeOf, type TestServer } from "../test/harness";
 import { NULL_BYTE_MESSAGE } from "../platform/http/null-bytes";
 
 /**
@@ -10,19 +11,16 @@ import { NULL_BYTE_MESSAGE } from "../platform/http/null-bytes";
 const NUL = "\u0000";
 const TABLES = ["users", "products", "orders", "reviews", "checkout_sessions"];
 
-let server: TestServer;
 let buyer: SignedIn;
 let seller: SignedIn;
 let admin: SignedIn;
 let productId: string;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [buyer, seller, admin] = await Promise.all([signUp(server, "user"), signUp(server, "seller"), signUp(server, "admin")]);
   productId = (await insertProduct(server.dataSource, seller.user.id)).id;
 });
-afterAll(() => server.close());
 
-async function rowCounts(): Promise<Record<string, number>> {
+async function rowCounts(server: TestServer): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) counts[table] = Number((await server.dataSource.query(`SELECT count(*) AS n FROM "${table}"`))[0].n);
   return counts;
@@ -87,26 +85,29 @@ describe("null bytes in GraphQL input", () => {
     ["user search", `query ($s: String) { users(search: $s) { totalItems } }`, () => ({ s: `a${NUL}` }), () => admin.token],
   ];
 
-  it.each(cases)("refuses a null byte in the %s with 400 BAD_USER_INPUT and changes nothing", async (_name, query, variables, token) => {
-    const before = await rowCounts();
-    const bearer = token();
-    const response = await fetch(`${server.url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-      body: JSON.stringify({ query, variables: variables() }),
-    });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
-    expect(body.errors[0]).toMatchObject({ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } });
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.for(cases)(
+    "refuses a null byte in the %s with 400 BAD_USER_INPUT and changes nothing",
+    async ([_name, query, variables, token], { server }) => {
+      const before = await rowCounts(server);
+      const bearer = token();
+      const response = await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+        body: JSON.stringify({ query, variables: variables() }),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+      expect(body.errors[0]).toMatchObject({ message: NULL_BYTE_MESSAGE, extensions: { code: "BAD_USER_INPUT" } });
+      expect(await rowCounts(server)).toEqual(before);
+    },
+  );
 
-  it("refuses a \\u0000 escape written inside the query's own string literal", async () => {
+  it("refuses a \\u0000 escape written inside the query's own string literal", async ({ server }) => {
     const res = await server.gql(`{ products(filter: { search: "calc\\u0000" }) { totalItems } }`);
     expect(codeOf(res)).toBe("BAD_USER_INPUT");
   });
 
-  it("still serves the same requests without the null byte", async () => {
+  it("still serves the same requests without the null byte", async ({ server }) => {
     const res = await server.gql(`query ($q: String) { products(filter: { search: $q }) { totalItems } }`, { q: "calc" });
     expect(res.errors).toBeUndefined();
   });
@@ -144,20 +145,23 @@ describe("null bytes and malformed headers in REST input", () => {
     ],
   ];
 
-  it.each(cases)("refuses a null byte in the %s with 400 {message} and changes nothing", async (_name, method, path, body, token) => {
-    const before = await rowCounts();
-    const res = await server.api(method, path, { body: body(), token: token() });
-    expect(res).toMatchObject({ status: 400, body: { message: NULL_BYTE_MESSAGE } });
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.for(cases)(
+    "refuses a null byte in the %s with 400 {message} and changes nothing",
+    async ([_name, method, path, body, token], { server }) => {
+      const before = await rowCounts(server);
+      const res = await server.api(method, path, { body: body(), token: token() });
+      expect(res).toMatchObject({ status: 400, body: { message: NULL_BYTE_MESSAGE } });
+      expect(await rowCounts(server)).toEqual(before);
+    },
+  );
 
-  it("refuses a cookie-authenticated write with a malformed Referer as cross-site (403), not a server fault", async () => {
+  it("refuses a cookie-authenticated write with a malformed Referer as cross-site (403), not a server fault", async ({ server }) => {
     const login = await server.api("POST", "/api/auth/login", { body: { email: buyer.user.email, password: buyer.password } });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
-    const before = await rowCounts();
+    const before = await rowCounts(server);
     const res = await server.api("POST", "/api/auth/logout", { cookie, headers: { referer: "http://[not a url" } });
     expect(res).toMatchObject({ status: 403, body: { message: "Cross-site request refused." } });
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(server)).toEqual(before);
     // the session was not logged out by the refused request
     expect((await server.api("GET", "/api/orders/my-orders", { cookie })).status).toBe(200);
   });

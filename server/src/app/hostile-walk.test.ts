@@ -10,9 +10,10 @@ import {
   type GraphQLInputField,
   type GraphQLArgument,
 } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { insertProduct, signUp, type SignedIn } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import type { TestServer } from "../test/harness";
 import { buildAppSchema } from "./schema";
 
 /**
@@ -27,32 +28,29 @@ const NUMBERS = [0, -1, 2_147_483_647, -2_147_483_648, 1e308, -1e308, 5e-324, 1e
 const IDS = ["not-an-id", randomUUID(), "-1", "9".repeat(40), "00000000-0000-0000-0000-000000000000"];
 const WRONG_TYPES: unknown[] = [null, {}, [], true, "12", 12];
 
-let server: TestServer;
 let callers: SignedIn[] = [];
 let productId: string;
 let fingerprintSql: string;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   const [buyer, seller, admin] = await Promise.all([signUp(server, "user"), signUp(server, "seller"), signUp(server, "admin")]);
   callers = [admin, seller, buyer];
   productId = (await insertProduct(server.dataSource, seller.user.id)).id;
-  fingerprintSql = await fingerprintStatement();
+  fingerprintSql = await fingerprintStatement(server);
 });
-afterAll(() => server.close());
 
 /**
  * A fingerprint of every table's rows (rate-limit counters excluded: refused sign-ins count by design;
  * job_effects too: the scheduled jobs mark their runs there every minute, whatever a request does),
  * read in one statement: the walk takes it twice for each of some 3,000 requests.
  */
-async function fingerprintStatement(): Promise<string> {
+async function fingerprintStatement(server: TestServer): Promise<string> {
   const tables: Array<{ name: string }> = await server.dataSource.query(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name NOT IN ('rate_limits', 'migrations', 'job_effects') ORDER BY 1`,
   );
   const hashes = tables.map(({ name }) => `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "${name}" t)`);
   return `SELECT concat_ws(':', ${hashes.join(", ")}) AS h`;
 }
-const fingerprint = async (): Promise<string> => (await server.dataSource.query(fingerprintSql))[0].h;
+const fingerprint = async (server: TestServer): Promise<string> => (await server.dataSource.query(fingerprintSql))[0].h;
 
 /** A plausible value of a GraphQL input type, so each walk changes one place at a time. */
 function filler(type: GraphQLInputType, depth = 0): unknown {
@@ -97,7 +95,7 @@ function withValue(base: unknown, path: string[], value: unknown): unknown {
 }
 
 describe("hostile values in every GraphQL mutation argument", () => {
-  it("answers no 5xx and changes no row when it refuses", { timeout: 900_000 }, async () => {
+  it("answers no 5xx and changes no row when it refuses", { timeout: 900_000 }, async ({ server }) => {
     const mutations = Object.values(buildAppSchema().getMutationType()!.getFields());
     const failures: string[] = [];
     let tried = 0;
@@ -111,7 +109,7 @@ describe("hostile values in every GraphQL mutation argument", () => {
           for (const value of corpusFor(leaf.type)) {
             const variables = { ...base, [arg.name]: withValue(base[arg.name], leaf.path, value) };
             const caller = callers[tried++ % callers.length];
-            const before = await fingerprint();
+            const before = await fingerprint(server);
             const response = await fetch(`${server.url}/graphql`, {
               method: "POST",
               headers: { "content-type": "application/json", authorization: `Bearer ${caller.token}` },
@@ -121,7 +119,7 @@ describe("hostile values in every GraphQL mutation argument", () => {
             const where = `${mutation.name}(${[arg.name, ...leaf.path].join(".")} = ${JSON.stringify(value)?.slice(0, 40)})`;
             if (response.status >= 500 || body.errors?.some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR"))
               failures.push(`${where}: ${response.status} ${JSON.stringify(body.errors?.[0]).slice(0, 200)}`);
-            else if (body.errors && (await fingerprint()) !== before) failures.push(`${where}: refused but changed rows`);
+            else if (body.errors && (await fingerprint(server)) !== before) failures.push(`${where}: refused but changed rows`);
           }
         }
       }
@@ -146,16 +144,16 @@ function restFiller(schema: Schema | undefined): unknown {
 }
 
 describe("hostile values in every REST route", () => {
-  it("answers no 5xx and changes no row when it refuses", { timeout: 900_000 }, async () => {
+  it("answers no 5xx and changes no row when it refuses", { timeout: 900_000 }, async ({ server }) => {
     const document = (await server.api<OpenApi>("GET", "/api/openapi.json")).body;
     const failures: string[] = [];
     let tried = 0;
     const send = async (method: string, url: string, body: unknown, label: string) => {
       const caller = callers[tried++ % callers.length];
-      const before = await fingerprint();
+      const before = await fingerprint(server);
       const res = await server.api(method, url, { body, token: caller.token });
       if (res.status >= 500) failures.push(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-      else if (res.status >= 400 && (await fingerprint()) !== before) failures.push(`${label}: refused but changed rows`);
+      else if (res.status >= 400 && (await fingerprint(server)) !== before) failures.push(`${label}: refused but changed rows`);
     };
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {

@@ -1,17 +1,12 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness";
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
+import { startTestServer } from "../test/harness";
 
 describe("HTTP app", () => {
-  it("answers /health and /ready", async () => {
+  it("answers /health and /ready", async ({ server }) => {
     expect(await server.api("GET", "/health")).toMatchObject({ status: 200, body: { status: "ok" } });
     expect(await server.api("GET", "/ready")).toMatchObject({
       status: 200,
@@ -19,25 +14,25 @@ describe("HTTP app", () => {
     });
   });
 
-  it("tags every answer with a request id, echoing one the caller sent", async () => {
+  it("tags every answer with a request id, echoing one the caller sent", async ({ server }) => {
     const fresh = await server.api("GET", "/health");
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await server.api("GET", "/health", { headers: { "x-request-id": "trace-123" } });
     expect(echoed.headers.get("x-request-id")).toBe("trace-123");
   });
 
-  it("does not force https outside production (plain-http access on a campus network keeps working)", async () => {
+  it("does not force https outside production (plain-http access on a campus network keeps working)", async ({ server }) => {
     const res = await server.api("GET", "/health");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
   });
 
-  it("compresses text answers for clients that accept gzip", async () => {
+  it("compresses text answers for clients that accept gzip", async ({ server }) => {
     const res = await fetch(`${server.url}/api/openapi.json`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("answers a client that takes no compression plainly, still varying on Accept-Encoding", async () => {
+  it("answers a client that takes no compression plainly, still varying on Accept-Encoding", async ({ server }) => {
     // node:http sends no Accept-Encoding (fetch always does)
     const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
       http
@@ -54,14 +49,14 @@ describe("HTTP app", () => {
     expect(JSON.parse(body)).toHaveProperty("openapi");
   });
 
-  it("serves the web app for client routes and the API's 404 for unknown API paths", async () => {
+  it("serves the web app for client routes and the API's 404 for unknown API paths", async ({ server }) => {
     const page = await fetch(`${server.url}/shop/some-product`, { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await server.api("GET", "/api/unknown")).status).toBe(404);
   });
 
-  it("names a landing page's own code in its HTML (modulepreload), so a phone fetches it with the app's", async () => {
+  it("names a landing page's own code in its HTML (modulepreload), so a phone fetches it with the app's", async ({ server }) => {
     const manifest = JSON.parse(readFileSync(path.resolve(__dirname, "../../../web/dist/.vite/manifest.json"), "utf8")) as Record<
       string,
       { file: string }
@@ -86,13 +81,13 @@ describe("HTTP app", () => {
     expect(await preloads("/shop/some-product/reviews")).toEqual([]);
   });
 
-  it("answers a file of the app's code it does not have (an old version's) with 404, not the app's page", async () => {
+  it("answers a file of the app's code it does not have (an old version's) with 404, not the app's page", async ({ server }) => {
     const gone = await fetch(`${server.url}/assets/AboutPage-gone1234.js`, { headers: { accept: "*/*" } });
     expect(gone.status).toBe(404);
     expect(await gone.text()).not.toContain('<div id="root">');
   });
 
-  it("answers a missing upload with 404 and no stack trace", async () => {
+  it("answers a missing upload with 404 and no stack trace", async ({ server }) => {
     const res = await fetch(`${server.url}/uploads/missing.webp`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toMatch(/at .*\.js:\d+/);
@@ -100,19 +95,19 @@ describe("HTTP app", () => {
 });
 
 describe("quieter in production", () => {
-  it("accepts the standard @skip and @include directives", async () => {
+  it("accepts the standard @skip and @include directives", async ({ server }) => {
     const res = await server.gql(`{ totalReviews @include(if: true) catalogOptions @skip(if: true) { categories { slug } } }`);
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ totalReviews: expect.any(Number) });
   });
 
-  it("answers a missing upload with 404 and no file path", async () => {
+  it("answers a missing upload with 404 and no file path", async ({ server }) => {
     const res = await server.api("GET", "/uploads/missing.webp");
     expect(res).toMatchObject({ status: 404, body: { message: "Not found." } });
     expect(JSON.stringify(res.body)).not.toMatch(/[\\/](tmp|root|home|work)[\\/]/);
   });
 
-  it("sends no 'Did you mean' suggestions when introspection is off", async () => {
+  it("sends no 'Did you mean' suggestions when introspection is off", async ({ server }) => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: "false" } });
     try {
       const res = await closed.gql(`{ prodcts { totalItems } }`);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { signUp, type SignedIn } from "../test/fixtures";
 import { startTestServer, type RestResult, type TestServer } from "../test/harness";
 import { Product } from "../modules/products/entity";
@@ -10,19 +11,16 @@ import { User } from "../modules/users/entity";
  * Legacy clients run on their own origin and put image addresses straight into <img src>: every
  * image address a REST answer carries must be absolute (docs/rest.md, "Images in answers").
  */
-let server: TestServer;
 let seller: SignedIn;
 let admin: SignedIn;
 let imagePath: string;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, admin] = await Promise.all([signUp(server, "seller"), signUp(server, "admin")]);
   const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 90, g: 20, b: 160 } } })
     .png()
     .toBuffer();
   imagePath = (await server.services.uploads.storeImage(png, seller.user.id)).url;
 });
-afterAll(() => server.close());
 
 const IMAGE_KEYS = new Set(["image", "profileImage"]);
 
@@ -60,7 +58,12 @@ function carriesImage(schema: Schema | undefined, doc: OpenApi, seen = new Set<s
 describe("image addresses in REST answers", () => {
   const covered = new Set<string>();
   /** Calls a route, remembers it as covered, and checks every image address in the answer. */
-  async function call(operation: string, path: string, options: Parameters<TestServer["api"]>[2] = {}): Promise<RestResult> {
+  async function call(
+    server: TestServer,
+    operation: string,
+    path: string,
+    options: Parameters<TestServer["api"]>[2] = {},
+  ): Promise<RestResult> {
     const [method] = operation.split(" ");
     const res = await server.api(method, path, options);
     expect(res.status, `${operation}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -71,13 +74,15 @@ describe("image addresses in REST answers", () => {
     return res;
   }
 
-  it("are absolute in every answer that carries one (each such route in /api/openapi.json is called)", async () => {
+  it("are absolute in every answer that carries one (each such route in /api/openapi.json is called)", async ({ server }) => {
     const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 1, g: 2, b: 3 } } })
       .png()
       .toBuffer();
-    await call("POST /api/upload/Image", "/api/upload/Image", { body: { image: `data:image/png;base64,${png.toString("base64")}` } });
+    await call(server, "POST /api/upload/Image", "/api/upload/Image", {
+      body: { image: `data:image/png;base64,${png.toString("base64")}` },
+    });
     // stored as the app path (as the web app and the seed store it)
-    await call("PATCH /api/auth/edit-profile", "/api/auth/edit-profile", {
+    await call(server, "PATCH /api/auth/edit-profile", "/api/auth/edit-profile", {
       token: seller.token,
       body: { username: seller.user.username, profileImage: imagePath },
     });
@@ -89,18 +94,21 @@ describe("image addresses in REST answers", () => {
       description: "A poster of the campus.",
       image: imagePath,
     };
-    const created = await call("POST /api/products/create-product", "/api/products/create-product", { token: seller.token, body: product });
+    const created = await call(server, "POST /api/products/create-product", "/api/products/create-product", {
+      token: seller.token,
+      body: product,
+    });
     const id = (created.body as { _id: string })._id;
-    await call("PATCH /api/products/update-product/{id}", `/api/products/update-product/${id}`, {
+    await call(server, "PATCH /api/products/update-product/{id}", `/api/products/update-product/${id}`, {
       token: seller.token,
       body: { price: 240 },
     });
-    await call("GET /api/products", "/api/products");
-    await call("GET /api/products/seller/{sellerId}", `/api/products/seller/${seller.user.id}`);
-    await call("GET /api/products/{id}", `/api/products/${id}`);
-    await call("POST /api/auth/login", "/api/auth/login", { body: { email: seller.user.email, password: seller.password } });
-    await call("GET /api/auth/users", "/api/auth/users?limit=50", { token: admin.token });
-    await call("PUT /api/auth/users/{id}", `/api/auth/users/${seller.user.id}`, { token: admin.token, body: { role: "seller" } });
+    await call(server, "GET /api/products", "/api/products");
+    await call(server, "GET /api/products/seller/{sellerId}", `/api/products/seller/${seller.user.id}`);
+    await call(server, "GET /api/products/{id}", `/api/products/${id}`);
+    await call(server, "POST /api/auth/login", "/api/auth/login", { body: { email: seller.user.email, password: seller.password } });
+    await call(server, "GET /api/auth/users", "/api/auth/users?limit=50", { token: admin.token });
+    await call(server, "PUT /api/auth/users/{id}", `/api/auth/users/${seller.user.id}`, { token: admin.token, body: { role: "seller" } });
 
     const doc = (await server.api<OpenApi>("GET", "/api/openapi.json")).body;
     const carrying = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -135,7 +143,9 @@ describe("image addresses in REST answers", () => {
     }
   });
 
-  it("without PUBLIC_URL, follow the protocol and host a trusted proxy forwards; a picture on another site is refused", async () => {
+  it("without PUBLIC_URL, follow the protocol and host a trusted proxy forwards; a picture on another site is refused", async ({
+    server,
+  }) => {
     await server.api("PATCH", "/api/auth/edit-profile", {
       token: seller.token,
       body: { username: seller.user.username, profileImage: imagePath },
@@ -157,7 +167,9 @@ describe("image addresses in REST answers", () => {
 });
 
 describe("image addresses sent back", () => {
-  it("are stored as the /uploads/ path when they name our own upload (by any host), so answers follow the public URL", async () => {
+  it("are stored as the /uploads/ path when they name our own upload (by any host), so answers follow the public URL", async ({
+    server,
+  }) => {
     const sentBack = `https://old-host.example.pk${imagePath}`;
     const product = {
       name: "Wall clock",
@@ -184,7 +196,7 @@ describe("image addresses sent back", () => {
 });
 
 describe("image addresses in GraphQL answers", () => {
-  it("are absolute too (integrators and mobile apps), from the same helper", async () => {
+  it("are absolute too (integrators and mobile apps), from the same helper", async ({ server }) => {
     const res = await server.gql<{ products: { items: Array<{ image: string; seller: { profileImage: string | null } }> } }>(
       `{ products(page: 1, pageSize: 50) { items { image seller { profileImage } } } }`,
     );

@@ -1,24 +1,22 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 import { signUp, type SignedIn } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import type { TestServer } from "../test/harness";
 
 /** A legacy client's whole journey over /api alone, as the old web app made it. */
 
-let server: TestServer;
 let admin: SignedIn;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   // admins cannot register: an operator makes one
   admin = await signUp(server, "admin");
 });
-afterAll(() => server.close());
 
 type Session = { token: string; cookie: string; userId: string; email: string };
 
 /** The legacy register -> login dance; the client keeps token, user and userId as it did. */
-async function registerAndLogin(body: Record<string, string>): Promise<Session> {
+async function registerAndLogin(server: TestServer, body: Record<string, string>): Promise<Session> {
   const registered = await server.api("POST", "/api/auth/register", { body });
   expect(registered.status).toBe(201);
   const login = await server.api("POST", "/api/auth/login", { body: { email: body.email, password: body.password } });
@@ -42,16 +40,17 @@ const person = (name: string, role: string, extra: Record<string, string> = {}) 
 });
 
 describe("a legacy client over REST", () => {
-  it("registers, lists, reviews, orders across two sellers, manages orders, reads stats, and administers users", async () => {
-    const ali = await registerAndLogin(person("ali_seller", "seller", { sellerType: "individual" }));
+  it("registers, lists, reviews, orders across two sellers, manages orders, reads stats, and administers users", async ({ server }) => {
+    const ali = await registerAndLogin(server, person("ali_seller", "seller", { sellerType: "individual" }));
     const store = await registerAndLogin(
+      server,
       person("campus_store", "seller", {
         sellerType: "business",
         storeName: "Campus Corner",
         storeDescription: "Stationery near the library.",
       }),
     );
-    const fatima = await registerAndLogin(person("fatima", "user"));
+    const fatima = await registerAndLogin(server, person("fatima", "user"));
     const bearer = (s: Session) => ({ token: s.token });
 
     // each seller uploads a picture of their own and lists products with it (sellerId from localStorage.userId);
@@ -238,7 +237,7 @@ describe("/api/openapi.json", () => {
     ["post", "/api/upload/Image"],
   ];
 
-  it("documents every path of the REST contract, with its method, and nothing else", async () => {
+  it("documents every path of the REST contract, with its method, and nothing else", async ({ server }) => {
     const { body } = await server.api("GET", "/api/openapi.json");
     const documented = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m} ${path}`),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../test/server-test";
 
 /**
  * docs/rest.md is the REST contract people read; /api/openapi.json is generated from the routes.
@@ -30,13 +30,10 @@ function documentedAccess(operation: Operation): string {
   return /Roles: ([^.]+)\./.exec(operation.description ?? "")?.[1] ?? "signed in";
 }
 
-let server: TestServer;
 let openApi: OpenApi;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   openApi = (await server.api<OpenApi>("GET", "/api/openapi.json")).body;
 });
-afterAll(() => server.close());
 
 describe("docs/rest.md", () => {
   it("lists exactly the calls /api/openapi.json has, each once", () => {

@@ -59,6 +59,13 @@ export type GraphQLResult<T = any> = {
   data?: T;
   errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }>;
 };
+/** The data of a GraphQL request that must succeed: an answer with errors fails the test with them. */
+export async function dataOf(server: Pick<TestServer, "gql">, query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await server.gql(query, variables, token);
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data;
+}
+
 /** The `extensions.code` of a GraphQL answer's first error (undefined when it has none). */
 export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
 

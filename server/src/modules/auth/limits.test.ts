@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { signUp } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
 import { FAILURES_PER_EMAIL_AND_IP, FAILURES_PER_IP, REGISTRATIONS_PER_IP } from "./service";
 
 /**
@@ -8,11 +8,6 @@ import { FAILURES_PER_EMAIL_AND_IP, FAILURES_PER_IP, REGISTRATIONS_PER_IP } from
  * checked, so a burst is counted as it arrives. (This file has its own database, so its counters
  * start empty; requests over HTTP all come from 127.0.0.1.)
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 /** "signed-in", or the error code the attempt was refused with (UNAUTHENTICATED, RATE_LIMITED, ...). */
 type Outcome = string;
@@ -24,7 +19,7 @@ const outcome = (promise: Promise<unknown>): Promise<Outcome> =>
 const count = (outcomes: Outcome[], wanted: Outcome) => outcomes.filter((o) => o === wanted).length;
 
 describe("sign-in limits", () => {
-  it("checks at most the limit's worth of passwords in a burst of 100 guesses, and then refuses the right one", async () => {
+  it("checks at most the limit's worth of passwords in a burst of 100 guesses, and then refuses the right one", async ({ server }) => {
     const owner = await signUp(server, "user");
     const guesses = Array.from({ length: 100 }, (_, i) =>
       outcome(server.services.auth.login({ email: owner.user.email, password: `guess-${i}` }, "203.0.113.7")),
@@ -38,7 +33,7 @@ describe("sign-in limits", () => {
     );
   });
 
-  it("does not lock the owner out: a stranger's failures from another address leave the owner's sign-in working", async () => {
+  it("does not lock the owner out: a stranger's failures from another address leave the owner's sign-in working", async ({ server }) => {
     const owner = await signUp(server, "user");
     for (let i = 0; i < FAILURES_PER_EMAIL_AND_IP + 2; i++)
       await outcome(server.services.auth.login({ email: owner.user.email, password: "wrong-password" }, "198.51.100.9"));
@@ -50,7 +45,7 @@ describe("sign-in limits", () => {
     );
   });
 
-  it("stops one address guessing many accounts after its total", async () => {
+  it("stops one address guessing many accounts after its total", async ({ server }) => {
     const ip = "198.51.100.200";
     const outcomes: Outcome[] = [];
     for (let i = 0; i < FAILURES_PER_IP; i++)
@@ -60,14 +55,14 @@ describe("sign-in limits", () => {
     expect(await outcome(server.services.auth.login({ email: fresh.user.email, password: fresh.password }, ip))).toBe("RATE_LIMITED");
   });
 
-  it("refuses an over-long e-mail as bad input (400), not a server fault", async () => {
+  it("refuses an over-long e-mail as bad input (400), not a server fault", async ({ server }) => {
     const res = await server.gql(`mutation ($e: String!) { login(email: $e, password: "x") { token } }`, {
       e: `${"a".repeat(300)}@test.pk`,
     });
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
-  it("counts every aliased login in one GraphQL request against the limits", async () => {
+  it("counts every aliased login in one GraphQL request against the limits", async ({ server }) => {
     const owner = await signUp(server, "user");
     // 4 logins fit under the query cost (each costs 1,000 of 5,000); more are refused before any runs
     const aliases = Array.from({ length: 4 }, (_, i) => `a${i}: login(email: $e, password: "wrong-${i}") { token }`).join("\n");
@@ -82,7 +77,7 @@ describe("sign-in limits", () => {
 });
 
 describe("sign-up limits", () => {
-  it("creates at most the per-address number of accounts from aliased requests", async () => {
+  it("creates at most the per-address number of accounts from aliased requests", async ({ server }) => {
     const [{ n: before }] = await server.dataSource.query(`SELECT count(*)::int AS n FROM users`);
     const codes: unknown[] = [];
     // 4 aliases per request (the query cost admits no more sign-ups in one request)

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { Role } from "../../platform/auth/roles";
 import { User } from "../users/entity";
 import { Conversation, Message, Offer, OfferStatus } from "./entity";
@@ -9,20 +10,17 @@ import { Conversation, Message, Offer, OfferStatus } from "./entity";
  * Pins the SQL cost of the inbox and of a message page: unread counts, previews and block flags
  * come in the page's own statement, products and parties from per-request DataLoaders.
  */
-let server: TestServer;
 let seller: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   seller = await signUp(server, "seller");
 });
-afterAll(() => server.close());
 
 const INBOX = `query ($pageSize: Int) { conversations(pageSize: $pageSize) { totalItems items { id unreadCount lastMessage blocked archived otherPartyReadAt product { id name price } buyer { id username } seller { id username storeName } } } }`;
 const OFFERS = `query ($id: ID!, $pageSize: Int) { offers(conversationId: $id, pageSize: $pageSize) { totalItems items { id amount status madeById expiresAt } } }`;
 const PAGE = `query ($id: ID!, $pageSize: Int) { messages(conversationId: $id, pageSize: $pageSize) { totalItems items { id senderId body read createdAt } } }`;
 
 /** `count` buyers, each with a conversation about their own product of the seller's and one message. */
-async function addConversations(count: number) {
+async function addConversations(server: TestServer, count: number) {
   const buyers = await server.dataSource.getRepository(User).save(
     Array.from({ length: count }, (_, i) => ({
       email: `asker${i}-${Date.now()}@test.pk`,
@@ -40,13 +38,13 @@ async function addConversations(count: number) {
 }
 
 describe("SQL statements per operation", () => {
-  it("conversations: the same statements for an inbox of 1 or of 20 (token check, page, count, products, parties)", async () => {
-    await addConversations(1);
+  it("conversations: the same statements for an inbox of 1 or of 20 (token check, page, count, products, parties)", async ({ server }) => {
+    await addConversations(server, 1);
     const one = await server.queries.measure(() => server.gql(INBOX, { pageSize: 50 }, seller.token));
     expect(one.result.errors).toBeUndefined();
     expect(one.result.data.conversations.items).toHaveLength(1);
 
-    await addConversations(19);
+    await addConversations(server, 19);
     const twenty = await server.queries.measure(() => server.gql(INBOX, { pageSize: 50 }, seller.token));
     expect(twenty.result.errors).toBeUndefined();
     const items = twenty.result.data.conversations.items;
@@ -58,7 +56,7 @@ describe("SQL statements per operation", () => {
     expect(one.queries).toBe(twenty.queries);
   });
 
-  it("messages: the same 4 statements for a page of 5 or of 50 (token check, conversation, page, count)", async () => {
+  it("messages: the same 4 statements for a page of 5 or of 50 (token check, conversation, page, count)", async ({ server }) => {
     const [conversation] = await server.dataSource.getRepository(Conversation).findBy({ sellerId: seller.user.id });
     await server.dataSource
       .getRepository(Message)
@@ -73,7 +71,9 @@ describe("SQL statements per operation", () => {
     expect(five.queries).toBe(fifty.queries);
   });
 
-  it("offers: the same 3 statements for a page of 1 or of 30 (token check, conversation, page; a page that is not full needs no count)", async () => {
+  it("offers: the same 3 statements for a page of 1 or of 30 (token check, conversation, page; a page that is not full needs no count)", async ({
+    server,
+  }) => {
     const [conversation] = await server.dataSource.getRepository(Conversation).findBy({ sellerId: seller.user.id });
     const offer = (i: number) => ({
       conversationId: conversation.id,

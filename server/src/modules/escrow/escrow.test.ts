@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOrder, insertProduct, signUpCast, type Cast } from "../../test/fixtures";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { insertOrder, insertProduct, signUpCast } from "../../test/fixtures";
 import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
 import { setStatus } from "../orders/testing";
 import { HeldPayment, HeldPaymentState } from "./entity";
 import { feeOf } from "./service";
 import { BALANCE, handOver, HELD, orderLedger, paidCardOrder } from "./testing";
 
-let server: TestServer;
-let cast: Cast;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cast = await signUpCast(server);
-});
-afterAll(() => server.close());
-
-const held = (orderId: string) => server.dataSource.getRepository(HeldPayment).findOneByOrFail({ orderId });
-const balanceOf = async (token: string) => (await server.gql(BALANCE, {}, token)).data.myBalance as { pending: number; available: number };
-const noticesOf = async (userId: string) =>
+const held = (server: TestServer, orderId: string) => server.dataSource.getRepository(HeldPayment).findOneByOrFail({ orderId });
+const balanceOf = async (server: TestServer, token: string) =>
+  (await server.gql(BALANCE, {}, token)).data.myBalance as { pending: number; available: number };
+const noticesOf = async (server: TestServer, userId: string) =>
   (
     await server.dataSource.query<Array<{ text: string }>>(
       `SELECT text FROM notifications WHERE "recipientId" = $1 AND kind = 'PAYMENT' ORDER BY "createdAt", id`,
@@ -26,17 +19,17 @@ const noticesOf = async (userId: string) =>
   ).map((n) => n.text);
 
 describe("a card payment is held", () => {
-  it("holds each order's amount on capture, once, tells both sides and shows as pending to the seller", async () => {
+  it("holds each order's amount on capture, once, tells both sides and shows as pending to the seller", async ({ cast, server }) => {
     const { buyer, seller, otherBuyer } = await signUpCast(server);
     const order = await paidCardOrder(server, buyer, seller, 150_000);
-    const payment = await held(order.id);
+    const payment = await held(server, order.id);
     expect(payment).toMatchObject({ state: HeldPaymentState.HELD, amountPaisa: Math.round(order.total * 100), provider: "card" });
     expect(await orderLedger(server, order.id)).toEqual({ kinds: ["HELD"], movementSums: [0], total: 0, held: payment.amountPaisa });
-    expect(await balanceOf(seller.token)).toEqual({ pending: order.total, available: 0 });
-    expect(await noticesOf(buyer.user.id)).toEqual([
+    expect(await balanceOf(server, seller.token)).toEqual({ pending: order.total, available: 0 });
+    expect(await noticesOf(server, buyer.user.id)).toEqual([
       expect.stringMatching(/^Your payment of Rs\u00a0.+ is held until you receive the item\.$/),
     ]);
-    expect(await noticesOf(seller.user.id)).toHaveLength(1);
+    expect(await noticesOf(server, seller.user.id)).toHaveLength(1);
 
     // the buyer and the seller read it on the order; a stranger cannot read the order at all
     for (const who of [buyer, seller, cast.admin]) {
@@ -57,10 +50,10 @@ describe("a card payment is held", () => {
       }),
     );
     expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD"]);
-    expect(await balanceOf(seller.token)).toEqual({ pending: order.total, available: 0 });
+    expect(await balanceOf(server, seller.token)).toEqual({ pending: order.total, available: 0 });
   });
 
-  it("holds nothing for a cash order, and its handover moves no money", async () => {
+  it("holds nothing for a cash order, and its handover moves no money", async ({ cast, server }) => {
     const product = await insertProduct(server.dataSource, cast.seller.user.id);
     const order = await insertOrder(server.dataSource, { buyerId: cast.buyer.user.id, lines: [{ product }] });
     await handOver(server, order.id);
@@ -70,52 +63,52 @@ describe("a card payment is held", () => {
 });
 
 describe("release at the handover", () => {
-  it("releases the held amount to the seller's available balance when the handover is confirmed, once", async () => {
+  it("releases the held amount to the seller's available balance when the handover is confirmed, once", async ({ server }) => {
     const { buyer, seller } = await signUpCast(server);
     const order = await paidCardOrder(server, buyer, seller, 99_999);
     await handOver(server, order.id, "buyer");
     await handOver(server, order.id, "auto");
-    expect((await held(order.id)).state).toBe(HeldPaymentState.RELEASED);
+    expect((await held(server, order.id)).state).toBe(HeldPaymentState.RELEASED);
     expect(await orderLedger(server, order.id)).toEqual({ kinds: ["HELD", "RELEASED"], movementSums: [0, 0], total: 0, held: 0 });
-    expect(await balanceOf(seller.token)).toEqual({ pending: 0, available: order.total });
-    expect((await noticesOf(seller.user.id)).at(-1)).toMatch(/is released to your balance\.$/);
+    expect(await balanceOf(server, seller.token)).toEqual({ pending: 0, available: order.total });
+    expect((await noticesOf(server, seller.user.id)).at(-1)).toMatch(/is released to your balance\.$/);
   });
 });
 
 describe("refund when the order is withdrawn before the handover", () => {
-  it("refunds the buyer in full when they cancel a paid order, and the provider's refund is recorded by a job", async () => {
+  it("refunds the buyer in full when they cancel a paid order, and the provider's refund is recorded by a job", async ({ server }) => {
     const { buyer, seller } = await signUpCast(server);
     const order = await paidCardOrder(server, buyer, seller);
     expect((await setStatus(server, buyer, order.id, "CANCELLED")).errors).toBeUndefined();
-    const payment = await held(order.id);
+    const payment = await held(server, order.id);
     expect(payment).toMatchObject({ state: HeldPaymentState.REFUNDED, refundedPaisa: payment.amountPaisa });
     expect(await orderLedger(server, order.id)).toEqual({ kinds: ["HELD", "REFUNDED"], movementSums: [0, 0], total: 0, held: 0 });
-    expect(await balanceOf(seller.token)).toEqual({ pending: 0, available: 0 });
+    expect(await balanceOf(server, seller.token)).toEqual({ pending: 0, available: 0 });
     await jobsSettled(server);
-    expect((await held(order.id)).refundReference).toMatch(/^sandbox-refund-[0-9a-f]{16}$/);
+    expect((await held(server, order.id)).refundReference).toMatch(/^sandbox-refund-[0-9a-f]{16}$/);
     // a cancelled order cannot be handed over any more, and nothing moves
     await expect(handOver(server, order.id)).rejects.toThrow();
     expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD", "REFUNDED"]);
   });
 
-  it("refunds the buyer when the seller rejects a paid order they had accepted", async () => {
+  it("refunds the buyer when the seller rejects a paid order they had accepted", async ({ server }) => {
     const { buyer, seller } = await signUpCast(server);
     const order = await paidCardOrder(server, buyer, seller);
     expect((await setStatus(server, seller, order.id, "CONFIRMED")).errors).toBeUndefined();
     expect((await setStatus(server, seller, order.id, "REJECTED")).errors).toBeUndefined();
-    expect((await held(order.id)).state).toBe(HeldPaymentState.REFUNDED);
-    expect(await noticesOf(buyer.user.id)).toContain(
+    expect((await held(server, order.id)).state).toBe(HeldPaymentState.REFUNDED);
+    expect(await noticesOf(server, buyer.user.id)).toContain(
       `Rs\u00a0${order.total.toLocaleString("en-US")} of order ${order.orderNumber} is refunded to the buyer.`,
     );
   });
 
-  it("a release and a refund racing for one order give one outcome", async () => {
+  it("a release and a refund racing for one order give one outcome", async ({ server }) => {
     for (let round = 0; round < 5; round++) {
       const { buyer, seller } = await signUpCast(server);
       const order = await paidCardOrder(server, buyer, seller);
       // the buyer cancels while the seller takes the order to its handover: whichever locks the order first wins
       const [cancel] = await Promise.all([setStatus(server, buyer, order.id, "CANCELLED"), handOver(server, order.id).catch(() => null)]);
-      const payment = await held(order.id);
+      const payment = await held(server, order.id);
       const ledger = await orderLedger(server, order.id);
       expect(ledger.total).toBe(0);
       expect(ledger.held).toBe(0);
@@ -123,7 +116,7 @@ describe("refund when the order is withdrawn before the handover", () => {
       expect(ledger.kinds.filter((kind) => kind === "RELEASED" || kind === "REFUNDED")).toHaveLength(1);
       const released = payment.state === HeldPaymentState.RELEASED;
       expect(ledger.kinds).toEqual(["HELD", released ? "RELEASED" : "REFUNDED"]);
-      expect(await balanceOf(seller.token)).toEqual({ pending: 0, available: released ? order.total : 0 });
+      expect(await balanceOf(server, seller.token)).toEqual({ pending: 0, available: released ? order.total : 0 });
       expect(cancel.errors === undefined).toBe(!released);
     }
   });

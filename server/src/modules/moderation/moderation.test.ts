@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asCaller, insertProduct, signUp, signUpCast, type Cast, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { asCaller, signUp, type Cast, type SignedIn } from "../../test/fixtures";
+import { codeOf, dataOf, type TestServer } from "../../test/harness";
 import { orderInput, PLACE_ORDER } from "../orders/testing";
 import { CATALOG_CACHE } from "../products/catalog";
 import { Product } from "../products/entity";
 import { User } from "../users/entity";
 import { ModerationAction, Report, ReportStatus } from "./entity";
+import { auditRows, listing, WARNINGS } from "./testing";
 import { ALREADY_REPORTED, REPORTS_PER_HOUR } from "./service";
-
-let server: TestServer;
-let cast: Cast;
 
 const REPORT_LISTING = `mutation ($id: ID!, $reason: ReportReason!, $details: String) {
   reportListing(productId: $id, reason: $reason, details: $details) { id targetKind targetId reason details status reporterName } }`;
@@ -20,36 +19,22 @@ const QUEUE = `query ($page: Int, $pageSize: Int) { moderationQueue(page: $page,
   reports { reason details reporterName } } } }`;
 const MODERATE = `mutation ($input: ModerateInput!) { moderate(input: $input) { action targetKind targetId targetLabel adminName note } }`;
 const LOG = `{ moderationLog { totalItems items { action targetKind targetId targetLabel adminName note } } }`;
-const WARNINGS = `{ myWarnings { note } }`;
 const PRODUCT = `query ($id: ID!) { product(id: $id) { id hiddenAt } }`;
 
-const ok = async (query: string, variables: Record<string, unknown>, token?: string) => {
-  const res = await server.gql(query, variables, token);
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
-
-/** A listing through the test fixture, then the catalogue cache dropped (the fixture bypasses the service). */
-async function listing(seller: SignedIn, name: string) {
-  const product = await insertProduct(server.dataSource, seller.user.id, { name });
-  await server.services.cache.invalidate(CATALOG_CACHE);
-  return product;
-}
-
-const moderate = (input: Record<string, unknown>, who: SignedIn = cast.admin) => server.gql(MODERATE, { input }, who.token);
-const openReports = (targetId: string) => server.dataSource.getRepository(Report).countBy({ targetId, status: ReportStatus.OPEN });
-const auditRows = () => server.dataSource.getRepository(ModerationAction).count();
-
-beforeAll(async () => {
-  server = await startTestServer();
-  cast = await signUpCast(server);
-});
-afterAll(() => server.close());
+const moderate = (cast: Cast, server: TestServer, input: Record<string, unknown>, who: SignedIn = cast.admin) =>
+  server.gql(MODERATE, { input }, who.token);
+const openReports = (server: TestServer, targetId: string) =>
+  server.dataSource.getRepository(Report).countBy({ targetId, status: ReportStatus.OPEN });
 
 describe("reporting", () => {
-  it("any signed-in user reports a listing or a user once while it is open; the reporter sees the report", async () => {
-    const lamp = await listing(cast.seller, "Reported desk lamp");
-    const report = await ok(REPORT_LISTING, { id: lamp.id, reason: "SCAM", details: "  Asks for advance payment  " }, cast.buyer.token);
+  it("any signed-in user reports a listing or a user once while it is open; the reporter sees the report", async ({ cast, server }) => {
+    const lamp = await listing(server, cast.seller, "Reported desk lamp");
+    const report = await dataOf(
+      server,
+      REPORT_LISTING,
+      { id: lamp.id, reason: "SCAM", details: "  Asks for advance payment  " },
+      cast.buyer.token,
+    );
     expect(report.reportListing).toMatchObject({
       targetKind: "LISTING",
       targetId: lamp.id,
@@ -59,18 +44,20 @@ describe("reporting", () => {
       reporterName: cast.buyer.user.username,
     });
     // a seller may report too, and a user may be reported
-    await ok(REPORT_LISTING, { id: lamp.id, reason: "MISLEADING" }, cast.otherSeller.token);
-    expect((await ok(REPORT_USER, { id: cast.seller.user.id, reason: "HARASSMENT" }, cast.buyer.token)).reportUser.targetKind).toBe("USER");
+    await dataOf(server, REPORT_LISTING, { id: lamp.id, reason: "MISLEADING" }, cast.otherSeller.token);
+    expect(
+      (await dataOf(server, REPORT_USER, { id: cast.seller.user.id, reason: "HARASSMENT" }, cast.buyer.token)).reportUser.targetKind,
+    ).toBe("USER");
 
     const again = await server.gql(REPORT_LISTING, { id: lamp.id, reason: "SPAM" }, cast.buyer.token);
     expect(codeOf(again)).toBe("CONFLICT");
     expect(again.errors?.[0].message).toBe(ALREADY_REPORTED);
     expect(codeOf(await server.gql(REPORT_USER, { id: cast.seller.user.id, reason: "SPAM" }, cast.buyer.token))).toBe("CONFLICT");
-    expect(await openReports(lamp.id)).toBe(2);
+    expect(await openReports(server, lamp.id)).toBe(2);
   });
 
-  it("refuses anonymous callers, one's own listing, oneself, unknown targets and bad input, writing nothing", async () => {
-    const mug = await listing(cast.seller, "Mug nobody reports");
+  it("refuses anonymous callers, one's own listing, oneself, unknown targets and bad input, writing nothing", async ({ cast, server }) => {
+    const mug = await listing(server, cast.seller, "Mug nobody reports");
     const before = await server.dataSource.getRepository(Report).count();
     expect(codeOf(await server.gql(REPORT_LISTING, { id: mug.id, reason: "SCAM" }))).toBe("UNAUTHENTICATED");
     const own = await server.gql(REPORT_LISTING, { id: mug.id, reason: "SCAM" }, cast.seller.token);
@@ -90,30 +77,35 @@ describe("reporting", () => {
     expect(await server.dataSource.getRepository(Report).count()).toBe(before);
   });
 
-  it(`limits each user to ${REPORTS_PER_HOUR} reports an hour`, async () => {
+  it(`limits each user to ${REPORTS_PER_HOUR} reports an hour`, async ({ cast, server }) => {
     const reporter = await signUp(server, "user");
-    const products = await Promise.all(Array.from({ length: REPORTS_PER_HOUR + 1 }, (_, i) => listing(cast.otherSeller, `Spam item ${i}`)));
+    const products = await Promise.all(
+      Array.from({ length: REPORTS_PER_HOUR + 1 }, (_, i) => listing(server, cast.otherSeller, `Spam item ${i}`)),
+    );
     for (const product of products.slice(0, REPORTS_PER_HOUR))
       await server.services.moderation.reportListing({ productId: product.id, reason: "SPAM" }, asCaller(reporter));
     const refused = await server.gql(REPORT_LISTING, { id: products[REPORTS_PER_HOUR].id, reason: "SPAM" }, reporter.token);
     expect(codeOf(refused)).toBe("RATE_LIMITED");
-    expect(await openReports(products[REPORTS_PER_HOUR].id)).toBe(0);
+    expect(await openReports(server, products[REPORTS_PER_HOUR].id)).toBe(0);
   });
 });
 
 describe("the moderation queue", () => {
-  it("is for admins only: open reports grouped by target, oldest first, with the target and the reasons; paged", async () => {
+  it("is for admins only: open reports grouped by target, oldest first, with the target and the reasons; paged", async ({
+    cast,
+    server,
+  }) => {
     const user = await signUp(server, "user");
     expect(codeOf(await server.gql(QUEUE, {}, cast.buyer.token))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(QUEUE, {}, cast.seller.token))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(QUEUE, {}))).toBe("UNAUTHENTICATED");
 
-    const pen = await listing(cast.otherSeller, "Queue pen");
-    await ok(REPORT_LISTING, { id: pen.id, reason: "PROHIBITED", details: "Sells exam papers" }, user.token);
-    await ok(REPORT_USER, { id: cast.otherBuyer.user.id, reason: "HARASSMENT" }, user.token);
-    await ok(REPORT_LISTING, { id: pen.id, reason: "SCAM" }, cast.otherBuyer.token);
+    const pen = await listing(server, cast.otherSeller, "Queue pen");
+    await dataOf(server, REPORT_LISTING, { id: pen.id, reason: "PROHIBITED", details: "Sells exam papers" }, user.token);
+    await dataOf(server, REPORT_USER, { id: cast.otherBuyer.user.id, reason: "HARASSMENT" }, user.token);
+    await dataOf(server, REPORT_LISTING, { id: pen.id, reason: "SCAM" }, cast.otherBuyer.token);
 
-    const { moderationQueue: queue } = await ok(QUEUE, { pageSize: 50 }, cast.admin.token);
+    const { moderationQueue: queue } = await dataOf(server, QUEUE, { pageSize: 50 }, cast.admin.token);
     const ids = queue.items.map((c: { targetId: string }) => c.targetId);
     // grouped: the pen once, before the user reported after it
     expect(ids.filter((id: string) => id === pen.id)).toHaveLength(1);
@@ -139,7 +131,7 @@ describe("the moderation queue", () => {
     expect(all.result.data.moderationQueue.items.length).toBeGreaterThan(3);
     expect(all.queries).toBe(one.queries);
 
-    const first = (await ok(QUEUE, { page: 1, pageSize: 1 }, cast.admin.token)).moderationQueue;
+    const first = (await dataOf(server, QUEUE, { page: 1, pageSize: 1 }, cast.admin.token)).moderationQueue;
     expect(first).toMatchObject({ totalItems: queue.totalItems, hasNextPage: true });
     expect(first.items[0].targetId).toBe(queue.items[0].targetId);
     expect(codeOf(await server.gql(QUEUE, { pageSize: 51 }, cast.admin.token))).toBe("BAD_USER_INPUT");
@@ -148,45 +140,55 @@ describe("the moderation queue", () => {
 
 describe("hiding a listing", () => {
   const SHOP = `query ($filter: ProductFilter, $sort: ProductSort) { products(filter: $filter, sort: $sort, pageSize: 50) { items { id } } }`;
-  const shopIds = async (filter: Record<string, unknown> = {}, sort = "NEWEST") =>
-    (await ok(SHOP, { filter, sort })).products.items.map((p: { id: string }) => p.id);
+  const shopIds = async (server: TestServer, filter: Record<string, unknown> = {}, sort = "NEWEST") =>
+    (await dataOf(server, SHOP, { filter, sort })).products.items.map((p: { id: string }) => p.id);
 
-  it("takes it out of every list and search; only its seller and admins still open it; carts refuse it; unhiding brings it back", async () => {
+  it("takes it out of every list and search; only its seller and admins still open it; carts refuse it; unhiding brings it back", async ({
+    cast,
+    server,
+  }) => {
     const seller = await signUp(server, "seller");
     const saver = await signUp(server, "user");
     const name = "Zylophonic calculator";
-    const calc = await listing(seller, name);
+    const calc = await listing(server, seller, name);
     await server.dataSource.getRepository(Product).update(calc.id, { ratingAverage: 5, ratingCount: 40 });
     await server.services.cache.invalidate(CATALOG_CACHE);
-    await ok(`mutation ($id: ID!) { saveProduct(productId: $id) }`, { id: calc.id }, saver.token);
-    await ok(REPORT_LISTING, { id: calc.id, reason: "PROHIBITED" }, cast.buyer.token);
-    await ok(REPORT_LISTING, { id: calc.id, reason: "SCAM" }, saver.token);
+    await dataOf(server, `mutation ($id: ID!) { saveProduct(productId: $id) }`, { id: calc.id }, saver.token);
+    await dataOf(server, REPORT_LISTING, { id: calc.id, reason: "PROHIBITED" }, cast.buyer.token);
+    await dataOf(server, REPORT_LISTING, { id: calc.id, reason: "SCAM" }, saver.token);
 
     const places = async () => ({
-      shop: (await shopIds()).includes(calc.id),
-      search: (await shopIds({ search: "zylophonic" }, "RELEVANCE")).includes(calc.id),
-      typoSearch: (await shopIds({ search: "zylofonic calculater" }, "RELEVANCE")).includes(calc.id),
-      trending: (await ok(`{ trendingProducts(limit: 50) { id } }`, {})).trendingProducts.some((p: { id: string }) => p.id === calc.id),
-      sellerProfile: (await shopIds({ sellerId: seller.user.id })).includes(calc.id),
-      saved: (await ok(`{ savedItems { product { id } } }`, {}, saver.token)).savedItems.length === 1,
+      shop: (await shopIds(server)).includes(calc.id),
+      search: (await shopIds(server, { search: "zylophonic" }, "RELEVANCE")).includes(calc.id),
+      typoSearch: (await shopIds(server, { search: "zylofonic calculater" }, "RELEVANCE")).includes(calc.id),
+      trending: (await dataOf(server, `{ trendingProducts(limit: 50) { id } }`, {})).trendingProducts.some(
+        (p: { id: string }) => p.id === calc.id,
+      ),
+      sellerProfile: (await shopIds(server, { sellerId: seller.user.id })).includes(calc.id),
+      saved: (await dataOf(server, `{ savedItems { product { id } } }`, {}, saver.token)).savedItems.length === 1,
       rest: (await server.api("GET", "/api/products?limit=50")).body.products.some((p: { _id: string }) => p._id === calc.id),
       restSeller: (await server.api("GET", `/api/products/seller/${seller.user.id}`)).body.products.length === 1,
       restProduct: (await server.api("GET", `/api/products/${calc.id}`)).status === 200,
       sitemap: (await (await fetch(`${server.url}/sitemap.xml`)).text()).includes(calc.id),
-      anonymousPage: (await ok(PRODUCT, { id: calc.id })).product !== null,
-      buyerPage: (await ok(PRODUCT, { id: calc.id }, cast.buyer.token)).product !== null,
+      anonymousPage: (await dataOf(server, PRODUCT, { id: calc.id })).product !== null,
+      buyerPage: (await dataOf(server, PRODUCT, { id: calc.id }, cast.buyer.token)).product !== null,
       quote: (
-        await ok(`query ($lines: [CartLineInput!]!) { priceQuote(lines: $lines) { lines { available } } }`, {
+        await dataOf(server, `query ($lines: [CartLineInput!]!) { priceQuote(lines: $lines) { lines { available } } }`, {
           lines: [{ productId: calc.id, quantity: 1 }],
         })
       ).priceQuote.lines[0].available,
     });
     const everywhere = await places();
     expect(Object.values(everywhere).every(Boolean), JSON.stringify(everywhere)).toBe(true);
-    const productsBefore = (await ok(`{ adminStats { totalProducts } }`, {}, cast.admin.token)).adminStats.totalProducts;
+    const productsBefore = (await dataOf(server, `{ adminStats { totalProducts } }`, {}, cast.admin.token)).adminStats.totalProducts;
 
-    const audit = await auditRows();
-    const hidden = await ok(MODERATE, { input: { targetKind: "LISTING", targetId: calc.id, action: "HIDE_LISTING" } }, cast.admin.token);
+    const audit = await auditRows(server);
+    const hidden = await dataOf(
+      server,
+      MODERATE,
+      { input: { targetKind: "LISTING", targetId: calc.id, action: "HIDE_LISTING" } },
+      cast.admin.token,
+    );
     expect(hidden.moderate).toEqual({
       action: "HIDE_LISTING",
       targetKind: "LISTING",
@@ -195,19 +197,21 @@ describe("hiding a listing", () => {
       adminName: cast.admin.user.username,
       note: null,
     });
-    expect(await auditRows()).toBe(audit + 1);
+    expect(await auditRows(server)).toBe(audit + 1);
     // both reports closed by the one action
     expect(await server.dataSource.getRepository(Report).countBy({ targetId: calc.id, status: ReportStatus.ACTIONED })).toBe(2);
-    expect(await openReports(calc.id)).toBe(0);
+    expect(await openReports(server, calc.id)).toBe(0);
 
     expect(await places()).toEqual(Object.fromEntries(Object.keys(everywhere).map((key) => [key, false])));
     expect((await server.api("GET", `/api/products/${calc.id}`)).status).toBe(404);
-    expect((await ok(`{ adminStats { totalProducts } }`, {}, cast.admin.token)).adminStats.totalProducts).toBe(productsBefore - 1);
+    expect((await dataOf(server, `{ adminStats { totalProducts } }`, {}, cast.admin.token)).adminStats.totalProducts).toBe(
+      productsBefore - 1,
+    );
     // its seller and admins still see it, marked hidden
-    expect((await ok(PRODUCT, { id: calc.id }, seller.token)).product.hiddenAt).not.toBeNull();
-    expect((await ok(PRODUCT, { id: calc.id }, cast.admin.token)).product.hiddenAt).not.toBeNull();
+    expect((await dataOf(server, PRODUCT, { id: calc.id }, seller.token)).product.hiddenAt).not.toBeNull();
+    expect((await dataOf(server, PRODUCT, { id: calc.id }, cast.admin.token)).product.hiddenAt).not.toBeNull();
     expect((await server.api("GET", `/api/products/${calc.id}`, { token: seller.token })).status).toBe(200);
-    const myProducts = (await ok(`{ myProducts { items { id hiddenAt } } }`, {}, seller.token)).myProducts.items;
+    const myProducts = (await dataOf(server, `{ myProducts { items { id hiddenAt } } }`, {}, seller.token)).myProducts.items;
     expect(myProducts).toEqual([{ id: calc.id, hiddenAt: expect.any(String) }]);
     // no order, no conversation or review, and no new report or save
     const START = `mutation ($id: ID!) { startConversation(productId: $id) { id } }`;
@@ -221,81 +225,88 @@ describe("hiding a listing", () => {
       "NOT_FOUND",
     );
 
-    const twice = await moderate({ targetKind: "LISTING", targetId: calc.id, action: "HIDE_LISTING" });
+    const twice = await moderate(cast, server, { targetKind: "LISTING", targetId: calc.id, action: "HIDE_LISTING" });
     expect([codeOf(twice), twice.errors?.[0].message]).toEqual(["CONFLICT", "This listing is already hidden."]);
-    await ok(
+    await dataOf(
+      server,
       MODERATE,
       { input: { targetKind: "LISTING", targetId: calc.id, action: "UNHIDE_LISTING", note: "Checked: fine" } },
       cast.admin.token,
     );
     expect(await places()).toEqual(everywhere);
-    expect(codeOf(await moderate({ targetKind: "LISTING", targetId: calc.id, action: "UNHIDE_LISTING" }))).toBe("CONFLICT");
-    expect(await auditRows()).toBe(audit + 2);
+    expect(codeOf(await moderate(cast, server, { targetKind: "LISTING", targetId: calc.id, action: "UNHIDE_LISTING" }))).toBe("CONFLICT");
+    expect(await auditRows(server)).toBe(audit + 2);
   });
 
-  it("refuses non-admins, unknown listings and actions that do not fit the target, changing nothing", async () => {
-    const book = await listing(cast.seller, "Book kept listed");
-    const audit = await auditRows();
+  it("refuses non-admins, unknown listings and actions that do not fit the target, changing nothing", async ({ cast, server }) => {
+    const book = await listing(server, cast.seller, "Book kept listed");
+    const audit = await auditRows(server);
     const hide = { targetKind: "LISTING", targetId: book.id, action: "HIDE_LISTING" };
-    expect(codeOf(await moderate(hide, cast.seller))).toBe("FORBIDDEN");
-    expect(codeOf(await moderate(hide, cast.buyer))).toBe("FORBIDDEN");
+    expect(codeOf(await moderate(cast, server, hide, cast.seller))).toBe("FORBIDDEN");
+    expect(codeOf(await moderate(cast, server, hide, cast.buyer))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(MODERATE, { input: hide }))).toBe("UNAUTHENTICATED");
-    expect(codeOf(await moderate({ ...hide, targetId: "00000000-0000-4000-8000-000000000000" }))).toBe("NOT_FOUND");
-    expect(codeOf(await moderate({ ...hide, targetKind: "USER", targetId: cast.buyer.user.id }))).toBe("BAD_USER_INPUT");
-    expect(codeOf(await moderate({ ...hide, note: "x".repeat(501) }))).toBe("BAD_USER_INPUT");
+    expect(codeOf(await moderate(cast, server, { ...hide, targetId: "00000000-0000-4000-8000-000000000000" }))).toBe("NOT_FOUND");
+    expect(codeOf(await moderate(cast, server, { ...hide, targetKind: "USER", targetId: cast.buyer.user.id }))).toBe("BAD_USER_INPUT");
+    expect(codeOf(await moderate(cast, server, { ...hide, note: "x".repeat(501) }))).toBe("BAD_USER_INPUT");
     expect((await server.dataSource.getRepository(Product).findOneByOrFail({ id: book.id })).hiddenAt).toBeNull();
-    expect(await auditRows()).toBe(audit);
+    expect(await auditRows(server)).toBe(audit);
   });
 });
 
 describe("warning and suspending users", () => {
-  it("a warning closes the user's reports and is shown to the user (a note is required)", async () => {
+  it("a warning closes the user's reports and is shown to the user (a note is required)", async ({ cast, server }) => {
     const rude = await signUp(server, "user");
-    await ok(REPORT_USER, { id: rude.user.id, reason: "HARASSMENT" }, cast.buyer.token);
-    const noNote = await moderate({ targetKind: "USER", targetId: rude.user.id, action: "WARN_USER" });
+    await dataOf(server, REPORT_USER, { id: rude.user.id, reason: "HARASSMENT" }, cast.buyer.token);
+    const noNote = await moderate(cast, server, { targetKind: "USER", targetId: rude.user.id, action: "WARN_USER" });
     expect(noNote.errors?.[0].extensions?.fields).toEqual({ note: "Write the warning the user will see." });
-    expect((await ok(WARNINGS, {}, rude.token)).myWarnings).toEqual([]);
+    expect((await dataOf(server, WARNINGS, {}, rude.token)).myWarnings).toEqual([]);
 
-    const warned = await ok(
+    const warned = await dataOf(
+      server,
       MODERATE,
       { input: { targetKind: "USER", targetId: rude.user.id, action: "WARN_USER", note: "Be polite in messages." } },
       cast.admin.token,
     );
     expect(warned.moderate).toMatchObject({ action: "WARN_USER", targetKind: "USER", targetLabel: rude.user.username });
-    expect((await ok(WARNINGS, {}, rude.token)).myWarnings).toEqual([{ note: "Be polite in messages." }]);
-    expect((await ok(WARNINGS, {}, cast.buyer.token)).myWarnings).toEqual([]);
-    expect(await openReports(rude.user.id)).toBe(0);
+    expect((await dataOf(server, WARNINGS, {}, rude.token)).myWarnings).toEqual([{ note: "Be polite in messages." }]);
+    expect((await dataOf(server, WARNINGS, {}, cast.buyer.token)).myWarnings).toEqual([]);
+    expect(await openReports(server, rude.user.id)).toBe(0);
   });
 
-  it("a warning from a listing's case goes to its seller and closes the listing's reports", async () => {
+  it("a warning from a listing's case goes to its seller and closes the listing's reports", async ({ cast, server }) => {
     const seller = await signUp(server, "seller");
-    const fake = await listing(seller, "Fake branded watch");
-    await ok(REPORT_LISTING, { id: fake.id, reason: "MISLEADING" }, cast.buyer.token);
-    const warned = await ok(
+    const fake = await listing(server, seller, "Fake branded watch");
+    await dataOf(server, REPORT_LISTING, { id: fake.id, reason: "MISLEADING" }, cast.buyer.token);
+    const warned = await dataOf(
+      server,
       MODERATE,
       { input: { targetKind: "LISTING", targetId: fake.id, action: "WARN_USER", note: "Say it is a replica." } },
       cast.admin.token,
     );
     expect(warned.moderate).toMatchObject({ targetKind: "USER", targetId: seller.user.id });
-    expect((await ok(WARNINGS, {}, seller.token)).myWarnings).toEqual([{ note: "Say it is a replica." }]);
-    expect(await openReports(fake.id)).toBe(0);
+    expect((await dataOf(server, WARNINGS, {}, seller.token)).myWarnings).toEqual([{ note: "Say it is a replica." }]);
+    expect(await openReports(server, fake.id)).toBe(0);
   });
 
-  it("a suspended user cannot sign in, their old token is refused and their listings are hidden until unsuspended", async () => {
+  it("a suspended user cannot sign in, their old token is refused and their listings are hidden until unsuspended", async ({
+    cast,
+    server,
+  }) => {
     const seller = await signUp(server, "seller");
-    const lamp = await listing(seller, "Suspended seller's lamp");
-    await ok(REPORT_USER, { id: seller.user.id, reason: "SCAM" }, cast.buyer.token);
-    const audit = await auditRows();
-    const noReason = await moderate({ targetKind: "USER", targetId: seller.user.id, action: "SUSPEND_USER" });
+    const lamp = await listing(server, seller, "Suspended seller's lamp");
+    await dataOf(server, REPORT_USER, { id: seller.user.id, reason: "SCAM" }, cast.buyer.token);
+    const audit = await auditRows(server);
+    const noReason = await moderate(cast, server, { targetKind: "USER", targetId: seller.user.id, action: "SUSPEND_USER" });
     expect(codeOf(noReason)).toBe("BAD_USER_INPUT");
 
-    await ok(
+    await dataOf(
+      server,
       MODERATE,
       { input: { targetKind: "USER", targetId: seller.user.id, action: "SUSPEND_USER", note: "Repeated scams" } },
       cast.admin.token,
     );
-    expect(await auditRows()).toBe(audit + 1);
-    expect(await openReports(seller.user.id)).toBe(0);
+    expect(await auditRows(server)).toBe(audit + 1);
+    expect(await openReports(server, seller.user.id)).toBe(0);
     const login = await server.gql(
       `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }`,
       {
@@ -316,56 +327,65 @@ describe("warning and suspending users", () => {
     expect(codeOf(await server.gql(`{ me { id } }`, {}, seller.token))).toBe("UNAUTHENTICATED");
     expect((await server.api("PATCH", "/api/auth/edit-profile", { token: seller.token, body: { name: "New" } })).status).toBe(401);
     const SHOP = `query ($sellerId: ID) { products(filter: { sellerId: $sellerId }) { items { id } } }`;
-    expect((await ok(SHOP, { sellerId: seller.user.id })).products.items).toEqual([]);
-    expect((await ok(PRODUCT, { id: lamp.id })).product).toBeNull();
+    expect((await dataOf(server, SHOP, { sellerId: seller.user.id })).products.items).toEqual([]);
+    expect((await dataOf(server, PRODUCT, { id: lamp.id })).product).toBeNull();
     expect(
-      (await ok(`query ($u: String!) { sellerPage(username: $u) { completedSales } }`, { u: seller.user.username })).sellerPage,
+      (await dataOf(server, `query ($u: String!) { sellerPage(username: $u) { completedSales } }`, { u: seller.user.username })).sellerPage,
     ).toBeNull();
-    const admins = (await ok(`{ users(pageSize: 50) { items { id suspendedAt suspendedReason } } }`, {}, cast.admin.token)).users.items;
+    const admins = (await dataOf(server, `{ users(pageSize: 50) { items { id suspendedAt suspendedReason } } }`, {}, cast.admin.token))
+      .users.items;
     expect(admins.find((u: { id: string }) => u.id === seller.user.id)).toMatchObject({ suspendedReason: "Repeated scams" });
 
-    await ok(MODERATE, { input: { targetKind: "USER", targetId: seller.user.id, action: "UNSUSPEND_USER" } }, cast.admin.token);
-    expect((await ok(SHOP, { sellerId: seller.user.id })).products.items).toEqual([{ id: lamp.id }]);
+    await dataOf(server, MODERATE, { input: { targetKind: "USER", targetId: seller.user.id, action: "UNSUSPEND_USER" } }, cast.admin.token);
+    expect((await dataOf(server, SHOP, { sellerId: seller.user.id })).products.items).toEqual([{ id: lamp.id }]);
     const back = await server.services.auth.login({ email: seller.user.email, password: seller.password }, "10.1.2.3");
     expect(back.token).toBeTruthy();
     // the suspension revoked the tokens issued before it, for good
     expect(codeOf(await server.gql(`{ me { id } }`, {}, seller.token))).toBe("UNAUTHENTICATED");
-    expect(codeOf(await moderate({ targetKind: "USER", targetId: seller.user.id, action: "UNSUSPEND_USER" }))).toBe("CONFLICT");
+    expect(codeOf(await moderate(cast, server, { targetKind: "USER", targetId: seller.user.id, action: "UNSUSPEND_USER" }))).toBe(
+      "CONFLICT",
+    );
   });
 
-  it("admins cannot suspend or warn themselves or another admin", async () => {
+  it("admins cannot suspend or warn themselves or another admin", async ({ cast, server }) => {
     const other = await signUp(server, "admin");
-    const audit = await auditRows();
-    const self = await moderate({ targetKind: "USER", targetId: cast.admin.user.id, action: "SUSPEND_USER", note: "x" });
+    const audit = await auditRows(server);
+    const self = await moderate(cast, server, { targetKind: "USER", targetId: cast.admin.user.id, action: "SUSPEND_USER", note: "x" });
     expect([codeOf(self), self.errors?.[0].message]).toEqual(["FORBIDDEN", "You cannot warn or suspend yourself."]);
-    const admin = await moderate({ targetKind: "USER", targetId: other.user.id, action: "SUSPEND_USER", note: "x" });
+    const admin = await moderate(cast, server, { targetKind: "USER", targetId: other.user.id, action: "SUSPEND_USER", note: "x" });
     expect([codeOf(admin), admin.errors?.[0].message]).toEqual(["FORBIDDEN", "Admins cannot be warned or suspended."]);
-    expect(codeOf(await moderate({ targetKind: "USER", targetId: other.user.id, action: "WARN_USER", note: "x" }))).toBe("FORBIDDEN");
+    expect(codeOf(await moderate(cast, server, { targetKind: "USER", targetId: other.user.id, action: "WARN_USER", note: "x" }))).toBe(
+      "FORBIDDEN",
+    );
     expect((await server.dataSource.getRepository(User).findOneByOrFail({ id: other.user.id })).suspendedAt).toBeNull();
-    expect(await auditRows()).toBe(audit);
+    expect(await auditRows(server)).toBe(audit);
   });
 });
 
 describe("dismissing and the audit trail", () => {
-  it("dismiss closes every open report of the target as dismissed; nothing open is a conflict; the trail lists actions newest first", async () => {
-    const poster = await listing(cast.seller, "Harmless poster");
-    await ok(REPORT_LISTING, { id: poster.id, reason: "OFFENSIVE" }, cast.buyer.token);
-    await ok(REPORT_LISTING, { id: poster.id, reason: "SPAM" }, cast.otherBuyer.token);
-    await ok(
+  it("dismiss closes every open report of the target as dismissed; nothing open is a conflict; the trail lists actions newest first", async ({
+    cast,
+    server,
+  }) => {
+    const poster = await listing(server, cast.seller, "Harmless poster");
+    await dataOf(server, REPORT_LISTING, { id: poster.id, reason: "OFFENSIVE" }, cast.buyer.token);
+    await dataOf(server, REPORT_LISTING, { id: poster.id, reason: "SPAM" }, cast.otherBuyer.token);
+    await dataOf(
+      server,
       MODERATE,
       { input: { targetKind: "LISTING", targetId: poster.id, action: "DISMISS", note: "Nothing wrong" } },
       cast.admin.token,
     );
     expect(await server.dataSource.getRepository(Report).countBy({ targetId: poster.id, status: ReportStatus.DISMISSED })).toBe(2);
-    expect((await ok(PRODUCT, { id: poster.id })).product).toEqual({ id: poster.id, hiddenAt: null });
+    expect((await dataOf(server, PRODUCT, { id: poster.id })).product).toEqual({ id: poster.id, hiddenAt: null });
     const audit = await server.dataSource.getRepository(ModerationAction).findOneByOrFail({ targetId: poster.id });
     expect(audit.reportId).not.toBeNull();
-    expect(codeOf(await moderate({ targetKind: "LISTING", targetId: poster.id, action: "DISMISS" }))).toBe("CONFLICT");
+    expect(codeOf(await moderate(cast, server, { targetKind: "LISTING", targetId: poster.id, action: "DISMISS" }))).toBe("CONFLICT");
     // the reporter may report it again once closed
-    await ok(REPORT_LISTING, { id: poster.id, reason: "SPAM" }, cast.buyer.token);
+    await dataOf(server, REPORT_LISTING, { id: poster.id, reason: "SPAM" }, cast.buyer.token);
 
-    const log = (await ok(LOG, {}, cast.admin.token)).moderationLog;
-    expect(log.totalItems).toBe(await auditRows());
+    const log = (await dataOf(server, LOG, {}, cast.admin.token)).moderationLog;
+    expect(log.totalItems).toBe(await auditRows(server));
     expect(log.items[0]).toEqual({
       action: "DISMISS",
       targetKind: "LISTING",
@@ -375,75 +395,5 @@ describe("dismissing and the audit trail", () => {
       note: "Nothing wrong",
     });
     expect(codeOf(await server.gql(LOG, {}, cast.buyer.token))).toBe("FORBIDDEN");
-  });
-});
-
-describe("reported conversations", () => {
-  const MODERATE_CONVERSATION = `mutation ($id: ID!, $action: ModerationActionKind!, $note: String) {
-    moderateConversation(conversationId: $id, action: $action, note: $note) }`;
-  const REPORTED = `{ reportedConversations(pageSize: 50) { items { id reportedById } } }`;
-
-  /** A conversation between a new seller's listing and the cast's buyer, reported by the buyer. */
-  async function reportedConversation() {
-    const seller = await signUp(server, "seller");
-    const product = await listing(seller, "Calculator");
-    const { startConversation } = await ok(
-      `mutation ($p: ID!) { startConversation(productId: $p) { id } }`,
-      { p: product.id },
-      cast.buyer.token,
-    );
-    const id = startConversation.id as string;
-    await ok(`mutation ($c: ID!) { sendMessage(conversationId: $c, body: "Pay me outside the app") { id } }`, { c: id }, seller.token);
-    await ok(
-      `mutation ($c: ID!) { reportConversation(conversationId: $c, reason: "Asks for payment outside") { id } }`,
-      { c: id },
-      cast.buyer.token,
-    );
-    return { id, seller };
-  }
-  const stillReported = async (id: string) =>
-    ((await ok(REPORTED, {}, cast.admin.token)).reportedConversations.items as Array<{ id: string }>).some((c) => c.id === id);
-
-  it("suspends the party the report is about (not the reporter), with the reason, and closes the report", async () => {
-    const { id, seller } = await reportedConversation();
-    const listed = (await ok(REPORTED, {}, cast.admin.token)).reportedConversations.items.find((c: { id: string }) => c.id === id);
-    expect(listed.reportedById).toBe(cast.buyer.user.id);
-    const noReason = await server.gql(MODERATE_CONVERSATION, { id, action: "SUSPEND_USER" }, cast.admin.token);
-    expect(noReason.errors?.[0].extensions?.fields).toEqual({ note: "Give the reason for the suspension." });
-    expect(await stillReported(id)).toBe(true);
-
-    const rows = await auditRows();
-    await ok(MODERATE_CONVERSATION, { id, action: "SUSPEND_USER", note: "Payment outside the app" }, cast.admin.token);
-    expect(await server.dataSource.getRepository(User).findOneByOrFail({ id: seller.user.id })).toMatchObject({
-      suspendedReason: "Payment outside the app",
-    });
-    expect((await server.dataSource.getRepository(User).findOneByOrFail({ id: cast.buyer.user.id })).suspendedAt).toBeNull();
-    expect(await auditRows()).toBe(rows + 1);
-    expect(await stillReported(id)).toBe(false);
-    // closed: the admin can no longer read it, and a second action finds nothing
-    expect(codeOf(await server.gql(`query ($c: ID!) { messages(conversationId: $c) { totalItems } }`, { c: id }, cast.admin.token))).toBe(
-      "NOT_FOUND",
-    );
-    expect(codeOf(await server.gql(MODERATE_CONVERSATION, { id, action: "DISMISS" }, cast.admin.token))).toBe("NOT_FOUND");
-  });
-
-  it("warns the reported party, or dismisses without acting; only admins, only reported conversations", async () => {
-    const warned = await reportedConversation();
-    await ok(MODERATE_CONVERSATION, { id: warned.id, action: "WARN_USER", note: "Keep payments on UniBazaar." }, cast.admin.token);
-    expect((await ok(WARNINGS, {}, warned.seller.token)).myWarnings).toEqual([{ note: "Keep payments on UniBazaar." }]);
-
-    const dismissed = await reportedConversation();
-    for (const who of [cast.buyer, cast.seller]) {
-      expect(codeOf(await server.gql(MODERATE_CONVERSATION, { id: dismissed.id, action: "DISMISS" }, who.token))).toBe("FORBIDDEN");
-    }
-    expect(codeOf(await server.gql(MODERATE_CONVERSATION, { id: dismissed.id, action: "HIDE_LISTING" }, cast.admin.token))).toBe(
-      "BAD_USER_INPUT",
-    );
-    expect(await stillReported(dismissed.id)).toBe(true);
-    const rows = await auditRows();
-    await ok(MODERATE_CONVERSATION, { id: dismissed.id, action: "DISMISS" }, cast.admin.token);
-    expect(await stillReported(dismissed.id)).toBe(false);
-    expect(await auditRows()).toBe(rows);
-    expect((await server.dataSource.getRepository(User).findOneByOrFail({ id: dismissed.seller.user.id })).suspendedAt).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
 import { Notification } from "../notifications/entity";
 import { Order } from "./entity";
 import type { HandoverConfirmation } from "./events";
 import { placeOrder, setStatus } from "./testing";
 
-let server: TestServer;
 let seller: SignedIn;
 let otherSeller: SignedIn;
 let buyer: SignedIn;
@@ -16,8 +16,7 @@ let admin: SignedIn;
 const confirmations: Array<{ orderId: string; how: HandoverConfirmation }> = [];
 const objections: Array<{ orderId: string; reason: string }> = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   ({ seller, otherSeller, buyer, otherBuyer, admin } = await signUpCast(server));
   server.services.events.onAfterCommit("order.handover-confirmed", ({ order, how }) => {
     confirmations.push({ orderId: order.id, how });
@@ -26,7 +25,6 @@ beforeAll(async () => {
     objections.push({ orderId: order.id, reason });
   });
 });
-afterAll(() => server.close());
 
 const HANDOVER = `id status handoverCode canAnswerHandover canEnterHandoverCode
   handover { state confirmedBy confirmDueAt objection settledAt codeTriesLeft }`;
@@ -35,22 +33,23 @@ const COMPLETE = `mutation ($id: ID!, $code: String!) { completeHandover(id: $id
 const CONFIRM = `mutation ($id: ID!) { confirmHandover(id: $id) { ${HANDOVER} } }`;
 const OBJECT = `mutation ($id: ID!, $reason: String!) { objectToHandover(id: $id, reason: $reason) { ${HANDOVER} } }`;
 
-const view = async (id: string, who: SignedIn) => {
+const view = async (server: TestServer, id: string, who: SignedIn) => {
   const res = await server.gql(ORDER_Q, { id }, who.token);
   expect(res.errors).toBeUndefined();
   return res.data.order;
 };
-const storedCode = async (id: string) => (await server.dataSource.getRepository(Order).findOneByOrFail({ id })).handoverCode;
+const storedCode = async (server: TestServer, id: string) =>
+  (await server.dataSource.getRepository(Order).findOneByOrFail({ id })).handoverCode;
 const confirmationsOf = (orderId: string) => confirmations.filter((c) => c.orderId === orderId).map((c) => c.how);
 // a completion also asks both sides for a review in the same transaction: tests look at the last two notices
-const noticesOf = (who: SignedIn) =>
+const noticesOf = (server: TestServer, who: SignedIn) =>
   server.dataSource
     .getRepository(Notification)
     .find({ where: { recipientId: who.user.id }, order: { createdAt: "ASC" } })
     .then((rows) => rows.map((n) => n.text));
 
 /** A cash order delivered to an address, moved by its seller up to `shipped` (ready to hand over). */
-async function shippedOrder(): Promise<string> {
+async function shippedOrder(server: TestServer): Promise<string> {
   const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 250_000 });
   const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }]);
   const id = checkout.orders[0].id as string;
@@ -59,20 +58,20 @@ async function shippedOrder(): Promise<string> {
 }
 
 /** A shipped order that the seller completed without the code: awaiting the buyer. */
-async function awaitingOrder(): Promise<string> {
-  const id = await shippedOrder();
+async function awaitingOrder(server: TestServer): Promise<string> {
+  const id = await shippedOrder(server);
   expect((await setStatus(server, seller, id, "COMPLETED")).errors).toBeUndefined();
   return id;
 }
 
 describe("the handover code", () => {
-  it("every order has 6 digits only its buyer sees: not its seller, not an admin, not REST", async () => {
-    const id = await shippedOrder();
-    const code = await storedCode(id);
+  it("every order has 6 digits only its buyer sees: not its seller, not an admin, not REST", async ({ server }) => {
+    const id = await shippedOrder(server);
+    const code = await storedCode(server, id);
     expect(code).toMatch(/^\d{6}$/);
-    expect((await view(id, buyer)).handoverCode).toBe(code);
-    expect((await view(id, seller)).handoverCode).toBeNull();
-    expect((await view(id, admin)).handoverCode).toBeNull();
+    expect((await view(server, id, buyer)).handoverCode).toBe(code);
+    expect((await view(server, id, seller)).handoverCode).toBeNull();
+    expect((await view(server, id, admin)).handoverCode).toBeNull();
     const sellerList = await server.gql(`{ sellerOrders { items { id handoverCode } } }`, {}, seller.token);
     expect(sellerList.data.sellerOrders.items.find((o: { id: string }) => o.id === id).handoverCode).toBeNull();
     const rest = await server.api("GET", `/api/orders/my-orders`, { token: buyer.token });
@@ -80,9 +79,9 @@ describe("the handover code", () => {
     expect(JSON.stringify(rest.body)).not.toContain(code);
   });
 
-  it("the seller types it: the order is completed, confirmed by code, announced once; the code is then gone", async () => {
-    const id = await shippedOrder();
-    const res = await server.gql(COMPLETE, { id, code: await storedCode(id) }, seller.token);
+  it("the seller types it: the order is completed, confirmed by code, announced once; the code is then gone", async ({ server }) => {
+    const id = await shippedOrder(server);
+    const res = await server.gql(COMPLETE, { id, code: await storedCode(server, id) }, seller.token);
     expect(res.errors).toBeUndefined();
     expect(res.data.completeHandover).toMatchObject({
       status: "COMPLETED",
@@ -90,37 +89,37 @@ describe("the handover code", () => {
       canEnterHandoverCode: false,
     });
     expect(confirmationsOf(id)).toEqual(["code"]);
-    expect((await view(id, buyer)).handoverCode).toBeNull();
-    expect((await view(id, buyer)).canAnswerHandover).toBe(false);
-    expect((await noticesOf(buyer)).slice(-2)).toContainEqual(
+    expect((await view(server, id, buyer)).handoverCode).toBeNull();
+    expect((await view(server, id, buyer)).canAnswerHandover).toBe(false);
+    expect((await noticesOf(server, buyer)).slice(-2)).toContainEqual(
       expect.stringMatching(/^Order UB-\d{6} was handed over: confirmed with your code\.$/),
     );
     // a completed order's handover cannot be confirmed again
     expect(codeOf(await server.gql(CONFIRM, { id }, buyer.token))).toBe("CONFLICT");
   });
 
-  it("only the order's seller enters it, after the order is ready to hand over; a malformed code is no try", async () => {
-    const id = await shippedOrder();
-    const code = await storedCode(id);
+  it("only the order's seller enters it, after the order is ready to hand over; a malformed code is no try", async ({ server }) => {
+    const id = await shippedOrder(server);
+    const code = await storedCode(server, id);
     expect(codeOf(await server.gql(COMPLETE, { id, code }, buyer.token))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(COMPLETE, { id, code }, otherSeller.token))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(COMPLETE, { id, code }))).toBe("UNAUTHENTICATED");
     const malformed = await server.gql(COMPLETE, { id, code: "12a456" }, seller.token);
     expect(codeOf(malformed)).toBe("BAD_USER_INPUT");
     expect(malformed.errors![0].extensions!.fields).toEqual({ code: "Enter the buyer's 6-digit code." });
-    expect((await view(id, seller)).handover.codeTriesLeft).toBe(5);
+    expect((await view(server, id, seller)).handover.codeTriesLeft).toBe(5);
 
     const product = await insertProduct(server.dataSource, seller.user.id);
     const pending = (await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }])).orders[0].id as string;
-    const early = await server.gql(COMPLETE, { id: pending, code: await storedCode(pending) }, seller.token);
+    const early = await server.gql(COMPLETE, { id: pending, code: await storedCode(server, pending) }, seller.token);
     expect(codeOf(early)).toBe("BAD_USER_INPUT");
     expect(early.errors![0].message).toBe("An order that is pending cannot become completed.");
-    expect((await view(id, seller)).status).toBe("SHIPPED");
+    expect((await view(server, id, seller)).status).toBe("SHIPPED");
   });
 
-  it("5 wrong codes lock the code path (also for the right code); the seller then asks the buyer to confirm", async () => {
-    const id = await shippedOrder();
-    const code = await storedCode(id);
+  it("5 wrong codes lock the code path (also for the right code); the seller then asks the buyer to confirm", async ({ server }) => {
+    const id = await shippedOrder(server);
+    const code = await storedCode(server, id);
     const wrong = code === "000000" ? "111111" : "000000";
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -134,15 +133,19 @@ describe("the handover code", () => {
     const locked = await server.gql(COMPLETE, { id, code }, seller.token);
     expect(codeOf(locked)).toBe("CONFLICT");
     expect(locked.errors![0].message).toMatch(/Mark it delivered without the code and ask the buyer to confirm/);
-    expect(await view(id, seller)).toMatchObject({ status: "SHIPPED", canEnterHandoverCode: false, handover: { codeTriesLeft: 0 } });
+    expect(await view(server, id, seller)).toMatchObject({
+      status: "SHIPPED",
+      canEnterHandoverCode: false,
+      handover: { codeTriesLeft: 0 },
+    });
     expect(confirmationsOf(id)).toEqual([]);
     expect((await setStatus(server, seller, id, "COMPLETED")).errors).toBeUndefined();
-    expect((await view(id, buyer)).handover.state).toBe("AWAITING_BUYER");
+    expect((await view(server, id, buyer)).handover.state).toBe("AWAITING_BUYER");
   });
 
-  it("two confirmations with the code at once: one completes the order, the other is refused", async () => {
-    const id = await shippedOrder();
-    const code = await storedCode(id);
+  it("two confirmations with the code at once: one completes the order, the other is refused", async ({ server }) => {
+    const id = await shippedOrder(server);
+    const code = await storedCode(server, id);
     const results = await Promise.all([0, 1].map(() => server.gql(COMPLETE, { id, code }, seller.token)));
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     expect(results.filter((r) => codeOf(r) === "BAD_USER_INPUT")).toHaveLength(1);
@@ -151,10 +154,10 @@ describe("the handover code", () => {
 });
 
 describe("completed without the code", () => {
-  it("awaits the buyer, who is asked; the buyer confirms once, and the seller hears it", async () => {
+  it("awaits the buyer, who is asked; the buyer confirms once, and the seller hears it", async ({ server }) => {
     const before = server.clock.now().getTime();
-    const id = await awaitingOrder();
-    const asBuyer = await view(id, buyer);
+    const id = await awaitingOrder(server);
+    const asBuyer = await view(server, id, buyer);
     expect(asBuyer).toMatchObject({
       status: "COMPLETED",
       canAnswerHandover: true,
@@ -163,8 +166,8 @@ describe("completed without the code", () => {
     const hours = (Date.parse(asBuyer.handover.confirmDueAt) - before) / 3_600_000;
     expect(hours).toBeGreaterThanOrEqual(48);
     expect(hours).toBeLessThan(48.1);
-    expect((await view(id, seller)).canAnswerHandover).toBe(false);
-    expect((await noticesOf(buyer)).slice(-2)).toContainEqual(
+    expect((await view(server, id, seller)).canAnswerHandover).toBe(false);
+    expect((await noticesOf(server, buyer)).slice(-2)).toContainEqual(
       expect.stringMatching(/marked order UB-\d{6} delivered\. Did you get it\? Confirm, or object/),
     );
 
@@ -174,31 +177,35 @@ describe("completed without the code", () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.confirmHandover.handover).toMatchObject({ state: "CONFIRMED", confirmedBy: "BUYER" });
     expect(confirmationsOf(id)).toEqual(["buyer"]);
-    expect((await noticesOf(seller)).slice(-2)).toContainEqual(expect.stringMatching(/^The buyer confirmed receiving order UB-\d{6}\.$/));
+    expect((await noticesOf(server, seller)).slice(-2)).toContainEqual(
+      expect.stringMatching(/^The buyer confirmed receiving order UB-\d{6}\.$/),
+    );
     expect(codeOf(await server.gql(CONFIRM, { id }, buyer.token))).toBe("CONFLICT");
     expect(confirmationsOf(id)).toEqual(["buyer"]);
   });
 
-  it("the legacy REST status update also leaves it awaiting; the buyer objects with a reason, then nothing confirms it", async () => {
-    const id = await shippedOrder();
+  it("the legacy REST status update also leaves it awaiting; the buyer objects with a reason, then nothing confirms it", async ({
+    server,
+  }) => {
+    const id = await shippedOrder(server);
     const rest = await server.api("PATCH", `/api/orders/update-status/${id}`, { token: seller.token, body: { status: "completed" } });
     expect(rest.status).toBe(200);
     expect(rest.body.status).toBe("completed");
-    expect(JSON.stringify(rest.body)).not.toContain(await storedCode(id));
-    expect((await view(id, buyer)).handover.state).toBe("AWAITING_BUYER");
+    expect(JSON.stringify(rest.body)).not.toContain(await storedCode(server, id));
+    expect((await view(server, id, buyer)).handover.state).toBe("AWAITING_BUYER");
 
     const short = await server.gql(OBJECT, { id, reason: "no" }, buyer.token);
     expect(codeOf(short)).toBe("BAD_USER_INPUT");
     expect(short.errors![0].extensions!.fields).toHaveProperty("reason");
     expect(codeOf(await server.gql(OBJECT, { id, reason: "x".repeat(501) }, buyer.token))).toBe("BAD_USER_INPUT");
     expect(codeOf(await server.gql(OBJECT, { id, reason: "Never met the seller." }, seller.token))).toBe("FORBIDDEN");
-    expect((await view(id, buyer)).handover.state).toBe("AWAITING_BUYER");
+    expect((await view(server, id, buyer)).handover.state).toBe("AWAITING_BUYER");
 
     const res = await server.gql(OBJECT, { id, reason: "  Never met the seller.  " }, buyer.token);
     expect(res.errors).toBeUndefined();
     expect(res.data.objectToHandover.handover).toMatchObject({ state: "OBJECTED", objection: "Never met the seller.", confirmedBy: null });
     expect(objections.filter((o) => o.orderId === id)).toEqual([{ orderId: id, reason: "Never met the seller." }]);
-    expect((await noticesOf(seller)).slice(-2)).toContainEqual(
+    expect((await noticesOf(server, seller)).slice(-2)).toContainEqual(
       expect.stringMatching(/objects to the handover of order UB-\d{6}: "Never met the seller\."/),
     );
     expect(codeOf(await server.gql(CONFIRM, { id }, buyer.token))).toBe("CONFLICT");
@@ -206,7 +213,7 @@ describe("completed without the code", () => {
     server.clock.advance(49 * 3_600_000);
     try {
       await server.dataSource.transaction((manager) => server.services.handover.autoConfirmDue(manager));
-      expect((await view(id, buyer)).handover.state).toBe("OBJECTED");
+      expect((await view(server, id, buyer)).handover.state).toBe("OBJECTED");
       expect(confirmationsOf(id)).toEqual([]);
     } finally {
       server.clock.advance(-49 * 3_600_000);
@@ -215,8 +222,8 @@ describe("completed without the code", () => {
 });
 
 describe("the automatic confirmation after 48 hours", () => {
-  it("the scheduled job confirms a handover nobody answered once its deadline passed, once, and tells both", async () => {
-    const id = await awaitingOrder();
+  it("the scheduled job confirms a handover nobody answered once its deadline passed, once, and tells both", async ({ server }) => {
+    const id = await awaitingOrder(server);
     const runJob = async () => {
       await server.services.jobs.enqueue(server.dataSource.manager, "orders.handover-auto-confirm", {});
       await jobsSettled(server);
@@ -224,13 +231,13 @@ describe("the automatic confirmation after 48 hours", () => {
     server.clock.advance(47 * 3_600_000);
     try {
       await runJob();
-      expect((await view(id, buyer)).handover.state).toBe("AWAITING_BUYER");
+      expect((await view(server, id, buyer)).handover.state).toBe("AWAITING_BUYER");
       server.clock.advance(3_600_000 + 1000);
       await runJob();
-      expect((await view(id, buyer)).handover).toMatchObject({ state: "CONFIRMED", confirmedBy: "AUTO" });
+      expect((await view(server, id, buyer)).handover).toMatchObject({ state: "CONFIRMED", confirmedBy: "AUTO" });
       expect(confirmationsOf(id)).toEqual(["auto"]);
       for (const who of [buyer, seller])
-        expect((await noticesOf(who)).slice(-2)).toContainEqual(
+        expect((await noticesOf(server, who)).slice(-2)).toContainEqual(
           expect.stringMatching(/^Order UB-\d{6} is confirmed: the buyer did not object within 48 hours\.$/),
         );
       await runJob();
@@ -241,8 +248,8 @@ describe("the automatic confirmation after 48 hours", () => {
     }
   });
 
-  it("the buyer's confirmation and the deadline at the same moment: one confirmation", async () => {
-    const id = await awaitingOrder();
+  it("the buyer's confirmation and the deadline at the same moment: one confirmation", async ({ server }) => {
+    const id = await awaitingOrder(server);
     server.clock.advance(48 * 3_600_000 + 1000);
     try {
       const [answer] = await Promise.all([

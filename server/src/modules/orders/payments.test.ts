@@ -1,29 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { Product } from "../products/entity";
 import { CheckoutSession, Order } from "./entity";
 import { checkCard, luhnValid } from "./payments";
 import { CONFIRM_PAYMENT, PLACE_ORDER, cancelPendingOrders, orderInput, placeOrder, setStatus, shipping } from "./testing";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
 let book: Product;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "user")]);
   book = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 123_450, name: "Algorithms Textbook" });
 });
-afterAll(() => server.close());
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, "0");
 const goodCard = { cardNumber: "4242 4242 4242 4242", expiry: `12/${nextYear}`, cvc: "123" };
 
 /** Submits the payment page's form as a browser would, without following the redirect. */
-const submitCard = (path: string, card: Record<string, string>) =>
+const submitCard = (server: TestServer, path: string, card: Record<string, string>) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -32,8 +30,8 @@ const submitCard = (path: string, card: Record<string, string>) =>
   });
 
 /** Submits a card the page refuses: 303 back to the page with the failure in a cookie; answers the page then shown. */
-async function refusedPage(path: string, card: Record<string, string>): Promise<string> {
-  const res = await submitCard(path, card);
+async function refusedPage(server: TestServer, path: string, card: Record<string, string>): Promise<string> {
+  const res = await submitCard(server, path, card);
   expect(res.status).toBe(303);
   expect(res.headers.get("location")).toBe(path);
   const cookie = res.headers.get("set-cookie")!;
@@ -45,7 +43,7 @@ async function refusedPage(path: string, card: Record<string, string>): Promise<
   return shown.text();
 }
 
-const cardCheckout = () => placeOrder(server, buyer, [{ productId: book.id, quantity: 2 }], { paymentMethod: "CARD" });
+const cardCheckout = (server: TestServer) => placeOrder(server, buyer, [{ productId: book.id, quantity: 2 }], { paymentMethod: "CARD" });
 
 describe("the sandbox card check", () => {
   it("validates with Luhn, a future expiry and a 3-4 digit CVC", () => {
@@ -74,10 +72,12 @@ describe("the sandbox card check", () => {
 });
 
 describe("card payment end to end", () => {
-  beforeEach(() => cancelPendingOrders(server));
+  it.beforeEach(({ server }) => cancelPendingOrders(server));
 
-  it("shows the hosted page, accepts the test card, redirects to /success and lets the buyer confirm (twice harmlessly)", async () => {
-    const checkout = await cardCheckout();
+  it("shows the hosted page, accepts the test card, redirects to /success and lets the buyer confirm (twice harmlessly)", async ({
+    server,
+  }) => {
+    const checkout = await cardCheckout(server);
     expect(checkout.paymentUrl).toBe(`/pay/${checkout.id}`);
     // 2 x 1234.50 = 2469.00 + 123.45 tax
     expect(checkout.total).toBe(2592.45);
@@ -106,7 +106,7 @@ describe("card payment end to end", () => {
     expect(script.headers.get("content-type")).toMatch(/javascript/);
     expect(await script.text()).toContain('addEventListener("submit"');
 
-    const paid = await submitCard(checkout.paymentUrl, goodCard);
+    const paid = await submitCard(server, checkout.paymentUrl, goodCard);
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`/success?session_id=${checkout.id}`);
 
@@ -133,9 +133,11 @@ describe("card payment end to end", () => {
     ).toBeInstanceOf(Date);
   });
 
-  it("answers a declined card with 303 back to the page (Back never posts again), which then shows the message once", async () => {
-    const checkout = await cardCheckout();
-    const html = await refusedPage(checkout.paymentUrl, { ...goodCard, cardNumber: "4000 0000 0000 0002" });
+  it("answers a declined card with 303 back to the page (Back never posts again), which then shows the message once", async ({
+    server,
+  }) => {
+    const checkout = await cardCheckout(server);
+    const html = await refusedPage(server, checkout.paymentUrl, { ...goodCard, cardNumber: "4000 0000 0000 0002" });
     expect(html).toContain('role="alert"');
     expect(html).toContain("Your card was declined. Please use a different card.");
     // the card's details are never echoed back by the server
@@ -146,9 +148,9 @@ describe("card payment end to end", () => {
     expect(confirm.errors?.[0].message).toBe("Payment has not been completed.");
   });
 
-  it("names each invalid field on the page", async () => {
-    const checkout = await cardCheckout();
-    const html = await refusedPage(checkout.paymentUrl, { cardNumber: "1234 5678", expiry: "01/20", cvc: "x" });
+  it("names each invalid field on the page", async ({ server }) => {
+    const checkout = await cardCheckout(server);
+    const html = await refusedPage(server, checkout.paymentUrl, { cardNumber: "1234 5678", expiry: "01/20", cvc: "x" });
     expect(html).toContain("Enter a valid card number.");
     expect(html).toContain("This card has expired.");
     expect(html).toContain("Enter the 3 or 4 digit security code (CVC).");
@@ -156,20 +158,20 @@ describe("card payment end to end", () => {
     expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeNull();
   });
 
-  it("refuses a card whose expiry month has passed by the clock, with no row moved", async () => {
-    const checkout = await cardCheckout();
+  it("refuses a card whose expiry month has passed by the clock, with no row moved", async ({ server }) => {
+    const checkout = await cardCheckout(server);
     // the first day after goodCard's expiry month
     const ahead = Date.UTC(2000 + Number(nextYear) + 1, 0, 2) - Date.now();
     server.clock.advance(ahead);
     try {
-      expect(await refusedPage(checkout.paymentUrl, goodCard)).toContain("This card has expired.");
+      expect(await refusedPage(server, checkout.paymentUrl, goodCard)).toContain("This card has expired.");
     } finally {
       server.clock.advance(-ahead);
     }
     expect((await server.dataSource.getRepository(CheckoutSession).findOneByOrFail({ id: checkout.id })).paymentAuthorizedAt).toBeNull();
   });
 
-  it("answers an unknown session with 404 and a cash-on-delivery checkout without a card form", async () => {
+  it("answers an unknown session with 404 and a cash-on-delivery checkout without a card form", async ({ server }) => {
     expect((await fetch(`${server.url}/pay/${randomUUID()}`)).status).toBe(404);
     expect((await fetch(`${server.url}/pay/not-a-session`)).status).toBe(404);
     const cod = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }]);
@@ -177,15 +179,15 @@ describe("card payment end to end", () => {
     expect(page).toContain("Cash on delivery");
     expect(page).not.toContain("<form");
     // refused: back to the page, which is the cash one
-    expect((await submitCard(`/pay/${cod.id}`, goodCard)).headers.get("location")).toBe(`/pay/${cod.id}`);
+    expect((await submitCard(server, `/pay/${cod.id}`, goodCard)).headers.get("location")).toBe(`/pay/${cod.id}`);
     // nothing to confirm for cash on delivery: harmless, still unpaid
     const confirm = await server.gql(CONFIRM_PAYMENT, { sessionId: cod.id }, buyer.token);
     expect(confirm.data.confirmPayment.paymentStatus).toBe("UNPAID");
   });
 
-  it("lets only the buyer or an admin confirm, and answers an unknown session with NOT_FOUND", async () => {
-    const checkout = await cardCheckout();
-    await submitCard(checkout.paymentUrl, goodCard);
+  it("lets only the buyer or an admin confirm, and answers an unknown session with NOT_FOUND", async ({ server }) => {
+    const checkout = await cardCheckout(server);
+    await submitCard(server, checkout.paymentUrl, goodCard);
     const stranger = await signUp(server, "user");
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, stranger.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, seller.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -196,9 +198,11 @@ describe("card payment end to end", () => {
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, admin.token)).data.confirmPayment.paymentStatus).toBe("PAID");
   });
 
-  it("refuses ordering again what a paid card order still waits for (GraphQL and REST), until that order is cancelled", async () => {
-    const checkout = await cardCheckout();
-    await submitCard(checkout.paymentUrl, goodCard);
+  it("refuses ordering again what a paid card order still waits for (GraphQL and REST), until that order is cancelled", async ({
+    server,
+  }) => {
+    const checkout = await cardCheckout(server);
+    await submitCard(server, checkout.paymentUrl, goodCard);
     expect((await server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token)).data.confirmPayment.paymentStatus).toBe("PAID");
     const stock = async () => (await server.dataSource.getRepository(Product).findOneByOrFail({ id: book.id })).quantityAvailable;
     const [ordersBefore, stockBefore] = [await server.dataSource.getRepository(Order).count(), await stock()];
@@ -220,9 +224,9 @@ describe("card payment end to end", () => {
     ).toBeUndefined();
   });
 
-  it("marks the orders paid once when two confirmations race", async () => {
-    const checkout = await cardCheckout();
-    await submitCard(checkout.paymentUrl, goodCard);
+  it("marks the orders paid once when two confirmations race", async ({ server }) => {
+    const checkout = await cardCheckout(server);
+    await submitCard(server, checkout.paymentUrl, goodCard);
     const results = await Promise.all([1, 2, 3].map(() => server.gql(CONFIRM_PAYMENT, { sessionId: checkout.id }, buyer.token)));
     for (const res of results) expect(res.data.confirmPayment.paymentStatus).toBe("PAID");
   });

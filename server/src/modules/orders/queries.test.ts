@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { ORDER, ORDER_FIELDS, orderInput, placeOrder, setStatus } from "./testing";
 
-let server: TestServer;
 let sellerA: SignedIn;
 let sellerB: SignedIn;
 let buyer: SignedIn;
@@ -18,8 +18,7 @@ const MY_ORDERS = `query ($page: Int, $pageSize: Int) { myOrders(page: $page, pa
 const SELLER_ORDERS = `query ($status: OrderStatus, $page: Int, $pageSize: Int) { sellerOrders(status: $status, page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { ${ORDER_FIELDS} } } }`;
 const ALL_ORDERS = `query ($status: OrderStatus, $pageSize: Int) { allOrders(status: $status, pageSize: $pageSize) { totalItems items { id status } } }`;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   ({
     seller: sellerA,
     otherSeller: sellerB,
@@ -44,10 +43,9 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
-afterAll(() => server.close());
 
 describe("order lists", () => {
-  it("gives the buyer their own orders, newest first, paginated", async () => {
+  it("gives the buyer their own orders, newest first, paginated", async ({ server }) => {
     const res = await server.gql(MY_ORDERS, { page: 1, pageSize: 10 }, buyer.token);
     expect(res.errors).toBeUndefined();
     const page = res.data.myOrders;
@@ -59,7 +57,7 @@ describe("order lists", () => {
     expect((await server.gql(MY_ORDERS, {}, otherBuyer.token)).data.myOrders.totalItems).toBe(0);
   });
 
-  it("gives a seller their sales with delivery details, filtered by status", async () => {
+  it("gives a seller their sales with delivery details, filtered by status", async ({ server }) => {
     const first = (await server.gql(SELLER_ORDERS, { pageSize: 1 }, sellerA.token)).data.sellerOrders.items[0];
     await setStatus(server, sellerA, first.id, "CONFIRMED");
     const res = await server.gql(SELLER_ORDERS, { pageSize: 50 }, sellerA.token);
@@ -76,14 +74,14 @@ describe("order lists", () => {
     expect(confirmed.data.sellerOrders).toMatchObject({ totalItems: 1, items: [{ id: first.id, status: "CONFIRMED" }] });
   });
 
-  it("gives admins every order and keeps the lists to their roles", async () => {
+  it("gives admins every order and keeps the lists to their roles", async ({ server }) => {
     expect((await server.gql(ALL_ORDERS, { pageSize: 5 }, admin.token)).data.allOrders.totalItems).toBe(100);
     expect((await server.gql(ALL_ORDERS, {}, sellerA.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(SELLER_ORDERS, {}, buyer.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(MY_ORDERS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("treats a null page as the first and caps the page size", async () => {
+  it("treats a null page as the first and caps the page size", async ({ server }) => {
     expect((await server.gql(MY_ORDERS, { page: null, pageSize: null }, buyer.token)).data.myOrders).toMatchObject({
       page: 1,
       pageSize: 10,
@@ -94,7 +92,7 @@ describe("order lists", () => {
 });
 
 describe("one order", () => {
-  it("is visible to its buyer, its seller and admins only", async () => {
+  it("is visible to its buyer, its seller and admins only", async ({ server }) => {
     const checkout = await placeOrder(server, buyer, [{ productId: bag.id, quantity: 1 }]);
     const id = checkout.orders[0].id;
     for (const who of [buyer, sellerB, admin]) expect((await server.gql(ORDER, { id }, who.token)).data.order.id).toBe(id);
@@ -105,7 +103,7 @@ describe("one order", () => {
 
 describe("query counts (no N+1)", () => {
   /** Statements sent for one request, for a small and a full page: they must not grow with the list. */
-  const measure = async (query: string, token: string) => {
+  const measure = async (server: TestServer, query: string, token: string) => {
     const small = await server.queries.measure(() => server.gql(query, { pageSize: 5 }, token));
     const full = await server.queries.measure(() => server.gql(query, { pageSize: 50 }, token));
     expect(small.result.errors).toBeUndefined();
@@ -113,8 +111,8 @@ describe("query counts (no N+1)", () => {
     return { small: small.queries, full: full.queries, items: full.result.data };
   };
 
-  it("myOrders: 50 orders with lines, buyer, seller and timeline in a constant number of queries", async () => {
-    const { small, full, items } = await measure(MY_ORDERS, buyer.token);
+  it("myOrders: 50 orders with lines, buyer, seller and timeline in a constant number of queries", async ({ server }) => {
+    const { small, full, items } = await measure(server, MY_ORDERS, buyer.token);
     expect(items.myOrders.items).toHaveLength(50);
     expect(items.myOrders.items.every((o: { lines: unknown[]; timeline: unknown[] }) => o.lines.length > 0 && o.timeline.length > 0)).toBe(
       true,
@@ -124,8 +122,8 @@ describe("query counts (no N+1)", () => {
     expect(small).toBe(full);
   });
 
-  it("sellerOrders: 50 orders in the same constant number of queries", async () => {
-    const { small, full, items } = await measure(SELLER_ORDERS, sellerA.token);
+  it("sellerOrders: 50 orders in the same constant number of queries", async ({ server }) => {
+    const { small, full, items } = await measure(server, SELLER_ORDERS, sellerA.token);
     expect(items.sellerOrders.items).toHaveLength(50);
     expect(items.sellerOrders.items.every((o: { lines: unknown[] }) => o.lines.length === 2)).toBe(true);
     expect(full).toBe(6);

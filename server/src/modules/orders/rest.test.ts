@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { In } from "typeorm";
 import { insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { Order } from "./entity";
 import { cancelPendingOrders, placeOrder, shipping } from "./testing";
 
-let server: TestServer;
 let sellerA: SignedIn;
 let sellerB: SignedIn;
 let buyer: SignedIn;
@@ -16,13 +16,11 @@ let admin: SignedIn;
 let book: Product;
 let lamp: Product;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   ({ seller: sellerA, otherSeller: sellerB, buyer, otherBuyer, admin } = await signUpCast(server));
   book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 100_000, name: "Calculus textbook" });
   lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 25_050, name: "Desk lamp" });
 });
-afterAll(() => server.close());
 
 const legacyCart = (over: Record<string, unknown> = {}) => ({
   products: [{ productId: book.id, quantity: 2 }],
@@ -32,20 +30,21 @@ const legacyCart = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const placeLegacy = (as: { token?: string }, body: unknown, headers?: Record<string, string>) =>
+const placeLegacy = (server: TestServer, as: { token?: string }, body: unknown, headers?: Record<string, string>) =>
   server.api("POST", "/api/orders/place-order", { ...as, body, headers });
-const orderCount = () => server.dataSource.getRepository(Order).count();
+const orderCount = (server: TestServer) => server.dataSource.getRepository(Order).count();
 
 /** A fresh pending order of `book` (seller A) by `who`, placed over REST. */
-async function pendingOrder(who: SignedIn = buyer) {
-  const res = await placeLegacy(who, legacyCart());
+async function pendingOrder(server: TestServer, who: SignedIn = buyer) {
+  const res = await placeLegacy(server, who, legacyCart());
   expect(res.status).toBe(201);
   return res.body.order;
 }
 
 describe("POST /api/orders/place-order", () => {
-  it("answers 201 {message, order, orders}: priced by the server, one order per seller, in the legacy shape", async () => {
+  it("answers 201 {message, order, orders}: priced by the server, one order per seller, in the legacy shape", async ({ server }) => {
     const res = await placeLegacy(
+      server,
       buyer,
       legacyCart({
         products: [
@@ -75,42 +74,45 @@ describe("POST /api/orders/place-order", () => {
     expect(lampOrder).toMatchObject({ amount: 263.03, products: [{ productId: { _id: lamp.id, name: "Desk lamp" }, quantity: 1 }] });
   });
 
-  it("returns the same orders for a retry with the same Idempotency-Key; without one each call is a new checkout", async () => {
+  it("returns the same orders for a retry with the same Idempotency-Key; without one each call is a new checkout", async ({ server }) => {
     const key = randomUUID();
-    const first = await placeLegacy(buyer, legacyCart(), { "idempotency-key": key });
-    const retry = await placeLegacy(buyer, legacyCart(), { "idempotency-key": key });
+    const first = await placeLegacy(server, buyer, legacyCart(), { "idempotency-key": key });
+    const retry = await placeLegacy(server, buyer, legacyCart(), { "idempotency-key": key });
     expect(retry.status).toBe(201);
     expect(retry.body.order._id).toBe(first.body.order._id);
-    const a = await placeLegacy(buyer, legacyCart());
-    const b = await placeLegacy(buyer, legacyCart());
+    const a = await placeLegacy(server, buyer, legacyCart());
+    const b = await placeLegacy(server, buyer, legacyCart());
     expect(a.body.order._id).not.toBe(b.body.order._id);
   });
 
-  it("refuses anonymous (401) and bad carts (400 with a message per field), placing nothing", async () => {
-    const before = await orderCount();
-    expect((await placeLegacy({}, legacyCart())).status).toBe(401);
-    expect(await placeLegacy(buyer, legacyCart({ products: [] }))).toMatchObject({ status: 400, body: { message: "No products found." } });
-    expect(await placeLegacy(buyer, legacyCart({ contactNumber: "" }))).toMatchObject({
+  it("refuses anonymous (401) and bad carts (400 with a message per field), placing nothing", async ({ server }) => {
+    const before = await orderCount(server);
+    expect((await placeLegacy(server, {}, legacyCart())).status).toBe(401);
+    expect(await placeLegacy(server, buyer, legacyCart({ products: [] }))).toMatchObject({
+      status: 400,
+      body: { message: "No products found." },
+    });
+    expect(await placeLegacy(server, buyer, legacyCart({ contactNumber: "" }))).toMatchObject({
       status: 400,
       body: { message: "Contact number is required." },
     });
-    expect(await placeLegacy(buyer, legacyCart({ shippingDetails: undefined }))).toMatchObject({
+    expect(await placeLegacy(server, buyer, legacyCart({ shippingDetails: undefined }))).toMatchObject({
       status: 400,
       body: { fields: { "shipping.address": "Address is required." } },
     });
-    const unknown = await placeLegacy(buyer, legacyCart({ products: [{ productId: randomUUID(), quantity: 1 }] }));
+    const unknown = await placeLegacy(server, buyer, legacyCart({ products: [{ productId: randomUUID(), quantity: 1 }] }));
     expect(unknown.status).toBe(400);
-    expect((await placeLegacy(sellerA, legacyCart())).body.message).toBe("You cannot buy your own product.");
-    expect((await placeLegacy(buyer, legacyCart({ products: [{ productId: book.id, quantity: 0 }] }))).status).toBe(400);
-    expect(await orderCount()).toBe(before);
+    expect((await placeLegacy(server, sellerA, legacyCart())).body.message).toBe("You cannot buy your own product.");
+    expect((await placeLegacy(server, buyer, legacyCart({ products: [{ productId: book.id, quantity: 0 }] }))).status).toBe(400);
+    expect(await orderCount(server)).toBe(before);
   });
 });
 
 describe("order lists", () => {
-  it("GET /my-orders answers the caller's own orders, newest first, as {orders, totalOrders, totalPages}", async () => {
+  it("GET /my-orders answers the caller's own orders, newest first, as {orders, totalOrders, totalPages}", async ({ server }) => {
     const buyerOwn = await signUp(server, "user");
-    const older = await pendingOrder(buyerOwn);
-    const newer = await pendingOrder(buyerOwn);
+    const older = await pendingOrder(server, buyerOwn);
+    const newer = await pendingOrder(server, buyerOwn);
     const res = await server.api("GET", "/api/orders/my-orders", { token: buyerOwn.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -122,8 +124,8 @@ describe("order lists", () => {
     expect((await server.api("GET", "/api/orders/my-orders")).status).toBe(401);
   });
 
-  it("GET /seller/:sellerId answers that seller's orders to the seller and to admins, paged", async () => {
-    const order = await pendingOrder();
+  it("GET /seller/:sellerId answers that seller's orders to the seller and to admins, paged", async ({ server }) => {
+    const order = await pendingOrder(server);
     const own = await server.api("GET", `/api/orders/seller/${sellerA.user.id}?page=1&limit=1`, { token: sellerA.token });
     expect(own.status).toBe(200);
     expect(own.body.orders).toEqual([
@@ -136,7 +138,7 @@ describe("order lists", () => {
     expect(bOrders.body.orders.map((o: any) => o._id)).not.toContain(order._id);
   });
 
-  it("GET /seller/:sellerId refuses another seller (403), a buyer (403), anonymous (401), and a bad id (400)", async () => {
+  it("GET /seller/:sellerId refuses another seller (403), a buyer (403), anonymous (401), and a bad id (400)", async ({ server }) => {
     expect(await server.api("GET", `/api/orders/seller/${sellerA.user.id}`, { token: sellerB.token })).toMatchObject({
       status: 403,
       body: { message: "You can only see your own orders." },
@@ -147,10 +149,10 @@ describe("order lists", () => {
     expect((await server.api("GET", `/api/orders/seller/${sellerA.user.id}?limit=51`, { token: sellerA.token })).status).toBe(400);
   });
 
-  it("GET / answers every order to admins only", async () => {
+  it("GET / answers every order to admins only", async ({ server }) => {
     const res = await server.api("GET", "/api/orders?limit=50", { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.totalOrders).toBe(await orderCount());
+    expect(res.body.totalOrders).toBe(await orderCount(server));
     expect(Object.keys(res.body).sort()).toEqual(["orders", "totalOrders", "totalPages"]);
     expect((await server.api("GET", "/api/orders", { token: sellerA.token })).status).toBe(403);
     expect((await server.api("GET", "/api/orders")).status).toBe(401);
@@ -158,28 +160,28 @@ describe("order lists", () => {
 });
 
 describe("PATCH /api/orders/update-status/:id", () => {
-  const patch = (as: { token?: string }, id: string, status: unknown) =>
+  const patch = (server: TestServer, as: { token?: string }, id: string, status: unknown) =>
     server.api("PATCH", `/api/orders/update-status/${id}`, { ...as, body: { status } });
 
-  it("lets the order's seller set the legacy statuses (any case) and answers the order document", async () => {
-    const order = await pendingOrder();
-    const res = await patch(sellerA, order._id, "Confirmed");
+  it("lets the order's seller set the legacy statuses (any case) and answers the order document", async ({ server }) => {
+    const order = await pendingOrder(server);
+    const res = await patch(server, sellerA, order._id, "Confirmed");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: order._id, orderId: order.orderId, status: "confirmed", amount: 2100, products: order.products });
-    expect((await patch(sellerA, order._id, "processing")).body.status).toBe("processing");
-    const rejected = await pendingOrder();
-    expect((await patch(sellerA, rejected._id, "rejected")).body.status).toBe("rejected");
+    expect((await patch(server, sellerA, order._id, "processing")).body.status).toBe("processing");
+    const rejected = await pendingOrder(server);
+    expect((await patch(server, sellerA, rejected._id, "rejected")).body.status).toBe("rejected");
   });
 
-  it("answers 400 for a transition the lifecycle does not allow or an unknown status, changing nothing", async () => {
-    const order = await pendingOrder();
-    await patch(sellerA, order._id, "confirmed");
-    expect(await patch(sellerA, order._id, "pending")).toMatchObject({
+  it("answers 400 for a transition the lifecycle does not allow or an unknown status, changing nothing", async ({ server }) => {
+    const order = await pendingOrder(server);
+    await patch(server, sellerA, order._id, "confirmed");
+    expect(await patch(server, sellerA, order._id, "pending")).toMatchObject({
       status: 400,
       body: { message: "An order that is confirmed cannot become pending." },
     });
-    expect((await patch(sellerA, order._id, "teleported")).status).toBe(400);
-    expect((await patch(sellerA, order._id, undefined)).status).toBe(400);
+    expect((await patch(server, sellerA, order._id, "teleported")).status).toBe(400);
+    expect((await patch(server, sellerA, order._id, undefined)).status).toBe(400);
     expect(
       (
         await server.services.orders.order(order._id, {
@@ -192,37 +194,39 @@ describe("PATCH /api/orders/update-status/:id", () => {
     ).toBe("confirmed");
   });
 
-  it("refuses another seller (403), the buyer confirming (403), anonymous (401) and an unknown order (404); the buyer may cancel and an admin may act", async () => {
-    const order = await pendingOrder();
-    expect(await patch(sellerB, order._id, "confirmed")).toMatchObject({
+  it("refuses another seller (403), the buyer confirming (403), anonymous (401) and an unknown order (404); the buyer may cancel and an admin may act", async ({
+    server,
+  }) => {
+    const order = await pendingOrder(server);
+    expect(await patch(server, sellerB, order._id, "confirmed")).toMatchObject({
       status: 403,
       body: { message: "You can only manage your own orders." },
     });
-    expect((await patch(buyer, order._id, "confirmed")).status).toBe(403);
-    expect((await patch(otherBuyer, order._id, "cancelled")).status).toBe(403);
-    expect((await patch({}, order._id, "confirmed")).status).toBe(401);
-    expect((await patch(sellerA, randomUUID(), "confirmed")).status).toBe(404);
-    expect((await patch(buyer, order._id, "cancelled")).body.status).toBe("cancelled");
-    const another = await pendingOrder();
-    expect((await patch(admin, another._id, "confirmed")).body.status).toBe("confirmed");
+    expect((await patch(server, buyer, order._id, "confirmed")).status).toBe(403);
+    expect((await patch(server, otherBuyer, order._id, "cancelled")).status).toBe(403);
+    expect((await patch(server, {}, order._id, "confirmed")).status).toBe(401);
+    expect((await patch(server, sellerA, randomUUID(), "confirmed")).status).toBe(404);
+    expect((await patch(server, buyer, order._id, "cancelled")).body.status).toBe("cancelled");
+    const another = await pendingOrder(server);
+    expect((await patch(server, admin, another._id, "confirmed")).body.status).toBe("confirmed");
   });
 });
 
 describe("POST /api/orders/confirm-payment", () => {
-  beforeEach(() => cancelPendingOrders(server));
+  it.beforeEach(({ server }) => cancelPendingOrders(server));
 
-  const confirm = (as: { token?: string }, session_id: unknown) =>
+  const confirm = (server: TestServer, as: { token?: string }, session_id: unknown) =>
     server.api("POST", "/api/orders/confirm-payment", { ...as, body: { session_id } });
 
-  it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async () => {
+  it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async ({ server }) => {
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
-    expect(await confirm(buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
+    expect(await confirm(server, buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
     await server.services.orders.checkouts.authorizeCardPayment(checkout.id, {
       cardNumber: "4242424242424242",
       expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
       cvc: "123",
     });
-    const res = await confirm(buyer, checkout.id);
+    const res = await confirm(server, buyer, checkout.id);
     expect(res.status).toBe(200);
     expect(res.body.order).toMatchObject({
       _id: checkout.orders[0].id,
@@ -235,21 +239,23 @@ describe("POST /api/orders/confirm-payment", () => {
     );
   });
 
-  it("answers a cash-on-delivery checkout as it is", async () => {
-    const placed = await placeLegacy(buyer, legacyCart());
+  it("answers a cash-on-delivery checkout as it is", async ({ server }) => {
+    const placed = await placeLegacy(server, buyer, legacyCart());
     const session = (await server.dataSource.getRepository(Order).findOneByOrFail({ id: placed.body.order._id })).checkoutSessionId;
-    expect(await confirm(buyer, session)).toMatchObject({ status: 200, body: { order: { _id: placed.body.order._id } } });
+    expect(await confirm(server, buyer, session)).toMatchObject({ status: 200, body: { order: { _id: placed.body.order._id } } });
   });
 
-  it("refuses an unknown session (404) and another signed-in buyer (403)", async () => {
-    expect(await confirm(buyer, randomUUID())).toMatchObject({ status: 404, body: { message: "Checkout not found." } });
-    expect((await confirm({}, randomUUID())).status).toBe(404);
-    expect((await confirm(buyer, "cs_test_legacy")).status).toBe(404);
+  it("refuses an unknown session (404) and another signed-in buyer (403)", async ({ server }) => {
+    expect(await confirm(server, buyer, randomUUID())).toMatchObject({ status: 404, body: { message: "Checkout not found." } });
+    expect((await confirm(server, {}, randomUUID())).status).toBe(404);
+    expect((await confirm(server, buyer, "cs_test_legacy")).status).toBe(404);
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }]);
-    expect((await confirm(otherBuyer, checkout.id)).status).toBe(403);
+    expect((await confirm(server, otherBuyer, checkout.id)).status).toBe(403);
   });
 
-  it("after the payment redirect, works with the login cookie alone and with no credentials (the checkout id is the proof)", async () => {
+  it("after the payment redirect, works with the login cookie alone and with no credentials (the checkout id is the proof)", async ({
+    server,
+  }) => {
     const pay = (id: string) =>
       server.services.orders.checkouts.authorizeCardPayment(id, {
         cardNumber: "4242424242424242",
@@ -265,9 +271,9 @@ describe("POST /api/orders/confirm-payment", () => {
     await cancelPendingOrders(server);
     const anonymous = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
     // not paid on the payment page yet: nothing changes, with or without credentials
-    expect(await confirm({}, anonymous.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
+    expect(await confirm(server, {}, anonymous.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
     await pay(anonymous.id);
-    expect(await confirm({}, anonymous.id)).toMatchObject({ status: 200, body: { order: { _id: anonymous.orders[0].id } } });
+    expect(await confirm(server, {}, anonymous.id)).toMatchObject({ status: 200, body: { order: { _id: anonymous.orders[0].id } } });
     const paid = await server.dataSource.getRepository(Order).findBy({ checkoutSessionId: In([byCookie.id, anonymous.id]) });
     expect(paid.map((o) => o.paymentStatus)).toEqual(["paid", "paid"]);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { SignedIn } from "../../test/fixtures";
+import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
+import { Coupon } from "./entity";
 
 /** Test helpers of the orders feature: GraphQL documents and order-input defaults (test data: test/fixtures). */
 
@@ -51,4 +52,20 @@ export async function setStatus(server: TestServer, actor: SignedIn, orderId: st
  */
 export async function cancelPendingOrders(server: TestServer) {
   await server.dataSource.query(`UPDATE orders SET status = 'cancelled' WHERE status = 'pending'`);
+}
+
+/**
+ * The checkout tests' shop: a book of seller A's (PKR 1,234.50), a lamp of seller B's (PKR 999.99),
+ * a buyer, and the coupons "save" (10%), "old" (expired) and "paused" (inactive).
+ */
+export async function checkoutShop(server: TestServer) {
+  const [sellerA, sellerB, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "user")]);
+  const book = await insertProduct(server.dataSource, sellerA.user.id, { pricePaisa: 123_450, name: "Algorithms Textbook" });
+  const lamp = await insertProduct(server.dataSource, sellerB.user.id, { pricePaisa: 99_999, name: "Desk Lamp" });
+  await server.dataSource.getRepository(Coupon).save([
+    { code: "save", percentOff: 10, active: true, expiresAt: null },
+    { code: "old", percentOff: 20, active: true, expiresAt: new Date(Date.now() - 86_400_000) },
+    { code: "paused", percentOff: 20, active: false, expiresAt: null },
+  ]);
+  return { sellerA, sellerB, buyer, book, lamp };
 }

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { ibanChecksumValid, payoutDestinationRule } from "@unibazaar/rules";
 import { signUpCast, type Cast } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, type TestServer } from "../../test/harness";
 import { BALANCE, handOver, paidCardOrder } from "../escrow/testing";
-
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 const PAYOUT = `id sellerId amount method destination state reference reason decidedAt createdAt`;
 const REQUEST = `mutation ($amount: Float!, $destination: String!) { requestPayout(amount: $amount, destination: $destination) { ${PAYOUT} } }`;
@@ -19,10 +13,11 @@ const ENTRIES = `{ myBalanceEntries { totalItems items { kind balance amount ord
 const CSV = `{ requestedPayoutsCsv }`;
 const IBAN = "PK36SCBL0000001123456702";
 
-const balance = async (token: string) => (await server.gql(BALANCE, {}, token)).data.myBalance as { pending: number; available: number };
+const balance = async (server: TestServer, token: string) =>
+  (await server.gql(BALANCE, {}, token)).data.myBalance as { pending: number; available: number };
 
 /** A seller with `rupees` released to their available balance. */
-async function sellerWithBalance(people: Cast, pricePaisa = 300_000) {
+async function sellerWithBalance(server: TestServer, people: Cast, pricePaisa = 300_000) {
   const order = await paidCardOrder(server, people.buyer, people.seller, pricePaisa);
   await handOver(server, order.id);
   return order;
@@ -49,10 +44,10 @@ describe("payout destinations", () => {
 });
 
 describe("asking for a payout", () => {
-  it("takes the amount off the available balance, lists every entry, and refuses more than is available", async () => {
+  it("takes the amount off the available balance, lists every entry, and refuses more than is available", async ({ server }) => {
     const people = await signUpCast(server);
-    const order = await sellerWithBalance(people);
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: order.total });
+    const order = await sellerWithBalance(server, people);
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: order.total });
 
     const tooMuch = await server.gql(REQUEST, { amount: order.total + 1, destination: "03001234567" }, people.seller.token);
     expect(tooMuch.errors![0].extensions).toMatchObject({
@@ -77,7 +72,7 @@ describe("asking for a payout", () => {
       state: "REQUESTED",
       sellerId: people.seller.user.id,
     });
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: order.total - 1000 });
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: order.total - 1000 });
     const entries = (await server.gql(ENTRIES, {}, people.seller.token)).data.myBalanceEntries;
     expect(entries.items).toEqual([
       { kind: "PAYOUT", balance: "AVAILABLE", amount: -1000, orderLabel: null, payoutId: asked.data.requestPayout.id },
@@ -90,21 +85,21 @@ describe("asking for a payout", () => {
     expect((await server.gql(ENTRIES, {}, people.otherSeller.token)).data.myBalanceEntries.totalItems).toBe(0);
   });
 
-  it("two requests at once cannot spend the same balance twice", async () => {
+  it("two requests at once cannot spend the same balance twice", async ({ server }) => {
     const people = await signUpCast(server);
-    const order = await sellerWithBalance(people, 100_000);
+    const order = await sellerWithBalance(server, people, 100_000);
     const results = await Promise.all(
       [0, 1, 2].map(() => server.gql(REQUEST, { amount: order.total, destination: "03001234567" }, people.seller.token)),
     );
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: 0 });
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: 0 });
   });
 });
 
 describe("an admin pays or refuses", () => {
-  it("marks a payout paid with its reference, once; exports requested payouts as CSV; only admins", async () => {
+  it("marks a payout paid with its reference, once; exports requested payouts as CSV; only admins", async ({ server }) => {
     const people = await signUpCast(server);
-    const order = await sellerWithBalance(people);
+    const order = await sellerWithBalance(server, people);
     const id = (await server.gql(REQUEST, { amount: 500.5, destination: "03001234567" }, people.seller.token)).data.requestPayout.id;
 
     const csv = (await server.gql(CSV, {}, people.admin.token)).data.requestedPayoutsCsv as string;
@@ -123,7 +118,7 @@ describe("an admin pays or refuses", () => {
     const winner = first.errors ? second : first;
     expect([first, second].filter((r) => r.errors)).toHaveLength(1);
     const paid = winner === first;
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: paid ? order.total - 500.5 : order.total });
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: paid ? order.total - 500.5 : order.total });
     if (paid) expect(first.data.markPayoutPaid).toMatchObject({ state: "PAID", reference: "IBFT-123456" });
     const [{ open }] = await server.dataSource.query(
       `SELECT sum(e."amountPaisa")::int AS open FROM ledger_entries e JOIN ledger_movements m ON m.id = e."movementId"
@@ -134,15 +129,15 @@ describe("an admin pays or refuses", () => {
     expect((await server.gql(CSV, {}, people.admin.token)).data.requestedPayoutsCsv).not.toContain(id);
   });
 
-  it("refuses a payout with a reason: the amount returns to the available balance and the seller hears why", async () => {
+  it("refuses a payout with a reason: the amount returns to the available balance and the seller hears why", async ({ server }) => {
     const people = await signUpCast(server);
-    const order = await sellerWithBalance(people);
+    const order = await sellerWithBalance(server, people);
     const id = (await server.gql(REQUEST, { amount: order.total, destination: IBAN }, people.seller.token)).data.requestPayout.id;
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: 0 });
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: 0 });
     expect(codeOf(await server.gql(REFUSE, { id, reason: "" }, people.admin.token))).toBe("BAD_USER_INPUT");
     const refused = await server.gql(REFUSE, { id, reason: "The IBAN belongs to someone else." }, people.admin.token);
     expect(refused.data.refusePayout).toMatchObject({ state: "REFUSED", reason: "The IBAN belongs to someone else." });
-    expect(await balance(people.seller.token)).toEqual({ pending: 0, available: order.total });
+    expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: order.total });
     const [notice] = await server.dataSource.query(
       `SELECT text, link FROM notifications WHERE "recipientId" = $1 AND kind = 'PAYMENT' ORDER BY "createdAt" DESC, id LIMIT 1`,
       [people.seller.user.id],

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { User } from "../users/entity";
 import { Role } from "../../platform/auth/roles";
 import { CATALOG_CACHE } from "./catalog";
@@ -9,18 +10,15 @@ import { CATALOG_CACHE } from "./catalog";
  * Pins the SQL cost of the main catalog reads: relations come from per-request DataLoaders, so
  * the number of statements does not grow with the number of products, sellers or reviews.
  */
-let server: TestServer;
 let sellers: SignedIn[];
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   sellers = await Promise.all([signUp(server, "seller"), signUp(server, "seller"), signUp(server, "seller")]);
 });
-afterAll(() => server.close());
 
 const LIST = `query ($pageSize: Int, $page: Int) { products(pageSize: $pageSize, page: $page) { totalItems items { id name price oldPrice rating ratingCount seller { id username storeName } } } }`;
 const DETAIL = `query ($id: ID!) { product(id: $id) { id name price rating ratingCount seller { id username } reviews(pageSize: 20) { totalItems items { id rating comment verifiedPurchase author { id username } } } } }`;
 
-async function addProducts(count: number) {
+async function addProducts(server: TestServer, count: number) {
   for (let i = 0; i < count; i++) {
     await insertProduct(server.dataSource, sellers[i % sellers.length].user.id, {
       name: `Item ${i}`,
@@ -32,8 +30,10 @@ async function addProducts(count: number) {
 }
 
 describe("SQL statements per operation", () => {
-  it("products: the same 2 statements for a page of 5 or of 50 products with sellers and ratings (page with its sellers, count)", async () => {
-    await addProducts(60);
+  it("products: the same 2 statements for a page of 5 or of 50 products with sellers and ratings (page with its sellers, count)", async ({
+    server,
+  }) => {
+    await addProducts(server, 60);
     const small = await server.queries.measure(() => server.gql(LIST, { pageSize: 5 }));
     expect(small.result.data.products.items).toHaveLength(5);
     // the count of one filter is kept in the shared cache: the next page of it costs 1 statement
@@ -49,7 +49,9 @@ describe("SQL statements per operation", () => {
     expect(small.queries).toBe(large.queries);
   });
 
-  it("product: the same 2 statements with 1 or 20 reviews by different authors (product with its seller, reviews page with its authors)", async () => {
+  it("product: the same 2 statements with 1 or 20 reviews by different authors (product with its seller, reviews page with its authors)", async ({
+    server,
+  }) => {
     const product = await server.services.products.create(
       {
         name: "Popular Item",
@@ -86,7 +88,7 @@ describe("SQL statements per operation", () => {
     expect(one.queries).toBe(twenty.queries);
   });
 
-  it("products with each product's first reviews: still one statement for all the review pages", async () => {
+  it("products with each product's first reviews: still one statement for all the review pages", async ({ server }) => {
     const withReviews = `{ products(pageSize: 50) { items { id reviews(pageSize: 3) { totalItems items { author { username } } } } } }`;
     const res = await server.queries.measure(() => server.gql(withReviews));
     expect(res.result.errors).toBeUndefined();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type GraphQLResult, type TestServer } from "../../test/harness";
+import { codeOf, type GraphQLResult } from "../../test/harness";
 
-let server: TestServer;
 let big: SignedIn;
 let small: SignedIn;
 
@@ -10,8 +10,7 @@ const LIST = `query ($filter: ProductFilter, $sort: ProductSort, $page: Int, $pa
   products(filter: $filter, sort: $sort, page: $page, pageSize: $pageSize, after: $after) {
     totalItems totalIsExact totalPages page hasNextPage endCursor items { id name } } }`;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [big, small] = await Promise.all([signUp(server, "seller"), signUp(server, "seller")]);
   // 10,050 listings of one seller (more than the count bound), straight in the table
   await server.dataSource.query(
@@ -28,10 +27,9 @@ beforeAll(async () => {
     [small.user.id],
   );
 });
-afterAll(() => server.close());
 
 describe("products at scale", () => {
-  it("counts exactly up to 10,000 and reports a lower bound past it", async () => {
+  it("counts exactly up to 10,000 and reports a lower bound past it", async ({ server }) => {
     const many = await server.gql(LIST, { filter: { sellerId: big.user.id }, pageSize: 8 });
     expect(many.errors).toBeUndefined();
     expect(many.data.products).toMatchObject({ totalItems: 10_000, totalIsExact: false, totalPages: 1250, hasNextPage: true });
@@ -39,7 +37,7 @@ describe("products at scale", () => {
     expect(few.data.products).toMatchObject({ totalItems: 7, totalIsExact: true, totalPages: 1, hasNextPage: false, endCursor: null });
   });
 
-  it("refuses numbered pages past 10,000 products; a cursor reaches past them", async () => {
+  it("refuses numbered pages past 10,000 products; a cursor reaches past them", async ({ server }) => {
     const deep = await server.gql(LIST, { filter: { sellerId: big.user.id }, page: 1251, pageSize: 8 });
     expect(codeOf(deep)).toBe("BAD_USER_INPUT");
     expect(deep.errors?.[0].message).toMatch(/first 10,000 products/);
@@ -55,9 +53,9 @@ describe("products at scale", () => {
     );
   });
 
-  it.each(["NEWEST", "PRICE_ASC", "PRICE_DESC", "RATING", "RELEVANCE"])(
+  it.for(["NEWEST", "PRICE_ASC", "PRICE_DESC", "RATING", "RELEVANCE"])(
     "walks %s by cursor in the same order as one big page, ties included",
-    async (sort) => {
+    async (sort, { server }) => {
       const filter = { sellerId: small.user.id };
       const whole = await server.gql(LIST, { filter, sort, pageSize: 50 });
       const walked: string[] = [];
@@ -75,7 +73,7 @@ describe("products at scale", () => {
     },
   );
 
-  it("pages a relevance ranking by cursor too", async () => {
+  it("pages a relevance ranking by cursor too", async ({ server }) => {
     const filter = { search: "gel pen" };
     const whole = await server.gql(LIST, { filter, sort: "RELEVANCE", pageSize: 50 });
     const first = await server.gql(LIST, { filter, sort: "RELEVANCE", pageSize: 4 });
@@ -84,7 +82,7 @@ describe("products at scale", () => {
     expect(ids).toEqual(whole.data.products.items.map((p: { id: string }) => p.id));
   });
 
-  it("refuses a malformed cursor and one of another sort, with a clear message", async () => {
+  it("refuses a malformed cursor and one of another sort, with a clear message", async ({ server }) => {
     expect(codeOf(await server.gql(LIST, { after: "not-a-cursor" }))).toBe("BAD_USER_INPUT");
     const newest = await server.gql(LIST, { filter: { sellerId: small.user.id }, pageSize: 2 });
     const other = await server.gql(LIST, { filter: { sellerId: small.user.id }, sort: "PRICE_ASC", after: newest.data.products.endCursor });
@@ -92,7 +90,7 @@ describe("products at scale", () => {
     expect(other.errors?.[0].message).toBe("This cursor belongs to another sort.");
   });
 
-  it("still finds 'calculater' among many listings, and ranks a bounded set of candidates", async () => {
+  it("still finds 'calculater' among many listings, and ranks a bounded set of candidates", async ({ server }) => {
     await server.dataSource.query(
       `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image)
        SELECT $1, 'Scientific Calculator', 'Casio-style calculator with 417 functions.', 'electronics', 'black', 245000, '/uploads/c.webp'`,

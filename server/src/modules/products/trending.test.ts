@@ -1,30 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import { Product } from "./entity";
 import type { AuthUser } from "../../platform/auth/roles";
 
-let server: TestServer;
 let buyer: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   buyer = await signUp(server);
 });
-afterAll(() => server.close());
 // each test ranks exactly the products it lists: none left over from another test
-beforeEach(() => server.dataSource.query("TRUNCATE products, checkout_sessions CASCADE"));
+it.beforeEach(({ server }) => server.dataSource.query("TRUNCATE products, checkout_sessions CASCADE"));
 
-const listProduct = (name: string, seller: AuthUser) =>
+const listProduct = (server: TestServer, name: string, seller: AuthUser) =>
   server.services.products.create(
     { name, description: "A product for the trending test.", category: "books", color: "red", price: 100, image: "/uploads/t.webp" },
     seller,
   );
 
 describe("trendingProducts", () => {
-  it("scores 2 x recent units + rating x ln(1 + reviews), ignoring refused, cancelled and old orders; newest first on ties", async () => {
+  it("scores 2 x recent units + rating x ln(1 + reviews), ignoring refused, cancelled and old orders; newest first on ties", async ({
+    server,
+  }) => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
-    const make = (name: string) => listProduct(name, sellerCaller);
+    const make = (name: string) => listProduct(server, name, sellerCaller);
     // created oldest first: with no boost, the later ones come first
     const cancelled = await make("Cancelled Only");
     const old = await make("Sold Long Ago");
@@ -67,15 +67,15 @@ describe("trendingProducts", () => {
     ]);
   });
 
-  it("leaves out deleted products and takes a limit of 1 to 50 (10 by default)", async () => {
+  it("leaves out deleted products and takes a limit of 1 to 50 (10 by default)", async ({ server }) => {
     const sellerCaller = asCaller(await signUp(server, "seller"));
-    const hot = await listProduct("Hot Seller", sellerCaller);
+    const hot = await listProduct(server, "Hot Seller", sellerCaller);
     await insertOrder(server.dataSource, {
       buyerId: buyer.user.id,
       lines: [{ product: hot, quantity: 40 }],
       status: OrderStatus.CONFIRMED,
     });
-    for (let i = 0; i < 12; i++) await listProduct(`Filler ${i}`, sellerCaller);
+    for (let i = 0; i < 12; i++) await listProduct(server, `Filler ${i}`, sellerCaller);
     const [top] = (await server.gql(`{ trendingProducts(limit: 1) { id name } }`)).data.trendingProducts;
     expect(top.name).toBe("Hot Seller");
     await server.services.products.remove(top.id, asCaller(await signUp(server, "admin")));

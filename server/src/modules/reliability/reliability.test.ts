@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, established, insertOrder, insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, type TestServer } from "../../test/harness";
 import { Message } from "../conversations/entity";
 import { Report } from "../moderation/entity";
 import { Fulfilment, MeetupState, Order, OrderStatus, PaymentMethod } from "../orders/entity";
 import { setStatus } from "../orders/testing";
 import { NoShowReport, NoShowStatus } from "./entity";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
 let otherBuyer: SignedIn;
@@ -15,12 +15,10 @@ let admin: SignedIn;
 
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   ({ seller, buyer, otherBuyer, admin } = await signUpCast(server));
   await established(server, seller, buyer, otherBuyer);
 });
-afterAll(() => server.close());
 
 const RECORD = `reliability { completedDeals noShows cancellations responseRate typicalReply buyerRating buyerReviewCount }`;
 const SELLER_PAGE = `query ($u: String!) { sellerPage(username: $u) { seller { id ${RECORD} } } }`;
@@ -29,15 +27,16 @@ const REPORT = `mutation ($id: ID!) { reportNoShow(orderId: $id) { status byCall
 const CONTEST = `mutation ($id: ID!, $r: String!) { contestNoShow(orderId: $id, reason: $r) { status contestReason } }`;
 const DECIDE = `mutation ($id: ID!, $u: Boolean!) { decideNoShow(orderId: $id, uphold: $u) { status } }`;
 
-const recordOf = async (who: SignedIn) => {
+const recordOf = async (server: TestServer, who: SignedIn) => {
   const res = await server.gql(SELLER_PAGE, { u: who.user.username });
   expect(res.errors).toBeUndefined();
   return res.data.sellerPage.seller.reliability;
 };
-const rowOf = (userId: string) => server.dataSource.query(`SELECT * FROM user_reliability WHERE "userId" = $1`, [userId]).then((r) => r[0]);
+const rowOf = (server: TestServer, userId: string) =>
+  server.dataSource.query(`SELECT * FROM user_reliability WHERE "userId" = $1`, [userId]).then((r) => r[0]);
 
 /** A meetup order of a fresh product whose meetup was agreed for an hour from now (on the test clock). */
-async function agreedMeetup(who = buyer, status = OrderStatus.CONFIRMED) {
+async function agreedMeetup(server: TestServer, who = buyer, status = OrderStatus.CONFIRMED) {
   const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 50_000, name: "Cycle helmet" });
   const order = await insertOrder(server.dataSource, { buyerId: who.user.id, lines: [{ product }], status });
   await server.dataSource.getRepository(Order).update(order.id, {
@@ -52,38 +51,38 @@ async function agreedMeetup(who = buyer, status = OrderStatus.CONFIRMED) {
 }
 
 describe("the reliability record", () => {
-  it("counts a completed order as a deal for both sides, shown on the seller page", async () => {
-    const before = await recordOf(seller);
+  it("counts a completed order as a deal for both sides, shown on the seller page", async ({ server }) => {
+    const before = await recordOf(server, seller);
     const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Mug" });
     const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }], status: OrderStatus.SHIPPED });
     expect((await setStatus(server, seller, order.id, "COMPLETED")).errors).toBeUndefined();
-    expect(await recordOf(seller)).toMatchObject({ completedDeals: before.completedDeals + 1, noShows: 0 });
-    expect((await rowOf(buyer.user.id)).completedDeals).toBeGreaterThanOrEqual(1);
+    expect(await recordOf(server, seller)).toMatchObject({ completedDeals: before.completedDeals + 1, noShows: 0 });
+    expect((await rowOf(server, buyer.user.id)).completedDeals).toBeGreaterThanOrEqual(1);
   });
 
-  it("counts a cancellation after a confirmed meetup on whoever made it, and not one of an unagreed order", async () => {
-    const before = (await rowOf(seller.user.id))?.cancellations ?? 0;
-    const agreed = await agreedMeetup();
+  it("counts a cancellation after a confirmed meetup on whoever made it, and not one of an unagreed order", async ({ server }) => {
+    const before = (await rowOf(server, seller.user.id))?.cancellations ?? 0;
+    const agreed = await agreedMeetup(server);
     expect((await setStatus(server, seller, agreed.id, "REJECTED")).errors).toBeUndefined();
-    expect((await rowOf(seller.user.id)).cancellations).toBe(before + 1);
+    expect((await rowOf(server, seller.user.id)).cancellations).toBe(before + 1);
 
-    const buyerBefore = (await rowOf(otherBuyer.user.id))?.cancellations ?? 0;
+    const buyerBefore = (await rowOf(server, otherBuyer.user.id))?.cancellations ?? 0;
     const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Poster" });
     const plain = await insertOrder(server.dataSource, { buyerId: otherBuyer.user.id, lines: [{ product }] });
     expect((await setStatus(server, otherBuyer, plain.id, "CANCELLED")).errors).toBeUndefined();
-    expect((await rowOf(otherBuyer.user.id))?.cancellations ?? 0).toBe(buyerBefore);
+    expect((await rowOf(server, otherBuyer.user.id))?.cancellations ?? 0).toBe(buyerBefore);
   });
 
-  it("counts a cancellation of an order priced by an accepted offer", async () => {
+  it("counts a cancellation of an order priced by an accepted offer", async ({ server }) => {
     const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 20_000, name: "Desk" });
     const order = await insertOrder(server.dataSource, { buyerId: otherBuyer.user.id, lines: [{ product }] });
     await server.dataSource.query(`UPDATE order_lines SET "offerPricePaisa" = 15000 WHERE "orderId" = $1`, [order.id]);
-    const before = (await rowOf(otherBuyer.user.id))?.cancellations ?? 0;
+    const before = (await rowOf(server, otherBuyer.user.id))?.cancellations ?? 0;
     expect((await setStatus(server, otherBuyer, order.id, "CANCELLED")).errors).toBeUndefined();
-    expect((await rowOf(otherBuyer.user.id)).cancellations).toBe(before + 1);
+    expect((await rowOf(server, otherBuyer.user.id)).cancellations).toBe(before + 1);
   });
 
-  it("measures chat answers: the rate and the usual time to a first answer", async () => {
+  it("measures chat answers: the rate and the usual time to a first answer", async ({ server }) => {
     const answerer = await signUp(server, "seller");
     await established(server, answerer);
     const ask = async (product: { id: string }, asker: SignedIn) => {
@@ -103,11 +102,16 @@ describe("the reliability record", () => {
     await answer(slow.id);
     await ask(products[2], otherBuyer); // unanswered
 
-    expect(await recordOf(answerer)).toMatchObject({ responseRate: 67, typicalReply: "WITHIN_HOUR" });
-    expect(await rowOf(answerer.user.id)).toMatchObject({ chatsReceived: 3, chatsAnswered: 2, repliesWithinHour: 1, repliesWithinDay: 1 });
+    expect(await recordOf(server, answerer)).toMatchObject({ responseRate: 67, typicalReply: "WITHIN_HOUR" });
+    expect(await rowOf(server, answerer.user.id)).toMatchObject({
+      chatsReceived: 3,
+      chatsAnswered: 2,
+      repliesWithinHour: 1,
+      repliesWithinDay: 1,
+    });
   });
 
-  it("reads the records of a whole inbox in one statement (the cost does not grow with the page)", async () => {
+  it("reads the records of a whole inbox in one statement (the cost does not grow with the page)", async ({ server }) => {
     const INBOX = `{ conversations(pageSize: 50) { items { id buyer { id ${RECORD} } seller { id ${RECORD} } } } }`;
     const without = await server.queries.measure(() =>
       server.gql(`{ conversations(pageSize: 50) { items { id buyer { id } seller { id } } } }`, {}, buyer.token),
@@ -125,8 +129,8 @@ describe("the reliability record", () => {
 });
 
 describe("no-show reports", () => {
-  it("are taken only after the meetup time, from the order's parties, once per order", async () => {
-    const order = await agreedMeetup();
+  it("are taken only after the meetup time, from the order's parties, once per order", async ({ server }) => {
+    const order = await agreedMeetup(server);
     const early = await server.gql(REPORT, { id: order.id }, seller.token);
     expect(codeOf(early)).toBe("BAD_USER_INPUT");
     expect(early.errors![0].extensions!.fields).toHaveProperty("orderId");
@@ -143,8 +147,8 @@ describe("no-show reports", () => {
     expect(codeOf(await server.gql(REPORT, { id: order.id }, seller.token))).toBe("CONFLICT");
   });
 
-  it("refuse a completed order and an address order", async () => {
-    const order = await agreedMeetup(buyer, OrderStatus.COMPLETED);
+  it("refuse a completed order and an address order", async ({ server }) => {
+    const order = await agreedMeetup(server, buyer, OrderStatus.COMPLETED);
     server.clock.advance(2 * HOUR);
     expect(codeOf(await server.gql(REPORT, { id: order.id }, seller.token))).toBe("BAD_USER_INPUT");
     const product = await insertProduct(server.dataSource, seller.user.id, { name: "Shipped thing" });
@@ -152,9 +156,9 @@ describe("no-show reports", () => {
     expect(codeOf(await server.gql(REPORT, { id: address.id }, seller.token))).toBe("BAD_USER_INPUT");
   });
 
-  it("count on the record when not contested within 48 hours (the scheduled settlement)", async () => {
+  it("count on the record when not contested within 48 hours (the scheduled settlement)", async ({ server }) => {
     const accused = await signUp(server, "user");
-    const order = await agreedMeetup(accused);
+    const order = await agreedMeetup(server, accused);
     server.clock.advance(2 * HOUR);
     const reported = await server.gql(REPORT, { id: order.id }, seller.token);
     expect(reported.data.reportNoShow).toMatchObject({ status: "OPEN", byCaller: true });
@@ -162,7 +166,7 @@ describe("no-show reports", () => {
     expect(seen.data.order.noShow).toMatchObject({ status: "OPEN", byCaller: false });
 
     await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
-    expect((await rowOf(accused.user.id))?.noShows ?? 0).toBe(0);
+    expect((await rowOf(server, accused.user.id))?.noShows ?? 0).toBe(0);
     server.clock.advance(48 * HOUR + 60_000);
     expect(codeOf(await server.gql(CONTEST, { id: order.id, r: "I was there" }, accused.token))).toBe("CONFLICT");
     await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
@@ -171,10 +175,10 @@ describe("no-show reports", () => {
     expect(asSeller.data.order.buyer.reliability).toMatchObject({ noShows: 1 });
   });
 
-  it("go to the moderation queue when contested in time; an admin upholds or dismisses", async () => {
+  it("go to the moderation queue when contested in time; an admin upholds or dismisses", async ({ server }) => {
     const accused = await signUp(server, "user");
-    const first = await agreedMeetup(accused);
-    const second = await agreedMeetup(accused);
+    const first = await agreedMeetup(server, accused);
+    const second = await agreedMeetup(server, accused);
     server.clock.advance(2 * HOUR);
     for (const order of [first, second]) expect((await server.gql(REPORT, { id: order.id }, seller.token)).errors).toBeUndefined();
 
@@ -190,13 +194,13 @@ describe("no-show reports", () => {
     expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, seller.token))).toBe("FORBIDDEN");
     expect((await server.gql(DECIDE, { id: first.id, u: false }, admin.token)).data.decideNoShow).toEqual({ status: "DISMISSED" });
     expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, admin.token))).toBe("CONFLICT");
-    expect((await rowOf(accused.user.id))?.noShows ?? 0).toBe(0);
+    expect((await rowOf(server, accused.user.id))?.noShows ?? 0).toBe(0);
 
     // the second shares the moderation report the first closed: acted on from the queue, it follows at the next settlement
     await server.dataSource.query(`UPDATE reports SET status = 'ACTIONED' WHERE id = $1`, [queued[0].id]);
     await server.dataSource.query(`UPDATE no_show_reports SET "moderationReportId" = $1 WHERE "orderId" = $2`, [queued[0].id, second.id]);
     await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
     expect((await server.dataSource.getRepository(NoShowReport).findOneByOrFail({ orderId: second.id })).status).toBe(NoShowStatus.UPHELD);
-    expect((await rowOf(accused.user.id)).noShows).toBe(1);
+    expect((await rowOf(server, accused.user.id)).noShows).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
 import { Offer, OfferStatus } from "../conversations/entity";
 import { Notification } from "../notifications/entity";
 import { Order } from "../orders/entity";
@@ -8,18 +9,15 @@ import { orderInput, PLACE_ORDER, shipping } from "../orders/testing";
 import { Product } from "../products/entity";
 import { Reservation, ReservationStatus } from "./entity";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
 let rival: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, rival] = await Promise.all([signUp(server, "seller"), signUp(server)]);
   await established(server, rival);
 });
-afterAll(() => server.close());
 // each test's buyer starts with no reservations (a buyer holds at most 3)
-beforeEach(async () => {
+it.beforeEach(async ({ server }) => {
   buyer = await signUp(server);
   await established(server, buyer);
 });
@@ -29,7 +27,7 @@ const ACCEPT = `mutation ($id: ID!, $hours: Int) { acceptOffer(offerId: $id, res
 const PRODUCT = `query ($id: ID!) { product(id: $id) { id quantityAvailable reservedUnits reservedUntil myReservationEndsAt } }`;
 
 /** A fresh listing (Rs 2,000), `who`'s conversation about it and their pending offer of Rs 1,500. */
-async function offered(who = buyer, quantityAvailable = 1) {
+async function offered(server: TestServer, who = buyer, quantityAvailable = 1) {
   const product = await insertProduct(server.dataSource, seller.user.id, { pricePaisa: 200_000, quantityAvailable });
   const started = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, who.token);
   expect(started.errors).toBeUndefined();
@@ -43,28 +41,29 @@ async function offered(who = buyer, quantityAvailable = 1) {
   return { product, conversationId, offerId: made.data.makeOffer.id as string };
 }
 
-async function reserved(who = buyer, hours?: number, quantityAvailable = 1) {
-  const deal = await offered(who, quantityAvailable);
+async function reserved(server: TestServer, who = buyer, hours?: number, quantityAvailable = 1) {
+  const deal = await offered(server, who, quantityAvailable);
   const res = await server.gql(ACCEPT, { id: deal.offerId, hours }, seller.token);
   expect(res.errors).toBeUndefined();
   return { ...deal, accepted: res.data.acceptOffer };
 }
 
-const productAs = async (id: string, who?: SignedIn) => (await server.gql(PRODUCT, { id }, who?.token)).data.product;
-const reservationOf = (offerId: string) => server.dataSource.getRepository(Reservation).findOneByOrFail({ offerId });
-const unitsLeft = async (id: string) => (await server.dataSource.getRepository(Product).findOneByOrFail({ id })).quantityAvailable;
-const checkout = (who: SignedIn, productId: string, quantity = 1) =>
+const productAs = async (server: TestServer, id: string, who?: SignedIn) => (await server.gql(PRODUCT, { id }, who?.token)).data.product;
+const reservationOf = (server: TestServer, offerId: string) => server.dataSource.getRepository(Reservation).findOneByOrFail({ offerId });
+const unitsLeft = async (server: TestServer, id: string) =>
+  (await server.dataSource.getRepository(Product).findOneByOrFail({ id })).quantityAvailable;
+const checkout = (server: TestServer, who: SignedIn, productId: string, quantity = 1) =>
   server.gql(PLACE_ORDER, { input: orderInput([{ productId, quantity }]) }, who.token);
-const lastNotice = async (who: SignedIn) =>
+const lastNotice = async (server: TestServer, who: SignedIn) =>
   (
     await server.dataSource.getRepository(Notification).find({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" }, take: 1 })
   )[0]?.text;
-const runJob = async (name: "reservations.lapse" | "reservations.remind") => {
+const runJob = async (server: TestServer, name: "reservations.lapse" | "reservations.remind") => {
   await server.services.jobs.enqueue(server.dataSource.manager, name, {});
   await jobsSettled(server);
 };
 /** Runs `check` with the clock `ms` ahead, then moves it back. */
-async function later(ms: number, check: () => Promise<void>) {
+async function later(server: TestServer, ms: number, check: () => Promise<void>) {
   server.clock.advance(ms);
   try {
     await check();
@@ -74,26 +73,30 @@ async function later(ms: number, check: () => Promise<void>) {
 }
 
 describe("accepting an offer reserves its unit", () => {
-  it("for the hours the seller picks: the price holds as long, others see Reserved, the holder sees their own", async () => {
+  it("for the hours the seller picks: the price holds as long, others see Reserved, the holder sees their own", async ({ server }) => {
     const before = server.clock.now().getTime();
-    const { product, offerId, accepted } = await reserved(buyer, 6);
+    const { product, offerId, accepted } = await reserved(server, buyer, 6);
     const ends = Date.parse(accepted.expiresAt);
     expect((ends - before) / HOUR).toBeGreaterThanOrEqual(6);
     expect((ends - before) / HOUR).toBeLessThan(6.01);
     expect(accepted).toMatchObject({ status: "ACCEPTED", reservedUntil: accepted.expiresAt });
-    expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.ACTIVE, buyerId: buyer.user.id });
+    expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.ACTIVE, buyerId: buyer.user.id });
 
-    expect(await productAs(product.id)).toMatchObject({ reservedUnits: 1, reservedUntil: accepted.expiresAt, myReservationEndsAt: null });
-    expect(await productAs(product.id, rival)).toMatchObject({ reservedUnits: 1, reservedUntil: accepted.expiresAt });
-    expect(await productAs(product.id, buyer)).toMatchObject({ reservedUntil: null, myReservationEndsAt: accepted.expiresAt });
+    expect(await productAs(server, product.id)).toMatchObject({
+      reservedUnits: 1,
+      reservedUntil: accepted.expiresAt,
+      myReservationEndsAt: null,
+    });
+    expect(await productAs(server, product.id, rival)).toMatchObject({ reservedUnits: 1, reservedUntil: accepted.expiresAt });
+    expect(await productAs(server, product.id, buyer)).toMatchObject({ reservedUntil: null, myReservationEndsAt: accepted.expiresAt });
   });
 
-  it("24 hours by default; 2 to 72 hours, else a field error and nothing changes", async () => {
+  it("24 hours by default; 2 to 72 hours, else a field error and nothing changes", async ({ server }) => {
     const before = server.clock.now().getTime();
-    const { accepted } = await reserved(buyer);
+    const { accepted } = await reserved(server, buyer);
     expect((Date.parse(accepted.expiresAt) - before) / HOUR).toBeCloseTo(24, 1);
 
-    const { offerId } = await offered(rival);
+    const { offerId } = await offered(server, rival);
     for (const hours of [1, 73, 2.5]) {
       const res = await server.gql(ACCEPT, { id: offerId, hours }, seller.token);
       expect(codeOf(res)).toBe("BAD_USER_INPUT");
@@ -105,8 +108,8 @@ describe("accepting an offer reserves its unit", () => {
     expect((await server.gql(ACCEPT, { id: offerId, hours: 72 }, seller.token)).errors).toBeUndefined();
   });
 
-  it("a buyer accepting the seller's counter-offer holds it 24 hours, and cannot pick the hours", async () => {
-    const { offerId } = await offered(buyer);
+  it("a buyer accepting the seller's counter-offer holds it 24 hours, and cannot pick the hours", async ({ server }) => {
+    const { offerId } = await offered(server, buyer);
     const counter = await server.gql(
       `mutation ($id: ID!) { counterOffer(offerId: $id, amount: 1800) { id } }`,
       { id: offerId },
@@ -121,11 +124,11 @@ describe("accepting an offer reserves its unit", () => {
     expect((Date.parse(res.data.acceptOffer.reservedUntil) - server.clock.now().getTime()) / HOUR).toBeCloseTo(24, 1);
   });
 
-  it("a buyer holds at most 3 reservations at once: the 4th accept is refused and the offer stays open", async () => {
+  it("a buyer holds at most 3 reservations at once: the 4th accept is refused and the offer stays open", async ({ server }) => {
     const holder = await signUp(server);
     await established(server, holder);
-    for (let i = 0; i < 3; i++) await reserved(holder);
-    const { offerId } = await offered(holder);
+    for (let i = 0; i < 3; i++) await reserved(server, holder);
+    const { offerId } = await offered(server, holder);
     const res = await server.gql(ACCEPT, { id: offerId }, seller.token);
     expect(codeOf(res)).toBe("CONFLICT");
     expect(res.errors![0].message).toMatch(/^The buyer already holds 3 reservations, the most one buyer may hold at once/);
@@ -134,9 +137,9 @@ describe("accepting an offer reserves its unit", () => {
 });
 
 describe("checkout of a reserved unit", () => {
-  it("someone else is refused on GraphQL and REST; the holder buys it at the offer price, using the reservation", async () => {
-    const { product, offerId } = await reserved(buyer);
-    const refused = await checkout(rival, product.id);
+  it("someone else is refused on GraphQL and REST; the holder buys it at the offer price, using the reservation", async ({ server }) => {
+    const { product, offerId } = await reserved(server, buyer);
+    const refused = await checkout(server, rival, product.id);
     expect(codeOf(refused)).toBe("CONFLICT");
     expect(refused.errors![0].message).toMatch(/^".+" is reserved for another buyer until /);
     const rest = await server.api("POST", "/api/orders/place-order", {
@@ -145,74 +148,79 @@ describe("checkout of a reserved unit", () => {
     });
     expect(rest.status).toBe(409);
     expect(rest.body.message).toMatch(/is reserved for another buyer/);
-    expect(await unitsLeft(product.id)).toBe(1);
+    expect(await unitsLeft(server, product.id)).toBe(1);
 
-    const bought = await checkout(buyer, product.id);
+    const bought = await checkout(server, buyer, product.id);
     expect(bought.errors).toBeUndefined();
     expect(bought.data.placeOrder.total).toBeLessThan(2000);
-    expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.USED, checkoutSessionId: bought.data.placeOrder.id });
-    expect(await unitsLeft(product.id)).toBe(0);
-    expect(await productAs(product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
+    expect(await reservationOf(server, offerId)).toMatchObject({
+      status: ReservationStatus.USED,
+      checkoutSessionId: bought.data.placeOrder.id,
+    });
+    expect(await unitsLeft(server, product.id)).toBe(0);
+    expect(await productAs(server, product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
   });
 
-  it("reserved units count as taken for others: of 2 units with 1 reserved, another buyer gets 1, not 2", async () => {
-    const { product } = await reserved(buyer, 24, 2);
-    expect(await productAs(product.id, rival)).toMatchObject({ quantityAvailable: 2, reservedUnits: 1, reservedUntil: null });
-    expect(codeOf(await checkout(rival, product.id, 2))).toBe("CONFLICT");
-    expect((await checkout(rival, product.id, 1)).errors).toBeUndefined();
-    expect(await unitsLeft(product.id)).toBe(1);
+  it("reserved units count as taken for others: of 2 units with 1 reserved, another buyer gets 1, not 2", async ({ server }) => {
+    const { product } = await reserved(server, buyer, 24, 2);
+    expect(await productAs(server, product.id, rival)).toMatchObject({ quantityAvailable: 2, reservedUnits: 1, reservedUntil: null });
+    expect(codeOf(await checkout(server, rival, product.id, 2))).toBe("CONFLICT");
+    expect((await checkout(server, rival, product.id, 1)).errors).toBeUndefined();
+    expect(await unitsLeft(server, product.id)).toBe(1);
     // the last unit is the holder's
-    expect((await checkout(buyer, product.id)).errors).toBeUndefined();
+    expect((await checkout(server, buyer, product.id)).errors).toBeUndefined();
   });
 
-  it("an accept and someone else's checkout of the last unit at once: one of them gets it", async () => {
-    const { product, offerId } = await offered(buyer);
-    const [accept, bought] = await Promise.all([server.gql(ACCEPT, { id: offerId }, seller.token), checkout(rival, product.id)]);
+  it("an accept and someone else's checkout of the last unit at once: one of them gets it", async ({ server }) => {
+    const { product, offerId } = await offered(server, buyer);
+    const [accept, bought] = await Promise.all([server.gql(ACCEPT, { id: offerId }, seller.token), checkout(server, rival, product.id)]);
     expect([accept, bought].filter((r) => !r.errors)).toHaveLength(1);
     expect(codeOf(accept.errors ? accept : bought)).toBe("CONFLICT");
-    expect(await unitsLeft(product.id)).toBe(bought.errors ? 1 : 0);
+    expect(await unitsLeft(server, product.id)).toBe(bought.errors ? 1 : 0);
   });
 });
 
 describe("the end of a reservation, on the clock", () => {
-  it("the buyer is reminded an hour before it lapses, once", async () => {
-    const { product } = await reserved(buyer, 3);
-    await later(HOUR, async () => {
-      await runJob("reservations.remind");
-      expect(await lastNotice(buyer)).not.toMatch(/ends at/);
+  it("the buyer is reminded an hour before it lapses, once", async ({ server }) => {
+    const { product } = await reserved(server, buyer, 3);
+    await later(server, HOUR, async () => {
+      await runJob(server, "reservations.remind");
+      expect(await lastNotice(server, buyer)).not.toMatch(/ends at/);
     });
-    await later(2 * HOUR + 60_000, async () => {
-      await runJob("reservations.remind");
-      expect(await lastNotice(buyer)).toMatch(new RegExp(`^Your reservation of "${product.name}" ends at .+: buy it before then`));
+    await later(server, 2 * HOUR + 60_000, async () => {
+      await runJob(server, "reservations.remind");
+      expect(await lastNotice(server, buyer)).toMatch(new RegExp(`^Your reservation of "${product.name}" ends at .+: buy it before then`));
       expect(await server.dataSource.transaction((manager) => server.services.reservations.remindDue(manager))).toBe(0);
     });
   });
 
-  it("lapses at its end by the scheduled job, not on read: the unit returns, the offer expires, both are told", async () => {
-    const { product, offerId, accepted } = await reserved(buyer, 2);
-    await later(2 * HOUR + 1000, async () => {
+  it("lapses at its end by the scheduled job, not on read: the unit returns, the offer expires, both are told", async ({ server }) => {
+    const { product, offerId, accepted } = await reserved(server, buyer, 2);
+    await later(server, 2 * HOUR + 1000, async () => {
       // before the job runs, the reservation still holds
-      expect((await productAs(product.id, rival)).reservedUntil).toBe(accepted.expiresAt);
-      await runJob("reservations.lapse");
-      expect(await reservationOf(offerId)).toMatchObject({ status: ReservationStatus.LAPSED });
+      expect((await productAs(server, product.id, rival)).reservedUntil).toBe(accepted.expiresAt);
+      await runJob(server, "reservations.lapse");
+      expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.LAPSED });
       expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.EXPIRED);
-      expect(await lastNotice(buyer)).toBe(`Your reservation of "${product.name}" has lapsed: it is for sale to everyone again.`);
-      expect(await lastNotice(seller)).toBe(`${buyer.user.username}'s reservation of "${product.name}" has lapsed: it is for sale again.`);
-      expect(await productAs(product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
+      expect(await lastNotice(server, buyer)).toBe(`Your reservation of "${product.name}" has lapsed: it is for sale to everyone again.`);
+      expect(await lastNotice(server, seller)).toBe(
+        `${buyer.user.username}'s reservation of "${product.name}" has lapsed: it is for sale again.`,
+      );
+      expect(await productAs(server, product.id)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
       expect(await server.dataSource.transaction((manager) => server.services.reservations.lapseDue(manager))).toBe(0);
-      expect((await checkout(rival, product.id)).errors).toBeUndefined();
+      expect((await checkout(server, rival, product.id)).errors).toBeUndefined();
     });
   });
 
-  it("the holder's checkout and the lapse at the same moment: used or lapsed, never both", async () => {
-    const { product, offerId } = await reserved(buyer, 2);
-    await later(2 * HOUR + 1000, async () => {
+  it("the holder's checkout and the lapse at the same moment: used or lapsed, never both", async ({ server }) => {
+    const { product, offerId } = await reserved(server, buyer, 2);
+    await later(server, 2 * HOUR + 1000, async () => {
       const ordersBefore = await server.dataSource.getRepository(Order).count();
       const [bought, lapsed] = await Promise.all([
-        checkout(buyer, product.id),
+        checkout(server, buyer, product.id),
         server.dataSource.transaction((manager) => server.services.reservations.lapseDue(manager)),
       ]);
-      const reservation = await reservationOf(offerId);
+      const reservation = await reservationOf(server, offerId);
       if (reservation.status === ReservationStatus.USED) {
         expect(bought.errors).toBeUndefined();
         expect(reservation.checkoutSessionId).toBe(bought.data.placeOrder.id);
@@ -223,7 +231,7 @@ describe("the end of a reservation, on the clock", () => {
         expect(reservation.checkoutSessionId).toBeNull();
       }
       // the unit went once at most
-      expect(await unitsLeft(product.id)).toBe(1 - ((await server.dataSource.getRepository(Order).count()) - ordersBefore));
+      expect(await unitsLeft(server, product.id)).toBe(1 - ((await server.dataSource.getRepository(Order).count()) - ordersBefore));
     });
   });
 });

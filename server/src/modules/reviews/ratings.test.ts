@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { Product } from "../products/entity";
 import { Review } from "./entity";
 import { insertProduct, signUp } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 describe("ReviewsService.recomputeRatings", () => {
-  it("sets the average and count from the reviews table, and resets a product without reviews", async () => {
+  it("sets the average and count from the reviews table, and resets a product without reviews", async ({ server }) => {
     const seller = await signUp(server, "seller");
     const [a, b] = await Promise.all([signUp(server), signUp(server)]);
     const products = server.dataSource.getRepository(Product);

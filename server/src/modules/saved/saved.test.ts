@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, dataOf, jobsSettled } from "../../test/harness";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { placeOrder } from "../orders/testing";
 import { Product } from "../products/entity";
 import { SavedItem } from "./entity";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
 let other: SignedIn;
@@ -17,48 +17,39 @@ const LIST = `{ savedItems { product { id name price sold } savedPrice notice } 
 const IDS = `{ savedProductIds }`;
 const UPDATE = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
 
-const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
-  const res = await server.gql(query, variables, token);
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data;
-};
-
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, buyer, other] = await Promise.all([signUp(server, "seller"), signUp(server, "user"), signUp(server, "user")]);
 });
-afterAll(() => server.close());
 
 describe("saved items", () => {
-  it("saves at the current price, once; only the saver sees it; unsave removes it", async () => {
+  it("saves at the current price, once; only the saver sees it; unsave removes it", async ({ server }) => {
     const lamp = await insertProduct(server.dataSource, seller.user.id, { name: "Desk lamp", pricePaisa: 150_000 });
-    await ok(SAVE, { id: lamp.id }, buyer.token);
-    await ok(SAVE, { id: lamp.id }, buyer.token);
-    expect((await ok(LIST, {}, buyer.token)).savedItems).toEqual([
+    await dataOf(server, SAVE, { id: lamp.id }, buyer.token);
+    await dataOf(server, SAVE, { id: lamp.id }, buyer.token);
+    expect((await dataOf(server, LIST, {}, buyer.token)).savedItems).toEqual([
       { product: { id: lamp.id, name: "Desk lamp", price: 1500, sold: false }, savedPrice: 1500, notice: null },
     ]);
-    expect((await ok(IDS, {}, buyer.token)).savedProductIds).toEqual([lamp.id]);
-    expect((await ok(LIST, {}, other.token)).savedItems).toEqual([]);
+    expect((await dataOf(server, IDS, {}, buyer.token)).savedProductIds).toEqual([lamp.id]);
+    expect((await dataOf(server, LIST, {}, other.token)).savedItems).toEqual([]);
 
-    await ok(UNSAVE, { id: lamp.id }, buyer.token);
-    expect((await ok(IDS, {}, buyer.token)).savedProductIds).toEqual([]);
+    await dataOf(server, UNSAVE, { id: lamp.id }, buyer.token);
+    expect((await dataOf(server, IDS, {}, buyer.token)).savedProductIds).toEqual([]);
   });
 
-  it("notices a price drop (not a rise) and a sale, sold first", async () => {
+  it("notices a price drop (not a rise) and a sale, sold first", async ({ server }) => {
     const bag = await insertProduct(server.dataSource, seller.user.id, { name: "Backpack", pricePaisa: 300_000, quantityAvailable: 1 });
     const mug = await insertProduct(server.dataSource, seller.user.id, { name: "Mug", pricePaisa: 50_000 });
-    await ok(SAVE, { id: bag.id }, other.token);
-    await ok(SAVE, { id: mug.id }, other.token);
+    await dataOf(server, SAVE, { id: bag.id }, other.token);
+    await dataOf(server, SAVE, { id: mug.id }, other.token);
 
-    await ok(UPDATE, { id: mug.id, input: { price: 600 } }, seller.token);
-    await ok(UPDATE, { id: bag.id, input: { price: 2500 } }, seller.token);
+    await dataOf(server, UPDATE, { id: mug.id, input: { price: 600 } }, seller.token);
+    await dataOf(server, UPDATE, { id: bag.id, input: { price: 2500 } }, seller.token);
     await jobsSettled(server);
     const notices = async () =>
       Object.fromEntries(
-        ((await ok(LIST, {}, other.token)).savedItems as Array<{ product: { name: string }; notice: string | null }>).map((i) => [
-          i.product.name,
-          i.notice,
-        ]),
+        ((await dataOf(server, LIST, {}, other.token)).savedItems as Array<{ product: { name: string }; notice: string | null }>).map(
+          (i) => [i.product.name, i.notice],
+        ),
       );
     expect(await notices()).toEqual({ Backpack: "PRICE_DROP", Mug: null });
 
@@ -67,20 +58,22 @@ describe("saved items", () => {
     expect(await notices()).toEqual({ Backpack: "SOLD", Mug: null });
   });
 
-  it("rings the bell of those who saved it: a price below what they saved at, a sale (not for its buyer), a seller marking it sold", async () => {
+  it("rings the bell of those who saved it: a price below what they saved at, a sale (not for its buyer), a seller marking it sold", async ({
+    server,
+  }) => {
     const [early, late, buyerToo] = await Promise.all([signUp(server, "user"), signUp(server, "user"), signUp(server, "user")]);
     const desk = await insertProduct(server.dataSource, seller.user.id, { name: "Study desk", pricePaisa: 800_000, quantityAvailable: 1 });
     const chair = await insertProduct(server.dataSource, seller.user.id, { name: "Chair", pricePaisa: 200_000, quantityAvailable: 2 });
-    await ok(SAVE, { id: desk.id }, early.token);
-    await ok(UPDATE, { id: desk.id, input: { price: 7000 } }, seller.token);
+    await dataOf(server, SAVE, { id: desk.id }, early.token);
+    await dataOf(server, UPDATE, { id: desk.id, input: { price: 7000 } }, seller.token);
     // the alerts are jobs: each step's are written before the next step (the bell is read in order)
     await jobsSettled(server);
-    await ok(SAVE, { id: desk.id }, late.token);
-    await ok(SAVE, { id: desk.id }, buyerToo.token);
-    await ok(SAVE, { id: chair.id }, late.token);
+    await dataOf(server, SAVE, { id: desk.id }, late.token);
+    await dataOf(server, SAVE, { id: desk.id }, buyerToo.token);
+    await dataOf(server, SAVE, { id: chair.id }, late.token);
     // a rise tells no one; a drop to 6,500 tells all three (each saved above it)
-    await ok(UPDATE, { id: desk.id, input: { price: 7500 } }, seller.token);
-    await ok(UPDATE, { id: desk.id, input: { price: 6500 } }, seller.token);
+    await dataOf(server, UPDATE, { id: desk.id, input: { price: 7500 } }, seller.token);
+    await dataOf(server, UPDATE, { id: desk.id, input: { price: 6500 } }, seller.token);
     await jobsSettled(server);
     // one of two chairs sold: not sold out, no notice; the desk's only unit sold: its savers but the buyer hear
     await placeOrder(server, buyerToo, [
@@ -89,7 +82,7 @@ describe("saved items", () => {
     ]);
     await jobsSettled(server);
     // the seller marks the other chair sold
-    await ok(UPDATE, { id: chair.id, input: { quantityAvailable: 0 } }, seller.token);
+    await dataOf(server, UPDATE, { id: chair.id, input: { quantityAvailable: 0 } }, seller.token);
     await jobsSettled(server);
 
     const bell = async (who: SignedIn) =>
@@ -114,11 +107,13 @@ describe("saved items", () => {
     expect(unread.data.notificationUnreadCount).toBe(3);
   });
 
-  it("a deleted listing drops out of the list; unknown ids and anonymous callers are refused without a change", async () => {
+  it("a deleted listing drops out of the list; unknown ids and anonymous callers are refused without a change", async ({ server }) => {
     const pen = await insertProduct(server.dataSource, seller.user.id, { name: "Pen" });
-    await ok(SAVE, { id: pen.id }, buyer.token);
+    await dataOf(server, SAVE, { id: pen.id }, buyer.token);
     await server.dataSource.getRepository(Product).softDelete(pen.id);
-    expect((await ok(LIST, {}, buyer.token)).savedItems.map((i: { product: { id: string } }) => i.product.id)).not.toContain(pen.id);
+    expect((await dataOf(server, LIST, {}, buyer.token)).savedItems.map((i: { product: { id: string } }) => i.product.id)).not.toContain(
+      pen.id,
+    );
 
     const before = await server.dataSource.getRepository(SavedItem).count();
     expect(codeOf(await server.gql(SAVE, { id: "00000000-0000-4000-8000-000000000000" }, buyer.token))).toBe("NOT_FOUND");

@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, type TestServer } from "../../test/harness";
 import { subscribeOverSocket } from "../../test/websocket";
 import { Message } from "../conversations/entity";
 import { NEW_ACCOUNT_CONVERSATIONS_PER_DAY, ScreeningService } from "./service";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
   await established(server, seller, buyer);
 });
-afterAll(() => server.close());
 
 const START = `mutation ($productId: ID!) { startConversation(productId: $productId) { id lastMessage } }`;
 const SEND = `mutation ($id: ID!, $body: String!) { sendMessage(conversationId: $id, body: $body) { id body flags } }`;
 const MESSAGES = `query ($id: ID!) { messages(conversationId: $id) { items { id body flags } } }`;
 const INBOX = `query { conversations { items { id lastMessage } } }`;
 
-async function conversationWith(who: SignedIn) {
+async function conversationWith(server: TestServer, who: SignedIn) {
   const product = await insertProduct(server.dataSource, seller.user.id);
   const res = await server.gql(START, { productId: product.id }, who.token);
   expect(res.errors).toBeUndefined();
@@ -28,8 +26,8 @@ async function conversationWith(who: SignedIn) {
 }
 
 describe("screening in the chat", () => {
-  it("delivers a flagged message with its flags, the number masked for the recipient until the two have an order", async () => {
-    const { id, product } = await conversationWith(buyer);
+  it("delivers a flagged message with its flags, the number masked for the recipient until the two have an order", async ({ server }) => {
+    const { id, product } = await conversationWith(server, buyer);
     const body = "Mera number 0300-1234567 hai, whatsapp kar do";
     const sent = await server.gql(SEND, { id, body }, buyer.token);
     expect(sent.data.sendMessage).toMatchObject({ body, flags: ["phone", "messaging_app"] });
@@ -52,10 +50,10 @@ describe("screening in the chat", () => {
     expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body });
   });
 
-  it("sends the recipient's live event masked and the sender's as written", async () => {
+  it("sends the recipient's live event masked and the sender's as written", async ({ server }) => {
     // a buyer who never ordered from this seller
     const asker = await signUp(server);
-    const { id } = await conversationWith(asker);
+    const { id } = await conversationWith(server, asker);
     const LIVE = `subscription { messageReceived { body flags } }`;
     type Live = { messageReceived: { body: string; flags: string[] } };
     const probe = (data: Live | undefined) => data?.messageReceived.body === "probe";
@@ -69,13 +67,13 @@ describe("screening in the chat", () => {
     await Promise.all([sellerSide.close(), buyerSide.close()]);
   });
 
-  it("leaves ordinary messages unflagged", async () => {
-    const { id } = await conversationWith(buyer);
+  it("leaves ordinary messages unflagged", async ({ server }) => {
+    const { id } = await conversationWith(server, buyer);
     const sent = await server.gql(SEND, { id, body: "Rs 3000 final? fx-991ES, Hostel 4 room 12" }, buyer.token);
     expect(sent.data.sendMessage.flags).toEqual([]);
   });
 
-  it("shows numbers when masking is configured off", () => {
+  it("shows numbers when masking is configured off", ({ server }) => {
     const screening = new ScreeningService(server.dataSource, server.services.cache, { maskPhones: false, siteHosts: [] });
     const message = { body: "0300 1234567", flags: ["phone"] };
     expect(screening.bodyFor(message, false).body).toBe("0300 1234567");
@@ -84,9 +82,11 @@ describe("screening in the chat", () => {
 });
 
 describe("new accounts", () => {
-  it("may not send links to other sites in their first days, and nothing is stored; verified students and older accounts may", async () => {
+  it("may not send links to other sites in their first days, and nothing is stored; verified students and older accounts may", async ({
+    server,
+  }) => {
     const newcomer = await signUp(server);
-    const { id } = await conversationWith(newcomer);
+    const { id } = await conversationWith(server, newcomer);
     const refused = await server.gql(SEND, { id, body: "see http://cheap-phones.pk/deal" }, newcomer.token);
     expect(codeOf(refused)).toBe("BAD_USER_INPUT");
     expect(refused.errors?.[0].extensions?.fields?.body).toMatch(/New accounts cannot send links/);
@@ -99,9 +99,9 @@ describe("new accounts", () => {
     expect(verified.data.sendMessage.flags).toEqual(["offsite_link"]);
   });
 
-  it(`may open ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations a day; an older account is not held to it`, async () => {
+  it(`may open ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations a day; an older account is not held to it`, async ({ server }) => {
     const newcomer = await signUp(server);
-    for (let i = 0; i < NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(newcomer);
+    for (let i = 0; i < NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(server, newcomer);
     const product = await insertProduct(server.dataSource, seller.user.id);
     const refused = await server.gql(START, { productId: product.id }, newcomer.token);
     expect(codeOf(refused)).toBe("RATE_LIMITED");
@@ -110,6 +110,6 @@ describe("new accounts", () => {
 
     const veteran = await signUp(server);
     await established(server, veteran);
-    for (let i = 0; i <= NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(veteran);
+    for (let i = 0; i <= NEW_ACCOUNT_CONVERSATIONS_PER_DAY; i++) await conversationWith(server, veteran);
   });
 });

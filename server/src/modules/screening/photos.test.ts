@@ -1,19 +1,17 @@
 import sharp from "sharp";
 import distance from "sharp-phash/distance";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { COPIED_PHOTO_DISTANCE, COPIED_PHOTO_HOLD } from "./photos";
 
-let server: TestServer;
 let admin: SignedIn;
 let owner: SignedIn;
 let copier: SignedIn;
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [admin, owner, copier] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server, "seller")]);
 });
-afterAll(() => server.close());
 
 /** A made-up photo: a background and a dozen shapes and words, different for every seed. */
 async function photo(seed: number): Promise<Buffer> {
@@ -42,19 +40,20 @@ const copies: Record<string, (png: Buffer) => Promise<Buffer>> = {
   "resized and re-encoded as WebP quality 40": (png) => sharp(png).resize(640).webp({ quality: 40 }).toBuffer(),
 };
 
-const hashOf = async (bytes: Buffer, who: SignedIn) => (await server.services.uploads.storeImage(bytes, who.user.id)).photoHash!;
+const hashOf = async (server: TestServer, bytes: Buffer, who: SignedIn) =>
+  (await server.services.uploads.storeImage(bytes, who.user.id)).photoHash!;
 
 describe("perceptual hashes of uploads", () => {
-  it("keep copies within the threshold and unrelated photos beyond it", async () => {
+  it("keep copies within the threshold and unrelated photos beyond it", async ({ server }) => {
     const originals = await Promise.all([1, 2, 3, 4, 5, 6].map(photo));
     const hashes: string[] = [];
     const worst: Record<string, number> = {};
     for (const png of originals) {
-      const hash = await hashOf(png, owner);
+      const hash = await hashOf(server, png, owner);
       expect(hash).toMatch(/^[01]{64}$/);
       hashes.push(hash);
       for (const [name, copy] of Object.entries(copies))
-        worst[name] = Math.max(worst[name] ?? 0, distance(hash, await hashOf(await copy(png), copier)));
+        worst[name] = Math.max(worst[name] ?? 0, distance(hash, await hashOf(server, await copy(png), copier)));
     }
     let closestUnrelated = 64;
     for (let i = 0; i < hashes.length; i++)
@@ -77,14 +76,15 @@ const listing = (image: string) => ({
   price: 3000,
   image,
 });
-const upload = async (bytes: Buffer, who: SignedIn) => (await server.services.uploads.storeImage(bytes, who.user.id)).url;
+const upload = async (server: TestServer, bytes: Buffer, who: SignedIn) =>
+  (await server.services.uploads.storeImage(bytes, who.user.id)).url;
 
 describe("a listing with another seller's photo", () => {
-  it("is held for review: hidden from the shop, its seller told why, admins see it and may show it again", async () => {
+  it("is held for review: hidden from the shop, its seller told why, admins see it and may show it again", async ({ server }) => {
     const original = await photo(42);
-    await server.gql(CREATE, { input: listing(await upload(original, owner)) }, owner.token);
+    await server.gql(CREATE, { input: listing(await upload(server, original, owner)) }, owner.token);
 
-    const copy = await upload(await copies["cropped by 4% on each side"](original), copier);
+    const copy = await upload(server, await copies["cropped by 4% on each side"](original), copier);
     const held = await server.gql(CREATE, { input: listing(copy) }, copier.token);
     expect(held.errors).toBeUndefined();
     expect(held.data.createProduct.hiddenAt).not.toBeNull();
@@ -99,11 +99,11 @@ describe("a listing with another seller's photo", () => {
     expect((await server.gql(HELD, {}, admin.token)).data.heldListings.totalItems).toBe(0);
   });
 
-  it("is held when the copied photo is not the main one, on create or when an edit adds it", async () => {
+  it("is held when the copied photo is not the main one, on create or when an edit adds it", async ({ server }) => {
     const original = await photo(51);
-    await server.gql(CREATE, { input: listing(await upload(original, owner)) }, owner.token);
-    const copy = await upload(await copies["cropped by 4% on each side"](original), copier);
-    const own = await upload(await photo(52), copier);
+    await server.gql(CREATE, { input: listing(await upload(server, original, owner)) }, owner.token);
+    const copy = await upload(server, await copies["cropped by 4% on each side"](original), copier);
+    const own = await upload(server, await photo(52), copier);
 
     const created = await server.gql(CREATE, { input: { ...listing(own), gallery: [copy] } }, copier.token);
     expect(created.data.createProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
@@ -118,11 +118,11 @@ describe("a listing with another seller's photo", () => {
     expect(edited.data.updateProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
   });
 
-  it("is not held for the seller's own photo used again, nor for an unrelated photo", async () => {
-    const mine = await upload(await photo(7), owner);
+  it("is not held for the seller's own photo used again, nor for an unrelated photo", async ({ server }) => {
+    const mine = await upload(server, await photo(7), owner);
     await server.gql(CREATE, { input: listing(mine) }, owner.token);
     expect((await server.gql(CREATE, { input: listing(mine) }, owner.token)).data.createProduct.heldReason).toBeNull();
-    const other = await upload(await photo(8), copier);
+    const other = await upload(server, await photo(8), copier);
     expect((await server.gql(CREATE, { input: listing(other) }, copier.token)).data.createProduct).toMatchObject({
       hiddenAt: null,
       heldReason: null,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { insertOrder, insertProduct, insertReview, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 
-let server: TestServer;
 let seller: SignedIn;
 let buyer: SignedIn;
 
@@ -13,17 +13,15 @@ const PAGE = `query ($username: String!) {
     rating reviewCount completedSales
   }
 }`;
-const page = async (username: string) => (await server.gql(PAGE, { username })).data.sellerPage;
+const page = async (server: TestServer, username: string) => (await server.gql(PAGE, { username })).data.sellerPage;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "user")]);
 });
-afterAll(() => server.close());
 
 describe("sellerPage", () => {
-  it("a new seller: joined today, no rating, no sales; found by username in any case", async () => {
-    const profile = await page(seller.user.username.toUpperCase());
+  it("a new seller: joined today, no rating, no sales; found by username in any case", async ({ server }) => {
+    const profile = await page(server, seller.user.username.toUpperCase());
     expect(profile).toEqual({
       seller: {
         id: seller.user.id,
@@ -39,7 +37,7 @@ describe("sellerPage", () => {
     });
   });
 
-  it("rates the seller over every review of their products and counts only completed orders", async () => {
+  it("rates the seller over every review of their products and counts only completed orders", async ({ server }) => {
     const other = await signUp(server, "seller");
     const [calc, lamp, gone, notTheirs] = await Promise.all([
       insertProduct(server.dataSource, seller.user.id),
@@ -57,16 +55,16 @@ describe("sellerPage", () => {
       await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: calc }], status });
     await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product: notTheirs }], status: OrderStatus.COMPLETED });
 
-    expect(await page(seller.user.username)).toMatchObject({ rating: 3.75, reviewCount: 4, completedSales: 2 });
+    expect(await page(server, seller.user.username)).toMatchObject({ rating: 3.75, reviewCount: 4, completedSales: 2 });
   });
 
-  it("shows a store's name and description, and no e-mail or phone number at all", async () => {
+  it("shows a store's name and description, and no e-mail or phone number at all", async ({ server }) => {
     const store = await signUp(server, "seller", {
       sellerType: "business",
       storeName: "Hostel Mart",
       storeDescription: "Snacks and stationery.",
     });
-    expect((await page(store.user.username)).seller).toMatchObject({
+    expect((await page(server, store.user.username)).seller).toMatchObject({
       storeName: "Hostel Mart",
       sellerType: "BUSINESS",
       storeDescription: "Snacks and stationery.",
@@ -75,10 +73,10 @@ describe("sellerPage", () => {
     expect(leak.errors?.[0].message).toMatch(/Cannot query field "email"/);
   });
 
-  it("answers null for an unknown username, a buyer's, an empty one or an overlong one", async () => {
-    expect(await page("nobody_here")).toBeNull();
-    expect(await page(buyer.user.username)).toBeNull();
-    expect(await page("  ")).toBeNull();
-    expect(await page("x".repeat(500))).toBeNull();
+  it("answers null for an unknown username, a buyer's, an empty one or an overlong one", async ({ server }) => {
+    expect(await page(server, "nobody_here")).toBeNull();
+    expect(await page(server, buyer.user.username)).toBeNull();
+    expect(await page(server, "  ")).toBeNull();
+    expect(await page(server, "x".repeat(500))).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { insertOrder, insertProduct, insertReview, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
 import { OrderStatus } from "../orders/entity";
 import type { Product } from "../products/entity";
 import { BUSINESS_TIME_ZONE } from "./service";
 
-let server: TestServer;
 let sellerA: SignedIn, sellerB: SignedIn, sellerC: SignedIn, buyer1: SignedIn, buyer2: SignedIn, admin: SignedIn;
 
 const USER_STATS = `query ($idOrEmail: String) { userStats(idOrEmail: $idOrEmail) { totalPayments totalReviews totalPurchasedProducts } }`;
@@ -31,8 +30,7 @@ const startOfMonth = (back: number) => new Date(`${monthKey(back)}-01T00:30:00+0
  * and a deleted product that still has a sale and a review. Each accepted/void status is given a
  * distinct amount, so counting one status wrongly changes the sums.
  */
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [sellerA, sellerB, sellerC, buyer1, buyer2, admin] = await Promise.all([
     signUp(server, "seller"),
     signUp(server, "seller", { sellerType: "business", storeName: "Hostel Mart", storeDescription: "Snacks and supplies" }),
@@ -76,10 +74,9 @@ beforeAll(async () => {
   await insertReview(ds, { userId: buyer2.user.id, productId: pA3.id, rating: 3 });
   await insertReview(ds, { userId: buyer1.user.id, productId: pB1.id, rating: 2 });
 });
-afterAll(() => server.close());
 
 describe("userStats", () => {
-  it("sums the caller's orders that were not rejected or cancelled", async () => {
+  it("sums the caller's orders that were not rejected or cancelled", async ({ server }) => {
     const res = await server.gql(USER_STATS, {}, buyer1.token);
     expect(res.errors).toBeUndefined();
     // 190000 + 26303 + 315000 (pending) + 114000 paisa; units 2 + 1 + 3 + 3
@@ -89,19 +86,19 @@ describe("userStats", () => {
     expect(other.data.userStats).toEqual({ totalPayments: 2524.5, totalReviews: 2, totalPurchasedProducts: 7 });
   });
 
-  it("accepts the caller's own id or e-mail in any case", async () => {
+  it("accepts the caller's own id or e-mail in any case", async ({ server }) => {
     const byEmail = await server.gql(USER_STATS, { idOrEmail: buyer1.user.email.toUpperCase() }, buyer1.token);
     const byId = await server.gql(USER_STATS, { idOrEmail: buyer1.user.id }, buyer1.token);
     expect(byEmail.data.userStats.totalPayments).toBe(6453.03);
     expect(byId.data.userStats.totalPayments).toBe(6453.03);
   });
 
-  it("gives zeros to a user with no orders", async () => {
+  it("gives zeros to a user with no orders", async ({ server }) => {
     const res = await server.gql(USER_STATS, {}, sellerC.token);
     expect(res.data.userStats).toEqual({ totalPayments: 0, totalReviews: 0, totalPurchasedProducts: 0 });
   });
 
-  it("shows another user's figures only to admins, by id or e-mail", async () => {
+  it("shows another user's figures only to admins, by id or e-mail", async ({ server }) => {
     for (const caller of [buyer2, sellerA]) {
       const res = await server.gql(USER_STATS, { idOrEmail: buyer1.user.email }, caller.token);
       expect(res.errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -113,7 +110,7 @@ describe("userStats", () => {
     expect(byId.data.userStats.totalPurchasedProducts).toBe(7);
   });
 
-  it("answers NOT_FOUND to an admin for an unknown user and UNAUTHENTICATED to anonymous callers", async () => {
+  it("answers NOT_FOUND to an admin for an unknown user and UNAUTHENTICATED to anonymous callers", async ({ server }) => {
     for (const idOrEmail of ["nobody@test.pk", "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
       const res = await server.gql(USER_STATS, { idOrEmail }, admin.token);
       expect(res.errors?.[0].extensions?.code).toBe("NOT_FOUND");
@@ -122,7 +119,7 @@ describe("userStats", () => {
     expect(anonymous.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("costs one SQL statement after authentication (two with an admin's lookup)", async () => {
+  it("costs one SQL statement after authentication (two with an admin's lookup)", async ({ server }) => {
     const own = await server.queries.measure(() => server.gql(USER_STATS, {}, buyer1.token));
     expect(own.queries).toBe(2);
     const lookup = await server.queries.measure(() => server.gql(USER_STATS, { idOrEmail: buyer1.user.email }, admin.token));
@@ -131,7 +128,7 @@ describe("userStats", () => {
 });
 
 describe("sellerStats", () => {
-  it("counts units and revenue of accepted orders, every order managed, listed products and reviews", async () => {
+  it("counts units and revenue of accepted orders, every order managed, listed products and reviews", async ({ server }) => {
     const a = await server.gql(SELLER_STATS, {}, sellerA.token);
     expect(a.errors).toBeUndefined();
     // accepted: 2 + 1 + 1 + 4 + 1 units; (200000 - 20000) + 25050 + 100000 + (100200 - 5010) + 5000 paisa
@@ -142,7 +139,7 @@ describe("sellerStats", () => {
     expect(c.data.sellerStats).toEqual({ totalSales: 0, totalRevenue: 0, totalOrdersManaged: 0, totalProducts: 1, totalReviews: 0 });
   });
 
-  it("shows another seller's figures only to admins", async () => {
+  it("shows another seller's figures only to admins", async ({ server }) => {
     const denied = await server.gql(SELLER_STATS, { sellerId: sellerA.user.id }, sellerB.token);
     expect(denied.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const allowed = await server.gql(SELLER_STATS, { sellerId: sellerA.user.id }, admin.token);
@@ -155,19 +152,19 @@ describe("sellerStats", () => {
     }
   });
 
-  it("refuses buyers and anonymous callers", async () => {
+  it("refuses buyers and anonymous callers", async ({ server }) => {
     expect((await server.gql(SELLER_STATS, {}, buyer1.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await server.gql(SELLER_STATS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("costs one SQL statement after authentication", async () => {
+  it("costs one SQL statement after authentication", async ({ server }) => {
     const { queries } = await server.queries.measure(() => server.gql(SELLER_STATS, {}, sellerA.token));
     expect(queries).toBe(2);
   });
 });
 
 describe("adminStats", () => {
-  it("totals the marketplace; earnings are accepted orders' totals", async () => {
+  it("totals the marketplace; earnings are accepted orders' totals", async ({ server }) => {
     const res = await server.gql(ADMIN_STATS, {}, admin.token);
     expect(res.errors).toBeUndefined();
     const { monthlyEarnings, ...totals } = res.data.adminStats;
@@ -176,7 +173,7 @@ describe("adminStats", () => {
     expect(monthlyEarnings).toHaveLength(12);
   });
 
-  it("buckets the last 12 months by Pakistan time, oldest first, with empty months as 0", async () => {
+  it("buckets the last 12 months by Pakistan time, oldest first, with empty months as 0", async ({ server }) => {
     const res = await server.gql(ADMIN_STATS, {}, admin.token);
     const expected = Array.from({ length: 12 }, (_, i) => ({ month: monthKey(11 - i), earnings: 0 }));
     expected[11].earnings = 2163.03; // this month: confirmed 190000 + processing 26303 (pending and rejected left out)
@@ -186,21 +183,21 @@ describe("adminStats", () => {
     expect(res.data.adminStats.monthlyEarnings).toEqual(expected);
   });
 
-  it("refuses buyers, sellers and anonymous callers", async () => {
+  it("refuses buyers, sellers and anonymous callers", async ({ server }) => {
     for (const token of [buyer1.token, sellerA.token]) {
       expect((await server.gql(ADMIN_STATS, {}, token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     }
     expect((await server.gql(ADMIN_STATS, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("costs two SQL statements after authentication", async () => {
+  it("costs two SQL statements after authentication", async ({ server }) => {
     const { queries } = await server.queries.measure(() => server.gql(ADMIN_STATS, {}, admin.token));
     expect(queries).toBe(3);
   });
 });
 
 describe("sellerRevenue", () => {
-  it("lists every seller, highest revenue first, including one without sales, with the same revenue as sellerStats", async () => {
+  it("lists every seller, highest revenue first, including one without sales, with the same revenue as sellerStats", async ({ server }) => {
     const res = await server.gql(SELLER_REVENUE, {}, admin.token);
     expect(res.errors).toBeUndefined();
     expect(res.data.sellerRevenue).toEqual([
@@ -238,14 +235,14 @@ describe("sellerRevenue", () => {
     }
   });
 
-  it("refuses buyers, sellers and anonymous callers", async () => {
+  it("refuses buyers, sellers and anonymous callers", async ({ server }) => {
     for (const token of [buyer1.token, sellerA.token]) {
       expect((await server.gql(SELLER_REVENUE, {}, token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     }
     expect((await server.gql(SELLER_REVENUE, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("costs one SQL statement after authentication", async () => {
+  it("costs one SQL statement after authentication", async ({ server }) => {
     const { queries } = await server.queries.measure(() => server.gql(SELLER_REVENUE, {}, admin.token));
     expect(queries).toBe(2);
   });
@@ -262,7 +259,7 @@ describe("sellerSales", () => {
     return d.toISOString().slice(0, 10);
   }
 
-  it("groups the seller's accepted orders by month over the last 12 months, with empty months as 0", async () => {
+  it("groups the seller's accepted orders by month over the last 12 months, with empty months as 0", async ({ server }) => {
     const res = await server.gql(SELLER_SALES, { interval: "MONTH" }, sellerA.token);
     expect(res.errors).toBeUndefined();
     const expected = Array.from({ length: 12 }, (_, i) => ({ period: monthKey(11 - i), revenue: 0 }));
@@ -276,7 +273,7 @@ describe("sellerSales", () => {
     expect(total).toBeCloseTo(4052.4, 2);
   });
 
-  it("groups by Pakistan day over the last 30 days, only this seller's accepted orders", async () => {
+  it("groups by Pakistan day over the last 30 days, only this seller's accepted orders", async ({ server }) => {
     const seller = await signUp(server, "seller");
     const ds = server.dataSource;
     const product = await insertProduct(ds, seller.user.id, { pricePaisa: 10_000 });
@@ -310,7 +307,7 @@ describe("sellerSales", () => {
     expect(other.data.sellerSales.every((d: { revenue: number }) => d.revenue === 0)).toBe(true);
   });
 
-  it("shows another seller's series only to admins, and refuses buyers and anonymous callers", async () => {
+  it("shows another seller's series only to admins, and refuses buyers and anonymous callers", async ({ server }) => {
     const denied = await server.gql(SELLER_SALES, { interval: "MONTH", sellerId: sellerA.user.id }, sellerB.token);
     expect(denied.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const unknown = await server.gql(SELLER_SALES, { interval: "MONTH", sellerId: "00000000-0000-4000-8000-000000000000" }, admin.token);
@@ -320,7 +317,7 @@ describe("sellerSales", () => {
     expect((await server.gql(SELLER_SALES, { interval: "WEEK" }, sellerA.token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
-  it("costs one SQL statement after authentication", async () => {
+  it("costs one SQL statement after authentication", async ({ server }) => {
     const { queries } = await server.queries.measure(() => server.gql(SELLER_SALES, { interval: "DAY" }, sellerA.token));
     expect(queries).toBe(2);
   });

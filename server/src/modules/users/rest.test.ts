@@ -1,24 +1,22 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import type { TestServer } from "../../test/harness";
 import { User } from "./entity";
 
-let server: TestServer;
 let admin: SignedIn;
 let buyer: SignedIn;
 let seller: SignedIn;
 
-beforeAll(async () => {
-  server = await startTestServer();
+it.beforeAll(async ({ server }) => {
   [admin, buyer, seller] = await Promise.all([signUp(server, "admin"), signUp(server, "user"), signUp(server, "seller")]);
 });
-afterAll(() => server.close());
 
-const userRow = (id: string) => server.dataSource.getRepository(User).findOneBy({ id });
+const userRow = (server: TestServer, id: string) => server.dataSource.getRepository(User).findOneBy({ id });
 
 describe("GET /api/auth/users", () => {
-  it("answers admins an array of user documents, newest first, with the total in X-Total-Count", async () => {
+  it("answers admins an array of user documents, newest first, with the total in X-Total-Count", async ({ server }) => {
     const res = await server.api("GET", "/api/auth/users", { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-total-count")).toBe("3");
@@ -34,7 +32,7 @@ describe("GET /api/auth/users", () => {
     expect((await server.api("GET", "/api/auth/users?limit=1&page=2", { token: admin.token })).body).toHaveLength(1);
   });
 
-  it("refuses buyers and sellers (403) and anonymous callers (401)", async () => {
+  it("refuses buyers and sellers (403) and anonymous callers (401)", async ({ server }) => {
     expect((await server.api("GET", "/api/auth/users", { token: buyer.token })).status).toBe(403);
     expect((await server.api("GET", "/api/auth/users", { token: seller.token })).status).toBe(403);
     expect((await server.api("GET", "/api/auth/users")).status).toBe(401);
@@ -42,7 +40,7 @@ describe("GET /api/auth/users", () => {
 });
 
 describe("PUT /api/auth/users/:id", () => {
-  it("sets a role: {message, user}, effective on the user's next request with the same token", async () => {
+  it("sets a role: {message, user}, effective on the user's next request with the same token", async ({ server }) => {
     const promoted = await signUp(server, "user");
     const res = await server.api("PUT", `/api/auth/users/${promoted.user.id}`, { token: admin.token, body: { role: "seller" } });
     expect(res).toMatchObject({
@@ -63,7 +61,9 @@ describe("PUT /api/auth/users/:id", () => {
     expect(product.status).toBe(201);
   });
 
-  it("refuses a bad role (400), an unknown user (404), the admin's own role (403), non-admins (403) and anonymous (401), changing nothing", async () => {
+  it("refuses a bad role (400), an unknown user (404), the admin's own role (403), non-admins (403) and anonymous (401), changing nothing", async ({
+    server,
+  }) => {
     const path = `/api/auth/users/${buyer.user.id}`;
     expect(await server.api("PUT", path, { token: admin.token, body: { role: "superuser" } })).toMatchObject({
       status: 400,
@@ -77,34 +77,34 @@ describe("PUT /api/auth/users/:id", () => {
     expect((await server.api("PUT", `/api/auth/users/${admin.user.id}`, { token: admin.token, body: { role: "user" } })).status).toBe(403);
     expect((await server.api("PUT", path, { token: seller.token, body: { role: "admin" } })).status).toBe(403);
     expect((await server.api("PUT", path, { body: { role: "admin" } })).status).toBe(401);
-    expect((await userRow(buyer.user.id))?.role).toBe("user");
-    expect((await userRow(admin.user.id))?.role).toBe("admin");
+    expect((await userRow(server, buyer.user.id))?.role).toBe("user");
+    expect((await userRow(server, admin.user.id))?.role).toBe("admin");
   });
 });
 
 describe("DELETE /api/auth/users/:id", () => {
-  it("deletes: {message}; the user's token stops working; a second delete is 404", async () => {
+  it("deletes: {message}; the user's token stops working; a second delete is 404", async ({ server }) => {
     const doomed = await signUp(server, "user");
     expect(await server.api("DELETE", `/api/auth/users/${doomed.user.id}`, { token: admin.token })).toMatchObject({
       status: 200,
       body: { message: "User deleted successfully" },
     });
-    expect(await userRow(doomed.user.id)).toBeNull();
+    expect(await userRow(server, doomed.user.id)).toBeNull();
     expect((await server.api("GET", "/api/orders/my-orders", { token: doomed.token })).status).toBe(401);
     expect((await server.api("DELETE", `/api/auth/users/${doomed.user.id}`, { token: admin.token })).status).toBe(404);
   });
 
-  it("refuses the admin's own account (403), non-admins (403) and anonymous (401), deleting nothing", async () => {
+  it("refuses the admin's own account (403), non-admins (403) and anonymous (401), deleting nothing", async ({ server }) => {
     expect((await server.api("DELETE", `/api/auth/users/${admin.user.id}`, { token: admin.token })).status).toBe(403);
     expect((await server.api("DELETE", `/api/auth/users/${buyer.user.id}`, { token: seller.token })).status).toBe(403);
     expect((await server.api("DELETE", `/api/auth/users/${buyer.user.id}`)).status).toBe(401);
-    expect(await userRow(buyer.user.id)).not.toBeNull();
-    expect(await userRow(admin.user.id)).not.toBeNull();
+    expect(await userRow(server, buyer.user.id)).not.toBeNull();
+    expect(await userRow(server, admin.user.id)).not.toBeNull();
   });
 });
 
 describe("PATCH /api/auth/edit-profile", () => {
-  it("edits the caller's own profile: {message, user}; an inline data-URL picture is stored and its address kept", async () => {
+  it("edits the caller's own profile: {message, user}; an inline data-URL picture is stored and its address kept", async ({ server }) => {
     const me = await signUp(server, "user");
     const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 0, b: 255 } } })
       .png()
@@ -131,7 +131,9 @@ describe("PATCH /api/auth/edit-profile", () => {
     expect((await fetch(res.body.user.profileImage as string)).status).toBe(200);
   });
 
-  it("refuses someone else's userId (403), a taken username (409), bad input (400) and anonymous (401), changing nothing", async () => {
+  it("refuses someone else's userId (403), a taken username (409), bad input (400) and anonymous (401), changing nothing", async ({
+    server,
+  }) => {
     const me = await signUp(server, "user");
     const edit = (body: Record<string, unknown>, token: string | undefined = me.token) =>
       server.api("PATCH", "/api/auth/edit-profile", { token, body });
@@ -146,7 +148,7 @@ describe("PATCH /api/auth/edit-profile", () => {
     });
     expect((await edit({ username: "fine_name", profileImage: "data:image/png;base64,bm90IGFuIGltYWdl" })).status).toBe(400);
     expect((await server.api("PATCH", "/api/auth/edit-profile", { body: { username: "anonymous_one" } })).status).toBe(401);
-    expect(await userRow(me.user.id)).toMatchObject({ username: me.user.username, profileImage: null });
-    expect((await userRow(buyer.user.id))?.username).toBe(buyer.user.username);
+    expect(await userRow(server, me.user.id)).toMatchObject({ username: me.user.username, profileImage: null });
+    expect((await userRow(server, buyer.user.id))?.username).toBe(buyer.user.username);
   });
 });

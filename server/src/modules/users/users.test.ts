@@ -1,18 +1,13 @@
 import { IsNull } from "typeorm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { asCaller, insertOrder, insertProduct, insertReview, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, type TestServer } from "../../test/harness";
 import { Order, OrderLine, OrderStatus } from "../orders/entity";
 import { Product } from "../products/entity";
 import { Review } from "../reviews/entity";
 import { SellerType, User } from "./entity";
 import { Role } from "../../platform/auth/roles";
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 const UPDATE_PROFILE = `mutation ($input: ProfileInput!) { updateProfile(input: $input) { id username contactNumber profileImage role } }`;
 const USERS = `query ($search: String, $role: Role, $page: Int, $pageSize: Int) {
@@ -24,10 +19,10 @@ const ME = `{ me { id role sellerType } }`;
 const USER_STATS = `{ userStats { totalPayments totalPurchasedProducts } }`;
 const SELLER_STATS = `query ($sellerId: ID) { sellerStats(sellerId: $sellerId) { totalSales totalRevenue totalOrdersManaged totalProducts totalReviews } }`;
 
-const users = () => server.dataSource.getRepository(User);
+const users = (server: TestServer) => server.dataSource.getRepository(User);
 
 describe("updateProfile", () => {
-  it("changes the caller's username, contact number and picture, for every role", async () => {
+  it("changes the caller's username, contact number and picture, for every role", async ({ server }) => {
     for (const role of ["user", "seller", "admin"] as const) {
       const me = await signUp(server, role);
       const username = `new_${me.user.username}`.slice(0, 40);
@@ -44,7 +39,7 @@ describe("updateProfile", () => {
         // kept as the app path, answered absolute
         profileImage: `${server.url}/uploads/abc.webp`,
       });
-      expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({
+      expect(await users(server).findOneByOrFail({ id: me.user.id })).toMatchObject({
         username,
         contactNumber: "+92 300 7654321",
         profileImage: "/uploads/abc.webp",
@@ -52,22 +47,22 @@ describe("updateProfile", () => {
     }
   });
 
-  it("keeps a field that is left out and removes one sent empty", async () => {
+  it("keeps a field that is left out and removes one sent empty", async ({ server }) => {
     const me = await signUp(server);
     await server.gql(UPDATE_PROFILE, { input: { username: me.user.username, profileImage: "/uploads/me.webp" } }, me.token);
     const res = await server.gql(UPDATE_PROFILE, { input: { username: me.user.username, contactNumber: "" } }, me.token);
     expect(res.data.updateProfile).toMatchObject({ contactNumber: null, profileImage: expect.stringMatching(/\/uploads\/me\.webp$/) });
   });
 
-  it("lets a user change the case of their own username", async () => {
+  it("lets a user change the case of their own username", async ({ server }) => {
     const me = await signUp(server);
     const res = await server.gql(UPDATE_PROFILE, { input: { username: me.user.username.toUpperCase() } }, me.token);
     expect(res.data.updateProfile.username).toBe(me.user.username.toUpperCase());
   });
 
-  it("names every bad field and changes nothing", async () => {
+  it("names every bad field and changes nothing", async ({ server }) => {
     const me = await signUp(server);
-    const before = await users().findOneByOrFail({ id: me.user.id });
+    const before = await users(server).findOneByOrFail({ id: me.user.id });
     const res = await server.gql(
       UPDATE_PROFILE,
       { input: { username: "x", contactNumber: "call me", profileImage: "data:image/png;base64,AAAA" } },
@@ -81,11 +76,11 @@ describe("updateProfile", () => {
       me.token,
     );
     expect(tooLong.errors?.[0].extensions?.fields).toHaveProperty("profileImage");
-    const after = await users().findOneByOrFail({ id: me.user.id });
+    const after = await users(server).findOneByOrFail({ id: me.user.id });
     expect(after).toEqual(before);
   });
 
-  it("refuses a username taken by someone else, in any case, and changes nothing", async () => {
+  it("refuses a username taken by someone else, in any case, and changes nothing", async ({ server }) => {
     const [me, other] = await Promise.all([signUp(server), signUp(server)]);
     const res = await server.gql(
       UPDATE_PROFILE,
@@ -96,16 +91,19 @@ describe("updateProfile", () => {
       message: "That username is already taken.",
       extensions: { code: "CONFLICT", fields: { username: "That username is already taken." } },
     });
-    expect(await users().findOneByOrFail({ id: me.user.id })).toMatchObject({ username: me.user.username, contactNumber: "03001234567" });
+    expect(await users(server).findOneByOrFail({ id: me.user.id })).toMatchObject({
+      username: me.user.username,
+      contactNumber: "03001234567",
+    });
   });
 
-  it("needs a signed-in caller", async () => {
+  it("needs a signed-in caller", async ({ server }) => {
     expect(codeOf(await server.gql(UPDATE_PROFILE, { input: { username: "anybody" } }))).toBe("UNAUTHENTICATED");
   });
 });
 
 describe("users", () => {
-  it("lists users newest first, paginated, searched in any case and filtered by role", async () => {
+  it("lists users newest first, paginated, searched in any case and filtered by role", async ({ server }) => {
     const admin = await signUp(server, "admin");
     const tag = `zq${Date.now().toString(36)}`;
     const made: SignedIn[] = [];
@@ -126,13 +124,13 @@ describe("users", () => {
     expect(byUsername.data.users.items.map((u: User) => u.id)).toEqual([made[1].user.id]);
   });
 
-  it("treats LIKE wildcards in the search as plain characters", async () => {
+  it("treats LIKE wildcards in the search as plain characters", async ({ server }) => {
     const admin = await signUp(server, "admin");
     const res = await server.gql(USERS, { search: "%" }, admin.token);
     expect(res.data.users.totalItems).toBe(0);
   });
 
-  it("uses the default page for a null page and refuses a page size over 50", async () => {
+  it("uses the default page for a null page and refuses a page size over 50", async ({ server }) => {
     const admin = await signUp(server, "admin");
     const defaults = await server.gql(USERS, { page: null, pageSize: null }, admin.token);
     expect(defaults.data.users).toMatchObject({ page: 1, pageSize: 10 });
@@ -141,7 +139,7 @@ describe("users", () => {
     expect(res.errors?.[0].extensions?.fields).toHaveProperty("pageSize");
   });
 
-  it("is for admins only", async () => {
+  it("is for admins only", async ({ server }) => {
     expect(codeOf(await server.gql(USERS, {}))).toBe("UNAUTHENTICATED");
     for (const role of ["user", "seller"] as const) {
       expect(codeOf(await server.gql(USERS, {}, (await signUp(server, role)).token))).toBe("FORBIDDEN");
@@ -150,7 +148,7 @@ describe("users", () => {
 });
 
 describe("changeUserRole", () => {
-  it("applies on the user's next request with their old token", async () => {
+  it("applies on the user's next request with their old token", async ({ server }) => {
     const [admin, buyer] = await Promise.all([signUp(server, "admin"), signUp(server)]);
     expect(codeOf(await server.gql(SELLER_STATS, {}, buyer.token))).toBe("FORBIDDEN");
 
@@ -167,7 +165,7 @@ describe("changeUserRole", () => {
     expect((await server.gql(USERS, { pageSize: 1 }, buyer.token)).errors).toBeUndefined();
   });
 
-  it("keeps a former seller's store fields, so promoting them again restores the store", async () => {
+  it("keeps a former seller's store fields, so promoting them again restores the store", async ({ server }) => {
     const admin = await signUp(server, "admin");
     const seller = await signUp(server, "seller", {
       sellerType: SellerType.BUSINESS,
@@ -181,11 +179,11 @@ describe("changeUserRole", () => {
     expect(again.data.changeUserRole).toMatchObject({ role: "SELLER", sellerType: "BUSINESS", storeName: "Book Nook" });
   });
 
-  it("refuses the caller's own role, an unknown user and non-admins", async () => {
+  it("refuses the caller's own role, an unknown user and non-admins", async ({ server }) => {
     const [admin, buyer, seller] = await Promise.all([signUp(server, "admin"), signUp(server), signUp(server, "seller")]);
     const self = await server.gql(CHANGE_ROLE, { userId: admin.user.id, role: "USER" }, admin.token);
     expect(self.errors?.[0]).toMatchObject({ message: "You cannot change your own role.", extensions: { code: "FORBIDDEN" } });
-    expect((await users().findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
+    expect((await users(server).findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
 
     for (const userId of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       expect(codeOf(await server.gql(CHANGE_ROLE, { userId, role: "SELLER" }, admin.token))).toBe("NOT_FOUND");
@@ -194,14 +192,14 @@ describe("changeUserRole", () => {
     for (const caller of [buyer, seller]) {
       expect(codeOf(await server.gql(CHANGE_ROLE, { userId: buyer.user.id, role: "ADMIN" }, caller.token))).toBe("FORBIDDEN");
     }
-    expect((await users().findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
+    expect((await users(server).findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
   });
 
-  it("demotes an admin while another remains, but never the last one", async () => {
+  it("demotes an admin while another remains, but never the last one", async ({ server }) => {
     const [first, second] = await Promise.all([signUp(server, "admin"), signUp(server, "admin")]);
     // every other admin of this file's database steps down, so these two are the only ones
-    await users().update({ role: Role.ADMIN }, { role: Role.USER });
-    await users().update([first.user.id, second.user.id], { role: Role.ADMIN });
+    await users(server).update({ role: Role.ADMIN }, { role: Role.USER });
+    await users(server).update([first.user.id, second.user.id], { role: Role.ADMIN });
 
     const res = await server.gql(CHANGE_ROLE, { userId: second.user.id, role: "USER" }, first.token);
     expect(res.data.changeUserRole.role).toBe("USER");
@@ -209,27 +207,27 @@ describe("changeUserRole", () => {
     // authenticated, and now tries to demote `first`, the only admin left
     const stale = server.services.users.changeRole(asCaller(second, Role.ADMIN), first.user.id, "user");
     await expect(stale).rejects.toMatchObject({ code: "CONFLICT" });
-    expect((await users().findOneByOrFail({ id: first.user.id })).role).toBe(Role.ADMIN);
+    expect((await users(server).findOneByOrFail({ id: first.user.id })).role).toBe(Role.ADMIN);
   });
 
-  it("leaves one admin when the last two demote each other at the same time", async () => {
+  it("leaves one admin when the last two demote each other at the same time", async ({ server }) => {
     const [first, second] = await Promise.all([signUp(server, "admin"), signUp(server, "admin")]);
-    await users().update({ role: Role.ADMIN }, { role: Role.USER });
-    await users().update([first.user.id, second.user.id], { role: Role.ADMIN });
+    await users(server).update({ role: Role.ADMIN }, { role: Role.USER });
+    await users(server).update([first.user.id, second.user.id], { role: Role.ADMIN });
 
     const results = await Promise.all([
       server.gql(CHANGE_ROLE, { userId: second.user.id, role: "USER" }, first.token),
       server.gql(CHANGE_ROLE, { userId: first.user.id, role: "USER" }, second.token),
     ]);
     expect(results.filter((r) => r.data?.changeUserRole)).toHaveLength(1);
-    expect(await users().countBy({ role: Role.ADMIN })).toBe(1);
+    expect(await users(server).countBy({ role: Role.ADMIN })).toBe(1);
   });
 });
 
 const BECOME_SELLER = `mutation ($input: BecomeSellerInput!) { becomeSeller(input: $input) { id role sellerType storeName storeDescription } }`;
 
 describe("becomeSeller", () => {
-  it("turns the calling buyer into a seller at once, with their seller fields, and they can list a product", async () => {
+  it("turns the calling buyer into a seller at once, with their seller fields, and they can list a product", async ({ server }) => {
     const buyer = await signUp(server);
     expect(codeOf(await server.gql(SELLER_STATS, {}, buyer.token))).toBe("FORBIDDEN");
     const res = await server.gql(
@@ -249,13 +247,13 @@ describe("becomeSeller", () => {
     expect((await server.gql(SELLER_STATS, {}, buyer.token)).data.sellerStats.totalProducts).toBe(0);
   });
 
-  it("an individual keeps no store fields", async () => {
+  it("an individual keeps no store fields", async ({ server }) => {
     const buyer = await signUp(server);
     const res = await server.gql(BECOME_SELLER, { input: { sellerType: "INDIVIDUAL", storeName: "Ignored" } }, buyer.token);
     expect(res.data.becomeSeller).toMatchObject({ role: "SELLER", sellerType: "INDIVIDUAL", storeName: null, storeDescription: null });
   });
 
-  it("names the missing store fields of a business and changes nothing", async () => {
+  it("names the missing store fields of a business and changes nothing", async ({ server }) => {
     const buyer = await signUp(server);
     const res = await server.gql(BECOME_SELLER, { input: { sellerType: "BUSINESS", storeName: "  " } }, buyer.token);
     expect(res.errors?.[0]).toMatchObject({
@@ -267,30 +265,30 @@ describe("becomeSeller", () => {
         },
       },
     });
-    expect(await users().findOneByOrFail({ id: buyer.user.id })).toMatchObject({ role: Role.USER, sellerType: null });
+    expect(await users(server).findOneByOrFail({ id: buyer.user.id })).toMatchObject({ role: Role.USER, sellerType: null });
   });
 
-  it("is for buyers only: sellers, admins and visitors are refused, and a suspended buyer cannot", async () => {
+  it("is for buyers only: sellers, admins and visitors are refused, and a suspended buyer cannot", async ({ server }) => {
     const [seller, admin, buyer] = await Promise.all([signUp(server, "seller"), signUp(server, "admin"), signUp(server)]);
     const input = { sellerType: "INDIVIDUAL" };
     expect(codeOf(await server.gql(BECOME_SELLER, { input }))).toBe("UNAUTHENTICATED");
     expect(codeOf(await server.gql(BECOME_SELLER, { input }, seller.token))).toBe("FORBIDDEN");
     expect(codeOf(await server.gql(BECOME_SELLER, { input }, admin.token))).toBe("FORBIDDEN");
-    expect((await users().findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
+    expect((await users(server).findOneByOrFail({ id: admin.user.id })).role).toBe(Role.ADMIN);
 
-    await users().update(buyer.user.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
+    await users(server).update(buyer.user.id, { suspendedAt: new Date(), suspendedReason: "Spam" });
     // a suspended account's token no longer signs anyone in
     expect(codeOf(await server.gql(BECOME_SELLER, { input }, buyer.token))).toBe("UNAUTHENTICATED");
     // the service refuses a suspended account even if a caller reached it
     await expect(server.services.users.becomeSeller(asCaller(buyer), { sellerType: SellerType.INDIVIDUAL })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    expect((await users().findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
+    expect((await users(server).findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
   });
 });
 
 describe("deleteUser", () => {
-  it("delists a seller's products, keeps the buyers' orders and removes the account", async () => {
+  it("delists a seller's products, keeps the buyers' orders and removes the account", async ({ server }) => {
     const [admin, seller, buyer] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server)]);
     const ds = server.dataSource;
     const sold = await insertProduct(ds, seller.user.id, { pricePaisa: 50_000, name: "Desk lamp" });
@@ -313,7 +311,7 @@ describe("deleteUser", () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.deleteUser).toBe(true);
 
-    expect(await users().findOneBy({ id: seller.user.id })).toBeNull();
+    expect(await users(server).findOneBy({ id: seller.user.id })).toBeNull();
     expect(codeOf(await server.gql(ME, {}, seller.token))).toBe("UNAUTHENTICATED");
     // the products left the catalog (soft delete: still there for the order lines)
     expect((await server.gql(LISTING, { id: sold.id, sellerId: seller.user.id })).data).toEqual({
@@ -336,7 +334,7 @@ describe("deleteUser", () => {
     expect((await server.gql(USER_STATS, {}, buyer.token)).data).toEqual(statsBefore.data);
   });
 
-  it("removes a buyer's reviews, recomputes the ratings and keeps the seller's orders", async () => {
+  it("removes a buyer's reviews, recomputes the ratings and keeps the seller's orders", async ({ server }) => {
     const [admin, seller, buyer, other] = await Promise.all([
       signUp(server, "admin"),
       signUp(server, "seller"),
@@ -368,7 +366,7 @@ describe("deleteUser", () => {
     expect(await ds.getRepository(Order).countBy({ sellerId: seller.user.id, buyerId: IsNull() })).toBe(1);
   });
 
-  it("refuses yourself, an unknown user and non-admins, and never deletes the last admin", async () => {
+  it("refuses yourself, an unknown user and non-admins, and never deletes the last admin", async ({ server }) => {
     const [admin, buyer, seller] = await Promise.all([signUp(server, "admin"), signUp(server), signUp(server, "seller")]);
     const self = await server.gql(DELETE_USER, { userId: admin.user.id }, admin.token);
     expect(self.errors?.[0]).toMatchObject({ message: "You cannot delete your own account.", extensions: { code: "FORBIDDEN" } });
@@ -379,14 +377,14 @@ describe("deleteUser", () => {
     for (const caller of [buyer, seller]) {
       expect(codeOf(await server.gql(DELETE_USER, { userId: seller.user.id }, caller.token))).toBe("FORBIDDEN");
     }
-    expect(await users().countBy({ id: seller.user.id })).toBe(1);
+    expect(await users(server).countBy({ id: seller.user.id })).toBe(1);
 
     // a caller demoted after authentication tries to delete the only admin left: refused, nothing changed
     const product = await insertProduct(server.dataSource, admin.user.id);
-    await users().update({ role: Role.ADMIN }, { role: Role.USER });
-    await users().update(admin.user.id, { role: Role.ADMIN });
+    await users(server).update({ role: Role.ADMIN }, { role: Role.USER });
+    await users(server).update(admin.user.id, { role: Role.ADMIN });
     await expect(server.services.users.deleteUser(asCaller(buyer, Role.ADMIN), admin.user.id)).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(await users().countBy({ id: admin.user.id })).toBe(1);
+    expect(await users(server).countBy({ id: admin.user.id })).toBe(1);
     expect(await server.dataSource.getRepository(Product).countBy({ id: product.id })).toBe(1);
   });
 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
 import { signUp } from "../../test/fixtures";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
 describe("GraphQL request limits and error shapes", () => {
-  it("answers a variable with an unknown enum value as BAD_USER_INPUT, not a server fault", async () => {
+  it("answers a variable with an unknown enum value as BAD_USER_INPUT, not a server fault", async ({ server }) => {
     const buyer = await signUp(server, "user");
     const res = await server.gql(
       `mutation ($s: OrderStatus!) { updateOrderStatus(id: "00000000-0000-0000-0000-000000000000", status: $s) { id } }`,
@@ -19,14 +13,14 @@ describe("GraphQL request limits and error shapes", () => {
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
-  it("refuses a query nested deeper than the limit", async () => {
+  it("refuses a query nested deeper than the limit", async ({ server }) => {
     const deep = `{ products { items { seller { id } reviews { items { product { reviews { items { product { reviews { items { product { reviews { items { id } } } } } } } } } } } } } }`;
     const res = await server.gql(deep);
     expect(res.errors?.[0].message).toMatch(/exceeds maximum operation depth/);
     expect(res.data).toBeUndefined();
   });
 
-  it("refuses a query whose estimated cost is too high", async () => {
+  it("refuses a query whose estimated cost is too high", async ({ server }) => {
     const fields = Array.from(
       { length: 20 },
       (_, i) => `p${i}: products(pageSize: 50) { items { id name price description category } }`,
@@ -42,7 +36,7 @@ describe("GraphQL request limits and error shapes", () => {
     expect(res.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
-  it("judges one query text by its variables each time (the verdict is remembered per variables, not per text)", async () => {
+  it("judges one query text by its variables each time (the verdict is remembered per variables, not per text)", async ({ server }) => {
     const fields = Array.from(
       { length: 20 },
       (_, i) => `p${i}: products(pageSize: $size) { items { id name price description category } }`,
@@ -60,7 +54,7 @@ describe("GraphQL request limits and error shapes", () => {
     }
   });
 
-  it("never answers with a stack trace", async () => {
+  it("never answers with a stack trace", async ({ server }) => {
     const res = await server.gql(`{ nope }`);
     expect(JSON.stringify(res)).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect(res.errors?.[0].extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
