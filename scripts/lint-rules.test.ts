@@ -67,3 +67,25 @@ describe("import rules", () => {
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
   });
 });
+
+describe("file size rules", () => {
+  async function sizeErrors(file: string, lines: number): Promise<string[]> {
+    const { fileSizeRules } = (await import("../eslint.config.mjs")) as { fileSizeRules: ESLint.ConfigData[] };
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts", "**/*.tsx"], languageOptions: { parser: tseslint.parser } }, ...(fileSizeRules as never[])],
+    });
+    const code = Array.from({ length: lines }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.map((m) => `${m.ruleId}`);
+  }
+
+  it("refuses a web file over 250 lines and a server module file over 400, and takes them at the limit", async () => {
+    expect(await sizeErrors("web/src/features/cart/Long.tsx", 251)).toEqual(["max-lines"]);
+    expect(await sizeErrors("web/src/features/cart/Long.tsx", 250)).toEqual([]);
+    expect(await sizeErrors("server/src/modules/users/long.ts", 401)).toEqual(["max-lines"]);
+    expect(await sizeErrors("server/src/modules/users/long.ts", 400)).toEqual([]);
+    expect(await sizeErrors("web/src/generated/graphql.ts", 2000)).toEqual([]);
+  });
+});
