@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
 import {
   demoProduct,
   fillShipping,
@@ -27,6 +27,9 @@ const URDU_LOGIN: LoginWords = { heading: "لاگ اِن", email: "ای میل",
 const direction = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 /** Wider than the viewport means a reader has to scroll sideways. */
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** A listing's condition as the Urdu reader sees it, by slug (the server says it in English). */
+const URDU_CONDITIONS: Record<string, string> = { new: "نیا", "like-new": "نیا جیسا", good: "اچھی حالت", fair: "ٹھیک ٹھاک" };
 
 const URDU_SHIPPING_LABELS: ShippingLabels = {
   address: "پتا",
@@ -64,12 +67,20 @@ describe("Urdu at 390 px", () => {
         mouse.price,
       );
       expect(plain(await card.textContent())).toContain(plain(urduPrice));
+      // the card names the condition in Urdu, not in the server's English
+      const { product } = await gqlOk<{ product: { condition: string; conditionLabel: string } }>(
+        e2e,
+        "query($id: ID!) { product(id: $id) { condition conditionLabel } }",
+        { id: mouse.id },
+      );
+      expect(await card.textContent()).toContain(URDU_CONDITIONS[product.condition]);
+      expect(await card.textContent()).not.toContain(product.conditionLabel);
       expect(await overflows(page)).toBe(false);
 
       await page.goto("/shop");
       await page.getByRole("button", { name: /^فلٹرز/ }).click();
       const sheet = page.getByRole("region", { name: "فلٹرز" });
-      const electronics = sheet.getByRole("radiogroup", { name: "کیٹیگری" }).getByRole("radio", { name: "Electronics", exact: true });
+      const electronics = sheet.getByRole("radiogroup", { name: "کیٹیگری" }).getByRole("radio", { name: "الیکٹرانکس", exact: true });
       await electronics.click();
       await expect.poll(() => electronics.isChecked()).toBe(true);
       await sheet.getByRole("button", { name: /دیکھیں$/ }).click();
@@ -88,6 +99,7 @@ describe("Urdu at 390 px", () => {
       expect(await overflows(page)).toBe(false);
       await logIn(page, "zainab@student.pk", PASSWORD, URDU_LOGIN);
       await page.goto(`/shop/${mouse.id}`);
+      await visible(page.getByText(`حالت: ${URDU_CONDITIONS[product.condition]}`, { exact: true }));
       await page.getByRole("button", { name: "کارٹ میں ڈالیں" }).click();
       await page.locator('header button[aria-label^="کارٹ"]').click();
       const panel = page.getByRole("dialog", { name: "شاپنگ کارٹ" });

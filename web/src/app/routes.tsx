@@ -20,15 +20,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0][name] }));
 }
 
-// the pages with add-to-cart buttons load the cart catalogue too (the buttons' words)
-const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home", "cart"]);
-const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop", "cart"]);
-const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop", "cart"]);
-const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop", "cart"]);
-const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product", "cart", "trust"]);
+// the pages with add-to-cart buttons load the cart catalogue too (the buttons' words), those that show
+// categories, colours or conditions (product cards, filters, forms) the catalog one
+const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home", "cart", "catalog"]);
+const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop", "cart", "catalog"]);
+const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop", "cart", "catalog"]);
+const CategoryRoute = page(() => import("./pages/ShopRoutes"), "CategoryRoute", ["shop", "cart", "catalog"]);
+const ProductRoute = page(() => import("./pages/ProductRoute"), "ProductRoute", ["product", "cart", "trust", "catalog"]);
 const SuccessPage = page(() => import("../features/checkout/SuccessPage"), "SuccessPage", ["checkout", "deals"]);
-const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers", "cart", "trust"]);
-const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved", "cart"]);
+const SellerRoute = page(() => import("./pages/SellerRoute"), "SellerRoute", ["sellers", "cart", "trust", "catalog"]);
+const SavedRoute = page(() => import("./pages/SavedRoute"), "SavedRoute", ["saved", "cart", "catalog"]);
 const OrdersPage = page(() => import("../features/orders/OrdersPage"), "OrdersPage", ["orders", "deals", "trust"]);
 const OrderDetailPage = page(() => import("../features/orders/OrderDetailPage"), "OrderDetailPage", ["orders", "deals", "trust"]);
 const AboutPage = page(() => import("../features/pages/AboutPage"), "AboutPage", ["pages"]);
@@ -45,10 +46,13 @@ const NotificationsPage = page(() => import("../features/notifications/Notificat
 // the side menu's words are in the dashboard catalogue: it comes with the layout, with the orders' shared words (deals),
 // and with it the dashboard's page table, role guards and menu (none of them in a storefront page's first load)
 const DashboardLayout = lazy(
-  async () => (await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard", "deals", "trust"])]))[0],
+  async () =>
+    (
+      await Promise.all([pageCode(() => import("./layout/DashboardLayout")), loadNamespaces(["dashboard", "deals", "trust", "catalog"])])
+    )[0],
 );
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
-const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted"]);
+const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted", "catalog"]);
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {

@@ -1,9 +1,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
+import { i18n, loadNamespaces } from "../lib/i18n";
 import { ProductCard } from "./ProductCard";
 
+beforeAll(() => loadNamespaces(["catalog"]));
 afterEach(cleanup);
 
 const product = (over: Partial<ProductCardFieldsFragment> = {}): ProductCardFieldsFragment => ({
@@ -18,6 +20,7 @@ const product = (over: Partial<ProductCardFieldsFragment> = {}): ProductCardFiel
   color: null,
   sold: false,
   reservedUntil: null,
+  condition: "good",
   conditionLabel: "Good",
   campusName: "LUMS",
   seller: { id: "s1", username: "sana", storeName: null, isVerifiedStudent: true },
@@ -58,5 +61,18 @@ describe("ProductCard", () => {
     cleanup();
     show(product({ reservedUntil: "2026-11-26T12:00:00.000Z", sold: true }));
     expect(screen.getByRole("article").textContent).not.toContain("Reserved");
+  });
+
+  it("names the condition by its slug in the reader's language, and by the server's label when it has no translation", async () => {
+    await i18n.changeLanguage("ur");
+    try {
+      show(product({ condition: "like-new", conditionLabel: "Like new" }));
+      expect(screen.getByRole("article").textContent).toContain("نیا جیسا · LUMS");
+      cleanup();
+      show(product({ condition: "refurbished", conditionLabel: "Refurbished" }));
+      expect(screen.getByRole("article").textContent).toContain("Refurbished · LUMS");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import { memo, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../generated/graphql";
+import { useCatalogLabel } from "../lib/catalogLabels";
 import { uploadSrcSet } from "../lib/images";
 import { discountPercent, Money } from "./Money";
 import { RatingStars } from "./RatingStars";
@@ -31,6 +32,7 @@ type ProductCardProps = {
 /** A product in a grid: picture, name, seller, stars with count, price with the old price struck through. */
 export function ProductCard({ product, action, headingComponent = "h3", priority = false }: ProductCardProps) {
   const { t } = useTranslation();
+  const catalogLabel = useCatalogLabel();
   const off = discountPercent(product.price, product.oldPrice);
   return (
     <Card
@@ -103,7 +105,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} noWrap>
-          {[product.conditionLabel, product.campusName].filter(Boolean).join(" · ")}
+          {[catalogLabel("condition", product.condition, product.conditionLabel), product.campusName].filter(Boolean).join(" · ")}
         </Typography>
         <Box sx={{ my: 0.5 }}>
           <RatingStars value={product.rating} count={product.ratingCount} />

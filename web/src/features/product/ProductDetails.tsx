@@ -22,6 +22,7 @@ import { SellerLink } from "../../components/SellerLink";
 import type { ProductDetailQuery } from "../../generated/graphql";
 import { useMyAcceptedOfferQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatCount, formatDateTime, formatPKR } from "../../lib/format";
 import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 import { ProductGallery } from "./ProductGallery";
@@ -32,8 +33,9 @@ export type Product = NonNullable<ProductDetailQuery["product"]>;
 export function ProductDetails({ product, addToCart }: { product: Product; addToCart: ReactNode }) {
   const { t } = useTranslation("product");
   const off = discountPercent(product.price, product.oldPrice);
-  // the category and colour are slugs ("electronics"): capitalised where they show
-  const capitalised = (slug: string) => <span style={{ textTransform: "capitalize" }}>{slug}</span>;
+  const catalogLabel = useCatalogLabel();
+  // the product names its category and colour by slug ("electronics")
+  const category = catalogLabel("category", product.category);
   return (
     <>
       <Breadcrumbs aria-label={t("details.breadcrumb")} sx={{ mb: 2, "& ol": { flexWrap: "wrap" } }}>
@@ -43,14 +45,8 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
         <Link component={RouterLink} to="/shop" underline="hover" color="inherit">
           {t("common:nav.shop")}
         </Link>
-        <Link
-          component={RouterLink}
-          to={`/categories/${product.category}`}
-          underline="hover"
-          color="inherit"
-          sx={{ textTransform: "capitalize" }}
-        >
-          {product.category}
+        <Link component={RouterLink} to={`/categories/${product.category}`} underline="hover" color="inherit">
+          {category}
         </Link>
         <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: "anywhere" }}>
           {product.name}
@@ -111,14 +107,12 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
             </Typography>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>
+            <Chip label={t("details.category", { category })} variant="outlined" />
+            {product.color && <Chip label={t("details.colour", { colour: catalogLabel("color", product.color) })} variant="outlined" />}
             <Chip
-              label={aroundElement(t("details.category", { category: ELEMENT_MARK }), capitalised(product.category))}
+              label={t("details.condition", { condition: catalogLabel("condition", product.condition, product.conditionLabel) })}
               variant="outlined"
             />
-            {product.color && (
-              <Chip label={aroundElement(t("details.colour", { colour: ELEMENT_MARK }), capitalised(product.color))} variant="outlined" />
-            )}
-            <Chip label={t("details.condition", { condition: product.conditionLabel })} variant="outlined" />
             {product.campusName && <Chip label={t("details.campus", { campus: product.campusName })} variant="outlined" />}
           </Stack>
           <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>

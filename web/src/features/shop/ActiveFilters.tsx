@@ -3,7 +3,8 @@ import Chip from "@mui/material/Chip";
 import CloseIcon from "@mui/icons-material/Close";
 import { useTranslation } from "react-i18next";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
-import { priceRangeKey, priceRangeLabel, type ShopParams, type ShopT } from "./shopParams";
+import type { CatalogLabel } from "../../lib/catalogLabels";
+import { priceRangeLabel, type ShopParams, type ShopT } from "./shopParams";
 
 export type ActiveFilter = { key: "category" | "color" | "price" | "campus" | "condition" | "verified" | "q"; label: string };
 
@@ -20,17 +21,19 @@ export function activeFilters(
   catalog: CatalogOptionsQuery["catalogOptions"] | undefined,
   { fixedCategory, searchFirst }: Where,
   t: ShopT,
+  catalogLabel: CatalogLabel,
 ): ActiveFilter[] {
   const labelOf = (list: Array<{ slug: string; label: string }> | undefined, slug: string) =>
     list?.find((o) => o.slug === slug)?.label ?? slug;
-  const priceLabel = catalog?.priceRanges.find((r) => priceRangeKey(r) === params.price)?.label ?? priceRangeLabel(params.price, t);
   const active: ActiveFilter[] = [];
   if (params.campus) active.push({ key: "campus", label: labelOf(catalog?.campuses, params.campus) });
   if (params.verified) active.push({ key: "verified", label: t("filters.verifiedOnly") });
-  if (!fixedCategory && params.category) active.push({ key: "category", label: labelOf(catalog?.categories, params.category) });
-  if (params.color) active.push({ key: "color", label: labelOf(catalog?.colors, params.color) });
-  if (params.price) active.push({ key: "price", label: priceLabel });
-  if (params.condition) active.push({ key: "condition", label: labelOf(catalog?.conditions, params.condition) });
+  if (!fixedCategory && params.category)
+    active.push({ key: "category", label: catalogLabel("category", params.category, labelOf(catalog?.categories, params.category)) });
+  if (params.color) active.push({ key: "color", label: catalogLabel("color", params.color, labelOf(catalog?.colors, params.color)) });
+  if (params.price) active.push({ key: "price", label: priceRangeLabel(params.price, t) });
+  if (params.condition)
+    active.push({ key: "condition", label: catalogLabel("condition", params.condition, labelOf(catalog?.conditions, params.condition)) });
   if (params.q && !searchFirst) active.push({ key: "q", label: t("filters.searchText", { text: params.q }) });
   return active;
 }

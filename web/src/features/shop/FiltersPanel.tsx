@@ -10,10 +10,11 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatCount } from "../../lib/format";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
 import { FiltersSkeleton } from "./FiltersSkeleton";
-import { customPriceKey, parsePriceRange, priceRangeKey, type ShopParams } from "./shopParams";
+import { customPriceKey, parsePriceRange, priceRangeKey, priceRangeLabel, type ShopParams } from "./shopParams";
 
 type FiltersPanelProps = {
   options: CatalogOptionsQuery["catalogOptions"] | undefined;
@@ -27,6 +28,7 @@ type FiltersPanelProps = {
 /** Campus (only those with listings, with their counts; and "Verified sellers only"), category, colour, price range and condition, each with "All". */
 export function FiltersPanel({ options, params, showCategory, onChange, onClear }: FiltersPanelProps) {
   const { t } = useTranslation("shop");
+  const catalogLabel = useCatalogLabel();
   if (!options) return <FiltersSkeleton />;
   const anyFilter = Boolean(
     (showCategory && params.category) || params.color || params.price || params.campus || params.condition || params.verified || params.q,
@@ -53,7 +55,7 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
           id="filter-category"
           label={t("filters.category")}
           value={params.category}
-          options={options.categories.map((c) => ({ value: c.slug, label: c.label }))}
+          options={options.categories.map((c) => ({ value: c.slug, label: catalogLabel("category", c.slug, c.label) }))}
           onChange={(v) => onChange("category", v)}
         />
       )}
@@ -61,14 +63,14 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         id="filter-color"
         label={t("filters.colour")}
         value={params.color}
-        options={options.colors.map((c) => ({ value: c.slug, label: c.label }))}
+        options={options.colors.map((c) => ({ value: c.slug, label: catalogLabel("color", c.slug, c.label) }))}
         onChange={(v) => onChange("color", v)}
       />
       <FilterGroup
         id="filter-price"
         label={t("filters.priceRange")}
         value={params.price}
-        options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: r.label }))}
+        options={options.priceRanges.map((r) => ({ value: priceRangeKey(r), label: priceRangeLabel(priceRangeKey(r), t) }))}
         onChange={(v) => onChange("price", v)}
       />
       <CustomPriceRange
@@ -82,7 +84,7 @@ export function FiltersPanel({ options, params, showCategory, onChange, onClear 
         id="filter-condition"
         label={t("filters.condition")}
         value={params.condition}
-        options={options.conditions.map((c) => ({ value: c.slug, label: c.label }))}
+        options={options.conditions.map((c) => ({ value: c.slug, label: catalogLabel("condition", c.slug, c.label) }))}
         onChange={(v) => onChange("condition", v)}
       />
       <Button variant="outlined" onClick={onClear} disabled={!anyFilter}>

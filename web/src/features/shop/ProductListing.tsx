@@ -9,6 +9,7 @@ import TuneIcon from "@mui/icons-material/Tune";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatCount } from "../../lib/format";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment, ProductFilter } from "../../generated/graphql";
@@ -65,6 +66,7 @@ export function ProductListing({
   renderSearchAction,
 }: ProductListingProps) {
   const { t } = useTranslation("shop");
+  const catalogLabel = useCatalogLabel();
   usePageTitle(title);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseShopParams(search), [search]);
@@ -105,7 +107,7 @@ export function ProductListing({
   };
 
   const catalog = options.data?.catalogOptions;
-  const filters = activeFilters(params, catalog, { fixedCategory, searchFirst }, t);
+  const filters = activeFilters(params, catalog, { fixedCategory, searchFirst }, t, catalogLabel);
   const filterCount = filters.filter((f) => f.key !== "q").length;
 
   const filtersPanel = (

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { useCatalogOptionsQuery } from "../../generated/hooks";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { ProductListing, type ProductListingProps } from "./ProductListing";
 
 type ActionProps = Pick<ProductListingProps, "renderProductAction" | "renderSearchAction">;
@@ -20,11 +21,11 @@ export function SearchPage(props: ActionProps) {
 /** /categories/:categoryName — the category in any case (old names such as "textbooks" work too). */
 export function CategoryPage(props: ActionProps) {
   const { t } = useTranslation("shop");
+  const catalogLabel = useCatalogLabel();
   const { categoryName = "" } = useParams();
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first" });
   const slug = categoryName.trim().toLowerCase();
-  const label =
-    options.data?.catalogOptions.categories.find((c) => c.slug === slug)?.label ??
-    (slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : t("pages.category"));
+  const serverLabel = options.data?.catalogOptions.categories.find((c) => c.slug === slug)?.label;
+  const label = slug ? catalogLabel("category", slug, serverLabel) : t("pages.category");
   return <ProductListing key={slug} title={label} intro={t("pages.categoryIntro", { category: label })} fixedCategory={slug} {...props} />;
 }

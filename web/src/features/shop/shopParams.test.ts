@@ -1,5 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import { PRICE_RANGES } from "../../../../server/src/modules/products/catalog";
 import shopEnglish from "../../locales/en/shop.json";
 import {
   clearShopFilters,
@@ -175,5 +176,10 @@ describe("custom price range", () => {
   it("labels a range as its filter chip reads", () => {
     expect(priceRangeLabel("2000-3000", t)).toBe("Rs 2,000 to 3,000");
     expect(priceRangeLabel("20000-", t)).toBe("Rs 20,000 and above");
+    expect(priceRangeLabel("0-3000", t)).toBe("Under Rs 3,000");
+  });
+
+  it("words the server's price bands as the server labels them (the web words them in the reader's language)", () => {
+    expect(PRICE_RANGES.map((range) => priceRangeLabel(priceRangeKey(range), t))).toEqual(PRICE_RANGES.map((range) => range.label));
   });
 });

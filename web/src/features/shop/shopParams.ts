@@ -87,12 +87,17 @@ export function parsePriceRange(key: string): { min: number; max: number | null 
 /** The shop catalogue's `t` (these helpers word what they return in the reader's language). */
 export type ShopT = TFunction<"shop">;
 
-/** A price range typed by the shopper, as its filter chip reads: "Rs 2,000 to 3,000", "Rs 2,000 and above". */
+/**
+ * A price range, the shop's bands and the shopper's own, in the reader's language: "Under Rs 1,000",
+ * "Rs 2,000 to 3,000", "Rs 2,000 and above" (the server's band labels are English only).
+ */
 export function priceRangeLabel(key: string, t: ShopT): string {
   const range = parsePriceRange(key);
   if (!range) return key;
   const min = formatAmount(range.min);
-  return range.max === null ? t("price.andAbove", { min }) : t("price.between", { min, max: formatAmount(range.max) });
+  if (range.max === null) return t("price.andAbove", { min });
+  const max = formatAmount(range.max);
+  return range.min === 0 ? t("price.under", { max }) : t("price.between", { min, max });
 }
 
 /**

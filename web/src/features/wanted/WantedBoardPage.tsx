@@ -23,12 +23,14 @@ import {
   useWantedPostsQuery,
 } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { AnswerButton, WantedPostCard } from "./WantedPostCard";
 import { WantedPostForm } from "./WantedPostForm";
 
 /** /wanted: what buyers are looking for. Sellers search it and answer into a conversation; buyers post and close their own. */
 export function WantedBoardPage() {
   const { t } = useTranslation("wanted");
+  const catalogLabel = useCatalogLabel();
   usePageTitle(t("board.title"));
   const { user } = useAuth();
   const notify = useNotify();
@@ -151,7 +153,11 @@ export function WantedBoardPage() {
           onChange={(e) => setTyped(e.target.value)}
           sx={{ flex: "2 1 200px" }}
         />
-        {filter("category", t("board.category"), options?.categories ?? [])}
+        {filter(
+          "category",
+          t("board.category"),
+          (options?.categories ?? []).map((c) => ({ slug: c.slug, label: catalogLabel("category", c.slug, c.label) })),
+        )}
         {filter("campus", t("board.campus"), options?.campuses ?? [])}
       </Stack>
       <QueryState

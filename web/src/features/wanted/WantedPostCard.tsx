@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CatalogOptionsQuery, WantedPostFieldsFragment } from "../../generated/graphql";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatDate, formatPKR } from "../../lib/format";
 
 type Options = CatalogOptionsQuery["catalogOptions"] | undefined;
@@ -13,7 +14,8 @@ type Options = CatalogOptionsQuery["catalogOptions"] | undefined;
 /** One wanted post as the board and the author's list show it; `actions` are the caller's buttons. */
 export function WantedPostCard({ post, options, actions }: { post: WantedPostFieldsFragment; options: Options; actions: ReactNode }) {
   const { t } = useTranslation("wanted");
-  const category = options?.categories.find((c) => c.slug === post.category)?.label ?? post.category;
+  const catalogLabel = useCatalogLabel();
+  const category = catalogLabel("category", post.category, options?.categories.find((c) => c.slug === post.category)?.label);
   const campus = post.campus ? (options?.campuses.find((c) => c.slug === post.campus)?.label ?? post.campus) : null;
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }} aria-label={post.title}>

@@ -10,6 +10,7 @@ import { FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
 import { MyWantedPostsDocument, WantedPostsDocument, type CatalogOptionsQuery } from "../../generated/graphql";
 import { usePostWantedMutation } from "../../generated/hooks";
+import { useCatalogLabel } from "../../lib/catalogLabels";
 
 type Values = { title: string; details: string; maxPrice: string; category: string; campus: string; expiresInDays: string };
 const FIELDS = ["title", "details", "maxPrice", "category", "campus", "expiresInDays"] as const;
@@ -17,6 +18,7 @@ const FIELDS = ["title", "details", "maxPrice", "category", "campus", "expiresIn
 /** "Looking for...": a new wanted post. The server checks every field and answers per-field messages, shown inline. */
 export function WantedPostForm({ options, onDone }: { options: CatalogOptionsQuery["catalogOptions"] | undefined; onDone: () => void }) {
   const { t } = useTranslation("wanted");
+  const catalogLabel = useCatalogLabel();
   const notify = useNotify();
   const [failure, setFailure] = useState("");
   const form = useForm<Values>({
@@ -52,7 +54,7 @@ export function WantedPostForm({ options, onDone }: { options: CatalogOptionsQue
         <FormTextField control={form.control} name="category" label={t("form.category")} select required sx={{ flex: 1 }}>
           {(options?.categories ?? []).map((c) => (
             <MenuItem key={c.slug} value={c.slug}>
-              {c.label}
+              {catalogLabel("category", c.slug, c.label)}
             </MenuItem>
           ))}
         </FormTextField>

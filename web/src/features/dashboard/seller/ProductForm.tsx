@@ -18,6 +18,7 @@ import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules/limits";
 import { useNotify } from "../../../components/Notify";
 import { EMPTY_PRODUCT, FIELDS, REQUIRED, productFormSchema, type ProductValues } from "./productFormSchema";
 import { useProductImageUpload } from "./useProductImageUpload";
+import { useCatalogLabel } from "../../../lib/catalogLabels";
 
 export { EMPTY_PRODUCT, type ProductValues } from "./productFormSchema";
 
@@ -52,6 +53,7 @@ export function ProductForm({
   noCampusLabel,
 }: Props) {
   const { t } = useTranslation("seller");
+  const catalogLabel = useCatalogLabel();
   const notify = useNotify();
   const schema = useMemo(() => productFormSchema(t), [t]);
   const options = useDashboardCatalogOptionsQuery({ fetchPolicy: "cache-first" });
@@ -115,7 +117,7 @@ export function ProductForm({
           <FormTextField control={control} name="category" select label={t("form.category")} required fullWidth disabled={busy}>
             {categories.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
-                {c.label}
+                {catalogLabel("category", c.slug, c.label)}
               </MenuItem>
             ))}
           </FormTextField>
@@ -125,7 +127,7 @@ export function ProductForm({
             <MenuItem value="">{t("form.noColour")}</MenuItem>
             {colors.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
-                {c.label}
+                {catalogLabel("color", c.slug, c.label)}
               </MenuItem>
             ))}
           </FormTextField>
@@ -173,7 +175,7 @@ export function ProductForm({
           <FormTextField control={control} name="condition" select label={t("form.condition")} required fullWidth disabled={busy}>
             {conditions.map((c) => (
               <MenuItem key={c.slug} value={c.slug}>
-                {c.label}
+                {catalogLabel("condition", c.slug, c.label)}
               </MenuItem>
             ))}
           </FormTextField>
