@@ -3,8 +3,7 @@ import { it } from "../../test/server-test";
 import type { SignedIn } from "../../test/fixtures";
 import { codeOf, type TestServer } from "../../test/harness";
 import { Order } from "./entity";
-import { placeOrder, setStatus } from "./testing";
-import { CONFIRM, GATE, LIBRARY, line, listing, LUMS, ORDER_Q, placedMeetup, pkt, propose } from "./meetup-testing";
+import { CONFIRM, GATE, LIBRARY, line, listing, LUMS, ORDER_Q, placedMeetup, pkt, placeOrder, propose, setStatus } from "./testing";
 
 let seller: SignedIn;
 let otherSeller: SignedIn;

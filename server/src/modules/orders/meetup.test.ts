@@ -5,8 +5,7 @@ import { codeOf, type TestServer } from "../../test/harness";
 import { Product } from "../products/entity";
 import { meetupTimeProblem } from "../meetups/points";
 import { Order } from "./entity";
-import { shipping } from "./testing";
-import { GATE, LIBRARY, line, listing, LUMS, meetupOrder, place, placedMeetup, pkt, propose } from "./meetup-testing";
+import { GATE, LIBRARY, line, listing, LUMS, meetupOrder, place, placedMeetup, pkt, propose, shipping } from "./testing";
 
 let seller: SignedIn;
 let otherSeller: SignedIn;

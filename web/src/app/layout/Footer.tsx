@@ -16,15 +16,15 @@ import { useTranslation } from "react-i18next";
 const COMPANY = [
   { label: "nav.about", to: "/about-us" },
   { label: "nav.contact", to: "/contact" },
-  { label: "footer.blog", to: "/#blog" },
+  { label: "footer:blog", to: "/#blog" },
 ];
 
 const USEFUL = [
   { label: "nav.shop", to: "/shop" },
   { label: "nav.search", to: "/search" },
-  { label: "footer.myOrders", to: "/orders" },
-  { label: "footer.savedItems", to: "/saved" },
-  { label: "footer.savedSearches", to: "/saved-searches" },
+  { label: "footer:myOrders", to: "/orders" },
+  { label: "footer:savedItems", to: "/saved" },
+  { label: "footer:savedSearches", to: "/saved-searches" },
 ];
 
 const SIGNED_OUT_LINKS = [{ label: "nav.createAccount", to: "/register" }];
