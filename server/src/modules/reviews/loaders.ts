@@ -35,14 +35,16 @@ async function reviewPages(
   pageSize: number,
 ): Promise<Map<string, Page<Review>>> {
   const rows: Array<Review & { total: number; forProduct: string; authorName: string | null }> = await dataSource.query(
-    `SELECT ids.key AS "forProduct", c.total, r.*, u.username AS "authorName"
+    `SELECT ids.key AS "forProduct", c.total, r.*
        FROM (SELECT DISTINCT unnest($1::text[]) AS key) ids
        CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE "productId" = ids.key::uuid) c
-       LEFT JOIN LATERAL (SELECT * FROM reviews
+       LEFT JOIN LATERAL (SELECT reviews.*, u.username AS "authorName" FROM reviews
+                            LEFT JOIN users u ON u.id = reviews."userId"
                            WHERE "productId" = ids.key::uuid
-                           ORDER BY "createdAt" DESC, id DESC
+                           ORDER BY reviews."createdAt" DESC, reviews.id DESC
                           OFFSET $2 LIMIT $3) r ON true
-       LEFT JOIN users u ON u.id = r."userId"`,
+      -- the page's order, stated: a join may hand rows back in any order
+      ORDER BY ids.key, r."createdAt" DESC, r.id DESC`,
     [productIds, (page - 1) * pageSize, pageSize],
   );
   const items = new Map<string, Review[]>(productIds.map((id) => [id, []]));
