@@ -10,7 +10,7 @@ import type { Logger as QueryLogger } from "typeorm";
 import { expect, inject } from "vitest";
 import { loadConfig } from "../platform/config";
 import { TestClock } from "../platform/clock";
-import { runningJob } from "../platform/jobs";
+import { runningJob, type JobName, type JobPayloads } from "../platform/jobs";
 import { startServer, type RunningServer } from "../app/server";
 import { seededTemplate, withDatabase } from "./global-setup";
 
@@ -180,4 +180,23 @@ export async function jobsSettled(server: Pick<RunningServer, "services">): Prom
       interval: 100,
     })
     .toBe(0);
+}
+
+/** The jobs that take no payload: the scheduled ones. */
+type ScheduledJob = { [K in JobName]: object extends JobPayloads[K] ? K : never }[JobName];
+
+/** Runs a scheduled job now, as its schedule would, and waits until the queues have settled. */
+export async function runScheduledJob(server: TestServer, name: ScheduledJob): Promise<void> {
+  await server.services.jobs.enqueue(server.dataSource.manager, name, {});
+  await jobsSettled(server);
+}
+
+/** Runs `check` with the services' clock moved `ms` ahead, then moves it back. */
+export async function withClockAhead(server: TestServer, ms: number, check: () => Promise<void>): Promise<void> {
+  server.clock.advance(ms);
+  try {
+    await check();
+  } finally {
+    server.clock.advance(-ms);
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
+import { codeOf, runScheduledJob, type TestServer, withClockAhead } from "../../test/harness";
 import { placeOrder } from "../orders/testing";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { OfferStatus } from "./entity";
@@ -59,19 +59,7 @@ describe("offer notifications", () => {
 // each test a buyer of its own: offers count against the sender's messages a minute
 describe("expiry on the clock", () => {
   const HOUR = 3_600_000;
-  /** Runs `check` with the services' clock moved `ms` ahead, then moves it back. */
-  async function later(server: TestServer, ms: number, check: () => Promise<void>) {
-    server.clock.advance(ms);
-    try {
-      await check();
-    } finally {
-      server.clock.advance(-ms);
-    }
-  }
-  const runExpiryJob = async (server: TestServer) => {
-    await server.services.jobs.enqueue(server.dataSource.manager, "offers.expire", {});
-    await jobsSettled(server);
-  };
+  const runExpiryJob = (server: TestServer) => runScheduledJob(server, "offers.expire");
 
   it("an offer past its expiry reads as EXPIRED at once; the offers.expire job rewrites it and tells the buyer, once", async ({
     server,
@@ -79,7 +67,7 @@ describe("expiry on the clock", () => {
     const buyer = await signUp(server);
     const { conversationId } = await conversation(server, seller, buyer);
     const offer = (await make(server, conversationId, 1500, buyer, 1)).data.makeOffer as { id: string; expiresAt: string };
-    await later(server, HOUR + 60_000, async () => {
+    await withClockAhead(server, HOUR + 60_000, async () => {
       // before any job: the reads and the answers already agree with the clock
       expect((await server.gql(OFFERS, { c: conversationId }, seller.token)).data.offers.items[0].status).toBe("EXPIRED");
       expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors![0].message).toBe("This offer has expired.");
@@ -107,7 +95,7 @@ describe("expiry on the clock", () => {
     const buyer = await signUp(server);
     const { conversationId } = await conversation(server, seller, buyer);
     const offer = await madeOffer(server, conversationId, 1500, buyer);
-    await later(server, 23 * HOUR, async () => {
+    await withClockAhead(server, 23 * HOUR, async () => {
       await runExpiryJob(server);
       expect((await stored(server, offer.id)).status).toBe(OfferStatus.PENDING);
       expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).data.acceptOffer.status).toBe("ACCEPTED");
@@ -122,7 +110,7 @@ describe("expiry on the clock", () => {
     expect((await server.gql(ACCEPT, { id: offer.id }, seller.token)).errors).toBeUndefined();
     const lines = [{ productId: product.id, quantity: 1 }];
     expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBe(1500);
-    await later(server, 25 * HOUR, async () => {
+    await withClockAhead(server, 25 * HOUR, async () => {
       expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBeNull();
       expect((await server.gql(MINE, { p: product.id }, buyer.token)).data.myAcceptedOffer).toBeNull();
       expect((await placeOrder(server, buyer, lines)).total).toBe(2100);

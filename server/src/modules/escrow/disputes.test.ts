@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertOrder, insertProduct, signUp, signUpCast, type Cast } from "../../test/fixtures";
-import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
+import { codeOf, jobsSettled, runScheduledJob, type TestServer, withClockAhead } from "../../test/harness";
 import { setStatus } from "../orders/testing";
 import { HeldPayment, HeldPaymentState } from "./entity";
 import { ADMIN_DECISION_HOURS, SELLER_ANSWER_HOURS } from "./disputes";
@@ -190,31 +190,20 @@ describe("answer and decision", () => {
 
 describe("deadlines on the clock", () => {
   const HOUR = 3_600_000;
-  async function later(server: TestServer, ms: number, check: () => Promise<void>) {
-    server.clock.advance(ms);
-    try {
-      await check();
-    } finally {
-      server.clock.advance(-ms);
-    }
-  }
-  const runDeadlines = async (server: TestServer) => {
-    await server.services.jobs.enqueue(server.dataSource.manager, "disputes.deadlines", {});
-    await jobsSettled(server);
-  };
+  const runDeadlines = (server: TestServer) => runScheduledJob(server, "disputes.deadlines");
 
   it("an unanswered dispute goes to the admins after the seller's time; admins are reminded once", async ({ cast, server }) => {
     const people = await signUpCast(server);
     const admin2 = await signUp(server, "admin");
     const order = await acceptedPaidOrder(cast, server, people);
     const id = (await openDispute(cast, server, order.id, people.buyer.token)).data.openDispute.id;
-    await later(server, (SELLER_ANSWER_HOURS - 1) * HOUR, async () => {
+    await withClockAhead(server, (SELLER_ANSWER_HOURS - 1) * HOUR, async () => {
       await runDeadlines(server);
       expect((await server.gql(`query ($id: ID!) { dispute(id: $id) { state } }`, { id }, people.buyer.token)).data.dispute.state).toBe(
         "AWAITING_SELLER",
       );
     });
-    await later(server, (SELLER_ANSWER_HOURS + 1) * HOUR, async () => {
+    await withClockAhead(server, (SELLER_ANSWER_HOURS + 1) * HOUR, async () => {
       await runDeadlines(server);
       expect((await server.gql(`query ($id: ID!) { dispute(id: $id) { state } }`, { id }, people.seller.token)).data.dispute.state).toBe(
         "AWAITING_ADMIN",
@@ -225,7 +214,7 @@ describe("deadlines on the clock", () => {
       expect(codeOf(await server.gql(ANSWER, { id, text: "Sorry, I was away for days." }, people.seller.token))).toBe("CONFLICT");
     });
     const reminder = `Reminder: the dispute on order ${order.orderNumber} waits for a decision.`;
-    await later(server, (SELLER_ANSWER_HOURS + ADMIN_DECISION_HOURS + 2) * HOUR, async () => {
+    await withClockAhead(server, (SELLER_ANSWER_HOURS + ADMIN_DECISION_HOURS + 2) * HOUR, async () => {
       await runDeadlines(server);
       await runDeadlines(server);
       for (const admin of [people.admin, admin2])

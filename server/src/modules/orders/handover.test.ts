@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
+import { codeOf, runScheduledJob, type TestServer } from "../../test/harness";
 import { Notification } from "../notifications/entity";
 import { Order } from "./entity";
 import type { HandoverConfirmation } from "./events";
@@ -224,10 +224,7 @@ describe("completed without the code", () => {
 describe("the automatic confirmation after 48 hours", () => {
   it("the scheduled job confirms a handover nobody answered once its deadline passed, once, and tells both", async ({ server }) => {
     const id = await awaitingOrder(server);
-    const runJob = async () => {
-      await server.services.jobs.enqueue(server.dataSource.manager, "orders.handover-auto-confirm", {});
-      await jobsSettled(server);
-    };
+    const runJob = () => runScheduledJob(server, "orders.handover-auto-confirm");
     server.clock.advance(47 * 3_600_000);
     try {
       await runJob();

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
+import { codeOf, runScheduledJob, type TestServer, withClockAhead } from "../../test/harness";
 import { Offer, OfferStatus } from "../conversations/entity";
 import { Notification } from "../notifications/entity";
 import { Order } from "../orders/entity";
@@ -58,19 +58,6 @@ const lastNotice = async (server: TestServer, who: SignedIn) =>
   (
     await server.dataSource.getRepository(Notification).find({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" }, take: 1 })
   )[0]?.text;
-const runJob = async (server: TestServer, name: "reservations.lapse" | "reservations.remind") => {
-  await server.services.jobs.enqueue(server.dataSource.manager, name, {});
-  await jobsSettled(server);
-};
-/** Runs `check` with the clock `ms` ahead, then moves it back. */
-async function later(server: TestServer, ms: number, check: () => Promise<void>) {
-  server.clock.advance(ms);
-  try {
-    await check();
-  } finally {
-    server.clock.advance(-ms);
-  }
-}
 
 describe("accepting an offer reserves its unit", () => {
   it("for the hours the seller picks: the price holds as long, others see Reserved, the holder sees their own", async ({ server }) => {
@@ -183,12 +170,12 @@ describe("checkout of a reserved unit", () => {
 describe("the end of a reservation, on the clock", () => {
   it("the buyer is reminded an hour before it lapses, once", async ({ server }) => {
     const { product } = await reserved(server, buyer, 3);
-    await later(server, HOUR, async () => {
-      await runJob(server, "reservations.remind");
+    await withClockAhead(server, HOUR, async () => {
+      await runScheduledJob(server, "reservations.remind");
       expect(await lastNotice(server, buyer)).not.toMatch(/ends at/);
     });
-    await later(server, 2 * HOUR + 60_000, async () => {
-      await runJob(server, "reservations.remind");
+    await withClockAhead(server, 2 * HOUR + 60_000, async () => {
+      await runScheduledJob(server, "reservations.remind");
       expect(await lastNotice(server, buyer)).toMatch(new RegExp(`^Your reservation of "${product.name}" ends at .+: buy it before then`));
       expect(await server.dataSource.transaction((manager) => server.services.reservations.remindDue(manager))).toBe(0);
     });
@@ -196,10 +183,10 @@ describe("the end of a reservation, on the clock", () => {
 
   it("lapses at its end by the scheduled job, not on read: the unit returns, the offer expires, both are told", async ({ server }) => {
     const { product, offerId, accepted } = await reserved(server, buyer, 2);
-    await later(server, 2 * HOUR + 1000, async () => {
+    await withClockAhead(server, 2 * HOUR + 1000, async () => {
       // before the job runs, the reservation still holds
       expect((await productAs(server, product.id, rival)).reservedUntil).toBe(accepted.expiresAt);
-      await runJob(server, "reservations.lapse");
+      await runScheduledJob(server, "reservations.lapse");
       expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.LAPSED });
       expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.EXPIRED);
       expect(await lastNotice(server, buyer)).toBe(`Your reservation of "${product.name}" has lapsed: it is for sale to everyone again.`);
@@ -214,7 +201,7 @@ describe("the end of a reservation, on the clock", () => {
 
   it("the holder's checkout and the lapse at the same moment: used or lapsed, never both", async ({ server }) => {
     const { product, offerId } = await reserved(server, buyer, 2);
-    await later(server, 2 * HOUR + 1000, async () => {
+    await withClockAhead(server, 2 * HOUR + 1000, async () => {
       const ordersBefore = await server.dataSource.getRepository(Order).count();
       const [bought, lapsed] = await Promise.all([
         checkout(server, buyer, product.id),
