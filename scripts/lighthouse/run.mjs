@@ -1,5 +1,6 @@
 // Lighthouse (mobile, simulated throttling) on home, shop and a product page of the built app.
-// Usage: npm run build && npm run lighthouse   (DATABASE_URL optional; CHROME_PATH defaults to /usr/bin/chromium)
+// Usage: npm run build && npm run lighthouse   (DATABASE_URL optional; CHROME_PATH defaults to /usr/bin/chromium;
+// PAGES=home,shop for some of the pages)
 // Starts server/dist/main.js on a free port with the demo data, runs each page RUNS times (default 3),
 // prints the median Performance, CLS, LCP, TBT and Accessibility per page and whether Chromium finds
 // the app installable with its service worker in control, then stops the server.
@@ -52,7 +53,11 @@ try {
     })
     .then((r) => r.json());
   const productId = products.data.products.items[0].id;
-  const pages = { home: "/", shop: "/shop", product: `/shop/${productId}` };
+  // PAGES=home,shop measures only those
+  const wanted = process.env.PAGES?.split(",");
+  const pages = Object.fromEntries(
+    Object.entries({ home: "/", shop: "/shop", product: `/shop/${productId}` }).filter(([name]) => !wanted || wanted.includes(name)),
+  );
   console.log(
     `load average before: ${loadavg()
       .map((l) => l.toFixed(2))

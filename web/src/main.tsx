@@ -7,6 +7,7 @@ import { App } from "./app/App";
 import { Direction } from "./app/Direction";
 import { createApolloClient } from "./lib/apollo";
 import { AuthProvider } from "./lib/auth";
+import { prepareFormats } from "./lib/format";
 import { i18nReady } from "./lib/i18n";
 import { theme } from "./lib/theme";
 
@@ -35,3 +36,4 @@ void i18nReady.then(() =>
     ),
   ),
 );
+prepareFormats();

@@ -55,6 +55,20 @@ describe("dates", () => {
     expect(formatDate("2026-10-15")).toBe("15 Oct 2026");
   });
 
+  it("reads a calendar day as that day in any time zone, west or east of Greenwich", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["America/Los_Angeles", "Pacific/Kiritimati", "Asia/Karachi"]) {
+        process.env.TZ = tz;
+        expect(formatDate("2026-01-01")).toBe("1 Jan 2026");
+        expect(formatDate("2026-12-31")).toBe("31 Dec 2026");
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("adds a 12-hour time where it matters: '24 Nov 2026, 4:30 pm'", () => {
     expect(formatDateTime(at(2026, 11, 24, 16, 30))).toBe("24 Nov 2026, 4:30 pm");
     expect(formatDateTime(at(2026, 1, 1, 0, 5))).toBe("1 Jan 2026, 12:05 am");

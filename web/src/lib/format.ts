@@ -25,6 +25,21 @@ function dateFormat(options: Intl.DateTimeFormatOptions) {
 }
 
 /**
+ * Builds the formatters the storefront's first screens use, one per task, just after startup: the
+ * first Intl object loads the browser's locale data, and each new formatter costs a few milliseconds
+ * more, which on a phone would otherwise swell the long task of the first render with prices, ratings
+ * and dates.
+ */
+export function prepareFormats(): void {
+  const steps = [() => formatPKR(0), () => formatAmount(0), () => formatCount(0), () => formatDate("2026-01-01")];
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) window.setTimeout(next, 0);
+  };
+  window.setTimeout(next, 0);
+}
+
+/**
  * A PKR amount: "Rs 1,800", paisa only when there are some ("Rs 1,800.50"), computed from whole paisa
  * (no 2,592.4499999). "Rs" and its number are held together by a non-breaking space. `compact` is for
  * chart axes: "Rs 12.3K" ("Rs 12.3 ہزار", "Rs 35 لاکھ" in Urdu).
@@ -45,11 +60,13 @@ export const formatAmount = (rupees: number): string => numberFormat({ maximumFr
 
 const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 
-/** A day in the reader's time zone: "24 Nov 2026". A bare "2026-11-24" is that calendar day anywhere. */
-export const formatDate = (iso: string): string => {
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return dateFormat(DAY).format(bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(iso));
-};
+/**
+ * A day in the reader's time zone: "24 Nov 2026". A bare "2026-11-24" is that calendar day anywhere:
+ * it is read and shown in UTC, which also spares the browser finding out its own time zone (the
+ * costliest part of a first date format, a long task on a phone) where a page shows only days.
+ */
+export const formatDate = (iso: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? dateFormat({ ...DAY, timeZone: "UTC" }).format(new Date(iso)) : dateFormat(DAY).format(new Date(iso));
 /** A moment in the reader's time zone: "24 Nov 2026, 4:30 pm". */
 export const formatDateTime = (iso: string): string => dateFormat({ ...DAY, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
+import { BelowTheFold } from "../../components/BelowTheFold";
 import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -22,44 +23,53 @@ type HomePageProps = {
 
 /** Home: hero, trending products, monthly deals, the promise banner and the blog. */
 export function HomePage({ renderProductAction }: HomePageProps) {
-  const { t } = useTranslation("home");
   usePageTitle(null);
-  const trending = useTrendingProductsQuery({ variables: { limit: TRENDING_COUNT } });
   return (
     <>
       <Hero />
-      <Container maxWidth="lg" component="section" aria-labelledby="trending-heading" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", mb: 3, gap: 2 }}>
-          <Typography id="trending-heading" variant="h4" component="h2" sx={{ fontSize: { xs: "1.5rem", md: "2rem" } }}>
-            {t("trending.heading")}
-          </Typography>
-          <Button component={RouterLink} to="/shop">
-            {t("trending.viewAll")}
-          </Button>
-        </Box>
-        <QueryState
-          loading={trending.loading}
-          error={trending.error}
-          data={trending.data?.trendingProducts}
-          errorText={t("trending.loadFailed")}
-          empty={t("trending.empty")}
-          skeleton={<ProductGridSkeleton count={TRENDING_COUNT} wide />}
-          onRetry={() => void trending.refetch()}
-        >
-          {(products) => (
-            <ProductGrid label={t("trending.heading")} wide>
-              {products.map((product, index) => (
-                <li key={product.id}>
-                  <ProductCard product={product} action={renderProductAction?.(product)} priority={index < FIRST_ROW} />
-                </li>
-              ))}
-            </ProductGrid>
-          )}
-        </QueryState>
-      </Container>
-      <DealsBlock />
-      <PromiseBanner />
-      <BlogList />
+      <TrendingSection renderProductAction={renderProductAction} />
+      <BelowTheFold>
+        <DealsBlock />
+        <PromiseBanner />
+        <BlogList />
+      </BelowTheFold>
     </>
+  );
+}
+
+/** The trending products: their own component, so their answer redraws this section alone. */
+function TrendingSection({ renderProductAction }: HomePageProps) {
+  const { t } = useTranslation("home");
+  const trending = useTrendingProductsQuery({ variables: { limit: TRENDING_COUNT } });
+  return (
+    <Container maxWidth="lg" component="section" aria-labelledby="trending-heading" sx={{ py: { xs: 4, md: 6 } }}>
+      <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", mb: 3, gap: 2 }}>
+        <Typography id="trending-heading" variant="h4" component="h2" sx={{ fontSize: { xs: "1.5rem", md: "2rem" } }}>
+          {t("trending.heading")}
+        </Typography>
+        <Button component={RouterLink} to="/shop">
+          {t("trending.viewAll")}
+        </Button>
+      </Box>
+      <QueryState
+        loading={trending.loading}
+        error={trending.error}
+        data={trending.data?.trendingProducts}
+        errorText={t("trending.loadFailed")}
+        empty={t("trending.empty")}
+        skeleton={<ProductGridSkeleton count={TRENDING_COUNT} wide />}
+        onRetry={() => void trending.refetch()}
+      >
+        {(products) => (
+          <ProductGrid label={t("trending.heading")} wide>
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} action={renderProductAction?.(product)} priority={index < FIRST_ROW} />
+              </li>
+            ))}
+          </ProductGrid>
+        )}
+      </QueryState>
+    </Container>
   );
 }
