@@ -109,6 +109,22 @@ describe("the paths students walk most, at 390 px", () => {
     await visible(page.getByRole("heading", { level: 1, name: "How to sell your old textbooks fast" }));
     await visible(page.getByText(/never share your phone number in the listing/));
     await expectAccessible(page, "blog article (phone)");
+
+    // the article's way back lands on the blog section, drawn after home's first screen
+    await page.getByRole("link", { name: "All articles" }).first().click();
+    await urlMatches(page, /^\/$/);
+    expect(new URL(page.url()).hash).toBe("#blog");
+    await expect
+      .poll(() => page.getByRole("heading", { name: "From the blog" }).evaluate((h) => h.getBoundingClientRect().top))
+      .toBeLessThan(200);
+    // below the sticky top bar, not behind it
+    const barBottom = await page
+      .locator("header")
+      .first()
+      .evaluate((bar) => bar.getBoundingClientRect().bottom);
+    expect(
+      await page.getByRole("heading", { name: "From the blog" }).evaluate((h) => h.getBoundingClientRect().top),
+    ).toBeGreaterThanOrEqual(barBottom);
     await context.close();
   });
 

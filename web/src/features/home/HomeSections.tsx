@@ -63,7 +63,14 @@ export function PromiseBanner() {
 export function BlogList() {
   const { t } = useTranslation("home");
   return (
-    <Container maxWidth="lg" component="section" aria-labelledby="blog-heading" id="blog" sx={{ py: { xs: 4, md: 6 } }}>
+    <Container
+      maxWidth="lg"
+      component="section"
+      aria-labelledby="blog-heading"
+      id="blog"
+      // a link to /#blog stops it under the sticky top bar, not behind it
+      sx={{ py: { xs: 4, md: 6 }, scrollMarginTop: 64 }}
+    >
       <Typography id="blog-heading" variant="h4" component="h2" sx={{ mb: 3, fontSize: { xs: "1.5rem", md: "2rem" } }}>
         {t("blog.heading")}
       </Typography>
