@@ -29,25 +29,18 @@ export function ScrollRestoration() {
 }
 
 /**
- * Scrolls to the element with this id now or as soon as the page draws it: a link such as the
- * footer's "/#blog" leads to a lazy page whose section comes after the first screen. Returns what
- * stops the waiting (the reader moved on first).
+ * Scrolls to the element with this id now or as soon as the page draws it (looked for once a
+ * frame): a link such as the footer's "/#blog" leads to a lazy page whose section comes after the
+ * first screen. Returns what stops the looking (the reader moved on first).
  */
 function scrollToWhenDrawn(id: string): () => void {
-  const scrolled = () => {
+  const until = performance.now() + ANCHOR_WAIT_MS;
+  let frame = 0;
+  const look = () => {
     const target = document.getElementById(id);
-    target?.scrollIntoView();
-    return target !== null;
+    if (target) target.scrollIntoView();
+    else if (performance.now() < until) frame = requestAnimationFrame(look);
   };
-  if (scrolled()) return () => {};
-  const observer = new MutationObserver(() => {
-    if (scrolled()) stop();
-  });
-  const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
-  const stop = () => {
-    observer.disconnect();
-    window.clearTimeout(timer);
-  };
-  observer.observe(document.body, { childList: true, subtree: true });
-  return stop;
+  look();
+  return () => cancelAnimationFrame(frame);
 }
