@@ -4,7 +4,6 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingState } from "../components/LoadingState";
 import { loadNamespaces } from "../lib/i18n";
 import { pageCode } from "../lib/staleVersion";
-import { DashboardError } from "../features/dashboard/layout/DashboardError";
 import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
@@ -178,7 +177,7 @@ export const routes: RouteObject[] = [
     // signed-in users only; the role picks the side menu, and the layout routes the pages under it
     path: "/dashboard/*",
     element: (
-      <ErrorBoundary fallback={DashboardError}>
+      <ErrorBoundary fallback={RouteError}>
         <Suspense fallback={<LoadingState />}>
           <DashboardLayout />
         </Suspense>
