@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
-import { MIN_SIMILAR, titleWords } from "./prices";
+import { MIN_SIMILAR, titleWords, WALKED } from "./prices";
 
 let seller: SignedIn;
 let other: SignedIn;
@@ -49,6 +49,30 @@ describe("too good to be true", () => {
       `UPDATE products SET "deletedAt" = now() WHERE name IN ('Calculus by Thomas', 'Thomas Calculus 10th edition')`,
     );
     expect((await list(server, "Calculus by Thomas", 900)).data.createProduct.priceNote).toBeNull();
+  });
+
+  /** `count` sports listings named `name` at `price` rupees, the newest `minutesAgo` minutes old and each older one a minute older. */
+  const listedBefore = (server: TestServer, name: string, count: number, price: number, minutesAgo: number) =>
+    server.dataSource.query(
+      `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "createdAt")
+       SELECT $1, $2::text, 'Barely used.', 'sports', 'black', $3, '/uploads/bulk-' || md5($2::text || $4::int || g) || '.webp', now() - make_interval(mins => $4::int + g)
+         FROM generate_series(1, $5) g`,
+      [other.user.id, name, price * 100, minutesAgo, count],
+    );
+
+  it("compares the latest similar listings only, for a word common among the category's newest and for one beyond them", async ({
+    server,
+  }) => {
+    // the latest 100 hockey sticks cost Rs 10,000, the 150 before them Rs 1,000: the note follows the latest
+    await listedBefore(server, "Hockey stick", 150, 1000, 200);
+    await listedBefore(server, "Hockey stick", 110, 10000, 10);
+    expect((await list(server, "Hockey stick", 3000, "sports")).data.createProduct.priceNote).toContain(formatPKR(10000));
+    // badminton rackets, all older than the category's WALKED newest listings (footballs): still their latest 100
+    await listedBefore(server, "Badminton racket", 150, 800, 5000);
+    await listedBefore(server, "Badminton racket", 110, 8000, 3000);
+    await listedBefore(server, "Football", WALKED, 2000, 1);
+    expect((await list(server, "Badminton racket", 2500, "sports")).data.createProduct.priceNote).toContain(formatPKR(8000));
+    expect((await list(server, "Badminton racket", 4000, "sports")).data.createProduct.priceNote).toBeNull();
   });
 
   it("compares the title's telling words only", () => {
