@@ -28,6 +28,7 @@ import { HeldPaymentsLedger1764960000000 } from "./1764960000000-held-payments-l
 import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-indexes";
 import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptions";
 import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches-wanted";
+import { CategorySearchIndex1765300000000 } from "./1765300000000-category-search-index";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   ShopCoveringIndexes1764970000000,
   PushSubscriptions1764980000000,
   SavedSearchesWanted1765030000000,
+  CategorySearchIndex1765300000000,
 ];
