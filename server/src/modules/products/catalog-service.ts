@@ -182,10 +182,11 @@ export class CatalogService {
        WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,
       parameters,
     );
-    return rows.map((row) => ({
-      ...this.productRows.from(row),
-      seller: row["seller.id"] == null ? null : this.userRows.from(row, "seller."),
-    }));
+    return rows.map((row) => {
+      const product = this.productRows.from(row);
+      product.seller = row["seller.id"] == null ? null : this.userRows.from(row, "seller.");
+      return product;
+    });
   }
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
@@ -271,7 +272,8 @@ export class CatalogService {
   /** A product back from the cache's JSON: its dates (and its seller's) as dates again. */
   private revive(json: Product): Product {
     const product = this.productRows.revive(json);
-    return json.seller ? { ...product, seller: this.userRows.revive(json.seller) } : product;
+    if (json.seller) product.seller = this.userRows.revive(json.seller);
+    return product;
   }
 
   /** The caller's own listings, newest first. */

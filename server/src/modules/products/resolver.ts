@@ -178,7 +178,7 @@ export class ProductResolver {
 @Resolver(() => SellerProfile)
 export class SellerProfileFieldsResolver {
   @FieldResolver(() => String, { nullable: true })
-  profileImage(@Root() seller: SellerProfile, @Ctx() ctx: Context): string | null {
+  profileImage(@Root() seller: User, @Ctx() ctx: Context): string | null {
     return absoluteImageUrl(seller.profileImage, ctx.publicBase);
   }
 }

@@ -6,6 +6,9 @@ import type { DataSource, EntityTarget, ObjectLiteral, ValueTransformer } from "
  * column named after its property (with the prefix), and `from(row, "p.")` picks those back out
  * and applies the columns' transformers (numeric and bigint as numbers), so the object has the
  * entity's properties and values. Columns left out of default selects (a password hash) stay out.
+ * The object is an instance of the entity's class (made as TypeORM's own deserialiser does, without
+ * running the constructor): TypeGraphQL hands a root of another class to a field resolver as a new
+ * instance with every property copied, on each field of each row.
  */
 export type PlainRows<T> = {
   columns: (alias: string, prefix?: string) => string;
@@ -26,6 +29,7 @@ export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entit
       const isTime = column.type === "timestamptz" || column.type === "timestamp" || column.type === Date;
       return { property: column.propertyName, database: column.databaseName, transformers, isTime };
     });
+  const prototype: object | null = typeof metadata.target === "function" ? (metadata.target.prototype as object) : Object.prototype;
   const lists = new Map<string, string>();
   return {
     columns(alias, prefix = "") {
@@ -35,7 +39,7 @@ export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entit
       return list;
     },
     from(row, prefix = "") {
-      const plain: Record<string, unknown> = {};
+      const plain = Object.create(prototype) as Record<string, unknown>;
       for (const { property, transformers } of columns) {
         let value = row[prefix + property];
         for (const transformer of transformers) value = transformer.from(value);
@@ -44,7 +48,7 @@ export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entit
       return plain as T;
     },
     revive(json) {
-      const plain: Record<string, unknown> = { ...json };
+      const plain: Record<string, unknown> = Object.assign(Object.create(prototype) as object, json);
       for (const { property, isTime } of columns)
         if (isTime && plain[property] != null) plain[property] = new Date(plain[property] as string);
       return plain as T;
