@@ -36,6 +36,7 @@ import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
 import { RecoveryResolver } from "../modules/recovery/resolver";
 import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification/resolver";
 import { authChecker, authDirective } from "../platform/graphql/auth";
+import { resolveMoneyFields } from "../platform/graphql/money";
 import { PushResolver } from "../modules/push/resolver";
 import { SavedSearchesResolver } from "../modules/alerts/resolver";
 import { WantedResolver } from "../modules/wanted/resolver";
@@ -95,25 +96,27 @@ let cached: GraphQLSchema | undefined;
 
 /** Builds the executable schema once per process (TypeGraphQL metadata is global anyway). */
 export function buildAppSchema(): GraphQLSchema {
-  cached ??= buildSchemaSync({
-    resolvers,
-    authChecker,
-    authMode: "error",
-    // the standard @skip/@include/@deprecated stay: a list given here replaces them otherwise
-    directives: [...specifiedDirectives, authDirective],
-    // inputs are validated by the services, so REST and GraphQL share one set of rules
-    validate: false,
-    // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
-    // in-process): every @Subscription brings its own `subscribe` from context.services.live
-    pubSub: {
-      publish: () => {
-        throw new Error("publish through services.live");
+  cached ??= resolveMoneyFields(
+    buildSchemaSync({
+      resolvers,
+      authChecker,
+      authMode: "error",
+      // the standard @skip/@include/@deprecated stay: a list given here replaces them otherwise
+      directives: [...specifiedDirectives, authDirective],
+      // inputs are validated by the services, so REST and GraphQL share one set of rules
+      validate: false,
+      // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
+      // in-process): every @Subscription brings its own `subscribe` from context.services.live
+      pubSub: {
+        publish: () => {
+          throw new Error("publish through services.live");
+        },
+        subscribe: () => {
+          throw new Error("subscribe through context.services.live");
+        },
       },
-      subscribe: () => {
-        throw new Error("subscribe through context.services.live");
-      },
-    },
-  });
+    }),
+  );
   return cached;
 }
 
