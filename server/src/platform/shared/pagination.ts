@@ -11,7 +11,16 @@ export const MAX_PAGE_SIZE = 50;
  */
 export const COUNT_LIMIT = 10_000;
 
-export const pageInput = (defaultSize: number) =>
+const pageInputs = new Map<number, ReturnType<typeof buildPageInput>>();
+
+/** The page and page size a list takes (one schema per default size: a list field is resolved on every request). */
+export function pageInput(defaultSize: number) {
+  let schema = pageInputs.get(defaultSize);
+  if (!schema) pageInputs.set(defaultSize, (schema = buildPageInput(defaultSize)));
+  return schema;
+}
+
+const buildPageInput = (defaultSize: number) =>
   z.object({
     page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").default(1),
     pageSize: z.coerce
