@@ -26,4 +26,6 @@ RUN mkdir -p /data && chown node:node /data
 ENV DATA_DIR=/data
 USER node
 EXPOSE 4000
-CMD ["node", "server/dist/main.js"]
+# a larger young generation: a request's short-lived objects die there instead of being copied out
+# (docs/benchmarks.md: 3 to 9 % more uncached pages a second, about 30 MB more memory a process)
+CMD ["node", "--max-semi-space-size=32", "server/dist/main.js"]
