@@ -29,7 +29,7 @@ export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entit
       const isTime = column.type === "timestamptz" || column.type === "timestamp" || column.type === Date;
       return { property: column.propertyName, database: column.databaseName, transformers, isTime };
     });
-  const prototype: object | null = typeof metadata.target === "function" ? (metadata.target.prototype as object) : Object.prototype;
+  const prototype: object = typeof metadata.target === "function" ? (metadata.target.prototype as object) : Object.prototype;
   const lists = new Map<string, string>();
   return {
     columns(alias, prefix = "") {
