@@ -19,6 +19,8 @@ import { Conversation, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
 import { conversationPath, isParty, readableConversation } from "./parties";
 
+const acceptSchema = z.object({ reserveHours: reservationHoursSchema });
+
 export const NOT_FOR_SALE = "This product is no longer for sale.";
 
 type Paging = { page?: number; pageSize?: number };
@@ -92,7 +94,7 @@ export class NegotiationService {
    * and prices it, once, for `reserveHours` (chosen by the seller; 24 by default).
    */
   async acceptOffer(offerId: string, caller: AuthUser, reserveHours?: number | null): Promise<OfferView> {
-    const hours = parseInput(z.object({ reserveHours: reservationHoursSchema }), { reserveHours }).reserveHours;
+    const hours = parseInput(acceptSchema, { reserveHours }).reserveHours;
     return this.answerOffer(offerId, caller, async (manager, offer) => {
       await assertNotBlocked(manager, caller.id, offer.madeById);
       if (reserveHours != null && caller.id !== offer.sellerId)

@@ -31,6 +31,8 @@ const photoRule = z
   .transform(storedImageAddress)
   .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
+const answerSchema = z.object({ text: disputeTextRule });
+
 const openSchema = z.object({
   orderId: idRule("Choose an order."),
   reason: z.enum(DisputeReason, { message: "Choose why: not received or not as described." }),
@@ -124,7 +126,7 @@ export class DisputesService {
 
   /** The seller answers the dispute of one of their orders, once; it then awaits an admin. */
   async answer(disputeId: string, text: string, seller: AuthUser): Promise<DisputeView> {
-    const answer = parseInput(z.object({ text: disputeTextRule }), { text }).text;
+    const answer = parseInput(answerSchema, { text }).text;
     const dispute = await this.find(disputeId);
     if (dispute.sellerId !== seller.id || seller.role !== Role.SELLER)
       throw forbidden("Only the seller of the order can answer this dispute.");

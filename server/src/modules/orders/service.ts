@@ -20,6 +20,7 @@ const statusSchema = z.preprocess(
   z.enum(OrderStatus, { message: "Choose a valid order status." }),
 );
 const listSchema = pageInput(10).extend({ status: statusSchema.nullish() });
+const statusInput = z.object({ status: statusSchema });
 export type OrderListInput = { status?: string | null; page?: number | string | null; pageSize?: number | string | null };
 
 const ORDER_NOT_FOUND = "Order not found.";
@@ -43,7 +44,7 @@ export class OrdersService {
    * changes cannot both apply, and records who did it. Accepts the enum's values, any case.
    */
   async updateOrderStatus(orderId: string, status: string, user: AuthUser): Promise<Order> {
-    const to = parseInput(z.object({ status: statusSchema }), { status }).status;
+    const to = parseInput(statusInput, { status }).status;
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => this.changeStatus(manager, await lockOrder(manager, orderId), to, user));
   }
