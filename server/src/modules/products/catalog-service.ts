@@ -6,6 +6,7 @@ import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } fro
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
+import { preparedQuery } from "../../platform/db/prepared";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { User } from "../users/entity";
@@ -166,17 +167,21 @@ export class CatalogService {
     const ids = matching.select("p.id");
     applySort(ids, sort);
     if (keyset) ids.andWhere(keyset);
-    const [query, parameters] = ids.offset(offset).limit(limit).getQueryAndParameters();
-    return this.withSellers(`p.id IN (${query})`, parameters, orderSql(sort));
+    const [query, parameters] = ids.getQueryAndParameters();
+    // the offset and the limit as parameters: one statement text per filter and sort, whatever the page
+    const cut = `${query} OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`;
+    // the ids as an array, not a join: a third less for PostgreSQL to plan, which it does on every page
+    return this.withSellers(`p.id = ANY(ARRAY(${cut}))`, [...parameters, offset, limit], orderSql(sort));
   }
 
   /**
    * Undeleted products matching `where` (SQL over `p`, positional parameters), each with its
-   * seller (`seller`, null when the account is gone), as plain rows in one statement: the GraphQL
-   * resolvers prime the request's user loader with the sellers.
+   * seller (`seller`, null when the account is gone), as plain rows in one prepared statement: the
+   * GraphQL resolvers prime the request's user loader with the sellers.
    */
   private async withSellers(where: string, parameters: unknown[], order: string): Promise<Product[]> {
-    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(
+    const rows = await preparedQuery<Record<string, unknown>>(
+      this.dataSource,
       `SELECT ${this.productRows.columns("p")}, ${this.userRows.columns("s", "seller.")}
        FROM products p LEFT JOIN users s ON s.id = p."sellerId"
        WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,

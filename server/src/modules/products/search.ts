@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
+import { preparedQuery } from "../../platform/db/prepared";
 import { CATALOG_CACHE } from "./catalog";
 import { ProductSort } from "./listing";
 
@@ -11,7 +12,7 @@ export const SEARCH_CANDIDATES = 1000;
  * the name (word_similarity) and how much of the name they cover (similarity: "calculator" beats
  * "calculator manual").
  */
-const RELEVANCE = `ts_rank(search_vector, websearch_to_tsquery('simple', :search)) + word_similarity(:search, lower(name)) + similarity(:search, lower(name))`;
+export const RELEVANCE = `ts_rank(search_vector, websearch_to_tsquery('simple', :search)) + word_similarity(:search, lower(name)) + similarity(:search, lower(name))`;
 
 /** How long a word's correction is kept; a product write (which may bring new words) drops it sooner. */
 const CORRECTION_TTL_SECONDS = 60;
@@ -22,7 +23,7 @@ const CORRECTION_TTL_SECONDS = 60;
  * finds "zylophonic") or as a part (`<%`: the prefix "calcu" finds "calculator"). The vocabulary is
  * `search_words` (the search-words migration), a few thousand words with a trigram index.
  */
-const WORD_TERM = `
+export const WORD_TERM = `
   SELECT known, CASE WHEN known THEN search_term($1) ELSE (
            SELECT '(' || string_agg(search_term(near.word), ' | ') || ')'
              FROM (SELECT word FROM search_words WHERE $1 % word OR $1 <% word
@@ -34,14 +35,15 @@ const WORD_TERM = `
  * A search's words corrected, as tsquery text that every word must match (AND), or null when
  * nothing needs correcting (every word known) or nothing can (a word has no close known word): the
  * search then matches the words as typed only. Each word's term is kept in the catalogue's cache, so
- * a search never made before, of words seen before, costs no statement here.
+ * a search never made before, of words seen before, costs no statement here; a word never seen
+ * before (most typos) costs one prepared statement, planned once per connection.
  */
 export async function corrections(dataSource: DataSource, cache: SharedCache, search: string): Promise<string | null> {
   const words = [...new Set(search.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = await Promise.all(
     words.map((word) =>
       cache.remember(CATALOG_CACHE, `word:${word}`, CORRECTION_TTL_SECONDS, async () => {
-        const [row] = await dataSource.query<Array<{ known: boolean; term: string | null }>>(WORD_TERM, [word]);
+        const [row] = await preparedQuery<{ known: boolean; term: string | null }>(dataSource, WORD_TERM, [word]);
         return row;
       }),
     ),
@@ -51,7 +53,7 @@ export async function corrections(dataSource: DataSource, cache: SharedCache, se
 }
 
 /** A candidate's order for each sort (NEWEST's order ends every sort, as in applySort). */
-const ORDER: Record<ProductSort, string> = {
+export const CANDIDATE_ORDER: Record<ProductSort, string> = {
   [ProductSort.NEWEST]: `"createdAt" DESC, id DESC`,
   [ProductSort.PRICE_ASC]: `"pricePaisa" ASC, "createdAt" DESC, id DESC`,
   [ProductSort.PRICE_DESC]: `"pricePaisa" DESC, "createdAt" DESC, id DESC`,
@@ -65,7 +67,8 @@ const ORDER: Record<ProductSort, string> = {
  * (`corrected`, see corrections), their closest known words, and the filters (unqualified `conditions`) are read once, up to SEARCH_CANDIDATES of them, with their relevance to `:search`
  * when ranked; the page is sorted and cut among those candidates, and the count is theirs (a lower
  * bound when it reaches SEARCH_CANDIDATES). `keyset` (over `p`, a candidate) continues after a
- * cursor. Answers the page's ids in order.
+ * cursor. Answers the page's ids in order. Prepared: one text per filter set and sort, the search
+ * words, offset and limit its parameters.
  */
 export async function searchPage(
   dataSource: DataSource,
@@ -91,9 +94,9 @@ export async function searchPage(
     SELECT counted.total, page.id
       FROM (SELECT count(*)::int AS total FROM candidate) counted
       LEFT JOIN LATERAL (
-        SELECT id, row_number() OVER (ORDER BY ${ORDER[query.sort]}) AS position
+        SELECT id, row_number() OVER (ORDER BY ${CANDIDATE_ORDER[query.sort]}) AS position
           FROM candidate p ${query.keyset ? `WHERE ${query.keyset}` : ""}
-         ORDER BY ${ORDER[query.sort]} OFFSET :offset LIMIT :limit) page ON true
+         ORDER BY ${CANDIDATE_ORDER[query.sort]} OFFSET :offset LIMIT :limit) page ON true
      ORDER BY page.position`;
   const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, {
     ...query.parameters,
@@ -101,6 +104,6 @@ export async function searchPage(
     offset: query.offset,
     limit: query.limit,
   });
-  const rows: Array<{ total: number; id: string | null }> = await dataSource.query(text, values);
+  const rows = await preparedQuery<{ total: number; id: string | null }>(dataSource, text, values);
   return { ids: rows.flatMap((row) => (row.id ? [row.id] : [])), total: rows[0]?.total ?? 0 };
 }

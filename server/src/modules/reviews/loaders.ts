@@ -1,5 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
+import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
+import { preparedQuery } from "../../platform/db/prepared";
 import { toPage, type Page } from "../../platform/shared/pagination";
 import { User } from "../users/entity";
 import { Review } from "./entity";
@@ -24,6 +26,9 @@ export function createReviewPageLoader(dataSource: DataSource) {
   };
 }
 
+/** The reviews' columns, read from the entity's metadata on first use. */
+let reviewRows: PlainRows<Review> | undefined;
+
 /**
  * The same page of reviews for several products in one query (newest first), with each
  * product's total and each author's public name; a product without reviews gets an empty page.
@@ -34,11 +39,13 @@ async function reviewPages(
   page: number,
   pageSize: number,
 ): Promise<Map<string, Page<Review>>> {
-  const rows: Array<Review & { total: number; forProduct: string; authorName: string | null }> = await dataSource.query(
+  const reviews = (reviewRows ??= plainRows(dataSource, Review));
+  const rows = await preparedQuery<Record<string, unknown> & { total: number; forProduct: string; authorName: string | null }>(
+    dataSource,
     `SELECT ids.key AS "forProduct", c.total, r.*
        FROM (SELECT DISTINCT unnest($1::text[]) AS key) ids
        CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE "productId" = ids.key::uuid) c
-       LEFT JOIN LATERAL (SELECT reviews.*, u.username AS "authorName" FROM reviews
+       LEFT JOIN LATERAL (SELECT ${reviews.columns("reviews")}, u.username AS "authorName" FROM reviews
                             LEFT JOIN users u ON u.id = reviews."userId"
                            WHERE "productId" = ids.key::uuid
                            ORDER BY reviews."createdAt" DESC, reviews.id DESC
@@ -49,15 +56,13 @@ async function reviewPages(
   );
   const items = new Map<string, Review[]>(productIds.map((id) => [id, []]));
   const totals = new Map<string, number>();
-  const repo = dataSource.getRepository(Review);
-  const users = dataSource.getRepository(User);
-  for (const { forProduct, total, authorName, ...columns } of rows) {
-    totals.set(forProduct, total);
-    if (!columns.id) continue;
-    const review = repo.create(columns);
+  for (const row of rows) {
+    totals.set(row.forProduct, row.total);
+    if (row.id == null) continue;
+    const review = reviews.from(row);
     // the author's public fields come with the page: no second statement for them
-    if (authorName !== null) review.user = users.create({ id: review.userId, username: authorName });
-    items.get(forProduct)?.push(review);
+    if (row.authorName !== null) review.user = Object.assign(new User(), { id: review.userId, username: row.authorName });
+    items.get(row.forProduct)?.push(review);
   }
   return new Map(productIds.map((id) => [id, toPage(items.get(id) ?? [], totals.get(id) ?? 0, page, pageSize)]));
 }
