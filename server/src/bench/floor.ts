@@ -1,13 +1,19 @@
 import cluster from "node:cluster";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { ON_SHOW, orderSql, type ProductSort } from "../modules/products/listing";
+import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES, WORD_TERM } from "../modules/products/search";
 
 /**
  * The bench's floors: bare `node:http` + `pg` handlers with the least SQL there is. `/` is the
  * shop's first page (8 newest listings with their sellers' names, and the planner's row estimate
  * instead of a count); `/product?id=` a product page (the product with its seller, its 10 newest
- * reviews with their authors, and its review count: 3 statements). `npm run bench` runs them next
- * to the real server and prints each scenario's ratio to one of them. Started as a child process:
+ * reviews with their authors, and its review count: 3 statements). `POST /shop` and `POST /search`
+ * take a long-tail request's variables and run the statements the app runs for them, each counted
+ * or corrected word kept as long as the app keeps it (in process, as the app without Redis does),
+ * and prepared as the app prepares them; they answer the rows the page shows. `npm run bench` runs them next to the real server and prints
+ * each scenario's ratio to one of them. Started as a child process:
  * DATABASE_URL and PORT from the environment; FLOOR_PROCESSES=N runs N processes on the port
  * (node's cluster), as WEB_CONCURRENCY does the app's.
  */
@@ -60,10 +66,114 @@ async function product(id: string) {
   };
 }
 
+type ShopVariables = {
+  filter: { category?: string; color?: string; minPrice?: number; maxPrice?: number; search?: string };
+  sort: ProductSort;
+  page: number;
+  pageSize: number;
+};
+
+/** A value kept for `seconds`, as the app's cache keeps counts (10 s) and word corrections (60 s). */
+const kept = new Map<string, { until: number; value: Promise<unknown> }>();
+function remember<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
+  const hit = kept.get(key);
+  if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
+  const value = load();
+  kept.set(key, { until: Date.now() + seconds * 1000, value });
+  return value;
+}
+
+/** A statement prepared under a name of its text, as the app's preparedQuery sends it. */
+const prepared = <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+  pool.query<T>({ name: createHash("sha256").update(text).digest("base64url"), text, values });
+
+/** The filters as the app's conditions (unqualified columns), their values appended to `values`. */
+function conditions(filter: ShopVariables["filter"], values: unknown[]): string {
+  const parameter = (value: unknown) => `$${values.push(value)}`;
+  const where = [`"deletedAt" IS NULL`, ON_SHOW];
+  if (filter.category) where.push(`category = ${parameter(filter.category)}`);
+  if (filter.color) where.push(`color = ${parameter(filter.color)}`);
+  if (filter.minPrice != null) where.push(`"pricePaisa" >= ${parameter(Math.round(filter.minPrice * 100))}`);
+  if (filter.maxPrice != null) where.push(`"pricePaisa" <= ${parameter(Math.round(filter.maxPrice * 100))}`);
+  return where.join(" AND ");
+}
+
+/** The page's products with their sellers, in the page's order. */
+const WITH_SELLERS = (where: string, order: string) =>
+  `SELECT p.*, s.username, s."storeName", s."verifiedAt" FROM products p LEFT JOIN users s ON s.id = p."sellerId"
+    WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`;
+
+const shopItem = (r: Record<string, unknown>) => ({
+  ...r,
+  price: Number(r.pricePaisa) / 100,
+  seller: { id: r.sellerId, username: r.username, storeName: r.storeName, isVerifiedStudent: r.verifiedAt !== null },
+});
+
+/** A shop page: ids from the sort's covering index, the rows with sellers, and the bounded count kept per filter. */
+async function shop({ filter, sort, page: number, pageSize }: ShopVariables) {
+  const values: unknown[] = [];
+  const where = conditions(filter, values);
+  const bounded = `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT 10001) bounded`;
+  const counted = [...values];
+  const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET $${values.push((number - 1) * pageSize)} LIMIT $${values.push(pageSize + 1)}`;
+  const [{ rows }, total] = await Promise.all([
+    prepared(WITH_SELLERS(`p.id = ANY(ARRAY(${ids}))`, orderSql(sort)), values),
+    remember(`count:${JSON.stringify(filter)}`, 10, async () => (await pool.query<{ n: number }>(bounded, counted)).rows[0].n),
+  ]);
+  return { products: { items: rows.slice(0, pageSize).map(shopItem), totalItems: total } };
+}
+
+/** A search: its unknown words corrected (kept per word), its candidates ranked and counted in one statement, the page's rows. */
+async function search({ filter, sort, pageSize }: ShopVariables) {
+  const text = filter.search ?? "";
+  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+  const terms = await Promise.all(
+    words.map((word) =>
+      remember(`word:${word}`, 60, async () => (await prepared<{ known: boolean; term: string | null }>(WORD_TERM, [word])).rows[0]),
+    ),
+  );
+  const corrected = terms.every((t) => t.known) || terms.some((t) => t.term === null) ? null : terms.map((t) => t.term).join(" & ");
+  const values: unknown[] = [text];
+  const matched = corrected
+    ? `(websearch_to_tsquery('simple', $1) || $${values.push(corrected)}::tsquery)`
+    : `websearch_to_tsquery('simple', $1)`;
+  const where = conditions({ ...filter, search: undefined }, values);
+  const relevance = sort === "RELEVANCE" ? RELEVANCE.replaceAll(":search", "$1") : "0";
+  const candidates = `
+    WITH candidate AS MATERIALIZED (
+      SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${relevance} AS relevance
+        FROM products WHERE search_vector @@ ${matched} AND ${where} LIMIT ${SEARCH_CANDIDATES})
+    SELECT counted.total, page.id
+      FROM (SELECT count(*)::int AS total FROM candidate) counted
+      LEFT JOIN LATERAL (
+        SELECT id, row_number() OVER (ORDER BY ${CANDIDATE_ORDER[sort]}) AS position
+          FROM candidate p ORDER BY ${CANDIDATE_ORDER[sort]} LIMIT ${pageSize + 1}) page ON true
+     ORDER BY page.position`;
+  const { rows: page } = await prepared<{ total: number; id: string | null }>(candidates, values);
+  const ids = page.flatMap((row) => (row.id ? [row.id] : []));
+  const { rows } = ids.length ? await prepared(WITH_SELLERS("p.id = ANY($1)", "p.id"), [ids]) : { rows: [] };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.slice(0, pageSize).flatMap((id) => byId.get(id) ?? []);
+  return { products: { items: items.map(shopItem), totalItems: page[0]?.total ?? 0 } };
+}
+
+async function body(req: http.IncomingMessage): Promise<ShopVariables> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return (JSON.parse(Buffer.concat(chunks).toString()) as { variables: ShopVariables }).variables;
+}
+
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url ?? "/", "http://floor");
-    const data = url.pathname === "/product" ? await product(url.searchParams.get("id") ?? "") : await page();
+    const data =
+      url.pathname === "/product"
+        ? await product(url.searchParams.get("id") ?? "")
+        : url.pathname === "/shop"
+          ? await shop(await body(req))
+          : url.pathname === "/search"
+            ? await search(await body(req))
+            : await page();
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ data }));
   } catch (error) {

@@ -18,9 +18,11 @@ import { benchSavedSearchMatching } from "./saved-searches";
 /**
  * `npm run bench`: a fresh database (a new one on DATABASE_URL's server, or an embedded
  * PostgreSQL) with the demo data plus BENCH_PRODUCTS generated listings (see data.ts); then the
- * real server and, side by side, a bare node:http + pg handler for the same first page (floor.ts),
- * each with 1 and then 2 processes (BENCH_PROCESSES), loaded in turn over loopback by autocannon.
- * Prints one row per scenario with its ratio to the floor's req/s at the same process count.
+ * real server and, side by side, bare node:http + pg handlers (floor.ts): the shop's first page, a
+ * product page, and the app's own statements for the shop and search long tails; each with 1 and
+ * then 2 processes (BENCH_PROCESSES), loaded in turn over loopback by autocannon. Prints one row per
+ * scenario with its ratio to its floor's req/s at the same process count (and to the floor running
+ * its own statements, where it has one).
  * Figures are kept in docs/benchmarks.md.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -45,6 +47,13 @@ const DIST = path.resolve(__dirname, "..");
 
 /** Which bare handler a scenario is compared with. */
 type Floor = "page" | "product";
+/**
+ * A long-tail scenario's own floor: the bare handler's `/shop` or `/search`, which runs the
+ * statements the app runs, for the same seeded variables. Its ratio says what the app's path costs
+ * over its SQL.
+ */
+type SameStatements = { path: "/shop" | "/search"; seed: number; variables: (random: () => number) => object };
+type Scenario = [name: string, request: autocannon.Request, against?: Floor, sameStatements?: SameStatements];
 
 /**
  * BENCH_KEEP=1 (with DATABASE_URL): the database is kept after the run, named after BENCH_PRODUCTS,
@@ -262,15 +271,22 @@ async function main() {
       };
     };
     const randomProduct = (random: () => number) => ({ id: productIds[Math.floor(random() * productIds.length)] });
+    const shopStatements: SameStatements = { path: "/shop", seed: 1, variables: shopPageVariables };
+    const searchStatements: SameStatements = { path: "/search", seed: 2, variables: searchVariables };
     /** Every request different; product pages are compared with the bare product-page handler. */
-    const longTail: Array<[string, autocannon.Request, Floor?]> = [
-      ["long tail: shop pages, every request different", drawn(SHOP_QUERY, 1, shopPageVariables)],
-      ["long tail: shop pages, signed in, every request different", drawn(SHOP_QUERY, 1, shopPageVariables, { auth: true })],
-      ["long tail: searches, every request different", drawn(SHOP_QUERY, 2, searchVariables)],
+    const longTail: Scenario[] = [
+      ["long tail: shop pages, every request different", drawn(SHOP_QUERY, 1, shopPageVariables), "page", shopStatements],
+      [
+        "long tail: shop pages, signed in, every request different",
+        drawn(SHOP_QUERY, 1, shopPageVariables, { auth: true }),
+        "page",
+        shopStatements,
+      ],
+      ["long tail: searches, every request different", drawn(SHOP_QUERY, 2, searchVariables), "page", searchStatements],
       ["long tail: product pages, anonymous, random ids", drawn(PRODUCT_QUERY, 3, randomProduct), "product"],
       ["long tail: product pages, signed in, random ids", drawn(PRODUCT_QUERY, 3, randomProduct, { auth: true }), "product"],
     ];
-    const scenarios: Array<[string, autocannon.Request, Floor?]> = [
+    const scenarios: Scenario[] = [
       ...longTail,
       ["GraphQL products (page 1, 8 items, newest)", graphql(newest(1))],
       [
@@ -415,9 +431,9 @@ async function main() {
         `${cpus().length} x ${cpu}, Node ${process.version}\n`,
     );
     console.log(
-      "| scenario | processes | req/s | p50 ms | p99 ms | × floor | CPU ms/req | of it server + PostgreSQL | floor's CPU ÷ CPU | errors |",
+      "| scenario | processes | req/s | p50 ms | p99 ms | × floor | × same statements | CPU ms/req | of it server + PostgreSQL | floor's CPU ÷ CPU | errors |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     // the bench database's PostgreSQL backends, whose CPU each request also costs
     const monitor = new Client({ connectionString: db.url });
     await monitor.connect();
@@ -446,9 +462,10 @@ async function main() {
       };
     };
     type Result = Awaited<ReturnType<typeof run>>;
-    const row = (name: string, processes: number, r: Result, floor: Result) =>
+    const row = (name: string, processes: number, r: Result, floor: Result, same?: Result) =>
       console.log(
         `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floor.rps).toFixed(2)} | ` +
+          `${same ? (r.rps / same.rps).toFixed(2) : "–"} | ` +
           `${r.cpuMs.toFixed(2)} | ${r.serverMs.toFixed(2)} + ${r.databaseMs.toFixed(2)} | ${(floor.cpuMs / r.cpuMs).toFixed(2)} | ${r.failed} |`,
       );
     const chosen = scenarios.filter(([name]) => name.includes(ONLY));
@@ -467,6 +484,18 @@ async function main() {
           setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(random).id}` }),
         }),
       };
+      const sameStatements = new Map<SameStatements, Result>();
+      for (const statements of new Set(chosen.flatMap(([, , , same]) => same ?? []))) {
+        const drawnVariables = seededRandom(statements.seed);
+        sameStatements.set(
+          statements,
+          await run(floor.url, floor.child, {
+            method: "POST",
+            path: statements.path,
+            setupRequest: (request) => ({ ...request, body: JSON.stringify({ variables: statements.variables(drawnVariables) }) }),
+          }),
+        );
+      }
       await stopChild(floor.child);
       row("floor: bare node:http + pg, first page of 8 with sellers", processes, floors.page, floors.page);
       row(
@@ -475,7 +504,16 @@ async function main() {
         floors.product,
         floors.product,
       );
-      for (const [name, request, against = "page"] of chosen) row(name, processes, await run(app.url, app.child, request), floors[against]);
+      for (const [statements, result] of sameStatements)
+        row(
+          `floor: bare node:http + pg, the app's statements for the ${statements.path.slice(1)} long tail`,
+          processes,
+          result,
+          floors.page,
+          result,
+        );
+      for (const [name, request, against = "page", same] of chosen)
+        row(name, processes, await run(app.url, app.child, request), floors[against], same && sameStatements.get(same));
     }
     await monitor.end();
     if (chosen.some(([name]) => name.includes("placeOrder"))) console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
