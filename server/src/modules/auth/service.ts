@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { type DataSource, type EntityManager } from "typeorm";
 import { isUniqueViolation } from "../../platform/db/errors";
+import { preparedQuery } from "../../platform/db/prepared";
 import { z } from "zod";
 import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
@@ -189,10 +190,12 @@ export class AuthService {
     if (!token) return null;
     const claims = verifyToken(token, this.config.jwtSecret);
     if (!claims) return null;
-    // a plain row on every signed-in request: no entity to build for these five columns
-    const [user] = await this.dataSource.query<
-      Array<Pick<User, "id" | "role" | "email" | "username" | "tokenVersion"> & { suspended: boolean }>
-    >(`SELECT id, role, email, username, "tokenVersion", "suspendedAt" IS NOT NULL AS suspended FROM users WHERE id = $1`, [claims.sub]);
+    // a plain row on every signed-in request, prepared: no entity to build, no plan to make
+    const [user] = await preparedQuery<Pick<User, "id" | "role" | "email" | "username" | "tokenVersion"> & { suspended: boolean }>(
+      this.dataSource,
+      `SELECT id, role, email, username, "tokenVersion", "suspendedAt" IS NOT NULL AS suspended FROM users WHERE id = $1`,
+      [claims.sub],
+    );
     if (!user || user.tokenVersion !== claims.ver || user.suspended) return null;
     return { id: user.id, role: user.role, email: user.email, username: user.username };
   }
