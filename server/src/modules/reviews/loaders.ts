@@ -40,10 +40,13 @@ async function reviewPages(
   pageSize: number,
 ): Promise<Map<string, Page<Review>>> {
   const reviews = (reviewRows ??= plainRows(dataSource, Review));
+  // a product page asks for one product's: a text of its own, whose plan PostgreSQL keeps (for an
+  // array of unknown length the kept plan guesses many products, so it plans the statement anew each time)
+  const one = productIds.length === 1;
   const rows = await preparedQuery<Record<string, unknown> & { total: number; forProduct: string; authorName: string | null }>(
     dataSource,
     `SELECT ids.key AS "forProduct", c.total, r.*
-       FROM (SELECT DISTINCT unnest($1::text[]) AS key) ids
+       FROM (${one ? "SELECT $1::text AS key" : "SELECT DISTINCT unnest($1::text[]) AS key"}) ids
        CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE "productId" = ids.key::uuid) c
        LEFT JOIN LATERAL (SELECT ${reviews.columns("reviews")}, u.username AS "authorName" FROM reviews
                             LEFT JOIN users u ON u.id = reviews."userId"
@@ -52,7 +55,7 @@ async function reviewPages(
                           OFFSET $2 LIMIT $3) r ON true
       -- the page's order, stated: a join may hand rows back in any order
       ORDER BY ids.key, r."createdAt" DESC, r.id DESC`,
-    [productIds, (page - 1) * pageSize, pageSize],
+    [one ? productIds[0] : productIds, (page - 1) * pageSize, pageSize],
   );
   const items = new Map<string, Review[]>(productIds.map((id) => [id, []]));
   const totals = new Map<string, number>();
