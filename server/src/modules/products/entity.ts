@@ -52,7 +52,6 @@ export class Product {
     nullable: true,
     description: "Colour slug, one of `catalogOptions.colors`; null when the item has none given (a textbook).",
   })
-  @Index("products_color_idx")
   @Column({ type: "varchar", length: 20, nullable: true })
   color: string | null;
 

@@ -37,6 +37,22 @@ describe("products at scale", () => {
     expect(few.data.products).toMatchObject({ totalItems: 7, totalIsExact: true, totalPages: 1, hasNextPage: false, endCursor: null });
   });
 
+  it("counts a colour within a category exactly, hidden and sold-out listings left out", async ({ server }) => {
+    // 30 red among the 10,050 blue notebooks; one more hidden by moderation, one sold out long ago
+    const third = await signUp(server, "seller");
+    await server.dataSource.query(
+      `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "hiddenAt", "quantityAvailable", "soldOutAt")
+       SELECT $1, 'Red folder ' || g, 'A red folder', 'stationery', 'red', 20000 + g, '/uploads/f.webp',
+              CASE WHEN g = 31 THEN now() END, CASE WHEN g = 32 THEN 0 ELSE 1 END, CASE WHEN g = 32 THEN now() - interval '30 days' END
+       FROM generate_series(1, 32) g`,
+      [third.user.id],
+    );
+    const red = await server.gql(LIST, { filter: { category: "stationery", color: "red", minPrice: 200 }, pageSize: 8 });
+    expect(red.data.products).toMatchObject({ totalItems: 30, totalIsExact: true, totalPages: 4 });
+    const blue = await server.gql(LIST, { filter: { category: "stationery", color: "blue", minPrice: 0 }, pageSize: 8 });
+    expect(blue.data.products).toMatchObject({ totalItems: 10_000, totalIsExact: false });
+  });
+
   it("refuses numbered pages past 10,000 products; a cursor reaches past them", async ({ server }) => {
     const deep = await server.gql(LIST, { filter: { sellerId: big.user.id }, page: 1251, pageSize: 8 });
     expect(codeOf(deep)).toBe("BAD_USER_INPUT");

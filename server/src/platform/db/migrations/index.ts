@@ -29,6 +29,7 @@ import { ShopCoveringIndexes1764970000000 } from "./1764970000000-shop-covering-
 import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptions";
 import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches-wanted";
 import { CategorySearchIndex1765300000000 } from "./1765300000000-category-search-index";
+import { ShopColourIndex1765300000001 } from "./1765300000001-shop-colour-index";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   PushSubscriptions1764980000000,
   SavedSearchesWanted1765030000000,
   CategorySearchIndex1765300000000,
+  ShopColourIndex1765300000001,
 ];
