@@ -20,6 +20,9 @@ export default defineConfig({
     // started once for the whole run: one PostgreSQL and a migrated template database
     globalSetup: ["server/src/test/global-setup.ts"],
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    // two files at once on a 2-core machine (the default leaves one core for the runner): most test
+    // time is spent waiting on servers, PostgreSQL and the browser, and one worker took CI past 30 min
+    maxWorkers: 2,
     projects: [
       {
         resolve,
