@@ -1,8 +1,8 @@
 import cluster from "node:cluster";
-import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { ON_SHOW, orderSql, type ProductSort } from "../modules/products/listing";
+import { statementName } from "../platform/db/prepared";
 import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES, WORD_TERM } from "../modules/products/search";
 
 /**
@@ -85,7 +85,7 @@ function remember<T>(key: string, seconds: number, load: () => Promise<T>): Prom
 
 /** A statement prepared under a name of its text, as the app's preparedQuery sends it. */
 const prepared = <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
-  pool.query<T>({ name: createHash("sha256").update(text).digest("base64url"), text, values });
+  pool.query<T>({ name: statementName(text), text, values });
 
 /** The filters as the app's conditions (unqualified columns), their values appended to `values`. */
 function conditions(filter: ShopVariables["filter"], values: unknown[]): string {

@@ -2,8 +2,14 @@ import { createHash } from "node:crypto";
 import type { Pool } from "pg";
 import { QueryFailedError, type DataSource } from "typeorm";
 
-/** Each text's statement name: a hash of the text, so that one name never stands for two texts. */
 const names = new Map<string, string>();
+
+/** A text's statement name: a hash of the text, so that one name never stands for two texts. */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = createHash("sha256").update(text).digest("base64url")));
+  return name;
+}
 
 /**
  * A read sent as a named prepared statement: each pooled connection parses and plans its text once
@@ -17,8 +23,7 @@ const names = new Map<string, string>();
  * with a QueryFailedError, as TypeORM's own `query`.
  */
 export async function preparedQuery<T>(dataSource: DataSource, text: string, values: readonly unknown[]): Promise<T[]> {
-  let name = names.get(text);
-  if (!name) names.set(text, (name = createHash("sha256").update(text).digest("base64url")));
+  const name = statementName(text);
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   dataSource.logger.logQuery(text, [...values]);
   try {
