@@ -24,7 +24,12 @@ const SIMILAR_TTL_SECONDS = 300;
 /** How many of the latest similar listings are compared. */
 const COMPARED = 100;
 
-type Similar = { id: string; pricePaisa: number; listedAt: number };
+/**
+ * A word's latest similar listings, newest first (ties by id, descending), as parallel columns: a
+ * product page reads several of them from the cache on every view, and arrays of plain values are
+ * cheaper to parse than objects.
+ */
+type Latest = { ids: string[]; prices: number[]; listedAt: number[] };
 
 /**
  * What similar listings usually cost (in paisa), when this listing is priced far below it: too good
@@ -44,23 +49,43 @@ export async function usualPriceIfTooGood(
   if (!words.length) return null;
   const perWord = await Promise.all(
     words.map((word) =>
-      cache.remember(CATALOG_CACHE, `similar:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
+      // a key of its own per shape: processes of the previous release may share the cache during a rolling restart
+      cache.remember(CATALOG_CACHE, `latest:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
         latestWithWord(manager, product.category, word),
       ),
     ),
   );
-  // the latest first (ties by id, as the query orders them), each listing once, the listing itself left out
-  const seen = new Set<string>([product.id]);
-  const similar: Similar[] = [];
-  for (const row of perWord.flat().sort((a, b) => b.listedAt - a.listedAt || (a.id < b.id ? 1 : -1))) {
-    if (seen.has(row.id)) continue;
-    seen.add(row.id);
-    similar.push(row);
-    if (similar.length === COMPARED) break;
-  }
-  const median = medianOf(similar.map((row) => row.pricePaisa));
-  if (similar.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
+  const prices = latestPrices(perWord, product.id);
+  const median = medianOf(prices);
+  if (prices.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
   return Math.round(median);
+}
+
+/** Whether row `i` of `a` comes before row `j` of `b` in a Latest's order (newest first, then the greater id). */
+const before = (a: Latest, i: number, b: Latest, j: number) =>
+  a.listedAt[i] !== b.listedAt[j] ? a.listedAt[i] > b.listedAt[j] : a.ids[i] > b.ids[j];
+
+/**
+ * The prices of the latest COMPARED listings across the words' lists, each listing once, `itself`
+ * left out: the lists are merged by their order, so no more rows are looked at than the answer needs.
+ */
+function latestPrices(lists: Latest[], itself: string): number[] {
+  const next = lists.map(() => 0);
+  const seen = new Set<string>([itself]);
+  const prices: number[] = [];
+  while (prices.length < COMPARED) {
+    let newest = -1;
+    for (let l = 0; l < lists.length; l++) {
+      if (next[l] < lists[l].ids.length && (newest < 0 || before(lists[l], next[l], lists[newest], next[newest]))) newest = l;
+    }
+    if (newest < 0) break;
+    const row = next[newest]++;
+    const id = lists[newest].ids[row];
+    if (seen.has(id)) continue;
+    seen.add(id);
+    prices.push(lists[newest].prices[row]);
+  }
+  return prices;
 }
 
 /** The warning in words, for API clients that show it as it is (the web app words it from the usual price, in the reader's language). */
@@ -82,7 +107,7 @@ export const WALKED = 3000;
  * if unrelated, missed that the word lives in that category, and read every listing with it: 130 to
  * 170 ms for a common word at 1M listings.)
  */
-async function latestWithWord(manager: EntityManager, category: string, word: string): Promise<Similar[]> {
+async function latestWithWord(manager: EntityManager, category: string, word: string): Promise<Latest> {
   const listedInCategory = `category = $1 AND "deletedAt" IS NULL AND ${LISTED}`;
   const newest = `ORDER BY "createdAt" DESC, id DESC`;
   const rows = await manager.query<Array<{ id: string; pricePaisa: string; listedAt: Date }>>(
@@ -97,13 +122,17 @@ async function latestWithWord(manager: EntityManager, category: string, word: st
        ${newest} LIMIT ${COMPARED + 1})`,
     [category, word],
   );
-  return rows.map((row) => ({ id: row.id, pricePaisa: Number(row.pricePaisa), listedAt: new Date(row.listedAt).getTime() }));
+  // in the merge's order (JavaScript's milliseconds and string ids, not PostgreSQL's microseconds)
+  const latest = rows
+    .map((row) => ({ id: row.id, pricePaisa: Number(row.pricePaisa), listedAt: new Date(row.listedAt).getTime() }))
+    .sort((a, b) => b.listedAt - a.listedAt || (a.id < b.id ? 1 : -1));
+  return { ids: latest.map((r) => r.id), prices: latest.map((r) => r.pricePaisa), listedAt: latest.map((r) => r.listedAt) };
 }
 
 /** The middle value, or the mean of the two middle ones (PostgreSQL's percentile_cont(0.5)); null for none. */
 function medianOf(values: number[]): number | null {
   if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
