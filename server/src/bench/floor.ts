@@ -4,6 +4,7 @@ import pg from "pg";
 import { ON_SHOW, orderSql, type ProductSort } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
 import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES, WORD_TERM } from "../modules/products/search";
+import { stackFloor } from "./stack-floor";
 
 /**
  * The bench's floors: bare `node:http` + `pg` handlers with the least SQL there is. `/` is the
@@ -12,7 +13,8 @@ import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES, WORD_TERM } from "../mod
  * reviews with their authors, and its review count: 3 statements). `POST /shop` and `POST /search`
  * take a long-tail request's variables and run the statements the app runs for them, each counted
  * or corrected word kept as long as the app keeps it (in process, as the app without Redis does),
- * and prepared as the app prepares them; they answer the rows the page shows. `npm run bench` runs them next to the real server and prints
+ * and prepared as the app prepares them; they answer the rows the page shows. `POST /graphql` is
+ * the named stack alone over the product page's statements (stack-floor.ts). `npm run bench` runs them next to the real server and prints
  * each scenario's ratio to one of them. Started as a child process:
  * DATABASE_URL and PORT from the environment; FLOOR_PROCESSES=N runs N processes on the port
  * (node's cluster), as WEB_CONCURRENCY does the app's.
@@ -163,9 +165,12 @@ async function body(req: http.IncomingMessage): Promise<ShopVariables> {
   return (JSON.parse(Buffer.concat(chunks).toString()) as { variables: ShopVariables }).variables;
 }
 
+const stack = stackFloor(product);
+
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url ?? "/", "http://floor");
+    if (url.pathname === "/graphql") return await (await stack)(req, res);
     const data =
       url.pathname === "/product"
         ? await product(url.searchParams.get("id") ?? "")

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
 import { generateBenchData, type BenchData } from "./data";
 import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
+import { STACK_PRODUCT_QUERY } from "./stack-floor";
 import { benchSavedSearchMatching } from "./saved-searches";
 
 /**
@@ -484,6 +485,19 @@ async function main() {
           setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(random).id}` }),
         }),
       };
+      // the named stack alone (Apollo Server and TypeGraphQL) over the product floor's statements, for the same ids
+      const stackRandom = seededRandom(3);
+      const stack = chosen.some(([, , against]) => against === "product")
+        ? await run(floor.url, floor.child, {
+            method: "POST",
+            path: "/graphql",
+            headers: { "content-type": "application/json" },
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ query: STACK_PRODUCT_QUERY, variables: randomProduct(stackRandom) }),
+            }),
+          })
+        : null;
       const sameStatements = new Map<SameStatements, Result>();
       for (const statements of new Set(chosen.flatMap(([, , , same]) => same ?? []))) {
         const drawnVariables = seededRandom(statements.seed);
@@ -504,6 +518,13 @@ async function main() {
         floors.product,
         floors.product,
       );
+      if (stack)
+        row(
+          "floor: Apollo Server + TypeGraphQL alone (node:http, no Express, no app), the product page's 3 statements, random ids",
+          processes,
+          stack,
+          floors.product,
+        );
       for (const [statements, result] of sameStatements)
         row(
           `floor: bare node:http + pg, the app's statements for the ${statements.path.slice(1)} long tail`,
