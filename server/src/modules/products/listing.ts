@@ -1,4 +1,3 @@
-import type { SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { formatPKR, MAX_PRICE_PKR } from "@unibazaar/rules";
 import { badInput } from "../../platform/shared/errors";
@@ -132,11 +131,7 @@ const SORT_ORDER: Record<ProductSort, Array<[keyof Product, "ASC" | "DESC"]>> = 
 };
 const orderOf = (sort: ProductSort) => [...SORT_ORDER[sort], ["createdAt", "DESC"] as const, ["id", "DESC"] as const];
 
-export function applySort(qb: SelectQueryBuilder<Product>, sort: ProductSort) {
-  for (const [property, direction] of orderOf(sort)) qb.addOrderBy(`p.${property}`, direction);
-}
-
-/** The same order as SQL text over the products aliased `p`. */
+/** A sort's order as SQL text over the products aliased `p` (NEWEST's order ends every sort). */
 export const orderSql = (sort: ProductSort) =>
   orderOf(sort)
     .map(([property, direction]) => `p."${property}" ${direction}`)

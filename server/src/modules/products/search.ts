@@ -52,7 +52,7 @@ export async function corrections(dataSource: DataSource, cache: SharedCache, se
   return terms.map((t) => t.term).join(" & ");
 }
 
-/** A candidate's order for each sort (NEWEST's order ends every sort, as in applySort). */
+/** A candidate's order for each sort (NEWEST's order ends every sort, as in orderSql). */
 export const CANDIDATE_ORDER: Record<ProductSort, string> = {
   [ProductSort.NEWEST]: `"createdAt" DESC, id DESC`,
   [ProductSort.PRICE_ASC]: `"pricePaisa" ASC, "createdAt" DESC, id DESC`,
