@@ -75,6 +75,16 @@ describe("too good to be true", () => {
     expect((await list(server, "Badminton racket", 4000, "sports")).data.createProduct.priceNote).toBeNull();
   });
 
+  it("counts a listing found by two of the title's words once", async ({ server }) => {
+    // the newest 40 frisbee discs cost Rs 100; 60 frisbees and 60 discs before them Rs 1,000. Each
+    // word's latest listings hold the 40 discs: counted once, the latest 100 are 40 at Rs 100 and 60
+    // at Rs 1,000 (median Rs 1,000); counted twice, 80 at Rs 100 would make the median Rs 100
+    await listedBefore(server, "Frisbee Disc", 40, 100, 1);
+    await listedBefore(server, "Frisbee", 60, 1000, 100);
+    await listedBefore(server, "Disc", 60, 1000, 100);
+    expect((await list(server, "Frisbee Disc", 300, "sports")).data.createProduct.priceNote).toContain(formatPKR(1000));
+  });
+
   it("compares the title's telling words only", () => {
     expect(titleWords("Used Casio fx-991ES calculator, new condition 2024")).toEqual(["casio", "991es", "calculator"]);
     expect(titleWords("New 2024")).toEqual([]);
