@@ -24,7 +24,7 @@ import {
   type ListInput,
   type ProductPage,
 } from "./listing";
-import { SEARCH_CANDIDATES, corrections, searchPage } from "./search";
+import { SEARCH_CANDIDATES, corrections, searchPage, type PageQuery } from "./search";
 
 const MAX_TRENDING = 50;
 /**
@@ -142,10 +142,11 @@ export class CatalogService {
     const offset = cursor ? (cursor.offset ?? 0) : (page - 1) * pageSize;
     const keyset = cursor?.id ? keysetCondition(sort) : null;
     if (keyset) parameters.after = cursor?.id;
+    const query: PageQuery = { conditions, parameters, sort, keyset, offset: keyset ? 0 : offset, limit: pageSize + 1 };
     const [rows, count] = filter.search
-      ? await this.searchRows(filter.search, conditions, parameters, sort, keyset, keyset ? 0 : offset, pageSize + 1)
+      ? await this.searchRows(filter.search, query)
       : await Promise.all([
-          this.pageRows(conditions, parameters, sort, keyset, keyset ? 0 : offset, pageSize + 1),
+          this.pageRows(query),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
           this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => {
             const matching = this.products.createQueryBuilder("p").setParameters(parameters);
@@ -167,14 +168,7 @@ export class CatalogService {
    * page's rows are read from the table. The statement's text is written here, not built by a query
    * builder: it is the same for every page of a filter and sort, and is prepared once per connection.
    */
-  private pageRows(
-    conditions: string[],
-    parameters: Record<string, unknown>,
-    sort: ProductSort,
-    keyset: string | null,
-    offset: number,
-    limit: number,
-  ) {
+  private pageRows({ conditions, parameters, sort, keyset, offset, limit }: PageQuery) {
     const where = [...conditions, `"deletedAt" IS NULL`, ...(keyset ? [keyset] : [])].join(" AND ");
     // the offset and the limit as parameters: one statement text per filter and sort, whatever the page
     const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET :offset LIMIT :limit`;
@@ -204,25 +198,9 @@ export class CatalogService {
   }
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
-  private async searchRows(
-    search: string,
-    conditions: string[],
-    parameters: Record<string, unknown>,
-    sort: ProductSort,
-    keyset: string | null,
-    offset: number,
-    limit: number,
-  ): Promise<[Product[], { total: number; exact: boolean }]> {
+  private async searchRows(search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
     const corrected = await corrections(this.dataSource, this.cache, search);
-    const { ids, total } = await searchPage(this.dataSource, {
-      conditions,
-      parameters,
-      corrected,
-      sort,
-      keyset,
-      offset,
-      limit,
-    });
+    const { ids, total } = await searchPage(this.dataSource, { ...query, corrected });
     const found = ids.length ? await this.withSellers("p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);

@@ -52,6 +52,19 @@ export async function corrections(dataSource: DataSource, cache: SharedCache, se
   return terms.map((t) => t.term).join(" & ");
 }
 
+/**
+ * One page of the catalogue asked of the database: the filters (unqualified SQL conditions over
+ * products, named parameters), the sort, a keyset condition after a cursor, and the cut.
+ */
+export type PageQuery = {
+  conditions: string[];
+  parameters: Record<string, unknown>;
+  sort: ProductSort;
+  keyset: string | null;
+  offset: number;
+  limit: number;
+};
+
 /** A candidate's order for each sort (NEWEST's order ends every sort, as in orderSql). */
 export const CANDIDATE_ORDER: Record<ProductSort, string> = {
   [ProductSort.NEWEST]: `"createdAt" DESC, id DESC`,
@@ -72,15 +85,7 @@ export const CANDIDATE_ORDER: Record<ProductSort, string> = {
  */
 export async function searchPage(
   dataSource: DataSource,
-  query: {
-    conditions: string[];
-    parameters: Record<string, unknown>;
-    corrected: string | null;
-    sort: ProductSort;
-    keyset: string | null;
-    offset: number;
-    limit: number;
-  },
+  query: PageQuery & { corrected: string | null },
 ): Promise<{ ids: string[]; total: number }> {
   const ranked = query.sort === ProductSort.RELEVANCE;
   const typed = `websearch_to_tsquery('simple', :search)`;
