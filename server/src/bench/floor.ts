@@ -14,8 +14,8 @@ import { stackFloor } from "./stack-floor";
  * take a long-tail request's variables and run the statements the app runs for them, each counted
  * or corrected word kept as long as the app keeps it (in process, as the app without Redis does),
  * and prepared as the app prepares them; they answer the rows the page shows. `POST /graphql` is
- * the named stack alone over the product page's statements (stack-floor.ts). `npm run bench` runs them next to the real server and prints
- * each scenario's ratio to one of them. Started as a child process:
+ * the named stack alone over the product page's statements (stack-floor.ts). `npm run bench` runs
+ * them next to the real server and prints each scenario's ratio to one of them. Started as a child process:
  * DATABASE_URL and PORT from the environment; FLOOR_PROCESSES=N runs N processes on the port
  * (node's cluster), as WEB_CONCURRENCY does the app's.
  */
