@@ -11,6 +11,11 @@ import { firstConnection, optionalRedis } from "./redis";
 export interface SharedCache {
   /** The value kept under `key`, or `load()`'s (kept `ttlSeconds` if `keep` says so, by default always). */
   remember<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /**
+   * As `remember`, for values read on every request and never changed: callers share one frozen
+   * copy, parsed again only when the kept JSON differs from the one it was parsed from.
+   */
+  rememberFrozen<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<Frozen<T>>;
   /** Drops every entry of `namespace`, for every process. */
   invalidate(namespace: string): Promise<void>;
   /** A store for Apollo's persisted queries (Apollo's KeyValueCache), or undefined for Apollo's in-process one. */
@@ -19,6 +24,9 @@ export interface SharedCache {
   reachable(): Promise<boolean | undefined>;
   close(): Promise<void>;
 }
+
+/** A value made read-only all the way down, as `rememberFrozen` hands it out. */
+export type Frozen<T> = T extends (infer E)[] ? readonly Frozen<E>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
 /** Apollo's `KeyValueCache<string>`, written out so platform/ needs no import of Apollo's utils. */
 export type PersistedQueryStore = {
@@ -64,6 +72,8 @@ export function createCache(redisUrl: string | undefined, scope = "default"): Sh
  */
 class CoalescedLoads implements SharedCache {
   private readonly inFlight = new Map<string, Map<string, Promise<string>>>();
+  /** rememberFrozen's parsed values, with the JSON each was parsed from, per namespace. */
+  private readonly frozen = new Map<string, LRUCache<string, { json: string; value: unknown }>>();
 
   constructor(private readonly cache: JsonStore) {}
 
@@ -78,6 +88,23 @@ class CoalescedLoads implements SharedCache {
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
+    return JSON.parse(await this.sharedJson(namespace, key, ttlSeconds, load, keep)) as T;
+  }
+
+  async rememberFrozen<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<Frozen<T>> {
+    // the JSON still comes from the store on every call, so a write (which drops it) is seen as with remember
+    const json = await this.sharedJson(namespace, key, ttlSeconds, load, () => true);
+    let parsed = this.frozen.get(namespace);
+    if (!parsed) this.frozen.set(namespace, (parsed = new LRUCache({ max: LOCAL_ENTRIES_PER_NAMESPACE })));
+    const known = parsed.get(key);
+    if (known?.json === json) return known.value as Frozen<T>;
+    const value = deepFreeze(JSON.parse(json) as T);
+    parsed.set(key, { json, value });
+    return value;
+  }
+
+  /** The kept JSON of `key`, one load per key in flight in this process. */
+  private sharedJson<T>(namespace: string, key: string, ttlSeconds: number, load: () => Promise<T>, keep: (value: T) => boolean) {
     let loads = this.inFlight.get(namespace);
     if (!loads) this.inFlight.set(namespace, (loads = new Map()));
     let running = loads.get(key);
@@ -92,11 +119,12 @@ class CoalescedLoads implements SharedCache {
       });
       loads.set(key, running);
     }
-    return JSON.parse(await running) as T;
+    return running;
   }
 
   async invalidate(namespace: string): Promise<void> {
     this.inFlight.delete(namespace);
+    this.frozen.delete(namespace);
     await this.cache.invalidate(namespace);
   }
 
@@ -107,6 +135,14 @@ class CoalescedLoads implements SharedCache {
   close(): Promise<void> {
     return this.cache.close();
   }
+}
+
+function deepFreeze<T>(value: T): Frozen<T> {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value as Frozen<T>;
 }
 
 class LocalCache implements JsonStore {

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { formatPKR } from "@unibazaar/rules";
-import type { SharedCache } from "../../platform/cache";
+import type { Frozen, SharedCache } from "../../platform/cache";
 import { CATALOG_CACHE } from "../products/catalog";
 import { LISTED, type Product } from "../products/entity";
 
@@ -26,8 +26,7 @@ const COMPARED = 100;
 
 /**
  * A word's latest similar listings, newest first (ties by id, descending), as parallel columns: a
- * product page reads several of them from the cache on every view, and arrays of plain values are
- * cheaper to parse than objects.
+ * product page reads several of them from the cache on every view, shared by every view while kept.
  */
 type Latest = { ids: string[]; prices: number[]; listedAt: number[] };
 
@@ -50,7 +49,7 @@ export async function usualPriceIfTooGood(
   const perWord = await Promise.all(
     words.map((word) =>
       // a key of its own per shape: processes of the previous release may share the cache during a rolling restart
-      cache.remember(CATALOG_CACHE, `latest:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
+      cache.rememberFrozen(CATALOG_CACHE, `latest:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
         latestWithWord(manager, product.category, word),
       ),
     ),
@@ -62,14 +61,14 @@ export async function usualPriceIfTooGood(
 }
 
 /** Whether row `i` of `a` comes before row `j` of `b` in a Latest's order (newest first, then the greater id). */
-const before = (a: Latest, i: number, b: Latest, j: number) =>
+const before = (a: Frozen<Latest>, i: number, b: Frozen<Latest>, j: number) =>
   a.listedAt[i] !== b.listedAt[j] ? a.listedAt[i] > b.listedAt[j] : a.ids[i] > b.ids[j];
 
 /**
  * The prices of the latest COMPARED listings across the words' lists, each listing once, `itself`
  * left out: the lists are merged by their order, so no more rows are looked at than the answer needs.
  */
-function latestPrices(lists: Latest[], itself: string): number[] {
+function latestPrices(lists: readonly Frozen<Latest>[], itself: string): number[] {
   const next = lists.map(() => 0);
   const seen = new Set<string>([itself]);
   const prices: number[] = [];
