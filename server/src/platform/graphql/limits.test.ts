@@ -54,6 +54,20 @@ describe("GraphQL request limits and error shapes", () => {
     }
   });
 
+  it("judges the page sizes whatever the other variables hold, even values that do not fit their types", async ({ server }) => {
+    const fields = Array.from({ length: 19 }, (_, i) => `p${i}: products(pageSize: $size) { items { id name price description category } }`);
+    const query = `query Many($size: Int, $id: ID!) { ${fields.join("\n")} product(id: $id) { id } }`;
+    // the id does not enter the cost: a verdict reached beside an invalid id must still hold for a valid one
+    const invalidId = await server.gql(query, { size: 50, id: { not: "an id" } });
+    expect(invalidId.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    for (const id of ["00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000000002"]) {
+      const res = await server.gql(query, { size: 50, id });
+      expect(res.errors?.[0].message, id).toMatch(/too complex/);
+    }
+    const small = await server.gql(query, { size: 1, id: "00000000-0000-0000-0000-000000000003" });
+    expect(small.errors).toBeUndefined();
+  });
+
   it("never answers with a stack trace", async ({ server }) => {
     const res = await server.gql(`{ nope }`);
     expect(JSON.stringify(res)).not.toMatch(/\bat .*\.(ts|js):\d+/);

@@ -4,14 +4,18 @@ import {
   GraphQLSkipDirective,
   Kind,
   OperationTypeNode,
-  getArgumentValues,
   getDirectiveValues,
   getNamedType,
   getVariableValues,
   isCompositeType,
   isObjectType,
+  valueFromAST,
+  visit,
+  type ArgumentNode,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -95,15 +99,49 @@ export const depthLimit =
     };
   };
 
-const pageSize = (args: Record<string, unknown>) => [args.pageSize, args.limit].find((v): v is number => typeof v === "number");
+/** The arguments whose value multiplies a field's cost. */
+const PAGE_SIZE_ARGUMENTS = new Set(["pageSize", "limit"]);
+
+/** A field's page size (its first numeric page-size argument, given or by default), or undefined. */
+function pageSizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): number | undefined {
+  for (const name of PAGE_SIZE_ARGUMENTS) {
+    const definition = field.args.find((a) => a.name === name);
+    if (!definition) continue;
+    const given = node.arguments?.find((a) => a.name.value === name);
+    const value: unknown = (given && valueFromAST(given.value, definition.type, variables)) ?? definition.defaultValue;
+    if (typeof value === "number") return value;
+  }
+  return undefined;
+}
+
+/**
+ * The variables whose values operationRefusal's verdict can turn on: those given as a page size or
+ * as the condition of @skip or @include. Others (a product's id) change nothing but whether the
+ * variables are valid, which execution checks anyway, so one verdict holds for all their values.
+ */
+export function variablesThatCost(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const note = (argument: ArgumentNode) => {
+    if (argument.value.kind === Kind.VARIABLE) names.add(argument.value.name.value);
+  };
+  visit(document, {
+    Field: (field) => field.arguments?.filter((a) => PAGE_SIZE_ARGUMENTS.has(a.name.value)).forEach(note),
+    Directive: (directive) => {
+      if (directive.name.value === "skip" || directive.name.value === "include")
+        directive.arguments?.filter((a) => a.name.value === "if").forEach(note);
+    },
+  });
+  return [...names];
+}
 
 /**
  * Why a valid operation is refused, or null: more root fields than MAX_ROOT_FIELDS (mutations:
  * MAX_MUTATIONS), aliases and fragments expanded, or a cost above MAX_QUERY_COMPLEXITY
  * (subscriptions: MAX_SUBSCRIPTION_COMPLEXITY). A field costs 1 plus its selection; a page of N
  * (`pageSize`/`limit`) costs 1 plus N times its selection; a root field costs its listed price plus
- * its selection (times its page size). Variables that do not fit their types give null: execution
- * refuses them before any resolver runs.
+ * its selection (times its page size). Only the variables named by variablesThatCost are read, so
+ * the verdict is the same for any values of the others; variables that do not fit their types give
+ * null: execution refuses them before any resolver runs.
  */
 export function operationRefusal(options: {
   schema: GraphQLSchema;
@@ -113,7 +151,9 @@ export function operationRefusal(options: {
   rootFieldCosts: RootFieldCosts;
 }): string | null {
   const { schema, document, operation, rootFieldCosts } = options;
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], options.variables ?? {}, { maxErrors: 1 });
+  const read = new Set(variablesThatCost(document));
+  const definitions = (operation.variableDefinitions ?? []).filter((d) => read.has(d.variable.name.value));
+  const coerced = getVariableValues(schema, definitions, options.variables ?? {}, { maxErrors: 1 });
   if (coerced.errors) return null;
   const variables = coerced.coerced;
   const fragments = fragmentsOf(document);
@@ -170,7 +210,7 @@ export function operationRefusal(options: {
         else {
           const fieldType = getNamedType(field.type);
           const child = selection.selectionSet && isCompositeType(fieldType) ? costOf(selection.selectionSet, fieldType, open) : 0;
-          const size = pageSize(getArgumentValues(field, selection, variables));
+          const size = pageSizeOf(field, selection, variables);
           // a negative page size must not make a field cheaper than nothing
           const times = Math.max(1, size ?? 1);
           const listed = isRoot(type) ? rootFieldCosts[`${type.name}.${field.name}`] : undefined;

@@ -8,47 +8,48 @@ import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "../limits";
 import { compiledExecution } from "./compiled-execution";
 import type { Context } from "./context";
 import { formatError, isClientError, withoutSuggestions } from "./errors";
-import { depthLimit, operationRefusal, type RootFieldCosts } from "./operation-limits";
+import { depthLimit, operationRefusal, variablesThatCost, type RootFieldCosts } from "./operation-limits";
 
 const refuse = (message: string) =>
   // the caller's fault, so a 400 like every other refused request (Apollo defaults to 500 here)
   new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
 
-/** Variables longer than this (as JSON) are not used as a memo key: an upload's data-URL is megabytes. */
-const MEMO_VARIABLES_CHARS = 1_000;
-/** Results remembered per document (one per operation name and variables). */
+/** Verdicts remembered per document (one per operation name and values of the variables that cost). */
 const MEMO_ENTRIES_PER_DOCUMENT = 100;
+/** Cost variables longer than this (as JSON) are not used as a memo key. */
+const MEMO_VARIABLES_CHARS = 1_000;
 
 /**
  * Refuses operations with too many root fields or too high an estimated cost before any resolver
- * runs. The verdict depends only on the document, operation name and variables, so it is
- * remembered per parsed document (Apollo hands the same one back for the same query text): the
- * cost estimate walks the whole query and was a twelfth of a cached read's CPU.
+ * runs. The verdict depends only on the document, the operation name and the variables that cost
+ * (page sizes, @skip/@include conditions), so it is remembered per parsed document (Apollo hands the
+ * same one back for the same query text) and those values: a product page asked for a new id each
+ * time is judged once. The cost estimate walks the whole query: a twelfth of a cached read's CPU.
  */
 const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloServerPlugin<Context> => {
-  const verdicts = new WeakMap<DocumentNode, LRUCache<string, { refusal: string | null }>>();
+  const memos = new WeakMap<DocumentNode, { costing: string[]; verdicts: LRUCache<string, { refusal: string | null }> }>();
 
   /** Why the operation is refused, or null. */
   const verdict = (document: DocumentNode, operation: OperationDefinitionNode | null | undefined, request: GraphQLRequest) =>
     operation ? operationRefusal({ schema, document, operation, variables: request.variables, rootFieldCosts: costs }) : null;
 
-  const remembered = (document: DocumentNode, key: string, judge: () => string | null): string | null => {
-    let known = verdicts.get(document);
-    if (!known) verdicts.set(document, (known = new LRUCache({ max: MEMO_ENTRIES_PER_DOCUMENT })));
-    let verdict = known.get(key);
-    if (!verdict) known.set(key, (verdict = { refusal: judge() }));
-    return verdict.refusal;
+  const remembered = (document: DocumentNode, request: GraphQLRequest, judge: () => string | null): string | null => {
+    let memo = memos.get(document);
+    if (!memo) memos.set(document, (memo = { costing: variablesThatCost(document), verdicts: new LRUCache({ max: MEMO_ENTRIES_PER_DOCUMENT }) }));
+    // [value] when given, [] when not (a default applies), so no value stands for another
+    const given = request.variables ?? {};
+    const key = JSON.stringify([request.operationName ?? null, memo.costing.map((name) => (name in given ? [given[name]] : []))]);
+    if (key.length > MEMO_VARIABLES_CHARS) return judge();
+    let known = memo.verdicts.get(key);
+    if (!known) memo.verdicts.set(key, (known = { refusal: judge() }));
+    return known.refusal;
   };
 
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operation }) {
-          const key = JSON.stringify([request.operationName ?? null, request.variables ?? null]);
-          const refusal =
-            key.length > MEMO_VARIABLES_CHARS
-              ? verdict(document, operation, request)
-              : remembered(document, key, () => verdict(document, operation, request));
+          const refusal = remembered(document, request, () => verdict(document, operation, request));
           if (refusal) throw refuse(refusal);
         },
       };
