@@ -55,7 +55,12 @@ export function graphqlHandler(
       res.setHeader("Content-Encoding", "gzip");
       res.vary("Accept-Encoding");
       res.send(Buffer.from(answer.gzipped, "base64"));
-    } else res.send(answer.body);
+    } else if (req.method === "GET") res.send(answer.body);
+    else {
+      // a POST is never revalidated (If-None-Match is for GET and HEAD): no ETag to hash from the body
+      res.setHeader("Content-Length", Buffer.byteLength(answer.body));
+      res.end(answer.body);
+    }
   };
 }
 
