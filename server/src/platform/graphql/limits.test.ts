@@ -55,7 +55,10 @@ describe("GraphQL request limits and error shapes", () => {
   });
 
   it("judges the page sizes whatever the other variables hold, even values that do not fit their types", async ({ server }) => {
-    const fields = Array.from({ length: 19 }, (_, i) => `p${i}: products(pageSize: $size) { items { id name price description category } }`);
+    const fields = Array.from(
+      { length: 19 },
+      (_, i) => `p${i}: products(pageSize: $size) { items { id name price description category } }`,
+    );
     const query = `query Many($size: Int, $id: ID!) { ${fields.join("\n")} product(id: $id) { id } }`;
     // the id does not enter the cost: a verdict reached beside an invalid id must still hold for a valid one
     const invalidId = await server.gql(query, { size: 50, id: { not: "an id" } });

@@ -35,7 +35,8 @@ const complexityLimit = (schema: GraphQLSchema, costs: RootFieldCosts): ApolloSe
 
   const remembered = (document: DocumentNode, request: GraphQLRequest, judge: () => string | null): string | null => {
     let memo = memos.get(document);
-    if (!memo) memos.set(document, (memo = { costing: variablesThatCost(document), verdicts: new LRUCache({ max: MEMO_ENTRIES_PER_DOCUMENT }) }));
+    if (!memo)
+      memos.set(document, (memo = { costing: variablesThatCost(document), verdicts: new LRUCache({ max: MEMO_ENTRIES_PER_DOCUMENT }) }));
     // [value] when given, [] when not (a default applies), so no value stands for another
     const given = request.variables ?? {};
     const key = JSON.stringify([request.operationName ?? null, memo.costing.map((name) => (name in given ? [given[name]] : []))]);
