@@ -293,3 +293,29 @@ describe("concurrent misses of one key", () => {
     });
   }
 });
+
+describe("values shared read-only (rememberFrozen)", () => {
+  for (const kind of ["in-process", "Redis"] as const) {
+    it(`hands every caller one frozen copy, and a new one once a write changed the entry (${kind})`, async ({ skip }) => {
+      const redisUrl = kind === "Redis" ? await answeringRedisUrl() : undefined;
+      if (kind === "Redis" && !redisUrl) return skip(NO_REDIS);
+      const scope = `frozen-${Date.now()}-${Math.random()}`;
+      // with Redis, the write comes from another client, as from another process
+      const [reader, writer] = [createCache(redisUrl, scope), redisUrl ? createCache(redisUrl, scope) : undefined];
+      try {
+        const first = await reader.rememberFrozen("catalog", "latest", 30, async () => ({ prices: [1, 2] }));
+        const again = await reader.rememberFrozen("catalog", "latest", 30, async () => ({ prices: [9] }));
+        expect(again).toBe(first);
+        expect(Object.isFrozen(first) && Object.isFrozen(first.prices)).toBe(true);
+        expect(() => (first.prices as number[]).push(3)).toThrow(TypeError);
+
+        await (writer ?? reader).invalidate("catalog");
+        const afterWrite = await reader.rememberFrozen("catalog", "latest", 30, async () => ({ prices: [5] }));
+        expect(afterWrite).toEqual({ prices: [5] });
+        expect(first).toEqual({ prices: [1, 2] });
+      } finally {
+        await Promise.all([reader.close(), writer?.close()]);
+      }
+    });
+  }
+});
