@@ -9,7 +9,7 @@ import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { User } from "../users/entity";
+import { PUBLIC_PROFILE, User, type PublicProfile } from "../users/entity";
 import { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, PRICE_RANGES } from "./catalog";
 import { LISTED, Product, visibleTo } from "./entity";
 import {
@@ -55,15 +55,11 @@ export class CatalogService {
     private readonly cache: SharedCache,
   ) {}
 
-  private plain?: { products: PlainRows<Product>; users: PlainRows<User> };
+  private plain?: { products: PlainRows<Product>; sellers: PlainRows<PublicProfile> };
 
   /** Read from the entities' metadata once the data source is initialised. */
-  private get productRows() {
-    return (this.plain ??= { products: plainRows(this.dataSource, Product), users: plainRows(this.dataSource, User) }).products;
-  }
-
-  private get userRows() {
-    return (this.plain ??= { products: plainRows(this.dataSource, Product), users: plainRows(this.dataSource, User) }).users;
+  private get rows() {
+    return (this.plain ??= { products: plainRows(this.dataSource, Product), sellers: plainRows(this.dataSource, User, PUBLIC_PROFILE) });
   }
 
   private get products() {
@@ -179,20 +175,20 @@ export class CatalogService {
 
   /**
    * Undeleted products matching `where` (SQL over `p`, positional parameters), each with its
-   * seller (`seller`, null when the account is gone), as plain rows in one prepared statement: the
-   * GraphQL resolvers prime the request's user loader with the sellers.
+   * seller's public profile (`seller`, null when the account is gone), as plain rows in one
+   * prepared statement.
    */
   private async withSellers(where: string, parameters: unknown[], order: string): Promise<Product[]> {
     const rows = await preparedQuery<Record<string, unknown>>(
       this.dataSource,
-      `SELECT ${this.productRows.columns("p")}, ${this.userRows.columns("s", "seller.")}
+      `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}
        FROM products p LEFT JOIN users s ON s.id = p."sellerId"
        WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,
       parameters,
     );
     return rows.map((row) => {
-      const product = this.productRows.from(row);
-      product.seller = row["seller.id"] == null ? null : this.userRows.from(row, "seller.");
+      const product = this.rows.products.from(row);
+      product.seller = row["seller.id"] == null ? null : this.rows.sellers.from(row, "seller.");
       return product;
     });
   }
@@ -263,8 +259,8 @@ export class CatalogService {
 
   /** A product back from the cache's JSON: its dates (and its seller's) as dates again. */
   private revive(json: Product): Product {
-    const product = this.productRows.revive(json);
-    if (json.seller) product.seller = this.userRows.revive(json.seller);
+    const product = this.rows.products.revive(json);
+    if (json.seller) product.seller = this.rows.sellers.revive(json.seller);
     return product;
   }
 

@@ -13,7 +13,7 @@ import {
   UpdateDateColumn,
 } from "typeorm";
 import { numericTransformer } from "../../platform/shared/transformers";
-import { User } from "../users/entity";
+import { User, type PublicProfile } from "../users/entity";
 
 /**
  * A listed product. Deleting is a soft delete (deletedAt): the product leaves the catalog but
@@ -31,9 +31,10 @@ export class Product {
   @Column({ type: "uuid", nullable: true })
   sellerId: string | null;
 
+  /** Read with the product, at least the seller's public profile (the catalogue reads no more). */
   @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
   @JoinColumn({ name: "sellerId" })
-  seller?: User | null;
+  seller?: PublicProfile | null;
 
   @Field(() => String, { description: "Product name (2 to 120 characters)." })
   @Column({ type: "varchar", length: 120 })

@@ -3,6 +3,7 @@ import { it } from "../../test/server-test";
 import { asCaller, insertOrder, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, type TestServer } from "../../test/harness";
 import { Product } from "./entity";
+import { PUBLIC_PROFILE } from "../users/entity";
 import type { ProductFields } from "./service";
 import { LIST, validProduct } from "./testing";
 import { NOT_OWN_IMAGE } from "../../platform/http/public-url";
@@ -246,5 +247,16 @@ describe("product", () => {
   it("does not expose the seller's e-mail", async ({ server }) => {
     const res = await server.gql(`{ products { items { seller { email } } } }`);
     expect(codeOf(res)).toBe("GRAPHQL_VALIDATION_FAILED");
+  });
+
+  it("reads only the seller's public profile with a listing, so none of the rest reaches the catalogue's cache", async ({ server }) => {
+    const owner = await signUp(server, "seller", { contactNumber: "03219876543" });
+    const product = await server.services.products.create(validProduct(), asCaller(owner));
+    const read = await server.services.catalog.byId(product.id, null);
+    expect(Object.keys(read?.seller ?? {}).sort()).toEqual([...PUBLIC_PROFILE].sort());
+    // the entry pages and trending are kept in the cache as they were read
+    const kept = JSON.stringify([await server.services.catalog.list({}), await server.services.catalog.trending({ limit: 50 })]);
+    expect(kept).toContain(owner.user.username);
+    for (const secret of [owner.user.email, "03219876543", owner.user.name]) expect(kept).not.toContain(secret);
   });
 });

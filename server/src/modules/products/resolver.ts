@@ -7,17 +7,12 @@ import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { Review } from "../reviews/entity";
 import { ReviewPage } from "../reviews/types";
-import { type User } from "../users/entity";
+import { type PublicProfile } from "../users/entity";
 import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
 import { ProductSort } from "./listing";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-
-/** A product read with its seller (CatalogService): the seller field answers from the request's loader without another statement. */
-const primeSeller = (product: Product, ctx: Context) => {
-  if (product.seller) ctx.loaders.userById.prime(product.seller.id, product.seller);
-};
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -36,10 +31,7 @@ export class ProductResolver {
     after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ProductPage> {
-    const found = await ctx.services.catalog.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
-    // the sellers came with the page: the seller field answers from the loader without another statement
-    for (const product of found.items) primeSeller(product, ctx);
-    return found;
+    return ctx.services.catalog.list({ filter, sort, page: page ?? undefined, pageSize: pageSize ?? undefined, after });
   }
 
   @Query(() => Product, {
@@ -48,9 +40,7 @@ export class ProductResolver {
       "One listed product; null when the id is unknown, the product was deleted, or it is hidden by moderation (except for its seller and admins).",
   })
   async product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
-    const product = await ctx.services.catalog.byId(id, ctx.user);
-    if (product) primeSeller(product, ctx);
-    return product;
+    return ctx.services.catalog.byId(id, ctx.user);
   }
 
   @Query(() => [Product], {
@@ -159,8 +149,8 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => SellerProfile, { nullable: true, description: "Who sells it; null when the seller's account was deleted." })
-  seller(@Root() product: Product, @Ctx() ctx: Context): Promise<User | null> | User | null {
-    // read with its seller (CatalogService): answered as it is, without a loader's promise per row
+  seller(@Root() product: Product, @Ctx() ctx: Context): Promise<PublicProfile | null> | PublicProfile | null {
+    // read with its seller's public profile (CatalogService): answered as it is, without a loader's promise per row
     if (product.seller !== undefined) return product.seller;
     return product.sellerId ? ctx.loaders.userById.load(product.sellerId) : null;
   }
@@ -180,7 +170,7 @@ export class ProductResolver {
 @Resolver(() => SellerProfile)
 export class SellerProfileFieldsResolver {
   @FieldResolver(() => String, { nullable: true })
-  profileImage(@Root() seller: User, @Ctx() ctx: Context): string | null {
+  profileImage(@Root() seller: PublicProfile, @Ctx() ctx: Context): string | null {
     return absoluteImageUrl(seller.profileImage, ctx.publicBase);
   }
 }

@@ -103,3 +103,22 @@ export class User {
   @UpdateDateColumn({ type: "timestamptz" })
   updatedAt: Date;
 }
+
+/**
+ * What anyone may read about a seller (the SellerProfile type's fields): the columns a product read
+ * takes with its seller, so no e-mail, phone number or account state travels with a listing or
+ * into the catalogue's cache.
+ */
+export const PUBLIC_PROFILE = [
+  "id",
+  "username",
+  "storeName",
+  "sellerType",
+  "profileImage",
+  "storeDescription",
+  "verifiedAt",
+  "university",
+  "createdAt",
+] as const satisfies readonly (keyof User)[];
+
+export type PublicProfile = Pick<User, (typeof PUBLIC_PROFILE)[number]>;

@@ -3,7 +3,7 @@ import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { SellerProfile } from "../products/types";
-import { User } from "../users/entity";
+import { User, type PublicProfile } from "../users/entity";
 
 @ObjectType({ description: "A verification code is on its way." })
 class VerificationCodeSent {
@@ -54,12 +54,12 @@ export class UserStudentFieldsResolver {
 @Resolver(() => SellerProfile)
 export class SellerStudentFieldsResolver {
   @FieldResolver(() => Boolean, { description: "Whether the seller confirmed a university e-mail (the Verified student badge)." })
-  isVerifiedStudent(@Root() seller: User): boolean {
+  isVerifiedStudent(@Root() seller: PublicProfile): boolean {
     return seller.verifiedAt != null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "Verified students: their university's name." })
-  university(@Root() seller: User): string | null {
+  university(@Root() seller: PublicProfile): string | null {
     return seller.verifiedAt ? seller.university : null;
   }
 }

@@ -17,10 +17,16 @@ export type PlainRows<T> = {
   revive: (json: T) => T;
 };
 
-export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<T>): PlainRows<T> {
+/** `only`: read just these properties' columns (the row then has only those). */
+export function plainRows<T extends ObjectLiteral, K extends keyof T = keyof T>(
+  dataSource: DataSource,
+  entity: EntityTarget<T>,
+  only?: readonly K[],
+): PlainRows<Pick<T, K>> {
   const metadata = dataSource.getMetadata(entity);
+  const wanted = only && new Set<string>(only as readonly string[]);
   const columns = metadata.columns
-    .filter((column) => column.isSelect)
+    .filter((column) => column.isSelect && (!wanted || wanted.has(column.propertyName)))
     .map((column) => {
       if (column.propertyPath !== column.propertyName)
         throw new Error(`plainRows: embedded column ${column.propertyPath} is not supported`);
@@ -45,13 +51,13 @@ export function plainRows<T extends ObjectLiteral>(dataSource: DataSource, entit
         for (const transformer of transformers) value = transformer.from(value);
         plain[property] = value;
       }
-      return plain as T;
+      return plain as Pick<T, K>;
     },
     revive(json) {
       const plain: Record<string, unknown> = Object.assign(Object.create(prototype) as object, json);
       for (const { property, isTime } of columns)
         if (isTime && plain[property] != null) plain[property] = new Date(plain[property] as string);
-      return plain as T;
+      return plain as Pick<T, K>;
     },
   };
 }
