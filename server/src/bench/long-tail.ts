@@ -1,3 +1,5 @@
+import type autocannon from "autocannon";
+import type { Client } from "pg";
 import { CATEGORIES, COLORS, PRICE_RANGES } from "../modules/products/catalog";
 import { ADJECTIVES, NOUNS } from "./data";
 
@@ -89,3 +91,42 @@ export const PRODUCT_QUERY = `
     }
   }
 `;
+
+/**
+ * A GraphQL POST, signed in when given a `token`. It asks for a fresh answer (`Cache-Control:
+ * no-cache`) unless `fromAnswersCache`: the rows then measure the whole path (Apollo, services,
+ * PostgreSQL), and the cached rows what a visitor's browser gets on a hot page.
+ */
+export function graphqlRequest(query: string, variables: object = {}, options: { token?: string; fromAnswersCache?: boolean } = {}) {
+  return {
+    method: "POST" as const,
+    path: "/graphql",
+    headers: {
+      "content-type": "application/json",
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.fromAnswersCache ? {} : { "cache-control": "no-cache" }),
+    },
+    body: JSON.stringify({ query, variables }),
+  };
+}
+
+/** A request whose variables are drawn anew each time, from a generator seeded by the scenario. */
+export function drawnRequest(query: string, seed: number, variables: (random: () => number) => object, options: { token?: string } = {}) {
+  const random = seededRandom(seed);
+  return {
+    ...graphqlRequest(query, {}, options),
+    setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify({ query, variables: variables(random) }) }),
+  };
+}
+
+/** How many listings the product-page scenarios draw their random ids from. */
+const SAMPLED_PRODUCTS = 20_000;
+
+/** A product page's variables: one of a fixed sample of listed products (ordered by a hash of the id), at random. */
+export async function randomProductVariables(probe: Client): Promise<(random: () => number) => { id: string }> {
+  const { rows } = await probe.query<{ id: string }>(
+    `SELECT id FROM products WHERE "deletedAt" IS NULL AND "hiddenAt" IS NULL ORDER BY md5(id::text) LIMIT ${SAMPLED_PRODUCTS}`,
+  );
+  const ids = rows.map((row) => row.id);
+  return (random) => ({ id: ids[Math.floor(random() * ids.length)] });
+}

@@ -1,18 +1,26 @@
 import autocannon from "autocannon";
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
-import net from "node:net";
+import { mkdtempSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { loadConfig } from "../platform/config";
 import { ensureDatabase } from "../platform/db/database";
 import { startEmbeddedPostgres } from "../platform/db/embedded";
-import { DEMO_PASSWORD } from "../app/seed/seed";
 import { startServer } from "../app/server";
 import { generateBenchData, type BenchData } from "./data";
-import { PRODUCT_QUERY, SHOP_QUERY, searchVariables, seededRandom, shopPageVariables } from "./long-tail";
+import { JWT_SECRET, loadMeter, login, spawn, startApp, stopChild, type Measured } from "./load";
+import {
+  PRODUCT_QUERY,
+  SHOP_QUERY,
+  drawnRequest,
+  graphqlRequest,
+  randomProductVariables,
+  searchVariables,
+  seededRandom,
+  shopPageVariables,
+} from "./long-tail";
 import { STACK_PRODUCT_QUERY } from "./stack-floor";
 import { benchSavedSearchMatching } from "./saved-searches";
 
@@ -41,10 +49,6 @@ const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Num
 const ONLY = process.env.BENCH_ONLY ?? "";
 /** Runs before the HTTP scenarios, on the setup server (service level, no HTTP). */
 const SAVED_SEARCH_SCENARIO = "saved search matching";
-/** How many listings the product-page scenarios draw their random ids from. */
-const SAMPLED_PRODUCTS = 20_000;
-const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
-const DIST = path.resolve(__dirname, "..");
 
 /** Which bare handler a scenario is compared with. */
 type Floor = "page" | "product";
@@ -132,41 +136,6 @@ async function sql(url: string, text: string) {
   await client.query(text).finally(() => client.end());
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `script` as a child process on a free port and waits until `/ready` (or `/`) answers. */
-async function spawn(
-  script: string,
-  env: Record<string, string>,
-  readyPath: string,
-  execArgv: string[] = [],
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = fork(path.join(DIST, script), [], {
-    execArgv,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    const ok = await fetch(url + readyPath).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${script} did not start`);
-}
-
 async function main() {
   const db = await benchDatabase();
   const children: ChildProcess[] = [];
@@ -179,30 +148,12 @@ async function main() {
       if (ONLY) return;
     }
 
-    const startApp = async (processes: number) => {
-      const app = await spawn(
-        "main.js",
-        {
-          NODE_ENV: "production",
-          JWT_SECRET,
-          DATABASE_URL: db.url,
-          LOG_LEVEL: "warn",
-          DEMO_DATA: "false",
-          WEB_CONCURRENCY: String(processes),
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-        },
-        "/ready",
-        [
-          // as the production start (npm run start:prod, the Dockerfile) runs it
-          "--max-semi-space-size=32",
-          // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (node --cpu-prof)
-          ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        ],
-      );
+    const startServer = async (processes: number) => {
+      const app = await startApp(db.url, processes);
       children.push(app.child);
       return app;
     };
-    let app = await startApp(PROCESS_COUNTS[0]);
+    let app = await startServer(PROCESS_COUNTS[0]);
     if (!ONLY) await enumerationTimings(app.url);
 
     const probe = new Client({ connectionString: db.url });
@@ -212,28 +163,11 @@ async function main() {
     const { rows: cheap } = await probe.query(
       `SELECT id FROM products WHERE "deletedAt" IS NULL AND "pricePaisa" > 0 ORDER BY "createdAt" DESC LIMIT 1`,
     );
-    // a fixed sample (ordered by a hash of the id), drawn from at random by each product-page request
-    const { rows: sampled } = await probe.query(
-      `SELECT id FROM products WHERE "deletedAt" IS NULL AND "hiddenAt" IS NULL ORDER BY md5(id::text) LIMIT ${SAMPLED_PRODUCTS}`,
-    );
-    const productIds = sampled.map((r: { id: string }) => r.id);
+    const randomProduct = await randomProductVariables(probe);
     await probe.end();
     const token = await login(app.url);
-    /**
-     * A GraphQL POST. It asks for a fresh answer (`Cache-Control: no-cache`) unless
-     * `fromAnswersCache`: the rows then measure the whole path (Apollo, services, PostgreSQL), and
-     * the cached rows what a visitor's browser gets on a hot page.
-     */
-    const graphql = (query: string, variables: object = {}, options: { auth?: boolean; fromAnswersCache?: boolean } = {}) => ({
-      method: "POST" as const,
-      path: "/graphql",
-      headers: {
-        "content-type": "application/json",
-        ...(options.auth ? { authorization: `Bearer ${token}` } : {}),
-        ...(options.fromAnswersCache ? {} : { "cache-control": "no-cache" }),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
+    const graphql = (query: string, variables: object = {}, options: { auth?: boolean; fromAnswersCache?: boolean } = {}) =>
+      graphqlRequest(query, variables, { token: options.auth ? token : undefined, fromAnswersCache: options.fromAnswersCache });
     /** A page of the newest listings with their sellers, as the shop asks for it. */
     const newest = (page: number) => `
       {
@@ -263,15 +197,8 @@ async function main() {
         }
       }
     `;
-    /** A request whose variables are drawn anew each time, from a generator seeded by the scenario. */
-    const drawn = (query: string, seed: number, variables: (random: () => number) => object, options: { auth?: boolean } = {}) => {
-      const random = seededRandom(seed);
-      return {
-        ...graphql(query, {}, options),
-        setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify({ query, variables: variables(random) }) }),
-      };
-    };
-    const randomProduct = (random: () => number) => ({ id: productIds[Math.floor(random() * productIds.length)] });
+    const drawn = (query: string, seed: number, variables: (random: () => number) => object, options: { auth?: boolean } = {}) =>
+      drawnRequest(query, seed, variables, { token: options.auth ? token : undefined });
     const shopStatements: SameStatements = { path: "/shop", seed: 1, variables: shopPageVariables };
     const searchStatements: SameStatements = { path: "/search", seed: 2, variables: searchVariables };
     /** Every request different; product pages are compared with the bare product-page handler. */
@@ -435,35 +362,9 @@ async function main() {
       "| scenario | processes | req/s | p50 ms | p99 ms | × floor | × same statements | CPU ms/req | of it server + PostgreSQL | floor's CPU ÷ CPU | errors |",
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    // the bench database's PostgreSQL backends, whose CPU each request also costs
-    const monitor = new Client({ connectionString: db.url });
-    await monitor.connect();
-    const backends = async (): Promise<number[]> =>
-      (await monitor.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map(
-        (row: { pid: number }) => row.pid,
-      );
-    /** Throughput and latency under load, and the CPU per request: the server's processes' and PostgreSQL's. */
-    const run = async (url: string, server: ChildProcess, request: autocannon.Request) => {
-      await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests: [request] });
-      const before = await backends();
-      const serverStarted = cpuSeconds([server.pid!]);
-      const databaseStarted = cpuSeconds(before);
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [request] });
-      const serverUsed = cpuSeconds([server.pid!]) - serverStarted;
-      const databaseUsed = cpuSeconds([...new Set([...before, ...(await backends())])]) - databaseStarted;
-      const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, r.requests.total);
-      return {
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        cpuMs: perRequest(serverUsed + databaseUsed),
-        serverMs: perRequest(serverUsed),
-        databaseMs: perRequest(databaseUsed),
-        failed: r.errors + r.non2xx + r.timeouts,
-      };
-    };
-    type Result = Awaited<ReturnType<typeof run>>;
-    const row = (name: string, processes: number, r: Result, floor: Result, same?: Result) =>
+    const meter = await loadMeter(db.url, { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: DURATION_SECONDS });
+    const run = meter.measure;
+    const row = (name: string, processes: number, r: Measured, floor: Measured, same?: Measured) =>
       console.log(
         `| ${name} | ${processes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / floor.rps).toFixed(2)} | ` +
           `${same ? (r.rps / same.rps).toFixed(2) : "–"} | ` +
@@ -473,12 +374,12 @@ async function main() {
     for (const [i, processes] of PROCESS_COUNTS.entries()) {
       if (i > 0) {
         await stopChild(children.pop()!);
-        app = await startApp(processes);
+        app = await startServer(processes);
       }
       // the floors with as many processes as the app, each measured alone on the machine
       const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url, FLOOR_PROCESSES: String(processes) }, "/");
       const random = seededRandom(3);
-      const floors: Record<Floor, Result> = {
+      const floors: Record<Floor, Measured> = {
         page: await run(floor.url, floor.child, { method: "GET", path: "/" }),
         product: await run(floor.url, floor.child, {
           method: "GET",
@@ -498,7 +399,7 @@ async function main() {
             }),
           })
         : null;
-      const sameStatements = new Map<SameStatements, Result>();
+      const sameStatements = new Map<SameStatements, Measured>();
       for (const statements of new Set(chosen.flatMap(([, , , same]) => same ?? []))) {
         const drawnVariables = seededRandom(statements.seed);
         sameStatements.set(
@@ -536,7 +437,7 @@ async function main() {
       for (const [name, request, against = "page", same] of chosen)
         row(name, processes, await run(app.url, app.child, request), floors[against], same && sameStatements.get(same));
     }
-    await monitor.end();
+    await meter.close();
     if (chosen.some(([name]) => name.includes("placeOrder"))) console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
   } finally {
     await Promise.all(children.map(stopChild));
@@ -618,46 +519,6 @@ async function enumerationTimings(url: string): Promise<void> {
     );
   }
   console.log("");
-}
-
-/**
- * CPU seconds (user + system) used so far by the processes `pids` and their descendants, from Linux's
- * /proc (100 ticks a second); 0 where there is none. On a shared machine the CPU a request costs
- * moves far less with the load than its req/s do.
- */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  const visit = (pid: number) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // after the command's ")" come the fields from the 3rd on: utime and stime are the 14th and 15th
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-      for (const child of children ? children.split(" ") : []) visit(Number(child));
-    } catch {
-      // the process has ended, or this is not Linux
-    }
-  };
-  for (const pid of pids) visit(pid);
-  return ticks / 100;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query: `mutation { login(email: "fatima@student.pk", password: "${DEMO_PASSWORD}") { token } }` }),
-  });
-  const body = (await res.json()) as { data: { login: { token: string } } };
-  return body.data.login.token;
 }
 
 main().catch((error) => {
