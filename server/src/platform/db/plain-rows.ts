@@ -37,6 +37,14 @@ export function plainRows<T extends ObjectLiteral, K extends keyof T = keyof T>(
     });
   const prototype: object = typeof metadata.target === "function" ? (metadata.target.prototype as object) : Object.prototype;
   const lists = new Map<string, string>();
+  // each column's name in a row read with a prefix, made once: a name built per row and column was
+  // a new string to hash on every lookup
+  const keys = new Map<string, string[]>();
+  const keysOf = (prefix: string) => {
+    let names = keys.get(prefix);
+    if (!names) keys.set(prefix, (names = columns.map((c) => prefix + c.property)));
+    return names;
+  };
   return {
     columns(alias, prefix = "") {
       const key = `${alias} ${prefix}`;
@@ -46,10 +54,11 @@ export function plainRows<T extends ObjectLiteral, K extends keyof T = keyof T>(
     },
     from(row, prefix = "") {
       const plain = Object.create(prototype) as Record<string, unknown>;
-      for (const { property, transformers } of columns) {
-        let value = row[prefix + property];
-        for (const transformer of transformers) value = transformer.from(value);
-        plain[property] = value;
+      const names = keysOf(prefix);
+      for (let i = 0; i < columns.length; i++) {
+        let value = row[names[i]];
+        for (const transformer of columns[i].transformers) value = transformer.from(value);
+        plain[columns[i].property] = value;
       }
       return plain as Pick<T, K>;
     },
