@@ -57,12 +57,12 @@ export async function loadMeter(databaseUrl: string, load: Load) {
     measure: async (url: string, server: ChildProcess, request: autocannon.Request) => {
       const { connections } = load;
       await autocannon({ url, connections, duration: load.warmupSeconds, requests: [request] });
-      const before = await backends();
+      const databaseStarted = new Map((await backends()).map((pid) => [pid, cpuSeconds([pid])]));
       const serverStarted = cpuSeconds([server.pid!]);
-      const databaseStarted = cpuSeconds(before);
       const r = await autocannon({ url, connections, duration: load.durationSeconds, requests: [request] });
       const serverUsed = cpuSeconds([server.pid!]) - serverStarted;
-      const databaseUsed = cpuSeconds([...new Set([...before, ...(await backends())])]) - databaseStarted;
+      // per backend alive at the end (one that closed meanwhile, e.g. an idle pool connection, takes its time with it)
+      const databaseUsed = (await backends()).reduce((sum, pid) => sum + cpuSeconds([pid]) - (databaseStarted.get(pid) ?? 0), 0);
       const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, r.requests.total);
       return {
         rps: r.requests.average,
