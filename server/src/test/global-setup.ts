@@ -11,6 +11,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../platform/db/emb
 
 // one template per run, so two runs (two checkouts) can share one PostgreSQL server
 export const TEMPLATE_DATABASE = `unibazaar_test_template_${process.pid}`;
+// and the databases the run's test files make, named after the run so its teardown finds them all
+const RUN_DATABASE_PREFIX = `ub_test_${process.pid}_`;
 
 /**
  * Where a run keeps its demo data once loaded (made by the first test file that asks for a seeded
@@ -25,6 +27,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseServerUrl: string;
     templateDatabase: string;
+    /** Every database a test file makes is named with it (test/harness.ts). */
+    testDatabasePrefix: string;
   }
 }
 
@@ -63,6 +67,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("databaseServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);
+  project.provide("testDatabasePrefix", RUN_DATABASE_PREFIX);
 
   const seeded = seededTemplate(TEMPLATE_DATABASE);
   return async () => {
@@ -72,11 +77,26 @@ export default async function setup(project: TestProject) {
       await cleanup.query(`DROP DATABASE IF EXISTS "${seeded.database}" WITH (FORCE)`);
       await cleanup.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
       await cleanup.end();
+      // a shared server (CI's) would otherwise keep every file's copy: a run's worth is gigabytes
+      await dropDatabasesNamed(serverUrl, RUN_DATABASE_PREFIX);
     }
     await rm(seeded.dir, { recursive: true, force: true });
     await embedded?.stop();
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** Drops every database on the server whose name starts with `prefix`; answers their names. */
+export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<string[]> {
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [prefix]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function withDatabase(serverUrl: string, database: string): string {

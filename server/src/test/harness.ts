@@ -20,7 +20,10 @@ export const createTestDatabase = () => createDatabase(inject("templateDatabase"
 /** A fresh database with no tables at all, as a new deployment finds it. */
 export const createEmptyDatabase = () => createDatabase();
 
-async function createDatabase(template?: string, name = `ub_test_${randomBytes(6).toString("hex")}`): Promise<string> {
+async function createDatabase(
+  template?: string,
+  name = `${inject("testDatabasePrefix")}${randomBytes(6).toString("hex")}`,
+): Promise<string> {
   const serverUrl = inject("databaseServerUrl");
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
