@@ -5,7 +5,13 @@ import { parse } from "yaml";
 
 // The deployment files, read as docker compose reads them: what ships by default must be safe.
 const root = path.resolve(__dirname, "..");
-type Service = { environment?: Record<string, string>; ports?: string[]; healthcheck?: { test?: unknown }; build?: unknown };
+type Service = {
+  environment?: Record<string, string>;
+  ports?: string[];
+  healthcheck?: { test?: unknown };
+  build?: unknown;
+  command?: string[];
+};
 const compose = (file: string) => parse(readFileSync(path.join(root, file), "utf8")) as { services: Record<string, Service> };
 
 describe("docker-compose.yml (production)", () => {
@@ -30,6 +36,10 @@ describe("docker-compose.yml (production)", () => {
   it("has healthchecks for the app and the database", () => {
     expect(services.app.healthcheck?.test).toBeTruthy();
     expect(services.db.healthcheck?.test).toBeTruthy();
+  });
+
+  it("gives PostgreSQL a page cache past its 128 MB default, sized from the environment", () => {
+    expect(services.db.command).toEqual(["postgres", "-c", "shared_buffers=${POSTGRES_SHARED_BUFFERS:-1GB}"]);
   });
 });
 
