@@ -15,7 +15,7 @@ export type InTransaction<K extends EventName> = (event: DomainEvents[K], manage
 export type AfterCommit<K extends EventName> = (event: DomainEvents[K]) => void | Promise<void>;
 
 const PENDING = "afterCommit";
-type Pending = Array<() => Promise<void>>;
+type Pending = Array<() => void | Promise<void>>;
 
 /**
  * One mechanism for "this happened": a service publishes a typed event inside its transaction and
@@ -55,10 +55,18 @@ export class EventBus {
         }
       }
     };
-    const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) return react();
-    ((runner.data[PENDING] as Pending | undefined) ??= []).push(react);
+    await whenCommitted(manager, react);
   }
+}
+
+/**
+ * Runs `react` once the transaction `manager` belongs to has committed (at once outside a
+ * transaction), before the commit returns to its caller; never if it rolls back.
+ */
+export async function whenCommitted(manager: EntityManager, react: () => void | Promise<void>): Promise<void> {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) return react();
+  ((runner.data[PENDING] as Pending | undefined) ??= []).push(react);
 }
 
 function add<T>(map: Map<string, T[]>, name: string, item: T) {

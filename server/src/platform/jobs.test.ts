@@ -1,0 +1,57 @@
+import type { DataSource } from "typeorm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/harness";
+import { createDataSource } from "./db/data-source";
+import { JobQueue } from "./jobs";
+
+declare module "./jobs" {
+  interface JobPayloads {
+    "test.woken": { n: number };
+  }
+}
+
+describe("a job enqueued here", () => {
+  let dataSource: DataSource;
+  let jobs: JobQueue;
+  const ran: number[] = [];
+
+  beforeAll(async () => {
+    const url = await createTestDatabase();
+    dataSource = createDataSource(url, []);
+    await dataSource.initialize();
+    // a poll far past the test's patience: only a wake-up can start these jobs in time
+    jobs = new JobQueue(dataSource, url, { timeoutSeconds: 30, pollSeconds: 600 });
+    jobs.define("test.woken", async ({ n }) => {
+      ran.push(n);
+    });
+    await jobs.start();
+  }, 60_000);
+  afterAll(async () => {
+    await jobs.stop();
+    await dataSource.destroy();
+  });
+
+  it("starts when its transaction commits, not at the queue's next poll", async () => {
+    await dataSource.transaction(async (manager) => {
+      await jobs.enqueue(manager, "test.woken", { n: 1 });
+      await jobs.enqueue(manager, "test.woken", { n: 2 });
+    });
+    await expect.poll(() => [...ran].sort(), { timeout: 10_000 }).toEqual([1, 2]);
+
+    await jobs.enqueue(dataSource.manager, "test.woken", { n: 3 });
+    await expect.poll(() => ran.includes(3), { timeout: 10_000 }).toBe(true);
+  });
+
+  it("is not there when its transaction rolls back", async () => {
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await jobs.enqueue(manager, "test.woken", { n: 4 });
+        throw new Error("the change fails");
+      }),
+    ).rejects.toThrow("the change fails");
+    await jobs.enqueue(dataSource.manager, "test.woken", { n: 5 });
+    await expect.poll(() => ran.includes(5), { timeout: 10_000 }).toBe(true);
+    expect(ran).not.toContain(4);
+    expect((await jobs.counts()).find((c) => c.name === "test.woken")).toMatchObject({ queued: 0, active: 0 });
+  });
+});
