@@ -13,7 +13,8 @@ import { startServer } from "../app/server";
  * `node dist-bench/bench/backbone.js` (DATABASE_URL set): the service-level cost of the two order
  * writes that publish domain events, `placeOrder` and `updateOrderStatus` (the buyer cancels, which
  * gives the units back), sequentially for BENCH_SECONDS each, p50 and p99; then, where the app has
- * a job queue, how many jobs a second one process works. Run on two checkouts to compare.
+ * a job queue, how many jobs a second one process works and how many statements it sends idle.
+ * Run on two checkouts to compare.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -82,6 +83,14 @@ async function main() {
       console.log(
         `jobs: ${count} in ${((performance.now() - started) / 1000).toFixed(1)} s = ${Math.round(count / ((performance.now() - started) / 1000))} jobs/s (one process)`,
       );
+      // what the queues' polls cost an idle process: its transactions a second (each poll is one)
+      const committed = async () =>
+        Number((await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`))[0].xact_commit);
+      // PostgreSQL counts a backend's transactions when it reports them, within 10 s of going idle
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      const before = await committed();
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      console.log(`idle: ${((await committed()) - before - 1) / 20} statements a second (one process)`);
     }
   } finally {
     await server.close();

@@ -42,6 +42,14 @@ describe("a job enqueued here", () => {
     await expect.poll(() => ran.includes(3), { timeout: 10_000 }).toBe(true);
   });
 
+  it("past one batch: a full batch fetches the next at once, so a backlog never waits for the poll", async () => {
+    const backlog = Array.from({ length: 120 }, (_, i) => 100 + i);
+    await dataSource.transaction(async (manager) => {
+      for (const n of backlog) await jobs.enqueue(manager, "test.woken", { n });
+    });
+    await expect.poll(() => backlog.every((n) => ran.includes(n)), { timeout: 10_000 }).toBe(true);
+  });
+
   it("is not there when its transaction rolls back", async () => {
     await expect(
       dataSource.transaction(async (manager) => {

@@ -37,7 +37,7 @@ export type JobDefinition = {
   retryDelaySeconds?: number;
 };
 
-/** Jobs one worker takes per fetch (pg-boss fetches, then waits out the polling interval). */
+/** Jobs one worker takes per fetch (pg-boss fetches, then waits out the polling interval unless woken). */
 const JOB_BATCH = 50;
 
 /**
@@ -142,6 +142,8 @@ export class JobQueue {
               failure ??= error instanceof Error ? error : new Error(String(error));
             });
           }
+          // a full batch most likely leaves more waiting: fetch again at once, not at the next poll
+          if (batch.length === JOB_BATCH) this.wake(name);
           if (failure) throw failure;
         },
       );
