@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "pg";
@@ -14,15 +13,6 @@ export type EmbeddedPostgres = { url: (database: string) => string; stop: () => 
 const USER = "postgres";
 /** The fixed password of clusters made before the password was generated; changed on their next start. */
 const OLD_PASSWORD = "postgres";
-
-/**
- * PostgreSQL's own page cache, in MB: an eighth of the machine's memory, between PostgreSQL's
- * default of 128 MB and 4 GB. With the default, a catalogue of a million listings (2 GB with its
- * indexes) is read back from the operating system for almost every search, and on the 2-core VMs
- * we measure on each such read costs about 40 µs (docs/benchmarks.md). The memory is taken as
- * pages are used, not at start.
- */
-export const sharedBuffersMb = (totalMemory = os.totalmem()) => Math.min(4096, Math.max(128, Math.floor(totalMemory / 8 / 2 ** 20)));
 
 /** Asks the OS for a free TCP port on loopback (the machine may already run PostgreSQL on 5432). */
 async function freePort(): Promise<number> {
@@ -166,7 +156,7 @@ export async function startEmbeddedPostgres(
     persistent: options.persistent ?? true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: asRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", `shared_buffers=${sharedBuffersMb()}MB`],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog,
     onError: onLog,
   });
