@@ -1,9 +1,10 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import pg from "pg";
-import { ON_SHOW, orderSql, type ProductSort } from "../modules/products/listing";
+import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
-import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES, WORD_TERM } from "../modules/products/search";
+import { WORD_TERM } from "../modules/products/search";
+import { conditions, correctedQuery, searchCandidates, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
 /**
@@ -68,13 +69,6 @@ async function product(id: string) {
   };
 }
 
-type ShopVariables = {
-  filter: { category?: string; color?: string; minPrice?: number; maxPrice?: number; search?: string };
-  sort: ProductSort;
-  page: number;
-  pageSize: number;
-};
-
 /** A value kept for `seconds`, as the app's cache keeps counts (10 s) and word corrections (60 s). */
 const kept = new Map<string, { until: number; value: Promise<unknown> }>();
 function remember<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
@@ -88,17 +82,6 @@ function remember<T>(key: string, seconds: number, load: () => Promise<T>): Prom
 /** A statement prepared under a name of its text, as the app's preparedQuery sends it. */
 const prepared = <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
   pool.query<T>({ name: statementName(text), text, values });
-
-/** The filters as the app's conditions (unqualified columns), their values appended to `values`. */
-function conditions(filter: ShopVariables["filter"], values: unknown[]): string {
-  const parameter = (value: unknown) => `$${values.push(value)}`;
-  const where = [`"deletedAt" IS NULL`, ON_SHOW];
-  if (filter.category) where.push(`category = ${parameter(filter.category)}`);
-  if (filter.color) where.push(`color = ${parameter(filter.color)}`);
-  if (filter.minPrice != null) where.push(`"pricePaisa" >= ${parameter(Math.round(filter.minPrice * 100))}`);
-  if (filter.maxPrice != null) where.push(`"pricePaisa" <= ${parameter(Math.round(filter.maxPrice * 100))}`);
-  return where.join(" AND ");
-}
 
 /** The page's products with their sellers, in the page's order. */
 const WITH_SELLERS = (where: string, order: string) =>
@@ -134,24 +117,9 @@ async function search({ filter, sort, pageSize }: ShopVariables) {
       remember(`word:${word}`, 60, async () => (await prepared<{ known: boolean; term: string | null }>(WORD_TERM, [word])).rows[0]),
     ),
   );
-  const corrected = terms.every((t) => t.known) || terms.some((t) => t.term === null) ? null : terms.map((t) => t.term).join(" & ");
-  const values: unknown[] = [text];
-  const matched = corrected
-    ? `(websearch_to_tsquery('simple', $1) || $${values.push(corrected)}::tsquery)`
-    : `websearch_to_tsquery('simple', $1)`;
-  const where = conditions({ ...filter, search: undefined }, values);
-  const relevance = sort === "RELEVANCE" ? RELEVANCE.replaceAll(":search", "$1") : "0";
-  const candidates = `
-    WITH candidate AS MATERIALIZED (
-      SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${relevance} AS relevance
-        FROM products WHERE search_vector @@ ${matched} AND ${where} LIMIT ${SEARCH_CANDIDATES})
-    SELECT counted.total, page.id
-      FROM (SELECT count(*)::int AS total FROM candidate) counted
-      LEFT JOIN LATERAL (
-        SELECT id, row_number() OVER (ORDER BY ${CANDIDATE_ORDER[sort]}) AS position
-          FROM candidate p ORDER BY ${CANDIDATE_ORDER[sort]} LIMIT ${pageSize + 1}) page ON true
-     ORDER BY page.position`;
-  const { rows: page } = await prepared<{ total: number; id: string | null }>(candidates, values);
+  const corrected = correctedQuery(terms);
+  const candidates = searchCandidates({ filter, sort, page: 1, pageSize }, corrected);
+  const { rows: page } = await prepared<{ total: number; id: string | null }>(candidates.text, candidates.values);
   const ids = page.flatMap((row) => (row.id ? [row.id] : []));
   const { rows } = ids.length ? await prepared(WITH_SELLERS("p.id = ANY($1)", "p.id"), [ids]) : { rows: [] };
   const byId = new Map(rows.map((row) => [row.id, row]));

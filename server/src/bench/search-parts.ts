@@ -1,0 +1,115 @@
+import { Client } from "pg";
+import { WORD_TERM } from "../modules/products/search";
+import { seededRandom, searchVariables } from "./long-tail";
+import { correctedQuery, searchCandidates, type ShopVariables } from "./search-statement";
+
+/**
+ * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes
+ * in PostgreSQL. The first BENCH_SEARCHES (200) searches of the generator (BENCH_SEED, 11), on the
+ * kept database (`ub_bench_kept_<BENCH_PRODUCTS>`), each one's candidate statement (the app's, as
+ * search-statement.ts writes it out) run under EXPLAIN ANALYZE once to warm and once measured, and
+ * for the relevance-sorted ones again without ranking: the GIN index's bitmap, the table rows read
+ * for the candidates (with the filters), the ranking, the rest (counting, sorting the page). Means
+ * over each kind of search, in ms of one backend alone (EXPLAIN's own timing included).
+ */
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
+const SEED = Number(process.env.BENCH_SEED ?? 11);
+
+type PlanNode = { "Node Type": string; "Actual Total Time": number; "Actual Rows": number; Plans?: PlanNode[] };
+type Parts = { kinds: string[]; total: number; bitmap: number; heap: number; ranking: number; matches: number };
+
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+async function explain(client: Client, statement: { text: string; values: unknown[] }) {
+  const sql = `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`;
+  await client.query(sql, statement.values);
+  const [
+    {
+      "QUERY PLAN": [plan],
+    },
+  ] = (await client.query(sql, statement.values)).rows;
+  const all = nodes(plan.Plan as PlanNode);
+  // the outermost bitmap node (an AND of the category's and the words' entries, or one index's)
+  const bitmap = all.find((n) => n["Node Type"].startsWith("Bitmap") && n["Node Type"] !== "Bitmap Heap Scan");
+  const heap = all.find((n) => n["Node Type"] === "Bitmap Heap Scan");
+  return {
+    total: plan["Execution Time"] as number,
+    bitmap: bitmap?.["Actual Total Time"] ?? 0,
+    heap: (heap?.["Actual Total Time"] ?? 0) - (bitmap?.["Actual Total Time"] ?? 0),
+    matches: bitmap?.["Actual Rows"] ?? 0,
+  };
+}
+
+async function parts(client: Client, variables: ShopVariables): Promise<Parts> {
+  const text = variables.filter.search ?? "";
+  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+  const terms = [];
+  for (const word of words) terms.push((await client.query<{ known: boolean; term: string | null }>(WORD_TERM, [word])).rows[0]);
+  const corrected = correctedQuery(terms);
+  const ranked = await explain(client, searchCandidates(variables, corrected));
+  const unranked =
+    variables.sort === "RELEVANCE" ? await explain(client, searchCandidates(variables, corrected, { ranked: false })) : ranked;
+  const kinds = [
+    words.length === 1 ? "one word" : "two words",
+    corrected ? "corrected" : "as typed",
+    variables.filter.category ? "within a category" : "all categories",
+    variables.sort === "RELEVANCE" ? "by relevance" : "another sort",
+  ];
+  return {
+    kinds,
+    total: ranked.total,
+    bitmap: unranked.bitmap,
+    heap: unranked.heap,
+    ranking: ranked.total - unranked.total,
+    matches: ranked.matches,
+  };
+}
+
+async function main() {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/ub_bench_kept_${PRODUCTS}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const random = seededRandom(SEED);
+    const measured: Parts[] = [];
+    for (let i = 0; i < SEARCHES; i++) measured.push(await parts(client, searchVariables(random) as ShopVariables));
+    const kinds = [
+      "all",
+      "one word",
+      "two words",
+      "as typed",
+      "corrected",
+      "all categories",
+      "within a category",
+      "by relevance",
+      "another sort",
+    ];
+    const mean = (rows: Parts[], pick: (p: Parts) => number) => (rows.reduce((sum, p) => sum + pick(p), 0) / rows.length).toFixed(1);
+    console.log(`${SEARCHES} searches at ${PRODUCTS.toLocaleString("en")} listings, ms (means)\n`);
+    console.log("| searches | n | statement | index bitmap | table rows | ranking | rest | bitmap entries |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const kind of kinds) {
+      const rows = kind === "all" ? measured : measured.filter((m) => m.kinds.includes(kind));
+      const rest = (p: Parts) => p.total - p.bitmap - p.heap - p.ranking;
+      const cells = [
+        mean(rows, (p) => p.total),
+        mean(rows, (p) => p.bitmap),
+        mean(rows, (p) => p.heap),
+        mean(rows, (p) => p.ranking),
+        mean(rows, rest),
+      ];
+      console.log(`| ${kind} | ${rows.length} | ${cells.join(" | ")} | ${Math.round(Number(mean(rows, (p) => p.matches)))} |`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
