@@ -1,5 +1,5 @@
 import { ON_SHOW, type ProductSort } from "../modules/products/listing";
-import { CANDIDATE_ORDER, RELEVANCE, SEARCH_CANDIDATES } from "../modules/products/search";
+import { CANDIDATE_ORDER, SEARCH_CANDIDATES, relevance } from "../modules/products/search";
 
 /**
  * The statements the app runs for a long-tail request, written out bare (positional parameters,
@@ -45,10 +45,10 @@ export function searchCandidates(
     ? `(websearch_to_tsquery('simple', $1) || $${values.push(corrected)}::tsquery)`
     : `websearch_to_tsquery('simple', $1)`;
   const where = conditions({ ...filter, search: undefined }, values);
-  const relevance = sort === "RELEVANCE" && options.ranked !== false ? RELEVANCE.replaceAll(":search", "$1") : "0";
+  const rank = sort === "RELEVANCE" && options.ranked !== false ? relevance(matched).replaceAll(":search", "$1") : "0";
   const text = `
     WITH candidate AS MATERIALIZED (
-      SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${relevance} AS relevance
+      SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${rank} AS relevance
         FROM products WHERE search_vector @@ ${matched} AND ${where} LIMIT ${SEARCH_CANDIDATES})
     SELECT counted.total, page.id
       FROM (SELECT count(*)::int AS total FROM candidate) counted

@@ -109,6 +109,25 @@ describe("products: filters, search, sorts and pages", () => {
     expect(names(await list(server, { filter: { search: "SCIENTIFIC Calculator" }, sort: "RELEVANCE" }))).toEqual(ranked);
   });
 
+  it("ranks a typo's corrected word in a name above the same word in a description, and a closer name first", async ({ server }) => {
+    const mention = await server.services.products.create(
+      validProduct({ name: "Pen", description: "Fits in a calculator pouch." }),
+      asCaller(shop),
+    );
+    try {
+      expect(names(await list(server, { filter: { search: "calculater" }, sort: "RELEVANCE" }))).toEqual([
+        "Scientific Calculator",
+        "Graphing Calculator Manual",
+        "Pen",
+      ]);
+      expect(names(await list(server, { filter: { search: "graphing calculater" }, sort: "RELEVANCE" }))[0]).toBe(
+        "Graphing Calculator Manual",
+      );
+    } finally {
+      await server.services.products.remove(mention.id, asCaller(shop));
+    }
+  });
+
   it("learns the words of new and edited listings; keeps no numbers; takes quotes, backslashes and odd words without an error", async ({
     server,
   }) => {
