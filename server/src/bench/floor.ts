@@ -3,8 +3,8 @@ import http from "node:http";
 import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
-import { WORD_TERM } from "../modules/products/search";
-import { conditions, correctedQuery, searchCandidates, type ShopVariables } from "./search-statement";
+import { WORD_TERM, correctedQuery } from "../modules/products/search";
+import { conditions, searchCandidates, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
 /**

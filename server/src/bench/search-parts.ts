@@ -1,7 +1,7 @@
 import { Client } from "pg";
-import { WORD_TERM } from "../modules/products/search";
+import { WORD_TERM, correctedQuery } from "../modules/products/search";
 import { seededRandom, searchVariables } from "./long-tail";
-import { correctedQuery, searchCandidates, type ShopVariables } from "./search-statement";
+import { searchCandidates, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes

@@ -25,11 +25,6 @@ export function conditions(filter: ShopVariables["filter"], values: unknown[]): 
   return where.join(" AND ");
 }
 
-/** A search's words corrected, as the app joins its per-word terms (search.ts `corrections`). */
-export function correctedQuery(terms: Array<{ known: boolean; term: string | null }>): string | null {
-  return terms.every((t) => t.known) || terms.some((t) => t.term === null) ? null : terms.map((t) => t.term).join(" & ");
-}
-
 /**
  * A search's candidate step as the app's searchPage runs it: up to SEARCH_CANDIDATES matches read
  * once (ranked when the sort is relevance, unless `ranked: false`), counted, and the first page's

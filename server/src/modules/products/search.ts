@@ -52,6 +52,11 @@ export async function corrections(dataSource: DataSource, cache: SharedCache, se
       }),
     ),
   );
+  return correctedQuery(terms);
+}
+
+/** Each word's term (WORD_TERM) joined into the corrected query, or null when every word is known or one has no correction. */
+export function correctedQuery(terms: Array<{ known: boolean; term: string | null }>): string | null {
   if (terms.every((t) => t.known) || terms.some((t) => t.term === null)) return null;
   return terms.map((t) => t.term).join(" & ");
 }
