@@ -128,6 +128,30 @@ describe("products: filters, search, sorts and pages", () => {
     }
   });
 
+  it("corrects a short word's swapped, dropped or extra letter, and leaves far words out of a correction", async ({ server }) => {
+    const added = await Promise.all(
+      [
+        { name: "Wool Scarf" },
+        { name: "Desk Lamp", description: "Collect it anywhere in Lahore." },
+        { name: "Large Water Bottle" },
+        // a token past levenshtein's 255 characters in the vocabulary must not break a correction
+        { name: "Shoe Rack", description: `Label ${"q".repeat(300)}.` },
+      ].map((fields) => server.services.products.create(validProduct(fields), asCaller(shop))),
+    );
+    try {
+      // too few trigrams in common with their word: one edit away instead
+      expect(names(await list(server, { filter: { search: "sacrf" } }))).toEqual(["Wool Scarf"]);
+      expect(names(await list(server, { filter: { search: "lmap" } }))).toEqual(["Desk Lamp"]);
+      expect(names(await list(server, { filter: { search: "soe rack" } }))).toEqual(["Shoe Rack"]);
+      // "large" is close; "lahore" (in the lamp's description) is far behind it and left out
+      expect(names(await list(server, { filter: { search: "lare" } }))).toEqual(["Large Water Bottle"]);
+      // still nothing for a word nothing is near
+      expect(names(await list(server, { filter: { search: "xqzvw" } }))).toEqual([]);
+    } finally {
+      for (const product of added) await server.services.products.remove(product.id, asCaller(shop));
+    }
+  });
+
   it("learns the words of new and edited listings; keeps no numbers; takes quotes, backslashes and odd words without an error", async ({
     server,
   }) => {

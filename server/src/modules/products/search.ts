@@ -23,15 +23,13 @@ const CORRECTION_TTL_SECONDS = 60;
 
 /**
  * One word as the search matches it: itself when listings use it (or it is too short or a number
- * to correct), else its 5 closest known words ORed: similar as a whole (pg_trgm's `%`: "zylofonic"
- * finds "zylophonic") or as a part (`<%`: the prefix "calcu" finds "calculator"). The vocabulary is
+ * to correct), else its closest known words ORed (search_near_words, the search-near-words
+ * migration: trigram-similar words, or failing those the words one edit away). The vocabulary is
  * `search_words` (the search-words migration), a few thousand words with a trigram index.
  */
 export const WORD_TERM = `
   SELECT known, CASE WHEN known THEN search_term($1) ELSE (
-           SELECT '(' || string_agg(search_term(near.word), ' | ') || ')'
-             FROM (SELECT word FROM search_words WHERE $1 % word OR $1 <% word
-                    ORDER BY greatest(similarity($1, word), word_similarity($1, word)) DESC, word LIMIT 5) near
+           SELECT '(' || string_agg(search_term(near), ' | ') || ')' FROM search_near_words($1) near
          ) END AS term
     FROM (SELECT NOT search_word_kept($1) OR EXISTS (SELECT 1 FROM search_words WHERE word = $1) AS known) k`;
 
