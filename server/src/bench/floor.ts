@@ -3,7 +3,7 @@ import http from "node:http";
 import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
-import { WORD_TERM, correctedQuery } from "../modules/products/search";
+import { correctedQuery, wordTerm } from "../modules/products/search";
 import { conditions, searchCandidates, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
@@ -113,9 +113,7 @@ async function search({ filter, sort, pageSize }: ShopVariables) {
   const text = filter.search ?? "";
   const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = await Promise.all(
-    words.map((word) =>
-      remember(`word:${word}`, 60, async () => (await prepared<{ known: boolean; term: string | null }>(WORD_TERM, [word])).rows[0]),
-    ),
+    words.map((word) => remember(`word:${word}`, 60, () => wordTerm(async (text, values) => (await prepared(text, values)).rows, word))),
   );
   const corrected = correctedQuery(terms);
   const candidates = searchCandidates({ filter, sort, page: 1, pageSize }, corrected);

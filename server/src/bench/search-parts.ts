@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { WORD_TERM, correctedQuery } from "../modules/products/search";
+import { correctedQuery, wordTerm } from "../modules/products/search";
 import { seededRandom, searchVariables } from "./long-tail";
 import { searchCandidates, type ShopVariables } from "./search-statement";
 
@@ -47,7 +47,7 @@ async function parts(client: Client, variables: ShopVariables): Promise<Parts> {
   const text = variables.filter.search ?? "";
   const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = [];
-  for (const word of words) terms.push((await client.query<{ known: boolean; term: string | null }>(WORD_TERM, [word])).rows[0]);
+  for (const word of words) terms.push(await wordTerm(async (text, values) => (await client.query(text, values)).rows, word));
   const corrected = correctedQuery(terms);
   const ranked = await explain(client, searchCandidates(variables, corrected));
   const unranked =

@@ -21,40 +21,86 @@ export const relevance = (matched: string) => `ts_rank(search_vector, ${matched}
 /** How long a word's correction is kept; a product write (which may bring new words) drops it sooner. */
 const CORRECTION_TTL_SECONDS = 60;
 
+/** A word as the search matches it: `known` (listings use it, or it is too short or a number to correct), its tsquery `term`. */
+export type WordTerm = { known: boolean; term: string | null };
+
+/** A statement runner answering rows: the app's prepared queries, or a bench's own connection. */
+export type RunStatement = (text: string, values: unknown[]) => Promise<object[]>;
+
+type NearWord = { term: string; score: number; edits: number };
+
 /**
- * One word as the search matches it: itself when listings use it (or it is too short or a number
- * to correct), else its closest known words ORed (search_near_words, the search-near-words
- * migration: trigram-similar words, or failing those the words one edit away). The vocabulary is
- * `search_words` (the search-words migration), a few thousand words with a trigram index.
+ * Whether a word is known (with its own term) and, when not, the known words similar to it as a
+ * whole (pg_trgm's `%`: "zylofonic" finds "zylophonic") or as a part (`<%`: "calcu" finds
+ * "calculator"), through the vocabulary's trigram index, with their edits (search_edits, the
+ * search-edits migration).
  */
-export const WORD_TERM = `
-  SELECT known, CASE WHEN known THEN search_term($1) ELSE (
-           SELECT '(' || string_agg(search_term(near), ' | ') || ')' FROM search_near_words($1) near
-         ) END AS term
-    FROM (SELECT NOT search_word_kept($1) OR EXISTS (SELECT 1 FROM search_words WHERE word = $1) AS known) k`;
+const KNOWN_OR_SIMILAR = `
+  SELECT k.known, k.own, near.term, near.score, near.edits
+    FROM (SELECT NOT search_word_kept($1) OR EXISTS (SELECT 1 FROM search_words WHERE word = $1) AS known, search_term($1) AS own) k
+    LEFT JOIN LATERAL (
+      SELECT search_term(word) AS term, greatest(similarity($1, word), word_similarity($1, word)) AS score, search_edits($1, word) AS edits
+        FROM search_words WHERE NOT k.known AND ($1 % word OR $1 <% word)
+       ORDER BY score DESC, word LIMIT 10) near ON true`;
+
+/**
+ * The known words of about a word's length one edit away: levenshtein and the swaps tested inline
+ * (as a search_edits call a word they cost 6 times as much), the cheap length test first (CASE
+ * keeps the order; levenshtein refuses strings over 255 characters).
+ */
+const ONE_EDIT_AWAY = `
+  SELECT search_term(word) AS term, similarity($1, word) AS score, search_edits($1, word) AS edits
+    FROM search_words
+   WHERE CASE WHEN length($1) <= 255 AND length(word) BETWEEN length($1) - 1 AND length($1) + 1
+              THEN levenshtein_less_equal($1, word, 1) <= 1 OR word IN (SELECT search_swaps($1))
+              ELSE false END`;
+
+/**
+ * One word as the search matches it: itself when known, else the known words closest to it ORed
+ * (at most 5). The vocabulary is `search_words` (the search-words migration).
+ * - First the words similar to it (KNOWN_OR_SIMILAR).
+ * - When none of those is one edit away (short words share few trigrams: "sacrf", "soe", "lapm"),
+ *   the words one edit away join them (ONE_EDIT_AWAY, a second statement only then).
+ * - When some are at most 2 edits away, only the fewest edits away are kept, so a typo's word does
+ *   not bring the neighbours that merely share letters ("poer" finds "power", not "poetry";
+ *   "clasic" finds "classic", not "basic").
+ * Two small prepared statements rather than one with the choice in SQL: that one took 0.5 ms to
+ * plan at every call (PostgreSQL kept custom plans for it), more than the rest of the step.
+ */
+export async function wordTerm(run: RunStatement, word: string): Promise<WordTerm> {
+  const rows = (await run(KNOWN_OR_SIMILAR, [word])) as Array<{ known: boolean; own: string } & Partial<NearWord>>;
+  if (rows[0].known) return { known: true, term: rows[0].own };
+  let near = rows.flatMap((row) => (row.term ? [row as NearWord] : []));
+  if (!near.some((w) => w.edits <= 1)) {
+    const similar = new Set(near.map((w) => w.term));
+    near = [...near, ...((await run(ONE_EDIT_AWAY, [word])) as NearWord[]).filter((w) => !similar.has(w.term))];
+  }
+  const fewest = Math.min(...near.map((w) => w.edits));
+  const closest = near
+    .filter((w) => fewest > 2 || w.edits === fewest)
+    .sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : 1))
+    .slice(0, 5);
+  return { known: false, term: closest.length ? `(${closest.map((w) => w.term).join(" | ")})` : null };
+}
 
 /**
  * A search's words corrected, as tsquery text that every word must match (AND), or null when
  * nothing needs correcting (every word known) or nothing can (a word has no close known word): the
  * search then matches the words as typed only. Each word's term is kept in the catalogue's cache, so
  * a search never made before, of words seen before, costs no statement here; a word never seen
- * before (most typos) costs one prepared statement, planned once per connection.
+ * before (most typos) costs one or two prepared statements, planned once per connection.
  */
 export async function corrections(dataSource: DataSource, cache: SharedCache, search: string): Promise<string | null> {
   const words = [...new Set(search.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+  const run: RunStatement = (text, values) => preparedQuery<object>(dataSource, text, values);
   const terms = await Promise.all(
-    words.map((word) =>
-      cache.remember(CATALOG_CACHE, `word:${word}`, CORRECTION_TTL_SECONDS, async () => {
-        const [row] = await preparedQuery<{ known: boolean; term: string | null }>(dataSource, WORD_TERM, [word]);
-        return row;
-      }),
-    ),
+    words.map((word) => cache.remember(CATALOG_CACHE, `word:${word}`, CORRECTION_TTL_SECONDS, () => wordTerm(run, word))),
   );
   return correctedQuery(terms);
 }
 
-/** Each word's term (WORD_TERM) joined into the corrected query, or null when every word is known or one has no correction. */
-export function correctedQuery(terms: Array<{ known: boolean; term: string | null }>): string | null {
+/** Each word's term (wordTerm) joined into the corrected query, or null when every word is known or one has no correction. */
+export function correctedQuery(terms: WordTerm[]): string | null {
   if (terms.every((t) => t.known) || terms.some((t) => t.term === null)) return null;
   return terms.map((t) => t.term).join(" & ");
 }

@@ -30,7 +30,7 @@ import { PushSubscriptions1764980000000 } from "./1764980000000-push-subscriptio
 import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches-wanted";
 import { CategorySearchIndex1765300000000 } from "./1765300000000-category-search-index";
 import { ShopColourIndex1765300000001 } from "./1765300000001-shop-colour-index";
-import { SearchNearWords1765300000002 } from "./1765300000002-search-near-words";
+import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -66,5 +66,5 @@ export const migrations = [
   SavedSearchesWanted1765030000000,
   CategorySearchIndex1765300000000,
   ShopColourIndex1765300000001,
-  SearchNearWords1765300000002,
+  SearchEdits1765300000002,
 ];
