@@ -113,7 +113,9 @@ async function search({ filter, sort, pageSize }: ShopVariables) {
   const text = filter.search ?? "";
   const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = await Promise.all(
-    words.map((word) => remember(`word:${word}`, 60, () => wordTerm(async (text, values) => (await prepared(text, values)).rows, word))),
+    words.map((word) =>
+      remember(`word:${word}`, 60, () => wordTerm(async (statement, values) => (await prepared(statement, values)).rows, word)),
+    ),
   );
   const corrected = correctedQuery(terms);
   const candidates = searchCandidates({ filter, sort, page: 1, pageSize }, corrected);

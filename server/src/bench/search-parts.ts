@@ -50,7 +50,7 @@ async function parts(client: Client, variables: ShopVariables): Promise<Parts> {
   const text = variables.filter.search ?? "";
   const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = [];
-  for (const word of words) terms.push(await wordTerm(async (text, values) => (await client.query(text, values)).rows, word));
+  for (const word of words) terms.push(await wordTerm(async (statement, values) => (await client.query(statement, values)).rows, word));
   const corrected = correctedQuery(terms);
   const ranked = await explain(client, searchCandidates(variables, corrected));
   const unranked =
