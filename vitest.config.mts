@@ -31,6 +31,10 @@ export default defineConfig({
           name: "server",
           include: ["server/src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // a worker keeps the server's modules between files instead of importing them for each
+          // (TypeORM, Apollo, the AWS SDK: 1.4 s a file): the server files 308 -> 200 s, half the CPU.
+          // Each file builds its own app, database and config, so no state is carried over
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
