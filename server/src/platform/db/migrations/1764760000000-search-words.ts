@@ -10,6 +10,35 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * word only leads to a full-text lookup that finds nothing). Numbers and words under three letters
  * are not kept: there is nothing to correct in them.
  */
+/**
+ * The search with its unknown words corrected, as a tsquery: every word typed must match (AND); a
+ * word no listing uses stands for its 5 closest known words (OR): similar as a whole (pg_trgm's `%`:
+ * "zylofonic" finds "zylophonic") or as a part (`<%`: the prefix "calcu" finds "calculator"). NULL
+ * (matching nothing) when every word is known (the plain full-text search covers it) or a word has
+ * no close known word. Dropped by the drop-unused-search-functions migration, whose down makes it again.
+ */
+export const CREATE_SEARCH_CORRECTIONS = `
+  CREATE FUNCTION search_corrections(search text) RETURNS tsquery LANGUAGE sql STABLE AS $$
+    SELECT to_tsquery('simple', string_agg(term, ' & '))
+    FROM (
+      SELECT known, CASE WHEN known THEN search_term(w) ELSE (
+               SELECT '(' || string_agg(search_term(near.word), ' | ') || ')'
+               FROM (SELECT word FROM search_words WHERE w % word OR w <% word
+                     ORDER BY greatest(similarity(w, word), word_similarity(w, word)) DESC, word LIMIT 5) near
+             ) END AS term
+      FROM (SELECT w, NOT search_word_kept(w) OR EXISTS (SELECT 1 FROM search_words k WHERE k.word = w) AS known
+            FROM unnest(tsvector_to_array(to_tsvector('simple', search))) AS w) typed
+    ) terms
+    HAVING count(term) = count(*) AND bool_or(NOT known)
+  $$`;
+
+/** What a search matched: the words typed (websearch syntax) or, with its unknown words corrected, their closest known words. */
+export const CREATE_SEARCH_QUERY = `
+  CREATE FUNCTION search_query(search text) RETURNS tsquery LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN corrected IS NULL THEN typed ELSE typed || corrected END
+    FROM (SELECT websearch_to_tsquery('simple', search) AS typed, search_corrections(search) AS corrected) q
+  $$`;
+
 export class SearchWords1764760000000 implements MigrationInterface {
   name = "SearchWords1764760000000";
 
@@ -26,32 +55,8 @@ export class SearchWords1764760000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE FUNCTION search_term(word text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT '''' || replace(replace(word, '\\', '\\\\'), '''', '''''') || '''' $$`,
     );
-    // The search with its unknown words corrected, as a tsquery: every word typed must match (AND);
-    // a word no listing uses stands for its 5 closest known words (OR): similar as a whole (pg_trgm's
-    // `%`: "zylofonic" finds "zylophonic") or as a part (`<%`: the prefix "calcu" finds "calculator").
-    // NULL (matching nothing) when every word is known (the plain full-text search covers it) or a
-    // word has no close known word.
-    await queryRunner.query(`
-      CREATE FUNCTION search_corrections(search text) RETURNS tsquery LANGUAGE sql STABLE AS $$
-        SELECT to_tsquery('simple', string_agg(term, ' & '))
-        FROM (
-          SELECT known, CASE WHEN known THEN search_term(w) ELSE (
-                   SELECT '(' || string_agg(search_term(near.word), ' | ') || ')'
-                   FROM (SELECT word FROM search_words WHERE w % word OR w <% word
-                         ORDER BY greatest(similarity(w, word), word_similarity(w, word)) DESC, word LIMIT 5) near
-                 ) END AS term
-          FROM (SELECT w, NOT search_word_kept(w) OR EXISTS (SELECT 1 FROM search_words k WHERE k.word = w) AS known
-                FROM unnest(tsvector_to_array(to_tsvector('simple', search))) AS w) typed
-        ) terms
-        HAVING count(term) = count(*) AND bool_or(NOT known)
-      $$`);
-    // What a search matches: the words typed (websearch syntax) or, with its unknown words corrected,
-    // their closest known words
-    await queryRunner.query(`
-      CREATE FUNCTION search_query(search text) RETURNS tsquery LANGUAGE sql STABLE AS $$
-        SELECT CASE WHEN corrected IS NULL THEN typed ELSE typed || corrected END
-        FROM (SELECT websearch_to_tsquery('simple', search) AS typed, search_corrections(search) AS corrected) q
-      $$`);
+    await queryRunner.query(CREATE_SEARCH_CORRECTIONS);
+    await queryRunner.query(CREATE_SEARCH_QUERY);
     // a bulk insert adds its words in one statement; an edit, only when its words changed
     await queryRunner.query(`
       CREATE FUNCTION products_search_words_of_inserted() RETURNS trigger LANGUAGE plpgsql AS $$

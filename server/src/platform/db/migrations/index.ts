@@ -31,6 +31,7 @@ import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches
 import { CategorySearchIndex1765300000000 } from "./1765300000000-category-search-index";
 import { ShopColourIndex1765300000001 } from "./1765300000001-shop-colour-index";
 import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
+import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   CategorySearchIndex1765300000000,
   ShopColourIndex1765300000001,
   SearchEdits1765300000002,
+  DropUnusedSearchFunctions1765300000003,
 ];
