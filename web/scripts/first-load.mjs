@@ -1,8 +1,9 @@
 // First-load JavaScript of the built storefront, read from web/dist/.vite/manifest.json (vite build
 // writes it, `build.manifest` in vite.config.ts): the entry (index.html) with its static imports,
-// plus a route's page chunk with its static imports, each file counted once, gzipped (level 9).
+// plus a route's page chunk with its static imports, each file counted once, gzipped (level 9), and
+// as the server sends it to a browser that takes brotli (the build's .br beside each file).
 // Usage: node web/scripts/first-load.mjs   (after `npm run build -w web`)
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import console from "node:console";
@@ -49,10 +50,17 @@ export function gzippedBytes(file) {
   return gzippedSize(path.join(dist, file));
 }
 
-/** { entry, home, shop, product }: gzipped bytes and file count of what each first load runs. */
+/** What the server sends a browser that takes brotli: the build's .br of the file (vite.config.ts), else its gzip. */
+export function brotliBytes(file) {
+  const precompressed = path.join(dist, `${file}.br`);
+  return existsSync(precompressed) ? statSync(precompressed).size : gzippedBytes(file);
+}
+
+/** { entry, home, shop, product }: gzipped bytes, brotli bytes as sent, and file count of what each first load runs. */
 export function firstLoad(manifest = readManifest()) {
   const entry = staticClosure(manifest, "index.html");
-  const sum = (files) => ({ bytes: [...files].reduce((total, f) => total + gzippedBytes(f), 0), files: files.size });
+  const total = (files, size) => [...files].reduce((bytes, f) => bytes + size(f), 0);
+  const sum = (files) => ({ bytes: total(files, gzippedBytes), brotli: total(files, brotliBytes), files: files.size });
   const result = { entry: sum(entry) };
   for (const [route, key] of Object.entries(ROUTE_MODULES)) {
     result[route] = sum(staticClosure(manifest, key, new Set(entry)));
@@ -63,8 +71,8 @@ export function firstLoad(manifest = readManifest()) {
 if (process.argv[1] === import.meta.filename) {
   const manifest = readManifest();
   const kb = (bytes) => (bytes / 1024).toFixed(1);
-  for (const [name, { bytes, files }] of Object.entries(firstLoad(manifest))) {
-    console.log(`${name.padEnd(8)} ${kb(bytes).padStart(7)} KB in ${files} files`);
+  for (const [name, { bytes, brotli, files }] of Object.entries(firstLoad(manifest))) {
+    console.log(`${name.padEnd(8)} ${kb(bytes).padStart(7)} KB gzipped, ${kb(brotli).padStart(7)} KB as sent (brotli), in ${files} files`);
   }
   if (process.argv.includes("--files")) {
     for (const file of staticClosure(manifest, "index.html")) console.log(`  entry ${kb(gzippedBytes(file)).padStart(6)} KB ${file}`);

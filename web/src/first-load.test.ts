@@ -29,6 +29,16 @@ describe("first-load JavaScript (built web/dist)", () => {
     });
   }
 
+  it("has every file of a first load compressed by the build (brotli and gzip beside it), brotli the smaller", () => {
+    const manifest = readManifest();
+    for (const route of Object.values(ROUTE_MODULES))
+      for (const file of staticClosure(manifest, route, staticClosure(manifest, "index.html"))) {
+        for (const ext of [".br", ".gz"]) expect(existsSync(path.resolve(__dirname, "../dist", file + ext)), file + ext).toBe(true);
+      }
+    for (const route of Object.keys(LIMIT_KB) as Array<keyof typeof LIMIT_KB>)
+      expect(sizes[route].brotli, route).toBeLessThan(sizes[route].bytes * 0.9);
+  });
+
   it("keeps what only opens on demand out of the first load (pop-ups, forms, the socket client, the service worker, GraphiQL, dashboards, the footer)", () => {
     const manifest = readManifest();
     const onDemand = [

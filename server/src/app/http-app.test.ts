@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect } from "vitest";
 import { it } from "../test/server-test";
 import { startTestServer } from "../test/harness";
+
+const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
 
 describe("HTTP app", () => {
   it("answers /health and /ready", async ({ server }) => {
@@ -57,10 +60,7 @@ describe("HTTP app", () => {
   });
 
   it("names a landing page's own code in its HTML (modulepreload), so a phone fetches it with the app's", async ({ server }) => {
-    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, "../../../web/dist/.vite/manifest.json"), "utf8")) as Record<
-      string,
-      { file: string }
-    >;
+    const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
     const preloads = async (pathname: string) => {
       const page = await fetch(`${server.url}${pathname}`, { headers: { accept: "text/html" } });
       expect(page.headers.get("cache-control")).toBe("no-cache");
@@ -79,6 +79,43 @@ describe("HTTP app", () => {
     }
     expect(await preloads("/about-us")).toEqual([]);
     expect(await preloads("/shop/some-product/reviews")).toEqual([]);
+  });
+
+  it("sends the app's code as the build compressed it: brotli when taken, else gzip, else plain; cached for good", async ({ server }) => {
+    const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const entry = manifest["index.html"].file;
+    const original = readFileSync(path.join(WEB_DIST, entry));
+    /** node:http, so the body arrives as sent (fetch would decode it) */
+    const get = (encodings?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}/${entry}`, { headers: encodings ? { "accept-encoding": encodings } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+
+    const brotli = await get("gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.body).toEqual(readFileSync(path.join(WEB_DIST, `${entry}.br`)));
+    expect(brotliDecompressSync(brotli.body)).toEqual(original);
+    expect(brotli.body.length).toBeLessThan(gzipSync(original, { level: 9 }).length);
+
+    const gzip = await get("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body)).toEqual(original);
+
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toEqual(original);
+
+    for (const { headers } of [brotli, gzip, plain]) {
+      expect(headers["content-type"]).toMatch(/^text\/javascript/);
+      expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(headers.vary).toMatch(/Accept-Encoding/);
+    }
   });
 
   it("answers a file of the app's code it does not have (an old version's) with 404, not the app's page", async ({ server }) => {

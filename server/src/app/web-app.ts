@@ -1,5 +1,7 @@
-import express, { type Express } from "express";
+import type { Express } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { existsSync, readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 
 const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
@@ -28,7 +30,16 @@ export function serveWebApp(app: Express, playground: boolean) {
   app.use(/^\/graphiql/, (_req, res) => {
     res.status(404).json({ message: "The GraphQL playground is turned off." });
   });
-  app.use(express.static(WEB_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+  // the build's .br and .gz beside each hashed file are sent as they are, the best one the browser
+  // takes (the compression middleware leaves an encoded answer alone)
+  app.use(
+    expressStaticGzip(WEB_DIST, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { index: false, maxAge: "1h", setHeaders: immutableAssets },
+    }),
+  );
   // a file of the app's code that is not here (an old version's, after a deploy) is a plain 404, not
   // the app's page: a browser or service worker would otherwise take that page for the code, and keep it
   app.use("/assets", (_req, res) => void res.status(404).end());
@@ -67,7 +78,7 @@ function staticFiles(manifest: Manifest, key: string, files = new Set<string>())
 }
 
 /** Vite's hashed assets never change under one name; the service worker and manifest are checked on every visit, so a new version is found at once. */
-function immutableAssets(res: express.Response, filePath: string) {
+function immutableAssets(res: ServerResponse, filePath: string) {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
   else if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) res.setHeader("Cache-Control", "no-cache");
 }
