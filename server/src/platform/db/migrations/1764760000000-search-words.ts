@@ -1,16 +1,6 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Typo-tolerant search over a vocabulary instead of every product name (pg_trgm's "text search
- * integration"): `search_words` holds each distinct word of the listings' names and descriptions,
- * with a trigram index. A search corrects the words it does not know against this table, then
- * finds listings with the full-text index, so the trigram step grows with the vocabulary (a few
- * thousand words), not with the catalogue. Triggers add the words of new and edited listings (in
- * word order, so two writers never wait on each other crosswise); words are never removed (a stale
- * word only leads to a full-text lookup that finds nothing). Numbers and words under three letters
- * are not kept: there is nothing to correct in them.
- */
-/**
  * The search with its unknown words corrected, as a tsquery: every word typed must match (AND); a
  * word no listing uses stands for its 5 closest known words (OR): similar as a whole (pg_trgm's `%`:
  * "zylofonic" finds "zylophonic") or as a part (`<%`: the prefix "calcu" finds "calculator"). NULL
@@ -39,6 +29,16 @@ export const CREATE_SEARCH_QUERY = `
     FROM (SELECT websearch_to_tsquery('simple', search) AS typed, search_corrections(search) AS corrected) q
   $$`;
 
+/**
+ * Typo-tolerant search over a vocabulary instead of every product name (pg_trgm's "text search
+ * integration"): `search_words` holds each distinct word of the listings' names and descriptions,
+ * with a trigram index. A search corrects the words it does not know against this table, then
+ * finds listings with the full-text index, so the trigram step grows with the vocabulary (a few
+ * thousand words), not with the catalogue. Triggers add the words of new and edited listings (in
+ * word order, so two writers never wait on each other crosswise); words are never removed (a stale
+ * word only leads to a full-text lookup that finds nothing). Numbers and words under three letters
+ * are not kept: there is nothing to correct in them.
+ */
 export class SearchWords1764760000000 implements MigrationInterface {
   name = "SearchWords1764760000000";
 
