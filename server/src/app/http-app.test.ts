@@ -7,6 +7,19 @@ import { it } from "../test/server-test";
 import { startTestServer } from "../test/harness";
 
 const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
+const webManifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+
+/** A GET over node:http: no Accept-Encoding unless given (fetch always sends one), the body as sent (fetch would decode it). */
+const rawGet = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 
 describe("HTTP app", () => {
   it("answers /health and /ready", async ({ server }) => {
@@ -36,20 +49,10 @@ describe("HTTP app", () => {
   });
 
   it("answers a client that takes no compression plainly, still varying on Accept-Encoding", async ({ server }) => {
-    // node:http sends no Accept-Encoding (fetch always does)
-    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-      http
-        .get(`${server.url}/api/openapi.json`, (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => (text += chunk));
-          res.on("end", () => resolve({ headers: res.headers, body: text }));
-        })
-        .on("error", reject);
-    });
+    const { headers, body } = await rawGet(`${server.url}/api/openapi.json`);
     expect(headers["content-encoding"]).toBeUndefined();
     expect(headers.vary).toMatch(/Accept-Encoding/);
-    expect(JSON.parse(body)).toHaveProperty("openapi");
+    expect(JSON.parse(body.toString("utf8"))).toHaveProperty("openapi");
   });
 
   it("serves the web app for client routes and the API's 404 for unknown API paths", async ({ server }) => {
@@ -60,7 +63,7 @@ describe("HTTP app", () => {
   });
 
   it("names a landing page's own code in its HTML (modulepreload), so a phone fetches it with the app's", async ({ server }) => {
-    const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const manifest = webManifest();
     const preloads = async (pathname: string) => {
       const page = await fetch(`${server.url}${pathname}`, { headers: { accept: "text/html" } });
       expect(page.headers.get("cache-control")).toBe("no-cache");
@@ -82,20 +85,9 @@ describe("HTTP app", () => {
   });
 
   it("sends the app's code as the build compressed it: brotli when taken, else gzip, else plain; cached for good", async ({ server }) => {
-    const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
-    const entry = manifest["index.html"].file;
+    const entry = webManifest()["index.html"].file;
     const original = readFileSync(path.join(WEB_DIST, entry));
-    /** node:http, so the body arrives as sent (fetch would decode it) */
-    const get = (encodings?: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${server.url}/${entry}`, { headers: encodings ? { "accept-encoding": encodings } : {} }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (chunk: Buffer) => chunks.push(chunk));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on("error", reject);
-      });
+    const get = (encodings?: string) => rawGet(`${server.url}/${entry}`, encodings ? { "accept-encoding": encodings } : {});
 
     const brotli = await get("gzip, deflate, br");
     expect(brotli.headers["content-encoding"]).toBe("br");
