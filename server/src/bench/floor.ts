@@ -4,7 +4,7 @@ import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
 import { correctedQuery, wordTerm } from "../modules/products/search";
-import { conditions, searchCandidates, type ShopVariables } from "./search-statement";
+import { filterWhere, searchCandidates, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
 /**
@@ -96,8 +96,7 @@ const shopItem = (r: Record<string, unknown>) => ({
 
 /** A shop page: ids from the sort's covering index, the rows with sellers, and the bounded count kept per filter. */
 async function shop({ filter, sort, page: number, pageSize }: ShopVariables) {
-  const values: unknown[] = [];
-  const where = conditions(filter, values);
+  const { where, values } = filterWhere(filter);
   const bounded = `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT 10001) bounded`;
   const counted = [...values];
   const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET $${values.push((number - 1) * pageSize)} LIMIT $${values.push(pageSize + 1)}`;

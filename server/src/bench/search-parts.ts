@@ -6,8 +6,8 @@ import { searchCandidates, type ShopVariables } from "./search-statement";
 /**
  * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes
  * in PostgreSQL. The first BENCH_SEARCHES (200) searches of the generator (BENCH_SEED, 11), on the
- * kept database (`ub_bench_kept_<BENCH_PRODUCTS>`), each one's candidate statement (the app's, as
- * search-statement.ts writes it out) run once to warm and once measured under EXPLAIN ANALYZE, and
+ * kept database (`ub_bench_kept_<BENCH_PRODUCTS>`), each one's candidate statement (the app's own,
+ * through search-statement.ts) run once to warm and once measured under EXPLAIN ANALYZE, and
  * for the relevance-sorted ones again without ranking: the GIN index's bitmap, the table rows read
  * for the candidates (with the filters), the ranking, the rest (counting, sorting the page). Means
  * over each kind of search, in ms of one backend alone (EXPLAIN's own timing included), and how

@@ -1,10 +1,11 @@
-import { ON_SHOW, type ProductSort } from "../modules/products/listing";
-import { CANDIDATE_ORDER, SEARCH_CANDIDATES, relevance } from "../modules/products/search";
+import { DataSource } from "typeorm";
+import { filterConditions, ProductSort } from "../modules/products/listing";
+import { searchStatement } from "../modules/products/search";
 
 /**
- * The statements the app runs for a long-tail request, written out bare (positional parameters,
- * no query builder) for the floor's handlers (floor.ts) and for taking a search apart
- * (search-parts.ts).
+ * The app's own statements for a long-tail request (its filter conditions, its search statement),
+ * with positional parameters for the floor's handlers (floor.ts) and for taking a search apart
+ * (search-parts.ts): the bench measures what the app runs, not a copy.
  */
 
 export type ShopVariables = {
@@ -14,42 +15,35 @@ export type ShopVariables = {
   pageSize: number;
 };
 
-/** The filters as the app's conditions (unqualified columns), their values appended to `values`. */
-export function conditions(filter: ShopVariables["filter"], values: unknown[]): string {
-  const parameter = (value: unknown) => `$${values.push(value)}`;
-  const where = [`"deletedAt" IS NULL`, ON_SHOW];
-  if (filter.category) where.push(`category = ${parameter(filter.category)}`);
-  if (filter.color) where.push(`color = ${parameter(filter.color)}`);
-  if (filter.minPrice != null) where.push(`"pricePaisa" >= ${parameter(Math.round(filter.minPrice * 100))}`);
-  if (filter.maxPrice != null) where.push(`"pricePaisa" <= ${parameter(Math.round(filter.maxPrice * 100))}`);
-  return where.join(" AND ");
+/** The app's PostgreSQL driver, for its parameter escaping only: it never connects. */
+const driver = new DataSource({ type: "postgres" }).driver;
+
+/** The filters as the app's conditions over the undeleted products (unqualified columns), positional from $1. */
+export function filterWhere(filter: ShopVariables["filter"]): { where: string; values: unknown[] } {
+  const { conditions, parameters } = filterConditions({ ...filter, search: undefined });
+  const [where, values] = driver.escapeQueryWithParameters([`"deletedAt" IS NULL`, ...conditions].join(" AND "), parameters);
+  return { where, values };
 }
 
 /**
- * A search's candidate step as the app's searchPage runs it: up to SEARCH_CANDIDATES matches read
- * once (ranked when the sort is relevance, unless `ranked: false`), counted, and the first page's
- * ids in order.
+ * The first page of a search as the app's searchPage runs it (searchStatement): up to
+ * SEARCH_CANDIDATES matches read once (ranked when the sort is relevance, unless `ranked: false`),
+ * counted, and the first page's ids in order.
  */
 export function searchCandidates(
   { filter, sort, pageSize }: ShopVariables,
   corrected: string | null,
   options: { ranked?: boolean } = {},
 ): { text: string; values: unknown[] } {
-  const values: unknown[] = [filter.search ?? ""];
-  const matched = corrected
-    ? `(websearch_to_tsquery('simple', $1) || $${values.push(corrected)}::tsquery)`
-    : `websearch_to_tsquery('simple', $1)`;
-  const where = conditions({ ...filter, search: undefined }, values);
-  const rank = sort === "RELEVANCE" && options.ranked !== false ? relevance(matched).replaceAll(":search", "$1") : "0";
-  const text = `
-    WITH candidate AS MATERIALIZED (
-      SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${rank} AS relevance
-        FROM products WHERE search_vector @@ ${matched} AND ${where} LIMIT ${SEARCH_CANDIDATES})
-    SELECT counted.total, page.id
-      FROM (SELECT count(*)::int AS total FROM candidate) counted
-      LEFT JOIN LATERAL (
-        SELECT id, row_number() OVER (ORDER BY ${CANDIDATE_ORDER[sort]}) AS position
-          FROM candidate p ORDER BY ${CANDIDATE_ORDER[sort]} LIMIT ${pageSize + 1}) page ON true
-     ORDER BY page.position`;
+  const { conditions, parameters } = filterConditions(filter);
+  const query = {
+    conditions,
+    parameters: { ...parameters, search: filter.search ?? "" },
+    sort,
+    keyset: null,
+    offset: 0,
+    limit: pageSize + 1,
+  };
+  const [text, values] = searchStatement(driver, { ...query, corrected }, sort === ProductSort.RELEVANCE && options.ranked !== false);
   return { text, values };
 }

@@ -1,7 +1,6 @@
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import { ALL_MEETUP_POINTS } from "../meetups/points";
-import { toPaisa } from "../../platform/shared/money";
 import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
@@ -18,6 +17,7 @@ import {
   orderSql,
   decodeCursor,
   encodeCursor,
+  filterConditions,
   keysetCondition,
   listSchema,
   type CatalogFilter,
@@ -117,22 +117,7 @@ export class CatalogService {
     const cursor = after ? decodeCursor(after, sort) : null;
     if (!cursor) assertPageWithinBound(page, pageSize, "products");
     // unqualified columns: the same conditions serve the listing and the search's candidate step
-    const conditions = [
-      filter.category && "category = :category",
-      filter.color && "color = :color",
-      filter.minPrice != null && `"pricePaisa" >= :minPrice`,
-      filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
-      filter.sellerId && `"sellerId" = :sellerId`,
-      filter.campus && "campus = :campus",
-      filter.condition && "condition = :condition",
-      filter.verifiedSellersOnly && `"sellerId" IN (SELECT id FROM users WHERE "verifiedAt" IS NOT NULL)`,
-      ON_SHOW,
-    ].filter((c): c is string => Boolean(c));
-    const parameters: Record<string, unknown> = {
-      ...filter,
-      minPrice: filter.minPrice == null ? null : toPaisa(filter.minPrice),
-      maxPrice: filter.maxPrice == null ? null : toPaisa(filter.maxPrice),
-    };
+    const { conditions, parameters } = filterConditions(filter);
     // keyset (by the sort's index) after a cursor; an offset ranking for relevance and numbered pages
     const ranked = sort === ProductSort.RELEVANCE && Boolean(filter.search);
     const offset = cursor ? (cursor.offset ?? 0) : (page - 1) * pageSize;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatPKR, MAX_PRICE_PKR } from "@unibazaar/rules";
 import { badInput } from "../../platform/shared/errors";
+import { toPaisa } from "../../platform/shared/money";
 import { COUNT_LIMIT, pageInput, type Page } from "../../platform/shared/pagination";
 import { idRule } from "../../platform/shared/validation";
 import { normalizeCampus, normalizeCategory, normalizeColor, normalizeCondition } from "./catalog";
@@ -37,6 +38,30 @@ export type CatalogFilter = {
   /** Only listings of verified students. */
   verifiedSellersOnly?: boolean | null;
 };
+
+/**
+ * A filter as unqualified SQL conditions over products (the shop listing's and the search's
+ * candidate step's) and their named parameters, prices in paisa.
+ */
+export function filterConditions(filter: CatalogFilter): { conditions: string[]; parameters: Record<string, unknown> } {
+  const conditions = [
+    filter.category && "category = :category",
+    filter.color && "color = :color",
+    filter.minPrice != null && `"pricePaisa" >= :minPrice`,
+    filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,
+    filter.sellerId && `"sellerId" = :sellerId`,
+    filter.campus && "campus = :campus",
+    filter.condition && "condition = :condition",
+    filter.verifiedSellersOnly && `"sellerId" IN (SELECT id FROM users WHERE "verifiedAt" IS NOT NULL)`,
+    ON_SHOW,
+  ].filter((c): c is string => Boolean(c));
+  const parameters: Record<string, unknown> = {
+    ...filter,
+    minPrice: filter.minPrice == null ? null : toPaisa(filter.minPrice),
+    maxPrice: filter.maxPrice == null ? null : toPaisa(filter.maxPrice),
+  };
+  return { conditions, parameters };
+}
 
 /** "all" and "" are what the shop's select sends for "no filter". */
 const optionalChoice = (normalize: (v: string) => string | undefined, message: string) =>

@@ -127,20 +127,23 @@ export const CANDIDATE_ORDER: Record<ProductSort, string> = {
   [ProductSort.RELEVANCE]: `relevance DESC, "createdAt" DESC, id DESC`,
 };
 
+/** What turns a statement's named parameters into positional ones: the app's driver (TypeORM's PostgreSQL driver). */
+export type ParameterEscaper = Pick<DataSource["driver"], "escapeQueryWithParameters">;
+
 /**
  * One page of a search and its count from one scan, so a search nobody made before costs one
  * bounded read: the listings that match its words as typed (websearch syntax) or, corrected
  * (`corrected`, see corrections), their closest known words, and the filters (unqualified `conditions`) are read once, up to SEARCH_CANDIDATES of them, with their relevance to `:search`
- * when ranked; the page is sorted and cut among those candidates, and the count is theirs (a lower
- * bound when it reaches SEARCH_CANDIDATES). `keyset` (over `p`, a candidate) continues after a
- * cursor. Answers the page's ids in order. Prepared: one text per filter set and sort, the search
- * words, offset and limit its parameters.
+ * when ranked (by default when sorted by relevance); the page is sorted and cut among those
+ * candidates, and the count is theirs (a lower bound when it reaches SEARCH_CANDIDATES). `keyset`
+ * (over `p`, a candidate) continues after a cursor. Answers the statement's text and positional
+ * values: one text per filter set and sort, the search words, offset and limit its parameters.
  */
-export async function searchPage(
-  dataSource: DataSource,
+export function searchStatement(
+  driver: ParameterEscaper,
   query: PageQuery & { corrected: string | null },
-): Promise<{ ids: string[]; total: number }> {
-  const ranked = query.sort === ProductSort.RELEVANCE;
+  ranked = query.sort === ProductSort.RELEVANCE,
+): [string, unknown[]] {
   const typed = `websearch_to_tsquery('simple', :search)`;
   const matched = query.corrected ? `(${typed} || :corrected::tsquery)` : typed;
   const sql = `
@@ -156,12 +159,20 @@ export async function searchPage(
           FROM candidate p ${query.keyset ? `WHERE ${query.keyset}` : ""}
          ORDER BY ${CANDIDATE_ORDER[query.sort]} OFFSET :offset LIMIT :limit) page ON true
      ORDER BY page.position`;
-  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, {
+  return driver.escapeQueryWithParameters(sql, {
     ...query.parameters,
     corrected: query.corrected,
     offset: query.offset,
     limit: query.limit,
   });
+}
+
+/** A search's page (searchStatement), prepared: the page's ids in order and the candidates' count. */
+export async function searchPage(
+  dataSource: DataSource,
+  query: PageQuery & { corrected: string | null },
+): Promise<{ ids: string[]; total: number }> {
+  const [text, values] = searchStatement(dataSource.driver, query);
   const rows = await preparedQuery<{ total: number; id: string | null }>(dataSource, text, values);
   return { ids: rows.flatMap((row) => (row.id ? [row.id] : [])), total: rows[0]?.total ?? 0 };
 }
