@@ -14,6 +14,7 @@ import { ROOT_FIELD_COSTS } from "./root-field-costs";
 import type { Clock } from "../platform/clock";
 import { createServices } from "./services";
 import type { JobQueue } from "../platform/jobs";
+import type { ReadReplicas } from "../platform/db/replicas";
 import { drainable } from "../platform/http/drain";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -33,12 +34,15 @@ export async function startServer(
   const database = await openDatabase(config, entities, say, options.queryLogger);
   const live = createLiveHub(config.redisUrl, logger);
   let jobs: JobQueue | undefined;
+  let replicas: ReadReplicas | undefined;
   try {
     const services = createServices(database.dataSource, config, live, logger, options.clock);
     // this process works the job queues (and keeps the schedules) from now on; before the seed,
     // whose writes enqueue jobs in the queue's tables
     jobs = services.jobs;
     await jobs.start();
+    replicas = services.replicas;
+    await replicas.start();
     if (options.seed) {
       const seeded = await seedDemoData(database.dataSource, services);
       if (seeded) say("Loaded demo data into the empty database.");
@@ -78,6 +82,7 @@ export async function startServer(
         await drain(config.shutdownDelayMs);
         await http.stop();
         await services.jobs.stop();
+        await services.replicas.close();
         await services.cache.close();
         await live.close();
         await services.presence.close();
@@ -86,6 +91,7 @@ export async function startServer(
     };
   } catch (error) {
     await jobs?.stop();
+    await replicas?.close();
     await live.close();
     await database.close();
     throw error;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { createCache } from "../platform/cache";
+import { ReadReplicas } from "../platform/db/replicas";
 import { createMailer } from "../platform/mail";
 import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
@@ -49,15 +50,22 @@ import { WantedService } from "../modules/wanted/service";
 export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
   const cache = createCache(config.redisUrl, dataSource.driver.database);
+  // the catalogue's reads on read replicas (DATABASE_REPLICA_URLS) close enough behind; started by app/server.ts
+  const replicas = new ReadReplicas(dataSource, config.replicas.urls, { maxLagMs: config.replicas.maxLagMs, logger });
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const reviews = new ReviewsService(dataSource, events);
   const users = new UsersService(dataSource, reviews, events);
   const notifications = new NotificationsService(dataSource, events);
-  const screening = new ScreeningService(dataSource, cache, {
-    maskPhones: config.maskChatPhones,
-    siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
-  });
+  const screening = new ScreeningService(
+    dataSource,
+    cache,
+    {
+      maskPhones: config.maskChatPhones,
+      siteHosts: ["unibazaar.pk", ...(config.publicUrl ? [new URL(config.publicUrl).host] : [])],
+    },
+    replicas,
+  );
   const conversations = new ConversationsService(dataSource, events, notifications, screening, clock);
   // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
   const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
@@ -114,7 +122,9 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     dealReviews,
     reliability,
     /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
-    catalog: new CatalogService(dataSource, cache),
+    /** The read replicas the catalogue's reads go to (none without DATABASE_REPLICA_URLS), with their lag. */
+    replicas,
+    catalog: new CatalogService(dataSource, cache, replicas),
     products: new ProductsService(dataSource, config, events),
     storage,
     uploads,
@@ -125,7 +135,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     reservations,
     /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
     paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
-    sellers: new SellersService(dataSource),
+    sellers: new SellersService(dataSource, replicas),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, events, auth),
     conversations,

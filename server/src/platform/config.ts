@@ -15,6 +15,18 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  // read replicas of DATABASE_URL for the catalogue's reads, comma-separated
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => /^postgres(ql)?:\/\/[^\s]+$/.test(u)), "must be comma-separated postgres:// or postgresql:// URLs"),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   DATA_DIR: z.string().min(1).default("./.data"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRES_IN: z
@@ -114,6 +126,8 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
     ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3_PUBLIC_URL is set" });
   if (e.NODE_ENV === "production" && !e.JWT_SECRET)
     ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
+  if (e.DATABASE_REPLICA_URLS.length && !e.DATABASE_URL)
+    ctx.addIssue({ code: "custom", path: ["DATABASE_REPLICA_URLS"], message: "needs DATABASE_URL (the primary they replicate)" });
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
     ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "and VAPID_PRIVATE_KEY are set together or not at all" });
 };
@@ -135,6 +149,11 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
     // outside production only this machine reaches the server unless HOST says otherwise
     host: e.HOST ?? (isProduction ? undefined : "127.0.0.1"),
     databaseUrl: e.DATABASE_URL,
+    /**
+     * Read replicas of the primary: the catalogue's reads go to one at most `maxLagMs` behind, else
+     * to the primary; empty without DATABASE_REPLICA_URLS.
+     */
+    replicas: { urls: e.DATABASE_REPLICA_URLS, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS },
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),

@@ -6,6 +6,7 @@ import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
+import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { PUBLIC_PROFILE, User, type PublicProfile } from "../users/entity";
@@ -47,12 +48,15 @@ const trendingSchema = z.object({
 /**
  * The catalogue's reads: the shop listing and search, trending, one product, a seller's own
  * listings, the sitemap. Answers the same for everyone are kept in the shared cache (CATALOG_CACHE),
- * which the reactions to product and order events drop.
+ * which the reactions to product and order events drop. The public reads go through `reads` (a
+ * read replica when one is configured and close enough behind); the seller's own list stays on the
+ * primary, where their writes are.
  */
 export class CatalogService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
+    private readonly reads: CatalogueReads = onPrimary(dataSource),
   ) {}
 
   private plain?: { products: PlainRows<Product>; sellers: PlainRows<PublicProfile> };
@@ -81,14 +85,17 @@ export class CatalogService {
   /** Campuses with listings on show and how many: one grouped query, kept until a product write drops it. */
   private listedCampuses() {
     return this.cache.remember(CATALOG_CACHE, "campuses", FIRST_PAGE_TTL_SECONDS, async () => {
-      const rows = await this.products
-        .createQueryBuilder("p")
-        .select("campus", "campus")
-        .addSelect("COUNT(*)::int", "listings")
-        .where(ON_SHOW)
-        .andWhere("campus IS NOT NULL")
-        .groupBy("campus")
-        .getRawMany<{ campus: string; listings: number }>();
+      const rows = await this.reads.read((db) =>
+        db
+          .getRepository(Product)
+          .createQueryBuilder("p")
+          .select("campus", "campus")
+          .addSelect("COUNT(*)::int", "listings")
+          .where(ON_SHOW)
+          .andWhere("campus IS NOT NULL")
+          .groupBy("campus")
+          .getRawMany<{ campus: string; listings: number }>(),
+      );
       const counts = new Map(rows.map((r) => [r.campus, r.listings]));
       return CAMPUSES.filter((c) => counts.has(c.slug)).map(({ slug, label }) => ({ slug, label, listings: counts.get(slug)! }));
     });
@@ -113,7 +120,11 @@ export class CatalogService {
     return { ...cached, items: cached.items.map((item) => this.revive(item)) };
   }
 
-  private async loadPage({ filter, sort, page, pageSize, after }: ListInput): Promise<ProductPage> {
+  private loadPage(input: ListInput): Promise<ProductPage> {
+    return this.reads.read((db) => this.pageFrom(db, input));
+  }
+
+  private async pageFrom(db: DataSource, { filter, sort, page, pageSize, after }: ListInput): Promise<ProductPage> {
     const cursor = after ? decodeCursor(after, sort) : null;
     if (!cursor) assertPageWithinBound(page, pageSize, "products");
     // unqualified columns: the same conditions serve the listing and the search's candidate step
@@ -125,12 +136,12 @@ export class CatalogService {
     if (keyset) parameters.after = cursor?.id;
     const query: PageQuery = { conditions, parameters, sort, keyset, offset: keyset ? 0 : offset, limit: pageSize + 1 };
     const [rows, count] = filter.search
-      ? await this.searchRows(filter.search, query)
+      ? await this.searchRows(db, filter.search, query)
       : await Promise.all([
-          this.pageRows(query),
+          this.pageRows(db, query),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
           this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => {
-            const matching = this.products.createQueryBuilder("p").setParameters(parameters);
+            const matching = db.getRepository(Product).createQueryBuilder("p").setParameters(parameters);
             for (const condition of conditions) matching.andWhere(condition);
             return boundedCount(matching);
           }),
@@ -149,13 +160,13 @@ export class CatalogService {
    * page's rows are read from the table. The statement's text is written here, not built by a query
    * builder: it is the same for every page of a filter and sort, and is prepared once per connection.
    */
-  private pageRows({ conditions, parameters, sort, keyset, offset, limit }: PageQuery) {
+  private pageRows(db: DataSource, { conditions, parameters, sort, keyset, offset, limit }: PageQuery) {
     const where = [...conditions, `"deletedAt" IS NULL`, ...(keyset ? [keyset] : [])].join(" AND ");
     // the offset and the limit as parameters: one statement text per filter and sort, whatever the page
     const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET :offset LIMIT :limit`;
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(ids, { ...parameters, offset, limit });
+    const [text, values] = db.driver.escapeQueryWithParameters(ids, { ...parameters, offset, limit });
     // the ids as an array, not a join: a third less for PostgreSQL to plan, which it does on every page
-    return this.withSellers(`p.id = ANY(ARRAY(${text}))`, values, orderSql(sort));
+    return this.withSellers(db, `p.id = ANY(ARRAY(${text}))`, values, orderSql(sort));
   }
 
   /**
@@ -163,9 +174,9 @@ export class CatalogService {
    * seller's public profile (`seller`, null when the account is gone), as plain rows in one
    * prepared statement.
    */
-  private async withSellers(where: string, parameters: unknown[], order: string): Promise<Product[]> {
+  private async withSellers(db: DataSource, where: string, parameters: unknown[], order: string): Promise<Product[]> {
     const rows = await preparedQuery<Record<string, unknown>>(
-      this.dataSource,
+      db,
       `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}
        FROM products p LEFT JOIN users s ON s.id = p."sellerId"
        WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,
@@ -179,10 +190,10 @@ export class CatalogService {
   }
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
-  private async searchRows(search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
-    const corrected = await corrections(this.dataSource, this.cache, search);
-    const { ids, total } = await searchPage(this.dataSource, { ...query, corrected });
-    const found = ids.length ? await this.withSellers("p.id = ANY($1)", [ids], "p.id") : [];
+  private async searchRows(db: DataSource, search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
+    const corrected = await corrections(db, this.cache, search);
+    const { ids, total } = await searchPage(db, { ...query, corrected });
+    const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return [rows, { total, exact: total < SEARCH_CANDIDATES }];
@@ -190,13 +201,16 @@ export class CatalogService {
 
   /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
   async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {
-    return this.products
-      .createQueryBuilder("p")
-      .select(["p.id", "p.updatedAt"])
-      .where(LISTED)
-      .orderBy("p.updatedAt", "DESC")
-      .limit(limit)
-      .getMany();
+    return this.reads.read((db) =>
+      db
+        .getRepository(Product)
+        .createQueryBuilder("p")
+        .select(["p.id", "p.updatedAt"])
+        .where(LISTED)
+        .orderBy("p.updatedAt", "DESC")
+        .limit(limit)
+        .getMany(),
+    );
   }
 
   /**
@@ -206,8 +220,11 @@ export class CatalogService {
   async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
     if (!isId(id)) return null;
     // its seller in the same statement: a product page shows them (ProductResolver.product)
-    const [product] = await this.withSellers("p.id = $1", [id], "p.id");
-    return visibleTo(product ?? null, viewer);
+    const product = await this.reads.read(async (db) => (await this.withSellers(db, "p.id = $1", [id], "p.id"))[0] ?? null, {
+      // the signed-in seller sees their own write at once: their listing, or one just listed
+      recheck: (found) => viewer !== null && (found === null || found.sellerId === viewer.id),
+    });
+    return visibleTo(product, viewer);
   }
 
   /**
@@ -222,13 +239,18 @@ export class CatalogService {
   }
 
   private loadTrending(limit: number): Promise<Product[]> {
+    return this.reads.read((db) => this.trendingFrom(db, limit));
+  }
+
+  private trendingFrom(db: DataSource, limit: number): Promise<Product[]> {
     const sales = `SELECT l."productId", sum(l.quantity) AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
                    WHERE o.status NOT IN (:...excluded) AND o."createdAt" >= now() - interval '30 days' GROUP BY l."productId"`;
     // candidates: every product sold in the window, plus the best `limit` by the rating part alone
     // (an unsold product outside those cannot outscore them); the rating part has its own index
     const rated = `SELECT id FROM products WHERE "deletedAt" IS NULL AND ${ON_SHOW}
                    ORDER BY ("ratingAverage" * ln(1 + "ratingCount")) DESC, "createdAt" DESC, id DESC LIMIT :limit`;
-    return this.products
+    return db
+      .getRepository(Product)
       .createQueryBuilder("p")
       .leftJoin(`(${sales})`, "sales", `sales."productId" = p.id`)
       .where(`p.id IN (SELECT "productId" FROM (${sales}) sold UNION (${rated}))`)

@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
@@ -119,8 +120,8 @@ export class ProductResolver {
     description:
       "A warning when the price is far below similar listings (same category, a title word in common): shown to buyers, and to the seller on listing it. One query per product: ask it of one product, not in lists.",
   })
-  priceNote(@Root() product: Product, @Ctx() ctx: Context): Promise<string | null> {
-    return ctx.services.screening.priceNote(product);
+  priceNote(@Root() product: Product, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<string | null> {
+    return ctx.services.screening.priceNote(product, inMutation(info));
   }
 
   @FieldResolver(() => Float, {
@@ -128,8 +129,8 @@ export class ProductResolver {
     description:
       "What similar listings usually cost in PKR, given only when this listing is priced far below it (the `priceNote` warning, for clients that word it themselves); null for most. One query per product: ask it of one product, not in lists.",
   })
-  async usualPrice(@Root() product: Product, @Ctx() ctx: Context): Promise<number | null> {
-    const paisa = await ctx.services.screening.usualPriceIfTooGood(product);
+  async usualPrice(@Root() product: Product, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo): Promise<number | null> {
+    const paisa = await ctx.services.screening.usualPriceIfTooGood(product, inMutation(info));
     return paisa === null ? null : toRupees(paisa);
   }
 
@@ -174,3 +175,6 @@ export class SellerProfileFieldsResolver {
     return absoluteImageUrl(seller.profileImage, ctx.publicBase);
   }
 }
+
+/** A field of a mutation's answer reads on the primary, where the mutation just wrote. */
+const inMutation = (info: GraphQLResolveInfo) => info.operation.operation === "mutation";

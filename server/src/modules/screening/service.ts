@@ -3,6 +3,7 @@ import type { DataSource } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 import type { Product } from "../products/entity";
 import { priceNoteFor, usualPriceIfTooGood } from "./prices";
 import type { ScreenFlag } from "./rules";
@@ -31,6 +32,8 @@ export class ScreeningService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
     readonly options: ScreeningOptions,
+    // the price notes compare against the catalogue: a read replica may serve them
+    private readonly reads: CatalogueReads = onPrimary(dataSource),
   ) {
     this.newAccountConversations = postgresLimiter(dataSource, {
       keyPrefix: "new_account_conversations",
@@ -98,14 +101,17 @@ export class ScreeningService {
       : { ...message, body: maskPhones(message.body) };
   }
 
-  /** The buyer's warning on a listing priced far below similar ones, in English (see prices.ts); null for most. */
-  async priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<string | null> {
-    return priceNoteFor(await this.usualPriceIfTooGood(product));
+  /**
+   * The buyer's warning on a listing priced far below similar ones, in English (see prices.ts); null
+   * for most. `primary`: asked in a mutation's answer, so read where that write is.
+   */
+  async priceNote(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">, primary = false): Promise<string | null> {
+    return priceNoteFor(await this.usualPriceIfTooGood(product, primary));
   }
 
   /** What similar listings usually cost (paisa) when this one is priced far below it (see prices.ts); null for most. */
-  usualPriceIfTooGood(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">): Promise<number | null> {
-    return usualPriceIfTooGood(this.dataSource.manager, this.cache, product);
+  usualPriceIfTooGood(product: Pick<Product, "id" | "name" | "category" | "pricePaisa">, primary = false): Promise<number | null> {
+    return this.reads.read((db) => usualPriceIfTooGood(db.manager, this.cache, product), { primary });
   }
 
   /** Text shown outside the chat (inbox preview, notification): numbers always masked while masking is on. */

@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import { OrderStatus } from "../orders/entity";
 import { User } from "../users/entity";
 import { Role } from "../../platform/auth/roles";
+import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 
 export type SellerPublicProfile = {
   seller: User;
@@ -13,9 +14,15 @@ export type SellerPublicProfile = {
 /** Roles that list products, so that have a public seller page. */
 const SELLING_ROLES = [Role.SELLER, Role.ADMIN];
 
-/** Public seller pages: who sells, since when, how their products are rated and how many sales they completed. */
+/**
+ * Public seller pages: who sells, since when, how their products are rated and how many sales they
+ * completed. Read through `reads` (a read replica when one is configured and close enough behind).
+ */
 export class SellersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    dataSource: DataSource,
+    private readonly reads: CatalogueReads = onPrimary(dataSource),
+  ) {}
 
   /**
    * A seller by username (any case), with the average rating of every review of their products
@@ -25,13 +32,13 @@ export class SellersService {
   async profile(username: string): Promise<SellerPublicProfile | null> {
     const wanted = username.trim().toLowerCase();
     if (!wanted || wanted.length > 40) return null;
-    const seller = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder("u")
-      .where("lower(u.username) = :wanted", { wanted })
-      .getOne();
+    return this.reads.read((db) => this.profileFrom(db, wanted));
+  }
+
+  private async profileFrom(db: DataSource, wanted: string): Promise<SellerPublicProfile | null> {
+    const seller = await db.getRepository(User).createQueryBuilder("u").where("lower(u.username) = :wanted", { wanted }).getOne();
     if (!seller || seller.suspendedAt || !SELLING_ROLES.includes(seller.role)) return null;
-    const [row] = await this.dataSource.query<Array<{ rating: string | null; reviews: string; completed: string }>>(
+    const [row] = await db.query<Array<{ rating: string | null; reviews: string; completed: string }>>(
       `SELECT
          (SELECT round(avg(r.rating), 2) FROM reviews r JOIN products p ON p.id = r."productId" WHERE p."sellerId" = $1) AS rating,
          (SELECT count(*) FROM reviews r JOIN products p ON p.id = r."productId" WHERE p."sellerId" = $1) AS reviews,

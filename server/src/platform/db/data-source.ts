@@ -26,12 +26,14 @@ export function createDataSource(
   url: string,
   entities: Entities,
   logger?: Logger,
-  options: { transactionTimeout?: boolean } = {},
+  options: { transactionTimeout?: boolean; readOnly?: boolean } = {},
 ): DataSource {
   return new DataSource({
     type: "postgres",
     url,
     entities,
+    // a read replica refuses CREATE EXTENSION: it has the primary's extensions already
+    ...(options.readOnly ? { installExtensions: false } : {}),
     subscribers: [AfterCommitSubscriber],
     migrations,
     synchronize: false,
