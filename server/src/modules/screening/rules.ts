@@ -1,6 +1,7 @@
 /**
  * The screening rules, as reviewed data: what makes a chat message carry a safety card. Patterns run
- * on normalised text (lower case, NFKC, ASCII digits, no zero-width characters; see `normalise`).
+ * on folded text (see fold.ts: lower case, NFKC, look-alike letters to Latin, every script's digits
+ * to ASCII, no combining marks, zero-width or bidi characters, spaced-out letters joined).
  * Each entry has tests in screening.test.ts, including what must not be flagged.
  */
 
@@ -18,6 +19,8 @@ export type ScreenFlag = (typeof SCREEN_FLAGS)[number];
 /** Digits people spell out, in English, Roman Urdu and Urdu script. */
 export const NUMBER_WORDS: Record<string, string> = {
   zero: "0",
+  oh: "0",
+  o: "0",
   sifr: "0",
   sifar: "0",
   sefar: "0",
@@ -69,8 +72,11 @@ export const REPEAT_WORDS: Record<string, number> = { double: 2, dubble: 2, daba
  */
 export const PHONE_DIGITS = /^(?:03\d{9}|923\d{9}|00923\d{9})$/;
 
-/** Between two pieces of one spelled-out number: spaces, dashes, dots, brackets, a plus, commas. */
-export const NUMBER_GLUE = /^[\s\-.()/+_,]*$/;
+/** Between two pieces of one number: anything but letters and digits ("0300:123|4567", "0300 ~ 1234567"). */
+export const NUMBER_GLUE = /^[^\p{L}\p{N}]*$/u;
+
+/** Words that join two pieces of one number: "0300 and 1234567". */
+export const GLUE_WORDS = new Set(["and", "aur", "or", "n", "then", "phir"]);
 
 const w = (words: string) => `(?:${words})`;
 const PAY = w("payment|paise|paisay|pese|paisa|pay|rupay|rupees|raqam|amount|money|پیسے|ادائیگی|رقم");
@@ -123,11 +129,18 @@ export const PATTERNS: Record<Exclude<ScreenFlag, "offsite_link">, RegExp[]> = {
 };
 
 /**
- * Addresses outside the site: a scheme, www., or a bare domain with a common ending. Hosts of the
- * site itself (passed to `screenMessage`) are allowed.
+ * The endings of a bare domain (no scheme, no path) that count as an address: the common ones, and
+ * any two-letter country code after a name of three letters or more. Any other needs a scheme or a
+ * path ("evil.dev/pay"), so a missing space ("ok.so", "done.now", "book.new") is not taken for a link.
  */
-export const LINK =
-  /\bhttps?:\/\/[^\s]+|\bwww\.[^\s]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|pk|net|org|io|me|ly|co|app|link|xyz|info|shop|store|site|online|gl)\b(?:\/[^\s]*)?/g;
+export const BARE_LINK_TLDS = new Set(
+  "com pk net org io me ly co app link xyz info shop store site online gl dev top tk ml ga cf gq click live biz page cash pay".split(" "),
+);
+export function isBareLinkHost(host: string): boolean {
+  const labels = host.split(".");
+  const tld = labels[labels.length - 1];
+  return BARE_LINK_TLDS.has(tld) || (tld.length === 2 && labels[labels.length - 2].length >= 3);
+}
 
 /** What the recipient of a flagged message is told, once per conversation. */
 export const SAFETY_ADVICE = "Never pay before you meet; UniBazaar never asks for a code.";

@@ -1,31 +1,21 @@
-import { LINK, NUMBER_GLUE, NUMBER_WORDS, PATTERNS, PHONE_DIGITS, REPEAT_WORDS, SCREEN_FLAGS, type ScreenFlag } from "./rules";
+import { LinkifyIt } from "linkify-it";
+import tlds from "tlds";
+import { foldCharacters, foldForScreening, foldWords, type Folded } from "./fold";
+import {
+  GLUE_WORDS,
+  isBareLinkHost,
+  NUMBER_GLUE,
+  NUMBER_WORDS,
+  PATTERNS,
+  PHONE_DIGITS,
+  REPEAT_WORDS,
+  SCREEN_FLAGS,
+  type ScreenFlag,
+} from "./rules";
 
-const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF\u00AD]/;
-const URDU_DIGIT_ZERO = 0x06f0; // ۰ to ۹
-const ARABIC_DIGIT_ZERO = 0x0660; // ٠ to ٩
-
-/**
- * Lower case, NFKC (full-width digits, ligatures), Urdu and Arabic-Indic digits to ASCII, zero-width
- * characters to spaces. Character by character, so an offset in the result is the same offset in
- * the message (phone numbers are masked in the original text).
- */
-export function normalise(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    const code = ch.charCodeAt(0);
-    // ASCII: only the case changes (NFKC leaves it as it is)
-    if (code < 0x80) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
-    else if (code >= URDU_DIGIT_ZERO && code <= URDU_DIGIT_ZERO + 9) out += String(code - URDU_DIGIT_ZERO);
-    else if (code >= ARABIC_DIGIT_ZERO && code <= ARABIC_DIGIT_ZERO + 9) out += String(code - ARABIC_DIGIT_ZERO);
-    else if (ZERO_WIDTH.test(ch)) out += " ";
-    else {
-      const folded = ch.normalize("NFKC").toLowerCase();
-      out += folded.length === 1 ? folded : ch;
-    }
-  }
-  return out;
-}
+const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(tlds);
+/** Defanged addresses ("hxxps://", "evil[.]com") read as the addresses they stand for. */
+const DEFANGED = /\bhxxp(s?):\/\/|\[\.\]|\(\.\)/g;
 
 type Piece = { start: number; end: number; digits: string };
 const TOKEN = /\d+|[\p{L}\p{M}]+/gu;
@@ -40,7 +30,12 @@ function numberPieces(text: string): Piece[][] {
     const start = m.index;
     const token = m[0];
     const digits = /^\d/.test(token) ? token : NUMBER_WORDS[token];
-    const glued = NUMBER_GLUE.test(text.slice(lastEnd, start));
+    // what lies between matters only once a number has begun
+    const glued = run.length === 0 && repeat === 1 ? true : NUMBER_GLUE.test(text.slice(lastEnd, start));
+    if (GLUE_WORDS.has(token) && glued && run.length) {
+      lastEnd = start + token.length;
+      continue;
+    }
     if (!glued || (digits === undefined && !REPEAT_WORDS[token])) {
       if (run.length) runs.push(run);
       run = [];
@@ -59,16 +54,20 @@ function numberPieces(text: string): Piece[][] {
   return runs;
 }
 
-/** Where the text holds a Pakistani mobile number (digits, spelled out, or both), as [start, end) offsets. */
+/** Where the text holds a Pakistani mobile number (digits, spelled out, or both), as [start, end) offsets of the message. */
 export function phoneSpans(text: string): Array<[number, number]> {
+  return foldedPhoneSpans(foldForScreening(text));
+}
+
+function foldedPhoneSpans(folded: Folded): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const run of numberPieces(normalise(text))) {
+  for (const run of numberPieces(folded.text)) {
     for (let i = 0; i < run.length; i++) {
       let digits = "";
       for (let j = i; j < run.length && digits.length < 14; j++) {
         digits += run[j].digits;
         if (PHONE_DIGITS.test(digits)) {
-          spans.push([run[i].start, run[j].end]);
+          spans.push([folded.from[run[i].start], folded.to[run[j].end - 1]]);
           i = j;
           break;
         }
@@ -85,24 +84,44 @@ export type Screening = { flags: ScreenFlag[] };
  * to `siteHosts` (the site itself) are not off-site.
  */
 export function screenMessage(text: string, siteHosts: string[] = []): Screening {
-  const normal = normalise(text).replace(/\s+/g, " ");
+  const characters = foldCharacters(text);
+  const folded = foldWords(characters);
+  const normal = folded.text.replace(/\s+/g, " ");
   const raised = new Set<ScreenFlag>();
-  if (phoneSpans(text).length) raised.add("phone");
+  if (foldedPhoneSpans(folded).length) raised.add("phone");
   for (const [flag, patterns] of Object.entries(PATTERNS) as Array<[ScreenFlag, RegExp[]]>) {
     if (patterns.some((p) => p.test(normal))) raised.add(flag);
   }
-  for (const [link] of normal.matchAll(LINK)) {
-    if (!siteHosts.some((host) => hostOf(link) === host)) raised.add("offsite_link");
-  }
+  if (hasOffsiteLink(characters.text, siteHosts)) raised.add("offsite_link");
   return { flags: SCREEN_FLAGS.filter((f) => raised.has(f)) };
 }
 
-function hostOf(link: string): string {
-  try {
-    return new URL(/^https?:\/\//.test(link) ? link : `http://${link}`).host;
-  } catch {
-    return link;
+/**
+ * Whether the text (folded by code point) holds an address that is not the site's: with a scheme
+ * (defanged ones too), an e-mail, or a bare domain ending in any TLD. A bare domain without a path
+ * counts only with one of the endings people use for links (isBareLinkHost): "price.final" and
+ * "done.now" are typos, not addresses.
+ */
+function hasOffsiteLink(folded: string, siteHosts: string[]): boolean {
+  const plain = folded.replace(DEFANGED, (m: string, s?: string) => (m.startsWith("h") ? `http${s ?? ""}://` : "."));
+  // an address has no spaces and has a dot, a colon or an @: linkify (a search over every TLD)
+  // reads only such words, and the site's own links are known without it
+  for (const word of plain.split(/\s+/)) {
+    if (!/[.:@]./.test(word) || siteHosts.some((host) => isLinkTo(word, host))) continue;
+    for (const match of linkify.match(word) ?? []) {
+      const url = new URL(match.url);
+      if (siteHosts.includes(url.host)) continue;
+      const bare = match.schema === "" && !match.raw.startsWith("www.") && url.pathname === "/" && !url.search;
+      if (!bare || isBareLinkHost(url.hostname)) return true;
+    }
   }
+  return false;
+}
+
+/** "host", "host/…", "https://host/…": a link to the site, known without linkify. */
+function isLinkTo(word: string, host: string): boolean {
+  const rest = word.replace(/^https?:\/\//, "");
+  return rest.startsWith(host) && (rest.length === host.length || "/?#".includes(rest[host.length]));
 }
 
 /** The text with every phone number's digits replaced by •, keeping its first two ("03••••••••••"). */
