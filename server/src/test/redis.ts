@@ -21,7 +21,7 @@ export async function answeringRedisUrl(): Promise<string | undefined> {
 export const NO_REDIS = "needs REDIS_URL naming a Redis that answers (e.g. redis://127.0.0.1:6379)";
 
 /** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
