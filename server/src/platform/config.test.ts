@@ -113,6 +113,26 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the read replicas of DATABASE_URL, and refuses a bad one or one without a primary", () => {
+    const primary = "postgres://u:p@db:5432/unibazaar";
+    expect(loadConfig({ DATA_DIR: dataDir() }).replicas).toEqual({ urls: [], maxLagMs: 2_000 });
+    const replicas = "postgres://u:p@r1:5432/unibazaar, postgresql://u:p@r2/unibazaar";
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: primary, DATABASE_REPLICA_URLS: replicas, DATABASE_REPLICA_MAX_LAG_MS: "500" })
+        .replicas,
+    ).toEqual({
+      urls: ["postgres://u:p@r1:5432/unibazaar", "postgresql://u:p@r2/unibazaar"],
+      maxLagMs: 500,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: primary, DATABASE_REPLICA_URLS: "mysql://r1/unibazaar" })).toThrow(
+      /^Invalid configuration: DATABASE_REPLICA_URLS must be comma-separated postgres/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URLS: "postgres://r1/unibazaar" })).toThrow(
+      "Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: "10" })).toThrow(ConfigError);
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow("JWT_SECRET is required when NODE_ENV=production");
   });
