@@ -44,15 +44,20 @@ export default defineConfig({
         ssr,
         test: {
           name: "e2e",
-          // a page can take over the default 1 s to re-render on a busy 2-core machine: polls wait longer
-          expect: { poll: { timeout: 10_000 } },
+          // a page can take over the default 1 s to re-render on a busy 2-core machine: polls wait as
+          // long as a step (STEP_TIMEOUT in e2e/harness.ts)
+          expect: { poll: { timeout: 30_000 } },
           include: ["e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          // one browser and one app per file, two files at a time beside the server files: one e2e
+          // limits with room for a 2-core machine at twice its cores' load; a test's limit includes
+          // its file's app starting (the first test that asks for it)
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          // a worker keeps chromium and the modules between files (e2e/browser-test.ts); each file
+          // still gets its own app and data. Two files at a time beside the server files: one e2e
           // file leaves a third of a 2-core machine idle (waiting on pages), and one at a time took
           // the whole run to 40 min on a 2 × AMD EPYC machine (19 min for `npm test` two at a time)
+          isolate: false,
         },
       },
       {

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { User } from "../server/src/modules/users/entity";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { notice, visible } from "./storefront-helpers";
 
 /** The admin's reported conversations and users list at 390 px: every report can be acted on, every account's state is shown. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 /** A conversation about one of the seller's products, where the seller writes and the buyer reports it. */
 async function reportedConversation(reason: string): Promise<string> {

@@ -1,16 +1,17 @@
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { visible } from "./storefront-helpers";
 
 /** A buyer sends the seller a photo in the chat; the seller sees it live, opens it large and answers with a photo and a caption. */
 let e2e: E2E;
 let productName: string;
 let conversationId: string;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const sellerToken = await tokenFor(e2e, SELLER);
   const data = await gqlOk<{ myProducts: { items: Array<{ id: string; name: string }> } }>(
     e2e,
@@ -27,7 +28,6 @@ beforeAll(async () => {
   );
   conversationId = startConversation.id;
 });
-afterAll(() => e2e?.close());
 
 const png = (color: string) =>
   sharp({ create: { width: 120, height: 90, channels: 3, background: color } })
@@ -60,7 +60,7 @@ describe("photos in chat at 390 px", () => {
 
     // the seller's inbox, open before the photo was sent, shows "Photo" without a reload
     const conversation = seller.page.getByRole("link", { name: new RegExp(productName) });
-    await expect.poll(() => conversation.textContent(), { timeout: 10_000 }).toContain("Photo ·");
+    await expect.poll(() => conversation.textContent()).toContain("Photo ·");
     await conversation.click();
     const sellerThread = seller.page.getByRole("list", { name: "Messages" });
     const thumbnail = sellerThread.getByRole("img", { name: "Photo" });

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { SELLER, signInTo } from "./dashboard-helpers";
-import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { type E2E, expectAccessible, openPage } from "./harness";
 import {
   cartCount,
   dismissNotice,
@@ -25,11 +26,8 @@ import {
  * errors are inline, fresh after each attempt, and the register box lists every field error.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 const BUYER = { desktop: "fatima@student.pk", phone: "zainab@student.pk" } as const;

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, openPage } from "./harness";
 import {
   addProduct,
   cartButton,
@@ -18,10 +19,9 @@ import {
 
 /** Consistency: one money format, the dashboards in the storefront's frame, the pay page in the app's look. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 const BUYER = { desktop: "fatima@student.pk", phone: "hamza@student.pk" } as const;
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
 import { ADMIN, BUYER, chartValue, figure, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
 import { formatDate, formatMonth } from "../web/src/lib/format";
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 const MENUS = {
   buyer: ["My Orders", "Messages", "Profile", "Log out"],

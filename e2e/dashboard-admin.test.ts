@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { ADMIN, BUYER, BUYER_2, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 
 /** User management by an admin, and failures the old client only logged, now shown to the user. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();

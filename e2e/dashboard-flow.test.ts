@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER, PASSWORD, SELLER, ADMIN, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
 import { dismissNotice } from "./storefront-helpers";
 
 /**
@@ -12,10 +13,9 @@ import { dismissNotice } from "./storefront-helpers";
  * the admin sees the seller's revenue grow. Buyer screens run at phone width.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 import { formatDateTime } from "../web/src/lib/format";
 
 const productName = `Desk Lamp ${randomUUID().slice(0, 6)}`;
@@ -93,7 +93,7 @@ describe("seller, buyer and admin dashboards together", () => {
     await page.waitForURL((url) => url.pathname === "/shop");
     await notice(page, "Product added successfully!").waitFor();
     expect(creates).toHaveLength(2);
-    await page.getByText(productName).first().waitFor({ timeout: 20_000 });
+    await page.getByText(productName).first().waitFor();
 
     const { products } = await gqlOk(e2e, `query($s: String) { products(filter: { search: $s }) { items { id name price image } } }`, {
       s: productName,

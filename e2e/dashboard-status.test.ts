@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage } from "./harness";
 import { VIEWPORTS } from "./storefront-helpers";
 
 /** The seller's status dialog: payment shown, nothing preselected, a rejection confirmed. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 /** A new unpaid card order for one of the seller's products. */

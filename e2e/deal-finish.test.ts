@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { Order } from "../server/src/modules/orders/entity";
 import { Product } from "../server/src/modules/products/entity";
 import { User } from "../server/src/modules/users/entity";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER, SELLER_2 } from "./dashboard-helpers";
 import { writeReview } from "./deal-helpers";
-import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, openPage, PHONE } from "./harness";
 import { logIn, notice, openCart, plain, urlMatches, visible } from "./storefront-helpers";
 
 /**
@@ -17,11 +18,8 @@ import { logIn, notice, openCart, plain, urlMatches, visible } from "./storefron
  * side until both are written, then both show.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 const editStatus = async (page: Page, orderNumber: string, status: string) => {
@@ -52,7 +50,7 @@ describe("a deal that finishes with the handover code", () => {
       await logIn(buyer.page, BUYER);
       await buyer.page.goto(`/shop/${lamp.id}`);
       await buyer.page.getByRole("button", { name: "Message seller" }).click();
-      await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+      await expect.poll(() => new URL(buyer.page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
       const chatPath = new URL(buyer.page.url()).pathname;
       await buyer.page.getByRole("button", { name: "Make an offer" }).click();
       const form = buyer.page.getByRole("form", { name: "Make an offer" });
@@ -64,7 +62,7 @@ describe("a deal that finishes with the handover code", () => {
       await logIn(seller.page, SELLER_2);
       await seller.page.goto(chatPath);
       const sellerOffer = seller.page.getByRole("list", { name: "Messages" }).getByLabel("Offer");
-      await visible(sellerOffer.getByText("Rs 2,500"), 10_000);
+      await visible(sellerOffer.getByText("Rs 2,500"));
       await sellerOffer.getByRole("button", { name: "Accept" }).click();
       const accept = seller.page.getByRole("form", { name: "Accept the offer" });
       await accept.getByRole("combobox", { name: "Reserve it for the buyer" }).click();
@@ -75,7 +73,7 @@ describe("a deal that finishes with the handover code", () => {
 
       // both see the countdown in the chat; anyone else sees Reserved and cannot buy it
       const buyerOffer = buyer.page.getByRole("list", { name: "Messages" }).getByLabel("Offer");
-      await visible(buyerOffer.getByText(/^Reserved for the buyer: [56] h \d+ min left$/), 10_000);
+      await visible(buyerOffer.getByText(/^Reserved for the buyer: [56] h \d+ min left$/));
       await stranger.page.goto(`/shop/${lamp.id}`);
       await visible(stranger.page.getByRole("heading", { level: 1, name: "Brass desk lamp" }));
       await visible(stranger.page.getByRole("alert", { name: "Reserved" }).getByText(/It is for sale again in [56] h \d+ min/));

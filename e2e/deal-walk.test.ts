@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { Order } from "../server/src/modules/orders/entity";
 import { SELLER_2 } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, openCart, PASSWORD, plain, shown, unique, urlMatches, visible } from "./storefront-helpers";
 
 /**
@@ -12,11 +13,8 @@ import { logIn, notice, openCart, PASSWORD, plain, shown, unique, urlMatches, vi
  * the meetup time has come (moved into the past here), and the student reviews the item.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 /** Signs up through the register page as a buyer and ends signed in (logging in if sign-up does not). */
@@ -29,7 +27,7 @@ async function signUp(page: Page, who: { email: string; username: string; name: 
   await page.getByLabel("Full name").fill(who.name);
   await page.getByLabel("Contact number").fill("03111234567");
   await page.getByRole("button", { name: "Register" }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/register");
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe("/register");
   if (new URL(page.url()).pathname === "/login") await logIn(page, who.email);
 }
 
@@ -67,7 +65,7 @@ describe("a whole deal on a phone", () => {
 
       // 2. messages the seller, who answers
       await buyer.page.getByRole("button", { name: "Message seller" }).click();
-      await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+      await expect.poll(() => new URL(buyer.page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
       const chatPath = new URL(buyer.page.url()).pathname;
       await buyer.page.getByRole("textbox", { name: "Message" }).fill("Salaam! Is it still available? Can we meet at LUMS?");
       await buyer.page.getByRole("button", { name: "Send" }).click();
@@ -77,7 +75,7 @@ describe("a whole deal on a phone", () => {
       await visible(sellerThread.getByText("Salaam! Is it still available? Can we meet at LUMS?"));
       await seller.page.getByRole("textbox", { name: "Message" }).fill("Yes, it is. Make me an offer.");
       await seller.page.getByRole("button", { name: "Send" }).click();
-      await visible(buyer.page.getByRole("list", { name: "Messages" }).getByText("Yes, it is. Make me an offer."), 10_000);
+      await visible(buyer.page.getByRole("list", { name: "Messages" }).getByText("Yes, it is. Make me an offer."));
 
       // 3. makes an offer; the seller accepts it
       await buyer.page.getByRole("button", { name: "Make an offer" }).click();
@@ -86,12 +84,12 @@ describe("a whole deal on a phone", () => {
       await form.getByRole("button", { name: "Send offer" }).click();
       await notice(buyer.page, "Offer sent.");
       const sellerOffer = sellerThread.getByLabel("Offer");
-      await visible(sellerOffer.getByText(shown(offer)), 10_000);
+      await visible(sellerOffer.getByText(shown(offer)));
       await sellerOffer.getByRole("button", { name: "Accept" }).click();
       // accepting reserves the item for the buyer, for a day unless the seller picks another time
       await seller.page.getByRole("form", { name: "Accept the offer" }).getByRole("button", { name: "Accept and reserve" }).click();
       const buyerOffer = buyer.page.getByRole("list", { name: "Messages" }).getByLabel("Offer");
-      await visible(buyerOffer.getByText("Accepted"), 10_000);
+      await visible(buyerOffer.getByText("Accepted"));
 
       // 4. buys at the agreed price, meeting on campus and paying cash there
       await buyerOffer.getByRole("link", { name: "Buy at this price" }).click();
@@ -109,7 +107,7 @@ describe("a whole deal on a phone", () => {
       expect(await panel.getByRole("radio", { name: "Cash on meetup" }).isChecked()).toBe(true);
       const total = (offer * 100 + Math.round(offer * 5)) / 100;
       await expect
-        .poll(async () => plain(await panel.getByRole("button", { name: /^Place Order/ }).textContent()), { timeout: 10_000 })
+        .poll(async () => plain(await panel.getByRole("button", { name: /^Place Order/ }).textContent()))
         .toBe(`Place Order · ${shown(total)}`);
       await panel.getByRole("button", { name: /^Place Order/ }).click();
       await notice(buyer.page, "Order placed successfully!");

@@ -2,43 +2,34 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "vitest";
 import { formatPKR } from "@unibazaar/rules";
-import { startTestServer, type TestServer } from "../server/src/test/harness";
+import type { TestServer } from "../server/src/test/harness";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 860 };
 
-export type E2E = { server: TestServer; browser: Browser; close: () => Promise<void> };
+/** A file's app (the real app: built web + API, on its own copy of the demo data) and the worker's chromium. */
+export type E2E = { server: TestServer; browser: Browser };
 
 /**
- * One e2e file = the real app (built web + API) on its own database with the demo data, and one
- * headless Debian chromium. The web build comes from `npm test` (it builds before running).
+ * How long one step (a page to show something, a URL to change, a browser action) may take: room
+ * for a 2-core machine at twice its cores' load, where every step takes several times as long.
  */
-export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
-  const server = await startTestServer({ seed: true, env: options.env });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-  });
-  return {
-    server,
-    browser,
-    close: async () => {
-      await browser.close();
-      await server.close();
-    },
-  };
-}
+export const STEP_TIMEOUT = 30_000;
+
+/** Headless Debian chromium, for `browser-test.ts` (one per worker) and files that launch their own. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
 /**
  * A fresh browser profile (own storage) at the given viewport, with the app's base URL. The service
@@ -60,6 +51,7 @@ export async function openPage(
     reducedMotion: "reduce",
     serviceWorkers: options.serviceWorkers ?? "block",
   });
+  context.setDefaultTimeout(STEP_TIMEOUT);
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
   return { context, page };

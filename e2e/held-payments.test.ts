@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
 import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
 
 /**
@@ -13,8 +14,8 @@ import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, pla
 let e2e: E2E;
 let sellerToken: string;
 let listings: string[];
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   sellerToken = await tokenFor(e2e, SELLER);
   const { myProducts } = await gqlOk<{ myProducts: { items: Array<{ name: string; quantityAvailable: number }> } }>(
     e2e,
@@ -23,9 +24,6 @@ beforeAll(async () => {
     sellerToken,
   );
   listings = myProducts.items.filter((p) => p.quantityAvailable > 0).map((p) => p.name);
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 /** Pays on the JazzCash simulator's page with a wallet number and MPIN, as the buyer would. */

@@ -5,9 +5,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER, tokenFor } from "./dashboard-helpers";
-import { CHROMIUM, type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { CHROMIUM, CHROMIUM_ARGS, type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, visible } from "./storefront-helpers";
 
 /**
@@ -21,8 +22,8 @@ let buyerToken = "";
 let saved = { id: "", name: "" };
 let asked = { id: "", name: "" };
 
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   buyerToken = await tokenFor(e2e, BUYER);
   const { products } = await gqlOk<{ products: { items: Array<{ id: string; name: string }> } }>(
     e2e,
@@ -44,9 +45,6 @@ beforeAll(async () => {
     buyerToken,
   );
 });
-afterAll(async () => {
-  await e2e?.close();
-});
 
 describe("installable app at 390 px", () => {
   it("serves a manifest with the required fields and icons, and Chromium finds the app installable", async () => {
@@ -55,7 +53,7 @@ describe("installable app at 390 px", () => {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update"],
+      args: CHROMIUM_ARGS,
       viewport: PHONE,
       baseURL: e2e.server.url,
     });
@@ -84,7 +82,7 @@ describe("installable app at 390 px", () => {
       expect(worker.headers()["cache-control"]).toBe("no-cache");
 
       // the worker registers after load and takes the page over
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
       expect(installabilityErrors).toEqual([]);
@@ -98,7 +96,7 @@ describe("installable app at 390 px", () => {
     const { page, context } = await openPage(e2e, PHONE, { serviceWorkers: "allow" });
     try {
       await logIn(page, BUYER);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined);
       await page.goto("/saved");
       const savedList = page.getByRole("list", { name: "Saved items" });
       await visible(savedList.getByRole("link", { name: saved.name, exact: true }));
@@ -218,7 +216,7 @@ describe("a new version", () => {
     try {
       await watchForBlankOrErrorScreen(page);
       await page.goto("/");
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined);
       const shell = new Map<string, boolean>();
       page.on("response", (r) => shell.set(new URL(r.url()).pathname, r.fromServiceWorker()));
       // settled: the page has registered its worker (after load) before a new version goes out

@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it as browserTest } from "./browser-test";
+import type { E2E } from "./harness";
 
 /**
  * A legacy browser client as it is deployed: served from its own origin (another port on
@@ -72,22 +73,27 @@ const LEGACY_CLIENT = `<!doctype html>
 </script></body></html>`;
 
 let e2e: E2E;
-let clientServer: Server;
 let clientOrigin: string;
 let apiOrigin: string;
-beforeAll(async () => {
-  clientServer = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LEGACY_CLIENT);
-  });
-  await new Promise<void>((resolve) => clientServer.listen(0, "127.0.0.1", resolve));
-  clientOrigin = `http://127.0.0.1:${(clientServer.address() as AddressInfo).port}`;
+const it = browserTest
+  // the legacy client's page, served from its own origin
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  .extend("clientServer", { scope: "file" }, async ({}, { onCleanup }): Promise<Server> => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LEGACY_CLIENT);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return server;
+  })
   // the legacy client's origin is allowed to call with credentials, as an operator would configure it
-  e2e = await startE2E({ env: { CORS_ORIGINS: clientOrigin } });
+  .extend("appEnv", { scope: "file" }, ({ clientServer }) => {
+    clientOrigin = `http://127.0.0.1:${(clientServer.address() as AddressInfo).port}`;
+    return { CORS_ORIGINS: clientOrigin };
+  });
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
   apiOrigin = e2e.server.url.replace("localhost", "127.0.0.1");
-});
-afterAll(async () => {
-  await e2e?.close();
-  await new Promise((resolve) => clientServer?.close(resolve));
 });
 
 type Answer<T = any> = { status: number; body: T };

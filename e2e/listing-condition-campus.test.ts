@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { productNames, visible } from "./storefront-helpers";
 
 /** Condition and campus on a phone: filter the shop by campus and condition; cards and the product page say both. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 /** The first shop page (8, newest first) for a filter, from the API. */
@@ -43,7 +41,7 @@ describe("condition and campus at 390 px", () => {
         await expect.poll(() => radio.isChecked()).toBe(true);
         await sheet.getByRole("button", { name: /^Show / }).click();
         await sheet.waitFor({ state: "hidden" });
-        await expect.poll(() => productNames(page, "Products"), { timeout: 10_000 }).toEqual(group === "Campus" ? atFast : likeNewAtFast);
+        await expect.poll(() => productNames(page, "Products")).toEqual(group === "Campus" ? atFast : likeNewAtFast);
       }
       expect(new URL(page.url()).search).toBe("?campus=fast-lahore&condition=like-new");
       const card = page.getByRole("list", { name: "Products", exact: true }).getByRole("article").first();

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { SELLER, signInTo } from "./dashboard-helpers";
-import { type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { dismissNotice, visible } from "./storefront-helpers";
 
 /**
@@ -10,11 +11,8 @@ import { dismissNotice, visible } from "./storefront-helpers";
  * the shop's campus filter (only campuses with listings, each with its count).
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 describe("campus filter at 390 px", () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { SELLER, signInTo, tokenFor, BUYER_3 } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
 
 /**
@@ -11,8 +12,8 @@ import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./s
 let e2e: E2E;
 const productName = `Hostel Kettle ${randomUUID().slice(0, 6)}`;
 
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   await gqlOk(
     e2e,
     `mutation($input: ProductInput!) { createProduct(input: $input) { id } }`,
@@ -28,9 +29,6 @@ beforeAll(async () => {
     },
     await tokenFor(e2e, SELLER),
   );
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 describe("a single item at 390 px", () => {
@@ -85,7 +83,7 @@ describe("a single item at 390 px", () => {
       await notice(page, `"${productName}" is for sale again.`);
       // on a phone each product is a card of the list
       const item = page.getByRole("list", { name: "Your products" }).getByRole("listitem").filter({ hasText: productName });
-      await expect.poll(() => item.textContent(), { timeout: 10_000 }).toMatch(/Available:1Edit/);
+      await expect.poll(() => item.textContent()).toMatch(/Available:1Edit/);
       await expectAccessible(page, "manage products with a relisted item (phone)");
 
       await openProduct(page, productName);

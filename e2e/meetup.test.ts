@@ -1,7 +1,8 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER_3, SELLER_2, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { addProduct, logIn, notice, openCart, visible } from "./storefront-helpers";
 
 /**
@@ -9,11 +10,8 @@ import { addProduct, logIn, notice, openCart, visible } from "./storefront-helpe
  * meetup, the seller proposes another time and point, the buyer confirms, and both see it agreed.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 type Meetup = { point: { label: string }; at: string; state: string; proposedBy: string };

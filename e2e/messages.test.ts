@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { Product } from "../server/src/modules/products/entity";
 import { User } from "../server/src/modules/users/entity";
 import { insertOrder } from "../server/src/test/fixtures";
 import { ADMIN, BUYER_2, BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { notice, openProduct, visible } from "./storefront-helpers";
 
 /** A buyer messages a seller from the product page; the seller (a second browser) sees it live and answers. */
 let e2e: E2E;
 let productName: string;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const token = await tokenFor(e2e, SELLER);
   const data = await gqlOk<{ myProducts: { items: Array<{ name: string }> } }>(
     e2e,
@@ -20,7 +21,6 @@ beforeAll(async () => {
   );
   productName = data.myProducts.items[0].name;
 });
-afterAll(() => e2e?.close());
 
 describe("talking to the seller at 390 px", () => {
   it("delivers the buyer's message to the seller's open inbox live, and the answer back, as plain text", async () => {
@@ -32,7 +32,7 @@ describe("talking to the seller at 390 px", () => {
     await signInTo(buyer.page, BUYER_2, "/");
     await openProduct(buyer.page, productName);
     await buyer.page.getByRole("button", { name: "Message seller" }).click();
-    await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await expect.poll(() => new URL(buyer.page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     await visible(buyer.page.getByText("No messages yet. Say hello!"));
     await expectAccessible(buyer.page, "chat (phone)");
 
@@ -47,7 +47,7 @@ describe("talking to the seller at 390 px", () => {
     // the seller's inbox, open since before the message was sent, shows it without a reload
     const conversation = seller.page.getByRole("link", { name: new RegExp(productName) });
     await visible(conversation);
-    await expect.poll(() => conversation.textContent(), { timeout: 10_000 }).toContain("Is it still available?");
+    await expect.poll(() => conversation.textContent()).toContain("Is it still available?");
     await conversation.click();
     await visible(seller.page.getByRole("list", { name: "Messages" }).getByText(question, { exact: true }));
     await seller.page.getByRole("textbox", { name: "Message" }).fill("Yes! Library at 4?");
@@ -55,7 +55,7 @@ describe("talking to the seller at 390 px", () => {
 
     // and the buyer's open chat gets the answer live, with the question marked read
     await visible(thread.getByText("Yes! Library at 4?"));
-    await expect.poll(() => thread.getByText(/· Read$/).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => thread.getByText(/· Read$/).count()).toBe(1);
 
     await seller.context.close();
     await buyer.context.close();
@@ -70,7 +70,7 @@ describe("talking to the seller at 390 px", () => {
     const { page, context } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER_3, `/orders/${order.id}`);
     await page.getByRole("button", { name: "Message seller" }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     await visible(page.getByRole("link", { name: productName }));
     await context.close();
   });
@@ -97,7 +97,7 @@ describe("talking to the seller at 390 px", () => {
       { c: startConversation.id },
       buyerToken,
     );
-    await visible(page.getByText("Sent while your socket was down"), 30_000);
+    await visible(page.getByText("Sent while your socket was down"));
     await context.close();
   });
 

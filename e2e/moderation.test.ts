@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { signUp } from "../server/src/test/fixtures";
 import { ADMIN, BUYER, BUYER_2, SELLER, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, openProduct, productNames, visible } from "./storefront-helpers";
 
 /** Reports and moderation on phones: a buyer reports a listing, an admin hides it, it leaves the shop and search. */
@@ -10,8 +11,8 @@ let e2e: E2E;
 const productName = `Exam Paper Bundle ${randomUUID().slice(0, 6)}`;
 let productId = "";
 
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const { createProduct } = await gqlOk<{ createProduct: { id: string } }>(
     e2e,
     `mutation($input: ProductInput!) { createProduct(input: $input) { id } }`,
@@ -28,9 +29,6 @@ beforeAll(async () => {
     await tokenFor(e2e, SELLER),
   );
   productId = createProduct.id;
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 describe("reports and moderation at 390 px", () => {

@@ -1,5 +1,6 @@
 import type { Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { CATALOG_CACHE } from "../server/src/modules/products/catalog";
 import { Product } from "../server/src/modules/products/entity";
 import { Order, OrderLine } from "../server/src/modules/orders/entity";
@@ -7,7 +8,7 @@ import { User } from "../server/src/modules/users/entity";
 import { orderInput, PLACE_ORDER } from "../server/src/modules/orders/testing";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER, BUYER_2, BUYER_3, SELLER, SELLER_2, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { cartCount, fillShipping, logIn, notice, openCart, payWithTestCard, plain, shown, urlMatches, visible } from "./storefront-helpers";
 
 /**
@@ -17,11 +18,8 @@ import { cartCount, fillShipping, logIn, notice, openCart, payWithTestCard, plai
  * everywhere; meetup changes notify and the steps fit a meetup; a held listing is not relisted.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 const userId = async (email: string) => (await e2e.server.dataSource.getRepository(User).findOneByOrFail({ email })).id;

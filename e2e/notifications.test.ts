@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { signUp } from "../server/src/test/fixtures";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, signInAs, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE, signInAs } from "./harness";
 import { urlMatches, visible } from "./storefront-helpers";
 
 /** The bell: a seller moves an order on in one browser, the buyer's bell counts it live in another. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 /** A new cash-on-delivery order by BUYER_3 of one of SELLER's products. */
 async function newOrder(): Promise<{ id: string; orderNumber: string }> {
@@ -98,7 +98,7 @@ describe("notifications at 390 px", () => {
     await dialog.waitFor({ state: "detached" });
 
     // no reload on the buyer's side: the bell counts it as it happens
-    await expect.poll(() => bellCount(buyer.page), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => bellCount(buyer.page)).toBe(before + 1);
 
     await bell(buyer.page).click();
     await urlMatches(buyer.page, /\/notifications$/);
@@ -109,7 +109,7 @@ describe("notifications at 390 px", () => {
 
     await confirmed.click();
     await urlMatches(buyer.page, new RegExp(`/orders/${order.id}$`));
-    await expect.poll(() => bellCount(buyer.page), { timeout: 10_000 }).toBe(before);
+    await expect.poll(() => bellCount(buyer.page)).toBe(before);
 
     // one more change while the buyer reads the order, then "Mark all read" empties the bell
     await gqlOk(
@@ -118,11 +118,11 @@ describe("notifications at 390 px", () => {
       { id: order.id },
       await tokenFor(e2e, SELLER),
     );
-    await expect.poll(() => bellCount(buyer.page), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => bellCount(buyer.page)).toBe(before + 1);
     await bell(buyer.page).click();
     await visible(list.getByRole("link", { name: `Unread: Your order ${order.orderNumber} is now processing.` }));
     await buyer.page.getByRole("button", { name: "Mark all read" }).click();
-    await expect.poll(() => bellCount(buyer.page), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => bellCount(buyer.page)).toBe(0);
     await visible(list.getByRole("link", { name: new RegExp(`^Your order ${order.orderNumber} is now processing\\.`) }));
     expect(await buyer.page.getByRole("button", { name: "Mark all read" }).isDisabled()).toBe(true);
 

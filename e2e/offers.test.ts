@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { Order } from "../server/src/modules/orders/entity";
 import { Offer, OfferStatus } from "../server/src/modules/conversations/entity";
 import { User } from "../server/src/modules/users/entity";
 import { BUYER, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { fillShipping, notice, openCart, openProduct, plain, shown, visible } from "./storefront-helpers";
 
 /**
@@ -13,8 +14,8 @@ import { fillShipping, notice, openCart, openProduct, plain, shown, visible } fr
  */
 let e2e: E2E;
 let product: { id: string; name: string; price: number };
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const token = await tokenFor(e2e, SELLER);
   const data = await gqlOk<{ myProducts: { items: Array<{ id: string; name: string; price: number; quantityAvailable: number }> } }>(
     e2e,
@@ -24,7 +25,6 @@ beforeAll(async () => {
   );
   product = data.myProducts.items.find((p) => p.quantityAvailable > 0 && p.price >= 100)!;
 });
-afterAll(() => e2e?.close());
 
 describe("making an offer at 390 px", () => {
   it("the seller sees the buyer's offer live, accepts it, and the buyer's checkout charges the offer price", async () => {
@@ -33,7 +33,7 @@ describe("making an offer at 390 px", () => {
     await signInTo(buyer.page, BUYER, "/");
     await openProduct(buyer.page, product.name);
     await buyer.page.getByRole("button", { name: "Message seller" }).click();
-    await expect.poll(() => new URL(buyer.page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+    await expect.poll(() => new URL(buyer.page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     const chatPath = new URL(buyer.page.url()).pathname;
 
     // the seller has the conversation open before the offer is made
@@ -53,14 +53,14 @@ describe("making an offer at 390 px", () => {
 
     // live, without a reload: the offer card with the seller's answers
     const sellerOffer = sellerThread.getByLabel("Offer");
-    await visible(sellerOffer.getByText(shown(offerAmount)), 10_000);
+    await visible(sellerOffer.getByText(shown(offerAmount)));
     await sellerOffer.getByRole("button", { name: "Accept" }).click();
     // accepting reserves the item for the buyer, for a day unless the seller picks another time
     await seller.page.getByRole("form", { name: "Accept the offer" }).getByRole("button", { name: "Accept and reserve" }).click();
     await visible(sellerOffer.getByText("Accepted"));
 
     // the buyer's open chat shows the acceptance live too
-    await visible(buyerOffer.getByText("Accepted"), 10_000);
+    await visible(buyerOffer.getByText("Accepted"));
     await buyerOffer.getByRole("link", { name: "Buy at this price" }).click();
     await visible(buyer.page.getByRole("heading", { level: 1, name: product.name }));
     await buyer.page.getByRole("button", { name: "Add to cart" }).click();
@@ -70,7 +70,7 @@ describe("making an offer at 390 px", () => {
     const totalPaisa = offerAmount * 100 + Math.round(offerAmount * 5);
     const total = totalPaisa / 100;
     const place = panel.getByRole("button", { name: /^Place Order/ });
-    await expect.poll(async () => plain(await place.textContent()), { timeout: 10_000 }).toBe(`Place Order · ${shown(total)}`);
+    await expect.poll(async () => plain(await place.textContent())).toBe(`Place Order · ${shown(total)}`);
     await fillShipping(panel);
     await place.click();
     await notice(buyer.page, "Order placed successfully!");

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { startTestServer } from "../server/src/test/harness";
-import { openPage, startE2E, type E2E } from "./harness";
+import { openPage, type E2E } from "./harness";
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e.close());
 
 describe("GraphiQL playground for integrators", () => {
   it("loads from our own bundle, offline, and runs the example query against the API", async () => {
@@ -18,14 +18,14 @@ describe("GraphiQL playground for integrators", () => {
     });
     await page.goto("/graphiql");
     // the editors are ready once the example query is rendered in them
-    await page.getByText('"calculater"').first().waitFor({ timeout: 30_000 });
+    await page.getByText('"calculater"').first().waitFor();
     const answer = page.waitForResponse(
       (response) => response.url().endsWith("/graphql") && response.request().postData()?.includes("calculater") === true,
     );
     await page.getByRole("button", { name: /execute query/i }).click();
     expect((await (await answer).json()).data.products.items[0].name).toBe("Scientific Calculator");
     // the result pane shows the typo-tolerant search finding the calculator
-    await expect.poll(() => page.getByText('"Scientific Calculator"').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('"Scientific Calculator"').count()).toBeGreaterThan(0);
     expect(foreign).toEqual([]);
     await context.close();
   });

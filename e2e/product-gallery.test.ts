@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { openProduct, visible } from "./storefront-helpers";
 import { pictureFor, viewsFor } from "../server/src/app/seed/illustrations";
 
 /** The product page's pictures: demo pictures drawn per item, thumbnails, and the zoom dialog. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 // a laptop accessory: its drawing has a close-up, so its page has two pictures

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER_2, SELLER, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, openProduct, plain, visible } from "./storefront-helpers";
 
 /** Saved items on a phone: heart a listing, the seller lowers the price, the saved list says so. */
@@ -10,8 +11,8 @@ const productName = `Study Chair ${randomUUID().slice(0, 6)}`;
 let productId = "";
 let sellerToken = "";
 
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   sellerToken = await tokenFor(e2e, SELLER);
   const { createProduct } = await gqlOk<{ createProduct: { id: string } }>(
     e2e,
@@ -29,9 +30,6 @@ beforeAll(async () => {
     sellerToken,
   );
   productId = createProduct.id;
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 describe("saved items at 390 px", () => {

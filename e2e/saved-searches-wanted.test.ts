@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { BUYER_2, SELLER, SELLER_2, tokenFor } from "./dashboard-helpers";
-import { type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, urlMatches, visible } from "./storefront-helpers";
 
 /** On a phone: a saved search's alert reaches the bell when another user lists a match; a wanted post answered opens the chat. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
-afterAll(() => e2e?.close());
 
 describe("saved searches and wanted posts at 390 px", () => {
   it("save a search with its alert; a seller lists a match; the bell shows it", async () => {
@@ -42,13 +42,10 @@ describe("saved searches and wanted posts at 390 px", () => {
       // the match is a job after the listing commits: wait for its notification, then the bell's page shows it
       const buyerToken = await tokenFor(e2e, BUYER_2);
       await expect
-        .poll(
-          async () => {
-            const { notifications } = await gqlOk(e2e, `{ notifications(pageSize: 20) { items { text } } }`, undefined, buyerToken);
-            return (notifications.items as Array<{ text: string }>).map((n) => n.text).join("\n");
-          },
-          { timeout: 20_000 },
-        )
+        .poll(async () => {
+          const { notifications } = await gqlOk(e2e, `{ notifications(pageSize: 20) { items { text } } }`, undefined, buyerToken);
+          return (notifications.items as Array<{ text: string }>).map((n) => n.text).join("\n");
+        })
         .toContain(`Calculator ${word}`);
       await page.goto("/notifications");
       await visible(page.getByRole("link", { name: new RegExp(`Just listed, for your saved search .*Calculator ${word}`) }));

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { signUp } from "../server/src/test/fixtures";
 import { ADMIN, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { notice, visible } from "./storefront-helpers";
 
 /** A new buyer asks the seller to move to WhatsApp with a phone number: the seller sees a safety card and reports it. */
@@ -11,8 +12,8 @@ let scammer = "";
 const SENT = "Mera number 0300-1234567 hai, whatsapp pe baat karo";
 const MASKED = "Mera number •••-••• hai, whatsapp pe baat karo";
 
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const buyer = await signUp(e2e.server);
   scammer = buyer.user.username;
   const { myProducts } = await gqlOk<{ myProducts: { items: Array<{ id: string }> } }>(
@@ -35,7 +36,6 @@ beforeAll(async () => {
     buyer.token,
   );
 });
-afterAll(() => e2e?.close());
 
 describe("scam shield at 390 px", () => {
   it("shows the seller a safety card with the number masked; 'Report scam' reaches the admin with the flagged message", async () => {

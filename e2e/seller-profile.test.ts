@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { openProduct, plain, urlMatches, visible } from "./storefront-helpers";
 
 /** Seller profiles on a phone: "Sold by …" leads to the seller's page with their figures and listings. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 type Figures = { sellerPage: { rating: number; reviewCount: number; completedSales: number } };

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, openPage, PHONE } from "./harness";
 import { demoProduct, type DemoProduct, visible } from "./storefront-helpers";
 
 /** Sharing a listing from a phone, and the preview a chat app builds from the link. */
 let e2e: E2E;
 let product: DemoProduct;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const { data } = await e2e.server.gql<{ products: { items: Array<{ name: string }> } }>(`{ products(pageSize: 1) { items { name } } }`);
   product = await demoProduct(e2e, data!.products.items[0].name);
 });
-afterAll(() => e2e?.close());
 
 describe("sharing a listing at 390 px", () => {
   it("opens the phone's share sheet with the listing's name, price and address", async () => {

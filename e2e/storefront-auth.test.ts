@@ -1,15 +1,13 @@
 import type { Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, openPage } from "./harness";
 import { logIn, PASSWORD, unique, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Registration (buyer and business seller), login with its errors and return path, role menus and logout. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 /** The `input` of the Register mutation the page sends. */

@@ -1,15 +1,13 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, openPage } from "./harness";
 import { demoProduct, isPhone, openCart, productNames, shown, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Browsing the storefront: home, shop with filters, search, categories, product page, 404 and accessibility. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 /** Picks a filter option: in the sidebar on a desktop, in the Filters sheet on a phone. */

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, expectAccessible, openPage, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, expectAccessible, openPage } from "./harness";
 import {
   cartCount,
   demoProduct,
@@ -20,16 +21,13 @@ import {
 
 /** The cart panel, reviews and checkout (cash on delivery and card through the sandbox payment page). */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const res = await e2e.server.gql<{ products: { items: Array<{ name: string; ratingCount: number }> } }>(
     "{ products(pageSize: 50, sort: PRICE_ASC) { items { name ratingCount } } }",
   );
   unreviewed = (res.data?.products.items ?? []).filter((p) => p.ratingCount === 0).map((p) => p.name);
   if (unreviewed.length < 2) throw new Error(`need two unreviewed products, got ${JSON.stringify(res)}`);
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 /** Two products nobody has reviewed yet in the demo data (one per viewport). */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { DESKTOP, type E2E, gqlOk, PHONE, pkr } from "./harness";
+import { DESKTOP, type E2E, gqlOk, PHONE, pkr, STEP_TIMEOUT } from "./harness";
 
 export const PASSWORD = "unibazaar123";
 
@@ -32,15 +32,15 @@ export async function demoProduct(e2e: E2E, name: string): Promise<DemoProduct> 
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
-/** Waits until the locator is visible (fails after 15 s). */
-export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+/** Waits until the locator is visible (fails after STEP_TIMEOUT). */
+export async function visible(locator: Locator, timeout = STEP_TIMEOUT): Promise<Locator> {
   await locator.first().waitFor({ state: "visible", timeout });
   return locator;
 }
 
 /** Waits until the URL's path and query match. */
 export async function urlMatches(page: Page, pattern: RegExp) {
-  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toMatch(pattern);
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: STEP_TIMEOUT }).toMatch(pattern);
 }
 
 /** The texts of the product cards' headings in a product list. */
@@ -96,7 +96,7 @@ export async function logIn(page: Page, email: string, password = PASSWORD, word
   await page.getByLabel(words.email).fill(email);
   await page.getByLabel(words.password).fill(password);
   await page.getByRole("button", { name: words.button }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe("/login");
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: STEP_TIMEOUT }).not.toBe("/login");
 }
 
 /** Opens the product page of the product with this exact name, through the search page. */

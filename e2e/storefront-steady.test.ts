@@ -1,15 +1,13 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, openPage, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, openPage } from "./harness";
 import { isPhone, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
 /** Pages that do not jump while they load, and the shop's custom price range. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 type Steadiness = { footerFirstTop: number | null; shift: number };

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import type { Locator, Page } from "playwright-core";
 import { User } from "../server/src/modules/users/entity";
 import { ADMIN, BUYER, BUYER_2, BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
-import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { notice, PASSWORD, unique, urlMatches, visible } from "./storefront-helpers";
 
 /** The paths students walk most, on a phone: the inbox one tap away, notices out of the way, a home page that keeps its word. */
 let e2e: E2E;
 let product: { id: string; name: string; price: number };
-beforeAll(async () => {
-  e2e = await startE2E();
+it.beforeAll(async ({ e2e: app }) => {
+  e2e = app;
   const data = await gqlOk<{ myProducts: { items: Array<{ id: string; name: string; price: number; quantityAvailable: number }> } }>(
     e2e,
     `{ myProducts(pageSize: 20) { items { id name price quantityAvailable } } }`,
@@ -18,7 +19,6 @@ beforeAll(async () => {
   );
   product = data.myProducts.items.find((p) => p.quantityAvailable > 0 && p.price >= 100)!;
 });
-afterAll(() => e2e?.close());
 
 /** Whether a tap at the centre of the element reaches it (nothing, such as a notice, lies on top). */
 async function tappable(page: Page, target: Locator): Promise<boolean> {
@@ -56,7 +56,7 @@ describe("the paths students walk most, at 390 px", () => {
       { c: startConversation.id },
       await tokenFor(e2e, SELLER),
     );
-    await visible(page.getByRole("link", { name: "Messages, 1 unread" }), 20_000);
+    await visible(page.getByRole("link", { name: "Messages, 1 unread" }));
     // nothing in the header spills off a phone's screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -66,7 +66,7 @@ describe("the paths students walk most, at 390 px", () => {
     await page.getByRole("link", { name: new RegExp(product.name) }).click();
     await visible(page.getByText("Still available, come by the library"));
     // reading the chat clears the count
-    await visible(page.getByRole("link", { name: "Messages, 0 unread" }), 15_000);
+    await visible(page.getByRole("link", { name: "Messages, 0 unread" }));
     await expectAccessible(page, "header with messages (phone)");
     await context.close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
+import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import {
   demoProduct,
   fillShipping,
@@ -15,11 +16,8 @@ import {
 
 /** The app in Urdu on a phone: right to left, nothing wider than the screen, Urdu formatting, the shop and checkout working. */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 const URDU_LOGIN: LoginWords = { heading: "لاگ اِن", email: "ای میل", password: "پاس ورڈ", button: "لاگ اِن کریں" };

@@ -2,20 +2,21 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it as browserTest } from "./browser-test";
 import { codeIn, lastOutboxMail } from "../server/src/test/mail";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, PASSWORD, productNames, urlMatches, visible } from "./storefront-helpers";
 
 /** Verified students and account recovery on a phone, with mail in the outbox (no SMTP_URL, as on a fresh `npm start`). */
 let e2e: E2E;
 let dataDir: string;
-beforeAll(async () => {
+const it = browserTest.extend("appEnv", { scope: "file" }, async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-e2e-verify-"));
-  e2e = await startE2E({ env: { DATA_DIR: dataDir } });
+  return { DATA_DIR: dataDir };
 });
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 const token = async (email: string, password = PASSWORD) =>

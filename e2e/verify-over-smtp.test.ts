@@ -1,23 +1,29 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it as browserTest } from "./browser-test";
 import { codeIn, outboxMails, startSmtpServer, type TestSmtp } from "../server/src/test/mail";
-import { type E2E, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, openPage, PHONE } from "./harness";
 import { logIn, visible } from "./storefront-helpers";
 
 /** The mail journeys with SMTP_URL pointing at a real SMTP server this test starts: the codes arrive by SMTP. */
 let smtp: TestSmtp;
 let e2e: E2E;
 let dataDir: string;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-e2e-smtp-"));
-  e2e = await startE2E({ env: { SMTP_URL: smtp.url, DATA_DIR: dataDir } });
-});
-afterAll(async () => {
-  await e2e?.close();
-  await smtp?.close();
+const it = browserTest
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  .extend("smtpServer", { scope: "file" }, async ({}, { onCleanup }) => {
+    smtp = await startSmtpServer();
+    onCleanup(() => smtp.close());
+    return smtp;
+  })
+  .extend("appEnv", { scope: "file" }, async ({ smtpServer }) => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-e2e-smtp-"));
+    return { SMTP_URL: smtpServer.url, DATA_DIR: dataDir };
+  });
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 describe("verification and password reset over SMTP at 390 px", () => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { it } from "./browser-test";
 import { CATALOG_CACHE } from "../server/src/modules/products/catalog";
 import { CheckoutSession, Order } from "../server/src/modules/orders/entity";
 import { PaymentAttempt } from "../server/src/modules/payment-providers/entity";
 import { User } from "../server/src/modules/users/entity";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER_2, SELLER } from "./dashboard-helpers";
-import { type E2E, expectAccessible, openPage, PHONE, startE2E } from "./harness";
+import { type E2E, expectAccessible, openPage, PHONE } from "./harness";
 import { fillShipping, logIn, openCart, shown, urlMatches, visible } from "./storefront-helpers";
 
 /**
@@ -14,11 +15,8 @@ import { fillShipping, logIn, openCart, shown, urlMatches, visible } from "./sto
  * and the signed callback bringing the buyer back to a paid order.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
+it.beforeAll(({ e2e: app }) => {
+  e2e = app;
 });
 
 describe("wallet payment (phone)", () => {
