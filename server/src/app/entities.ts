@@ -5,7 +5,8 @@ import { LedgerEntry, LedgerMovement } from "../modules/ledger/entity";
 import { Payout } from "../modules/payouts/entity";
 import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
-import { CheckoutSession, Coupon, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { CheckoutSession, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
+import { Coupon, CouponUse } from "../modules/orders/coupons";
 import { PaymentAttempt } from "../modules/payment-providers/entity";
 import { Product } from "../modules/products/entity";
 import { Reservation } from "../modules/reservations/entity";
@@ -28,6 +29,7 @@ export const entities = [
   OrderLine,
   OrderStatusEvent,
   Coupon,
+  CouponUse,
   Image,
   Conversation,
   Message,

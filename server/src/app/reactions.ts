@@ -17,6 +17,7 @@ import { OrderNotices } from "../modules/orders/notices";
 import { HandoverNotices } from "../modules/orders/handover-notices";
 import type { HandoverService } from "../modules/orders/handover";
 import type { ReservationsService } from "../modules/reservations/service";
+import type { UnpaidOrders } from "../modules/orders/unpaid";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
@@ -53,6 +54,7 @@ export function registerReactions(
     dealReviews: DealReviewsService;
     handover: HandoverService;
     reservations: ReservationsService;
+    unpaidOrders: UnpaidOrders;
     mailer: Mailer;
   },
 ): void {
@@ -88,6 +90,10 @@ export function registerReactions(
     cron: "* * * * *",
   });
   jobs.define("reservations.lapse", (_payload, manager) => deps.reservations.lapseDue(manager).then(() => undefined), {
+    cron: "* * * * *",
+  });
+  // online orders not paid in time are cancelled and their units are for sale again
+  jobs.define("orders.lapse-unpaid", (_payload, manager) => deps.unpaidOrders.lapseDue(manager).then(() => undefined), {
     cron: "* * * * *",
   });
 
@@ -182,6 +188,8 @@ declare module "../platform/jobs" {
     "reservations.remind": object;
     /** Scheduled: lapses the reservations past their end, freeing their units (ReservationsService.lapseDue). */
     "reservations.lapse": object;
+    /** Scheduled: cancels the online orders not paid within UNPAID_ORDER_MINUTES, freeing their units (UnpaidOrders.lapseDue). */
+    "orders.lapse-unpaid": object;
     /** Scheduled: reminds both sides of the confirmed meetups starting within the hour (MeetupReminders.remindDue). */
     "meetups.remind": object;
   }

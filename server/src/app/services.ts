@@ -19,6 +19,7 @@ import { ScreeningService } from "../modules/screening/service";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { HandoverService } from "../modules/orders/handover";
+import { UnpaidOrders } from "../modules/orders/unpaid";
 import { ReservationsService } from "../modules/reservations/service";
 import { PaymentProvidersService } from "../modules/payment-providers/service";
 import { ProductsService } from "../modules/products/service";
@@ -85,6 +86,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const orders = new OrdersService(dataSource, config, events, clock);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
+  // online orders nobody paid within UNPAID_ORDER_MINUTES are cancelled by a job
+  const unpaidOrders = new UnpaidOrders(events, clock, config);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox
   const mailer = createMailer(config, logger);
   registerReactions(events, jobs, {
@@ -101,6 +104,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     dealReviews,
     handover,
     reservations,
+    unpaidOrders,
     mailer,
   });
   const auth = new AuthService(dataSource, config, events);
@@ -133,6 +137,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     orders,
     handover,
     reservations,
+    unpaidOrders,
     /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
     paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
     sellers: new SellersService(dataSource, replicas),

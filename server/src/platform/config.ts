@@ -92,6 +92,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: contact for the push services, e.g. mailto:ops@unibazaar.pk")
     .default("mailto:ops@unibazaar.pk"),
+  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PLATFORM_FEE_PERCENT: z.coerce
     .number()
     .min(0, "must be between 0 and 50")
@@ -206,6 +207,8 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
           : { ...keptVapidKeys(path.join(dataDir, "vapid-keys.json")), subject: e.VAPID_SUBJECT },
     /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
     allowHttpPushEndpoints: !isProduction,
+    /** An online (card or wallet) order still unpaid this long after its checkout is cancelled and its units go back on sale. */
+    unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */
     platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     /**

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
 import { COLORS, CONDITIONS } from "../../modules/products/catalog";
 import { Product } from "../../modules/products/entity";
-import { Coupon } from "../../modules/orders/entity";
+import { Coupon } from "../../modules/orders/coupons";
 import { seedDemoDeals } from "./deals";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";

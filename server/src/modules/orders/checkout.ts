@@ -25,6 +25,7 @@ import {
 import { pointOffCampus, type ValidMeetup } from "./meetup";
 import { checkCard, type CardForm } from "./payments";
 import { capturePayment } from "../payment-providers/capture";
+import { keepCheckoutLimits } from "./checkout-limits";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
 import { claimReservations } from "../reservations/hold";
@@ -99,6 +100,8 @@ export class CheckoutService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
+    // the buyer's unpaid online checkouts and the coupon's uses, counted under locks
+    await keepCheckoutLimits(manager, session, now);
     // the buyer's reservations are used; units reserved for others are refused
     const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.product!.name }));
     await claimReservations(manager, this.events, { id: session.id, buyerId: buyer.id }, lines);

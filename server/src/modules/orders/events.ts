@@ -12,8 +12,11 @@ export type OrderPlaced = {
   usedOfferIds: string[];
 };
 
-/** An order moved along its lifecycle; `order` is as it was before the change. */
-export type OrderStatusChanged = { order: Order; to: OrderStatus; actor: AuthUser };
+/**
+ * An order moved along its lifecycle; `order` is as it was before the change. `reason` "unpaid": the
+ * platform cancelled an online order that was not paid in time (`actor` is then the platform, no user).
+ */
+export type OrderStatusChanged = { order: Order; to: OrderStatus; actor: AuthUser; reason?: "unpaid" };
 
 /** A party proposed a new meetup point and time, or confirmed the other's; `order` is as it is now. */
 export type OrderMeetupChanged = { order: Order; actor: AuthUser; change: "proposed" | "confirmed" };

@@ -19,6 +19,14 @@ function statusNotice(orderNumber: number, to: OrderStatus, actor: AuthUser | nu
   return `Your order ${number} is now ${to}.`;
 }
 
+/** What the cancellation of an online order that was not paid in time tells its buyer and its seller. */
+function unpaidNotice(orderNumber: number, toBuyer: boolean): string {
+  const number = formatOrderNumber(orderNumber);
+  return toBuyer
+    ? `Order ${number} was not paid in time, so it is cancelled and its items are back on sale. Order again to buy them.`
+    : `Order ${number} was cancelled: the buyer did not pay in time. Its items are back on sale.`;
+}
+
 /** The bell for orders, subscribed in the order's transaction: a notice commits with its change or not at all. */
 export class OrderNotices {
   constructor(private readonly notifications: NotificationsService) {}
@@ -33,12 +41,15 @@ export class OrderNotices {
   }
 
   /** The buyer and the seller hear of a status change, except whoever made it. */
-  async statusChanged({ order, to, actor }: OrderStatusChanged, manager: EntityManager): Promise<void> {
+  async statusChanged({ order, to, actor, reason }: OrderStatusChanged, manager: EntityManager): Promise<void> {
     for (const recipientId of [order.buyerId, order.sellerId]) {
       if (!recipientId || recipientId === actor.id) continue;
       // the buyer's notice of a completion is the handover's (handover-notices.ts)
       if (recipientId === order.buyerId && to === OrderStatus.COMPLETED) continue;
-      const text = statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : actor);
+      const text =
+        reason === "unpaid"
+          ? unpaidNotice(order.orderNumber, recipientId === order.buyerId)
+          : statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : actor);
       await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
     }
   }

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct, type SignedIn } from "../../test/fixtures";
 import { Product } from "../products/entity";
-import { Coupon } from "./entity";
+import { Coupon } from "./coupons";
 import { checkoutShop } from "./testing";
 
 let sellerA: SignedIn;

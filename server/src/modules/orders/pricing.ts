@@ -4,7 +4,7 @@ import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
 import { percentOf } from "../../platform/shared/money";
 import { usableOffers } from "../conversations/offers";
 import { isListed, Product } from "../products/entity";
-import { Coupon } from "./entity";
+import { findCoupon, type CouponResult } from "./coupons";
 
 /** Sales tax, charged on what the buyer pays for the goods (subtotal after the coupon). */
 export const TAX_PERCENT = 5;
@@ -65,8 +65,6 @@ export type Amounts = { subtotalPaisa: number; discountPaisa: number; taxPaisa: 
 /** The part of the cart one seller fulfils, priced on its own: it becomes one order. */
 export type SellerGroup = Amounts & { sellerId: string; lines: PricedLine[] };
 
-export type CouponResult = { code: string | null; applied: boolean; percentOff: number; message: string | null };
-
 export type PricedCart = Amounts & { lines: PricedLine[]; groups: SellerGroup[]; itemCount: number; coupon: CouponResult };
 
 /** Merges lines of the same product, keeping the order in which products first appear. */
@@ -78,16 +76,6 @@ export function mergeLines(lines: CartLine[]): CartLine[] {
     else merged.set(line.productId, { productId: line.productId, quantity: line.quantity });
   }
   return [...merged.values()];
-}
-
-/** Looks a code up case-insensitively; only an active, unexpired coupon applies. */
-export async function findCoupon(manager: EntityManager, code: string | null | undefined, now: Date): Promise<CouponResult> {
-  if (!code) return { code: null, applied: false, percentOff: 0, message: null };
-  const coupon = await manager.getRepository(Coupon).findOneBy({ code: code.toLowerCase() });
-  if (!coupon || !coupon.active) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" is not valid.` };
-  if (coupon.expiresAt && coupon.expiresAt <= now)
-    return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" has expired.` };
-  return { code: coupon.code, applied: true, percentOff: coupon.percentOff, message: `${coupon.percentOff}% off the subtotal applied.` };
 }
 
 /** Discount, tax and total of one seller's part; rounded half-up per order so the orders add up to the checkout. */
@@ -113,7 +101,7 @@ export async function priceCart(
   const [products, coupon, offers] = await Promise.all([
     // deleted products are read too, so the cart can still name them
     ids.length ? manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : Promise.resolve([]),
-    findCoupon(manager, couponCode, now),
+    findCoupon(manager, couponCode, now, buyerId),
     buyerId ? usableOffers(manager, buyerId, ids, now) : new Map<string, never>(),
   ]);
   // a listing that is not listed does not exist for a buyer: no name, picture or price in the quote

@@ -4,7 +4,7 @@ import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
 import { CATALOG_CACHE } from "../products/catalog";
 import { Product } from "../products/entity";
-import { Coupon } from "./entity";
+import { Coupon } from "./coupons";
 
 /** Test helpers of the orders feature: GraphQL documents and order-input defaults (test data: test/fixtures). */
 

@@ -32,6 +32,7 @@ import { CategorySearchIndex1765300000000 } from "./1765300000000-category-searc
 import { ShopColourIndex1765300000001 } from "./1765300000001-shop-colour-index";
 import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
 import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
+import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   ShopColourIndex1765300000001,
   SearchEdits1765300000002,
   DropUnusedSearchFunctions1765300000003,
+  CouponLimits1765410000000,
 ];
