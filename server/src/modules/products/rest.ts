@@ -129,6 +129,8 @@ export function registerProductRoutes(api: RestApi) {
     access: SELLERS,
     params: idParams,
     body: productBody,
+    // the document's rating may come back with a form that sends the whole product: ignored
+    echoedFields: ["rating"],
     responses: {
       200: { description: "The updated product", schema: messageSchema.extend({ product: legacyProductSchema }) },
       404: { description: "Unknown product" },

@@ -83,10 +83,13 @@ describe("POST /api/upload/Image", () => {
       status: 413,
       body: { message: "The image is larger than 5 MB." },
     });
-    expect(await upload(server, { image: dataUrl(randomBytes(9 * 1024 * 1024)) })).toMatchObject({
+    // past the JSON body limit too: the image's own rule and its limit, not the body's
+    const before = await imageCount(server);
+    expect(await upload(server, { image: dataUrl(randomBytes(6 * 1024 * 1024)) })).toMatchObject({
       status: 413,
-      body: { message: expect.any(String) },
+      body: { message: "The image is larger than 5 MB." },
     });
+    expect(await imageCount(server)).toBe(before);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import type { RestApi } from "../../platform/http/rest";
-import { ANONYMOUS_UPLOADS_PER_HOUR, ANONYMOUS_UPLOADS_PER_IP, UPLOADS_PER_USER_PER_HOUR } from "./service";
+import { ANONYMOUS_UPLOADS_PER_HOUR, ANONYMOUS_UPLOADS_PER_IP, MAX_IMAGE_BYTES, UPLOADS_PER_USER_PER_HOUR } from "./service";
 
 /** /api/upload: a picture sent as a data-URL, answered with its hosted URL as a bare JSON string. */
 export function registerUploadRoutes(api: RestApi) {
@@ -18,7 +18,8 @@ export function registerUploadRoutes(api: RestApi) {
     body: z.object({ image: z.string().optional() }),
     responses: {
       200: { description: "The image's absolute URL", schema: z.string() },
-      413: { description: "The image is larger than 5 MB" },
+      // also the answer when the body is past the JSON limit (a 6 MB image is over 8 MB as a data-URL)
+      413: { description: `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.` },
       429: { description: "Too many uploads: from this address or from all addresses without sign-in, or by this user" },
     },
     handler: async ({ user, body, services, req, publicBase }) => {

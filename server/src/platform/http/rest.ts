@@ -7,7 +7,7 @@ import { assertRole, type AuthUser, type Role } from "../auth/roles";
 import { bearerToken } from "../graphql/context";
 import { publicBase } from "./public-url";
 import type { RequestLoaders, RequestServices } from "../request";
-import { AppError, forbidden, HTTP_STATUS } from "../shared/errors";
+import { AppError, badInput, forbidden, HTTP_STATUS } from "../shared/errors";
 import { parseInput } from "../shared/validation";
 
 /** Legacy clients send a bearer token or only the `token` cookie set at login. */
@@ -49,7 +49,13 @@ export type RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   params?: P;
   query?: Q;
   body?: B;
-  /** Documented answers other than the error statuses every route shares. */
+  /**
+   * An update (PUT, PATCH) refuses fields its body does not name (400, nothing changed), but for
+   * the stored document's own fields (`_id`, `createdAt`, `updatedAt`, `__v`) and these: a client
+   * that sends the document back keeps working.
+   */
+  echoedFields?: readonly string[];
+  /** Documented answers other than the error statuses every route shares; a 413's description is its message (see restErrorHandler). */
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>, A>) => Promise<RouteResult>;
 };
@@ -63,6 +69,28 @@ export type RestDeps = {
   /** PUBLIC_URL; unset: each request's own protocol and host. */
   publicUrl?: string;
 };
+
+/** Fields of a stored document that an update may carry back unchanged: accepted and ignored. */
+const DOCUMENT_FIELDS = ["_id", "__v", "createdAt", "updatedAt"];
+
+/** An update naming a field the route does not know is refused whole: `{data: {...}}` used to be a 200 that changed nothing. */
+function assertKnownFields(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, Access>, body: unknown) {
+  if ((spec.method !== "put" && spec.method !== "patch") || !(spec.body instanceof z.ZodObject)) return;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  const known = spec.body.shape as Record<string, unknown>;
+  const unknown = Object.keys(body).filter((key) => !(key in known) && !DOCUMENT_FIELDS.includes(key) && !spec.echoedFields?.includes(key));
+  if (!unknown.length) return;
+  const message = `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Nothing was changed.`;
+  throw badInput(message, Object.fromEntries(unknown.map((key) => [key, "Unknown field."])));
+}
+
+/**
+ * A route's own message for a body too large (its documented 413), by path: the JSON body limit
+ * refuses before any route runs. Only paths without parameters; the same for every app built.
+ */
+const TOO_LARGE_BY_PATH = new Map<string, string>();
+/** Express matches paths case-insensitively and with or without a trailing slash. */
+const routeKey = (path: string) => path.toLowerCase().replace(/\/+$/, "");
 
 const errorBody = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
@@ -88,6 +116,7 @@ export class RestApi {
         const user = (req as Request & { user: AuthUser | null }).user;
         const access: Access = spec.access;
         const caller = access === "public" ? user : assertRole(user, access === "signed-in" ? [] : access);
+        assertKnownFields(spec, req.body);
         const result = await spec.handler({
           user: caller as CallerOf<A>,
           params: (spec.params ? parseInput(spec.params, req.params) : req.params) as z.infer<P>,
@@ -104,6 +133,8 @@ export class RestApi {
         next(error);
       }
     });
+    if (spec.responses[413] && !spec.path.includes(":"))
+      TOO_LARGE_BY_PATH.set(routeKey(`/api${spec.path}`), spec.responses[413].description);
     this.document(spec);
   }
 
@@ -208,7 +239,7 @@ export const restErrorHandler =
     }
     const { status, type } = error as { status?: number; type?: string };
     if (status === 413) {
-      res.status(413).json({ message: "Request body is too large." });
+      res.status(413).json({ message: TOO_LARGE_BY_PATH.get(routeKey(req.originalUrl.split("?")[0])) ?? "Request body is too large." });
       return;
     }
     if (type === "entity.parse.failed") {
