@@ -16,6 +16,7 @@ import type { NotificationsService } from "../modules/notifications/service";
 import { OrderNotices } from "../modules/orders/notices";
 import { HandoverNotices } from "../modules/orders/handover-notices";
 import type { HandoverService } from "../modules/orders/handover";
+import type { OrdersService } from "../modules/orders/service";
 import type { ReservationsService } from "../modules/reservations/service";
 import type { UnpaidOrders } from "../modules/orders/unpaid";
 import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
@@ -52,6 +53,7 @@ export function registerReactions(
     disputes: DisputesService;
     reliability: ReliabilityService;
     dealReviews: DealReviewsService;
+    orders: OrdersService;
     handover: HandoverService;
     reservations: ReservationsService;
     unpaidOrders: UnpaidOrders;
@@ -70,6 +72,8 @@ export function registerReactions(
   events.onInTransaction("order.handover-confirmed", (event, manager) => deps.escrow.handoverConfirmed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => deps.escrow.orderWithdrawn(event, manager));
   events.onInTransaction("order.handover-objected", (event, manager) => deps.disputes.handoverObjected(event, manager));
+  // a decided dispute ends its order as the money went (completed, or cancelled when all of it was refunded)
+  events.onInTransaction("dispute.decided", (event, manager) => deps.orders.disputeDecided(manager, event));
   jobs.define("escrow.refund", (payload, manager) => deps.escrow.refundThroughProvider(payload, manager));
   // disputes past the seller's answer time go to the admins; admins are reminded of undecided ones
   jobs.define("disputes.deadlines", (_payload, manager) => deps.disputes.runDeadlines(manager).then(() => undefined), {

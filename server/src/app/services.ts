@@ -40,6 +40,7 @@ import { EscrowService } from "../modules/escrow/service";
 import { DisputesService } from "../modules/escrow/disputes";
 import { PaymentNotices } from "../modules/escrow/notices";
 import { sandboxRefunds } from "../modules/escrow/refunds";
+import { readOrderMoney } from "../modules/escrow/transitions";
 import { PayoutsService } from "../modules/payouts/service";
 import { SavedSearchesService } from "../modules/alerts/service";
 import { WantedService } from "../modules/wanted/service";
@@ -80,10 +81,10 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const ledger = new LedgerService(dataSource);
   const paymentNotices = new PaymentNotices(notifications);
   const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
-  const disputes = new DisputesService(dataSource, escrow, paymentNotices, clock);
+  const disputes = new DisputesService(dataSource, escrow, paymentNotices, events, clock);
   const reliability = new ReliabilityService(dataSource, notifications, clock);
   const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, events, clock });
-  const orders = new OrdersService(dataSource, config, events, clock);
+  const orders = new OrdersService(dataSource, config, events, clock, readOrderMoney);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
   // online orders nobody paid within UNPAID_ORDER_MINUTES are cancelled by a job
@@ -102,6 +103,7 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     disputes,
     reliability,
     dealReviews,
+    orders,
     handover,
     reservations,
     unpaidOrders,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
+import type { EventBus } from "../../platform/events";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
@@ -10,6 +11,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { Order, PaymentStatus } from "../orders/entity";
 import type { OrderHandoverObjected } from "../orders/events";
+import { lockOrder } from "../orders/service";
 import { ACCEPTED_STATUSES } from "../orders/transitions";
 import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
 import { orderLabel, orderPath, rupees, type PaymentNotices } from "./notices";
@@ -54,6 +56,9 @@ export type DecideDisputeInput = z.input<typeof decideSchema>;
 
 const listSchema = pageInput(20).extend({ state: z.enum(DisputeState).nullish() });
 
+/** An admin decided a dispute and its payment is settled: `refundedInFull` when the buyer got all of it back. */
+export type DisputeDecided = { orderId: string; outcome: DisputeOutcome; refundedInFull: boolean; admin: AuthUser };
+
 /** A dispute with what its readers need beside it: the order's number and the held amount. */
 export type DisputeView = Dispute & { orderNumber: number; amountPaisa: number };
 
@@ -61,12 +66,15 @@ export type DisputeView = Dispute & { orderNumber: number; amountPaisa: number }
  * Disputes over held payments: the buyer opens one before the release (or objects to a handover),
  * the seller answers within SELLER_ANSWER_HOURS, an admin decides (release, refund, partial refund).
  * Both sides hear of each step; the deadlines run on the clock in the `disputes.deadlines` job.
+ * Opening and deciding lock the order's row first, then the held payment and the dispute, as the
+ * order's own steps (status changes, the handover) do: one order, one queue, no deadlock.
  */
 export class DisputesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly escrow: EscrowService,
     private readonly notices: PaymentNotices,
+    private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
 
@@ -74,8 +82,7 @@ export class DisputesService {
   async open(input: OpenDisputeInput, buyer: AuthUser): Promise<DisputeView> {
     const v = parseInput(openSchema, input);
     const id = await this.dataSource.transaction(async (manager) => {
-      const order = await manager.findOneBy(Order, { id: v.orderId });
-      if (!order) throw notFound("Order not found.");
+      const order = await lockOrder(manager, v.orderId);
       if (order.buyerId !== buyer.id) throw forbidden("Only the buyer of an order can dispute it.");
       if (!ACCEPTED_STATUSES.includes(order.status)) {
         throw badInput("Only an order the seller has accepted can be disputed; cancel a pending one instead.", {
@@ -151,12 +158,16 @@ export class DisputesService {
     return this.view(dispute.id);
   }
 
-  /** An admin decides: release to the seller, refund the buyer in full, or refund part and release the rest. */
+  /**
+   * An admin decides: release to the seller, refund the buyer in full, or refund part and release
+   * the rest. `dispute.decided` then ends the order, in the same transaction.
+   */
   async decide(disputeId: string, input: DecideDisputeInput, admin: AuthUser): Promise<DisputeView> {
     const v = parseInput(decideSchema, input);
     const dispute = await this.find(disputeId);
     const refundPaisa = refundOf(v.outcome, v.refundAmount ?? null, dispute.amountPaisa);
     await this.dataSource.transaction(async (manager) => {
+      await lockOrder(manager, dispute.orderId);
       const [, affected]: [unknown[], number] = await manager.query(
         `UPDATE disputes SET state = $2, outcome = $3, "refundPaisa" = $4, "decisionNote" = $5, "decidedById" = $6, "decidedAt" = now()
           WHERE id = $1 AND state <> $2`,
@@ -172,6 +183,8 @@ export class DisputesService {
           : `${rupees(refundPaisa)} is refunded to the buyer${refundPaisa < dispute.amountPaisa ? ", the rest goes to the seller" : ""}`;
       const text = `The dispute on order ${orderLabel(dispute.orderNumber)} is decided: ${decision}.`;
       await this.notices.tell([dispute.buyerId, dispute.sellerId], text, orderPath(dispute.orderId), manager);
+      const refundedInFull = refundPaisa === dispute.amountPaisa;
+      await this.events.publish(manager, "dispute.decided", { orderId: dispute.orderId, outcome: v.outcome, refundedInFull, admin });
     });
     return this.view(dispute.id);
   }
@@ -286,6 +299,12 @@ function refundOf(outcome: DisputeOutcome, refundAmount: number | null, amountPa
     throw badInput(message, { refundAmount: message });
   }
   return refund;
+}
+
+declare module "../../platform/events" {
+  interface DomainEvents {
+    "dispute.decided": DisputeDecided;
+  }
 }
 
 declare module "../../platform/jobs" {

@@ -1,4 +1,5 @@
-import { HeldPaymentState } from "./entity";
+import type { OrderMoney, OrderMoneyReader } from "../orders/transitions";
+import { HeldPayment, HeldPaymentState } from "./entity";
 
 const { HELD, DISPUTED, RELEASED, REFUNDED, PARTLY_REFUNDED } = HeldPaymentState;
 
@@ -25,3 +26,14 @@ export type PaymentStep = "release" | "refund" | "partial" | "dispute";
 /** The states from which `step` may happen, for a conditional UPDATE. */
 export const statesAllowing = (step: PaymentStep): HeldPaymentState[] =>
   (Object.keys(PAYMENT_TRANSITIONS) as HeldPaymentState[]).filter((from) => PAYMENT_TRANSITIONS[from][step]);
+
+/** Settled: nothing may happen to it any more (released, refunded, or partly refunded and the rest released). */
+export const isSettled = (state: HeldPaymentState) => Object.keys(PAYMENT_TRANSITIONS[state]).length === 0;
+
+/** An order's money as the orders' lifecycle reads it, from its held payment (none when there is none). */
+export const orderMoneyOf = (payment: Pick<HeldPayment, "state"> | null): OrderMoney =>
+  !payment ? "none" : isSettled(payment.state) ? "settled" : payment.state === DISPUTED ? "disputed" : "held";
+
+/** Reads an order's money in the caller's transaction: the query the orders' lifecycle is given. */
+export const readOrderMoney: OrderMoneyReader = async (manager, orderId) =>
+  orderMoneyOf(await manager.findOne(HeldPayment, { where: { orderId }, select: { orderId: true, state: true } }));

@@ -11,11 +11,13 @@ const orderPath = (orderId: string) => `/orders/${orderId}`;
 export class HandoverNotices {
   constructor(private readonly notifications: NotificationsService) {}
 
-  /** A completed order: the buyer hears it was confirmed with their code, or is asked to confirm or object. */
+  /** A completed order: the buyer hears it was confirmed with their code, or is asked to confirm or object (nothing when a dispute's decision completed it). */
   async completed({ order, to, actor }: OrderStatusChanged, manager: EntityManager): Promise<void> {
     if (to !== OrderStatus.COMPLETED || !order.buyerId) return;
     const now = await manager.findOneByOrFail(Order, { id: order.id });
     const number = formatOrderNumber(order.orderNumber);
+    // an order a dispute's decision completed had no handover: the decision's notice says it all
+    if (!now.handoverState) return;
     const text =
       now.handoverState === HandoverState.AWAITING_BUYER
         ? `${actor.username} marked order ${number} delivered. Did you get it? Confirm, or object if something is wrong, by ${formatMeetupTime(now.handoverDueAt!)}; after that it is confirmed for you.`

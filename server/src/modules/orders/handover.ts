@@ -47,7 +47,7 @@ export class HandoverService {
       const capacity = capacityOn(order, seller);
       if (!capacity) throw forbidden("This order is not yours.");
       if (capacity !== Role.SELLER) throw forbidden("Only the order's seller enters the buyer's code.");
-      const refused = refusal(order, OrderStatus.COMPLETED, seller, this.clock.now());
+      const refused = refusal(order, OrderStatus.COMPLETED, seller, this.clock.now(), await this.orders.money(manager, order));
       if (refused) throw refused;
       if (codeTriesLeft(order) === 0) throw conflict(CODE_LOCKED);
       if (!sameCode(order.handoverCode, v.code)) {
@@ -95,14 +95,17 @@ export class HandoverService {
   /**
    * The scheduled `orders.handover-auto-confirm` job: every handover still awaiting its buyer past
    * the deadline (the clock's time) is confirmed automatically, in one conditional statement, so a
-   * second run, or a buyer's answer at the same moment, finds nothing left to confirm.
+   * second run, or a buyer's answer at the same moment, finds nothing left to confirm. The order rows
+   * are locked first and in id order (then the reactions take their held payments), as every path
+   * of one order does, so a dispute or another run at the same moment waits instead of deadlocking.
    */
   async autoConfirmDue(manager: EntityManager): Promise<number> {
     const now = this.clock.now();
     // an UPDATE answers [rows, count] through TypeORM
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
       `UPDATE orders SET "handoverState" = $1, "handoverHow" = $2, "handoverSettledAt" = $3
-        WHERE "handoverState" = $4 AND "handoverDueAt" <= $3 RETURNING id`,
+        WHERE id IN (SELECT id FROM orders WHERE "handoverState" = $4 AND "handoverDueAt" <= $3 ORDER BY id FOR UPDATE)
+          AND "handoverState" = $4 RETURNING id`,
       [HandoverState.CONFIRMED, HandoverHow.AUTO, now, HandoverState.AWAITING_BUYER],
     );
     for (const { id } of rows) {

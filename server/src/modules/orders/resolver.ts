@@ -8,7 +8,7 @@ import { CAMPUSES, labelOf } from "../products/catalog";
 import { meetupPoint } from "../meetups/points";
 import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentStatus } from "./entity";
 import { confirmRefusal, proposeRefusal } from "./meetup";
-import { allowedTransitions } from "./transitions";
+import { allowedTransitions, moneyMatters } from "./transitions";
 import { paymentPath } from "./payments";
 import { CartLineInput, CheckoutView, MeetupInput, PlaceOrderInput, PriceQuote, QuoteLine, toPriceQuote } from "./checkout-types";
 import { OrderLineView, OrderMeetup, OrderPage, OrderParty, OrderStatusEventView, OrderView, ShippingDetails } from "./types";
@@ -233,8 +233,9 @@ export class OrderFieldsResolver {
   }
 
   @FieldResolver(() => [OrderStatus], { description: "The statuses the caller may set next (same rules as updateOrderStatus)." })
-  allowedTransitions(@Root() order: OrderView, @Ctx() ctx: Context): OrderStatus[] {
-    return allowedTransitions(order, ctx.user, ctx.services.clock.now());
+  async allowedTransitions(@Root() order: OrderView, @Ctx() ctx: Context): Promise<OrderStatus[]> {
+    const money = moneyMatters(order) ? await ctx.loaders.orderMoneyByOrder.load(order.id) : "none";
+    return allowedTransitions(order, ctx.user, ctx.services.clock.now(), money);
   }
 }
 

@@ -13,7 +13,7 @@ import { confirmRefusal, meetupInputSchema, meetupParty, pointOffCampus, propose
 import { handoverOnCompletion } from "./handover-rules";
 import { isUuid } from "./pricing";
 import { releaseUnits } from "./stock";
-import { PURCHASE_EXCLUDED_STATUSES, capacityOn, refusal } from "./transitions";
+import { PURCHASE_EXCLUDED_STATUSES, capacityOn, moneyMatters, refusal, type OrderMoney, type OrderMoneyReader } from "./transitions";
 
 const statusSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.toLowerCase() : value),
@@ -29,12 +29,16 @@ const ORDER_NOT_FOUND = "Order not found.";
 export class OrdersService {
   readonly checkouts: CheckoutService;
 
-  /** Publishes `order.status-changed` and `order.meetup-changed` in its transactions: notices and cache drops subscribe. */
+  /**
+   * Publishes `order.status-changed` and `order.meetup-changed` in its transactions: notices and cache
+   * drops subscribe. `moneyOf` is the payments' answer to where an order's money stands.
+   */
   constructor(
     private readonly dataSource: DataSource,
     settings: Pick<AppConfig, "requireVerifiedBuyers">,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly moneyOf: OrderMoneyReader,
   ) {
     this.checkouts = new CheckoutService(dataSource, settings, events, clock);
   }
@@ -54,7 +58,7 @@ export class OrdersService {
    * "confirmed by code" when the seller typed the buyer's code (`byCode`), else it awaits the buyer.
    */
   async changeStatus(manager: EntityManager, order: Order, to: OrderStatus, user: AuthUser, byCode = false): Promise<Order> {
-    const refused = refusal(order, to, user, this.clock.now());
+    const refused = refusal(order, to, user, this.clock.now(), await this.money(manager, order));
     if (refused) throw refused;
 
     const paidOnDelivery = to === OrderStatus.COMPLETED && isCashPayment(order.paymentMethod);
@@ -80,6 +84,32 @@ export class OrdersService {
     if (to === OrderStatus.COMPLETED && byCode)
       await this.events.publish(manager, "order.handover-confirmed", { order: changed, how: "code" });
     return changed;
+  }
+
+  /** Where a locked order's money stands, read in the caller's transaction (only when a step could depend on it). */
+  async money(manager: EntityManager, order: Order): Promise<OrderMoney> {
+    return moneyMatters(order) ? this.moneyOf(manager, order.id) : "none";
+  }
+
+  /**
+   * Reaction to `dispute.decided` (its payment settled): the order ends as the money did, COMPLETED
+   * when the seller got some of it, CANCELLED when all of it went back to the buyer, recorded as the
+   * deciding admin's step. Its units stay off sale: where the goods are is the admins' call, not a
+   * listing's. The escrow's refund on a cancel finds the payment settled and does nothing.
+   */
+  async disputeDecided(manager: EntityManager, decision: { orderId: string; refundedInFull: boolean; admin: AuthUser }): Promise<void> {
+    const order = await lockOrder(manager, decision.orderId);
+    const to = decision.refundedInFull ? OrderStatus.CANCELLED : OrderStatus.COMPLETED;
+    if (order.status === to || PURCHASE_EXCLUDED_STATUSES.includes(order.status)) return;
+    await manager.update(Order, order.id, { status: to });
+    await manager.insert(OrderStatusEvent, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      actorId: decision.admin.id,
+      actorRole: Role.ADMIN,
+    });
+    await this.events.publish(manager, "order.status-changed", { order, to, actor: decision.admin });
   }
 
   /** The other side of a meetup order confirms the current proposal (time and point). */

@@ -1,4 +1,5 @@
-import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
+import type { EntityManager } from "typeorm";
+import { badInput, conflict, forbidden, type AppError } from "../../platform/shared/errors";
 import { Fulfilment, isCashPayment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
@@ -62,6 +63,23 @@ export function capacityOn(order: Pick<Order, "buyerId" | "sellerId">, caller: A
   return null;
 }
 
+/**
+ * Where the order's money stands, as the payments side reports it: nothing held (cash, or not paid
+ * yet), held, held under an open dispute, or settled (released to the seller, or refunded in whole or
+ * in part, after the handover or a dispute's decision).
+ */
+export type OrderMoney = "none" | "held" | "disputed" | "settled";
+
+/** Reads an order's money in the caller's transaction (under the order's lock when it changes the order). */
+export type OrderMoneyReader = (manager: EntityManager, orderId: string) => Promise<OrderMoney>;
+
+/** Steps that may need the money: cash orders and finished ones never do. */
+export const moneyMatters = (order: OrderState) =>
+  !isCashPayment(order.paymentMethod) && PURCHASE_EXCLUDED_STATUSES.some((to) => to in transitionsOf(order)[order.status]);
+
+// settled money stays settled: a rejection or cancel would refund it twice or leave the seller paid for goods back on sale
+const SETTLED = "Its payment is settled (released or refunded): the order can no longer be rejected or cancelled.";
+
 // money first: a seller does not accept an online (card or wallet) order the buyer has not paid for
 const awaitsOnlinePayment = (order: OrderState, to: OrderStatus) =>
   to === CONFIRMED && !isCashPayment(order.paymentMethod) && order.paymentStatus === PaymentStatus.UNPAID;
@@ -77,7 +95,7 @@ function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError |
 }
 
 /** Why the caller may not set `to` on this order at `now`, or null when they may. */
-export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now: Date): AppError | null {
+export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now: Date, money: OrderMoney): AppError | null {
   const capacity = capacityOn(order, caller);
   if (!capacity) return forbidden("You can only manage your own orders.");
   if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
@@ -87,6 +105,7 @@ export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | n
   if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
     return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
   }
+  if (money === "settled" && PURCHASE_EXCLUDED_STATUSES.includes(to)) return conflict(SETTLED);
   if (awaitsOnlinePayment(order, to)) {
     const paidBy = order.paymentMethod === PaymentMethod.CARD ? "card" : "wallet";
     return badInput(`This ${paidBy} order is not paid yet.`, { status: "Wait until the buyer has paid." });
@@ -95,6 +114,6 @@ export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | n
 }
 
 /** What the caller may set next on this order (empty for a stranger or a finished order). */
-export function allowedTransitions(order: OrderState, caller: AuthUser | null, now: Date): OrderStatus[] {
-  return (Object.keys(transitionsOf(order)[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller, now));
+export function allowedTransitions(order: OrderState, caller: AuthUser | null, now: Date, money: OrderMoney): OrderStatus[] {
+  return (Object.keys(transitionsOf(order)[order.status]) as OrderStatus[]).filter((to) => !refusal(order, to, caller, now, money));
 }
