@@ -93,6 +93,16 @@ export const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: contact for the push services, e.g. mailto:ops@unibazaar.pk")
     .default("mailto:ops@unibazaar.pk"),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // host names (as written in the endpoint) a push may go to although they are not on the internet: tests' own push service
+  PUSH_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   PLATFORM_FEE_PERCENT: z.coerce
     .number()
     .min(0, "must be between 0 and 50")
@@ -129,6 +139,12 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
     ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
   if (e.DATABASE_REPLICA_URLS.length && !e.DATABASE_URL)
     ctx.addIssue({ code: "custom", path: ["DATABASE_REPLICA_URLS"], message: "needs DATABASE_URL (the primary they replicate)" });
+  if (e.NODE_ENV === "production" && e.PUSH_PRIVATE_HOSTS.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["PUSH_PRIVATE_HOSTS"],
+      message: "is for tests and development only, never with NODE_ENV=production",
+    });
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
     ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "and VAPID_PRIVATE_KEY are set together or not at all" });
 };
@@ -207,6 +223,11 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
           : { ...keptVapidKeys(path.join(dataDir, "vapid-keys.json")), subject: e.VAPID_SUBJECT },
     /** Push endpoints may be plain http (a local push service in tests and development); production requires https. */
     allowHttpPushEndpoints: !isProduction,
+    /**
+     * Pushes go only to public internet addresses, checked on the address connected to; these host
+     * names are let through to private ones (a push service on this machine in tests; never production).
+     */
+    pushPrivateHosts: e.PUSH_PRIVATE_HOSTS,
     /** An online (card or wallet) order still unpaid this long after its checkout is cancelled and its units go back on sale. */
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     /** The platform's fee on each payment released to a seller, in basis points (1 % = 100); 0 by default. */

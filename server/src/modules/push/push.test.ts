@@ -1,3 +1,4 @@
+import type { LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { asCaller, established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
@@ -7,6 +8,10 @@ import { answeringRedisUrl, NO_REDIS } from "../../test/redis";
 import { subscribeOverSocket } from "../../test/websocket";
 import { NotificationKind } from "../notifications/entity";
 import { Fulfilment, MeetupState, Order, OrderStatus } from "../orders/entity";
+import { PushService } from "./service";
+
+/** The tests' push service listens on loopback: the one private host these servers may push to. */
+const TEST_PUSH_HOSTS = { PUSH_PRIVATE_HOSTS: "127.0.0.1" };
 
 /**
  * Web Push end to end: a device opts in over GraphQL, a notification becomes a job, the job signs
@@ -34,7 +39,7 @@ describe("Web Push", () => {
   };
 
   beforeAll(async () => {
-    [server, pushService] = await Promise.all([startTestServer(), localPushService()]);
+    [server, pushService] = await Promise.all([startTestServer({ env: TEST_PUSH_HOSTS }), localPushService()]);
     [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
     await established(server, seller, buyer);
     const product = await insertProduct(server.dataSource, seller.user.id);
@@ -189,6 +194,53 @@ describe("Web Push", () => {
     expect((await server.gql(DEVICE, { endpoint }, seller.token)).data?.pushDevice).toBeNull();
   });
 
+  it("refuses to send to a host that resolves to a private address, checked on every send", async () => {
+    // a resolver of the test's own: these names point at the machine itself, as `vm` or `localhost.` can
+    const lookups: string[] = [];
+    const lookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      lookups.push(hostname);
+      const address = hostname === "push.inside.test" ? "127.0.0.1" : "::ffff:127.0.0.1";
+      if (options.all) callback(null, [{ address, family: address.includes(":") ? 6 : 4 }]);
+      else callback(null, address, address.includes(":") ? 6 : 4);
+    }) as LookupFunction;
+    const vapid = { ...webPush.generateVAPIDKeys(), subject: "mailto:ops@unibazaar.pk" };
+    // what production runs with: no host let through to a private address
+    const push = new PushService(
+      server.dataSource,
+      server.services.jobs,
+      server.services.presence,
+      { vapid, allowHttpPushEndpoints: true, pushPrivateHosts: [] },
+      undefined,
+      lookup,
+    );
+    const port = new URL(pushService.origin).port;
+    const keys = browserKeys();
+    const endpoints = [
+      `http://push.inside.test:${port}/resolved-inside`,
+      `http://mapped.inside.test:${port}/resolved-mapped`,
+      `http://127.0.0.1:${port}/literal`,
+      `http://[::1]:${port}/literal-v6`,
+    ];
+    const before = pushService.received.length;
+    for (const endpoint of endpoints) {
+      const [{ id }] = await server.dataSource.query(
+        `INSERT INTO push_subscriptions ("userId", endpoint, p256dh, auth, kinds) VALUES ($1, $2, $3, $4, '{MESSAGES}') RETURNING id`,
+        [seller.user.id, endpoint, keys.p256dh, keys.auth],
+      );
+      const send = () =>
+        server.dataSource.transaction((manager) =>
+          push.sendJob({ subscriptionId: id, message: { title: "t", body: "b", url: "/", tag: "/" } }, manager),
+        );
+      await expect(send(), endpoint).rejects.toThrow(/not allowed/);
+      // a second send resolves and checks again (an answer that changed is not trusted from before)
+      await expect(send(), endpoint).rejects.toThrow(/not allowed/);
+    }
+    expect(lookups).toEqual(["push.inside.test", "push.inside.test", "mapped.inside.test", "mapped.inside.test"]);
+    expect(pushService.received.length).toBe(before);
+    // the app's own sender would retry these: they go, so later tests' jobs settle
+    await server.dataSource.query(`DELETE FROM push_subscriptions WHERE endpoint = ANY($1)`, [endpoints]);
+  });
+
   it("gives a device that changed hands to the user who signed in there last", async () => {
     const keys = browserKeys();
     await subscribe(seller, "/shared-lab-pc", keys, ["MESSAGES"]);
@@ -210,6 +262,7 @@ describe("Web Push across two server processes (presence through Redis)", () => 
     // processes of one deployment share the token key, the VAPID keys and the database
     const keys = webPush.generateVAPIDKeys();
     const env = {
+      ...TEST_PUSH_HOSTS,
       REDIS_URL: redisUrl,
       JWT_SECRET: "push-presence-test-secret-shared-by-both",
       VAPID_PUBLIC_KEY: keys.publicKey,

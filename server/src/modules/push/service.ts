@@ -1,3 +1,4 @@
+import type { LookupFunction } from "node:net";
 import type { Logger } from "pino";
 import type { DataSource, EntityManager } from "typeorm";
 import webPush from "web-push";
@@ -10,6 +11,7 @@ import type { Presence } from "../../platform/presence";
 import { parseInput } from "../../platform/shared/validation";
 import { NotificationKind } from "../notifications/entity";
 import { PushKind, PushSubscription } from "./entity";
+import { pushDelivery } from "./deliver";
 
 /** Devices one user may have subscribed; past it, the one that saved its choice longest ago is dropped. */
 export const MAX_PUSH_DEVICES_PER_USER = 10;
@@ -69,7 +71,7 @@ function deviceSchema(allowHttp: boolean) {
   });
 }
 
-/** Push services are on the internet: a production endpoint naming this machine or an address literal is refused. */
+/** Push services are on the internet: a production endpoint naming this machine or an address literal is refused when saved (and every send checks the address it connects to). */
 const isLocalHost = (hostname: string) => hostname === "localhost" || /^[\d.]+$|^\[/.test(hostname);
 
 export type PushDeviceInput = { endpoint: string; p256dh: string; auth: string; kinds: PushKind[] };
@@ -81,13 +83,19 @@ export type PushDeviceView = { endpoint: string; kinds: PushKind[] };
  * the job queue (one job per notification, then one per device so a retry resends to one device only).
  */
 export class PushService {
+  private readonly deliver: ReturnType<typeof pushDelivery>;
+
+  /** `lookup`: the resolver sends use (the system's by default). */
   constructor(
     private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
     private readonly presence: Presence,
-    private readonly config: Pick<AppConfig, "vapid" | "allowHttpPushEndpoints">,
+    private readonly config: Pick<AppConfig, "vapid" | "allowHttpPushEndpoints" | "pushPrivateHosts">,
     private readonly logger?: Logger,
-  ) {}
+    lookup?: LookupFunction,
+  ) {
+    this.deliver = pushDelivery({ privateHosts: config.pushPrivateHosts, timeoutMs: SEND_TIMEOUT_MS, lookup });
+  }
 
   /** The key browsers subscribe with (applicationServerKey); null when push is not configured. */
   publicKey(): string | null {
@@ -152,26 +160,20 @@ export class PushService {
     const vapid = this.config.vapid;
     const device = await manager.findOneBy(PushSubscription, { id: subscriptionId });
     if (!device || !vapid) return;
-    // web-push signs (VAPID) and encrypts (aes128gcm); fetch sends, so a local http push service works in development
+    // web-push signs (VAPID) and encrypts (aes128gcm); the delivery sends, to a public address only
     const request = webPush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify(message),
       { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: "aes128gcm" },
     );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      redirect: "error",
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    if (response.ok) return;
-    if (response.status === 404 || response.status === 410) {
+    const status = await this.deliver(request);
+    if (status >= 200 && status < 300) return;
+    if (status === 404 || status === 410) {
       await manager.delete(PushSubscription, { id: device.id });
       this.logger?.info({ subscriptionId }, "push subscription gone: removed");
       return;
     }
-    throw new Error(`push service answered ${response.status}`);
+    throw new Error(`push service answered ${status}`);
   }
 }
 
