@@ -72,13 +72,13 @@ export class UploadsService {
   async uploadAnonymously(dataUrl: unknown, ip: string): Promise<Image> {
     await consumeOrRefuse([[this.anonymousByIp, ip]], TOO_MANY_FROM_ADDRESS);
     await consumeOrRefuse([[this.anonymousAll, "all"]], TOO_MANY_ANONYMOUS);
-    return this.uploadDataUrl(dataUrl, null);
+    return this.uploadDataUrl(dataUrl, null, `address:${ip}`);
   }
 
   /** A signed-in caller's upload: counted per user before decoding; kept only if something uses it within a day. */
   async upload(dataUrl: unknown, caller: AuthUser): Promise<Image> {
     await consumeOrRefuse([[this.byUser, caller.id]], TOO_MANY_FOR_USER);
-    return this.uploadDataUrl(dataUrl, caller.id);
+    return this.uploadDataUrl(dataUrl, caller.id, `user:${caller.id}`);
   }
 
   /**
@@ -108,19 +108,20 @@ export class UploadsService {
   }
 
   /** Accepts `data:image/...;base64,...` as sent by the web app and legacy clients (limits: the callers above). */
-  private async uploadDataUrl(dataUrl: unknown, uploaderId: string | null): Promise<Image> {
+  private async uploadDataUrl(dataUrl: unknown, uploaderId: string | null, sender: string): Promise<Image> {
     if (typeof dataUrl !== "string") throw badInput("image must be a data-URL string.", { image: "Choose an image file." });
     const match = DATA_URL.exec(dataUrl.trim());
     if (!match) throw badInput("The upload is not an image.", { image: "Send the image as a base64 data-URL." });
     // base64 is 4 characters per 3 bytes: refuse oversized input before decoding it
     if ((match[3].length * 3) / 4 > MAX_IMAGE_BYTES + 4) throw tooLarge();
-    decodes.assertRoom();
-    return this.storeImage(Buffer.from(match[3], "base64"), uploaderId);
+    decodes.assertRoom(sender);
+    return this.storeImage(Buffer.from(match[3], "base64"), uploaderId, sender);
   }
 
-  async storeImage(bytes: Buffer, uploaderId: string | null): Promise<Image> {
+  /** `sender`: whose turn in the decode queue this is (an account, an address; the app's own images by default). */
+  async storeImage(bytes: Buffer, uploaderId: string | null, sender = uploaderId ? `user:${uploaderId}` : "app"): Promise<Image> {
     if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-    const { full, thumb, photoHash } = await decodes.run(() => reencode(bytes));
+    const { full, thumb, photoHash } = await decodes.run(sender, () => reencode(bytes));
 
     const hash = createHash("sha256").update(full.data).digest("hex");
     const repo = this.dataSource.getRepository(Image);
@@ -171,42 +172,61 @@ export class UploadsService {
   }
 }
 
-/** Reads the header, refuses what is not a small-enough picture, then decodes into the stored WebP and its thumbnail. */
-async function reencode(bytes: Buffer): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer; photoHash: string }> {
-  let format: string | undefined;
-  let width = 0;
-  let height = 0;
+/**
+ * Reads the header and refuses, before any decoding, what would cost too much to decode (see
+ * DECODE_LIMITS); then decodes once, within the time budget, into the stored WebP, and makes the
+ * thumbnail and the photo hash from that (small) WebP rather than from the upload again.
+ */
+export async function reencode(
+  bytes: Buffer,
+): Promise<{ full: { data: Buffer; info: sharp.OutputInfo }; thumb: Buffer; photoHash: string }> {
+  let meta: sharp.Metadata;
   try {
     // the header only (no decode), so an oversized picture is named as such below
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    format = meta.format;
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
-  if (width * height > MAX_IMAGE_PIXELS)
-    throw badInput("The image has too many pixels.", { image: `Use an image under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` });
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw notAnImage();
+  refuseCostly(bytes, meta);
 
   let full: { data: Buffer; info: sharp.OutputInfo };
   let thumb: Buffer;
   let photoHash: string;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default)
-    const source = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-    full = await source()
+    full = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .timeout({ seconds: DECODE_LIMITS.timeBudgetSeconds })
+      .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    thumb = await source().resize(THUMB_SIDE, THUMB_SIDE, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
+    thumb = await sharp(full.data).resize(THUMB_SIDE, THUMB_SIDE, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
     photoHash = await phash(full.data);
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) throw tooCostly();
     throw notAnImage();
   }
 
   return { full, thumb, photoHash };
 }
 
+/** The header's promises checked against DECODE_LIMITS: too many pixels, frames, or pixels for the file's size. */
+function refuseCostly(bytes: Buffer, meta: sharp.Metadata): void {
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+  // sharp names a GIF's first frame's size; its decoder draws on the logical screen (bytes 6 to 9)
+  const screen = meta.format === "gif" && bytes.length >= 10 ? bytes.readUInt16LE(6) * bytes.readUInt16LE(8) : pixels;
+  const frames = meta.pages ?? 1;
+  if (Math.max(pixels, screen) > MAX_IMAGE_PIXELS)
+    throw badInput("The image has too many pixels.", { image: `Use an image under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` });
+  if (frames > DECODE_LIMITS.maxFrames || frames * Math.max(pixels, screen) > DECODE_LIMITS.maxAnimationPixels)
+    throw badInput("The animation has too many frames for its size.", {
+      image: `Use a still picture, or an animation of at most ${DECODE_LIMITS.maxFrames} frames.`,
+    });
+  if (pixels > DECODE_LIMITS.bombAbovePixels && pixels > bytes.length * DECODE_LIMITS.maxPixelsPerByte) throw tooCostly();
+}
+
 const notAnImage = () => badInput("The upload is not an image.", { image: "Use a JPEG, PNG, WebP or GIF image." });
 const tooLarge = () => payloadTooLarge("The image is larger than 5 MB.");
+const tooCostly = () =>
+  badInput("The image would take too long to process.", { image: "Use a photo or a smaller picture (fewer pixels)." });
