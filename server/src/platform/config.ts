@@ -103,6 +103,7 @@ export const envSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PLATFORM_FEE_PERCENT: z.coerce
     .number()
     .min(0, "must be between 0 and 50")

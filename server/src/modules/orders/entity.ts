@@ -340,22 +340,5 @@ export class OrderStatusEvent {
   createdAt: Date;
 }
 
-/** A discount code; `percentOff` of the subtotal. */
-@Entity({ name: "coupons" })
-export class Coupon {
-  /** Stored lower-case; codes are matched case-insensitively. */
-  @Column({ type: "varchar", length: 40, primary: true })
-  code: string;
-
-  @Column({ type: "int" })
-  percentOff: number;
-
-  @Column({ type: "boolean", default: true })
-  active: boolean;
-
-  @Column({ type: "timestamptz", nullable: true })
-  expiresAt: Date | null;
-}
-
 /** How people read an order number: UB-000042 (receipts, the order pages, the legacy `orderId`). */
 export const formatOrderNumber = (n: number): string => `UB-${String(n).padStart(6, "0")}`;
