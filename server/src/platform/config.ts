@@ -92,7 +92,6 @@ export const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: contact for the push services, e.g. mailto:ops@unibazaar.pk")
     .default("mailto:ops@unibazaar.pk"),
-  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // host names (as written in the endpoint) a push may go to although they are not on the internet: tests' own push service
   PUSH_PRIVATE_HOSTS: z
     .string()
