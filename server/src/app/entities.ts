@@ -7,7 +7,7 @@ import { ModerationAction, Report } from "../modules/moderation/entity";
 import { Notification } from "../modules/notifications/entity";
 import { CheckoutSession, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
 import { Coupon, CouponUse } from "../modules/orders/coupons";
-import { PaymentAttempt } from "../modules/payment-providers/entity";
+import { PaymentAttempt, PaymentMismatch, PaymentRefund } from "../modules/payment-providers";
 import { Product } from "../modules/products/entity";
 import { Reservation } from "../modules/reservations/entity";
 import { Review } from "../modules/reviews/entity";
@@ -49,6 +49,8 @@ export const entities = [
   UserReliability,
   Reservation,
   PaymentAttempt,
+  PaymentRefund,
+  PaymentMismatch,
   LedgerMovement,
   LedgerEntry,
   HeldPayment,

@@ -19,9 +19,7 @@ import { publicBase, serveUploadsFrom, varyOnPublicBase } from "../platform/http
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
-import { createWalletPaymentRouter } from "../modules/payment-providers/pages";
-import { createWalletSimulatorRouter } from "../modules/payment-providers/simulator";
-import { simulatedWallets, walletCheckoutOrigins } from "../modules/payment-providers/wallets";
+import { createProviders, createWalletPaymentRouter, createWalletSimulatorRouter, walletCheckoutOrigins } from "../modules/payment-providers";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
@@ -38,9 +36,6 @@ import { ROOT_FIELD_COSTS } from "./root-field-costs";
 /** A 5 MB image as a data-URL is about 6.7 MB of JSON. */
 export const JSON_BODY_LIMIT = "8mb";
 
-/** /ready answers 503 when the database has not answered `SELECT 1` by then. */
-const READY_TIMEOUT_MS = 1_500;
-
 export type HttpApp = { app: Express; stop: () => Promise<void> };
 
 export async function createHttpApp(deps: {
@@ -51,7 +46,7 @@ export async function createHttpApp(deps: {
   /** True once shutdown has begun: /ready then answers 503 so load balancers stop sending here. */
   stopping?: () => boolean;
 }): Promise<HttpApp> {
-  const { config, dataSource, services, logger } = deps;
+  const { config, services, logger } = deps;
   serveUploadsFrom(config.s3?.publicUrl);
   const app = express();
   app.disable("x-powered-by");
@@ -116,40 +111,17 @@ export async function createHttpApp(deps: {
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/ready", async (_req, res) => {
+  // answered from state kept up to date in the background (services.health): no query, no Redis
+  // round trip, so it stays within a load balancer's check timeout on a busy machine. 503 while
+  // stopping or when the database has not answered lately; `degraded` (200) while Redis does not
+  // answer, since every request is still served. The detailed report is the admins' systemStatus query
+  app.get("/ready", (_req, res) => {
     if (deps.stopping?.()) {
       res.status(503).json({ status: "stopping" });
       return;
     }
-    // a frozen database never answers: a probe must hear "not ready" well before it gives up
-    let timer: NodeJS.Timeout | undefined;
-    const tooSlow = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("database too slow")), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([dataSource.query("SELECT 1"), tooSlow]);
-    } catch {
-      res.status(503).json({ status: "database unreachable" });
-      return;
-    } finally {
-      clearTimeout(timer);
-    }
-    // the rest degrades without stopping requests: reported, and a 503 only for the database
-    const [redis, storage, jobs] = await Promise.all([
-      services.cache.reachable(),
-      services.storage.reachable(),
-      services.jobs.counts().then(
-        (counts) => counts.reduce((sum, c) => ({ queued: sum.queued + c.queued, failed: sum.failed + c.failed }), { queued: 0, failed: 0 }),
-        () => "unreachable" as const,
-      ),
-    ]);
-    res.json({
-      status: "ready",
-      database: "ok",
-      ...(redis === undefined ? {} : { redis: redis ? "ok" : "unreachable" }),
-      ...(storage === undefined ? {} : { storage: storage ? "ok" : "unreachable" }),
-      jobs,
-    });
+    const readiness = services.health.readiness();
+    res.status(readiness.status === "database unreachable" ? 503 : 200).json(readiness);
   });
 
   // a width for the web app's srcset, made on first request for uploads stored before the widths existed
@@ -230,8 +202,10 @@ export async function createHttpApp(deps: {
 
   // the payment page (Checkout.paymentUrl), the wallets' callbacks and simulators, before the web app's catch-all route
   app.use(createPayPageRouter(services));
-  app.use(createWalletPaymentRouter(services, config.publicUrl));
-  app.use(createWalletSimulatorRouter(simulatedWallets(config), () => services.clock.now()));
+  app.use(createWalletPaymentRouter(services));
+  // the wallets' simulators only while the payment sandbox is on (never in production unless PAYMENTS_SANDBOX=true)
+  const { simulated } = createProviders(config, services.paymentProviders.bank);
+  app.use(createWalletSimulatorRouter(simulated, services.paymentProviders.bank, () => services.clock.now()));
   app.use(createCrawlerRouter(services, config.publicUrl));
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production (from this machine or by an admin)
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir, (token) => services.auth.authenticate(token)));

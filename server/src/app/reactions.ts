@@ -24,6 +24,8 @@ import { CATALOG_CACHE } from "../modules/products/catalog";
 import { SavedAlerts } from "../modules/saved/alerts";
 import type { PushService } from "../modules/push/service";
 import type { EscrowService } from "../modules/escrow/service";
+import type { PaymentClaims } from "../modules/orders/payment-claims";
+import type { PaymentProvidersService } from "../modules/payment-providers";
 import type { DisputesService } from "../modules/escrow/disputes";
 import type { ReliabilityService } from "../modules/reliability/service";
 import type { DealReviewsService } from "../modules/reviews/deals";
@@ -50,6 +52,8 @@ export function registerReactions(
     uploads: UploadsService;
     push: PushService;
     escrow: EscrowService;
+    paymentClaims: PaymentClaims;
+    paymentProviders: PaymentProvidersService;
     disputes: DisputesService;
     reliability: ReliabilityService;
     dealReviews: DealReviewsService;
@@ -68,13 +72,24 @@ export function registerReactions(
   events.onInTransaction("order.meetup-changed", (event, manager) => orderNotices.meetupChanged(event, manager));
 
   // money paid online is held, released at the handover, refunded when the order is withdrawn; objections open disputes
+  // a captured payment: the checkout and its orders paid (their own rows), then each order's money held
+  events.onInTransaction("payment.captured", (event, manager) => deps.paymentClaims.markPaid(event, manager));
   events.onInTransaction("payment.captured", (event, manager) => deps.escrow.captured(event, manager));
+  events.onInTransaction("payment.refunded", (event, manager) => deps.escrow.refundConfirmed(event, manager));
   events.onInTransaction("order.handover-confirmed", (event, manager) => deps.escrow.handoverConfirmed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => deps.escrow.orderWithdrawn(event, manager));
   events.onInTransaction("order.handover-objected", (event, manager) => deps.disputes.handoverObjected(event, manager));
   // a decided dispute ends its order as the money went (completed, or cancelled when all of it was refunded)
   events.onInTransaction("dispute.decided", (event, manager) => deps.orders.disputeDecided(manager, event));
-  jobs.define("escrow.refund", (payload, manager) => deps.escrow.refundThroughProvider(payload, manager));
+  // a refund retried until the provider confirms it (about 2 days with the backoff); a failure stays visible to admins
+  jobs.define("payments.refund", (payload, manager) => deps.paymentProviders.sendRefund(payload, manager), {
+    retryLimit: 12,
+    retryDelaySeconds: 60,
+  });
+  // 05:30 in Pakistan: each provider's records held against ours
+  jobs.define("payments.reconcile", (_payload, manager) => deps.paymentProviders.reconcile(manager).then(() => undefined), {
+    cron: "30 0 * * *",
+  });
   // disputes past the seller's answer time go to the admins; admins are reminded of undecided ones
   jobs.define("disputes.deadlines", (_payload, manager) => deps.disputes.runDeadlines(manager).then(() => undefined), {
     cron: "*/5 * * * *",

@@ -2,12 +2,13 @@ import "reflect-metadata";
 import type { Server } from "node:http";
 import type { Logger as QueryLogger } from "typeorm";
 import type { AppConfig } from "../platform/config";
-import { openDatabase } from "../platform/db/database";
+import { alone, openDatabase } from "../platform/db/database";
 import { entities } from "./entities";
 import { seedDemoData } from "./seed/seed";
 import { createHttpApp, createSocketContext, upgradeClientAddress } from "./http-app";
 import { createLogger } from "../platform/logger";
 import { createLiveHub } from "../platform/live";
+import { RedisCircuit } from "../platform/redis";
 import { serveSubscriptions } from "../platform/graphql/subscriptions";
 import { buildAppSchema } from "./schema";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
@@ -32,21 +33,29 @@ export async function startServer(
   const say = options.say ?? (() => undefined);
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, entities, say, options.queryLogger);
-  const live = createLiveHub(config.redisUrl, logger);
+  // one circuit around Redis for the cache, live events and presence: a Redis that does not answer costs a request nothing
+  const redis = config.redisUrl ? new RedisCircuit(config.redisUrl, logger) : undefined;
+  const live = createLiveHub(redis, logger);
   let jobs: JobQueue | undefined;
   let replicas: ReadReplicas | undefined;
   try {
-    const services = createServices(database.dataSource, config, live, logger, options.clock);
+    const services = createServices(database.dataSource, config, live, logger, options.clock, redis);
     // this process works the job queues (and keeps the schedules) from now on; before the seed,
     // whose writes enqueue jobs in the queue's tables
     jobs = services.jobs;
     await jobs.start();
     replicas = services.replicas;
     await replicas.start();
+    replicas = services.replicas;
+    await replicas.start();
     if (options.seed) {
-      const seeded = await seedDemoData(database.dataSource, services);
+      // under the migrations' lock: of instances booting together on an empty database, one loads
+      // the demo data and the others then find users and skip it
+      const seeded = await alone(database.url, () => seedDemoData(database.dataSource, services));
       if (seeded) say("Loaded demo data into the empty database.");
     }
+    // /ready answers from the health monitor's last checks
+    await services.health.start();
     let stopping = false;
     const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger, stopping: () => stopping });
     const server: Server = await new Promise((resolve, reject) => {
@@ -83,16 +92,21 @@ export async function startServer(
         await http.stop();
         await services.jobs.stop();
         await services.replicas.close();
+        await services.replicas.close();
         await services.cache.close();
         await live.close();
         await services.presence.close();
+        services.health.stop();
+        await redis?.close();
         await database.close();
       },
     };
   } catch (error) {
     await jobs?.stop();
     await replicas?.close();
+    await replicas?.close();
     await live.close();
+    await redis?.close();
     await database.close();
     throw error;
   }

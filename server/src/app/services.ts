@@ -3,6 +3,8 @@ import type { DataSource } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { createCache } from "../platform/cache";
 import { ReadReplicas } from "../platform/db/replicas";
+import { HealthMonitor } from "../platform/health";
+import type { RedisCircuit } from "../platform/redis";
 import { createMailer } from "../platform/mail";
 import { OneTimeCodes } from "../modules/codes/service";
 import { RecoveryService } from "../modules/recovery/service";
@@ -21,7 +23,8 @@ import { OrdersService } from "../modules/orders/service";
 import { HandoverService } from "../modules/orders/handover";
 import { UnpaidOrders } from "../modules/orders/unpaid";
 import { ReservationsService } from "../modules/reservations/service";
-import { PaymentProvidersService } from "../modules/payment-providers/service";
+import { createProviders, PaymentProvidersService, SimulatorBank } from "../modules/payment-providers";
+import { PaymentClaims } from "../modules/orders/payment-claims";
 import { ProductsService } from "../modules/products/service";
 import { CatalogService } from "../modules/products/catalog-service";
 import { ReviewsService } from "../modules/reviews/service";
@@ -39,7 +42,6 @@ import { LedgerService } from "../modules/ledger/service";
 import { EscrowService } from "../modules/escrow/service";
 import { DisputesService } from "../modules/escrow/disputes";
 import { PaymentNotices } from "../modules/escrow/notices";
-import { sandboxRefunds } from "../modules/escrow/refunds";
 import { readOrderMoney } from "../modules/escrow/transitions";
 import { PayoutsService } from "../modules/payouts/service";
 import { SavedSearchesService } from "../modules/alerts/service";
@@ -49,9 +51,17 @@ import { WantedService } from "../modules/wanted/service";
  * The service layer: every business rule lives in one of these. GraphQL resolvers and REST routes
  * are thin adapters that call them, so a rule is written once.
  */
-export function createServices(dataSource: DataSource, config: AppConfig, live: LiveHub, logger?: Logger, clock: Clock = systemClock) {
+/** `redis`: the process's circuit around REDIS_URL, shared by the cache, live events and presence (else each has its own). */
+export function createServices(
+  dataSource: DataSource,
+  config: AppConfig,
+  live: LiveHub,
+  logger?: Logger,
+  clock: Clock = systemClock,
+  redis?: RedisCircuit,
+) {
   // Redis when REDIS_URL is set (shared by every server process), else this process's memory
-  const cache = createCache(config.redisUrl, dataSource.driver.database);
+  const cache = createCache(redis ?? config.redisUrl, dataSource.driver.database);
   // the catalogue's reads on read replicas (DATABASE_REPLICA_URLS) close enough behind; started by app/server.ts
   const replicas = new ReadReplicas(dataSource, config.replicas.urls, { maxLagMs: config.replicas.maxLagMs, logger });
   // domain events: services publish, app/reactions.ts lists who subscribes
@@ -75,16 +85,26 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
   const storage = createStorage(config.s3, config.dataDir);
   const uploads = new UploadsService(dataSource, storage);
   // open tabs (signed-in sockets) across processes through Redis when REDIS_URL is set: no push to a user who has one
-  const presence = createPresence(config.redisUrl, logger);
+  const presence = createPresence(redis ?? config.redisUrl, logger);
   const push = new PushService(dataSource, jobs, presence, config, logger);
   // money paid online: held per order, released or refunded through the ledger; disputes; payouts
   const ledger = new LedgerService(dataSource);
   const paymentNotices = new PaymentNotices(notifications);
-  const escrow = new EscrowService(ledger, paymentNotices, jobs, sandboxRefunds, config);
+  // card, JazzCash and Easypaisa behind one contract; with the sandbox on, the card sandbox and the wallets' simulators keep their books here
+  const paymentClaims = new PaymentClaims(dataSource);
+  const simulatorBank = new SimulatorBank(dataSource);
+  const paymentProviders = new PaymentProvidersService(
+    dataSource,
+    { events, clock, jobs, ledger, checkouts: paymentClaims, bell: paymentNotices },
+    createProviders(config, simulatorBank).providers,
+    simulatorBank,
+    config.publicUrl,
+  );
+  const escrow = new EscrowService(ledger, paymentNotices, paymentProviders, config);
   const disputes = new DisputesService(dataSource, escrow, paymentNotices, events, clock);
   const reliability = new ReliabilityService(dataSource, notifications, clock);
   const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, events, clock });
-  const orders = new OrdersService(dataSource, config, events, clock, readOrderMoney);
+  const orders = new OrdersService(dataSource, { ...config, onlinePaymentMethods: paymentProviders.methodsOffered() }, events, clock, readOrderMoney);
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
   // online orders nobody paid within UNPAID_ORDER_MINUTES are cancelled by a job
@@ -101,6 +121,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     push,
     escrow,
     disputes,
+    paymentClaims,
+    paymentProviders,
     reliability,
     dealReviews,
     orders,
@@ -140,8 +162,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     handover,
     reservations,
     unpaidOrders,
-    /** Wallet payments at JazzCash and Easypaisa (or their simulators): the hand-off and the callbacks. */
-    paymentProviders: new PaymentProvidersService(dataSource, events, clock, config),
+    /** Online payments (card sandbox, JazzCash, Easypaisa): the hand-off, the provider's inquiry, refunds, reconciliation. */
+    paymentProviders,
     sellers: new SellersService(dataSource, replicas),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, events, auth),
@@ -149,6 +171,8 @@ export function createServices(dataSource: DataSource, config: AppConfig, live: 
     notifications,
     screening,
     presence,
+    /** What /ready answers from (kept up to date in the background) and the admins' status report; started by app/server.ts. */
+    health: new HealthMonitor(dataSource, { redis, storage, jobs }),
     push,
     ledger,
     escrow,

@@ -120,6 +120,18 @@ export const envSchema = z.object({
   JAZZCASH_CHECKOUT_URL: z
     .url({ protocol: /^https$/, error: "must be an https URL (JazzCash's hosted checkout, merchantform)" })
     .default("https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/"),
+  // the merchant MPIN signs JazzCash's mobile-wallet refunds: a live account is refused without it
+  JAZZCASH_MERCHANT_MPIN: z
+    .string()
+    .trim()
+    .regex(/^\d{4,6}$/, "must be the merchant MPIN JazzCash issued (4 to 6 digits)")
+    .optional(),
+  JAZZCASH_INQUIRY_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (JazzCash's status inquiry, PaymentInquiry/Inquire)" })
+    .default("https://sandbox.jazzcash.com.pk/ApplicationAPI/API/PaymentInquiry/Inquire"),
+  JAZZCASH_REFUND_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL (JazzCash's mobile-wallet refund, domwalletrefundtransaction)" })
+    .default("https://sandbox.jazzcash.com.pk/ApplicationAPI/API/Purchase/domwalletrefundtransaction"),
   EASYPAISA_STORE_ID: z
     .string()
     .trim()
@@ -129,6 +141,8 @@ export const envSchema = z.object({
   EASYPAISA_CHECKOUT_URL: z
     .url({ protocol: /^https$/, error: "must be an https URL (Easypaisa's hosted checkout, Index.jsf)" })
     .default("https://easypaystg.easypaisa.com.pk/easypay/Index.jsf"),
+  // the simulators and the card sandbox: on outside production, off in production unless set to true
+  PAYMENTS_SANDBOX: booleanFlag.optional(),
 });
 
 /** The rules across variables: the bucket's options need the bucket; production needs its own secret; VAPID keys come in pairs. */
@@ -137,14 +151,27 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
     ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3_PUBLIC_URL is set" });
   if (e.NODE_ENV === "production" && !e.JWT_SECRET)
     ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
-  if (e.DATABASE_REPLICA_URLS.length && !e.DATABASE_URL)
-    ctx.addIssue({ code: "custom", path: ["DATABASE_REPLICA_URLS"], message: "needs DATABASE_URL (the primary they replicate)" });
+  // payment providers send buyers back to, and are told of payments at, addresses built from it alone
+  if (e.NODE_ENV === "production" && !e.PUBLIC_URL)
+    ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production (payment return addresses are built from it)" });
+  if (e.JAZZCASH_MERCHANT_ID && !e.JAZZCASH_MERCHANT_MPIN)
+    ctx.addIssue({ code: "custom", path: ["JAZZCASH_MERCHANT_MPIN"], message: "is required with a JazzCash merchant account: refunds are signed with it" });
+  if (e.EASYPAISA_STORE_ID)
+    ctx.addIssue({
+      code: "custom",
+      path: ["EASYPAISA_STORE_ID"],
+      message: "cannot be used yet: Easypaisa publishes no refund API this app can call, and a live provider must refund through its own API",
+    });
   if (e.NODE_ENV === "production" && e.PUSH_PRIVATE_HOSTS.length)
     ctx.addIssue({
       code: "custom",
       path: ["PUSH_PRIVATE_HOSTS"],
       message: "is for tests and development only, never with NODE_ENV=production",
     });
+  if (e.DATABASE_REPLICA_URLS.length && !e.DATABASE_URL)
+    ctx.addIssue({ code: "custom", path: ["DATABASE_REPLICA_URLS"], message: "needs DATABASE_URL (the primary they replicate)" });
+  if (e.DATABASE_REPLICA_URLS.length && !e.DATABASE_URL)
+    ctx.addIssue({ code: "custom", path: ["DATABASE_REPLICA_URLS"], message: "needs DATABASE_URL (the primary they replicate)" });
   if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
     ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "and VAPID_PRIVATE_KEY are set together or not at all" });
 };
@@ -239,8 +266,24 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL } : undefined,
     /** Wallet merchant accounts; an absent one is served by its built-in simulator. */
     jazzcash: jazzcash
-      ? { merchantId: jazzcash[0], password: jazzcash[1], integritySalt: jazzcash[2], checkoutUrl: e.JAZZCASH_CHECKOUT_URL }
+      ? {
+          merchantId: jazzcash[0],
+          password: jazzcash[1],
+          integritySalt: jazzcash[2],
+          merchantMpin: e.JAZZCASH_MERCHANT_MPIN ?? "",
+          checkoutUrl: e.JAZZCASH_CHECKOUT_URL,
+          inquiryUrl: e.JAZZCASH_INQUIRY_URL,
+          refundUrl: e.JAZZCASH_REFUND_URL,
+        }
       : undefined,
+    /**
+     * Pretend money: the wallets' simulators (for wallets with no merchant account) and the card
+     * sandbox. On outside production; in production only with PAYMENTS_SANDBOX=true, and then its
+     * payments are test money that is never paid out.
+     */
+    paymentsSandbox: e.PAYMENTS_SANDBOX ?? !isProduction,
+    /** Whether test money may be paid out to sellers: only outside production, where no payout moves real money. */
+    testMoneyPayouts: !isProduction,
     easypaisa: easypaisa ? { storeId: easypaisa[0], hashKey: easypaisa[1], checkoutUrl: e.EASYPAISA_CHECKOUT_URL } : undefined,
   };
 });

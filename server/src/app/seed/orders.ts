@@ -25,7 +25,7 @@ const demoShipping = {
  * every status. Each checkout is then moved back in time so lists and charts have some history.
  */
 export async function seedDemoOrders(services: Services): Promise<void> {
-  const { dataSource, orders } = services;
+  const { dataSource, orders, paymentProviders } = services;
   const users = await dataSource
     .getRepository(User)
     .findBy({ username: In(["fatima", "hamza", "zainab", "ali_gadgets", "campus_corner"]) });
@@ -80,7 +80,7 @@ export async function seedDemoOrders(services: Services): Promise<void> {
 
   // hamza: paid by card on the sandbox page, now being prepared
   const card = await place("hamza", [[ali[1], 1]], { paymentMethod: PaymentMethod.CARD });
-  await orders.checkouts.authorizeCardPayment(card.session.id, {
+  await paymentProviders.payByCard(card.session.id, {
     cardNumber: "4242 4242 4242 4242",
     expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`,
     cvc: "123",

@@ -41,7 +41,11 @@ export class HeldPayment {
   @Column({ type: "bigint", default: 0, transformer: numericTransformer })
   refundedPaisa: number;
 
-  /** The provider's reference of the refund, once it accepted it (the `escrow.refund` job). */
+  /** Test money (a simulator or the card sandbox): shown as such, never paid out where payouts move real money. */
+  @Column({ type: "boolean", default: false })
+  testMoney: boolean;
+
+  /** The provider's id of the refund, once it confirmed it (the `payments.refund` job). */
   @Column({ type: "varchar", length: 120, nullable: true })
   refundReference: string | null;
 

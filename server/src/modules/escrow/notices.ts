@@ -27,13 +27,13 @@ export class PaymentNotices {
     await this.notifications.notifyMany(notices, manager);
   }
 
-  /** Every admin hears `text` (a dispute to decide). */
-  async tellAdmins(text: string, manager: EntityManager): Promise<void> {
+  /** Every admin hears `text` (a dispute to decide, or a payment problem at `link`). */
+  async tellAdmins(text: string, manager: EntityManager, link = ADMIN_DISPUTES_PATH): Promise<void> {
     const admins: Array<{ id: string }> = await manager.query(`SELECT id FROM users WHERE role = 'admin'`);
     await this.tell(
       admins.map((admin) => admin.id),
       text,
-      ADMIN_DISPUTES_PATH,
+      link,
       manager,
     );
   }

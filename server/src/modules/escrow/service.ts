@@ -1,13 +1,12 @@
 import type { EntityManager } from "typeorm";
-import type { JobQueue } from "../../platform/jobs";
 import { accounts } from "../ledger/accounts";
 import { MovementKind } from "../ledger/entity";
 import type { LedgerService } from "../ledger/service";
 import { Order, OrderStatus } from "../orders/entity";
-import type { OrderHandoverConfirmed, OrderStatusChanged, PaymentCaptured } from "../orders/events";
+import type { OrderHandoverConfirmed, OrderStatusChanged } from "../orders/events";
+import type { PaymentCaptured, PaymentProvidersService, PaymentRefunded, ProviderName } from "../payment-providers";
 import { DisputeOutcome, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
 import { orderLabel, orderPath, BALANCE_PATH, rupees, type PaymentNotices } from "./notices";
-import type { PaymentRefunds } from "./refunds";
 import { PAYMENT_TRANSITIONS, type PaymentStep } from "./transitions";
 
 export type EscrowSettings = {
@@ -30,8 +29,7 @@ export class EscrowService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly notices: PaymentNotices,
-    private readonly jobs: JobQueue,
-    private readonly refunds: PaymentRefunds,
+    private readonly payments: Pick<PaymentProvidersService, "requestRefund">,
     private readonly settings: EscrowSettings,
   ) {}
 
@@ -39,9 +37,9 @@ export class EscrowService {
   async captured(event: PaymentCaptured, manager: EntityManager): Promise<void> {
     for (const order of event.orders) {
       const inserted: unknown[] = await manager.query(
-        `INSERT INTO held_payments ("orderId", "checkoutSessionId", provider, reference, "buyerId", "sellerId", "amountPaisa")
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ("orderId") DO NOTHING RETURNING "orderId"`,
-        [order.id, event.checkoutSessionId, event.provider, event.reference, order.buyerId, order.sellerId, order.totalPaisa],
+        `INSERT INTO held_payments ("orderId", "checkoutSessionId", provider, reference, "buyerId", "sellerId", "amountPaisa", "testMoney")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ("orderId") DO NOTHING RETURNING "orderId"`,
+        [order.id, event.checkoutSessionId, event.provider, event.reference, order.buyerId, order.sellerId, order.totalPaisa, event.testMoney],
       );
       if (!inserted.length) continue;
       await this.ledger.post(manager, {
@@ -117,6 +115,7 @@ export class EscrowService {
     return payment;
   }
 
+  /** The refunded part is owed back to the buyer in the ledger and asked of the provider that took it (a job, posted as sent when it confirms). */
   private async refund(manager: EntityManager, payment: HeldPayment, number: number): Promise<void> {
     await this.ledger.post(manager, {
       key: `refund:${payment.orderId}`,
@@ -125,11 +124,20 @@ export class EscrowService {
       sellerId: payment.sellerId,
       entries: [
         { account: accounts.held(payment.orderId), amountPaisa: -payment.refundedPaisa },
-        { account: accounts.provider(payment.provider), amountPaisa: payment.refundedPaisa },
+        { account: accounts.refundsPending, amountPaisa: payment.refundedPaisa },
       ],
     });
-    // the provider is asked by a job: outside the transaction, retried until it answers
-    await this.jobs.enqueue(manager, "escrow.refund", { orderId: payment.orderId }, { key: payment.orderId });
+    await this.payments.requestRefund(manager, {
+      key: `refund:${payment.orderId}`,
+      provider: payment.provider as ProviderName,
+      attemptReference: payment.reference,
+      transactionId: null,
+      amountPaisa: payment.refundedPaisa,
+      orderId: payment.orderId,
+      buyerId: payment.buyerId,
+      sandbox: payment.testMoney,
+      reason: `Order ${orderLabel(number)}: ${payment.refundedPaisa === payment.amountPaisa ? "refunded in full" : "refunded in part"}.`,
+    });
     const text = `${rupees(payment.refundedPaisa)} of order ${orderLabel(number)} is refunded to the buyer.`;
     await this.notices.tell([payment.buyerId, payment.sellerId], text, orderPath(payment.orderId), manager);
   }
@@ -169,28 +177,28 @@ export class EscrowService {
     );
   }
 
-  /** The `escrow.refund` job: asks the provider to refund a settled payment's refunded part, once. */
-  async refundThroughProvider({ orderId }: { orderId: string }, manager: EntityManager): Promise<void> {
-    const payment = await manager.findOneBy(HeldPayment, { orderId });
-    if (!payment || payment.refundedPaisa <= 0 || payment.refundReference) return;
-    const reference = await this.refunds.refund({
-      provider: payment.provider,
-      reference: payment.reference,
-      amountPaisa: payment.refundedPaisa,
-      key: `refund:${orderId}`,
-    });
-    await manager.update(HeldPayment, { orderId }, { refundReference: reference });
+  /** Reaction to `payment.refunded`: the provider's refund id is kept on the order's held payment. */
+  async refundConfirmed({ orderId, providerRefundId }: PaymentRefunded, manager: EntityManager): Promise<void> {
+    if (orderId) await manager.update(HeldPayment, { orderId }, { refundReference: providerRefundId.slice(0, 120) });
+  }
+
+  /**
+   * What a seller's available balance holds of test money (released sandbox payments): where
+   * payouts move real money it is never paid out. Counted from the ledger's release entries.
+   */
+  async testMoneyAvailable(sellerId: string, manager: EntityManager): Promise<number> {
+    const [row] = await manager.query(
+      `SELECT COALESCE(sum(e."amountPaisa"), 0) AS total FROM ledger_entries e
+         JOIN ledger_movements m ON m.id = e."movementId"
+         JOIN held_payments h ON h."orderId" = m."orderId" AND h."testMoney"
+        WHERE e.account = $1`,
+      [accounts.seller(sellerId)],
+    );
+    return Number(row.total);
   }
 
   private async orderNumber(manager: EntityManager, orderId: string): Promise<number> {
     const order = await manager.findOne(Order, { where: { id: orderId }, select: { id: true, orderNumber: true } });
     return order?.orderNumber ?? 0;
-  }
-}
-
-declare module "../../platform/jobs" {
-  interface JobPayloads {
-    /** Asks the payment provider to refund an order's refunded part (EscrowService.refundThroughProvider). */
-    "escrow.refund": { orderId: string };
   }
 }

@@ -10,6 +10,8 @@ export const accounts = {
   held: (orderId: string) => `held:${orderId}`,
   /** What the platform owes one seller and they may ask to be paid out. */
   seller: (sellerId: string) => `seller:${sellerId}`,
+  /** Refunds decided or owed (a payment refused), not yet confirmed by the provider that sends them. */
+  refundsPending: "refunds:pending",
   /** The platform's fees. */
   fees: "platform:fees",
   /** Payouts asked for and not yet paid or refused. */

@@ -9,8 +9,12 @@ export enum MovementKind {
   RELEASED = "RELEASED",
   /** The platform's fee taken from a release. */
   FEE = "FEE",
-  /** Held money went back to the buyer through the provider. */
+  /** Held money is owed back to the buyer: the refund is asked of the provider. */
   REFUNDED = "REFUNDED",
+  /** A payment the provider took that the app could not accept: owed back to the buyer. */
+  REFUSED = "REFUSED",
+  /** The provider confirmed a refund: the money went back to the buyer. */
+  REFUND_SENT = "REFUND_SENT",
   /** A seller asked for a payout: the amount left the available balance. */
   PAYOUT = "PAYOUT",
   /** A refused payout's amount came back to the available balance. */

@@ -19,12 +19,11 @@ import {
   OrderLine,
   OrderStatus,
   OrderStatusEvent,
+  isCashPayment,
   PaymentMethod,
   PaymentStatus,
 } from "./entity";
 import { pointOffCampus, type ValidMeetup } from "./meetup";
-import { checkCard, type CardForm } from "./payments";
-import { capturePayment } from "../payment-providers/capture";
 import { keepCheckoutLimits } from "./checkout-limits";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
@@ -33,13 +32,14 @@ import { claimReservations } from "../reservations/hold";
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
 
+export const PAYMENT_NOT_OFFERED = "This payment method is not available: choose another.";
 export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.";
 /** Checkout and card payment: a cart becomes one checkout with an order per seller, then the card pays it. */
 export class CheckoutService {
-  /** Publishes `order.placed` and `payment.captured` in its transactions. */
+  /** Publishes `order.placed` in its transaction. */
   constructor(
     private readonly dataSource: DataSource,
-    private readonly settings: Pick<AppConfig, "requireVerifiedBuyers">,
+    private readonly settings: Pick<AppConfig, "requireVerifiedBuyers"> & { onlinePaymentMethods: readonly string[] },
     private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -58,6 +58,9 @@ export class CheckoutService {
    */
   async placeOrder(input: PlaceOrderInput, buyer: AuthUser, clientGone?: AbortSignal): Promise<CheckoutSession> {
     const v = parsePlaceOrder(input, this.clock);
+    if (!isCashPayment(v.paymentMethod) && !this.settings.onlinePaymentMethods.includes(v.paymentMethod)) {
+      throw badInput(PAYMENT_NOT_OFFERED, { paymentMethod: PAYMENT_NOT_OFFERED });
+    }
     // REQUIRE_VERIFIED_BUYERS: only verified students (and admins) place orders
     if (this.settings.requireVerifiedBuyers && buyer.role !== Role.ADMIN) {
       const row = await this.dataSource.getRepository(User).findOne({ where: { id: buyer.id }, select: { id: true, verifiedAt: true } });
@@ -192,40 +195,17 @@ export class CheckoutService {
     return session;
   }
 
-  /** The sandbox card page's submit: checks the card and records only the time it was accepted. */
-  async authorizeCardPayment(sessionId: string, card: CardForm): Promise<CheckoutSession> {
-    const session = await this.findSession(sessionId);
-    if (session.paymentMethod !== PaymentMethod.CARD) throw badInput("This checkout is not paid by card.");
-    if (session.paymentAuthorizedAt) return session;
-    const result = checkCard(card, this.clock.now());
-    if (result.outcome === "invalid") throw badInput("Check your card details.", result.fields);
-    if (result.outcome === "declined") throw badInput(result.message, { cardNumber: result.message });
-    await this.dataSource
-      .createQueryBuilder()
-      .update(CheckoutSession)
-      .set({ paymentAuthorizedAt: () => "now()" })
-      .where(`id = :id AND "paymentAuthorizedAt" IS NULL`, { id: session.id })
-      .execute();
-    return this.findSession(session.id);
-  }
-
   /**
-   * Marks an authorised card checkout and its orders paid. Repeating it changes nothing; a
-   * cash-on-delivery checkout has nothing to confirm (its orders are paid on completion).
-   * The checkout id is the proof: a random UUID that only the buyer's payment redirect carries, so a
-   * caller with no credentials may confirm (a legacy client on another site loses the cookie on the
-   * way back); a signed-in caller must be the buyer or an admin. Only the payment page's accepted
-   * card marks anything paid.
+   * A card checkout as its payment left it: the card page takes and settles the payment (the
+   * provider's inquiry), so confirming only reports it. Kept for the legacy REST `confirm-payment`
+   * and the web's return: the checkout id is the proof, a random UUID that only the buyer's payment
+   * redirect carries, so a caller with no credentials may ask (a legacy client on another site
+   * loses the cookie on the way back); a signed-in caller must be the buyer or an admin.
    */
   async confirmPayment(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
     const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
-    if (!session.paymentAuthorizedAt) throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
-    // the checkout row lock makes two concurrent confirmations capture once
-    await this.dataSource.transaction((manager) =>
-      capturePayment(manager, this.events, session.id, { provider: "card", reference: session.id }),
-    );
-    return this.findSession(session.id);
+    throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
   }
 }
 

@@ -30,16 +30,6 @@ export type OrderHandoverConfirmed = { order: Order; how: HandoverConfirmation }
 /** The buyer says a handover the seller recorded did not happen as it should; `order` is as it is now. */
 export type OrderHandoverObjected = { order: Order; buyer: AuthUser; reason: string };
 
-/** An online payment for a checkout was captured (card or wallet), once per checkout. */
-export type PaymentCaptured = {
-  checkoutSessionId: string;
-  provider: string;
-  /** The provider's transaction reference. */
-  reference: string;
-  // buyer or seller null once their account is deleted
-  orders: { id: string; buyerId: string | null; sellerId: string | null; totalPaisa: number }[];
-};
-
 declare module "../../platform/events" {
   interface DomainEvents {
     "order.placed": OrderPlaced;
@@ -47,6 +37,5 @@ declare module "../../platform/events" {
     "order.meetup-changed": OrderMeetupChanged;
     "order.handover-confirmed": OrderHandoverConfirmed;
     "order.handover-objected": OrderHandoverObjected;
-    "payment.captured": PaymentCaptured;
   }
 }

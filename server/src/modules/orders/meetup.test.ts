@@ -108,8 +108,8 @@ describe("checkout with a campus meetup", () => {
     expect(html).toContain("Cash on meetup");
     expect(html).not.toContain("<form");
     await expect(
-      server.services.orders.checkouts.authorizeCardPayment(checkoutId, { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-    ).rejects.toThrow("This checkout is not paid by card.");
+      server.services.paymentProviders.payByCard(checkoutId, { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+    ).rejects.toThrow("This checkout is paid in cash.");
   });
 
   it("lets sellers of one campus share a meetup: one order each, same point and time", async ({ server }) => {

@@ -1,14 +1,13 @@
 import cookieParser from "cookie-parser";
 import express, { type Request, type Router } from "express";
 import { AppError } from "../../platform/shared/errors";
-import { PaymentMethod, type CheckoutSession } from "./entity";
-import type { CardForm } from "./payments";
+import { isCashPayment, PaymentMethod, PaymentStatus, type CheckoutSession } from "./entity";
 import { TAX_PERCENT } from "./pricing";
 import type { OrdersService } from "./service";
 import { escapeHtml } from "../../platform/http/html";
-import { answer, layout, pkr } from "./hosted-page";
-import { walletPage } from "../payment-providers/pages";
-import { isWalletPayment } from "../payment-providers/wallets";
+import { answer, layout, pkr } from "../../platform/http/hosted-page";
+import { notFound } from "../../platform/shared/errors";
+import { isWalletPayment, TEST_MONEY_NOTICE, walletPage, type CardForm, type PaymentProvidersService } from "../payment-providers";
 
 /**
  * The hosted sandbox payment page (`Checkout.paymentUrl`), like a payment provider's checkout:
@@ -20,7 +19,7 @@ import { isWalletPayment } from "../payment-providers/wallets";
  * scoped to this page (never the card's details). With scripts on (card-form.js), the form is sent in
  * the background and only its messages change: what the buyer typed stays, the CVC excepted.
  */
-export function createPayPageRouter(services: { orders: OrdersService }): Router {
+export function createPayPageRouter(services: { orders: OrdersService; paymentProviders: PaymentProvidersService }): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 });
 
@@ -32,7 +31,14 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
   router.get("/pay/:sessionId", cookieParser(), async (req: Request<{ sessionId: string }>, res) => {
     const failed = readFailure(req.cookies?.[FAILURE_COOKIE]);
     if (failed) res.clearCookie(FAILURE_COOKIE, { path: req.path });
-    await answer(req, res, async () => page(await services.orders.checkouts.findSession(req.params.sessionId), failed));
+    await answer(req, res, async () => {
+      const session = await services.orders.checkouts.findSession(req.params.sessionId);
+      const offered = services.paymentProviders.methodsOffered() as string[];
+      // a method with no provider here (production without one) has no page to pay on
+      if (session.paymentStatus !== PaymentStatus.PAID && !isCashPayment(session.paymentMethod) && !offered.includes(session.paymentMethod))
+        throw notFound("This payment method is not available.");
+      return page(session, services.paymentProviders.isSandbox(session.paymentMethod), failed);
+    });
   });
 
   router.post("/pay/:sessionId", form, async (req, res) => {
@@ -40,11 +46,7 @@ export function createPayPageRouter(services: { orders: OrdersService }): Router
     const body = (req.body ?? {}) as CardForm;
     await answer(req, res, async () => {
       try {
-        await services.orders.checkouts.authorizeCardPayment(sessionId, {
-          cardNumber: body.cardNumber,
-          expiry: body.expiry,
-          cvc: body.cvc,
-        });
+        await services.paymentProviders.payByCard(sessionId, { cardNumber: body.cardNumber, expiry: body.expiry, cvc: body.cvc });
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "BAD_USER_INPUT") throw error;
         const failure: Failure = { message: error.message, fields: error.fields ?? {} };
@@ -81,9 +83,13 @@ function readFailure(value: unknown): Failure | null {
   }
 }
 
-function page(session: CheckoutSession, state?: Failure | null): { html: string } {
+function page(session: CheckoutSession, testMoney: boolean, state?: Failure | null): { html: string } {
   const successUrl = `/success?session_id=${encodeURIComponent(session.id)}`;
-  if (isWalletPayment(session.paymentMethod)) return walletPage({ ...session, paymentMethod: session.paymentMethod });
+  const method = session.paymentMethod;
+  if (isWalletPayment(method)) {
+    const checkout = { id: session.id, buyerId: session.buyerId, method, totalPaisa: session.totalPaisa, paid: session.paymentStatus === PaymentStatus.PAID, notPayable: null };
+    return walletPage(checkout, testMoney);
+  }
   if (session.paymentMethod !== PaymentMethod.CARD) {
     return {
       html: layout(
@@ -94,11 +100,11 @@ function page(session: CheckoutSession, state?: Failure | null): { html: string 
       ),
     };
   }
-  if (session.paymentAuthorizedAt) {
+  if (session.paymentStatus === PaymentStatus.PAID) {
     return {
       html: layout(
         "Payment received",
-        `<h1>Payment received</h1><p>Your card payment of ${pkr(session.totalPaisa)} was accepted.</p><p><a class="button" href="${successUrl}">Continue to your order</a></p>`,
+        `<h1>Payment received</h1>${testMoney ? `<p class="sandbox">${TEST_MONEY_NOTICE}</p>` : ""}<p>Your card payment of ${pkr(session.totalPaisa)} was accepted.</p><p><a class="button" href="${successUrl}">Continue to your order</a></p>`,
       ),
     };
   }

@@ -9,7 +9,7 @@ import { meetupPoint } from "../meetups/points";
 import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentStatus } from "./entity";
 import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions, moneyMatters } from "./transitions";
-import { paymentPath } from "./payments";
+import { paymentPath } from "../payment-providers";
 import { CartLineInput, CheckoutView, MeetupInput, PlaceOrderInput, PriceQuote, QuoteLine, toPriceQuote } from "./checkout-types";
 import { OrderLineView, OrderMeetup, OrderPage, OrderParty, OrderStatusEventView, OrderView, ShippingDetails } from "./types";
 import { Role, type AuthUser } from "../../platform/auth/roles";

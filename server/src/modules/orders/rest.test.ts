@@ -221,7 +221,7 @@ describe("POST /api/orders/confirm-payment", () => {
   it("answers {order} for the buyer's checkout; a card checkout is marked paid once the card was accepted", async ({ server }) => {
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "CARD" });
     expect(await confirm(server, buyer, checkout.id)).toMatchObject({ status: 400, body: { message: "Payment has not been completed." } });
-    await server.services.orders.checkouts.authorizeCardPayment(checkout.id, {
+    await server.services.paymentProviders.payByCard(checkout.id, {
       cardNumber: "4242424242424242",
       expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
       cvc: "123",
@@ -257,7 +257,7 @@ describe("POST /api/orders/confirm-payment", () => {
     server,
   }) => {
     const pay = (id: string) =>
-      server.services.orders.checkouts.authorizeCardPayment(id, {
+      server.services.paymentProviders.payByCard(id, {
         cardNumber: "4242424242424242",
         expiry: `12/${(new Date().getFullYear() + 1) % 100}`,
         cvc: "123",

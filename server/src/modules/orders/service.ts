@@ -35,7 +35,7 @@ export class OrdersService {
    */
   constructor(
     private readonly dataSource: DataSource,
-    settings: Pick<AppConfig, "requireVerifiedBuyers">,
+    settings: Pick<AppConfig, "requireVerifiedBuyers"> & { onlinePaymentMethods: readonly string[] },
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly moneyOf: OrderMoneyReader,

@@ -1,108 +1,425 @@
 import { randomInt } from "node:crypto";
-import { Not, type DataSource } from "typeorm";
+import { formatPKR } from "@unibazaar/rules";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
-import type { AppConfig } from "../../platform/config";
 import type { EventBus } from "../../platform/events";
+import type { JobQueue } from "../../platform/jobs";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
-import { CheckoutSession, Order, OrderStatus, PaymentStatus } from "../orders/entity";
-import { isUuid } from "../orders/pricing";
-import { capturePayment, CHECKOUT_NOT_PAYABLE } from "./capture";
-import { PaymentAttempt, PaymentAttemptStatus } from "./entity";
-import { createWalletProviders, type WalletMethod, type WalletProviders } from "./wallets";
-import type { CallbackFields, PaymentRedirect } from "./provider";
+import { toRupees } from "../../platform/shared/money";
+import { accounts } from "../ledger/accounts";
+import { MovementKind } from "../ledger/entity";
+import type { LedgerService } from "../ledger/service";
+import type { CardForm } from "./card-sandbox";
+import type { PayableCheckouts, PaymentBell } from "./checkouts";
+import { PaymentAttempt, PaymentAttemptStatus, PaymentMismatch, PaymentRefund, RefundState } from "./entity";
+import type { CallbackFields, Inquiry, PaymentRedirect, ProviderName } from "./provider";
+import type { SimulatorBank } from "./simulator-bank";
+import { PROVIDER_LABELS, RETURN_PATHS, type Providers, type WalletMethod } from "./wallets";
 
-export const CALLBACK_NOT_SIGNED = "The payment answer's signature does not match: it was refused.";
+export const CALLBACK_NOT_SIGNED = "The payment answer is not one the provider signed: it was refused.";
 export const UNKNOWN_REFERENCE = "No payment has this reference.";
-export const AMOUNT_MISMATCH = "The payment answer's amount does not match the order: it was refused.";
-export const WRONG_CURRENCY = "The payment answer is not in PKR: it was refused.";
+export const PROVIDER_SILENT = "The payment provider did not answer. If you paid, your payment is checked again shortly: nothing is lost.";
+export const NOT_OFFERED = "This payment method is not available.";
+export const ADMIN_PAYMENTS_PATH = "/dashboard/admin/payments";
 
-/** How a verified callback ended: the checkout paid, the payment failed at the provider, or a second delivery that changed nothing. */
-export type Settlement = { checkoutId: string; outcome: "paid" | "failed" | "replayed"; message: string | null };
+/** How a payment ended: the checkout paid, the payment failed, refused and refunded, still pending at the provider, or a second delivery that changed nothing. */
+export type Settlement = {
+  checkoutId: string;
+  outcome: "paid" | "failed" | "refused" | "pending" | "replayed";
+  message: string | null;
+};
+
+/** A refund to send through a provider (see `requestRefund`). */
+export type RefundOrder = {
+  key: string;
+  provider: ProviderName;
+  attemptReference: string;
+  transactionId: string | null;
+  amountPaisa: number;
+  orderId: string | null;
+  buyerId: string | null;
+  sandbox: boolean;
+  reason: string;
+};
 
 const REFERENCE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A new attempt's reference: "UB" and 18 random letters and digits (20, JazzCash's longest `pp_TxnRefNo`). */
 const newReference = () => `UB${Array.from({ length: 18 }, () => REFERENCE_LETTERS[randomInt(REFERENCE_LETTERS.length)]).join("")}`;
 
-/** Wallet payments: starting one at its provider's hosted checkout and settling the provider's callback. */
-export class PaymentProvidersService {
-  readonly wallets: WalletProviders;
+const rupees = (paisa: number) => formatPKR(toRupees(paisa));
 
+/** How far back the daily reconciliation looks. */
+const RECONCILE_DAYS = 3;
+
+/**
+ * Money taken online, from the hand-off to the provider to the refund. A callback only names a
+ * reference: a payment counts as taken when the provider's own inquiry says it is paid for exactly
+ * the attempt's amount. A payment the checkout can no longer take is recorded as refused, posted to
+ * the ledger as owed back and refunded through the provider, never dropped. Refunds are jobs,
+ * retried until the provider confirms them, and only then posted as sent.
+ */
+export class PaymentProvidersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly events: EventBus,
-    private readonly clock: Clock,
-    config: Pick<AppConfig, "jazzcash" | "easypaisa" | "jwtSecret">,
-  ) {
-    this.wallets = createWalletProviders(config);
+    private readonly deps: {
+      events: EventBus;
+      clock: Clock;
+      jobs: JobQueue;
+      ledger: LedgerService;
+      checkouts: PayableCheckouts;
+      bell: PaymentBell & { tellAdmins(text: string, manager: EntityManager, link?: string): Promise<void> };
+    },
+    readonly providers: Providers,
+    readonly bank: SimulatorBank,
+    /** PUBLIC_URL: the only base of the addresses a live provider sends buyers back to. */
+    private readonly publicUrl: string | undefined,
+  ) {}
+
+  /** The online payment methods a checkout may choose here (none in production without providers). */
+  methodsOffered(): ProviderName[] {
+    return (Object.keys(this.providers) as ProviderName[]).filter((name) => this.providers[name]);
+  }
+
+  /** Whether `method` takes test money here. */
+  isSandbox(method: string): boolean {
+    return this.providers[method as ProviderName]?.sandbox ?? false;
   }
 
   /**
    * Starts paying a wallet checkout: records an attempt for its total and answers the signed
-   * redirect to the provider's hosted checkout, which sends the buyer back to `returnUrl`.
-   * The unguessable checkout id is the key, as for the card page.
+   * redirect to the provider's hosted checkout. The unguessable checkout id is the key, as for the card page.
    */
-  async startWalletPayment(checkoutId: string, returnUrl: (method: WalletMethod) => string): Promise<PaymentRedirect> {
-    const session = isUuid(checkoutId) ? await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: checkoutId }) : null;
-    if (!session) throw notFound("Checkout not found.");
-    const provider = this.wallets[session.paymentMethod as WalletMethod];
-    if (!provider) throw badInput("This checkout is not paid with a wallet.");
-    if (session.paymentStatus === PaymentStatus.PAID) throw conflict("This checkout is already paid.");
-    const unpayable = await this.dataSource
-      .getRepository(Order)
-      .existsBy({ checkoutSessionId: checkoutId, status: Not(OrderStatus.PENDING) });
-    if (unpayable) throw conflict(CHECKOUT_NOT_PAYABLE);
-    const attempt = await this.dataSource.getRepository(PaymentAttempt).save({
-      reference: newReference(),
-      checkoutSessionId: checkoutId,
-      provider: provider.method,
-      amountPaisa: session.totalPaisa,
-    });
+  async startWalletPayment(checkoutId: string): Promise<PaymentRedirect> {
+    const { checkout, provider } = await this.payable(checkoutId);
+    if (provider.name === "card") throw badInput("This checkout is not paid with a wallet.");
+    const attempt = await this.newAttempt(checkout.id, checkout.buyerId, provider.name, checkout.totalPaisa, provider.sandbox);
+    // a simulator on this server is reached by its path; a live provider by PUBLIC_URL only (never a request's Host)
+    const path = RETURN_PATHS[provider.name as WalletMethod];
     return provider.start({
       reference: attempt.reference,
+      checkoutId: checkout.id,
       amountPaisa: attempt.amountPaisa,
-      returnUrl: returnUrl(provider.method),
+      returnUrl: this.publicUrl ? `${this.publicUrl}${path}` : path,
       description: "UniBazaar order",
-      now: this.clock.now(),
+      now: this.deps.clock.now(),
+    });
+  }
+
+  /** The card sandbox page's submit: the card charged in the sandbox, then settled by its inquiry like any payment. */
+  async payByCard(checkoutId: string, card: CardForm): Promise<Settlement> {
+    const { checkout, provider } = await this.payable(checkoutId);
+    const sandbox = this.providers.card;
+    if (provider.name !== "card" || !sandbox) throw badInput("This checkout is not paid by card.");
+    const attempt = await this.newAttempt(checkout.id, checkout.buyerId, "card", checkout.totalPaisa, true);
+    const result = await sandbox.charge(attempt.reference, attempt.amountPaisa, card, this.deps.clock.now());
+    if (result.outcome === "invalid") {
+      await this.dataSource.getRepository(PaymentAttempt).delete({ id: attempt.id });
+      throw badInput("Check your card details.", result.fields);
+    }
+    const settled = await this.confirm(attempt);
+    if (settled.outcome === "failed") throw badInput(settled.message ?? "", { cardNumber: settled.message ?? "" });
+    return settled;
+  }
+
+  /** A provider's callback or IPN: a hint naming a reference, which the provider's inquiry then settles. */
+  async settleCallback(method: WalletMethod, fields: CallbackFields): Promise<Settlement> {
+    const provider = this.providers[method];
+    if (!provider) throw notFound(NOT_OFFERED);
+    const reference = provider.callbackReference(fields);
+    if (!reference) throw badInput(CALLBACK_NOT_SIGNED);
+    const attempt = await this.dataSource.getRepository(PaymentAttempt).findOneBy({ reference, provider: method });
+    if (!attempt) throw notFound(UNKNOWN_REFERENCE);
+    return this.confirm(attempt);
+  }
+
+  /** Asks the attempt's provider and settles the attempt on its answer (a settled attempt changes nothing). */
+  async confirm(attempt: PaymentAttempt): Promise<Settlement> {
+    if (attempt.status !== PaymentAttemptStatus.STARTED) return replayed(attempt);
+    const provider = this.providers[attempt.provider];
+    if (!provider) throw conflict(NOT_OFFERED);
+    let inquiry: Inquiry;
+    try {
+      inquiry = await provider.inquire(attempt.reference);
+    } catch {
+      // the reconciliation asks again: a payment the provider took is settled then
+      throw conflict(PROVIDER_SILENT);
+    }
+    await this.dataSource.query(
+      `INSERT INTO payment_inquiries ("attemptId", status, "amountPaisa", "transactionId", message) VALUES ($1, $2, $3, $4, $5)`,
+      [attempt.id, inquiry.status, inquiry.amountPaisa, inquiry.transactionId, inquiry.message],
+    );
+    return this.dataSource.transaction((manager) => this.settle(manager, attempt.id, inquiry));
+  }
+
+  private async settle(manager: EntityManager, attemptId: string, inquiry: Inquiry): Promise<Settlement> {
+    const attempt = await manager
+      .getRepository(PaymentAttempt)
+      .createQueryBuilder("a")
+      .setLock("pessimistic_write")
+      .where("a.id = :attemptId", { attemptId })
+      .getOneOrFail();
+    const checkoutId = attempt.checkoutSessionId;
+    if (attempt.status !== PaymentAttemptStatus.STARTED) return replayed(attempt);
+    if (inquiry.status === "pending") return { checkoutId, outcome: "pending", message: null };
+    if (inquiry.reference !== attempt.reference) {
+      await this.mismatch(manager, attempt.provider, attempt.reference, `the provider answered the inquiry for ${inquiry.reference ?? "no reference"}`);
+      return { checkoutId, outcome: "pending", message: null };
+    }
+    const settled = { providerTransactionId: inquiry.transactionId, settledAt: this.deps.clock.now() };
+    if (inquiry.status === "failed") {
+      const message = inquiry.message || "The payment was not completed.";
+      await manager.update(PaymentAttempt, attempt.id, { ...settled, status: PaymentAttemptStatus.FAILED, message });
+      return { checkoutId, outcome: "failed", message };
+    }
+    const taken = inquiry.amountPaisa;
+    if (taken === null || taken <= 0) {
+      await this.mismatch(manager, attempt.provider, attempt.reference, "the provider says paid without an amount");
+      return { checkoutId, outcome: "pending", message: null };
+    }
+    if (taken !== attempt.amountPaisa) {
+      return this.refuse(manager, attempt, inquiry, `${rupees(taken)} was paid where ${rupees(attempt.amountPaisa)} was due.`);
+    }
+    const claim = await this.deps.checkouts.claim(manager, checkoutId, taken);
+    if ("refused" in claim) return this.refuse(manager, attempt, inquiry, claim.refused);
+    await manager.update(PaymentAttempt, attempt.id, { ...settled, status: PaymentAttemptStatus.PAID });
+    await this.deps.events.publish(manager, "payment.captured", {
+      checkoutSessionId: checkoutId,
+      provider: attempt.provider,
+      reference: attempt.reference,
+      testMoney: attempt.sandbox,
+      orders: claim.orders,
+    });
+    return { checkoutId, outcome: "paid", message: null };
+  }
+
+  /** Money the provider took that the checkout cannot take: recorded, owed back in the ledger, refunded, the buyer told. */
+  private async refuse(manager: EntityManager, attempt: PaymentAttempt, inquiry: Inquiry, reason: string): Promise<Settlement> {
+    const taken = inquiry.amountPaisa!;
+    await manager.update(PaymentAttempt, attempt.id, {
+      status: PaymentAttemptStatus.REFUSED,
+      refusedReason: reason.slice(0, 300),
+      providerTransactionId: inquiry.transactionId,
+      settledAt: this.deps.clock.now(),
+    });
+    await this.deps.ledger.post(manager, {
+      key: `refused:${attempt.id}`,
+      kind: MovementKind.REFUSED,
+      entries: [
+        { account: accounts.provider(attempt.provider), amountPaisa: -taken },
+        { account: accounts.refundsPending, amountPaisa: taken },
+      ],
+    });
+    await this.requestRefund(manager, {
+      key: `refused:${attempt.id}`,
+      provider: attempt.provider,
+      attemptReference: attempt.reference,
+      transactionId: inquiry.transactionId,
+      amountPaisa: taken,
+      orderId: null,
+      buyerId: attempt.buyerId,
+      sandbox: attempt.sandbox,
+      reason,
+    });
+    const message = `Your ${PROVIDER_LABELS[attempt.provider]} payment of ${rupees(taken)} could not be accepted: ${reason} It is being refunded to you in full.`;
+    await this.deps.bell.tell([attempt.buyerId], message, "/orders", manager);
+    return { checkoutId: attempt.checkoutSessionId, outcome: "refused", message };
+  }
+
+  /**
+   * Orders a refund through the provider that took the money, in the caller's transaction: recorded
+   * once per key, and sent by the `payments.refund` job, which retries until the provider confirms.
+   * The caller has already moved the amount to the ledger's refunds owed.
+   */
+  async requestRefund(manager: EntityManager, refund: RefundOrder): Promise<void> {
+    const inserted: Array<{ id: string }> = await manager.query(
+      `INSERT INTO payment_refunds (key, provider, "attemptReference", "transactionId", "amountPaisa", "orderId", "buyerId", sandbox, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (key) DO NOTHING RETURNING id`,
+      [
+        refund.key,
+        refund.provider,
+        refund.attemptReference,
+        refund.transactionId,
+        refund.amountPaisa,
+        refund.orderId,
+        refund.buyerId,
+        refund.sandbox,
+        refund.reason.slice(0, 300),
+      ],
+    );
+    if (inserted.length) await this.deps.jobs.enqueue(manager, "payments.refund", { refundId: inserted[0].id }, { key: inserted[0].id });
+  }
+
+  /** The `payments.refund` job: sends one refund through its provider; once confirmed, posts it as sent. */
+  async sendRefund({ refundId }: { refundId: string }, manager: EntityManager): Promise<void> {
+    const refund = await manager
+      .getRepository(PaymentRefund)
+      .createQueryBuilder("r")
+      .setLock("pessimistic_write")
+      .where("r.id = :refundId", { refundId })
+      .getOne();
+    if (!refund || refund.state === RefundState.CONFIRMED) return;
+    let providerRefundId: string;
+    try {
+      const provider = this.providers[refund.provider];
+      if (!provider) throw new Error(`the ${refund.provider} provider is not configured on this server`);
+      providerRefundId = await provider.refund({
+        reference: refund.attemptReference,
+        transactionId: refund.transactionId,
+        amountPaisa: refund.amountPaisa,
+        key: refund.key,
+      });
+    } catch (error) {
+      // kept outside the job's transaction, which rolls back: admins see why a refund waits
+      await this.dataSource.query(`UPDATE payment_refunds SET tries = tries + 1, "lastError" = $2 WHERE id = $1`, [
+        refundId,
+        String((error as Error).message).slice(0, 300),
+      ]);
+      throw error;
+    }
+    await manager.update(PaymentRefund, refund.id, {
+      state: RefundState.CONFIRMED,
+      providerRefundId: providerRefundId.slice(0, 64),
+      confirmedAt: this.deps.clock.now(),
+      tries: refund.tries + 1,
+      lastError: null,
+    });
+    await this.deps.ledger.post(manager, {
+      key: `refund-sent:${refund.id}`,
+      kind: MovementKind.REFUND_SENT,
+      orderId: refund.orderId,
+      entries: [
+        { account: accounts.refundsPending, amountPaisa: -refund.amountPaisa },
+        { account: accounts.provider(refund.provider), amountPaisa: refund.amountPaisa },
+      ],
+    });
+    await this.deps.events.publish(manager, "payment.refunded", {
+      refundId: refund.id,
+      orderId: refund.orderId,
+      amountPaisa: refund.amountPaisa,
+      providerRefundId,
     });
   }
 
   /**
-   * Settles a provider's callback. Refused, changing nothing: a signature that is not the
-   * merchant's, an unknown reference, an amount or currency that is not the attempt's, a checkout
-   * cancelled or refused meanwhile, or one already paid by another attempt. A second delivery of
-   * a settled attempt's callback changes nothing either. A paid one captures the payment (the
-   * checkout and its orders paid, `payment.captured` published) in the same transaction.
+   * The daily `payments.reconcile` job. Each attempt of the last days is asked of its provider
+   * again: a payment the provider took that was never settled is settled now (captured, or refused
+   * and refunded); one we count as paid that the provider does not, or for another amount, is a
+   * mismatch. For the simulators and the card sandbox, whose books are here, the books' totals are
+   * held against the ledger's. Every mismatch is kept once and told to the admins.
    */
-  async settleCallback(method: WalletMethod, fields: CallbackFields): Promise<Settlement> {
-    const provider = this.wallets[method];
-    const callback = provider.readCallback(fields);
-    if (!callback) throw badInput(CALLBACK_NOT_SIGNED);
-    return this.dataSource.transaction(async (manager) => {
-      const attempt = await manager
-        .getRepository(PaymentAttempt)
-        .createQueryBuilder("a")
-        .setLock("pessimistic_write")
-        .where("a.reference = :reference AND a.provider = :provider", { reference: callback.reference, provider: method })
-        .getOne();
-      if (!attempt) throw notFound(UNKNOWN_REFERENCE);
-      if (attempt.status !== PaymentAttemptStatus.STARTED)
-        return { checkoutId: attempt.checkoutSessionId, outcome: "replayed", message: attempt.message };
-      if (callback.currency !== "PKR") throw badInput(WRONG_CURRENCY);
-      if (callback.amountPaisa !== attempt.amountPaisa) throw badInput(AMOUNT_MISMATCH);
-      const settled = { providerTransactionId: callback.providerTransactionId?.slice(0, 64) ?? null, settledAt: new Date() };
-      if (!callback.paid) {
-        const message = callback.message || "The payment was not completed.";
-        await manager.update(PaymentAttempt, attempt.id, { ...settled, status: PaymentAttemptStatus.FAILED, message });
-        return { checkoutId: attempt.checkoutSessionId, outcome: "failed", message };
+  async reconcile(manager: EntityManager): Promise<number> {
+    const since = new Date(this.deps.clock.now().getTime() - RECONCILE_DAYS * 86_400_000);
+    const attempts = await manager
+      .getRepository(PaymentAttempt)
+      .createQueryBuilder("a")
+      .where(`a."createdAt" >= :since`, { since })
+      .andWhere("a.provider IN (:...names)", { names: this.methodsOffered().length ? this.methodsOffered() : ["none"] })
+      .getMany();
+    let found = 0;
+    for (const attempt of attempts) {
+      let inquiry: Inquiry;
+      try {
+        inquiry = await this.providers[attempt.provider]!.inquire(attempt.reference);
+      } catch {
+        continue; // a provider that does not answer now is asked again tomorrow
       }
-      const captured = await capturePayment(manager, this.events, attempt.checkoutSessionId, {
-        provider: method,
-        reference: callback.providerTransactionId ?? attempt.reference,
-      });
-      if (!captured) throw conflict("This checkout is already paid: this payment was refused.");
-      await manager.update(PaymentAttempt, attempt.id, { ...settled, status: PaymentAttemptStatus.PAID });
-      return { checkoutId: attempt.checkoutSessionId, outcome: "paid", message: null };
-    });
+      const paidThere = inquiry.status === "paid";
+      if (attempt.status === PaymentAttemptStatus.STARTED && paidThere) {
+        await this.settle(manager, attempt.id, inquiry);
+      } else if (attempt.status === PaymentAttemptStatus.PAID && (!paidThere || inquiry.amountPaisa !== attempt.amountPaisa)) {
+        found += await this.mismatch(
+          manager,
+          attempt.provider,
+          attempt.reference,
+          `paid here for ${rupees(attempt.amountPaisa)}; the provider says ${inquiry.status}${inquiry.amountPaisa === null ? "" : ` for ${rupees(inquiry.amountPaisa)}`}`,
+        );
+      } else if (attempt.status === PaymentAttemptStatus.FAILED && paidThere) {
+        found += await this.mismatch(manager, attempt.provider, attempt.reference, "failed here; the provider says paid");
+      }
+    }
+    for (const name of this.methodsOffered()) {
+      if (!this.providers[name]!.sandbox) continue;
+      const [books] = await manager.query(
+        `SELECT COALESCE(sum("amountPaisa") FILTER (WHERE status = 'paid'), 0) - COALESCE(sum("refundedPaisa"), 0) AS kept
+           FROM payment_simulator_transactions WHERE provider = $1`,
+        [name],
+      );
+      const ledger = -(await this.deps.ledger.balance(accounts.provider(name), manager));
+      const kept = Number(books.kept);
+      // money the books took that no attempt has settled yet is not a mismatch until the provider says so to an inquiry
+      const unsettled = await this.unsettledPaid(manager, name);
+      if (kept - unsettled !== ledger) {
+        found += await this.mismatch(manager, name, null, `the provider's books keep ${rupees(kept - unsettled)}; the ledger ${rupees(ledger)}`);
+      }
+    }
+    return found;
+  }
+
+  /** What the sandbox books hold as paid for attempts that are not settled yet (a buyer between the wallet page and the return). */
+  private async unsettledPaid(manager: EntityManager, provider: ProviderName): Promise<number> {
+    const [row] = await manager.query(
+      `SELECT COALESCE(sum(t."amountPaisa" - t."refundedPaisa"), 0) AS total FROM payment_simulator_transactions t
+         JOIN payment_attempts a ON a.reference = t.reference AND a.provider = t.provider
+        WHERE t.provider = $1 AND t.status = 'paid' AND a.status = 'started'`,
+      [provider],
+    );
+    return Number(row.total);
+  }
+
+  /** Keeps a mismatch once (by its text) and tells the admins; answers 1 when it is new. */
+  private async mismatch(manager: EntityManager, provider: string, reference: string | null, detail: string): Promise<number> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO payment_mismatches (key, provider, reference, detail) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id`,
+      [`${provider}:${reference ?? "books"}:${detail}`.slice(0, 160), provider, reference, detail.slice(0, 500)],
+    );
+    if (!inserted.length) return 0;
+    await this.deps.bell.tellAdmins(`Payments: ${PROVIDER_LABELS[provider as ProviderName] ?? provider} ${reference ?? ""} ${detail}.`, manager, ADMIN_PAYMENTS_PATH);
+    return 1;
+  }
+
+  /** What the admins' payments page lists: payments refused and refunded, refunds still waiting, and reconciliation's mismatches. */
+  async problems(): Promise<{ refused: PaymentAttempt[]; refundsWaiting: PaymentRefund[]; mismatches: PaymentMismatch[] }> {
+    const [refused, refundsWaiting, mismatches] = await Promise.all([
+      this.dataSource.getRepository(PaymentAttempt).find({ where: { status: PaymentAttemptStatus.REFUSED }, order: { createdAt: "DESC" }, take: 100 }),
+      this.dataSource.getRepository(PaymentRefund).find({ where: { state: RefundState.REQUESTED }, order: { createdAt: "DESC" }, take: 100 }),
+      this.dataSource.getRepository(PaymentMismatch).find({ order: { createdAt: "DESC" }, take: 100 }),
+    ]);
+    return { refused, refundsWaiting, mismatches };
+  }
+
+  /** The refunds of one payment reference (the admins' and the buyer's view of where a refund is). */
+  refundsOf(attemptReference: string): Promise<PaymentRefund[]> {
+    return this.dataSource.getRepository(PaymentRefund).find({ where: { attemptReference }, order: { createdAt: "ASC" } });
+  }
+
+  private async payable(checkoutId: string) {
+    const checkout = await this.deps.checkouts.find(checkoutId);
+    if (!checkout) throw notFound("Checkout not found.");
+    const provider = this.providers[checkout.method as ProviderName];
+    if (!provider) throw badInput(checkout.method === "card" || checkout.method in RETURN_PATHS ? NOT_OFFERED : "This checkout is paid in cash.");
+    if (checkout.paid) throw conflict("This checkout is already paid.");
+    if (checkout.notPayable) throw conflict(checkout.notPayable);
+    return { checkout, provider };
+  }
+
+  private newAttempt(checkoutSessionId: string, buyerId: string | null, provider: ProviderName, amountPaisa: number, sandbox: boolean) {
+    return this.dataSource.getRepository(PaymentAttempt).save({ reference: newReference(), checkoutSessionId, buyerId, provider, amountPaisa, sandbox });
+  }
+}
+
+/** A second delivery for a settled attempt: it changes nothing and says again how it ended. */
+const replayed = (attempt: PaymentAttempt): Settlement => ({
+  checkoutId: attempt.checkoutSessionId,
+  outcome: attempt.status === PaymentAttemptStatus.PAID ? "replayed" : attempt.status === PaymentAttemptStatus.REFUSED ? "refused" : "replayed",
+  message: attempt.status === PaymentAttemptStatus.PAID ? null : (attempt.refusedReason ?? attempt.message),
+});
+
+declare module "../../platform/jobs" {
+  interface JobPayloads {
+    /** Sends one refund through its provider (PaymentProvidersService.sendRefund). */
+    "payments.refund": { refundId: string };
+    /** Holds each provider's records against ours, daily (PaymentProvidersService.reconcile). */
+    "payments.reconcile": object;
   }
 }

@@ -31,6 +31,7 @@ import { SavedSearchesWanted1765030000000 } from "./1765030000000-saved-searches
 import { CategorySearchIndex1765300000000 } from "./1765300000000-category-search-index";
 import { ShopColourIndex1765300000001 } from "./1765300000001-shop-colour-index";
 import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
+import { PaymentsOfRecord1765400000000 } from "./1765400000000-payments-of-record";
 import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
 import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
 
@@ -70,5 +71,6 @@ export const migrations = [
   ShopColourIndex1765300000001,
   SearchEdits1765300000002,
   DropUnusedSearchFunctions1765300000003,
+  PaymentsOfRecord1765400000000,
   CouponLimits1765410000000,
 ];

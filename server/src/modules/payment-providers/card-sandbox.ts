@@ -1,12 +1,9 @@
 import type { FieldErrors } from "../../platform/shared/errors";
+import type { Inquiry, PaymentProvider, PaymentRequest, RefundRequest } from "./provider";
+import type { SimulatorBank } from "./simulator-bank";
 
-/**
- * The sandbox card processor behind the hosted payment page. It checks the card the way a real
- * processor would (Luhn, expiry, CVC) and answers from a list of test cards; no card is charged
- * and no card data is kept anywhere.
- */
-/** The sandbox card page of a checkout (Checkout.paymentUrl); pay-page.ts serves it. */
-export const paymentPath = (sessionId: string): string => `/pay/${sessionId}`;
+/** A checkout's payment page (Checkout.paymentUrl): the card sandbox's form, or the wallet hand-off. */
+export const paymentPath = (checkoutId: string): string => `/pay/${checkoutId}`;
 
 export type CardForm = { cardNumber?: unknown; expiry?: unknown; cvc?: unknown };
 
@@ -59,4 +56,49 @@ export function checkCard(form: CardForm, now: Date): CardCheck {
   const verdict = TEST_CARDS[digits];
   if (verdict === "approved") return { outcome: "approved" };
   return { outcome: "declined", message: verdict === "declined" ? CARD_DECLINED : NOT_A_TEST_CARD };
+}
+
+/**
+ * The card sandbox: a card processor inside this server. Its hosted page is the checkout's payment
+ * page; it checks the card the way a real processor would (Luhn, expiry, CVC) and answers from a
+ * list of test cards, charging nothing and keeping no card data. Its books are the simulators'
+ * (`SimulatorBank`), so its payments are inquired and refunded like a wallet's.
+ */
+export class CardSandbox implements PaymentProvider {
+  readonly name = "card";
+  readonly sandbox = true;
+
+  constructor(private readonly bank: SimulatorBank) {}
+
+  start(payment: PaymentRequest) {
+    return { action: paymentPath(payment.checkoutId), method: "get" as const, fields: {} };
+  }
+
+  /** The card has no callback: its page posts the card here. */
+  callbackReference(): string | null {
+    return null;
+  }
+
+  /** The card page's submit: the card checked, and an approved or declined charge kept in the sandbox's books. */
+  async charge(reference: string, amountPaisa: number, card: CardForm, now: Date): Promise<CardCheck> {
+    const result = checkCard(card, now);
+    if (result.outcome !== "invalid") await this.bank.record("card", reference, amountPaisa, result.outcome === "approved", result.outcome === "declined" ? result.message : "");
+    return result;
+  }
+
+  async inquire(reference: string): Promise<Inquiry> {
+    const found = await this.bank.find("card", reference);
+    if (!found) return { status: "pending", reference, amountPaisa: null, transactionId: null, message: "" };
+    return {
+      status: found.status,
+      reference: found.reference,
+      amountPaisa: found.amountPaisa,
+      transactionId: found.transactionId,
+      message: found.status === "paid" ? "" : found.message || CARD_DECLINED,
+    };
+  }
+
+  refund(request: RefundRequest): Promise<string> {
+    return this.bank.refund("card", request.reference, request.amountPaisa, request.key);
+  }
 }

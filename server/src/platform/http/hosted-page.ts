@@ -1,8 +1,8 @@
 import { formatPKR } from "@unibazaar/rules";
 import type { Request, Response } from "express";
-import { escapeHtml } from "../../platform/http/html";
-import { AppError } from "../../platform/shared/errors";
-import { toRupees } from "../../platform/shared/money";
+import { escapeHtml } from "./html";
+import { AppError } from "../shared/errors";
+import { toRupees } from "../shared/money";
 
 /** The server-rendered pages of paying: the card sandbox, the wallet hand-off and the wallets' simulators. */
 export type Rendered = { status?: number; html: string } | { redirect: string };
