@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
+import { HANDOVER_CONFIRM_HOURS } from "@unibazaar/rules";
 import { it } from "../../test/server-test";
 import type { Cast } from "../../test/fixtures";
-import type { TestServer } from "../../test/harness";
+import { withClockAhead, type GraphQLResult, type TestServer } from "../../test/harness";
 import { ORDER, setStatus } from "../orders/testing";
 import { Product } from "../products/entity";
 import { HeldPayment, HeldPaymentState } from "./entity";
@@ -10,6 +11,8 @@ import { orderLedger, paidCardOrder, type PaidOrder } from "./testing";
 const OPEN = `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { id state } }`;
 const DECIDE = `mutation ($id: ID!, $input: DecideDisputeInput!) { decideDispute(disputeId: $id, input: $input) { id state outcome } }`;
 const COMPLETE = `mutation ($id: ID!, $code: String!) { completeHandover(id: $id, code: $code) { id status } }`;
+const CONFIRM = `mutation ($id: ID!) { confirmHandover(id: $id) { id } }`;
+const PAST_CONFIRMATION_MS = (HANDOVER_CONFIRM_HOURS + 1) * 3_600_000;
 const VIEW = `query ($id: ID!) { order(id: $id) { status allowedTransitions handoverCode heldPayment { state } dispute { state outcome } } }`;
 const TEXT = "The box came empty: no textbook inside at all.";
 const SETTLED = "Its payment is settled (released or refunded): the order can no longer be rejected or cancelled.";
@@ -147,6 +150,36 @@ describe("an order whose payment is settled but whose status is still open (a de
   });
 });
 
+/**
+ * After a dispute raced a handover: either the dispute came first (the payment DISPUTED, nothing
+ * released) or the handover did (the payment RELEASED, the dispute refused with its CONFLICT).
+ */
+async function expectOneOutcome(server: TestServer, orderId: string, dispute: GraphQLResult): Promise<"disputed" | "released"> {
+  const state = await heldState(server, orderId);
+  const disputes: unknown[] = await server.dataSource.query(`SELECT id FROM disputes WHERE "orderId" = $1`, [orderId]);
+  const { kinds } = await orderLedger(server, orderId);
+  if (dispute.errors) {
+    expect(dispute.errors[0]).toMatchObject({ message: NOT_DISPUTABLE, extensions: { code: "CONFLICT" } });
+    expect({ state, disputes: disputes.length, kinds }).toEqual({
+      state: HeldPaymentState.RELEASED,
+      disputes: 0,
+      kinds: ["HELD", "RELEASED"],
+    });
+    return "released";
+  }
+  expect(dispute.data.openDispute.state).toBe("AWAITING_SELLER");
+  expect({ state, disputes: disputes.length, kinds }).toEqual({ state: HeldPaymentState.DISPUTED, disputes: 1, kinds: ["HELD"] });
+  return "disputed";
+}
+
+/** A fresh paid card order its seller has shipped. */
+async function shippedOrder(server: TestServer, cast: Cast): Promise<PaidOrder> {
+  const order = await paidCardOrder(server, cast.buyer, cast.seller);
+  for (const step of ["CONFIRMED", "PROCESSING", "SHIPPED"])
+    expect((await setStatus(server, cast.seller, order.id, step)).errors).toBeUndefined();
+  return order;
+}
+
 describe("a dispute racing the handover on one order", () => {
   const ROUNDS = 50;
 
@@ -154,13 +187,10 @@ describe("a dispute racing the handover on one order", () => {
     `gives one outcome in each of ${ROUNDS} rounds: the dispute holds the payment, or the handover releases it and the dispute is refused; never a 500`,
     { timeout: 1_200_000 },
     async ({ server, cast }) => {
-      const outcomes = { disputed: 0, released: 0 };
       const orderIds: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const order = await paidCardOrder(server, cast.buyer, cast.seller);
+        const order = await shippedOrder(server, cast);
         orderIds.push(order.id);
-        for (const step of ["CONFIRMED", "PROCESSING", "SHIPPED"])
-          expect((await setStatus(server, cast.seller, order.id, step)).errors).toBeUndefined();
         const [{ handoverCode }]: Array<{ handoverCode: string }> = await server.dataSource.query(
           `SELECT "handoverCode" FROM orders WHERE id = $1`,
           [order.id],
@@ -174,21 +204,38 @@ describe("a dispute racing the handover on one order", () => {
         // the handover is never refused: a dispute does not stop the goods changing hands, only the money
         expect(handover.errors).toBeUndefined();
         expect(handover.data.completeHandover.status).toBe("COMPLETED");
-        const state = await heldState(server, order.id);
-        const disputes: unknown[] = await server.dataSource.query(`SELECT id FROM disputes WHERE "orderId" = $1`, [order.id]);
-        if (dispute.errors) {
-          expect(dispute.errors[0]).toMatchObject({ message: NOT_DISPUTABLE, extensions: { code: "CONFLICT" } });
-          expect({ state, disputes: disputes.length }).toEqual({ state: HeldPaymentState.RELEASED, disputes: 0 });
-          expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD", "RELEASED"]);
-          outcomes.released++;
-        } else {
-          expect(dispute.data.openDispute.state).toBe("AWAITING_SELLER");
-          expect({ state, disputes: disputes.length }).toEqual({ state: HeldPaymentState.DISPUTED, disputes: 1 });
-          expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD"]);
-          outcomes.disputed++;
-        }
+        await expectOneOutcome(server, order.id, dispute);
       }
-      expect(outcomes.disputed + outcomes.released).toBe(ROUNDS);
+      await expectLedgerBalanced(server, orderIds);
+    },
+  );
+
+  const LATER_ROUNDS = 10;
+  it.for(["buyer", "auto"] as const)(
+    `%s: racing the buyer's confirmation, or the automatic one, of a handover without the code gives one outcome in each of ${LATER_ROUNDS} rounds`,
+    { timeout: 600_000 },
+    async (how, { server, cast }) => {
+      const orderIds: string[] = [];
+      for (let round = 0; round < LATER_ROUNDS; round++) {
+        const order = await shippedOrder(server, cast);
+        orderIds.push(order.id);
+        expect((await setStatus(server, cast.seller, order.id, "COMPLETED")).errors).toBeUndefined();
+
+        const confirm =
+          how === "buyer"
+            ? () => server.gql(CONFIRM, { id: order.id }, cast.buyer.token).then((res) => expect(res.errors).toBeUndefined())
+            : () => server.dataSource.transaction((manager) => server.services.handover.autoConfirmDue(manager));
+        let dispute: GraphQLResult = {};
+        await withClockAhead(server, how === "auto" ? PAST_CONFIRMATION_MS : 0, async () => {
+          [dispute] = await Promise.all([openDispute(server, cast, order.id), confirm()]);
+        });
+        const [{ handoverState }]: Array<{ handoverState: string }> = await server.dataSource.query(
+          `SELECT "handoverState" FROM orders WHERE id = $1`,
+          [order.id],
+        );
+        expect(handoverState).toBe("confirmed");
+        await expectOneOutcome(server, order.id, dispute);
+      }
       await expectLedgerBalanced(server, orderIds);
     },
   );
