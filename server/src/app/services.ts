@@ -177,7 +177,10 @@ export function createServices(
     ledger,
     escrow,
     disputes,
-    payouts: new PayoutsService(dataSource, ledger, paymentNotices),
+    payouts: new PayoutsService(dataSource, ledger, paymentNotices, {
+      payable: config.testMoneyPayouts,
+      available: (sellerId, manager) => escrow.testMoneyAvailable(sellerId, manager),
+    }),
     savedSearches: new SavedSearchesService(dataSource),
     wanted: new WantedService(dataSource, clock, conversations),
   };

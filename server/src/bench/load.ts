@@ -22,6 +22,7 @@ export function startApp(databaseUrl: string, processes: number, dist = DIST) {
     path.join(dist, "main.js"),
     {
       NODE_ENV: "production",
+      PUBLIC_URL: "http://127.0.0.1",
       JWT_SECRET,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",

@@ -85,6 +85,7 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
 const benchConfig = (url: string) =>
   loadConfig({
     NODE_ENV: "production",
+    PUBLIC_URL: "http://127.0.0.1",
     JWT_SECRET,
     DATABASE_URL: url,
     PORT: "0",

@@ -24,13 +24,13 @@ describe("loadConfig", () => {
 
   it("binds to loopback outside production, to every interface in production, unless HOST says", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe("127.0.0.1");
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() }).host).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).host).toBeUndefined();
     expect(loadConfig({ HOST: "0.0.0.0", DATA_DIR: dataDir() }).host).toBe("0.0.0.0");
   });
 
   it("allows no local origin with credentials in production by default: only PUBLIC_URL's", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
-    expect(loadConfig(production).corsOrigins).toEqual([]);
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() };
+    expect(loadConfig(production).corsOrigins).toEqual(["https://unibazaar.pk"]);
     expect(loadConfig({ ...production, PUBLIC_URL: "https://unibazaar.pk/shop/" }).corsOrigins).toEqual(["https://unibazaar.pk"]);
     expect(loadConfig({ ...production, CORS_ORIGINS: "https://a.pk, https://b.pk" }).corsOrigins).toEqual(["https://a.pk", "https://b.pk"]);
   });
@@ -87,26 +87,26 @@ describe("loadConfig", () => {
       JAZZCASH_MERCHANT_ID: "MC12345",
       JAZZCASH_PASSWORD: "pass",
       JAZZCASH_INTEGRITY_SALT: "salt",
-      EASYPAISA_STORE_ID: "12345",
-      EASYPAISA_HASH_KEY: "ABCDEFGHIJKLMNOP",
-      EASYPAISA_CHECKOUT_URL: "https://easypay.easypaisa.com.pk/easypay/Index.jsf",
+      JAZZCASH_MERCHANT_MPIN: "1234",
     });
     expect(live.jazzcash).toEqual({
       merchantId: "MC12345",
       password: "pass",
       integritySalt: "salt",
+      merchantMpin: "1234",
       checkoutUrl: "https://sandbox.jazzcash.com.pk/CustomerPortal/transactionmanagement/merchantform/",
-    });
-    expect(live.easypaisa).toEqual({
-      storeId: "12345",
-      hashKey: "ABCDEFGHIJKLMNOP",
-      checkoutUrl: "https://easypay.easypaisa.com.pk/easypay/Index.jsf",
+      inquiryUrl: "https://sandbox.jazzcash.com.pk/ApplicationAPI/API/PaymentInquiry/Inquire",
+      refundUrl: "https://sandbox.jazzcash.com.pk/ApplicationAPI/API/Purchase/domwalletrefundtransaction",
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), JAZZCASH_MERCHANT_ID: "MC12345" })).toThrow(
       "JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT must be set together",
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), EASYPAISA_STORE_ID: "1", EASYPAISA_HASH_KEY: "short" })).toThrow(
       "EASYPAISA_HASH_KEY must be the 16-character hash key",
+    );
+    // Easypaisa publishes no refund API: a live store is refused rather than taking money it cannot give back
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EASYPAISA_STORE_ID: "1", EASYPAISA_HASH_KEY: "ABCDEFGHIJKLMNOP" })).toThrow(
+      "EASYPAISA_STORE_ID cannot be used yet",
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), JAZZCASH_CHECKOUT_URL: "http://example.pk/pay" })).toThrow(
       "JAZZCASH_CHECKOUT_URL must be an https URL",
@@ -139,8 +139,8 @@ describe("loadConfig", () => {
 
   it("serves the playground only when asked in production, and by default elsewhere", () => {
     const secret = "x".repeat(32);
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir() }).playground).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: dataDir(), GRAPHQL_PLAYGROUND: "true" }).playground).toBe(
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).playground).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir(), GRAPHQL_PLAYGROUND: "true" }).playground).toBe(
       true,
     );
     expect(loadConfig({ DATA_DIR: dataDir() }).playground).toBe(true);
@@ -161,7 +161,7 @@ describe("loadConfig", () => {
     expect(generated).toMatchObject({ publicKey: expect.stringMatching(/^[\w-]{87}$/), privateKey: expect.stringMatching(/^[\w-]{43}$/) });
     expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(generated);
 
-    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
+    const production = { NODE_ENV: "production", JWT_SECRET: "x".repeat(32), PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() };
     expect(loadConfig(production).vapid).toBeUndefined();
     const keys = { VAPID_PUBLIC_KEY: generated!.publicKey, VAPID_PRIVATE_KEY: generated!.privateKey };
     expect(loadConfig({ ...production, ...keys, VAPID_SUBJECT: "mailto:ops@example.pk" }).vapid).toEqual({

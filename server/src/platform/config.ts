@@ -154,7 +154,7 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
   // payment providers send buyers back to, and are told of payments at, addresses built from it alone
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL)
     ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production (payment return addresses are built from it)" });
-  if (e.JAZZCASH_MERCHANT_ID && !e.JAZZCASH_MERCHANT_MPIN)
+  if (e.JAZZCASH_MERCHANT_ID && e.JAZZCASH_PASSWORD && e.JAZZCASH_INTEGRITY_SALT && !e.JAZZCASH_MERCHANT_MPIN)
     ctx.addIssue({ code: "custom", path: ["JAZZCASH_MERCHANT_MPIN"], message: "is required with a JazzCash merchant account: refunds are signed with it" });
   if (e.EASYPAISA_STORE_ID)
     ctx.addIssue({

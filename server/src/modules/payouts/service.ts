@@ -45,6 +45,8 @@ export class PayoutsService {
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly notices: PaymentNotices,
+    /** Test money (sandbox payments) in a balance, and whether it may be paid out: never where payouts move real money. */
+    private readonly testMoney: { payable: boolean; available(sellerId: string, manager: EntityManager): Promise<number> },
   ) {}
 
   /** The caller asks to be paid `amount` (PKR) of their available balance to a wallet or IBAN. */
@@ -54,7 +56,13 @@ export class PayoutsService {
     return this.dataSource.transaction(async (manager) => {
       // one request at a time per seller: two racing requests cannot both spend the same balance
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [accounts.seller(seller.id)]);
-      const available = await this.ledger.balance(accounts.seller(seller.id), manager);
+      const balance = await this.ledger.balance(accounts.seller(seller.id), manager);
+      const testMoney = this.testMoney.payable ? 0 : await this.testMoney.available(seller.id, manager);
+      const available = balance - testMoney;
+      if (testMoney > 0 && amountPaisa > available) {
+        const message = `${rupees(testMoney)} of your balance is test money from sandbox payments and is never paid out: you can ask for at most ${rupees(Math.max(available, 0))}.`;
+        throw badInput(message, { amount: message });
+      }
       if (amountPaisa > available) {
         const message = `You can ask for at most your available ${rupees(Math.max(available, 0))}.`;
         throw badInput(message, { amount: message });
