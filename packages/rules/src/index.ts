@@ -2,7 +2,10 @@ import { z } from "zod";
 import { formatPKR } from "./money";
 import { NOTE_MAX_LENGTH } from "./limits";
 
+import { stripBidi } from "./text";
+
 export { formatPKR } from "./money";
+export { stripBidi } from "./text";
 export * from "./deals";
 export * from "./limits";
 export * from "./limit-rules";
@@ -38,10 +41,10 @@ export const passwordRule = z
   .min(8, "Password must be at least 8 characters.")
   .max(128, "Password must be at most 128 characters.");
 
-export const nameRule = z.string().trim().min(1, "Name is required.").max(100, "Name must be at most 100 characters.");
+export const nameRule = z.string().overwrite(stripBidi).trim().min(1, "Name is required.").max(100, "Name must be at most 100 characters.");
 
-export const storeNameRule = z.string().trim().max(80, "Store name must be at most 80 characters.");
-export const storeDescriptionRule = z.string().trim().max(1000, "Store description must be at most 1000 characters.");
+export const storeNameRule = z.string().overwrite(stripBidi).trim().max(80, "Store name must be at most 80 characters.");
+export const storeDescriptionRule = z.string().overwrite(stripBidi).trim().max(1000, "Store description must be at most 1000 characters.");
 
 const requiredText = (message: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
@@ -147,6 +150,7 @@ export const dealReviewRule = z.object({
   punctuality: reviewPart("punctuality"),
   comment: z
     .string({ error: "Comment is required." })
+    .overwrite(stripBidi)
     .trim()
     .min(1, "Comment is required.")
     .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters.`),

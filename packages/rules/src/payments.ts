@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DISPUTE_TEXT_MAX_LENGTH, DISPUTE_TEXT_MIN_LENGTH, NOTE_MAX_LENGTH } from "./limits";
+import { stripBidi } from "./text";
 
 /** Why a buyer disputes a held payment: the fixed list the dispute form and the server share. */
 export const DISPUTE_REASONS = [
@@ -10,6 +11,7 @@ export const DISPUTE_REASONS = [
 /** What the buyer says happened, and the seller's answer. */
 export const disputeTextRule = z
   .string({ message: "Say what happened." })
+  .overwrite(stripBidi)
   .trim()
   .min(DISPUTE_TEXT_MIN_LENGTH, `Say what happened in at least ${DISPUTE_TEXT_MIN_LENGTH} characters.`)
   .max(DISPUTE_TEXT_MAX_LENGTH, `Use at most ${DISPUTE_TEXT_MAX_LENGTH} characters.`);

@@ -8,6 +8,7 @@ import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } fr
 import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
 import { PayoutsResolver } from "../modules/payouts/resolver";
 import { OfferReservationFieldsResolver, ProductReservationFieldsResolver } from "../modules/reservations/resolver";
+import { OrderContactResolver, OrderPartyContactResolver } from "../modules/orders/contact-resolver";
 import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
 import { NotificationsResolver } from "../modules/notifications/resolver";
@@ -83,6 +84,9 @@ const resolvers = [
   UserFieldsResolver,
   OrderLineFieldsResolver,
   QuoteLineFieldsResolver,
+  // the buyer's phone and e-mail on an order: as little as the deal needs
+  OrderContactResolver,
+  OrderPartyContactResolver,
   // held payments, disputes, balances and payouts
   DisputesResolver,
   DisputeFieldsResolver,

@@ -1,5 +1,5 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import { conversationReportRule, MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
+import { conversationReportRule, MESSAGE_MAX_LENGTH, stripBidi } from "@unibazaar/rules";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -31,6 +31,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 
 const bodyRule = z
   .string({ error: "Write a message." })
+  .overwrite(stripBidi)
   .trim()
   .min(1, "Write a message.")
   .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters.`)

@@ -132,7 +132,7 @@ export class OrderParty {
   @Field(() => String, { description: "Public name." })
   username: string;
 
-  @Field(() => String, { description: "E-mail address." })
+  // a field of its own (contact-resolver.ts): the seller does not get it
   email: string;
 }
 
@@ -162,7 +162,7 @@ export class OrderView {
   @MoneyField({ name: "total", description: "subtotal - discount + tax, in PKR." })
   totalPaisa: number;
 
-  @Field(() => String, { description: "Phone number for the delivery." })
+  // a field of its own (contact-resolver.ts): the seller gets it once the order is confirmed
   contactNumber: string;
 
   @Field(() => Fulfilment, { description: "Delivery to an address (see `shipping`) or a campus meetup (see `meetup`)." })

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { MAX_QUANTITY_AVAILABLE } from "@unibazaar/rules";
+import { MAX_QUANTITY_AVAILABLE, stripBidi } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
@@ -48,11 +48,13 @@ const imageRule = (emptyMessage: string) =>
 const productFields = {
   name: z
     .string({ error: "Name is required." })
+    .overwrite(stripBidi)
     .trim()
     .min(2, "Name must be 2 to 120 characters.")
     .max(120, "Name must be 2 to 120 characters."),
   description: z
     .string({ error: "Description is required." })
+    .overwrite(stripBidi)
     .trim()
     .min(10, "Description must be 10 to 2000 characters.")
     .max(2000, "Description must be 10 to 2000 characters."),

@@ -9,6 +9,7 @@ import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
 import { idRule, isId } from "../../platform/shared/validation";
 import { Review } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import { stripBidi } from "@unibazaar/rules";
 
 const postSchema = z.object({
   productId: idRule("Choose a product."),
@@ -19,6 +20,7 @@ const postSchema = z.object({
     .max(5, "Rating must be 1 to 5 stars."),
   comment: z
     .string({ error: "Comment is required." })
+    .overwrite(stripBidi)
     .trim()
     .min(1, "Comment is required.")
     .max(1000, "Comment must be at most 1000 characters."),

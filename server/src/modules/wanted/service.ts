@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
 import { z } from "zod";
-import { priceRule } from "@unibazaar/rules";
+import { priceRule, stripBidi } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
@@ -27,12 +27,14 @@ const slugRule = (normalize: (value: string) => string | undefined, message: str
 const postSchema = z.object({
   title: z
     .string({ error: "Say what you are looking for." })
+    .overwrite(stripBidi)
     .trim()
     .min(3, "What you are looking for must be 3 to 120 characters.")
     .max(120, "What you are looking for must be 3 to 120 characters.")
     .refine((title) => /[\p{L}\p{N}]/u.test(title), "What you are looking for needs at least one word."),
   details: z
     .string()
+    .overwrite(stripBidi)
     .trim()
     .max(1000, "Details must be at most 1000 characters.")
     .nullish()

@@ -176,7 +176,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           ) : (
             <MeetupPanel order={order} viewer="BUYER" />
           )}
-          <Typography sx={{ mt: 1 }}>{t("detail.contact", { number: order.contactNumber })}</Typography>
+          {order.contactNumber && <Typography sx={{ mt: 1 }}>{t("detail.contact", { number: order.contactNumber })}</Typography>}
         </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="payment-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="payment-heading" variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -27,7 +27,8 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
           [t("details.country"), order.shipping.country],
         ] as Array<[string, string]>)
       : [[t("details.delivery"), t("details.meetOnCampus")] as [string, string]]),
-    [t("details.contactNumber"), order.contactNumber],
+    // the buyer's phone comes with the order once the seller confirms it
+    [t("details.contactNumber"), order.contactNumber ?? "-"],
     [
       t("details.payment"),
       t("details.paymentValue", {
