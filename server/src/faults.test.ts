@@ -182,7 +182,8 @@ describe("faults on the embedded database", () => {
 
       for (const pid of pids) process.kill(pid, "SIGSTOP");
       const gaveUp = Array.from({ length: 5 }, () => placeOrder(running.url, token, productId, AbortSignal.timeout(3_000)));
-      // answered by /ready's own deadline: a frozen database never answers its probe
+      // /ready answers from the background check, which a frozen database stops answering: it turns 503
+      await expect.poll(async () => (await fetch(`${running.url}/ready`)).status, { timeout: 10_000, interval: 100 }).toBe(503);
       const ready = await fetch(`${running.url}/ready`);
       expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { status: "database unreachable" } });
       expect((await Promise.allSettled(gaveUp)).every((a) => a.status === "rejected")).toBe(true);

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { AppConfig } from "../platform/config";
-import { openDatabase } from "../platform/db/database";
+import { alone, openDatabase } from "../platform/db/database";
 import { createLiveHub } from "../platform/live";
 import { createLogger } from "../platform/logger";
 import { entities } from "./entities";
@@ -24,7 +24,8 @@ export async function runCluster(config: AppConfig, say: (line: string) => void)
       try {
         // the seed's writes enqueue jobs: the queue's tables first (the workers work them)
         await services.jobs.start();
-        if (await seedDemoData(database.dataSource, services)) say("Loaded demo data into the empty database.");
+        // under the migrations' lock: another machine may be booting on the same empty database
+        if (await alone(database.url, () => seedDemoData(database.dataSource, services))) say("Loaded demo data into the empty database.");
       } finally {
         await services.jobs.stop();
         await services.cache.close();

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
-import { firstConnection, optionalRedis } from "./redis";
+import { firstConnection, RedisCircuit } from "./redis";
 
 /**
  * A short-lived cache of public answers (the same for every caller), grouped in namespaces that a
@@ -20,7 +20,7 @@ export interface SharedCache {
   invalidate(namespace: string): Promise<void>;
   /** A store for Apollo's persisted queries (Apollo's KeyValueCache), or undefined for Apollo's in-process one. */
   readonly persistedQueries?: PersistedQueryStore;
-  /** For /ready: whether Redis answers; undefined when the cache is in process. */
+  /** For the status report: whether Redis answers; undefined when the cache is in process. */
   reachable(): Promise<boolean | undefined>;
   close(): Promise<void>;
 }
@@ -57,11 +57,16 @@ const LOCAL_ENTRIES_PER_NAMESPACE = 1000;
 const PERSISTED_QUERY_TTL_SECONDS = 86_400;
 
 /**
+ * `redis`: a URL, or the process's circuit around Redis (shared with live events and presence).
  * `scope` (the database's name) keeps the answers of two databases apart when they share one
  * Redis; persisted queries are plain query texts and are shared by all.
  */
-export function createCache(redisUrl: string | undefined, scope = "default"): SharedCache {
-  return new CoalescedLoads(redisUrl ? new RedisCache(redisUrl, scope) : new LocalCache());
+export function createCache(redis: string | RedisCircuit | undefined, scope = "default"): SharedCache {
+  if (!redis) return new CoalescedLoads(new LocalCache());
+  // a circuit of its own is closed with the cache; a shared one by its owner
+  return new CoalescedLoads(
+    typeof redis === "string" ? new RedisCache(new RedisCircuit(redis), scope, true) : new RedisCache(redis, scope, false),
+  );
 }
 
 /**
@@ -188,27 +193,36 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4], 'NX')
 return 1`;
 
+/**
+ * While the circuit is open (Redis refused, lost or hung), reads skip Redis at once and are kept in
+ * this process's cache (`local`), emptied when Redis answers again: what this process wrote during
+ * the outage it dropped there too, and another process's write is seen within the entry's TTL.
+ */
 class RedisCache implements JsonStore {
   private readonly redis: Redis;
   private readonly started: Promise<void>;
+  private readonly local = new LocalCache();
   readonly persistedQueries: PersistedQueryStore;
 
   constructor(
-    url: string,
+    private readonly circuit: RedisCircuit,
     private readonly scope: string,
+    private readonly ownsCircuit: boolean,
   ) {
     // while Redis is away a read fails at once and is answered from the database
-    this.redis = optionalRedis(url, { keyPrefix: "unibazaar:" });
-    // every failed command takes its way without Redis; the outage itself is logged by the live hub
-    this.redis.on("error", () => undefined);
+    this.redis = circuit.client({ keyPrefix: "unibazaar:" });
+    circuit.onChange((open) => {
+      if (!open) void this.local.close();
+    });
     const [redis, started] = [this.redis, (this.started = firstConnection(this.redis))];
+    const run = <T>(command: () => Promise<T>) => started.then(() => circuit.run(command));
     // with Redis away a hash is unknown and the client sends the query text again
     this.persistedQueries = {
-      get: async (key) => (await started.then(() => redis.get(`apq:${key}`)).catch(() => null)) ?? undefined,
+      get: async (key) => (await run(() => redis.get(`apq:${key}`)).catch(() => null)) ?? undefined,
       set: async (key, value, options) => {
-        await started.then(() => redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS)).catch(() => undefined);
+        await run(() => redis.set(`apq:${key}`, value, "EX", options?.ttl ?? PERSISTED_QUERY_TTL_SECONDS)).catch(() => undefined);
       },
-      delete: async (key) => (await started.then(() => redis.del(`apq:${key}`)).catch(() => 0)) > 0,
+      delete: async (key) => (await run(() => redis.del(`apq:${key}`)).catch(() => 0)) > 0,
     };
   }
 
@@ -216,17 +230,20 @@ class RedisCache implements JsonStore {
     const [hash, generationKey] = this.keys(namespace);
     let hit: string | null, generation: string | null;
     await this.started;
+    if (this.circuit.isOpen) return this.local.rememberJson(namespace, key, ttlSeconds, load);
     try {
-      [hit, generation] = await this.both(this.redis.multi().hget(hash, key).get(generationKey));
+      [hit, generation] = await this.circuit.run(() => this.both(this.redis.multi().hget(hash, key).get(generationKey)));
     } catch {
-      // Redis away: answer from the database, as without a cache
+      // Redis away (this read waited for it; the next ones skip it): answer from the database
       return JSON.stringify((await load()).value);
     }
     if (hit !== null) return hit;
     const loaded = await load();
     const json = JSON.stringify(loaded.value);
     if (!loaded.keep) return json;
-    await this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds).catch(() => undefined);
+    await this.circuit
+      .run(() => this.redis.eval(STORE_IF_GENERATION, 2, hash, generationKey, generation ?? "0", key, json, ttlSeconds))
+      .catch(() => undefined);
     return json;
   }
 
@@ -244,25 +261,18 @@ class RedisCache implements JsonStore {
 
   async invalidate(namespace: string): Promise<void> {
     const [hash, generationKey] = this.keys(namespace);
+    await this.local.invalidate(namespace);
     await this.started;
     // the write has happened and must not fail for the cache: with Redis away, its entries
     // still expire within their TTL
-    await this.redis
-      .multi()
-      .incr(generationKey)
-      .del(hash)
-      .exec()
-      .catch(() => undefined);
+    await this.circuit.run(() => this.redis.multi().incr(generationKey).del(hash).exec()).catch(() => undefined);
   }
 
   reachable(): Promise<boolean> {
-    return this.redis.ping().then(
-      () => true,
-      () => false,
-    );
+    return this.circuit.check();
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.ownsCircuit) await this.circuit.close();
   }
 }

@@ -31,5 +31,7 @@ export const MAX_SOCKET_FRAME_BYTES = 64 * 1024;
 
 /** A Redis command unanswered by then fails, and its caller takes its way without Redis (the database, this process). */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** While Redis counts as not answering, how often it is asked again (in the background, never on a request's path). */
+export const REDIS_PROBE_INTERVAL_MS = 1_000;
 /** Reconnection attempts to a lost Redis are at most this far apart: the app is back on Redis about a second after it returns. */
 export const REDIS_RECONNECT_MAX_DELAY_MS = 1_000;

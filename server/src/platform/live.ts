@@ -2,7 +2,7 @@ import { createPubSub, type PubSub, type PubSubEventTarget } from "@graphql-yoga
 import { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { optionalRedis, reconnectSoon } from "./redis";
+import { RedisCircuit, reconnectSoon } from "./redis";
 
 /**
  * Live events for GraphQL subscriptions, addressed to one user: `publish("user", userId, event)`,
@@ -21,23 +21,29 @@ type Target = PubSubEventTarget<Topics>;
 
 const CHANNEL_PREFIX = "unibazaar:live:";
 
-/** With `redisUrl`, events go through Redis pub/sub so every server process delivers them; otherwise in-process. */
-export function createLiveHub(redisUrl: string | undefined, logger: Logger): LiveHub {
-  if (!redisUrl) {
+/**
+ * With Redis (a URL, or the process's circuit around it), events go through Redis pub/sub so every
+ * server process delivers them; otherwise in-process. While the circuit is open an event is
+ * delivered in this process only, without waiting on Redis.
+ */
+export function createLiveHub(redis: string | RedisCircuit | undefined, logger: Logger): LiveHub {
+  if (!redis) {
     const target = new EventTarget() as Target;
     const pubSub = createPubSub<Topics>({ eventTarget: redisLikeJson(target) });
     return Object.assign(pubSub, { close: async () => undefined });
   }
+  const owned = typeof redis === "string";
+  const circuit = typeof redis === "string" ? new RedisCircuit(redis, logger) : redis;
   // a subscribed Redis connection can only subscribe: publishing needs its own. A publish fails at
-  // once while Redis is away; subscribing waits for the connection (and is renewed on each reconnect)
-  const publisher = optionalRedis(redisUrl);
-  const subscriber = new Redis(redisUrl, { lazyConnect: true, retryStrategy: reconnectSoon });
-  for (const client of [publisher, subscriber]) client.on("error", (err) => logger.warn({ err }, "Redis (live events) unavailable"));
-  const pubSub = createPubSub<Topics>({ eventTarget: redisEventTarget(publisher, subscriber, logger) });
+  // once while Redis is away; subscribing waits for the connection (and is renewed on each reconnect).
+  // Connection errors go to the circuit, which logs an outage once
+  const publisher = circuit.client();
+  const subscriber = circuit.watch(new Redis(circuit.url, { lazyConnect: true, retryStrategy: reconnectSoon }));
+  const pubSub = createPubSub<Topics>({ eventTarget: redisEventTarget(circuit, publisher, subscriber, logger) });
   return Object.assign(pubSub, {
     close: async () => {
-      publisher.disconnect();
       subscriber.disconnect();
+      if (owned) await circuit.close();
     },
   });
 }
@@ -58,7 +64,7 @@ function redisLikeJson(target: Target): Target {
  * is skipped by its origin: a Redis outage costs only the other processes' deliveries. (Yoga's
  * @graphql-yoga/redis-event-target does the rest the same but asks for ioredis 5; the app uses 6.)
  */
-function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): Target {
+function redisEventTarget(circuit: RedisCircuit, publisher: Redis, subscriber: Redis, logger: Logger): Target {
   type Listener = ((event: CustomEvent<LiveEvent>) => void) | { handleEvent: (event: CustomEvent<LiveEvent>) => void };
   type Message = { origin: string; detail: LiveEvent };
   const origin = randomUUID();
@@ -80,7 +86,7 @@ function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): 
       let set = listeners.get(type);
       if (!set) {
         listeners.set(type, (set = new Set()));
-        subscriber.subscribe(CHANNEL_PREFIX + type).catch((err: unknown) => logger.warn({ err }, "Redis subscribe failed"));
+        subscriber.subscribe(CHANNEL_PREFIX + type).catch((err: unknown) => circuit.report(err));
       }
       set.add(listener as Listener);
     },
@@ -90,16 +96,19 @@ function redisEventTarget(publisher: Redis, subscriber: Redis, logger: Logger): 
       set.delete(listener as Listener);
       if (set.size) return;
       listeners.delete(type);
-      subscriber.unsubscribe(CHANNEL_PREFIX + type).catch((err: unknown) => logger.warn({ err }, "Redis unsubscribe failed"));
+      subscriber.unsubscribe(CHANNEL_PREFIX + type).catch((err: unknown) => circuit.report(err));
     },
     dispatchEvent(event) {
       const detail = event.detail as LiveEvent;
       // through JSON, as the other processes receive it
       deliver(event.type, JSON.parse(JSON.stringify(detail)) as LiveEvent);
       const message: Message = { origin, detail };
-      publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify(message)).catch((err: unknown) => {
-        logger.warn({ err, type: event.type }, "Redis publish failed: other server processes miss a live event");
-      });
+      // with the circuit open the other processes miss it (the outage is logged once, by the circuit)
+      circuit
+        .run(() => publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify(message)))
+        .catch((err: unknown) => {
+          if (!circuit.isOpen) logger.warn({ err, type: event.type }, "Redis publish failed: other server processes miss a live event");
+        });
       return true;
     },
   };

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { optionalRedis } from "./redis";
+import { RedisCircuit } from "./redis";
 
 /**
  * Who has the app open: a user is present while at least one of their signed-in sockets (an open
@@ -19,9 +19,13 @@ const KEY_PREFIX = "unibazaar:presence:";
 const ENTRY_TTL_MS = 90_000;
 const REFRESH_MS = 30_000;
 
-/** With `redisUrl`, presence is shared by every server process through Redis; otherwise it is this process's. */
-export function createPresence(redisUrl: string | undefined, logger?: Logger): Presence {
-  return redisUrl ? redisPresence(optionalRedis(redisUrl), logger) : inProcessPresence();
+/**
+ * With Redis (a URL, or the process's circuit around it), presence is shared by every server process
+ * through Redis; otherwise it is this process's.
+ */
+export function createPresence(redis: string | RedisCircuit | undefined, logger?: Logger): Presence {
+  if (!redis) return inProcessPresence();
+  return typeof redis === "string" ? redisPresence(new RedisCircuit(redis, logger), true, logger) : redisPresence(redis, false, logger);
 }
 
 function inProcessPresence(): Presence {
@@ -48,18 +52,25 @@ function inProcessPresence(): Presence {
  * renews its tabs' entries every REFRESH_MS (a heartbeat, transport rather than business work), so
  * the tabs of a process that died stop counting after ENTRY_TTL_MS.
  */
-function redisPresence(redis: Redis, logger?: Logger): Presence {
+function redisPresence(circuit: RedisCircuit, owned: boolean, logger?: Logger): Presence {
+  const redis: Redis = circuit.client();
   const mine = new Map<string, string>(); // tab id -> user id
-  const warn = (err: unknown) => logger?.warn({ err }, "Redis (presence) unavailable");
+  // an outage is logged once, by the circuit; while it is open nothing here waits on Redis
+  const warn = (err: unknown) => {
+    if (!circuit.isOpen) logger?.warn({ err }, "Redis (presence) unavailable");
+  };
   const renew = (entries: Array<[tab: string, userId: string]>) => {
     if (!entries.length) return;
     const expires = Date.now() + ENTRY_TTL_MS;
     const batch = redis.multi();
     for (const [tab, userId] of entries) batch.zadd(KEY_PREFIX + userId, expires, tab).pexpire(KEY_PREFIX + userId, ENTRY_TTL_MS);
-    batch.exec().catch(warn);
+    circuit.run(() => batch.exec()).catch(warn);
   };
   const heartbeat = setInterval(() => renew([...mine]), REFRESH_MS).unref();
-  redis.on("error", warn);
+  // back from an outage: this process's tabs are counted in again at once
+  circuit.onChange((open) => {
+    if (!open) renew([...mine]);
+  });
   return {
     enter(userId) {
       const tab = randomUUID();
@@ -67,14 +78,16 @@ function redisPresence(redis: Redis, logger?: Logger): Presence {
       renew([[tab, userId]]);
       return () => {
         if (!mine.delete(tab)) return;
-        redis.zrem(KEY_PREFIX + userId, tab).catch(warn);
+        circuit.run(() => redis.zrem(KEY_PREFIX + userId, tab)).catch(warn);
       };
     },
     async isPresent(userId) {
       try {
         const key = KEY_PREFIX + userId;
-        await redis.zremrangebyscore(key, "-inf", Date.now());
-        return (await redis.zcard(key)) > 0;
+        return await circuit.run(async () => {
+          await redis.zremrangebyscore(key, "-inf", Date.now());
+          return (await redis.zcard(key)) > 0;
+        });
       } catch (err) {
         // unknown: a push too many beats a missed one
         warn(err);
@@ -83,7 +96,7 @@ function redisPresence(redis: Redis, logger?: Logger): Presence {
     },
     close: async () => {
       clearInterval(heartbeat);
-      redis.disconnect();
+      if (owned) await circuit.close();
     },
   };
 }

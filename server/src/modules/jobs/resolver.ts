@@ -4,11 +4,21 @@ import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { badInput } from "../../platform/shared/errors";
 import type { FailedJob as FailedJobView, JobCounts } from "../../platform/jobs";
-import { FailedJob, JobQueueCounts } from "./types";
+import type { SystemStatus as SystemStatusView } from "../../platform/health";
+import { FailedJob, JobQueueCounts, SystemStatus } from "./types";
 
-/** The admins' view of the background jobs (platform/jobs.ts): what waits, what runs, what failed. */
+/** The admins' view of the server: its dependencies, and the background jobs (platform/jobs.ts): what waits, what runs, what failed. */
 @Resolver()
 export class JobsResolver {
+  @Allow(Role.ADMIN)
+  @Query(() => SystemStatus, {
+    description:
+      "The database, Redis, the bucket and the job queues, each checked now (/ready answers only ready, degraded or not ready, from its last background check).",
+  })
+  systemStatus(@Ctx() ctx: Context): Promise<SystemStatusView> {
+    return ctx.services.health.report();
+  }
+
   @Allow(Role.ADMIN)
   @Query(() => [JobQueueCounts], { description: "Every job queue with its jobs by state." })
   jobQueues(@Ctx() ctx: Context): Promise<JobCounts[]> {

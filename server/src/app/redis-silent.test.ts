@@ -1,0 +1,218 @@
+import { Redis } from "ioredis";
+import { createServer, connect, type AddressInfo, type Server, type Socket } from "node:net";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct, signUp, signUpCast, type SignedIn } from "../test/fixtures";
+import { startTestServer, type TestServer } from "../test/harness";
+import { RedisCircuit } from "../platform/redis";
+import { answeringRedisUrl, NO_REDIS } from "../test/redis";
+import { subscribeOverSocket } from "../test/websocket";
+
+/**
+ * A Redis that accepts connections and never answers (paused, or a dead proxy in between) costs
+ * nothing once the circuit around it opens: every read is answered from PostgreSQL and this
+ * process's cache, live events are delivered in this process, /ready says `degraded`, and the
+ * outage is logged once.
+ */
+
+const READ = `{ products(pageSize: 5) { totalItems } }`;
+const SEND = `mutation ($c: ID!, $b: String!) { sendMessage(conversationId: $c, body: $b) { id } }`;
+
+/** A TCP server that reads whatever it is sent and never says a word. */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("data", () => undefined);
+    socket.on("error", () => undefined);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => closeServer(server, sockets),
+  };
+}
+
+/**
+ * A proxy to `target` that can fall silent as a paused Redis does: from `silence()` on it reads
+ * and holds everything, answering nothing, until `resume()` passes on what it held.
+ */
+async function silenceableProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  let silent = false;
+  const held: Array<() => void> = [];
+  const pass = (to: Socket) => (chunk: Buffer) => (silent ? held.push(() => to.write(chunk)) : to.write(chunk));
+  const server = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.on("data", pass(upstream));
+    upstream.on("data", pass(client));
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    silence: () => (silent = true),
+    resume: () => {
+      silent = false;
+      for (const write of held.splice(0)) write();
+    },
+    close: () => closeServer(server, sockets),
+  };
+}
+
+function closeServer(server: Server, sockets: Set<Socket>): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+const ready = async (server: TestServer) => {
+  const res = await fetch(`${server.url}/ready`);
+  return { status: res.status, body: (await res.json()) as { status: string; redis?: string } };
+};
+
+async function conversationBetween(server: TestServer, seller: SignedIn, buyer: SignedIn): Promise<string> {
+  const product = await insertProduct(server.dataSource, seller.user.id);
+  const res = await server.gql(`mutation ($p: ID!) { startConversation(productId: $p) { id } }`, { p: product.id }, buyer.token);
+  return res.data.startConversation.id as string;
+}
+
+describe("a Redis that never answers, from boot", () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    silent = await silentServer();
+    server = await startTestServer({ env: { REDIS_URL: silent.url } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await silent?.close();
+  });
+
+  it("serves every read, reports degraded, delivers live events, and tells the admins", async () => {
+    await expect.poll(() => ready(server)).toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable" } });
+    const results = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
+    for (const result of results) expect(result).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+
+    const { seller, buyer, admin } = await signUpCast(server);
+    const conversationId = await conversationBetween(server, seller, buyer);
+    const socket = subscribeOverSocket<{ messageReceived: { body: string } }>(
+      server,
+      seller.token,
+      `subscription { messageReceived { body } }`,
+      (data) => data?.messageReceived.body === "probe",
+    );
+    try {
+      await socket.ready(() => server.gql(SEND, { c: conversationId, b: "probe" }, buyer.token));
+      await server.gql(SEND, { c: conversationId, b: "sent with Redis silent" }, buyer.token);
+      expect((await socket.next()).value?.data?.messageReceived.body).toBe("sent with Redis silent");
+    } finally {
+      await socket.close();
+    }
+
+    const status = await server.gql(`{ systemStatus { database redis storage queuedJobs failedJobs } }`, {}, admin.token);
+    expect(status.data?.systemStatus).toMatchObject({ database: "ok", redis: "unavailable", storage: null });
+    const refused = await server.gql(`{ systemStatus { database } }`, {}, buyer.token);
+    expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a Redis that falls silent while the server runs", () => {
+  let redisUrl: string | undefined;
+  let proxy: Awaited<ReturnType<typeof silenceableProxy>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    redisUrl = await answeringRedisUrl();
+    if (!redisUrl) return;
+    proxy = await silenceableProxy(redisUrl);
+    server = await startTestServer({ env: { REDIS_URL: proxy.url } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+  });
+
+  it(
+    "opens the circuit: reads and live events go on without Redis, and come back to it when it answers",
+    { timeout: 90_000 },
+    async (ctx) => {
+      if (!redisUrl) return ctx.skip(NO_REDIS);
+      expect(await ready(server)).toEqual({ status: 200, body: { status: "ready", database: "ok", redis: "ok" } });
+      const [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+      const conversationId = await conversationBetween(server, seller, buyer);
+      const socket = subscribeOverSocket<{ messageReceived: { body: string } }>(
+        server,
+        seller.token,
+        `subscription { messageReceived { body } }`,
+        (data) => data?.messageReceived.body === "probe",
+      );
+      try {
+        await socket.ready(() => server.gql(SEND, { c: conversationId, b: "probe" }, buyer.token));
+
+        proxy.silence();
+        // the first reads wait out the command budget and open the circuit; none fails
+        const during = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
+        for (const result of during) expect(result).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+        await expect.poll(async () => (await ready(server)).body).toEqual({ status: "degraded", database: "ok", redis: "unavailable" });
+        for (let i = 0; i < 20; i++) expect(await server.gql(READ)).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+        await server.gql(SEND, { c: conversationId, b: "sent while Redis is silent" }, buyer.token);
+        expect((await socket.next()).value?.data?.messageReceived.body).toBe("sent while Redis is silent");
+
+        proxy.resume();
+        await expect
+          .poll(async () => (await ready(server)).body, { timeout: 15_000 })
+          .toEqual({ status: "ready", database: "ok", redis: "ok" });
+        // back on Redis: answers are kept there again
+        const watcher = new Redis(redisUrl);
+        try {
+          await expect
+            .poll(async () => {
+              await server.gql(`{ products(pageSize: 3) { totalItems } }`);
+              return (await watcher.keys("unibazaar:cache:*")).length;
+            })
+            .toBeGreaterThan(0);
+        } finally {
+          watcher.disconnect();
+        }
+      } finally {
+        await socket.close();
+      }
+    },
+  );
+});
+
+describe("the circuit's log", () => {
+  it("says once that Redis is away, however many reconnection attempts fail (a wrong REDIS_URL at boot)", async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+          done();
+        },
+      }),
+    );
+    // nothing listens on port 1: every attempt is refused
+    const circuit = new RedisCircuit("redis://127.0.0.1:1", logger);
+    const clients = [circuit.client(), circuit.client(), circuit.client()];
+    let attempts = 0;
+    for (const client of clients) client.on("reconnecting", () => attempts++);
+    try {
+      await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
+      await expect(circuit.run(() => clients[0].get("x"))).rejects.toThrow(/circuit open/);
+      expect(circuit.isOpen).toBe(true);
+      expect(lines.map((line) => line.msg)).toEqual([expect.stringMatching(/^Redis is not answering/)]);
+    } finally {
+      await circuit.close();
+    }
+  });
+});
