@@ -49,6 +49,14 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
     await pg?.close();
   });
 
+  it("names the replica, its state and its lag in /ready", async () => {
+    const ready = await server.api("GET", "/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.body.replicas).toEqual([
+      { name: expect.stringMatching(/^127\.0\.0\.1:\d+\/unibazaar$/), state: "ok", lagMs: expect.any(Number) },
+    ]);
+  });
+
   it("serves the shop, a search and a product page from the standby, not the primary", async () => {
     const [onStandby, onPrimary] = [await served("standby"), await served("primary")];
     const { id } = (await dataOf(server, SHOP, { minPrice: 1 })).products.items[0] as { id: string };
@@ -123,6 +131,9 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
       await Promise.all(clients);
     }
     expect(failures).toEqual([]);
-    expect(replica()).toMatchObject({ state: "unreachable", lagMs: null });
+    // the app stays ready: the primary serves the replica's reads
+    const ready = await server.api("GET", "/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.body.replicas).toEqual([{ name: replica().name, state: "unreachable", lagMs: null }]);
   });
 });

@@ -27,16 +27,20 @@ export const REPLICA_CHECK_INTERVAL_MS = 1_000;
 const CHECK_TIMEOUT_MS = 1_000;
 
 /**
- * How far behind the primary the replica's data is, in ms: 0 when it has replayed all the WAL it
- * received (an idle primary sends none, so the last replayed commit's age says nothing then), else
- * the age of the last commit it replayed. NULL when it has replayed none since it started.
- * A server that is not a standby is never behind.
+ * What a check asks a replica: whether it is current (not a standby, or it has replayed all the WAL
+ * it received: an idle primary sends none), the WAL positions it has replayed and received (bytes),
+ * and the age of the last commit it replayed (NULL when none since it started).
  */
-const LAG_SQL = `SELECT CASE WHEN NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-  ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000 END::float8 AS lag_ms,
+const LAG_SQL = `SELECT NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() AS current,
+  (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::text AS replayed, (pg_last_wal_receive_lsn() - '0/0'::pg_lsn)::text AS received,
+  (extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000)::float8 AS commit_age_ms,
   current_setting('server_version_num')::int AS version`;
+type LagRow = { current: boolean; replayed: string | null; received: string | null; commit_age_ms: number | null; version: number };
 
-type Replica = ReplicaStatus & { url: string; dataSource?: DataSource };
+/** The WAL a replica had received by the time of each recent check. */
+type Received = Array<{ at: number; lsn: bigint }>;
+
+type Replica = ReplicaStatus & { url: string; dataSource?: DataSource; received: Received };
 
 /** A replica's name in logs and status: host, port and database, never its password. */
 export function replicaName(url: string): string {
@@ -66,7 +70,7 @@ export class ReadReplicas implements CatalogueReads {
     urls: readonly string[],
     private readonly options: { maxLagMs: number; logger?: Logger },
   ) {
-    this.replicas = urls.map((url) => ({ url, name: replicaName(url), state: "unreachable", lagMs: null }));
+    this.replicas = urls.map((url) => ({ url, name: replicaName(url), state: "unreachable", lagMs: null, received: [] }));
   }
 
   /** Checks every replica once (so the first requests already use them), then keeps checking. */
@@ -83,7 +87,7 @@ export class ReadReplicas implements CatalogueReads {
 
   async read<T>(work: (dataSource: DataSource) => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
     const replica = options.primary ? undefined : this.pick();
-    if (!replica?.dataSource) return work(this.primary);
+    if (!replica?.dataSource) return this.onPrimary(work);
     let answer: T;
     try {
       answer = await work(replica.dataSource);
@@ -93,9 +97,24 @@ export class ReadReplicas implements CatalogueReads {
         replica.state = "unreachable";
         this.options.logger?.warn({ err: error, replica: replica.name }, "a read replica failed; its reads go to the primary");
       }
+      return this.onPrimary(work);
+    }
+    return options.recheck?.(answer) ? this.onPrimary(work) : answer;
+  }
+
+  /**
+   * `work` on the primary, tried once more when it fails with a lost connection: a read on the
+   * primary can share a load with one that began on a replica (the catalogue cache runs concurrent
+   * misses of one answer once), and fail when that replica goes away.
+   */
+  private async onPrimary<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+    if (!this.replicas.length) return work(this.primary);
+    try {
+      return await work(this.primary);
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
       return work(this.primary);
     }
-    return options.recheck?.(answer) ? work(this.primary) : answer;
   }
 
   /** Each replica's state and lag as last checked. */
@@ -129,7 +148,7 @@ export class ReadReplicas implements CatalogueReads {
     const was = replica.state;
     try {
       const { lagMs, version } = await this.lagOf(replica);
-      replica.lagMs = lagMs === null ? null : Math.round(lagMs);
+      replica.lagMs = lagMs === null ? null : Math.max(0, Math.round(lagMs));
       replica.state = lagMs !== null && lagMs <= this.options.maxLagMs ? "ok" : "lagging";
       if (replica.state === "ok" && !replica.dataSource) replica.dataSource = await this.connect(replica.url, version);
     } catch (error) {
@@ -141,22 +160,40 @@ export class ReadReplicas implements CatalogueReads {
       this.options.logger?.info({ replica: replica.name, lagMs: replica.lagMs }, `read replica ${replica.state}`);
   }
 
-  /** The lag asked on the replica's own pool once it has one (an idle connection), else on a connection of its own. */
+  /**
+   * How far behind the primary the replica's data is, in ms (null when unknown): 0 when it is
+   * current; else the least of two upper bounds: the age of the last commit it replayed (too high
+   * when a write follows a quiet spell), and the time since the newest earlier check whose received
+   * WAL it has replayed by now (it had everything the primary had sent by then).
+   */
   private async lagOf(replica: Replica): Promise<{ lagMs: number | null; version: number }> {
+    const at = Date.now();
+    const row = await this.ask(replica);
+    if (row.received !== null) {
+      replica.received.push({ at, lsn: BigInt(row.received) });
+      // checks older than the bound cannot bring the lag under it
+      if (replica.received.length > this.options.maxLagMs / REPLICA_CHECK_INTERVAL_MS + 2) replica.received.shift();
+    }
+    if (row.current) return { lagMs: 0, version: row.version };
+    const replayed = row.replayed === null ? null : BigInt(row.replayed);
+    const caughtUp = replayed === null ? undefined : replica.received.findLast((check) => check.lsn <= replayed);
+    const bounds = [row.commit_age_ms, caughtUp ? Date.now() - caughtUp.at : null].filter((b): b is number => b !== null);
+    return { lagMs: bounds.length ? Math.min(...bounds) : null, version: row.version };
+  }
+
+  /** The check's statement, on the replica's own pool once it has one (an idle connection), else on a connection of its own. */
+  private async ask(replica: Replica): Promise<LagRow> {
     const query = { text: LAG_SQL, query_timeout: CHECK_TIMEOUT_MS };
-    type Row = { lag_ms: number | null; version: number };
     if (replica.dataSource) {
       const pool = (replica.dataSource.driver as unknown as { master: Pool }).master;
-      const [row] = (await pool.query<Row>(query)).rows;
-      return { lagMs: row.lag_ms, version: row.version };
+      return (await pool.query<LagRow>(query)).rows[0];
     }
     const client = new Client({ connectionString: replica.url, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
     // a connection refused later (the replica stopping) is an error event, not a crash
     client.on("error", () => undefined);
     try {
       await client.connect();
-      const [row] = (await client.query<Row>(query)).rows;
-      return { lagMs: row.lag_ms, version: row.version };
+      return (await client.query<LagRow>(query)).rows[0];
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -177,13 +214,16 @@ export class ReadReplicas implements CatalogueReads {
 }
 
 /**
- * Whether a replica's error says it cannot serve (refused or lost connection, shutting down,
+ * Whether an error says the server cannot serve (refused, reset or lost connection, shutting down,
  * starting, too many clients) rather than that this one statement failed there (a recovery
- * conflict with replay, a timeout): only the first takes the replica out before its next check.
+ * conflict with replay, a timeout, bad input): only the first takes a replica out before its next check.
  */
 function isConnectionFailure(error: unknown): boolean {
-  const cause = (error as { driverError?: unknown }).driverError ?? error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return /^(08|53|57P)/.test(code);
+  const cause = ((error as { driverError?: unknown } | null)?.driverError ?? error) as { code?: unknown; message?: unknown } | null;
+  const code = typeof cause?.code === "string" ? cause.code : "";
+  if (/^(08|53|57P)/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|AI_AGAIN)$/.test(code))
+    return true;
+  return /connection terminated|connection error|timeout exceeded when trying to connect/i.test(
+    typeof cause?.message === "string" ? cause.message : "",
+  );
 }
