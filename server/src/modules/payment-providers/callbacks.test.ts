@@ -143,20 +143,41 @@ describe("wallet callbacks", () => {
     const res = await post(returnPath, fields);
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("It is being refunded to you in full.");
-    expect(await state(checkout.id)).toMatchObject({ session: "unpaid", orders: [{ status: "cancelled", paymentStatus: "unpaid" }], attempts: [{ status: "refused" }], captured: 0 });
+    expect(await state(checkout.id)).toMatchObject({
+      session: "unpaid",
+      orders: [{ status: "cancelled", paymentStatus: "unpaid" }],
+      attempts: [{ status: "refused" }],
+      captured: 0,
+    });
     await jobsSettled(server);
-    const [attempt] = await server.dataSource.query(`SELECT reference, "amountPaisa" FROM payment_attempts WHERE "checkoutSessionId" = $1`, [checkout.id]);
-    const [refund] = await server.dataSource.query(`SELECT state, "amountPaisa", "providerRefundId" FROM payment_refunds WHERE "attemptReference" = $1`, [attempt.reference]);
-    expect(refund).toMatchObject({ state: "confirmed", amountPaisa: attempt.amountPaisa, providerRefundId: expect.stringMatching(/^R\d+$/) });
+    const [attempt] = await server.dataSource.query(
+      `SELECT reference, "amountPaisa" FROM payment_attempts WHERE "checkoutSessionId" = $1`,
+      [checkout.id],
+    );
+    const [refund] = await server.dataSource.query(
+      `SELECT state, "amountPaisa", "providerRefundId" FROM payment_refunds WHERE "attemptReference" = $1`,
+      [attempt.reference],
+    );
+    expect(refund).toMatchObject({
+      state: "confirmed",
+      amountPaisa: attempt.amountPaisa,
+      providerRefundId: expect.stringMatching(/^R\d+$/),
+    });
     // the simulator's own books saw the refund
-    const [books] = await server.dataSource.query(`SELECT "refundedPaisa" FROM payment_simulator_transactions WHERE provider = 'easypaisa' AND reference = $1`, [attempt.reference]);
+    const [books] = await server.dataSource.query(
+      `SELECT "refundedPaisa" FROM payment_simulator_transactions WHERE provider = 'easypaisa' AND reference = $1`,
+      [attempt.reference],
+    );
     expect(Number(books.refundedPaisa)).toBe(Number(attempt.amountPaisa));
     const kinds = await server.dataSource.query(
       `SELECT kind FROM ledger_movements WHERE key IN ((SELECT 'refused:' || id FROM payment_attempts WHERE reference = $1), (SELECT 'refund-sent:' || id FROM payment_refunds WHERE "attemptReference" = $1)) ORDER BY kind`,
       [attempt.reference],
     );
     expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(["REFUND_SENT", "REFUSED"]);
-    const notes = await server.dataSource.query(`SELECT text FROM notifications WHERE "recipientId" = $1 AND text LIKE '%refunded to you in full%'`, [buyer.user.id]);
+    const notes = await server.dataSource.query(
+      `SELECT text FROM notifications WHERE "recipientId" = $1 AND text LIKE '%refunded to you in full%'`,
+      [buyer.user.id],
+    );
     expect(notes.length).toBeGreaterThan(0);
     // and no new payment starts for it
     expect((await post(`/pay/${checkout.id}/wallet`, {})).status).toBe(400);
@@ -215,44 +236,62 @@ describe("forged callbacks (an attacker who knows the merchant's keys, or re-cut
     ["X-Forwarded-Host and -Proto from a trusted proxy", { "x-forwarded-host": "evil.example&000", "x-forwarded-proto": "https&000" }],
   ])("signs no request text into the return address: %s", async (_, headers) => {
     const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: "JAZZCASH" });
-    const res = await fetch(`${server.url}/pay/${checkout.id}/wallet`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const res = await fetch(`${server.url}/pay/${checkout.id}/wallet`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     const handOff = formOf(await res.text());
     expect(handOff.fields.pp_ReturnURL).toBe("/pay/return/jazzcash");
     expect(JSON.stringify(handOff.fields)).not.toMatch(/evil|&000/);
   });
 
-  it.each(["JAZZCASH", "EASYPAISA"] as const)("%s: a 'paid' callback nobody paid, signed with the merchant's own key, pays nothing", async (method) => {
-    const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: method });
-    const handOff = formOf(await (await post(`/pay/${checkout.id}/wallet`, {})).text());
-    const ledgerBefore = await ledgerRows();
-    let forged: Record<string, string>;
-    if (method === "JAZZCASH") {
-      forged = {
-        pp_Amount: handOff.fields.pp_Amount,
-        pp_MerchantID: handOff.fields.pp_MerchantID,
-        pp_ResponseCode: "000",
-        pp_ResponseMessage: "Thank you",
-        pp_TxnCurrency: "PKR",
-        pp_TxnRefNo: handOff.fields.pp_TxnRefNo,
-        pp_RetreivalReferenceNo: "123456789012",
-      };
-      forged.pp_SecureHash = jazzcashSecureHash(forged, accounts.jazzcash.integritySalt);
-    } else {
-      forged = { amount: handOff.fields.amount, desc: "Transaction successful", orderRefNumber: handOff.fields.orderRefNum, status: "0000", storeId: "10001", transactionRefNumber: "123456789012" };
-      forged.merchantHashedReq = easypaisaHash(forged, accounts.easypaisa.hashKey);
-    }
-    const res = await post(`/pay/return/${method.toLowerCase()}`, forged);
-    // the provider's inquiry knows no payment: still being checked, nothing paid
-    expect(res.status).toBe(202);
-    expect(await state(checkout.id)).toEqual(UNPAID());
-    expect(await ledgerRows()).toBe(ledgerBefore);
-    // the server-to-server IPN goes the same way
-    if (method === "JAZZCASH") {
-      const ipn = await fetch(`${server.url}/pay/ipn/jazzcash`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
-      expect(ipn.status).toBe(200);
+  it.each(["JAZZCASH", "EASYPAISA"] as const)(
+    "%s: a 'paid' callback nobody paid, signed with the merchant's own key, pays nothing",
+    async (method) => {
+      const checkout = await placeOrder(server, buyer, [{ productId: book.id, quantity: 1 }], { paymentMethod: method });
+      const handOff = formOf(await (await post(`/pay/${checkout.id}/wallet`, {})).text());
+      const ledgerBefore = await ledgerRows();
+      let forged: Record<string, string>;
+      if (method === "JAZZCASH") {
+        forged = {
+          pp_Amount: handOff.fields.pp_Amount,
+          pp_MerchantID: handOff.fields.pp_MerchantID,
+          pp_ResponseCode: "000",
+          pp_ResponseMessage: "Thank you",
+          pp_TxnCurrency: "PKR",
+          pp_TxnRefNo: handOff.fields.pp_TxnRefNo,
+          pp_RetreivalReferenceNo: "123456789012",
+        };
+        forged.pp_SecureHash = jazzcashSecureHash(forged, accounts.jazzcash.integritySalt);
+      } else {
+        forged = {
+          amount: handOff.fields.amount,
+          desc: "Transaction successful",
+          orderRefNumber: handOff.fields.orderRefNum,
+          status: "0000",
+          storeId: "10001",
+          transactionRefNumber: "123456789012",
+        };
+        forged.merchantHashedReq = easypaisaHash(forged, accounts.easypaisa.hashKey);
+      }
+      const res = await post(`/pay/return/${method.toLowerCase()}`, forged);
+      // the provider's inquiry knows no payment: still being checked, nothing paid
+      expect(res.status).toBe(202);
       expect(await state(checkout.id)).toEqual(UNPAID());
-    }
-  });
+      expect(await ledgerRows()).toBe(ledgerBefore);
+      // the server-to-server IPN goes the same way
+      if (method === "JAZZCASH") {
+        const ipn = await fetch(`${server.url}/pay/ipn/jazzcash`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(forged),
+        });
+        expect(ipn.status).toBe(200);
+        expect(await state(checkout.id)).toEqual(UNPAID());
+      }
+    },
+  );
 
   it("refuses values re-cut across fields (a separator inside a value), unknown fields and spliced Easypaisa blocks", async () => {
     const jazz = await walletCallback("JAZZCASH");
@@ -270,7 +309,10 @@ describe("forged callbacks (an attacker who knows the merchant's keys, or re-cut
     const a = Buffer.from(paidOne.fields.merchantHashedReq, "base64");
     const b = Buffer.from(declinedOne.fields.merchantHashedReq, "base64");
     const spliced = Buffer.concat([b.subarray(0, 16), a.subarray(16)]).toString("base64");
-    for (const fields of [{ ...declinedOne.fields, merchantHashedReq: spliced }, { ...paidOne.fields, merchantHashedReq: spliced }]) {
+    for (const fields of [
+      { ...declinedOne.fields, merchantHashedReq: spliced },
+      { ...paidOne.fields, merchantHashedReq: spliced },
+    ]) {
       const res = await post(paidOne.returnPath, fields);
       expect([400, 303]).toContain(res.status);
     }
@@ -289,7 +331,9 @@ describe("forged callbacks (an attacker who knows the merchant's keys, or re-cut
     expect(res.status).toBe(409);
     expect(await state(checkout.id)).toMatchObject({ session: "unpaid", attempts: [{ status: "refused" }], captured: 0 });
     await jobsSettled(server);
-    const [refund] = await server.dataSource.query(`SELECT state, "amountPaisa" FROM payment_refunds WHERE "attemptReference" = $1`, [handOff.fields.pp_TxnRefNo]);
+    const [refund] = await server.dataSource.query(`SELECT state, "amountPaisa" FROM payment_refunds WHERE "attemptReference" = $1`, [
+      handOff.fields.pp_TxnRefNo,
+    ]);
     expect(refund).toEqual({ state: "confirmed", amountPaisa: "100" });
     await ledgerBalanced();
   });
@@ -305,14 +349,23 @@ describe("reconciliation", () => {
     await runScheduledJob(server, "payments.reconcile");
     expect(await state(checkout.id)).toMatchObject({ session: "paid", attempts: [{ status: "paid" }], captured: 1 });
     // the provider's books lose a payment we count as paid: a mismatch, told to the admins once
-    await server.dataSource.query(`UPDATE payment_simulator_transactions SET status = 'failed' WHERE reference = $1`, [handOff.fields.pp_TxnRefNo]);
+    await server.dataSource.query(`UPDATE payment_simulator_transactions SET status = 'failed' WHERE reference = $1`, [
+      handOff.fields.pp_TxnRefNo,
+    ]);
     await runScheduledJob(server, "payments.reconcile");
     await runScheduledJob(server, "payments.reconcile");
-    const mismatches = await server.dataSource.query(`SELECT detail FROM payment_mismatches WHERE reference = $1`, [handOff.fields.pp_TxnRefNo]);
+    const mismatches = await server.dataSource.query(`SELECT detail FROM payment_mismatches WHERE reference = $1`, [
+      handOff.fields.pp_TxnRefNo,
+    ]);
     expect(mismatches).toHaveLength(1);
-    const told = await server.dataSource.query(`SELECT link FROM notifications WHERE "recipientId" = $1 AND text LIKE '%' || $2 || '%'`, [admin.user.id, handOff.fields.pp_TxnRefNo]);
+    const told = await server.dataSource.query(`SELECT link FROM notifications WHERE "recipientId" = $1 AND text LIKE '%' || $2 || '%'`, [
+      admin.user.id,
+      handOff.fields.pp_TxnRefNo,
+    ]);
     expect(told).toEqual([{ link: "/dashboard/admin/payments" }]);
-    await server.dataSource.query(`UPDATE payment_simulator_transactions SET status = 'paid' WHERE reference = $1`, [handOff.fields.pp_TxnRefNo]);
+    await server.dataSource.query(`UPDATE payment_simulator_transactions SET status = 'paid' WHERE reference = $1`, [
+      handOff.fields.pp_TxnRefNo,
+    ]);
   });
 });
 

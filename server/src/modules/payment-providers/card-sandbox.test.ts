@@ -238,15 +238,22 @@ describe("card payment end to end", () => {
     server,
   }) => {
     const checkout = await cardCheckout(server);
-    const [first, second] = await Promise.all([goodCard, goodCard].map((card) => server.services.paymentProviders.payByCard(checkout.id, card).catch((e: Error) => e)));
+    const [first, second] = await Promise.all(
+      [goodCard, goodCard].map((card) => server.services.paymentProviders.payByCard(checkout.id, card).catch((e: Error) => e)),
+    );
     const outcomes = [first, second].map((r) => (r instanceof Error ? r.message : r.outcome)).sort();
     // the second either found the checkout paid before it started, or was charged and then refused
     expect(outcomes[0] === "paid" || outcomes[1] === "paid").toBe(true);
-    const attempts = await server.dataSource.query(`SELECT status FROM payment_attempts WHERE "checkoutSessionId" = $1 ORDER BY status`, [checkout.id]);
+    const attempts = await server.dataSource.query(`SELECT status FROM payment_attempts WHERE "checkoutSessionId" = $1 ORDER BY status`, [
+      checkout.id,
+    ]);
     expect(attempts.filter((a: { status: string }) => a.status === "paid")).toHaveLength(1);
     const refused = attempts.filter((a: { status: string }) => a.status === "refused").length;
     await jobsSettled(server);
-    const refunds = await server.dataSource.query(`SELECT state FROM payment_refunds WHERE "attemptReference" IN (SELECT reference FROM payment_attempts WHERE "checkoutSessionId" = $1)`, [checkout.id]);
+    const refunds = await server.dataSource.query(
+      `SELECT state FROM payment_refunds WHERE "attemptReference" IN (SELECT reference FROM payment_attempts WHERE "checkoutSessionId" = $1)`,
+      [checkout.id],
+    );
     expect(refunds).toEqual(Array.from({ length: refused }, () => ({ state: "confirmed" })));
     const [{ sum }] = await server.dataSource.query(`SELECT COALESCE(sum("amountPaisa"), 0)::bigint AS sum FROM ledger_entries`);
     expect(Number(sum)).toBe(0);

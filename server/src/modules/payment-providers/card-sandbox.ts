@@ -82,7 +82,14 @@ export class CardSandbox implements PaymentProvider {
   /** The card page's submit: the card checked, and an approved or declined charge kept in the sandbox's books. */
   async charge(reference: string, amountPaisa: number, card: CardForm, now: Date): Promise<CardCheck> {
     const result = checkCard(card, now);
-    if (result.outcome !== "invalid") await this.bank.record("card", reference, amountPaisa, result.outcome === "approved", result.outcome === "declined" ? result.message : "");
+    if (result.outcome !== "invalid")
+      await this.bank.record(
+        "card",
+        reference,
+        amountPaisa,
+        result.outcome === "approved",
+        result.outcome === "declined" ? result.message : "",
+      );
     return result;
   }
 

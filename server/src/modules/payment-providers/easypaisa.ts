@@ -120,7 +120,8 @@ export class EasypaisaProvider implements PaymentProvider {
       { Credentials: easypaisaCredentials(this.account) },
     );
     const text = (name: string) => fieldText(answer, name);
-    if (text("responseCode") !== EASYPAISA_OK) throw new Error(`Easypaisa's inquiry failed: ${text("responseCode")} ${text("responseDesc")}`);
+    if (text("responseCode") !== EASYPAISA_OK)
+      throw new Error(`Easypaisa's inquiry failed: ${text("responseCode")} ${text("responseDesc")}`);
     if (text("storeId") !== this.account.storeId) throw new Error("Easypaisa answered for another store");
     const base = {
       reference: text("orderId") || null,

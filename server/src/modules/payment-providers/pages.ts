@@ -83,7 +83,11 @@ export function createWalletPaymentRouter(services: { paymentProviders: PaymentP
 
   router.post("/pay/:sessionId/wallet", async (req, res) => {
     await answer(req, res, async () =>
-      autoPostPage("Taking you to your wallet", "Confirm the payment on your wallet's page.", await payments.startWalletPayment(req.params.sessionId)),
+      autoPostPage(
+        "Taking you to your wallet",
+        "Confirm the payment on your wallet's page.",
+        await payments.startWalletPayment(req.params.sessionId),
+      ),
     );
   });
 
@@ -98,13 +102,19 @@ export function createWalletPaymentRouter(services: { paymentProviders: PaymentP
         if (settled.outcome === "refused") {
           return {
             status: 409,
-            html: layout("Payment refunded", `<h1>Payment refunded</h1><div class="alert" role="alert"><strong>${escapeHtml(settled.message ?? "")}</strong></div><p><a class="button" href="/orders">Your orders</a></p>`),
+            html: layout(
+              "Payment refunded",
+              `<h1>Payment refunded</h1><div class="alert" role="alert"><strong>${escapeHtml(settled.message ?? "")}</strong></div><p><a class="button" href="/orders">Your orders</a></p>`,
+            ),
           };
         }
         if (settled.outcome === "pending") {
           return {
             status: 202,
-            html: layout("Payment being checked", `<h1>Payment being checked</h1><p>Your wallet has not confirmed this payment yet. We check again shortly: if it was taken, your order is paid, or the money comes back to you.</p><p><a class="button" href="/orders">Your orders</a></p>`),
+            html: layout(
+              "Payment being checked",
+              `<h1>Payment being checked</h1><p>Your wallet has not confirmed this payment yet. We check again shortly: if it was taken, your order is paid, or the money comes back to you.</p><p><a class="button" href="/orders">Your orders</a></p>`,
+            ),
           };
         }
         return {

@@ -16,7 +16,9 @@ const REQUEST_PAYOUT = `mutation ($amount: Float!, $destination: String!) { requ
 describe("production and pretend money", () => {
   it("refuses to boot without PUBLIC_URL, with one line naming it", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-config-"));
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: PRODUCTION.JWT_SECRET })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", JWT_SECRET: PRODUCTION.JWT_SECRET })).toThrow(
+      /PUBLIC_URL is required when NODE_ENV=production/,
+    );
     // a live JazzCash account without the MPIN its refunds are signed with, and a live Easypaisa store (no refund API), are refused
     const jazzcash = { JAZZCASH_MERCHANT_ID: "MC1", JAZZCASH_PASSWORD: "p", JAZZCASH_INTEGRITY_SALT: "s" };
     expect(() => loadConfig({ DATA_DIR: dataDir, ...PRODUCTION, ...jazzcash })).toThrow(/JAZZCASH_MERCHANT_MPIN is required/);
@@ -44,7 +46,12 @@ describe("production and pretend money", () => {
           "This payment method is not available",
         );
       }
-      for (const simulator of ["/simulator/jazzcash", "/simulator/easypaisa", "/simulator/jazzcash/inquire", "/simulator/easypaisa/refund"]) {
+      for (const simulator of [
+        "/simulator/jazzcash",
+        "/simulator/easypaisa",
+        "/simulator/jazzcash/inquire",
+        "/simulator/easypaisa/refund",
+      ]) {
         expect((await fetch(`${server.url}${simulator}`, { method: "POST" })).status).toBe(404);
       }
       expect((await fetch(`${server.url}/pay/ipn/jazzcash`, { method: "POST" })).status).toBe(404);

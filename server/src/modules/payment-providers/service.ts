@@ -13,6 +13,8 @@ import type { CardForm } from "./card-sandbox";
 import type { PayableCheckouts, PaymentBell } from "./checkouts";
 import { PaymentAttempt, PaymentAttemptStatus, PaymentMismatch, PaymentRefund, RefundState } from "./entity";
 import type { CallbackFields, Inquiry, PaymentRedirect, ProviderName } from "./provider";
+import { reconcile, recordMismatch, type AdminBell } from "./reconciliation";
+export { ADMIN_PAYMENTS_PATH } from "./reconciliation";
 import type { SimulatorBank } from "./simulator-bank";
 import { PROVIDER_LABELS, RETURN_PATHS, type Providers, type WalletMethod } from "./wallets";
 
@@ -20,7 +22,6 @@ export const CALLBACK_NOT_SIGNED = "The payment answer is not one the provider s
 export const UNKNOWN_REFERENCE = "No payment has this reference.";
 export const PROVIDER_SILENT = "The payment provider did not answer. If you paid, your payment is checked again shortly: nothing is lost.";
 export const NOT_OFFERED = "This payment method is not available.";
-export const ADMIN_PAYMENTS_PATH = "/dashboard/admin/payments";
 
 /** How a payment ended: the checkout paid, the payment failed, refused and refunded, still pending at the provider, or a second delivery that changed nothing. */
 export type Settlement = {
@@ -68,7 +69,7 @@ export class PaymentProvidersService {
       jobs: JobQueue;
       ledger: LedgerService;
       checkouts: PayableCheckouts;
-      bell: PaymentBell & { tellAdmins(text: string, manager: EntityManager, link?: string): Promise<void> };
+      bell: PaymentBell & AdminBell;
     },
     readonly providers: Providers,
     readonly bank: SimulatorBank,
@@ -95,7 +96,7 @@ export class PaymentProvidersService {
     if (provider.name === "card") throw badInput("This checkout is not paid with a wallet.");
     const attempt = await this.newAttempt(checkout.id, checkout.buyerId, provider.name, checkout.totalPaisa, provider.sandbox);
     // a simulator on this server is reached by its path; a live provider by PUBLIC_URL only (never a request's Host)
-    const path = RETURN_PATHS[provider.name as WalletMethod];
+    const path = RETURN_PATHS[provider.name];
     return provider.start({
       reference: attempt.reference,
       checkoutId: checkout.id,
@@ -163,7 +164,13 @@ export class PaymentProvidersService {
     if (attempt.status !== PaymentAttemptStatus.STARTED) return replayed(attempt);
     if (inquiry.status === "pending") return { checkoutId, outcome: "pending", message: null };
     if (inquiry.reference !== attempt.reference) {
-      await this.mismatch(manager, attempt.provider, attempt.reference, `the provider answered the inquiry for ${inquiry.reference ?? "no reference"}`);
+      await recordMismatch(
+        manager,
+        this.deps.bell,
+        attempt.provider,
+        attempt.reference,
+        `the provider answered the inquiry for ${inquiry.reference ?? "no reference"}`,
+      );
       return { checkoutId, outcome: "pending", message: null };
     }
     const settled = { providerTransactionId: inquiry.transactionId, settledAt: this.deps.clock.now() };
@@ -174,7 +181,7 @@ export class PaymentProvidersService {
     }
     const taken = inquiry.amountPaisa;
     if (taken === null || taken <= 0) {
-      await this.mismatch(manager, attempt.provider, attempt.reference, "the provider says paid without an amount");
+      await recordMismatch(manager, this.deps.bell, attempt.provider, attempt.reference, "the provider says paid without an amount");
       return { checkoutId, outcome: "pending", message: null };
     }
     if (taken !== attempt.amountPaisa) {
@@ -301,88 +308,27 @@ export class PaymentProvidersService {
     });
   }
 
-  /**
-   * The daily `payments.reconcile` job. Each attempt of the last days is asked of its provider
-   * again: a payment the provider took that was never settled is settled now (captured, or refused
-   * and refunded); one we count as paid that the provider does not, or for another amount, is a
-   * mismatch. For the simulators and the card sandbox, whose books are here, the books' totals are
-   * held against the ledger's. Every mismatch is kept once and told to the admins.
-   */
-  async reconcile(manager: EntityManager): Promise<number> {
-    const since = new Date(this.deps.clock.now().getTime() - RECONCILE_DAYS * 86_400_000);
-    const attempts = await manager
-      .getRepository(PaymentAttempt)
-      .createQueryBuilder("a")
-      .where(`a."createdAt" >= :since`, { since })
-      .andWhere("a.provider IN (:...names)", { names: this.methodsOffered().length ? this.methodsOffered() : ["none"] })
-      .getMany();
-    let found = 0;
-    for (const attempt of attempts) {
-      let inquiry: Inquiry;
-      try {
-        inquiry = await this.providers[attempt.provider]!.inquire(attempt.reference);
-      } catch {
-        continue; // a provider that does not answer now is asked again tomorrow
-      }
-      const paidThere = inquiry.status === "paid";
-      if (attempt.status === PaymentAttemptStatus.STARTED && paidThere) {
-        await this.settle(manager, attempt.id, inquiry);
-      } else if (attempt.status === PaymentAttemptStatus.PAID && (!paidThere || inquiry.amountPaisa !== attempt.amountPaisa)) {
-        found += await this.mismatch(
-          manager,
-          attempt.provider,
-          attempt.reference,
-          `paid here for ${rupees(attempt.amountPaisa)}; the provider says ${inquiry.status}${inquiry.amountPaisa === null ? "" : ` for ${rupees(inquiry.amountPaisa)}`}`,
-        );
-      } else if (attempt.status === PaymentAttemptStatus.FAILED && paidThere) {
-        found += await this.mismatch(manager, attempt.provider, attempt.reference, "failed here; the provider says paid");
-      }
-    }
-    for (const name of this.methodsOffered()) {
-      if (!this.providers[name]!.sandbox) continue;
-      const [books] = await manager.query(
-        `SELECT COALESCE(sum("amountPaisa") FILTER (WHERE status = 'paid'), 0) - COALESCE(sum("refundedPaisa"), 0) AS kept
-           FROM payment_simulator_transactions WHERE provider = $1`,
-        [name],
-      );
-      const ledger = -(await this.deps.ledger.balance(accounts.provider(name), manager));
-      const kept = Number(books.kept);
-      // money the books took that no attempt has settled yet is not a mismatch until the provider says so to an inquiry
-      const unsettled = await this.unsettledPaid(manager, name);
-      if (kept - unsettled !== ledger) {
-        found += await this.mismatch(manager, name, null, `the provider's books keep ${rupees(kept - unsettled)}; the ledger ${rupees(ledger)}`);
-      }
-    }
-    return found;
-  }
-
-  /** What the sandbox books hold as paid for attempts that are not settled yet (a buyer between the wallet page and the return). */
-  private async unsettledPaid(manager: EntityManager, provider: ProviderName): Promise<number> {
-    const [row] = await manager.query(
-      `SELECT COALESCE(sum(t."amountPaisa" - t."refundedPaisa"), 0) AS total FROM payment_simulator_transactions t
-         JOIN payment_attempts a ON a.reference = t.reference AND a.provider = t.provider
-        WHERE t.provider = $1 AND t.status = 'paid' AND a.status = 'started'`,
-      [provider],
-    );
-    return Number(row.total);
-  }
-
-  /** Keeps a mismatch once (by its text) and tells the admins; answers 1 when it is new. */
-  private async mismatch(manager: EntityManager, provider: string, reference: string | null, detail: string): Promise<number> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO payment_mismatches (key, provider, reference, detail) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [`${provider}:${reference ?? "books"}:${detail}`.slice(0, 160), provider, reference, detail.slice(0, 500)],
-    );
-    if (!inserted.length) return 0;
-    await this.deps.bell.tellAdmins(`Payments: ${PROVIDER_LABELS[provider as ProviderName] ?? provider} ${reference ?? ""} ${detail}.`, manager, ADMIN_PAYMENTS_PATH);
-    return 1;
+  /** The daily `payments.reconcile` job (reconciliation.ts). */
+  reconcile(manager: EntityManager): Promise<number> {
+    return reconcile(manager, {
+      providers: this.providers,
+      offered: this.methodsOffered(),
+      ledger: this.deps.ledger,
+      bell: this.deps.bell,
+      since: new Date(this.deps.clock.now().getTime() - RECONCILE_DAYS * 86_400_000),
+      settle: (attemptId, inquiry) => this.settle(manager, attemptId, inquiry),
+    });
   }
 
   /** What the admins' payments page lists: payments refused and refunded, refunds still waiting, and reconciliation's mismatches. */
   async problems(): Promise<{ refused: PaymentAttempt[]; refundsWaiting: PaymentRefund[]; mismatches: PaymentMismatch[] }> {
     const [refused, refundsWaiting, mismatches] = await Promise.all([
-      this.dataSource.getRepository(PaymentAttempt).find({ where: { status: PaymentAttemptStatus.REFUSED }, order: { createdAt: "DESC" }, take: 100 }),
-      this.dataSource.getRepository(PaymentRefund).find({ where: { state: RefundState.REQUESTED }, order: { createdAt: "DESC" }, take: 100 }),
+      this.dataSource
+        .getRepository(PaymentAttempt)
+        .find({ where: { status: PaymentAttemptStatus.REFUSED }, order: { createdAt: "DESC" }, take: 100 }),
+      this.dataSource
+        .getRepository(PaymentRefund)
+        .find({ where: { state: RefundState.REQUESTED }, order: { createdAt: "DESC" }, take: 100 }),
       this.dataSource.getRepository(PaymentMismatch).find({ order: { createdAt: "DESC" }, take: 100 }),
     ]);
     return { refused, refundsWaiting, mismatches };
@@ -397,21 +343,25 @@ export class PaymentProvidersService {
     const checkout = await this.deps.checkouts.find(checkoutId);
     if (!checkout) throw notFound("Checkout not found.");
     const provider = this.providers[checkout.method as ProviderName];
-    if (!provider) throw badInput(checkout.method === "card" || checkout.method in RETURN_PATHS ? NOT_OFFERED : "This checkout is paid in cash.");
+    if (!provider)
+      throw badInput(checkout.method === "card" || checkout.method in RETURN_PATHS ? NOT_OFFERED : "This checkout is paid in cash.");
     if (checkout.paid) throw conflict("This checkout is already paid.");
     if (checkout.notPayable) throw conflict(checkout.notPayable);
     return { checkout, provider };
   }
 
   private newAttempt(checkoutSessionId: string, buyerId: string | null, provider: ProviderName, amountPaisa: number, sandbox: boolean) {
-    return this.dataSource.getRepository(PaymentAttempt).save({ reference: newReference(), checkoutSessionId, buyerId, provider, amountPaisa, sandbox });
+    return this.dataSource
+      .getRepository(PaymentAttempt)
+      .save({ reference: newReference(), checkoutSessionId, buyerId, provider, amountPaisa, sandbox });
   }
 }
 
 /** A second delivery for a settled attempt: it changes nothing and says again how it ended. */
 const replayed = (attempt: PaymentAttempt): Settlement => ({
   checkoutId: attempt.checkoutSessionId,
-  outcome: attempt.status === PaymentAttemptStatus.PAID ? "replayed" : attempt.status === PaymentAttemptStatus.REFUSED ? "refused" : "replayed",
+  outcome:
+    attempt.status === PaymentAttemptStatus.PAID ? "replayed" : attempt.status === PaymentAttemptStatus.REFUSED ? "refused" : "replayed",
   message: attempt.status === PaymentAttemptStatus.PAID ? null : (attempt.refusedReason ?? attempt.message),
 });
 

@@ -56,7 +56,8 @@ export class SimulatorBank {
           WHERE provider = $1 AND reference = $2 AND status = 'paid' AND "refundedPaisa" + $3 <= "amountPaisa"`,
         [provider, reference, amountPaisa],
       );
-      if (!updated) throw new Error(`the ${provider} simulator has no paid transaction ${reference} with ${amountPaisa} paisa left to refund`);
+      if (!updated)
+        throw new Error(`the ${provider} simulator has no paid transaction ${reference} with ${amountPaisa} paisa left to refund`);
       const refundId = `R${transactionId()}`;
       await manager.query(
         `INSERT INTO payment_simulator_refunds (key, provider, reference, "amountPaisa", "refundId") VALUES ($1, $2, $3, $4, $5)`,
@@ -84,7 +85,14 @@ export class SimulatorBank {
     const found = await this.find("jazzcash", reference);
     // nothing paid yet: the customer may still be on the wallet's page
     if (!found)
-      return signJazzCash(account, { pp_ResponseCode: JAZZCASH_OK, pp_ResponseMessage: "Successful", pp_TxnRefNo: reference, pp_Status: "Pending", pp_PaymentResponseCode: JAZZCASH_PENDING, pp_PaymentResponseMessage: "Transaction is pending." });
+      return signJazzCash(account, {
+        pp_ResponseCode: JAZZCASH_OK,
+        pp_ResponseMessage: "Successful",
+        pp_TxnRefNo: reference,
+        pp_Status: "Pending",
+        pp_PaymentResponseCode: JAZZCASH_PENDING,
+        pp_PaymentResponseMessage: "Transaction is pending.",
+      });
     return signJazzCash(account, {
       pp_ResponseCode: JAZZCASH_OK,
       pp_ResponseMessage: "Successful",
@@ -93,7 +101,8 @@ export class SimulatorBank {
       pp_TxnCurrency: "PKR",
       pp_Status: found.status === "paid" ? "Completed" : "Failed",
       pp_PaymentResponseCode: found.status === "paid" ? JAZZCASH_COMPLETED : "124",
-      pp_PaymentResponseMessage: found.status === "paid" ? "Transaction has been completed." : found.message || "Transaction has been rejected.",
+      pp_PaymentResponseMessage:
+        found.status === "paid" ? "Transaction has been completed." : found.message || "Transaction has been rejected.",
       pp_RetreivalReferenceNo: found.transactionId,
     });
   }
@@ -108,7 +117,12 @@ export class SimulatorBank {
     const reference = fieldText(body, "pp_TxnRefNo");
     if (!amount) return signJazzCash(account, { pp_ResponseCode: "110", pp_ResponseMessage: "Invalid amount." });
     try {
-      const refundId = await this.refund("jazzcash", reference, amount, `jazzcash:${reference}:${amount}:${await this.refundedCount(reference)}`);
+      const refundId = await this.refund(
+        "jazzcash",
+        reference,
+        amount,
+        `jazzcash:${reference}:${amount}:${await this.refundedCount(reference)}`,
+      );
       return signJazzCash(account, {
         pp_ResponseCode: JAZZCASH_OK,
         pp_ResponseMessage: "Refund successful.",
@@ -127,7 +141,13 @@ export class SimulatorBank {
     if (refused) return refused;
     const found = await this.find("easypaisa", fieldText(body, "orderId"));
     if (!found)
-      return { responseCode: EASYPAISA_OK, responseDesc: "SUCCESS", orderId: fieldText(body, "orderId"), storeId: account.storeId, transactionStatus: "PENDING" };
+      return {
+        responseCode: EASYPAISA_OK,
+        responseDesc: "SUCCESS",
+        orderId: fieldText(body, "orderId"),
+        storeId: account.storeId,
+        transactionStatus: "PENDING",
+      };
     return {
       responseCode: EASYPAISA_OK,
       responseDesc: found.status === "paid" ? "SUCCESS" : found.message || "FAILED",
@@ -148,16 +168,21 @@ export class SimulatorBank {
     const key = fieldText(body, "refundKey");
     if (!amount || !key) return { responseCode: "0002", responseDesc: "Invalid amount or refund key" };
     try {
-      return { responseCode: EASYPAISA_OK, responseDesc: "SUCCESS", refundId: await this.refund("easypaisa", fieldText(body, "orderId"), amount, key) };
+      return {
+        responseCode: EASYPAISA_OK,
+        responseDesc: "SUCCESS",
+        refundId: await this.refund("easypaisa", fieldText(body, "orderId"), amount, key),
+      };
     } catch {
       return { responseCode: "0004", responseDesc: "Refund not possible for this order" };
     }
   }
 
   private async refundedCount(reference: string): Promise<number> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM payment_simulator_refunds WHERE provider = 'jazzcash' AND reference = $1`, [
-      reference,
-    ]);
+    const [{ count }] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM payment_simulator_refunds WHERE provider = 'jazzcash' AND reference = $1`,
+      [reference],
+    );
     return count as number;
   }
 }

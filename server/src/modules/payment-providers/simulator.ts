@@ -6,7 +6,15 @@ import { badInput } from "../../platform/shared/errors";
 import { EASYPAISA_PAID, EASYPAISA_POSTBACK_FIELDS, easypaisaHash, paisaFromRupees, type EasypaisaAccount } from "./easypaisa";
 import { JAZZCASH_OK, jazzcashSecureHash, type JazzCashAccount } from "./jazzcash";
 import { autoPostPage } from "./pages";
-import { fieldText, paisaFromDigits, pakistanTimestamp, sameSignature, type CallbackFields, type PaymentRedirect, type ProviderName } from "./provider";
+import {
+  fieldText,
+  paisaFromDigits,
+  pakistanTimestamp,
+  sameSignature,
+  type CallbackFields,
+  type PaymentRedirect,
+  type ProviderName,
+} from "./provider";
 import type { SimulatorBank } from "./simulator-bank";
 import { SIMULATOR_PATHS } from "./wallets";
 
@@ -200,9 +208,19 @@ export function createWalletSimulatorRouter(
         if (Object.keys(errors).length) return walletForm(wallet, request, amount, errors);
         const paid = !DECLINING_MPIN.test(mpin);
         // the books keep the first outcome of a reference: a second pay or a replayed form changes nothing
-        const kept = await bank.record(wallet.name, reference, amount, paid, paid ? "" : "Transaction has been rejected: insufficient balance.");
+        const kept = await bank.record(
+          wallet.name,
+          reference,
+          amount,
+          paid,
+          paid ? "" : "Transaction has been rejected: insufficient balance.",
+        );
         const outcome: Outcome = kept.status === "paid" ? { paid: true } : { paid: false, code: "declined" };
-        return autoPostPage("Payment processed", "Taking you back to the shop.", wallet.callback(request, outcome, kept.transactionId, now()));
+        return autoPostPage(
+          "Payment processed",
+          "Taking you back to the shop.",
+          wallet.callback(request, outcome, kept.transactionId, now()),
+        );
       });
     });
   }

@@ -77,7 +77,10 @@ export type Providers = Partial<Record<ProviderName, PaymentProvider>> & { card?
  * card sandbox and a simulator for each wallet with no live account. Production without either
  * offers no online payment at all.
  */
-export function createProviders(config: Settings, bank: SimulatorBank): { providers: Providers; simulated: Partial<ReturnType<typeof simulatorAccounts>> } {
+export function createProviders(
+  config: Settings,
+  bank: SimulatorBank,
+): { providers: Providers; simulated: Partial<ReturnType<typeof simulatorAccounts>> } {
   const accounts = simulatorAccounts(config.jwtSecret);
   const api = simulatorApi(bank, accounts);
   const providers: Providers = {};
