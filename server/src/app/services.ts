@@ -172,7 +172,7 @@ export function createServices(
     screening,
     presence,
     /** What /ready answers from (kept up to date in the background) and the admins' status report; started by app/server.ts. */
-    health: new HealthMonitor(dataSource, { redis, storage, jobs }),
+    health: new HealthMonitor(dataSource, { redis, storage, jobs, replicas }),
     push,
     ledger,
     escrow,
