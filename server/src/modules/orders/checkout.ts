@@ -24,7 +24,8 @@ import {
   PaymentStatus,
 } from "./entity";
 import { pointOffCampus, type ValidMeetup } from "./meetup";
-import { keepCheckoutLimits } from "./checkout-limits";
+import { capUnpaidCheckouts } from "./checkout-limits";
+import { recordCouponUse } from "./coupons";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
 import { claimReservations } from "../reservations/hold";
@@ -103,8 +104,8 @@ export class CheckoutService {
     });
     // first, so a concurrent retry with the same key fails here before doing any other work
     await manager.insert(CheckoutSession, session);
-    // the buyer's unpaid online checkouts and the coupon's uses, counted under locks
-    await keepCheckoutLimits(manager, session, now);
+    // the buyer's lock for the rest of the transaction, and the cap on their unpaid online checkouts
+    await capUnpaidCheckouts(manager, session);
     // the buyer's reservations are used; units reserved for others are refused
     const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.product!.name }));
     await claimReservations(manager, this.events, { id: session.id, buyerId: buyer.id }, lines);
@@ -178,6 +179,8 @@ export class CheckoutService {
       soldOut,
       usedOfferIds,
     });
+    // last, so a limited coupon's row is locked only until the commit
+    if (session.couponCode) await recordCouponUse(manager, session, now);
     return manager.findOneByOrFail(CheckoutSession, { id: session.id });
   }
 

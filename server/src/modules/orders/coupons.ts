@@ -119,11 +119,11 @@ export async function findCoupon(
 }
 
 /**
- * Records the checkout's use of its coupon in the checkout's transaction, checking the limits again
- * where they cannot be raced: a coupon with a total limit is read under its row lock, so concurrent
- * checkouts count its uses one after the other; the per-account limit relies on the caller holding
- * the buyer's lock (one checkout per buyer at a time). A coupon without a total limit is not locked,
- * so its checkouts do not queue on one row.
+ * Records the checkout's use of its coupon at the end of the checkout's transaction, checking the
+ * limits again where they cannot be raced: a coupon with a total limit is read under its row lock,
+ * so concurrent checkouts count its uses one after the other (and hold the lock only until their
+ * commit); the per-account limit relies on the buyer's lock (`capUnpaidCheckouts`). A coupon
+ * without a total limit is not locked, so its checkouts do not queue on one row.
  */
 export async function recordCouponUse(manager: EntityManager, session: CheckoutSession, now: Date): Promise<void> {
   const code = session.couponCode!;
