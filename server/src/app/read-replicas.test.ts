@@ -49,7 +49,10 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
     await pg?.close();
   });
 
-  it("names the replica, its state and its lag in /ready", async () => {
+  it("names the replica, its state and its lag in /ready and in the admins' systemStatus", async () => {
+    const admin = await signUp(server, "admin");
+    const status = await dataOf(server, `query { systemStatus { replicas { name state lagMs } } }`, {}, admin.token);
+    expect(status.systemStatus.replicas).toEqual([{ name: replica().name, state: "ok", lagMs: expect.any(Number) }]);
     const ready = await server.api("GET", "/ready");
     expect(ready.status).toBe(200);
     expect(ready.body.replicas).toEqual([
