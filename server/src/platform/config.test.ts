@@ -24,7 +24,9 @@ describe("loadConfig", () => {
 
   it("binds to loopback outside production, to every interface in production, unless HOST says", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe("127.0.0.1");
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).host).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32), PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).host,
+    ).toBeUndefined();
     expect(loadConfig({ HOST: "0.0.0.0", DATA_DIR: dataDir() }).host).toBe("0.0.0.0");
   });
 
@@ -139,10 +141,18 @@ describe("loadConfig", () => {
 
   it("serves the playground only when asked in production, and by default elsewhere", () => {
     const secret = "x".repeat(32);
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).playground).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir(), GRAPHQL_PLAYGROUND: "true" }).playground).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, PUBLIC_URL: "https://unibazaar.pk", DATA_DIR: dataDir() }).playground,
+    ).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        JWT_SECRET: secret,
+        PUBLIC_URL: "https://unibazaar.pk",
+        DATA_DIR: dataDir(),
+        GRAPHQL_PLAYGROUND: "true",
+      }).playground,
+    ).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir() }).playground).toBe(true);
   });
 

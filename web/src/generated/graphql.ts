@@ -114,6 +114,8 @@ export type LedgerEntryKind =
   | 'PAYOUT'
   | 'PAYOUT_RETURNED'
   | 'REFUNDED'
+  | 'REFUND_SENT'
+  | 'REFUSED'
   | 'RELEASED';
 
 /** A proposed campus meetup. */
@@ -257,6 +259,7 @@ export type PayoutMethod =
 /** REQUESTED (waiting for an admin), PAID (transferred, with its reference), REFUSED (the amount returned to the balance). */
 export type PayoutState =
   | 'PAID'
+  | 'REFUSED'
   | 'REQUESTED';
 
 /** The cart to order. Prices and totals are computed by the server; no amount is sent. */

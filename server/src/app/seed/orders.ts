@@ -81,11 +81,12 @@ export async function seedDemoOrders(services: Services): Promise<void> {
   // hamza: paid by card on the sandbox page, now being prepared (where the payment sandbox is on)
   const cardOffered = paymentProviders.methodsOffered().includes("card");
   const card = await place("hamza", [[ali[1], 1]], { paymentMethod: cardOffered ? PaymentMethod.CARD : PaymentMethod.CASH_ON_DELIVERY });
-  if (cardOffered) await paymentProviders.payByCard(card.session.id, {
-    cardNumber: "4242 4242 4242 4242",
-    expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`,
-    cvc: "123",
-  });
+  if (cardOffered)
+    await paymentProviders.payByCard(card.session.id, {
+      cardNumber: "4242 4242 4242 4242",
+      expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`,
+      cvc: "123",
+    });
   await orders.checkouts.confirmPayment(card.session.id, caller("hamza"));
   await advance(card.orders[0], PROCESSING);
 

@@ -39,7 +39,16 @@ export class EscrowService {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO held_payments ("orderId", "checkoutSessionId", provider, reference, "buyerId", "sellerId", "amountPaisa", "testMoney")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ("orderId") DO NOTHING RETURNING "orderId"`,
-        [order.id, event.checkoutSessionId, event.provider, event.reference, order.buyerId, order.sellerId, order.totalPaisa, event.testMoney],
+        [
+          order.id,
+          event.checkoutSessionId,
+          event.provider,
+          event.reference,
+          order.buyerId,
+          order.sellerId,
+          order.totalPaisa,
+          event.testMoney,
+        ],
       );
       if (!inserted.length) continue;
       await this.ledger.post(manager, {

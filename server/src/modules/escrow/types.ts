@@ -43,6 +43,12 @@ export class HeldPaymentObject {
   @Field(() => String, { description: "The payment provider (card, a wallet)." })
   provider: string;
 
+  @Field(() => Boolean, {
+    description:
+      "Test money: paid through the card sandbox or a wallet's simulator. Shown as such; never paid out where payouts move real money.",
+  })
+  testMoney: boolean;
+
   @Field(() => Date, { nullable: true, description: "When it was released or refunded." })
   settledAt: Date | null;
 }

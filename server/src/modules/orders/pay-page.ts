@@ -87,7 +87,14 @@ function page(session: CheckoutSession, testMoney: boolean, state?: Failure | nu
   const successUrl = `/success?session_id=${encodeURIComponent(session.id)}`;
   const method = session.paymentMethod;
   if (isWalletPayment(method)) {
-    const checkout = { id: session.id, buyerId: session.buyerId, method, totalPaisa: session.totalPaisa, paid: session.paymentStatus === PaymentStatus.PAID, notPayable: null };
+    const checkout = {
+      id: session.id,
+      buyerId: session.buyerId,
+      method,
+      totalPaisa: session.totalPaisa,
+      paid: session.paymentStatus === PaymentStatus.PAID,
+      notPayable: null,
+    };
     return walletPage(checkout, testMoney);
   }
   if (session.paymentMethod !== PaymentMethod.CARD) {

@@ -17,7 +17,9 @@ export class PaymentClaims implements PayableCheckouts {
   async find(checkoutId: string): Promise<CheckoutToPay | null> {
     const session = isUuid(checkoutId) ? await this.dataSource.getRepository(CheckoutSession).findOneBy({ id: checkoutId }) : null;
     if (!session) return null;
-    const unpayable = await this.dataSource.getRepository(Order).existsBy({ checkoutSessionId: checkoutId, status: Not(OrderStatus.PENDING) });
+    const unpayable = await this.dataSource
+      .getRepository(Order)
+      .existsBy({ checkoutSessionId: checkoutId, status: Not(OrderStatus.PENDING) });
     return {
       id: session.id,
       buyerId: session.buyerId,
@@ -34,7 +36,9 @@ export class PaymentClaims implements PayableCheckouts {
    * total while unpaid and every one of its orders is still pending.
    */
   async claim(manager: EntityManager, checkoutId: string, amountPaisa: number) {
-    const [session] = await manager.query(`SELECT "paymentStatus", "totalPaisa" FROM checkout_sessions WHERE id = $1 FOR UPDATE`, [checkoutId]);
+    const [session] = await manager.query(`SELECT "paymentStatus", "totalPaisa" FROM checkout_sessions WHERE id = $1 FOR UPDATE`, [
+      checkoutId,
+    ]);
     if (!session) return { refused: "The checkout is gone." };
     if (session.paymentStatus === PaymentStatus.PAID) return { refused: CHECKOUT_ALREADY_PAID };
     if (Number(session.totalPaisa) !== amountPaisa) return { refused: "The amount is not the checkout's total." };

@@ -6,7 +6,7 @@ import { whenClientLeaves } from "../../platform/http/client-gone";
 import { SellerProfile } from "../products/types";
 import { CAMPUSES, labelOf } from "../products/catalog";
 import { meetupPoint } from "../meetups/points";
-import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentStatus } from "./entity";
+import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { confirmRefusal, proposeRefusal } from "./meetup";
 import { allowedTransitions, moneyMatters } from "./transitions";
 import { paymentPath } from "../payment-providers";
@@ -16,6 +16,15 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver()
 export class OrdersResolver {
+  @Query(() => [PaymentMethod], {
+    description:
+      "The payment methods a checkout may choose here: cash always; card and wallets only where a provider takes them (or, with the payment sandbox on, its simulator: test money).",
+  })
+  paymentMethods(@Ctx() ctx: Context): PaymentMethod[] {
+    const online = ctx.services.paymentProviders.methodsOffered() as string[];
+    return Object.values(PaymentMethod).filter((method) => isCashPayment(method) || online.includes(method));
+  }
+
   @Query(() => PriceQuote, {
     description:
       "Prices a cart with the server's prices, tax and coupon: the same figures placeOrder charges. Public; for a signed-in buyer, an accepted offer prices one unit of its product.",
