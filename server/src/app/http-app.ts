@@ -19,7 +19,12 @@ import { publicBase, serveUploadsFrom, varyOnPublicBase } from "../platform/http
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
 import { createPayPageRouter } from "../modules/orders/pay-page";
-import { createProviders, createWalletPaymentRouter, createWalletSimulatorRouter, walletCheckoutOrigins } from "../modules/payment-providers";
+import {
+  createProviders,
+  createWalletPaymentRouter,
+  createWalletSimulatorRouter,
+  walletCheckoutOrigins,
+} from "../modules/payment-providers";
 import { CATALOG_CACHE } from "../modules/products/catalog";
 import type { ImageWidth } from "../modules/uploads/service";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";

@@ -89,7 +89,9 @@ describe("the outbox (no SMTP_URL)", () => {
   });
 
   it("is not served in production", async () => {
-    const production = await startTestServer({ env: { NODE_ENV: "production", PUBLIC_URL: "https://unibazaar.example", DATA_DIR: dataDir, LOG_LEVEL: "silent" } });
+    const production = await startTestServer({
+      env: { NODE_ENV: "production", PUBLIC_URL: "https://unibazaar.example", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    });
     try {
       const res = await production.api("GET", "/dev/outbox", { headers: { accept: "application/json" } });
       expect(res.status).toBe(404);

@@ -104,7 +104,13 @@ export function createServices(
   const disputes = new DisputesService(dataSource, escrow, paymentNotices, events, clock);
   const reliability = new ReliabilityService(dataSource, notifications, clock);
   const dealReviews = new DealReviewsService(dataSource, { reviews, reliability, notifications, events, clock });
-  const orders = new OrdersService(dataSource, { ...config, onlinePaymentMethods: paymentProviders.methodsOffered() }, events, clock, readOrderMoney);
+  const orders = new OrdersService(
+    dataSource,
+    { ...config, onlinePaymentMethods: paymentProviders.methodsOffered() },
+    events,
+    clock,
+    readOrderMoney,
+  );
   const handover = new HandoverService(dataSource, orders, events, clock);
   const reservations = new ReservationsService(events, notifications, clock);
   // online orders nobody paid within UNPAID_ORDER_MINUTES are cancelled by a job

@@ -153,14 +153,23 @@ const acrossVariables = (e: z.output<typeof envSchema>, ctx: z.RefinementCtx) =>
     ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required when NODE_ENV=production" });
   // payment providers send buyers back to, and are told of payments at, addresses built from it alone
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL)
-    ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when NODE_ENV=production (payment return addresses are built from it)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message: "is required when NODE_ENV=production (payment return addresses are built from it)",
+    });
   if (e.JAZZCASH_MERCHANT_ID && e.JAZZCASH_PASSWORD && e.JAZZCASH_INTEGRITY_SALT && !e.JAZZCASH_MERCHANT_MPIN)
-    ctx.addIssue({ code: "custom", path: ["JAZZCASH_MERCHANT_MPIN"], message: "is required with a JazzCash merchant account: refunds are signed with it" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["JAZZCASH_MERCHANT_MPIN"],
+      message: "is required with a JazzCash merchant account: refunds are signed with it",
+    });
   if (e.EASYPAISA_STORE_ID)
     ctx.addIssue({
       code: "custom",
       path: ["EASYPAISA_STORE_ID"],
-      message: "cannot be used yet: Easypaisa publishes no refund API this app can call, and a live provider must refund through its own API",
+      message:
+        "cannot be used yet: Easypaisa publishes no refund API this app can call, and a live provider must refund through its own API",
     });
   if (e.NODE_ENV === "production" && e.PUSH_PRIVATE_HOSTS.length)
     ctx.addIssue({
