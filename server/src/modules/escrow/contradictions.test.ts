@@ -111,7 +111,8 @@ describe("an order whose dispute is decided", () => {
       expect((await server.gql(VIEW, { id: order.id }, cast.seller.token)).data.order.status).toBe(status);
       expect(await heldState(server, order.id)).toBe(state);
       expect(await unitsOf(server, order.id)).toBe(units);
-      expect((await orderLedger(server, order.id)).kinds).toEqual(kinds);
+      // the provider's confirmation of a refund (REFUND_SENT) is posted by a job, whenever it runs
+      expect(withoutSent((await orderLedger(server, order.id)).kinds)).toEqual(kinds);
       await expectLedgerBalanced(server, [order.id]);
     },
   );
@@ -145,7 +146,7 @@ describe("an order whose payment is settled but whose status is still open (a de
     expect((await server.gql(VIEW, { id: order.id }, cast.seller.token)).data.order.status).toBe("PENDING");
     expect(await heldState(server, order.id)).toBe(HeldPaymentState.PARTLY_REFUNDED);
     expect(await unitsOf(server, order.id)).toBe(units);
-    expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD", "REFUNDED", "RELEASED"]);
+    expect(withoutSent((await orderLedger(server, order.id)).kinds)).toEqual(["HELD", "REFUNDED", "RELEASED"]);
     await expectLedgerBalanced(server, [order.id]);
   });
 });
@@ -240,3 +241,5 @@ describe("a dispute racing the handover on one order", () => {
     },
   );
 });
+
+const withoutSent = (kinds: string[]) => kinds.filter((kind) => kind !== "REFUND_SENT");

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { asCaller } from "../../test/fixtures";
 import { it } from "../../test/server-test";
+import { jobsSettled } from "../../test/harness";
 import { DisputeOutcome, HeldPaymentState } from "../escrow/entity";
 import { handOver, objectToHandover, orderLedger, paidCardOrder } from "../escrow/testing";
 import { setStatus } from "../orders/testing";
@@ -82,11 +83,13 @@ describe("the ledger", () => {
     const expected: Array<[typeof heldOrder, HeldPaymentState, string[], boolean]> = [
       [heldOrder, HeldPaymentState.HELD, ["HELD"], true],
       [released, HeldPaymentState.RELEASED, ["HELD", "RELEASED"], false],
-      [cancelled, HeldPaymentState.REFUNDED, ["HELD", "REFUNDED"], false],
-      [rejected, HeldPaymentState.REFUNDED, ["HELD", "REFUNDED"], false],
+      [cancelled, HeldPaymentState.REFUNDED, ["HELD", "REFUNDED", "REFUND_SENT"], false],
+      [rejected, HeldPaymentState.REFUNDED, ["HELD", "REFUNDED", "REFUND_SENT"], false],
       [disputed, HeldPaymentState.DISPUTED, ["HELD"], true],
-      [partly, HeldPaymentState.PARTLY_REFUNDED, ["HELD", "REFUNDED", "RELEASED"], false],
+      [partly, HeldPaymentState.PARTLY_REFUNDED, ["HELD", "REFUNDED", "RELEASED", "REFUND_SENT"], false],
     ];
+    // each refund is posted as sent once the provider (here the card sandbox) confirms it, by a job
+    await jobsSettled(server);
     for (const [paid, state, kinds, stillHeld] of expected) {
       const ledger = await orderLedger(server, paid.id);
       expect({

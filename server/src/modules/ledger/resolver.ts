@@ -3,7 +3,7 @@ import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
-import { formatOrderNumber } from "../orders/entity";
+import { formatOrderNumber } from "../../platform/shared/order-number";
 import type { SellerBalance as Balance, SellerEntryView } from "./service";
 import { BalanceEntry, BalanceEntryPage, SellerBalance } from "./types";
 

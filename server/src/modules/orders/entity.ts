@@ -340,5 +340,4 @@ export class OrderStatusEvent {
   createdAt: Date;
 }
 
-/** How people read an order number: UB-000042 (receipts, the order pages, the legacy `orderId`). */
-export const formatOrderNumber = (n: number): string => `UB-${String(n).padStart(6, "0")}`;
+export { formatOrderNumber } from "../../platform/shared/order-number";

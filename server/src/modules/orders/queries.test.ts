@@ -62,13 +62,15 @@ describe("order lists", () => {
     await setStatus(server, sellerA, first.id, "CONFIRMED");
     const res = await server.gql(SELLER_ORDERS, { pageSize: 50 }, sellerA.token);
     expect(res.data.sellerOrders.totalItems).toBe(50);
-    const order = res.data.sellerOrders.items[0];
+    const order = res.data.sellerOrders.items.find((o: { id: string }) => o.id === first.id);
+    // the buyer's phone once the seller has confirmed the order, never the buyer's e-mail
     expect(order).toMatchObject({
       contactNumber: "03001234567",
       shipping: { city: "Islamabad", country: "Pakistan" },
-      buyer: { id: buyer.user.id, username: buyer.user.username, email: buyer.user.email },
+      buyer: { id: buyer.user.id, username: buyer.user.username, email: null },
       seller: { id: sellerA.user.id, username: sellerA.user.username, storeName: "Pen Palace", sellerType: "BUSINESS" },
     });
+    expect(res.data.sellerOrders.items.find((o: { id: string }) => o.id !== first.id).contactNumber).toBeNull();
     expect(res.data.sellerOrders.items.every((o: { seller: { id: string } }) => o.seller.id === sellerA.user.id)).toBe(true);
     const confirmed = await server.gql(SELLER_ORDERS, { status: "CONFIRMED" }, sellerA.token);
     expect(confirmed.data.sellerOrders).toMatchObject({ totalItems: 1, items: [{ id: first.id, status: "CONFIRMED" }] });
