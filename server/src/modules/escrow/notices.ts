@@ -1,6 +1,4 @@
 import type { EntityManager } from "typeorm";
-import { formatPKR } from "@unibazaar/rules";
-import { toRupees } from "../../platform/shared/money";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { formatOrderNumber } from "../orders/entity";
@@ -9,7 +7,7 @@ export const orderPath = (orderId: string) => `/orders/${orderId}`;
 export const ADMIN_DISPUTES_PATH = "/dashboard/admin/disputes";
 export const BALANCE_PATH = "/dashboard/seller/balance";
 
-export const rupees = (paisa: number) => formatPKR(toRupees(paisa));
+export { rupees } from "../../platform/shared/money";
 export const orderLabel = (orderNumber: number) => formatOrderNumber(orderNumber);
 
 /** The bell for money and disputes, always in the caller's transaction (a notice commits with its change). */

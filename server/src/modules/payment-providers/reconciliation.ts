@@ -1,6 +1,5 @@
-import { formatPKR } from "@unibazaar/rules";
 import type { EntityManager } from "typeorm";
-import { toRupees } from "../../platform/shared/money";
+import { rupees } from "../../platform/shared/money";
 import { accounts } from "../ledger/accounts";
 import type { LedgerService } from "../ledger/service";
 import { PaymentAttempt, PaymentAttemptStatus } from "./entity";
@@ -13,8 +12,6 @@ export const ADMIN_PAYMENTS_PATH = "/dashboard/admin/payments";
 export interface AdminBell {
   tellAdmins(text: string, manager: EntityManager, link?: string): Promise<void>;
 }
-
-const rupees = (paisa: number) => formatPKR(toRupees(paisa));
 
 /** Keeps a mismatch once (by its text) and tells the admins; answers 1 when it is new. */
 export async function recordMismatch(

@@ -1,11 +1,10 @@
 import { randomInt } from "node:crypto";
-import { formatPKR } from "@unibazaar/rules";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import type { JobQueue } from "../../platform/jobs";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
-import { toRupees } from "../../platform/shared/money";
+import { rupees } from "../../platform/shared/money";
 import { accounts } from "../ledger/accounts";
 import { MovementKind } from "../ledger/entity";
 import type { LedgerService } from "../ledger/service";
@@ -47,8 +46,6 @@ const REFERENCE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A new attempt's reference: "UB" and 18 random letters and digits (20, JazzCash's longest `pp_TxnRefNo`). */
 const newReference = () => `UB${Array.from({ length: 18 }, () => REFERENCE_LETTERS[randomInt(REFERENCE_LETTERS.length)]).join("")}`;
-
-const rupees = (paisa: number) => formatPKR(toRupees(paisa));
 
 /** How far back the daily reconciliation looks. */
 const RECONCILE_DAYS = 3;

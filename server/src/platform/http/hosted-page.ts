@@ -1,8 +1,7 @@
-import { formatPKR } from "@unibazaar/rules";
 import type { Request, Response } from "express";
 import { escapeHtml } from "./html";
 import { AppError } from "../shared/errors";
-import { toRupees } from "../shared/money";
+import { rupees } from "../shared/money";
 
 /** The server-rendered pages of paying: the card sandbox, the wallet hand-off and the wallets' simulators. */
 export type Rendered = { status?: number; html: string } | { redirect: string };
@@ -33,7 +32,7 @@ export async function answer(req: Request, res: Response, render: () => Promise<
     .send(result.html);
 }
 
-export const pkr = (paisa: number) => escapeHtml(formatPKR(toRupees(paisa)));
+export const pkr = (paisa: number) => escapeHtml(rupees(paisa));
 
 /**
  * The page in the web app's look (web/src/lib/theme.ts: deep green, gold accent, the same fonts)
