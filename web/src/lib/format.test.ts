@@ -93,7 +93,7 @@ describe("in Urdu (ur-PK)", () => {
   });
 
   it("shortens chart amounts in thousands and lakhs", () => {
-    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3 ہزار");
-    expect(plain(formatPKR(3_500_000, { compact: true }))).toBe("Rs 35 لاکھ");
+    expect(plain(formatPKR(12_345, { compact: true, language: "ur" }))).toBe("Rs 12.3 ہزار");
+    expect(plain(formatPKR(3_500_000, { compact: true, language: "ur" }))).toBe("Rs 35 لاکھ");
   });
 });

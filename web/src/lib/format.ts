@@ -1,4 +1,8 @@
 import i18next from "i18next";
+import { formatCount, formatPKR } from "@unibazaar/rules/money";
+
+/** The one money and count format, shared with the server (chart axes pass the reader's language). */
+export { formatCount, formatPKR };
 
 /**
  * Numbers, PKR amounts and dates in the reader's language, through Intl: `en-PK` gives "Rs 1,800",
@@ -31,29 +35,13 @@ function dateFormat(options: Intl.DateTimeFormatOptions) {
  * and dates.
  */
 export function prepareFormats(): void {
-  const steps = [() => formatPKR(0), () => formatAmount(0), () => formatCount(0), () => formatDate("2026-01-01")];
+  const steps = [() => formatAmount(0), () => formatDate("2026-01-01")];
   const next = () => {
     steps.shift()?.();
     if (steps.length > 0) window.setTimeout(next, 0);
   };
   window.setTimeout(next, 0);
 }
-
-/**
- * A PKR amount: "Rs 1,800", paisa only when there are some ("Rs 1,800.50"), computed from whole paisa
- * (no 2,592.4499999). "Rs" and its number are held together by a non-breaking space. `compact` is for
- * chart axes: "Rs 12.3K" ("Rs 12.3 ہزار", "Rs 35 لاکھ" in Urdu).
- */
-export function formatPKR(rupees: number, options: { compact?: boolean } = {}): string {
-  const paisa = Math.round(rupees * 100);
-  const format = options.compact
-    ? numberFormat({ style: "currency", currency: "PKR", notation: "compact", maximumFractionDigits: 1 })
-    : numberFormat({ style: "currency", currency: "PKR", minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 });
-  return format.format(paisa / 100).replace(/Rs\s/, "Rs\u00a0");
-}
-
-/** A whole count with the locale's grouping: "10,000". */
-export const formatCount = (count: number): string => numberFormat({ maximumFractionDigits: 0 }).format(Math.trunc(count));
 
 /** A number of rupees without the currency sign, for a sentence that places "Rs" itself: "2,000", "999.5". */
 export const formatAmount = (rupees: number): string => numberFormat({ maximumFractionDigits: 2 }).format(rupees);

@@ -9,6 +9,7 @@ import { QueryState } from "../../../components/QueryState";
 import type { SalesInterval } from "../../../generated/graphql";
 import { useDashboardSellerSalesQuery } from "../../../generated/hooks";
 import { formatDate, formatMonth, formatPKR } from "../../../lib/format";
+import { currentLanguage } from "../../../lib/i18n";
 import { ChartTable } from "../common/ChartTable";
 
 /** How each interval's periods read on the axis and in the table (the words are in the seller catalogue under sales.DAY and sales.MONTH). */
@@ -63,7 +64,13 @@ export function SalesChart() {
               <BarChart
                 height={280}
                 xAxis={[{ scaleType: "band", label: view.axis, data: points.map((p) => view.format(p.period)) }]}
-                yAxis={[{ width: "auto", label: t("sales.revenueAxis"), valueFormatter: (v: number) => formatPKR(v, { compact: true }) }]}
+                yAxis={[
+                  {
+                    width: "auto",
+                    label: t("sales.revenueAxis"),
+                    valueFormatter: (v: number) => formatPKR(v, { compact: true, language: currentLanguage() }),
+                  },
+                ]}
                 series={[
                   {
                     data: points.map((p) => p.revenue),
