@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { In } from "typeorm";
-import { insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
+import { insertOrder, insertProduct, loginCookie, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
 import type { TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
-import { Order } from "./entity";
+import { Order, OrderStatus } from "./entity";
 import { cancelPendingOrders, placeOrder, shipping } from "./testing";
 
 let sellerA: SignedIn;
@@ -156,6 +156,49 @@ describe("order lists", () => {
     expect(Object.keys(res.body).sort()).toEqual(["orders", "totalOrders", "totalPages"]);
     expect((await server.api("GET", "/api/orders", { token: sellerA.token })).status).toBe(403);
     expect((await server.api("GET", "/api/orders")).status).toBe(401);
+  });
+
+  it("shows the seller the buyer's phone only on a confirmed order (empty otherwise); the buyer and admins always see it", async ({
+    server,
+  }) => {
+    const seller = await signUp(server, "seller");
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    const byStatus = new Map<string, string>();
+    for (const status of Object.values(OrderStatus)) {
+      const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }], status });
+      byStatus.set(order.id, status);
+    }
+    const phones = (orders: any[]) =>
+      Object.fromEntries(orders.map((o) => [byStatus.get(o._id), [o.contactNumber, o.shippingDetails.contactNumber]]));
+    const asSeller = await server.api("GET", `/api/orders/seller/${seller.user.id}?limit=50`, { token: seller.token });
+    expect(asSeller.status).toBe(200);
+    const shown = ["03001234567", "03001234567"];
+    expect(phones(asSeller.body.orders)).toEqual({
+      [OrderStatus.PENDING]: ["", ""],
+      [OrderStatus.CONFIRMED]: shown,
+      [OrderStatus.PROCESSING]: shown,
+      [OrderStatus.SHIPPED]: shown,
+      [OrderStatus.COMPLETED]: shown,
+      [OrderStatus.REJECTED]: ["", ""],
+      [OrderStatus.CANCELLED]: ["", ""],
+    });
+    // the rest of the delivery details stay the seller's to see; no e-mail anywhere in the document
+    expect(asSeller.body.orders[0].shippingDetails).toMatchObject({ address: "Hostel 3, Room 12", city: "Lahore" });
+    expect(JSON.stringify(asSeller.body)).not.toContain(buyer.user.email);
+    const asAdmin = await server.api("GET", `/api/orders/seller/${seller.user.id}?limit=50`, { token: admin.token });
+    expect(Object.values(phones(asAdmin.body.orders))).toEqual(Object.values(OrderStatus).map(() => shown));
+    const asBuyer = await server.api("GET", "/api/orders/my-orders?limit=50", { token: buyer.token });
+    expect(asBuyer.body.orders.filter((o: any) => byStatus.has(o._id)).map((o: any) => o.contactNumber)).toEqual(
+      Object.values(OrderStatus).map(() => "03001234567"),
+    );
+
+    // confirming a pending order over REST answers it with the phone; the list then shows it
+    const pending = [...byStatus].find(([, status]) => status === OrderStatus.PENDING)![0];
+    const confirmed = await server.api("PATCH", `/api/orders/update-status/${pending}`, {
+      token: seller.token,
+      body: { status: "confirmed" },
+    });
+    expect(confirmed.body).toMatchObject({ status: "confirmed", contactNumber: "03001234567" });
   });
 });
 

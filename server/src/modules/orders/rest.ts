@@ -50,7 +50,7 @@ export function registerOrderRoutes(api: RestApi) {
         user,
         whenClientLeaves(res),
       );
-      const orders = await legacyCheckoutOrders(loaders, checkout.id, true);
+      const orders = await legacyCheckoutOrders(loaders, checkout.id, user);
       return { status: 201, body: { message: "Order placed successfully", order: orders[0], orders } };
     },
   });
@@ -64,7 +64,7 @@ export function registerOrderRoutes(api: RestApi) {
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
     handler: async ({ user, query, services, loaders }) => ({
-      body: await legacyOrderList(loaders, await services.orders.myOrders(toPaging(query), user)),
+      body: await legacyOrderList(loaders, await services.orders.myOrders(toPaging(query), user), user),
     }),
   });
 
@@ -79,7 +79,7 @@ export function registerOrderRoutes(api: RestApi) {
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
     handler: async ({ user, params, query, services, loaders }) => {
       const page = await services.orders.sellerOrders({ sellerId: params.sellerId, ...toPaging(query) }, user);
-      return { body: await legacyOrderList(loaders, page) };
+      return { body: await legacyOrderList(loaders, page, user) };
     },
   });
 
@@ -96,7 +96,7 @@ export function registerOrderRoutes(api: RestApi) {
     responses: { 200: { description: "The order", schema: legacyOrderSchema }, 404: { description: "Unknown order" } },
     handler: async ({ user, params, body, services, loaders }) => {
       const order = await services.orders.updateOrderStatus(params.id, body.status ?? "", user);
-      const [shaped] = await legacyOrders(loaders, [order]);
+      const [shaped] = await legacyOrders(loaders, [order], user);
       return { body: shaped };
     },
   });
@@ -109,8 +109,8 @@ export function registerOrderRoutes(api: RestApi) {
     access: [Role.ADMIN],
     query: pageQuery,
     responses: { 200: { description: "A page of orders", schema: legacyOrderListSchema } },
-    handler: async ({ query, services, loaders }) => ({
-      body: await legacyOrderList(loaders, await services.orders.allOrders(toPaging(query))),
+    handler: async ({ user, query, services, loaders }) => ({
+      body: await legacyOrderList(loaders, await services.orders.allOrders(toPaging(query)), user),
     }),
   });
 
@@ -130,7 +130,7 @@ export function registerOrderRoutes(api: RestApi) {
     handler: async ({ user, body, services, loaders }) => {
       const checkout = await services.orders.checkouts.confirmPayment(body.session_id ?? "", user);
       // a signed-in caller was checked to be the buyer or an admin; the id alone shows no address or phone
-      const orders = await legacyCheckoutOrders(loaders, checkout.id, user !== null);
+      const orders = await legacyCheckoutOrders(loaders, checkout.id, user);
       return { body: { order: orders[0], orders } };
     },
   });
