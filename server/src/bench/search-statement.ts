@@ -1,6 +1,6 @@
 import { DataSource } from "typeorm";
 import { filterConditions, ProductSort } from "../modules/products/listing";
-import { searchStatement } from "../modules/products/search";
+import { searchStatement, type SearchTerms } from "../modules/products/search";
 
 /**
  * The app's own statements for a long-tail request (its filter conditions, its search statement),
@@ -28,11 +28,12 @@ export function filterWhere(filter: ShopVariables["filter"]): { where: string; v
 /**
  * The first page of a search as the app's searchPage runs it (searchStatement): up to
  * SEARCH_CANDIDATES matches read once (ranked when the sort is relevance, unless `ranked: false`),
- * counted, and the first page's ids in order.
+ * counted, and the first page's ids in order. `terms.postings` null reads the full-text index
+ * whatever the search (the statement before the word index).
  */
 export function searchCandidates(
   { filter, sort, pageSize }: ShopVariables,
-  corrected: string | null,
+  terms: SearchTerms,
   options: { ranked?: boolean } = {},
 ): { text: string; values: unknown[] } {
   const { conditions, parameters } = filterConditions(filter);
@@ -44,6 +45,6 @@ export function searchCandidates(
     offset: 0,
     limit: pageSize + 1,
   };
-  const [text, values] = searchStatement(driver, { ...query, corrected }, sort === ProductSort.RELEVANCE && options.ranked !== false);
+  const [text, values] = searchStatement(driver, { ...query, ...terms }, sort === ProductSort.RELEVANCE && options.ranked !== false);
   return { text, values };
 }
