@@ -4,7 +4,8 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import type { Page } from "../../platform/shared/pagination";
-import { formatOrderNumber } from "../orders/entity";
+import { OrderAction, orderActions } from "../orders/actions";
+import { formatOrderNumber, isCashPayment, type Order } from "../orders/entity";
 import { OrderView } from "../orders/types";
 import type { DisputeView } from "./disputes";
 import { DisputeState, type HeldPayment } from "./entity";
@@ -97,5 +98,16 @@ export class OrderEscrowFieldsResolver {
   @FieldResolver(() => DisputeObject, { nullable: true, description: "The buyer's dispute over this order's payment, if any." })
   dispute(@Root() order: OrderView, @Ctx() ctx: Context): Promise<DisputeView | null> {
     return ctx.loaders.disputeByOrder.load(order.id);
+  }
+
+  @FieldResolver(() => [OrderAction], {
+    description:
+      "What the caller may do on this order now, by the rules the mutations apply: its buyer's, its seller's or an admin's actions (empty for anyone else).",
+  })
+  async actions(@Root() order: Order, @Ctx() ctx: Context): Promise<OrderAction[]> {
+    const money = isCashPayment(order.paymentMethod) ? "none" : await ctx.loaders.orderMoneyByOrder.load(order.id);
+    const disputeAwaitsSeller =
+      money === "disputed" && (await ctx.loaders.disputeByOrder.load(order.id))?.state === DisputeState.AWAITING_SELLER;
+    return orderActions(order, ctx.user, ctx.services.clock.now(), { money, disputeAwaitsSeller });
   }
 }

@@ -4,7 +4,7 @@ import type { Context } from "../../platform/graphql/context";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { HandoverHow, HandoverState, type Order } from "./entity";
 import { codeIsOpen, codeTriesLeft } from "./handover-rules";
-import { capacityOn } from "./transitions";
+import { capacityOn, handoverOpensAt } from "./transitions";
 import { OrderView } from "./types";
 
 registerEnumType(HandoverState, {
@@ -34,6 +34,13 @@ export class OrderHandover {
   @Field(() => Date, { nullable: true, description: "When it was confirmed or objected to." })
   settledAt: Date | null;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "A meetup order not finished yet: from when the seller may complete it (with the code or without), a little before the agreed time; null otherwise.",
+  })
+  opensAt: Date | null;
+
   @Field(() => Int, { description: "Wrong codes the seller may still type (0: the code path is locked; the buyer confirms instead)." })
   codeTriesLeft: number;
 }
@@ -57,6 +64,7 @@ export class HandoverFieldsResolver {
       confirmDueAt: order.handoverDueAt,
       objection: order.handoverObjection,
       settledAt: order.handoverSettledAt,
+      opensAt: codeIsOpen(order) ? handoverOpensAt(order) : null,
       codeTriesLeft: codeTriesLeft(order),
     };
   }

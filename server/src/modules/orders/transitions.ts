@@ -84,13 +84,29 @@ const SETTLED = "Its payment is settled (released or refunded): the order can no
 const awaitsOnlinePayment = (order: OrderState, to: OrderStatus) =>
   to === CONFIRMED && !isCashPayment(order.paymentMethod) && order.paymentStatus === PaymentStatus.UNPAID;
 
-// a meetup order is handed over at the agreed meetup, so it cannot be completed before that time
+/**
+ * How long before the agreed meetup time the seller may complete a meetup order (with the buyer's
+ * code or without it): people arrive a little early, and a handover both sides are present for
+ * should not wait for the clock; any earlier and the code would be asked for before anyone met.
+ */
+export const HANDOVER_EARLY_MINUTES = 30;
+
+/** From when a meetup order may be completed (null for an address order or a meetup not agreed yet). */
+export const handoverOpensAt = (order: Pick<Order, "fulfilment" | "meetupAt" | "meetupState">): Date | null =>
+  order.fulfilment === Fulfilment.MEETUP && order.meetupState === MeetupState.CONFIRMED && order.meetupAt
+    ? new Date(order.meetupAt.getTime() - HANDOVER_EARLY_MINUTES * 60_000)
+    : null;
+
+// a meetup order is handed over at the agreed meetup, so it cannot be completed well before that time
 function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError | null {
   if (to !== COMPLETED || order.fulfilment !== Fulfilment.MEETUP) return null;
   if (order.meetupState !== MeetupState.CONFIRMED)
     return badInput("The meetup is not agreed yet.", { status: "Agree on the meetup's time and place first." });
-  if (order.meetupAt && order.meetupAt.getTime() > now.getTime())
-    return badInput("The meetup has not happened yet.", { status: "Mark it handed over at or after the agreed meetup time." });
+  const opensAt = handoverOpensAt(order);
+  if (opensAt && opensAt.getTime() > now.getTime()) {
+    const message = `Mark it handed over from ${HANDOVER_EARLY_MINUTES} minutes before the agreed meetup time.`;
+    return badInput("The meetup has not happened yet.", { status: message });
+  }
   return null;
 }
 

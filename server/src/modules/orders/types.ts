@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
 import { CatalogOption } from "../products/types";
 import { MeetupPointOption } from "../meetups/types";
+import { OrderAction } from "./actions";
 import { Fulfilment, MeetupParty, MeetupState, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { Role } from "../../platform/auth/roles";
 import { PageOf } from "../../platform/graphql/page";
@@ -47,6 +48,25 @@ registerEnumType(MeetupState, {
   },
 });
 registerEnumType(MeetupParty, { name: "MeetupParty", description: "A side of an order: its buyer or its seller." });
+registerEnumType(OrderAction, {
+  name: "OrderAction",
+  description: "Something a caller may do on an order now (see `Order.actions`).",
+  valuesConfig: {
+    PAY: { description: "The buyer pays a pending card or wallet order (at `paymentUrl`)." },
+    CANCEL: { description: "The buyer cancels a pending order." },
+    CONFIRM: { description: "The seller accepts a pending order." },
+    REJECT: { description: "The seller declines the order." },
+    PROCESS: { description: "The seller starts preparing an address order." },
+    SHIP: { description: "The seller sends an address order." },
+    COMPLETE: { description: "The seller records the handover without the buyer's code; the buyer then confirms or objects." },
+    ENTER_HANDOVER_CODE: { description: "The seller completes the order with the buyer's code (`completeHandover`)." },
+    SHOW_HANDOVER_CODE: { description: "The buyer shows their handover code (`handoverCode`) to the seller." },
+    CONFIRM_RECEIPT: { description: "The buyer confirms receiving the goods (`confirmHandover`)." },
+    OBJECT: { description: "The buyer objects to the recorded handover (`objectToHandover`)." },
+    OPEN_DISPUTE: { description: "The buyer disputes the held payment (`openDispute`)." },
+    ANSWER_DISPUTE: { description: "The seller answers the buyer's dispute (`answerDispute`)." },
+  },
+});
 registerEnumType(PaymentStatus, { name: "PaymentStatus", description: "Whether the money has been received." });
 
 @ObjectType({ description: "Delivery address of an order." })
