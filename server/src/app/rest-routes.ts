@@ -3,6 +3,7 @@ import { registerAuthRoutes } from "../modules/auth/rest";
 import { registerOrderRoutes } from "../modules/orders/rest";
 import { registerProductRoutes } from "../modules/products/rest";
 import { registerReviewRoutes } from "../modules/reviews/rest";
+import { legacyProductReviewSchema, legacyProductReviews } from "../modules/reviews/legacy";
 import { registerStatsRoutes } from "../modules/stats/rest";
 import { registerUploadRoutes } from "../modules/uploads/rest";
 import { registerUserRoutes } from "../modules/users/rest";
@@ -13,7 +14,7 @@ export function restRoutes(config: AppConfig): Array<(api: RestApi) => void> {
   return [
     (api) => registerAuthRoutes(api, { secureCookies: config.nodeEnv === "production" }),
     registerUserRoutes,
-    registerProductRoutes,
+    (api) => registerProductRoutes(api, { schema: legacyProductReviewSchema, of: legacyProductReviews }),
     registerReviewRoutes,
     registerOrderRoutes,
     registerUploadRoutes,

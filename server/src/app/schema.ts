@@ -20,7 +20,7 @@ import {
   QuoteLineFieldsResolver,
 } from "../modules/orders/resolver";
 import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products/resolver";
-import { ReviewResolver } from "../modules/reviews/resolver";
+import { ProductReviewsResolver, ReviewResolver } from "../modules/reviews/resolver";
 import { DealReviewResolver, OrderReviewsResolver } from "../modules/reviews/deal-resolver";
 import {
   BuyerReliabilityResolver,
@@ -51,6 +51,7 @@ const resolvers = [
   ProductResolver,
   ReviewResolver,
   DealReviewResolver,
+  ProductReviewsResolver,
   OrderReviewsResolver,
   NoShowResolver,
   OrderNoShowResolver,

@@ -1,4 +1,4 @@
-import { CAMPUSES, type CampusSlug } from "../products/catalog";
+import { CAMPUSES, type CampusSlug } from "../../platform/shared/campuses";
 
 /**
  * Where buyers and sellers meet on each campus: busy, public, easy-to-find places. A point's slug

@@ -15,16 +15,9 @@ import { Product } from "../products/entity";
 import { User } from "../users/entity";
 import { Role } from "../../platform/auth/roles";
 import { numericTransformer } from "../../platform/shared/transformers";
+import { OrderStatus } from "../../platform/shared/order-statuses";
 
-export enum OrderStatus {
-  PENDING = "pending",
-  CONFIRMED = "confirmed",
-  PROCESSING = "processing",
-  SHIPPED = "shipped",
-  COMPLETED = "completed",
-  REJECTED = "rejected",
-  CANCELLED = "cancelled",
-}
+export { OrderStatus };
 
 export enum PaymentMethod {
   CASH_ON_DELIVERY = "cod",

@@ -6,6 +6,8 @@ import type { TestServer } from "../../test/harness";
 import type { Product } from "../products/entity";
 import { CheckoutSession, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
 import { ORDER, placeOrder, setStatus } from "./testing";
+import { PURCHASE_EXCLUDED_STATUSES, RETURNABLE_STATUSES } from "../../platform/shared/order-statuses";
+import { MEETUP_TRANSITIONS, TRANSITIONS } from "./transitions";
 
 let seller: SignedIn;
 let otherSeller: SignedIn;
@@ -53,6 +55,13 @@ describe("the transition table", () => {
     await setStatus(server, buyer, cancelled.id, "CANCELLED");
     for (const ended of [order.id, rejected.id, cancelled.id])
       for (const who of [seller, buyer, admin]) expect(await allowedFor(server, who, ended), `${ended} for ${who.user.role}`).toEqual([]);
+  });
+
+  it("names as returnable exactly the statuses from which a cancel or a rejection is still open", () => {
+    const returnable = [TRANSITIONS, MEETUP_TRANSITIONS].flatMap((table) =>
+      (Object.keys(table) as OrderStatus[]).filter((from) => PURCHASE_EXCLUDED_STATUSES.some((to) => to in table[from])),
+    );
+    expect([...new Set(returnable)].sort()).toEqual([...RETURNABLE_STATUSES].sort());
   });
 
   it("lists what each caller may set next on a pending order", async ({ server }) => {

@@ -3,7 +3,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { whenClientLeaves } from "../../platform/http/client-gone";
-import { SellerProfile } from "../products/types";
+import { SellerProfile } from "../users/types";
 import { CAMPUSES, labelOf } from "../products/catalog";
 import { meetupPoint } from "../meetups/points";
 import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";

@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { badInput, conflict, forbidden, type AppError } from "../../platform/shared/errors";
 import { Fulfilment, isCashPayment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
 const BUYER = Role.USER;
@@ -34,16 +35,7 @@ export const MEETUP_TRANSITIONS: typeof TRANSITIONS = {
 export const transitionsOf = (order: Pick<Order, "fulfilment">) =>
   order.fulfilment === Fulfilment.MEETUP ? MEETUP_TRANSITIONS : TRANSITIONS;
 
-/** Orders that count as a purchase: everything but refused and cancelled ones. */
-export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
-
-/** Orders that may still give their units back to the listing (a cancel or a rejection is still open to them). */
-export const RETURNABLE_STATUSES: readonly OrderStatus[] = (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) =>
-  PURCHASE_EXCLUDED_STATUSES.some((to) => to in TRANSITIONS[from]),
-);
-
-/** Orders a seller has taken on: they count as sales, revenue and earnings. */
-export const ACCEPTED_STATUSES: readonly OrderStatus[] = [CONFIRMED, PROCESSING, SHIPPED, COMPLETED];
+export { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES };
 
 type OrderState = Pick<
   Order,

@@ -8,7 +8,7 @@ import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 import type { AuthUser } from "../../platform/auth/roles";
-import { PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
+import { PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
 import { PUBLIC_PROFILE, User, type PublicProfile } from "../users/entity";
 import { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, PRICE_RANGES } from "./catalog";
 import { LISTED, Product, visibleTo } from "./entity";

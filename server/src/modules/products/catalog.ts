@@ -1,3 +1,4 @@
+import { CAMPUSES, type CampusSlug } from "../../platform/shared/campuses";
 /**
  * The one list of categories and colours, served by the API. There used to be two category lists
  * (shop filter and add-product form); they are merged here, and the old names stay as aliases
@@ -71,20 +72,8 @@ export const CONDITIONS = [
 export type ConditionSlug = (typeof CONDITIONS)[number]["slug"];
 export const DEFAULT_CONDITION: ConditionSlug = "good";
 
-/** Campuses where buyers and sellers meet; a listing names one (optional). */
-export const CAMPUSES = [
-  { slug: "comsats-islamabad", label: "COMSATS Islamabad" },
-  { slug: "fast-lahore", label: "FAST Lahore" },
-  { slug: "iba-karachi", label: "IBA Karachi" },
-  { slug: "lums-lahore", label: "LUMS Lahore" },
-  { slug: "nust-islamabad", label: "NUST H-12 Islamabad" },
-  { slug: "pu-lahore", label: "Punjab University Lahore" },
-  { slug: "qau-islamabad", label: "Quaid-i-Azam University Islamabad" },
-  { slug: "uet-lahore", label: "UET Lahore" },
-  { slug: "uok-karachi", label: "University of Karachi" },
-] as const;
-
-export type CampusSlug = (typeof CAMPUSES)[number]["slug"];
+/** The campuses a listing may name (optional). */
+export { CAMPUSES, type CampusSlug };
 
 const slugOf =
   <T extends string>(list: ReadonlyArray<{ slug: T }>) =>

@@ -4,15 +4,13 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { toRupees } from "../../platform/shared/money";
-import { pageInput, type Page } from "../../platform/shared/pagination";
-import { parseInput } from "../../platform/shared/validation";
-import type { Review } from "../reviews/entity";
-import { ReviewPage } from "../reviews/types";
+import type { Page } from "../../platform/shared/pagination";
 import { type PublicProfile } from "../users/entity";
 import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
 import { ProductSort } from "./listing";
-import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput, SellerProfile } from "./types";
+import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput } from "./types";
+import { SellerProfile } from "../users/types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver(() => Product)
@@ -154,17 +152,6 @@ export class ProductResolver {
     // read with its seller's public profile (CatalogService): answered as it is, without a loader's promise per row
     if (product.seller !== undefined) return product.seller;
     return product.sellerId ? ctx.loaders.userById.load(product.sellerId) : null;
-  }
-
-  @FieldResolver(() => ReviewPage, { description: "The product's reviews, newest first." })
-  reviews(
-    @Root() product: Product,
-    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
-    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
-    @Ctx() ctx: Context,
-  ): Promise<Page<Review>> {
-    const paging = parseInput(pageInput(10), { page: page ?? undefined, pageSize: pageSize ?? undefined });
-    return ctx.loaders.reviewPage(paging.page, paging.pageSize).load(product.id);
   }
 }
 

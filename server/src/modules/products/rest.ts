@@ -4,7 +4,6 @@ import type { RestApi } from "../../platform/http/rest";
 import { notFound } from "../../platform/shared/errors";
 import type { RequestLoaders } from "../../platform/request";
 import type { Page } from "../../platform/shared/pagination";
-import { legacyProductReviewSchema, legacyProductReviews } from "../reviews/legacy";
 import type { Product } from "./entity";
 import { legacyProductListSchema, legacyProducts, legacyProductSchema } from "./legacy";
 import type { ProductFields } from "./service";
@@ -41,8 +40,14 @@ async function productList(loaders: RequestLoaders, page: Page<Product>, publicB
   };
 }
 
+/** What a product's page shows of its reviews: the reviews feature's legacy shape, handed in by app/rest-routes.ts. */
+export type ProductPageReviews = {
+  schema: z.ZodType;
+  of: (loaders: RequestLoaders, productId: string, viewer: AuthUser | null) => Promise<unknown[]>;
+};
+
 /** /api/products: the catalog for legacy clients, over ProductsService. */
-export function registerProductRoutes(api: RestApi) {
+export function registerProductRoutes(api: RestApi, reviews: ProductPageReviews) {
   api.route({
     method: "get",
     path: "/products",
@@ -88,18 +93,18 @@ export function registerProductRoutes(api: RestApi) {
     responses: {
       200: {
         description: "The product and its reviews",
-        schema: z.object({ product: legacyProductSchema, reviews: z.array(legacyProductReviewSchema) }),
+        schema: z.object({ product: legacyProductSchema, reviews: z.array(reviews.schema) }),
       },
       404: { description: "Unknown or deleted product" },
     },
     handler: async ({ user, params, services, loaders, publicBase }) => {
       const product = await services.catalog.byId(params.id, user);
       if (!product) throw notFound("Product not found.");
-      const [[shaped], reviews] = await Promise.all([
+      const [[shaped], productReviews] = await Promise.all([
         legacyProducts(loaders, [product], publicBase, user),
-        legacyProductReviews(loaders, product.id, user),
+        reviews.of(loaders, product.id, user),
       ]);
-      return { body: { product: shaped, reviews } };
+      return { body: { product: shaped, reviews: productReviews } };
     },
   });
 

@@ -7,7 +7,7 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { MAX_PRODUCT_PHOTOS, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { RETURNABLE_STATUSES } from "../orders/transitions";
+import { RETURNABLE_STATUSES } from "../../platform/shared/order-statuses";
 import {
   CATEGORIES,
   COLORS,

@@ -1,6 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MeetupPointOption } from "../meetups/types";
-import { SellerType } from "../users/entity";
 import { MAX_PRODUCT_PHOTOS } from "@unibazaar/rules";
 import { Product } from "./entity";
 import { ProductSort } from "./listing";
@@ -163,30 +162,6 @@ export class ProductPage {
 
   @Field(() => Int, { description: "Items per page." })
   pageSize: number;
-}
-
-@ObjectType({ description: "What anyone may see about a seller (no e-mail or phone number)." })
-export class SellerProfile {
-  @Field(() => ID, { description: "The seller's user id." })
-  id: string;
-
-  @Field(() => String, { description: "Public name." })
-  username: string;
-
-  @Field(() => String, { nullable: true, description: "Business sellers: the store's name." })
-  storeName: string | null;
-
-  @Field(() => SellerType, { nullable: true, description: "Business or individual seller." })
-  sellerType: SellerType | null;
-
-  @Field(() => String, { nullable: true, description: "Absolute URL of the seller's picture." })
-  profileImage: string | null;
-
-  @Field(() => String, { nullable: true, description: "Business sellers: what the store sells." })
-  storeDescription: string | null;
-
-  @Field(() => Date, { name: "memberSince", description: "When the seller joined UniBazaar." })
-  createdAt: Date;
 }
 
 @ObjectType({ description: "One choice of a catalog filter." })

@@ -4,7 +4,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { ConversationParty } from "../conversations/types";
 import { OrderParty, OrderView } from "../orders/types";
-import { SellerProfile } from "../products/types";
+import { SellerProfile } from "../users/types";
 import type { NoShowReport } from "./entity";
 import type { ReliabilityView } from "./service";
 import { NoShowReportObject, ReliabilityObject } from "./types";

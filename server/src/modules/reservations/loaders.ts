@@ -1,5 +1,5 @@
 import { In, type DataSource } from "typeorm";
-import { batchGroups } from "../orders/loaders";
+import { batchGroups } from "../../platform/db/batch-groups";
 import { Reservation, ReservationStatus } from "./entity";
 
 /** Per-request loaders: the reservations in force on a page of listings or offers cost one query. */

@@ -2,7 +2,8 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import type { Page } from "../../platform/shared/pagination";
+import { pageInput, type Page } from "../../platform/shared/pagination";
+import { parseInput } from "../../platform/shared/validation";
 import { Product, visibleTo } from "../products/entity";
 import type { User } from "../users/entity";
 import { Review } from "./entity";
@@ -75,5 +76,20 @@ export class ReviewResolver {
   })
   async product(@Root() review: Review, @Ctx() ctx: Context): Promise<Product | null> {
     return visibleTo(await ctx.loaders.productById.load(review.productId), ctx.user);
+  }
+}
+
+/** A product's reviews, as a field of the product. */
+@Resolver(() => Product)
+export class ProductReviewsResolver {
+  @FieldResolver(() => ReviewPage, { description: "The product's reviews, newest first." })
+  reviews(
+    @Root() product: Product,
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Reviews per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<Review>> {
+    const paging = parseInput(pageInput(10), { page: page ?? undefined, pageSize: pageSize ?? undefined });
+    return ctx.loaders.reviewPage(paging.page, paging.pageSize).load(product.id);
   }
 }

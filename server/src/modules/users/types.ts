@@ -1,4 +1,4 @@
-import { Field, InputType, ObjectType } from "type-graphql";
+import { Field, ID, InputType, ObjectType } from "type-graphql";
 import { SellerType, User } from "./entity";
 import type { ProfileUpdate, SellerUpdate } from "./service";
 import { PageOf } from "../../platform/graphql/page";
@@ -36,3 +36,27 @@ export class UserPage extends PageOf(User, {
   items: "The users on this page.",
   totalItems: "How many users match, over all pages.",
 }) {}
+
+@ObjectType({ description: "What anyone may see about a seller (no e-mail or phone number)." })
+export class SellerProfile {
+  @Field(() => ID, { description: "The seller's user id." })
+  id: string;
+
+  @Field(() => String, { description: "Public name." })
+  username: string;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: the store's name." })
+  storeName: string | null;
+
+  @Field(() => SellerType, { nullable: true, description: "Business or individual seller." })
+  sellerType: SellerType | null;
+
+  @Field(() => String, { nullable: true, description: "Absolute URL of the seller's picture." })
+  profileImage: string | null;
+
+  @Field(() => String, { nullable: true, description: "Business sellers: what the store sells." })
+  storeDescription: string | null;
+
+  @Field(() => Date, { name: "memberSince", description: "When the seller joined UniBazaar." })
+  createdAt: Date;
+}

@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Resolver, Ro
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { SellerProfile } from "../products/types";
+import { SellerProfile } from "../users/types";
 import { User, type PublicProfile } from "../users/entity";
 
 @ObjectType({ description: "A verification code is on its way." })

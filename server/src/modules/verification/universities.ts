@@ -1,4 +1,4 @@
-import type { CampusSlug } from "../products/catalog";
+import type { CampusSlug } from "../../platform/shared/campuses";
 
 /**
  * The university e-mail domains that make a verified student. A domain matches itself and its

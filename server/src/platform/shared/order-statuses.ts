@@ -1,0 +1,28 @@
+/**
+ * An order's statuses and the sets other features read orders by (the catalogue's sales, the relist
+ * check, reviews, the dashboards), here so that reading orders needs no import of the orders
+ * feature. Who may move an order where is the orders feature's own table (orders/transitions.ts).
+ */
+export enum OrderStatus {
+  PENDING = "pending",
+  CONFIRMED = "confirmed",
+  PROCESSING = "processing",
+  SHIPPED = "shipped",
+  COMPLETED = "completed",
+  REJECTED = "rejected",
+  CANCELLED = "cancelled",
+}
+
+const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
+
+/** Orders that count as a purchase: everything but refused and cancelled ones. */
+export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
+
+/**
+ * Orders that may still give their units back to the listing (a cancel or a rejection is still open
+ * to them); orders/lifecycle.test.ts checks this against the lifecycle's table.
+ */
+export const RETURNABLE_STATUSES: readonly OrderStatus[] = [PENDING, CONFIRMED];
+
+/** Orders a seller has taken on: they count as sales, revenue and earnings. */
+export const ACCEPTED_STATUSES: readonly OrderStatus[] = [CONFIRMED, PROCESSING, SHIPPED, COMPLETED];
