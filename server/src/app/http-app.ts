@@ -59,6 +59,21 @@ export async function createHttpApp(deps: {
   // and without PUBLIC_URL image addresses are built from the forwarded protocol and host
   app.set("trust proxy", config.trustProxy);
 
+  // answered from state kept up to date in the background (services.health): no query, no Redis
+  // round trip, so it stays within a load balancer's check timeout on a busy machine. 503 while
+  // stopping or when the database has not answered lately; `degraded` (200) while Redis does not
+  // answer, since every request is still served. The detailed report is the admins' systemStatus
+  // query. It comes before every middleware (request log, security headers, compression): a probe
+  // is asked every few seconds by every load balancer and needs none of them
+  app.get("/ready", (_req, res) => {
+    if (deps.stopping?.()) {
+      res.status(503).json({ status: "stopping" });
+      return;
+    }
+    const readiness = services.health.readiness();
+    res.status(readiness.status === "database unreachable" ? 503 : 200).json(readiness);
+  });
+
   const requestId = (req: IncomingMessage, res: ServerResponse) => {
     const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
     res.setHeader("X-Request-Id", id);
@@ -69,7 +84,7 @@ export async function createHttpApp(deps: {
   // there is no line to write, so requests get their id and the app's logger instead
   app.use(
     logger.isLevelEnabled("info")
-      ? pinoHttp({ logger, genReqId: requestId, autoLogging: { ignore: (req) => req.url === "/health" || req.url === "/ready" } })
+      ? pinoHttp({ logger, genReqId: requestId, autoLogging: { ignore: (req) => req.url === "/health" } })
       : (req: Request, res: Response, next: () => void) => {
           req.id = requestId(req, res);
           req.log = logger;
@@ -116,19 +131,6 @@ export async function createHttpApp(deps: {
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });
   });
-  // answered from state kept up to date in the background (services.health): no query, no Redis
-  // round trip, so it stays within a load balancer's check timeout on a busy machine. 503 while
-  // stopping or when the database has not answered lately; `degraded` (200) while Redis does not
-  // answer, since every request is still served. The detailed report is the admins' systemStatus query
-  app.get("/ready", (_req, res) => {
-    if (deps.stopping?.()) {
-      res.status(503).json({ status: "stopping" });
-      return;
-    }
-    const readiness = services.health.readiness();
-    res.status(readiness.status === "database unreachable" ? 503 : 200).json(readiness);
-  });
-
   // a width for the web app's srcset, made on first request for uploads stored before the widths existed
   app.get(/^\/uploads\/([0-9a-f]{64})-w(200|400|800)\.webp$/, async (req, _res, next) => {
     try {
