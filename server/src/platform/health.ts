@@ -13,7 +13,7 @@ const DATABASE_CHECK_TIMEOUT_MS = 1_500;
  * The last good check may be at most this old for /ready to say ready: a check that hangs (a frozen
  * database) does not keep an old "ok" alive.
  */
-const STALE_AFTER_MS = HEALTH_CHECK_INTERVAL_MS + DATABASE_CHECK_TIMEOUT_MS;
+export const STALE_AFTER_MS = HEALTH_CHECK_INTERVAL_MS + DATABASE_CHECK_TIMEOUT_MS;
 
 /** What /ready says: `ready`; `degraded` (serving, Redis not answering); or not ready (503). */
 export type Readiness =
@@ -46,8 +46,19 @@ export class HealthMonitor {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly deps: { redis?: RedisCircuit; storage: ObjectStorage; jobs: JobQueue; replicas?: { status(): ReplicaStatus[] } },
+    private readonly deps: {
+      redis?: RedisCircuit;
+      storage: ObjectStorage;
+      jobs: JobQueue;
+      replicas?: { status(): ReplicaStatus[] };
+      /** The time in ms (tests move it past the staleness budget without waiting). */
+      now?: () => number;
+    },
   ) {}
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
 
   /** Checks once (so the first probe already has an answer), then every HEALTH_CHECK_INTERVAL_MS. */
   async start(): Promise<void> {
@@ -61,9 +72,9 @@ export class HealthMonitor {
     this.timer = undefined;
   }
 
-  /** The state as last checked: no I/O. */
-  readiness(now = Date.now()): Readiness {
-    if (now - this.lastDatabaseOk > STALE_AFTER_MS) return { status: "database unreachable" };
+  /** The state as last checked: no I/O (and synchronous, so it cannot wait on any). */
+  readiness(): Readiness {
+    if (this.now() - this.lastDatabaseOk > STALE_AFTER_MS) return { status: "database unreachable" };
     // a lagging or unreachable replica only sends its reads to the primary: named, never a 503
     const replicas = this.deps.replicas?.status() ?? [];
     const named = replicas.length ? { replicas } : {};
@@ -101,7 +112,7 @@ export class HealthMonitor {
     this.checking = true;
     try {
       const [database] = await Promise.all([this.databaseAnswers(), this.deps.redis?.check()]);
-      if (database) this.lastDatabaseOk = Date.now();
+      if (database) this.lastDatabaseOk = this.now();
     } finally {
       this.checking = false;
     }
