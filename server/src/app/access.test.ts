@@ -65,6 +65,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Query.offers": "signed-in",
   "Query.order": "signed-in",
   "Query.paymentMethods": "public",
+  "Query.paymentProblems": ADMIN,
   "Query.priceQuote": "public",
   "Query.product": "public",
   "Query.products": "public",

@@ -52,6 +52,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Query.myWarnings": 10,
   "Query.notifications": 20,
   "Query.paymentMethods": 2,
+  "Query.paymentProblems": 20,
   "Query.priceQuote": 50,
   "Query.trendingProducts": 50,
   "Query.sellerStats": 50,

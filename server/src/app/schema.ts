@@ -6,7 +6,8 @@ import { ConversationsResolver, MessageFieldsResolver } from "../modules/convers
 import { JobsResolver } from "../modules/jobs/resolver";
 import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow/resolver";
 import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
-import { PayoutsResolver } from "../modules/payouts/resolver";
+import { BalanceTestMoneyResolver, PayoutsResolver } from "../modules/payouts/resolver";
+import { PaymentProvidersResolver } from "../modules/payment-providers/resolver";
 import { OfferReservationFieldsResolver, ProductReservationFieldsResolver } from "../modules/reservations/resolver";
 import { OrderContactResolver, OrderPartyContactResolver } from "../modules/orders/contact-resolver";
 import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
@@ -95,6 +96,8 @@ const resolvers = [
   LedgerResolver,
   BalanceEntryFieldsResolver,
   PayoutsResolver,
+  BalanceTestMoneyResolver,
+  PaymentProvidersResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -76,6 +76,14 @@ describe("production and pretend money", () => {
       await handOver(server, order.id);
       const [held] = await server.dataSource.query(`SELECT "testMoney", state FROM held_payments WHERE "orderId" = $1`, [order.id]);
       expect(held).toEqual({ testMoney: true, state: "RELEASED" });
+      // the seller's balance says how much of it is test money, and that it is not paid out here
+      const balance = await server.gql(`{ myBalance { available testMoney testMoneyPaidOut } }`, {}, seller.token);
+      expect(balance.data.myBalance.available).toBeGreaterThan(0);
+      expect(balance.data.myBalance).toEqual({
+        available: balance.data.myBalance.available,
+        testMoney: balance.data.myBalance.available,
+        testMoneyPaidOut: false,
+      });
       const res = await server.gql(REQUEST_PAYOUT, { amount: 100, destination: "03001234567" }, seller.token);
       expect(res.errors?.[0].message).toMatch(/is test money from sandbox payments and is never paid out/);
       expect(await server.dataSource.query(`SELECT id FROM payouts WHERE "sellerId" = $1`, [seller.user.id])).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { DataSource, EntityManager } from "typeorm";
+import { In, type DataSource, type EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import type { JobQueue } from "../../platform/jobs";
@@ -21,6 +21,15 @@ export const CALLBACK_NOT_SIGNED = "The payment answer is not one the provider s
 export const UNKNOWN_REFERENCE = "No payment has this reference.";
 export const PROVIDER_SILENT = "The payment provider did not answer. If you paid, your payment is checked again shortly: nothing is lost.";
 export const NOT_OFFERED = "This payment method is not available.";
+
+/** What the admins' payments page lists (see `problems`). */
+export type PaymentProblems = {
+  refused: PaymentAttempt[];
+  /** The refunds of the refused payments (keyed `refused:<attempt id>`), waiting or sent. */
+  refusedRefunds: PaymentRefund[];
+  refundsWaiting: PaymentRefund[];
+  mismatches: PaymentMismatch[];
+};
 
 /** How a payment ended: the checkout paid, the payment failed, refused and refunded, still pending at the provider, or a second delivery that changed nothing. */
 export type Settlement = {
@@ -46,6 +55,9 @@ const REFERENCE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A new attempt's reference: "UB" and 18 random letters and digits (20, JazzCash's longest `pp_TxnRefNo`). */
 const newReference = () => `UB${Array.from({ length: 18 }, () => REFERENCE_LETTERS[randomInt(REFERENCE_LETTERS.length)]).join("")}`;
+
+/** A refused payment's key: its ledger movement's and its refund's. */
+const refusalKey = (attemptId: string) => `refused:${attemptId}`;
 
 /** How far back the daily reconciliation looks. */
 const RECONCILE_DAYS = 3;
@@ -207,7 +219,7 @@ export class PaymentProvidersService {
       settledAt: this.deps.clock.now(),
     });
     await this.deps.ledger.post(manager, {
-      key: `refused:${attempt.id}`,
+      key: refusalKey(attempt.id),
       kind: MovementKind.REFUSED,
       entries: [
         { account: accounts.provider(attempt.provider), amountPaisa: -taken },
@@ -215,7 +227,7 @@ export class PaymentProvidersService {
       ],
     });
     await this.requestRefund(manager, {
-      key: `refused:${attempt.id}`,
+      key: refusalKey(attempt.id),
       provider: attempt.provider,
       attemptReference: attempt.reference,
       transactionId: inquiry.transactionId,
@@ -317,8 +329,11 @@ export class PaymentProvidersService {
     });
   }
 
-  /** What the admins' payments page lists: payments refused and refunded, refunds still waiting, and reconciliation's mismatches. */
-  async problems(): Promise<{ refused: PaymentAttempt[]; refundsWaiting: PaymentRefund[]; mismatches: PaymentMismatch[] }> {
+  /**
+   * What the admins' payments page lists: payments refused and refunded (with their refunds),
+   * refunds still waiting for the provider, and reconciliation's mismatches.
+   */
+  async problems(): Promise<PaymentProblems> {
     const [refused, refundsWaiting, mismatches] = await Promise.all([
       this.dataSource
         .getRepository(PaymentAttempt)
@@ -328,7 +343,11 @@ export class PaymentProvidersService {
         .find({ where: { state: RefundState.REQUESTED }, order: { createdAt: "DESC" }, take: 100 }),
       this.dataSource.getRepository(PaymentMismatch).find({ order: { createdAt: "DESC" }, take: 100 }),
     ]);
-    return { refused, refundsWaiting, mismatches };
+    // the refused payments' refunds, sent or not, in one query
+    const refusedRefunds = refused.length
+      ? await this.dataSource.getRepository(PaymentRefund).findBy({ key: In(refused.map((attempt) => refusalKey(attempt.id))) })
+      : [];
+    return { refused, refusedRefunds, refundsWaiting, mismatches };
   }
 
   /** The refunds of one payment reference (the admins' and the buyer's view of where a refund is). */

@@ -1,8 +1,11 @@
-import { Arg, Ctx, Float, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
+import type { SellerBalance as Balance } from "../ledger/service";
+import { SellerBalance } from "../ledger/types";
 import { PayoutState, type Payout } from "./entity";
 import { PayoutObject, PayoutPage } from "./types";
 
@@ -74,5 +77,24 @@ export class PayoutsResolver {
     @Ctx() ctx: Context,
   ): Promise<Payout> {
     return ctx.services.payouts.refuse(payoutId, reason, caller);
+  }
+}
+
+/** The test money in the caller's balance (SellerBalance comes only from myBalance: the caller's own). */
+@Resolver(() => SellerBalance)
+export class BalanceTestMoneyResolver {
+  @FieldResolver(() => Float, {
+    description: "Of the available balance, test money from sandbox payments (card sandbox, wallet simulators), in PKR.",
+  })
+  async testMoney(@Root() balance: Balance, @Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<number> {
+    const paisa = await ctx.services.payouts.testMoneyIn(caller.id);
+    return toRupees(Math.max(0, Math.min(paisa, balance.availablePaisa)));
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: "Whether test money may be paid out here: never where payouts move real money (production).",
+  })
+  testMoneyPaidOut(@Ctx() ctx: Context): boolean {
+    return ctx.services.payouts.testMoneyPayable;
   }
 }

@@ -49,6 +49,16 @@ export class PayoutsService {
     private readonly testMoney: { payable: boolean; available(sellerId: string, manager: EntityManager): Promise<number> },
   ) {}
 
+  /** What of a seller's balance is test money, counted from released sandbox payments. */
+  testMoneyIn(sellerId: string): Promise<number> {
+    return this.testMoney.available(sellerId, this.dataSource.manager);
+  }
+
+  /** Whether test money may be paid out here: never where payouts move real money. */
+  get testMoneyPayable(): boolean {
+    return this.testMoney.payable;
+  }
+
   /** The caller asks to be paid `amount` (PKR) of their available balance to a wallet or IBAN. */
   async request(input: { amount: number; destination: string }, seller: AuthUser): Promise<Payout> {
     const v = parseInput(requestSchema, input);
