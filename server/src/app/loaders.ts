@@ -4,7 +4,7 @@ import { createEscrowLoaders } from "../modules/escrow/loaders";
 import { createOrderLoaders } from "../modules/orders/loaders";
 import { createReservationLoaders } from "../modules/reservations/loaders";
 import { Product } from "../modules/products/entity";
-import { createReviewPageLoader } from "../modules/reviews/loaders";
+import { createOrderReviewLoaders, createReviewPageLoader } from "../modules/reviews/loaders";
 import { createDealLoaders } from "../modules/reliability/loaders";
 import { User } from "../modules/users/entity";
 
@@ -31,6 +31,7 @@ export function createLoaders(dataSource: DataSource) {
     ...createOrderLoaders(dataSource),
     ...createEscrowLoaders(dataSource),
     ...createDealLoaders(dataSource),
+    ...createOrderReviewLoaders(dataSource),
     ...createReservationLoaders(dataSource),
   };
 }

@@ -30,6 +30,8 @@ import type { DisputesService } from "../modules/escrow/disputes";
 import type { ReliabilityService } from "../modules/reliability/service";
 import type { DealReviewsService } from "../modules/reviews/deals";
 import type { Mailer } from "../platform/mail";
+import type { ProductsService } from "../modules/products/service";
+import type { ReviewsService } from "../modules/reviews/service";
 import { ListingAlerts } from "../modules/alerts/matching";
 import { MeetupReminders } from "../modules/meetups/reminders";
 
@@ -62,6 +64,8 @@ export function registerReactions(
     reservations: ReservationsService;
     unpaidOrders: UnpaidOrders;
     mailer: Mailer;
+    products: ProductsService;
+    reviews: ReviewsService;
   },
 ): void {
   const { live, cache, clock } = deps;
@@ -115,6 +119,10 @@ export function registerReactions(
   jobs.define("orders.lapse-unpaid", (_payload, manager) => deps.unpaidOrders.lapseDue(manager).then(() => undefined), {
     cron: "* * * * *",
   });
+
+  // a deleted account's listings leave the shop, then its reviews go (and the ratings they counted in are recomputed)
+  events.onInTransaction("user.deleting", ({ userId }, manager) => deps.products.withdrawSellerListings(manager, userId));
+  events.onInTransaction("user.deleting", ({ userId }, manager) => deps.reviews.removeByAuthor(manager, userId));
 
   // saved-item alerts fan out to every saver: enqueued with the change, written by a job
   const savedAlerts = new SavedAlerts(deps.notifications, jobs);

@@ -18,11 +18,13 @@ import { AuthService } from "../modules/auth/service";
 import { ConversationsService } from "../modules/conversations/service";
 import { ModerationService } from "../modules/moderation/service";
 import { ScreeningService } from "../modules/screening/service";
+import { copiedPhotoHold } from "../modules/screening/photos";
 import { NotificationsService } from "../modules/notifications/service";
 import { OrdersService } from "../modules/orders/service";
 import { HandoverService } from "../modules/orders/handover";
 import { UnpaidOrders } from "../modules/orders/unpaid";
 import { ReservationsService } from "../modules/reservations/service";
+import { reserveForOffer } from "../modules/reservations/hold";
 import { createProviders, PaymentProvidersService, SimulatorBank } from "../modules/payment-providers";
 import { PaymentClaims } from "../modules/orders/payment-claims";
 import { ProductsService } from "../modules/products/service";
@@ -67,7 +69,8 @@ export function createServices(
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const reviews = new ReviewsService(dataSource, events);
-  const users = new UsersService(dataSource, reviews, events);
+  const users = new UsersService(dataSource, events);
+  const products = new ProductsService(dataSource, config, events, copiedPhotoHold);
   const notifications = new NotificationsService(dataSource, events);
   const screening = new ScreeningService(
     dataSource,
@@ -78,7 +81,10 @@ export function createServices(
     },
     replicas,
   );
-  const conversations = new ConversationsService(dataSource, events, notifications, screening, clock);
+  // an accepted offer holds a unit for its buyer (reservations)
+  const conversations = new ConversationsService(dataSource, events, notifications, screening, clock, (manager, offer, hours, now) =>
+    reserveForOffer(manager, events, offer, hours, now),
+  );
   // durable jobs in the same PostgreSQL (pg-boss); started by app/server.ts
   const jobs = new JobQueue(dataSource, (dataSource.options as { url: string }).url, { timeoutSeconds: config.jobTimeoutSeconds, logger });
   // pictures in the S3 bucket when S3_BUCKET is set, else in DATA_DIR/uploads
@@ -136,6 +142,8 @@ export function createServices(
     reservations,
     unpaidOrders,
     mailer,
+    products,
+    reviews,
   });
   const auth = new AuthService(dataSource, config, events);
   const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer, clock);
@@ -159,7 +167,7 @@ export function createServices(
     /** The read replicas the catalogue's reads go to (none without DATABASE_REPLICA_URLS), with their lag. */
     replicas,
     catalog: new CatalogService(dataSource, cache, replicas),
-    products: new ProductsService(dataSource, config, events),
+    products,
     storage,
     uploads,
     users,

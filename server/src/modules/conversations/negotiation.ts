@@ -1,4 +1,4 @@
-import { formatPKR } from "@unibazaar/rules";
+import { formatPKR, RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
@@ -13,13 +13,19 @@ import { isId, parseInput } from "../../platform/shared/validation";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
 import { isListed, Product } from "../products/entity";
-import { reservationHoursSchema, reserveForOffer } from "../reservations/hold";
 import { assertNotBlocked } from "./blocking";
 import { Conversation, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
 import { conversationPath, isParty, readableConversation } from "./parties";
 
-const acceptSchema = z.object({ reserveHours: reservationHoursSchema });
+/** The hours a seller picked when accepting (the default when none). */
+const acceptSchema = z.object({ reserveHours: reservationHoursRule.nullish().transform((hours) => hours ?? RESERVATION_DEFAULT_HOURS) });
+
+/**
+ * Holds one unit of an accepted offer's listing for its buyer for `hours` from `now`, in the
+ * accepting transaction, or refuses (the reservations feature, handed in by app/services.ts).
+ */
+export type OfferHold = (manager: EntityManager, offer: Offer, hours: number, now: Date) => Promise<{ expiresAt: Date }>;
 
 export const NOT_FOR_SALE = "This product is no longer for sale.";
 
@@ -37,6 +43,7 @@ export class NegotiationService {
     private readonly clock: Clock,
     /** The sender's message limit: an offer counts as a message. */
     private readonly messagesBySender: RateLimiterPostgres,
+    private readonly holdUnit: OfferHold,
   ) {}
 
   /**
@@ -102,7 +109,9 @@ export class NegotiationService {
       // a listing hidden since the offer was made is not for sale
       const product = await manager.findOneBy(Product, { id: offer.productId });
       if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
-      await reserveForOffer(manager, this.events, offer, hours, this.clock.now());
+      const { expiresAt } = await this.holdUnit(manager, offer, hours, this.clock.now());
+      // the accepted price lasts as long as the unit is held
+      await manager.query(`UPDATE offers SET "expiresAt" = $2 WHERE id = $1`, [offer.id, expiresAt]);
       return this.settleOffer(manager, offer, OfferStatus.ACCEPTED);
     });
   }

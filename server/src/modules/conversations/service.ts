@@ -16,7 +16,7 @@ import { isListed, Product } from "../products/entity";
 import type { ScreeningService } from "../screening/service";
 import { assertNotBlocked, BlockingService } from "./blocking";
 import { Conversation, Message } from "./entity";
-import { NegotiationService } from "./negotiation";
+import { NegotiationService, type OfferHold } from "./negotiation";
 import type { OfferView } from "./offers";
 import { conversationPath, isParty, readableConversation } from "./parties";
 
@@ -154,6 +154,7 @@ export class ConversationsService {
     private readonly notifications: NotificationsService,
     private readonly screening: ScreeningService,
     clock: Clock,
+    holdUnit: OfferHold,
   ) {
     this.messagesBySender = postgresLimiter(dataSource, { keyPrefix: "message_sender", points: MESSAGES_PER_MINUTE, duration: 60 });
     this.conversationsByStarter = postgresLimiter(dataSource, {
@@ -162,7 +163,7 @@ export class ConversationsService {
       duration: 3600,
     });
     this.blocking = new BlockingService(dataSource);
-    this.negotiation = new NegotiationService(dataSource, events, notifications, clock, this.messagesBySender);
+    this.negotiation = new NegotiationService(dataSource, events, notifications, clock, this.messagesBySender, holdUnit);
   }
 
   /**

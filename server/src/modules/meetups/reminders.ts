@@ -1,12 +1,22 @@
-import { In, type EntityManager } from "typeorm";
+import type { EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
+import { MeetupState, OrderStatus } from "../../platform/shared/order-statuses";
 import { NotificationKind } from "../notifications/entity";
 import type { NotificationsService } from "../notifications/service";
-import { formatOrderNumber, MeetupState, Order, OrderStatus } from "../orders/entity";
+import { formatOrderNumber } from "../../platform/shared/order-number";
 import { formatMeetupTime, meetupPoint } from "./points";
 
 /** How long before an agreed meetup both sides are reminded. */
 export const MEETUP_REMINDER_MINUTES = 60;
+
+type DueMeetup = {
+  id: string;
+  orderNumber: number;
+  meetupPoint: string | null;
+  meetupAt: Date | null;
+  buyerId: string | null;
+  sellerId: string | null;
+};
 
 /** Orders whose meetup is over or off are not reminded. */
 const ENDED: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
@@ -32,7 +42,11 @@ export class MeetupReminders {
        ON CONFLICT DO NOTHING RETURNING "orderId"`,
       [MeetupState.CONFIRMED, ENDED, now, MEETUP_REMINDER_MINUTES],
     );
-    const due = await manager.findBy(Order, { id: In(taken.map((t) => t.orderId)) });
+    // the orders' own columns a reminder names (read here, never written)
+    const due: DueMeetup[] = await manager.query(
+      `SELECT id, "orderNumber", "meetupPoint", "meetupAt", "buyerId", "sellerId" FROM orders WHERE id = ANY($1::uuid[])`,
+      [taken.map((t) => t.orderId)],
+    );
     await this.notifications.notifyMany(
       due.flatMap((order) => {
         const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;

@@ -15,7 +15,7 @@ import { Product } from "../products/entity";
 import { User } from "../users/entity";
 import { Role } from "../../platform/auth/roles";
 import { numericTransformer } from "../../platform/shared/transformers";
-import { OrderStatus } from "../../platform/shared/order-statuses";
+import { MeetupState, OrderStatus } from "../../platform/shared/order-statuses";
 
 export { OrderStatus };
 
@@ -40,11 +40,7 @@ export enum Fulfilment {
   MEETUP = "meetup",
 }
 
-/** A meetup's time and point are proposed by one party and confirmed by the other. */
-export enum MeetupState {
-  PROPOSED = "proposed",
-  CONFIRMED = "confirmed",
-}
+export { MeetupState };
 
 export enum MeetupParty {
   BUYER = "buyer",

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from "typeorm";
+import { IsNull, type DataSource, type EntityManager } from "typeorm";
 import { MAX_QUANTITY_AVAILABLE, stripBidi } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { z } from "zod";
@@ -23,7 +23,6 @@ import { User } from "../users/entity";
 import { universityOf } from "../verification/universities";
 import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-import { COPIED_PHOTO_HOLD, copiedPhotoOf } from "../screening/photos";
 
 export const SELLERS_MUST_VERIFY =
   "Only verified students can sell on UniBazaar. Verify your university e-mail on your profile page first.";
@@ -139,11 +138,18 @@ export type ProductFields = {
  * CatalogService). Prices come in as PKR and are stored in paisa; a deleted product is
  * soft-deleted so order history keeps pointing at it. Each write publishes its event.
  */
+/**
+ * Screens a listing's new photos (the scam shield's copied-photo check, handed in by app/services.ts):
+ * the reason to hold the listing for review, or null.
+ */
+export type PhotoScreen = (manager: EntityManager, sellerId: string, images: string[]) => Promise<string | null>;
+
 export class ProductsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: Pick<AppConfig, "requireVerifiedSellers">,
     private readonly events: EventBus,
+    private readonly screenPhotos: PhotoScreen,
   ) {}
 
   private get products() {
@@ -165,7 +171,7 @@ export class ProductsService {
         : null;
     if (this.settings.requireVerifiedSellers && seller.role !== Role.ADMIN && !student?.verifiedAt) throw forbidden(SELLERS_MUST_VERIFY);
     const universityCampus = student?.verifiedAt && student.universityEmail ? universityOf(student.universityEmail)?.campus : null;
-    const copied = await copiedPhotoOf(this.dataSource.manager, seller.id, [v.image, ...(v.gallery ?? [])]);
+    const held = await this.screenPhotos(this.dataSource.manager, seller.id, [v.image, ...(v.gallery ?? [])]);
     // the listing and its event's subscribers (the new-listing alerts' job) commit together
     return this.dataSource.transaction(async (manager) => {
       const product = await manager.save(
@@ -183,7 +189,7 @@ export class ProductsService {
           campus: v.campus ?? universityCampus ?? null,
           sellerId: seller.id,
           // held for review: hidden from the shop, seen by its seller (with the reason) and admins
-          ...(copied && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
+          ...(held && { hiddenAt: new Date(), heldReason: held }),
         }),
       );
       await this.events.publish(manager, "product.listed", { product });
@@ -202,7 +208,7 @@ export class ProductsService {
     // only photos new to the listing are compared (one already on it was checked when it came)
     const current = new Set([product.image, ...product.gallery]);
     const added = [v.image, ...(v.gallery ?? [])].filter((url): url is string => url !== undefined && !current.has(url));
-    const copied = added.length > 0 && product.sellerId && (await copiedPhotoOf(this.dataSource.manager, product.sellerId, added));
+    const held = added.length > 0 && product.sellerId ? await this.screenPhotos(this.dataSource.manager, product.sellerId, added) : null;
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
@@ -223,7 +229,7 @@ export class ProductsService {
       }),
       pricePaisa: toPaisa(price),
       oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
-      ...(copied && !product.hiddenAt && { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD }),
+      ...(held && !product.hiddenAt && { hiddenAt: new Date(), heldReason: held }),
     });
     // in one transaction with its subscribers (those who saved it hear of a lower price or its selling out)
     return this.dataSource.transaction(async (manager) => {
@@ -239,6 +245,11 @@ export class ProductsService {
     const product = await this.ownedProduct(id, caller);
     await this.products.softDelete({ id: product.id });
     await this.events.publish(this.dataSource.manager, "product.removed", { productId: product.id });
+  }
+
+  /** In the transaction deleting a seller's account: their listings leave the shop (soft delete). */
+  async withdrawSellerListings(manager: EntityManager, sellerId: string): Promise<void> {
+    await manager.update(Product, { sellerId, deletedAt: IsNull() }, { deletedAt: () => "now()" });
   }
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {

@@ -1,6 +1,5 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
-import { orderReviewRows, type OrderReviewRows } from "../reviews/deals";
 import { NoShowReport } from "./entity";
 import { reliabilityRecords, type ReliabilityView } from "./service";
 
@@ -12,6 +11,5 @@ export function createDealLoaders(dataSource: DataSource) {
       const rows = await dataSource.getRepository(NoShowReport).findBy({ orderId: In([...ids]) });
       return ids.map((id) => rows.find((r) => r.orderId === id) ?? null);
     }),
-    reviewsByOrder: new DataLoader<string, OrderReviewRows>((ids) => orderReviewRows(dataSource, ids)),
   };
 }

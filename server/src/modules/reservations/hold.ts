@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { MAX_RESERVATIONS_PER_BUYER, RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
+import { MAX_RESERVATIONS_PER_BUYER } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { conflict } from "../../platform/shared/errors";
 import type { Offer } from "../conversations/entity";
@@ -7,12 +7,9 @@ import { formatMeetupTime } from "../meetups/points";
 import { Reservation, ReservationStatus } from "./entity";
 import "./events";
 
-/** The hours a seller picked when accepting (the default when none). */
-export const reservationHoursSchema = reservationHoursRule.nullish().transform((hours) => hours ?? RESERVATION_DEFAULT_HOURS);
-
 /**
  * In the transaction accepting `offer`: holds one unit of its listing for its buyer for `hours`
- * from `now`, and the accepted price lasts as long. The listing row is locked first, so an accept
+ * from `now` (the negotiation makes the accepted price last as long). The listing row is locked first, so an accept
  * and a checkout of its last free unit queue; a lock per buyer keeps two accepts at once from
  * passing the buyer's limit.
  */
@@ -53,7 +50,6 @@ export async function reserveForOffer(
       expiresAt,
     }),
   );
-  await manager.query(`UPDATE offers SET "expiresAt" = $2 WHERE id = $1`, [offer.id, expiresAt]);
   await events.publish(manager, "reservation.changed", { reservation });
   return reservation;
 }

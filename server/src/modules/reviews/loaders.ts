@@ -4,7 +4,13 @@ import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
 import { toPage, type Page } from "../../platform/shared/pagination";
 import { User } from "../users/entity";
+import { orderReviewRows, type OrderReviewRows } from "./deals";
 import { Review } from "./entity";
+
+/** Per request: the two-way reviews of a page of orders, one query for the whole page. */
+export function createOrderReviewLoaders(dataSource: DataSource) {
+  return { reviewsByOrder: new DataLoader<string, OrderReviewRows>((ids) => orderReviewRows(dataSource, ids)) };
+}
 
 /**
  * Per request: one DataLoader per (page, pageSize), so every product of a list that asks for the

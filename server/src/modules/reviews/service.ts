@@ -109,6 +109,21 @@ export class ReviewsService {
     return this.dataSource.getRepository(Review).count();
   }
 
+  /** In the transaction deleting an account: its reviews go, and the ratings they counted in are recomputed. */
+  async removeByAuthor(manager: EntityManager, userId: string): Promise<void> {
+    const removed = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(Review)
+      .where(`"userId" = :userId`, { userId })
+      .returning(`"productId"`)
+      .execute();
+    await this.recomputeRatings(
+      manager,
+      (removed.raw as Array<{ productId: string }>).map((r) => r.productId),
+    );
+  }
+
   /**
    * Sets products.ratingAverage / ratingCount from the reviews table, in SQL and in the caller's
    * transaction (pass its manager), so the figures never drift from the reviews they summarise.

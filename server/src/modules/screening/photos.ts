@@ -29,3 +29,8 @@ export async function copiedPhotoOf(manager: EntityManager, sellerId: string, im
   );
   return row?.id ?? null;
 }
+
+/** A listing's new photos screened: held for review when one is copied from another seller's listing. */
+export async function copiedPhotoHold(manager: EntityManager, sellerId: string, images: string[]): Promise<string | null> {
+  return (await copiedPhotoOf(manager, sellerId, images)) ? COPIED_PHOTO_HOLD : null;
+}

@@ -5,6 +5,8 @@ declare module "../../platform/events" {
      * their verified-student mark, or the account was deleted (with its listings and reviews).
      */
     "user.changed": { userId: string };
+    /** An account is being deleted, inside that transaction: what hangs on it (listings, reviews) goes with it. */
+    "user.deleting": { userId: string };
   }
 }
 

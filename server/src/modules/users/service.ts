@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager, IsNull } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
@@ -6,9 +6,6 @@ import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
-import { Product } from "../products/entity";
-import { Review } from "../reviews/entity";
-import type { ReviewsService } from "../reviews/service";
 import { SellerType, User } from "./entity";
 import { contactNumberRule, sellerFieldIssues, storeDescriptionRule, storeNameRule, usernameRule } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -63,7 +60,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly reviews: ReviewsService,
     private readonly events: EventBus,
   ) {}
 
@@ -176,18 +172,8 @@ export class UsersService {
     await this.dataSource.transaction(async (manager) => {
       const { target, otherAdmins } = await lockForAdminChange(manager, userId);
       if (target.role === Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
-      await manager.update(Product, { sellerId: userId, deletedAt: IsNull() }, { deletedAt: () => "now()" });
-      const removed = await manager
-        .createQueryBuilder()
-        .delete()
-        .from(Review)
-        .where(`"userId" = :userId`, { userId })
-        .returning(`"productId"`)
-        .execute();
-      await this.reviews.recomputeRatings(
-        manager,
-        (removed.raw as Array<{ productId: string }>).map((r) => r.productId),
-      );
+      // what hangs on the account goes with it (app/reactions.ts: its listings, its reviews)
+      await this.events.publish(manager, "user.deleting", { userId });
       await manager.delete(User, { id: userId });
     });
     // their listings left the catalog

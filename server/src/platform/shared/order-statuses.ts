@@ -1,5 +1,5 @@
 /**
- * An order's statuses and the sets other features read orders by (the catalogue's sales, the relist
+ * An order's statuses (and its meetup's) and the sets other features read orders by (the catalogue's sales, the relist
  * check, reviews, the dashboards), here so that reading orders needs no import of the orders
  * feature. Who may move an order where is the orders feature's own table (orders/transitions.ts).
  */
@@ -14,6 +14,12 @@ export enum OrderStatus {
 }
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
+
+/** A meetup's time and point are proposed by one party and confirmed by the other. */
+export enum MeetupState {
+  PROPOSED = "proposed",
+  CONFIRMED = "confirmed",
+}
 
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
 export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
