@@ -5,6 +5,7 @@ import type { TestServer } from "../../test/harness";
 import { filterConditions, ProductSort } from "./listing";
 import { correctedQuery, postingWords, searchPage, searchWords, wordTerm, type SearchTerms } from "./search";
 import { LIST, validProduct } from "./testing";
+import { SearchPostings1765583920417 } from "../../platform/db/migrations/1765583920417-search-postings";
 
 /** A search's page both ways: through the word index (as the app runs it) and through the full-text index alone. */
 async function bothWays(server: TestServer, filter: { search: string; category?: string }, sort: ProductSort) {
@@ -136,5 +137,22 @@ describe("products: the search's word index", () => {
     postings = await postingsOf(server, item.id);
     expect(postings.words).toEqual(postings.kept);
     expect(postings.words).toContain("wombat");
+  });
+
+  it("the migration fills the index with the listings already there", async ({ server }) => {
+    const everyPosting = () =>
+      server.dataSource.query(`SELECT word, "createdAt", "productId", category FROM search_postings ORDER BY 1, 2, 3`);
+    const before = await everyPosting();
+    expect(before.length).toBeGreaterThan(20);
+    const runner = server.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await new SearchPostings1765583920417().down(runner);
+      await new SearchPostings1765583920417().up(runner);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await everyPosting()).toEqual(before);
   });
 });

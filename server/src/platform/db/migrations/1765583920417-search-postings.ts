@@ -5,6 +5,9 @@ const POSTINGS_OF = (row: string) =>
   `SELECT DISTINCT w, ${row}."createdAt", ${row}.id, ${row}.category
      FROM unnest(tsvector_to_array(${row}.search_vector)) AS w WHERE search_word_kept(w)`;
 
+/** Listings filled per statement when the migration first fills the index. */
+const FILL_SLICE = 5000;
+
 /**
  * A word index of the catalogue, newest first: one row per kept word (search_word_kept) of each
  * undeleted listing's name and description, with its date and category. A one-word search reads its
@@ -21,9 +24,6 @@ export class SearchPostings1765583920417 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
       `CREATE TABLE "search_postings" ("word" text NOT NULL, "createdAt" timestamptz NOT NULL, "productId" uuid NOT NULL, "category" varchar(30) NOT NULL)`,
-    );
-    await queryRunner.query(
-      `INSERT INTO "search_postings" SELECT p.* FROM products r, LATERAL (${POSTINGS_OF("r")}) p WHERE r."deletedAt" IS NULL ORDER BY 1, 2 DESC, 3 DESC`,
     );
     await queryRunner.query(
       `CREATE INDEX "search_postings_newest_idx" ON "search_postings" ("word", "createdAt" DESC, "productId" DESC) INCLUDE ("category")`,
@@ -65,6 +65,19 @@ export class SearchPostings1765583920417 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TRIGGER "products_postings_truncate" AFTER TRUNCATE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION products_postings_of_truncated()`,
     );
+    // the listings already there, a slice at a time: each statement stays well inside the app's
+    // query timeout (12 s), which one fill of a million listings would not. The triggers come first:
+    // their lock holds other writers off until this commits, so no listing is missed
+    for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
+      const [last] = (await queryRunner.query(
+        `WITH slice AS (SELECT * FROM products WHERE id > $1 AND "deletedAt" IS NULL ORDER BY id LIMIT ${FILL_SLICE}),
+              filled AS (INSERT INTO "search_postings" SELECT p.* FROM slice r, LATERAL (${POSTINGS_OF("r")}) p ORDER BY 1)
+         SELECT max(id::text) AS id FROM slice`,
+        [after],
+      )) as Array<{ id: string | null }>;
+      if (!last.id) break;
+      after = last.id;
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
