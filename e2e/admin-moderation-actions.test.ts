@@ -45,7 +45,7 @@ async function reportedConversation(reason: string): Promise<string> {
 describe("admin actions at 390 px", () => {
   it("the party a conversation was reported about is suspended from the report, with the reason, and the report leaves the list", async () => {
     await reportedConversation("Wants payment before meeting");
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, ADMIN, "/dashboard/admin/reports");
     const report = page.getByRole("button", { name: /Wants payment before meeting/ });
     await report.click();
@@ -71,6 +71,5 @@ describe("admin actions at 390 px", () => {
     await visible(row.getByText("Suspended: Asked for payment before the meetup"));
     await visible(row.getByText(/^Verified student/));
     await expectAccessible(page, "users with states (phone)");
-    await context.close();
   });
 });

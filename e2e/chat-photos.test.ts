@@ -85,8 +85,5 @@ describe("photos in chat at 390 px", () => {
     const answer = buyerThread.getByRole("listitem").filter({ hasText: "Comes with the box too" });
     await visible(answer);
     await expect.poll(() => answer.getByRole("img", { name: "Photo" }).count()).toBe(1);
-
-    await seller.context.close();
-    await buyer.context.close();
   });
 });

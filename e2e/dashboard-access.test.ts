@@ -28,7 +28,7 @@ const MENUS = {
 
 describe("dashboard access", () => {
   it("sends an anonymous visitor to /login and back to the dashboard after signing in", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     await page.goto("/dashboard/admin/users");
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByLabel(/email/i).fill(ADMIN);
@@ -36,11 +36,10 @@ describe("dashboard access", () => {
     await page.getByRole("button", { name: /log ?in/i }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard/admin/users");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("All Users");
-    await context.close();
   });
 
   it("refuses another role's pages: a buyer opening /dashboard/admin goes to /unauthorized", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     await signInTo(page, BUYER, "/dashboard/admin");
     await page.waitForURL((url) => url.pathname === "/unauthorized");
     await page.goto("/dashboard/seller");
@@ -49,11 +48,10 @@ describe("dashboard access", () => {
     const token = await tokenFor(e2e, BUYER);
     const res = await e2e.server.gql(`{ sellerRevenue { email } }`, undefined, token);
     expect(res.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-    await context.close();
   });
 
   it("sends a user with a role the dashboard does not know to /unauthorized", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     await signInTo(page, BUYER, "/");
     // the server answers with a role this client does not know (say, one added later)
     await page.route("**/graphql", async (route) => {
@@ -66,27 +64,24 @@ describe("dashboard access", () => {
     });
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/unauthorized");
-    await context.close();
   });
 
   it("shows an admin the background job queues and the failed jobs", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     await signInTo(page, ADMIN, "/dashboard/admin/jobs");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Background jobs");
     const queues = page.getByRole("table", { name: "Job queues" });
     await expect.poll(() => queues.getByRole("row").filter({ hasText: "saved.price-dropped" }).count()).toBe(1);
     await expect.poll(() => page.getByText("No job has failed.").count()).toBe(1);
-    await context.close();
   });
 
   it("a seller or admin opening /dashboard lands on their own dashboard", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     await signInTo(page, SELLER, "/dashboard");
     await page.waitForURL((url) => url.pathname === "/dashboard/seller");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
     await page.goto("/dashboard/admin/users");
     await page.waitForURL((url) => url.pathname === "/unauthorized");
-    await context.close();
   });
 });
 
@@ -103,7 +98,7 @@ describe.each([
   };
 
   it("buyer: greeting and one labelled card per figure match the API; the role's menu; no serious a11y issues", async () => {
-    const { page, context } = await openPage(e2e, viewport);
+    const { page } = await openPage(e2e, viewport);
     await signInTo(page, BUYER, "/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, fatima!");
     const token = await tokenFor(e2e, BUYER);
@@ -116,11 +111,10 @@ describe.each([
     await expect.poll(() => page.getByText(pkr(userStats.totalPayments)).first().isVisible()).toBe(true);
     await expectAccessible(page, `buyer dashboard (${viewport.width}px)`);
     expect(await menuItems(page)).toEqual(MENUS.buyer);
-    await context.close();
   });
 
   it("seller: title, one card per figure (revenue in PKR), a labelled sales-over-time chart matching the API; the role's menu; no serious a11y issues", async () => {
-    const { page, context } = await openPage(e2e, viewport);
+    const { page } = await openPage(e2e, viewport);
     await signInTo(page, SELLER, "/dashboard/seller");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Seller Dashboard");
     const token = await tokenFor(e2e, SELLER);
@@ -151,11 +145,10 @@ describe.each([
     expect(await page.getByRole("figure", { name: byMonth }).locator("svg").getByText("Month", { exact: true }).count()).toBe(1);
     await expectAccessible(page, `seller dashboard (${viewport.width}px)`);
     expect(await menuItems(page)).toEqual(MENUS.seller);
-    await context.close();
   });
 
   it("admin: totals, monthly earnings and seller revenue match the API; the role's menu; no serious a11y issues", async () => {
-    const { page, context } = await openPage(e2e, viewport);
+    const { page } = await openPage(e2e, viewport);
     await signInTo(page, ADMIN, "/dashboard/admin");
     const token = await tokenFor(e2e, ADMIN);
     const { adminStats, sellerRevenue } = await gqlOk(
@@ -177,6 +170,5 @@ describe.each([
     await page.getByRole("cell", { name: BUYER, exact: true }).waitFor();
     await expectAccessible(page, `admin users (${viewport.width}px)`);
     expect(await menuItems(page)).toEqual(MENUS.admin);
-    await context.close();
   });
 });

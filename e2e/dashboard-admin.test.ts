@@ -44,7 +44,7 @@ describe("admin user management", () => {
     await signInTo(buyer.page, BUYER_2, "/dashboard");
     expect(await menu(buyer.page)).toEqual(["My Orders", "Messages", "Profile", "Log out"]);
 
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, ADMIN, "/dashboard/admin/users");
     await page.getByRole("heading", { name: "All Users", level: 1 }).waitFor();
     const row = await userRow(page, BUYER_2);
@@ -78,13 +78,11 @@ describe("admin user management", () => {
         "Profile",
         "Log out",
       ]);
-    await buyer.context.close();
-    await context.close();
   });
 
   it("deletes a user after confirming, and never offers to change or delete yourself", async () => {
     const victim = await registerBuyer();
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, ADMIN, "/dashboard/admin/users");
 
     const self = await userRow(page, ADMIN);
@@ -105,12 +103,11 @@ describe("admin user management", () => {
       p: PASSWORD,
     });
     expect(login.errors?.length).toBeGreaterThan(0);
-    await context.close();
   });
 
   it("shows failures the old client only logged: role change and deletion of a user removed meanwhile", async () => {
     const gone = await registerBuyer();
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, ADMIN, "/dashboard/admin/users");
     const row = await userRow(page, gone.email);
     // another admin removes the user while this page is open
@@ -127,7 +124,6 @@ describe("admin user management", () => {
     await row.getByRole("button", { name: `Delete ${gone.email}` }).click();
     await page.getByRole("dialog", { name: "Delete user?" }).getByRole("button", { name: "Delete" }).click();
     await notice(page, /^Failed to delete user: /).waitFor();
-    await context.close();
   });
 
   it("shows list failures in one way: what failed, the server's reason and a retry", async () => {
@@ -164,7 +160,6 @@ describe("admin user management", () => {
     await seller.page.getByText("Could not load this. Service unavailable").waitFor();
     await seller.page.goto("/dashboard/seller/manage-orders");
     await seller.page.getByText("Could not load this. Service unavailable").waitFor();
-    await seller.context.close();
   });
 
   it("shows the server's refusal on the status field when the order moved on meanwhile", async () => {
@@ -186,7 +181,7 @@ describe("admin user management", () => {
     );
     const { id, orderNumber } = placeOrder.orders[0];
 
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, SELLER, "/dashboard/seller/manage-orders");
     await page.getByRole("button", { name: `Edit status of order ${orderNumber}` }).click();
     const dialog = page.getByRole("dialog", { name: "Update order status" });
@@ -200,6 +195,5 @@ describe("admin user management", () => {
     // the refusal lands on the field it is about, and the dialog stays open for another choice
     await dialog.getByText("Not allowed from CANCELLED.").waitFor();
     expect(await dialog.getByRole("button", { name: "Save" }).isVisible()).toBe(true);
-    await context.close();
   });
 });

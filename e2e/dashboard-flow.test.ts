@@ -43,15 +43,14 @@ async function revenueOnAdminPage(page: Page, email: string): Promise<string> {
 
 describe("seller, buyer and admin dashboards together", () => {
   it("admin notes the seller's revenue before the sale", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, ADMIN, "/dashboard/admin");
     revenueBefore = await revenueOnAdminPage(page, SELLER);
     expect(revenueBefore).toMatch(/^Rs/);
-    await context.close();
   });
 
   it("a seller adds a product with an uploaded picture, then finds it in the shop", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, SELLER, "/dashboard/seller/add-new-post");
     await page.getByRole("heading", { name: "Add New Product" }).waitFor();
     await expect.poll(() => page.getByLabel("Product Name").getAttribute("placeholder")).toBe("Diamond Earrings");
@@ -102,11 +101,10 @@ describe("seller, buyer and admin dashboards together", () => {
     expect(created.price).toBe(1500);
     expect(created.image).toMatch(/\/uploads\//);
     productId = created.id;
-    await context.close();
   });
 
   it("the seller edits the price from Manage Your Products (old price kept)", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, SELLER, "/dashboard/seller/manage-products");
     await page.getByText(/^Showing 1 to \d+ of \d+ products$/).waitFor();
     await expectAccessible(page, "manage products");
@@ -121,7 +119,6 @@ describe("seller, buyer and admin dashboards together", () => {
     await notice(page, "Product updated successfully!").waitFor();
     const { product } = await gqlOk(e2e, `query($id: ID!) { product(id: $id) { price oldPrice } }`, { id: productId });
     expect(product).toEqual({ price: 1200, oldPrice: 1500 });
-    await context.close();
   });
 
   it("a buyer orders it through the shop's cart", async () => {
@@ -157,7 +154,7 @@ describe("seller, buyer and admin dashboards together", () => {
   });
 
   it("the seller sees the order, opens its delivery details, confirms it and ships it", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, SELLER, "/dashboard/seller/manage-orders");
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Edit status of order ${orderNumber}` }) });
     await row.waitFor();
@@ -188,11 +185,10 @@ describe("seller, buyer and admin dashboards together", () => {
     await page.getByText("03001112223", { exact: true }).waitFor();
     await setStatus(["Processing", "Rejected"], "Processing");
     await setStatus(["Shipped"], "Shipped");
-    await context.close();
   });
 
   it("the buyer sees the new status and when it changed (phone)", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER, "/dashboard/orders");
     await page.getByRole("heading", { name: "My Orders" }).waitFor();
     // a phone shows each order as a card of the list
@@ -208,11 +204,10 @@ describe("seller, buyer and admin dashboards together", () => {
     expect(await row.locator("time").textContent()).toBe(formatDateTime(shippedAt));
     expect(await row.textContent()).toContain(pkr(order.total));
     await expectAccessible(page, "buyer orders (phone)");
-    await context.close();
   });
 
   it("the buyer edits the profile with a new picture (phone)", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER, "/dashboard/profile");
     await page.getByRole("button", { name: "Edit Profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Profile" });
@@ -234,7 +229,6 @@ describe("seller, buyer and admin dashboards together", () => {
     // kept after a reload: it came from the server
     await page.reload();
     await page.getByText("Contact number: 03219876543").waitFor();
-    await context.close();
   });
 
   it("the buyer sees the reviews they gave; a buyer without reviews sees the empty state", async () => {
@@ -270,21 +264,19 @@ describe("seller, buyer and admin dashboards together", () => {
     const other = await openPage(e2e, DESKTOP);
     await signInTo(other.page, email, "/dashboard/reviews");
     await other.page.getByText("No reviews given yet.").waitFor();
-    await other.context.close();
   });
 
   it("the admin sees the seller's revenue grow by the sale", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, ADMIN, "/dashboard/admin");
     const after = await revenueOnAdminPage(page, SELLER);
     const amount = (s: string) => Number(s.replace(/[^0-9.]/g, ""));
     // revenue counts the subtotal of accepted orders: 2 x 1,200
     expect(amount(after) - amount(revenueBefore)).toBeCloseTo(2400, 2);
-    await context.close();
   });
 
   it("the seller deletes the product after confirming; it leaves the list", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, SELLER, "/dashboard/seller/manage-products");
     await page.getByRole("button", { name: `Delete ${productName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Delete product?" });
@@ -300,6 +292,5 @@ describe("seller, buyer and admin dashboards together", () => {
     const token = await tokenFor(e2e, BUYER);
     const { order } = await gqlOk(e2e, `query($id: ID!) { order(id: $id) { lines { productName } } }`, { id: orderId }, token);
     expect(order.lines[0].productName).toBe(productName);
-    await context.close();
   });
 });

@@ -148,7 +148,6 @@ describe("a legacy client on its own origin", () => {
     const picture = profile.body.user.profileImage as string;
     expect(picture.startsWith(`${apiOrigin}/uploads/`)).toBe(true);
     expect(await page.evaluate((src) => window.legacy.render([src]), picture)).toEqual([{ src: picture, naturalWidth: 64 }]);
-    await page.context().close();
   });
 
   it("registers, and the client's belief that the new user is signed in is true", async () => {
@@ -170,7 +169,6 @@ describe("a legacy client on its own origin", () => {
     // the dashboard's first call, with the cookie and `Bearer null`, is the new user's
     const stats = await page.evaluate<Answer>(() => window.legacy.myStats());
     expect(stats).toMatchObject({ status: 200, body: { totalPayments: 0, totalReviews: 0, totalPurchasedProducts: 0 } });
-    await page.context().close();
   });
 });
 

@@ -56,9 +56,6 @@ describe("talking to the seller at 390 px", () => {
     // and the buyer's open chat gets the answer live, with the question marked read
     await visible(thread.getByText("Yes! Library at 4?"));
     await expect.poll(() => thread.getByText(/· Read$/).count()).toBe(1);
-
-    await seller.context.close();
-    await buyer.context.close();
   });
 
   it("opens the conversation about an order's product from the buyer's order page", async () => {
@@ -67,12 +64,11 @@ describe("talking to the seller at 390 px", () => {
     const product = await dataSource.getRepository(Product).findOneByOrFail({ name: productName });
     const order = await insertOrder(dataSource, { buyerId: buyer.id, lines: [{ product }] });
 
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER_3, `/orders/${order.id}`);
     await page.getByRole("button", { name: "Message seller" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
     await visible(page.getByRole("link", { name: productName }));
-    await context.close();
   });
 
   it("falls back to polling when the WebSocket cannot connect", async () => {
@@ -98,7 +94,6 @@ describe("talking to the seller at 390 px", () => {
       buyerToken,
     );
     await visible(page.getByText("Sent while your socket was down"));
-    await context.close();
   });
 
   it("a reported conversation reaches the admin's dashboard with its messages; blocking stops the composer", async () => {
@@ -130,6 +125,5 @@ describe("talking to the seller at 390 px", () => {
     await report.click();
     await visible(admin.page.getByRole("list", { name: "Reported messages" }).getByText("Yes! Library at 4?"));
     await expectAccessible(admin.page, "reported conversations (phone)");
-    await Promise.all([buyer.context.close(), admin.context.close()]);
   });
 });

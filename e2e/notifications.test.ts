@@ -125,13 +125,10 @@ describe("notifications at 390 px", () => {
     await expect.poll(() => bellCount(buyer.page)).toBe(0);
     await visible(list.getByRole("link", { name: new RegExp(`^Your order ${order.orderNumber} is now processing\\.`) }));
     expect(await buyer.page.getByRole("button", { name: "Mark all read" }).isDisabled()).toBe(true);
-
-    await seller.context.close();
-    await buyer.context.close();
   });
 
   it("shows a newcomer the empty state, and the bell only to signed-in users", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await page.goto("/");
     await visible(page.getByRole("link", { name: "Login page" }));
     expect(await bell(page).count()).toBe(0);
@@ -142,6 +139,5 @@ describe("notifications at 390 px", () => {
     expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 0 unread");
     expect(await page.getByRole("button", { name: "Mark all read" }).isDisabled()).toBe(true);
     await expectAccessible(page, "notifications, empty (phone)");
-    await context.close();
   });
 });

@@ -82,6 +82,5 @@ describe("making an offer at 390 px", () => {
     expect(order.totalPaisa).toBe(totalPaisa);
     const offer = await dataSource.getRepository(Offer).findOneByOrFail({ buyerId, productId: product.id });
     expect(offer).toMatchObject({ status: OfferStatus.USED, usedOrderId: order.id });
-    await Promise.all([buyer.context.close(), seller.context.close()]);
   });
 });

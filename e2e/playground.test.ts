@@ -10,7 +10,7 @@ it.beforeAll(({ e2e: app }) => {
 
 describe("GraphiQL playground for integrators", () => {
   it("loads from our own bundle, offline, and runs the example query against the API", async () => {
-    const { page, context } = await openPage(e2e);
+    const { page } = await openPage(e2e);
     const foreign: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -27,7 +27,6 @@ describe("GraphiQL playground for integrators", () => {
     // the result pane shows the typo-tolerant search finding the calculator
     await expect.poll(() => page.getByText('"Scientific Calculator"').count()).toBeGreaterThan(0);
     expect(foreign).toEqual([]);
-    await context.close();
   });
 
   it("is refused when turned off by configuration", async () => {

@@ -14,7 +14,7 @@ it.beforeAll(async ({ e2e: app }) => {
 
 describe("sharing a listing at 390 px", () => {
   it("opens the phone's share sheet with the listing's name, price and address", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     // headless Chromium has no share sheet: stand in for it and record what the page hands over
     await page.addInitScript(() => {
       Object.defineProperty(navigator, "share", {
@@ -31,11 +31,10 @@ describe("sharing a listing at 390 px", () => {
     expect(shared).toMatchObject({ title: product.name, url: `${e2e.server.url}/shop/${product.id}` });
     expect(shared?.text).toContain(product.name);
     await expectAccessible(page, "product page with share (phone)");
-    await context.close();
   });
 
   it("falls back to a WhatsApp link where there is no share sheet, on product and seller pages", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await page.goto(`/shop/${product.id}`);
     const link = page.getByRole("link", { name: "Share on WhatsApp" });
     await visible(link);
@@ -52,7 +51,6 @@ describe("sharing a listing at 390 px", () => {
         new URL((await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href")) ?? "x:").searchParams.get("text"),
       )
       .toContain(`${e2e.server.url}${sellerPath}`);
-    await context.close();
   });
 
   it("a link pasted in WhatsApp previews the item: title with price, description and an absolute image URL", async () => {

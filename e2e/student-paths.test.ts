@@ -43,7 +43,7 @@ describe("the paths students walk most, at 390 px", () => {
       { p: product.id },
       token,
     );
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER_2, "/shop");
     const messages = page.getByRole("link", { name: /^Messages, \d+ unread$/ });
     await visible(messages);
@@ -68,7 +68,6 @@ describe("the paths students walk most, at 390 px", () => {
     // reading the chat clears the count
     await visible(page.getByRole("link", { name: "Messages, 0 unread" }));
     await expectAccessible(page, "header with messages (phone)");
-    await context.close();
   });
 
   it("a notice never covers the message box or the send button on a phone", async () => {
@@ -78,7 +77,7 @@ describe("the paths students walk most, at 390 px", () => {
       { p: product.id },
       await tokenFor(e2e, BUYER),
     );
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER, `/messages/${startConversation.id}`);
     await page.getByRole("button", { name: "Make an offer" }).click();
     const form = page.getByRole("form", { name: "Make an offer" });
@@ -89,11 +88,10 @@ describe("the paths students walk most, at 390 px", () => {
     await box.fill("Can we meet at the library?");
     expect(await tappable(page, box)).toBe(true);
     expect(await tappable(page, page.getByRole("button", { name: "Send" }))).toBe(true);
-    await context.close();
   });
 
   it("the home page promises only what exists: no money-back, the deals button opens what it says, blog cards open articles", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await page.goto("/");
     await visible(page.getByRole("heading", { name: "Free delivery" }));
     expect(await page.getByText(/money-back|money back/i).count()).toBe(0);
@@ -125,22 +123,20 @@ describe("the paths students walk most, at 390 px", () => {
     expect(
       await page.getByRole("heading", { name: "From the blog" }).evaluate((h) => h.getBoundingClientRect().top),
     ).toBeGreaterThanOrEqual(barBottom);
-    await context.close();
   });
 
   it("the footer offers 'Create an account' to visitors only", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await page.goto("/about-us");
     const footer = page.getByRole("contentinfo");
     await visible(footer.getByRole("link", { name: "Create an account" }));
     await signInTo(page, BUYER, "/about-us");
     await visible(footer.getByRole("link", { name: "Saved items" }));
     expect(await footer.getByRole("link", { name: "Create an account" }).count()).toBe(0);
-    await context.close();
   });
 
   it("a visitor taps Sell, signs up (signed in at once), becomes a seller from the profile and reaches the listing form", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell" }).click();
@@ -173,19 +169,17 @@ describe("the paths students walk most, at 390 px", () => {
     const description = page.getByRole("textbox", { name: "Description" });
     expect(await description.getAttribute("placeholder")).not.toMatch(/contact number|phone number here/i);
     expect(await description.getAttribute("placeholder")).toMatch(/buyers message you/);
-    await context.close();
   });
 
   it("on a laptop the header's Sell takes a seller straight to the listing form", async () => {
-    const { page, context } = await openPage(e2e, DESKTOP);
+    const { page } = await openPage(e2e, DESKTOP);
     await signInTo(page, SELLER, "/shop");
     await page.getByRole("link", { name: "Sell", exact: true }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
-    await context.close();
   });
 
   it("a phone signed out by a password change, or by a suspension, says why on the sign-in page, in full", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER_3, "/orders");
     await visible(page.getByRole("heading", { level: 1, name: "My Orders" }));
 
@@ -218,11 +212,10 @@ describe("the paths students walk most, at 390 px", () => {
     await visible(alert);
     // the whole reason, not cut
     expect(await alert.textContent()).toContain(`This account is suspended: ${reason}.`);
-    await context.close();
   });
 
   it("Manage Products fits a phone: the whole heading, a picture per product, Edit and Delete on screen", async () => {
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, SELLER, "/dashboard/seller/manage-products");
     const heading = page.getByRole("heading", { level: 1, name: "Manage Your Products" });
     await visible(heading);
@@ -237,7 +230,6 @@ describe("the paths students walk most, at 390 px", () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, "manage products (phone)");
-    await context.close();
   });
 
   it("after the seller accepts an offer, the chat offers to buy at that price, not to make another offer", async () => {
@@ -256,11 +248,10 @@ describe("the paths students walk most, at 390 px", () => {
     );
     await gqlOk(e2e, `mutation ($o: ID!) { acceptOffer(offerId: $o) { id } }`, { o: makeOffer.id }, await tokenFor(e2e, SELLER));
 
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, BUYER_2, `/messages/${startConversation.id}`);
     await visible(page.getByRole("link", { name: "Buy at this price" }));
     expect(await page.getByRole("button", { name: "Make an offer" }).count()).toBe(0);
-    await context.close();
   });
 
   it("a new seller's dashboard asks for a first product instead of an empty chart", async () => {
@@ -276,7 +267,7 @@ describe("the paths students walk most, at 390 px", () => {
         sellerType: "INDIVIDUAL",
       },
     });
-    const { page, context } = await openPage(e2e, PHONE);
+    const { page } = await openPage(e2e, PHONE);
     await signInTo(page, `seller.${id}@student.pk`, "/dashboard/seller");
     await page.getByRole("link", { name: "Add your first product" }).click();
     await urlMatches(page, /^\/dashboard\/seller\/add-new-post$/);
@@ -284,6 +275,5 @@ describe("the paths students walk most, at 390 px", () => {
     await visible(page.getByText("You have no listings yet."));
     expect(await page.locator("figure svg").count()).toBe(0);
     await expectAccessible(page, "new seller's dashboard (phone)");
-    await context.close();
   });
 });
