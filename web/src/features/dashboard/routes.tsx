@@ -23,6 +23,7 @@ const Moderation = page(() => import("./admin/Moderation"), ["admin"]);
 const BackgroundJobs = page(() => import("./admin/BackgroundJobs"), ["admin"]);
 const Disputes = page(() => import("./admin/Disputes"), ["admin"]);
 const Payouts = page(() => import("./admin/Payouts"), ["admin"]);
+const PaymentProblems = page(() => import("./admin/PaymentProblems"), ["admin"]);
 const BalancePage = page(() => import("./seller/BalancePage"), ["seller"]);
 
 /**
@@ -65,6 +66,7 @@ export const dashboardPages = (MyOrders: ComponentType<{ seller?: boolean }>): R
       { path: "jobs", element: <BackgroundJobs /> },
       { path: "disputes", element: <Disputes /> },
       { path: "payouts", element: <Payouts /> },
+      { path: "payments", element: <PaymentProblems /> },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,7 @@ type Props = { order: OrderHeldPaymentFieldsFragment & { orderNumber: string; st
 /** Orders the seller has accepted: what a buyer may dispute while the payment is held. */
 const DISPUTABLE: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"];
 
-/** Where the buyer's online payment is (held, released, refunded), the dispute if any, and "Open a dispute". */
+/** Where the buyer's online payment is (held, released, refunded), whether it is test money, the dispute if any, and "Open a dispute". */
 export function HeldPaymentPanel({ order }: Props) {
   const { t } = useTranslation("orders");
   const [disputing, setDisputing] = useState(false);
@@ -24,6 +25,12 @@ export function HeldPaymentPanel({ order }: Props) {
       <Alert severity={held.state === "HELD" || held.state === "DISPUTED" ? "info" : "success"} sx={{ mt: 1.5 }}>
         {t(`held.states.${held.state}`, { amount: formatPKR(held.amount), refunded: formatPKR(held.refunded) })}
       </Alert>
+      {held.testMoney && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Chip size="small" color="warning" label={t("held.testMoney")} sx={{ mr: 1, fontWeight: 700 }} />
+          {t("held.testMoneyHelp")}
+        </Typography>
+      )}
       {dispute && (
         <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label={t("held.dispute")}>
           <Typography sx={{ fontWeight: 600 }}>{t("held.disputeState", { state: t(`held.disputeStates.${dispute.state}`) })}</Typography>

@@ -30,6 +30,7 @@ export const SIDE_MENU: Record<Role, MenuItem[]> = {
     { label: "dashboard:menu.reports", to: "/dashboard/admin/reports" },
     { label: "dashboard:menu.disputes", to: "/dashboard/admin/disputes" },
     { label: "dashboard:menu.payouts", to: "/dashboard/admin/payouts" },
+    { label: "dashboard:menu.payments", to: "/dashboard/admin/payments" },
     { label: "dashboard:menu.jobs", to: "/dashboard/admin/jobs" },
     { label: "dashboard:menu.messages", to: "/messages" },
     { label: "dashboard:menu.profile", to: "/dashboard/profile" },

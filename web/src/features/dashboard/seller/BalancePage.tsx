@@ -51,6 +51,13 @@ export default function BalancePage() {
             <Typography color="text.secondary" variant="body2">
               {t("balance.explain")}
             </Typography>
+            {data.myBalance.testMoney > 0 && (
+              <Typography variant="body2">
+                <Chip size="small" color="warning" label={t("balance.testMoney")} sx={{ mr: 1, fontWeight: 700 }} />
+                {t("balance.testMoneyNote", { amount: formatPKR(data.myBalance.testMoney) })}
+                {!data.myBalance.testMoneyPaidOut && ` ${t("balance.testMoneyNotPaid")}`}
+              </Typography>
+            )}
             <section aria-labelledby="payout-heading">
               <Typography id="payout-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
                 {t("payout.title")}

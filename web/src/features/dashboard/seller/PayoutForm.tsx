@@ -41,16 +41,12 @@ export function PayoutForm({ available }: { available: number }) {
       notify.success(t("payout.requested"));
       form.reset({ amount: "", destination: "" });
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ["amount", "destination"])) setError(errorMessage(e, t("payout.failed")));
+      // a refused amount (more than may be paid out, test money) is said by the button; a bad destination on its field
+      if (!applyServerFieldErrors(e, form.setError, ["destination"])) setError(errorMessage(e, t("payout.failed")));
     }
   });
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={t("payout.title")} sx={{ maxWidth: 480 }}>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
       <FormTextField control={form.control} name="amount" label={t("payout.amount")} inputMode="decimal" required fullWidth />
       <FormTextField
         control={form.control}
@@ -64,6 +60,11 @@ export function PayoutForm({ available }: { available: number }) {
       <Button type="submit" variant="contained" disabled={loading || available <= 0} sx={{ alignSelf: "flex-start" }}>
         {loading ? t("payout.busy") : t("payout.submit")}
       </Button>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
     </Stack>
   );
 }
