@@ -5,6 +5,7 @@ import type { TestServer } from "./harness";
 type SocketClosed = { code: number; reason: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const PROBE_LIMIT_MS = 20_000;
 
 /**
  * One graphql-ws socket with one subscription to `server`. `next()` resolves with the next result
@@ -41,10 +42,12 @@ export function subscribeOverSocket<T>(
     },
     /**
      * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
-     * this is how a test knows the subscription (and its Redis channel) is listening.
+     * this is how a test knows the subscription (and its Redis channel) is listening. A probe sent
+     * before that is lost, so another goes every 250 ms, for up to 20 s (a busy machine is slow to
+     * subscribe).
      */
     async ready(sendProbe: () => Promise<unknown>) {
-      for (let attempt = 0; attempt < 10; attempt++) {
+      for (const deadline = Date.now() + PROBE_LIMIT_MS; Date.now() < deadline;) {
         await sendProbe();
         if (await Promise.race([raw().then(() => true), sleep(250).then(() => false)])) return;
       }
