@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, signUp, signUpCast, type SignedIn } from "../test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
-import { RedisCircuit } from "../platform/redis";
+import { firstConnection, RedisCircuit } from "../platform/redis";
 import { answeringRedisUrl, NO_REDIS } from "../test/redis";
 import { subscribeOverSocket } from "../test/websocket";
 
@@ -17,33 +17,56 @@ import { subscribeOverSocket } from "../test/websocket";
  */
 
 const READ = `{ products(pageSize: 5) { totalItems } }`;
+/** A signed-in read: past the public answers' cache, through the resolvers' own (the catalogue's). */
+const SIGNED_IN_READ = `{ me { id } products(pageSize: 5) { totalItems } }`;
 const SEND = `mutation ($c: ID!, $b: String!) { sendMessage(conversationId: $c, body: $b) { id } }`;
 
-/** A TCP server that reads whatever it is sent and never says a word. */
-async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * The Redis commands clients wrote, by name (upper case): each connection's bytes read as one
+ * stream of RESP arrays. `clear()` starts afresh.
+ */
+function commandLog() {
+  const written = new Map<Socket, string>();
+  return {
+    record: (socket: Socket, chunk: Buffer) => written.set(socket, (written.get(socket) ?? "") + chunk.toString("latin1")),
+    names: () =>
+      [...written.values()].flatMap((text) => [...text.matchAll(/\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n/g)].map((m) => m[1].toUpperCase())),
+    clear: () => written.clear(),
+  };
+}
+
+/** What is sent without any request: the background probes' PING, and each (re)connection's handshake and ready check. */
+const BACKGROUND = new Set(["PING", "HELLO", "CLIENT", "INFO"]);
+
+/** A TCP server that reads whatever it is sent and never says a word; `commands` logs what it was sent. */
+async function silentServer() {
   const sockets = new Set<Socket>();
+  const commands = commandLog();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on("data", () => undefined);
+    socket.on("data", (chunk: Buffer) => commands.record(socket, chunk));
     socket.on("error", () => undefined);
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    commands,
     close: () => closeServer(server, sockets),
   };
 }
 
 /**
  * A proxy to `target` that can fall silent as a paused Redis does: from `silence()` on it reads
- * and holds everything, answering nothing, until `resume()` passes on what it held.
+ * and holds everything, answering nothing, until `resume()` passes on what it held. `heldCommands`
+ * logs the commands sent to it while silent.
  */
 async function silenceableProxy(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
   let silent = false;
   const held: Array<() => void> = [];
+  const heldCommands = commandLog();
   const pass = (to: Socket) => (chunk: Buffer) => (silent ? held.push(() => to.write(chunk)) : to.write(chunk));
   const server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
@@ -53,6 +76,7 @@ async function silenceableProxy(target: string) {
       socket.on("close", () => sockets.delete(socket));
     }
     client.on("data", pass(upstream));
+    client.on("data", (chunk: Buffer) => silent && heldCommands.record(client, chunk));
     upstream.on("data", pass(client));
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
@@ -60,6 +84,7 @@ async function silenceableProxy(target: string) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    heldCommands,
     silence: () => (silent = true),
     resume: () => {
       silent = false;
@@ -99,10 +124,16 @@ describe("a Redis that never answers, from boot", () => {
 
   it("serves every read, reports degraded, delivers live events, and tells the admins", async () => {
     await expect.poll(() => ready(server)).toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable" } });
+    const { seller, buyer, admin } = await signUpCast(server);
+    silent.commands.clear();
     const results = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
     for (const result of results) expect(result).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+    const signedIn = await Promise.all(Array.from({ length: 20 }, () => server.gql(SIGNED_IN_READ, {}, buyer.token)));
+    for (const result of signedIn)
+      expect(result).toEqual({ data: { me: { id: buyer.user.id }, products: { totalItems: expect.any(Number) } } });
+    // with the circuit open no read sends Redis a command (only the background probes and reconnections do)
+    expect(silent.commands.names().filter((name) => !BACKGROUND.has(name))).toEqual([]);
 
-    const { seller, buyer, admin } = await signUpCast(server);
     const conversationId = await conversationBetween(server, seller, buyer);
     const socket = subscribeOverSocket<{ messageReceived: { body: string } }>(
       server,
@@ -162,7 +193,16 @@ describe("a Redis that falls silent while the server runs", () => {
         const during = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
         for (const result of during) expect(result).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
         await expect.poll(async () => (await ready(server)).body).toEqual({ status: "degraded", database: "ok", redis: "unavailable" });
+        // from here on no read waits on Redis: none sends it a command (only the background probes
+        // and reconnections do), so each is answered while Redis has answered nothing at all
+        proxy.heldCommands.clear();
         for (let i = 0; i < 20; i++) expect(await server.gql(READ)).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+        for (let i = 0; i < 20; i++) {
+          expect(await server.gql(SIGNED_IN_READ, {}, buyer.token)).toEqual({
+            data: { me: { id: buyer.user.id }, products: { totalItems: expect.any(Number) } },
+          });
+        }
+        expect(proxy.heldCommands.names().filter((name) => !BACKGROUND.has(name))).toEqual([]);
         await server.gql(SEND, { c: conversationId, b: "sent while Redis is silent" }, buyer.token);
         expect((await socket.next()).value?.data?.messageReceived.body).toBe("sent while Redis is silent");
 
@@ -189,18 +229,24 @@ describe("a Redis that falls silent while the server runs", () => {
   );
 });
 
+/** A logger that keeps its lines in `lines`. */
+function keptLog() {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const logger = pino(
+    { level: "info" },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        done();
+      },
+    }),
+  );
+  return { lines, logger };
+}
+
 describe("the circuit's log", () => {
   it("says once that Redis is away, however many reconnection attempts fail (a wrong REDIS_URL at boot)", async () => {
-    const lines: Array<{ level: number; msg: string }> = [];
-    const logger = pino(
-      { level: "info" },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = keptLog();
     // nothing listens on port 1: every attempt is refused
     const circuit = new RedisCircuit("redis://127.0.0.1:1", logger);
     const clients = [circuit.client(), circuit.client(), circuit.client()];
@@ -213,6 +259,42 @@ describe("the circuit's log", () => {
       expect(lines.map((line) => line.msg)).toEqual([expect.stringMatching(/^Redis is not answering/)]);
     } finally {
       await circuit.close();
+    }
+  });
+
+  it("says once that Redis is away when it falls silent, however many commands and checks go unanswered, and once that it is back", async (ctx) => {
+    const redisUrl = await answeringRedisUrl();
+    if (!redisUrl) return ctx.skip(NO_REDIS);
+    const { lines, logger } = keptLog();
+    const proxy = await silenceableProxy(redisUrl);
+    const circuit = new RedisCircuit(proxy.url, logger);
+    const [first, second] = [circuit.client(), circuit.client()];
+    try {
+      await Promise.all([first, second].map(firstConnection));
+      expect(await circuit.check()).toBe(true);
+      proxy.silence();
+      // each waits out the command budget: the first failure opens the circuit, the later ones find it open
+      const outcomes = await Promise.allSettled([
+        circuit.run(() => first.get("x")),
+        circuit.run(() => second.get("y")),
+        circuit.run(() => first.ping()),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected"]);
+      expect(circuit.isOpen).toBe(true);
+      expect(await circuit.check()).toBe(false);
+      expect(await circuit.check()).toBe(false);
+      await expect(circuit.run(() => first.get("x"))).rejects.toThrow(/circuit open/);
+      expect(lines.map((line) => line.msg)).toEqual([expect.stringMatching(/^Redis is not answering/)]);
+
+      proxy.resume();
+      await expect.poll(() => circuit.isOpen, { timeout: 15_000 }).toBe(false);
+      expect(lines.map((line) => line.msg)).toEqual([
+        expect.stringMatching(/^Redis is not answering/),
+        "Redis answers again: back on Redis",
+      ]);
+    } finally {
+      await circuit.close();
+      await proxy.close();
     }
   });
 });
