@@ -1,6 +1,6 @@
 import { DataSource } from "typeorm";
 import { filterConditions, ProductSort } from "../modules/products/listing";
-import { searchStatement, type SearchTerms } from "../modules/products/search";
+import { searchStatement } from "../modules/products/search";
 
 /**
  * The app's own statements for a long-tail request (its filter conditions, its search statement),
@@ -28,12 +28,11 @@ export function filterWhere(filter: ShopVariables["filter"]): { where: string; v
 /**
  * The first page of a search as the app's searchPage runs it (searchStatement): up to
  * SEARCH_CANDIDATES matches read once (ranked when the sort is relevance, unless `ranked: false`),
- * counted, and the first page's ids in order. `terms.postings` null reads the full-text index
- * whatever the search (the statement before the word index).
+ * counted, and the first page's ids in order.
  */
 export function searchCandidates(
   { filter, sort, pageSize }: ShopVariables,
-  terms: SearchTerms,
+  corrected: string | null,
   options: { ranked?: boolean } = {},
 ): { text: string; values: unknown[] } {
   const { conditions, parameters } = filterConditions(filter);
@@ -45,6 +44,6 @@ export function searchCandidates(
     offset: 0,
     limit: pageSize + 1,
   };
-  const [text, values] = searchStatement(driver, { ...query, ...terms }, sort === ProductSort.RELEVANCE && options.ranked !== false);
+  const [text, values] = searchStatement(driver, { ...query, corrected }, sort === ProductSort.RELEVANCE && options.ranked !== false);
   return { text, values };
 }

@@ -191,8 +191,8 @@ export class CatalogService {
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
   private async searchRows(db: DataSource, search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
-    const terms = await corrections(db, this.cache, search);
-    const { ids, total } = await searchPage(db, { ...query, ...terms });
+    const corrected = await corrections(db, this.cache, search);
+    const { ids, total } = await searchPage(db, { ...query, corrected });
     const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);

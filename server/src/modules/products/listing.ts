@@ -26,9 +26,6 @@ export const SOLD_VISIBLE_DAYS = 3;
  */
 export const ON_SHOW = `(${LISTED} AND ("quantityAvailable" > 0 OR "soldOutAt" > now() - interval '${SOLD_VISIBLE_DAYS} days'))`;
 
-/** The category filter's condition (the search's word index holds the category, see searchStatement). */
-export const CATEGORY_CONDITION = "category = :category";
-
 export type CatalogFilter = {
   category?: string | null;
   color?: string | null;
@@ -48,7 +45,7 @@ export type CatalogFilter = {
  */
 export function filterConditions(filter: CatalogFilter): { conditions: string[]; parameters: Record<string, unknown> } {
   const conditions = [
-    filter.category && CATEGORY_CONDITION,
+    filter.category && "category = :category",
     filter.color && "color = :color",
     filter.minPrice != null && `"pricePaisa" >= :minPrice`,
     filter.maxPrice != null && `"pricePaisa" <= :maxPrice`,

@@ -34,7 +34,6 @@ import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
 import { PaymentsOfRecord1765400000000 } from "./1765400000000-payments-of-record";
 import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
 import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
-import { SearchPostings1765583920417 } from "./1765583920417-search-postings";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -74,5 +73,4 @@ export const migrations = [
   DropUnusedSearchFunctions1765300000003,
   PaymentsOfRecord1765400000000,
   CouponLimits1765410000000,
-  SearchPostings1765583920417,
 ];
