@@ -6,7 +6,7 @@ import { PaymentAttempt } from "./entity";
 
 const PROBLEMS = `{ paymentProblems {
   refused { id reference provider amount refusedReason sandbox refund { amount progress provider attemptReference tries } }
-  refundsWaiting { id }
+  refundsWaiting { id attemptReference progress tries lastError }
   mismatches { id }
 } }`;
 
@@ -60,5 +60,31 @@ describe("the admins' payment problems", () => {
     });
     // a refund sent no longer waits
     expect(res.data.paymentProblems.refundsWaiting).toEqual([]);
+  });
+
+  it("show a refund the provider refuses as failing, with the last try's error, while it is retried", async () => {
+    // a refund of a payment the card sandbox never took: the sandbox refuses it
+    await server.dataSource.transaction((manager) =>
+      server.services.paymentProviders.requestRefund(manager, {
+        key: "admin-test:unknown-payment",
+        provider: "card",
+        attemptReference: "UBNOSUCHPAYMENT00001",
+        transactionId: null,
+        amountPaisa: 5_000,
+        orderId: null,
+        buyerId: buyer.user.id,
+        sandbox: true,
+        reason: "A refund the provider cannot make.",
+      }),
+    );
+    const waiting = async () =>
+      (await server.gql(PROBLEMS, {}, admin.token)).data.paymentProblems.refundsWaiting.find(
+        (r: { attemptReference: string }) => r.attemptReference === "UBNOSUCHPAYMENT00001",
+      );
+    await expect.poll(async () => (await waiting())?.progress, { timeout: 20_000 }).toBe("FAILED");
+    expect(await waiting()).toMatchObject({
+      tries: expect.any(Number),
+      lastError: expect.stringContaining("has no paid transaction UBNOSUCHPAYMENT00001"),
+    });
   });
 });

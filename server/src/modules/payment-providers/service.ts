@@ -286,11 +286,14 @@ export class PaymentProvidersService {
         key: refund.key,
       });
     } catch (error) {
-      // kept outside the job's transaction, which rolls back: admins see why a refund waits
-      await this.dataSource.query(`UPDATE payment_refunds SET tries = tries + 1, "lastError" = $2 WHERE id = $1`, [
-        refundId,
-        String((error as Error).message).slice(0, 300),
-      ]);
+      // kept outside the job's transaction, which rolls back: admins see why a refund waits. Not
+      // awaited: the job's transaction holds this row's lock until it rolls back, after the throw
+      void this.dataSource
+        .query(`UPDATE payment_refunds SET tries = tries + 1, "lastError" = $2 WHERE id = $1`, [
+          refundId,
+          String((error as Error).message).slice(0, 300),
+        ])
+        .catch(() => undefined);
       throw error;
     }
     await manager.update(PaymentRefund, refund.id, {
