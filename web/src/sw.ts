@@ -105,7 +105,8 @@ self.addEventListener("message", (event) => {
 // the first version takes over the open tab at once, so its first visit is already cached
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
-type PushMessage = { title: string; body: string; url: string; tag: string };
+/** `lang`: the recipient's language, in which the server wrote it (Urdu shows right to left). */
+type PushMessage = { title: string; body: string; url: string; tag: string; lang?: string };
 
 self.addEventListener("push", (event) => {
   const message = event.data?.json() as PushMessage | undefined;
@@ -114,6 +115,8 @@ self.addEventListener("push", (event) => {
     self.registration.showNotification(message.title, {
       body: message.body,
       tag: message.tag,
+      lang: message.lang,
+      dir: message.lang === "ur" ? "rtl" : "auto",
       icon: "/icons/icon-192.png",
       badge: "/icons/maskable-192.png",
       data: { url: message.url },

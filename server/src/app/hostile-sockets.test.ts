@@ -199,7 +199,11 @@ describe("WebSocket limits", () => {
       .poll(
         async () => {
           if (!listening)
-            await server.services.notifications.notify(user.user.id, { kind: NotificationKind.OFFER, text: "probe", link: "/" });
+            await server.services.notifications.notify(user.user.id, {
+              kind: NotificationKind.OFFER,
+              message: { key: "legacy", params: { text: "probe" } },
+              link: "/",
+            });
           return listening;
         },
         { timeout: 10_000, interval: 250 },

@@ -83,11 +83,11 @@ describe("a job whose process is killed with -9", () => {
     const second = await startCompiled(env());
     running.push(second);
     await expect.poll(jobState, { timeout: 60_000, interval: 250 }).toEqual(["completed"]);
-    const alerts = await db.query<{ text: string }>(`SELECT text FROM notifications WHERE "recipientId" = $1 AND kind = 'SAVED_ITEM'`, [
-      buyerId,
-    ]);
-    expect(alerts.rows.map((r) => r.text)).toHaveLength(1);
-    expect(alerts.rows[0].text).toMatch(/^Price drop: /);
+    const alerts = await db.query<{ message: string }>(
+      `SELECT message FROM notifications WHERE "recipientId" = $1 AND kind = 'SAVED_ITEM'`,
+      [buyerId],
+    );
+    expect(alerts.rows.map((r) => r.message)).toEqual(["saved.priceDrop"]);
     expect(await stop(second)).toBe(0);
   }, 180_000);
 });

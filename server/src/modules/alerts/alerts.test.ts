@@ -12,6 +12,7 @@ import { Notification, NotificationKind } from "../notifications/entity";
 import { Product } from "../products/entity";
 import type { ProductFields } from "../products/service";
 import { MAX_SAVED_SEARCHES } from "./service";
+import { noticeText } from "../../test/notifications";
 
 /** Saved searches: saving (the shop's rules), ownership, and which new listings alert whom, once, through the job. */
 
@@ -141,7 +142,7 @@ describe("a new listing", () => {
     for (const who of [hit, byFilters]) {
       const [notice] = await matchNotices(server, who);
       expect(notice).toMatchObject({ link: `/shop/${product.id}` });
-      expect(notice.text).toContain(`"Casio fx-991ES ${tag}" for ${formatPKR(2500)}.`);
+      expect(noticeText(notice)).toContain(`"Casio fx-991ES ${tag}" for ${formatPKR(2500)}.`);
     }
     for (const who of [wrongCampus, tooCheap, wrongWords, offAlert]) expect(await matchNotices(server, who)).toEqual([]);
   });

@@ -1,11 +1,10 @@
-import { formatPKR } from "@unibazaar/rules";
 import { In, type EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
+import { languageOr, render } from "../../platform/i18n";
 import type { JobQueue } from "../../platform/jobs";
 import type { Mailer } from "../../platform/mail";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { LISTED } from "../products/entity";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { LISTED } from "../products";
 import { SavedSearch } from "./entity";
 import { savedSearchName } from "./service";
 
@@ -17,10 +16,6 @@ declare module "../../platform/jobs" {
     "alerts.digest": object;
   }
 }
-
-/** The longest notification text (the bell's column). */
-const MAX_TEXT = 500;
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 type Match = { userId: string; savedSearchId: string | null; wantedPostId: string | null };
 
@@ -106,16 +101,14 @@ export class ListingAlerts {
       matches.flatMap((m) => (m.wantedPostId ? [m.wantedPostId] : [])),
     ]);
     const wantedTitle = new Map(wanted.map((w) => [w.id, w.title]));
-    const listing = `"${product.name}" for ${formatPKR(product.pricePaisa / 100)}`;
+    const listing = { product: product.name, pricePaisa: product.pricePaisa };
     await this.notifications.notifyMany(
       matches.map((m) => ({
         recipientId: m.userId,
         kind: NotificationKind.LISTING_MATCH,
-        text: clip(
-          m.wantedPostId
-            ? `Just listed, for your wanted post "${wantedTitle.get(m.wantedPostId)}": ${listing}.`
-            : `Just listed, for your saved search ${searchName.get(m.savedSearchId!)}: ${listing}.`,
-        ),
+        message: m.wantedPostId
+          ? { key: "alert.wanted", params: { ...listing, title: wantedTitle.get(m.wantedPostId) ?? "" } }
+          : { key: "alert.search", params: { ...listing, search: searchName.get(m.savedSearchId!) ?? "" } },
         link: `/shop/${productId}`,
       })),
       manager,
@@ -129,29 +122,32 @@ export class ListingAlerts {
 
   /**
    * Scheduled each morning: one e-mail per user with the matches, not yet mailed, of their saved
-   * searches whose digest is on, still listed. Marked mailed in the job's transaction.
+   * searches whose digest is on, still listed, in their language. Marked mailed in the job's transaction.
    */
   async digestJob(_payload: object, manager: EntityManager): Promise<void> {
-    const rows: Array<{ userId: string; email: string; username: string; productId: string; name: string; pricePaisa: number }> =
-      await manager.query(
-        // a CTE, so the driver answers the rows (an UPDATE alone answers [rows, count])
-        `WITH marked AS (
+    type Row = { userId: string; email: string; username: string; language: string; productId: string; name: string; pricePaisa: number };
+    const rows: Row[] = await manager.query(
+      // a CTE, so the driver answers the rows (an UPDATE alone answers [rows, count])
+      `WITH marked AS (
            UPDATE listing_alerts a SET "mailedAt" = now()
              FROM saved_searches s, users u, products p
             WHERE a."mailedAt" IS NULL AND s.id = a."savedSearchId" AND s."emailDigest" AND u.id = a."userId" AND p.id = a."productId"
               AND p."deletedAt" IS NULL AND ${LISTED}
-           RETURNING a."userId", u.email, u.username, p.id AS "productId", p.name, p."pricePaisa")
+           RETURNING a."userId", u.email, u.username, u.language, p.id AS "productId", p.name, p."pricePaisa")
          SELECT * FROM marked ORDER BY "userId", name`,
-      );
+    );
     const byUser = new Map<string, typeof rows>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
     for (const listings of byUser.values()) {
       const { email, username } = listings[0];
-      const lines = listings.map((l) => `- ${l.name}, ${formatPKR(l.pricePaisa / 100)}: /shop/${l.productId}`);
+      const language = languageOr(listings[0].language);
+      const lines = listings.map((l) =>
+        render(language, { key: "mail.digest.line", params: { product: l.name, pricePaisa: l.pricePaisa, link: `/shop/${l.productId}` } }),
+      );
       await this.mailer.send({
         to: email,
-        subject: `UniBazaar: ${listings.length} new listing${listings.length === 1 ? "" : "s"} for your saved searches`,
-        text: `Hello ${username},\n\nNew on UniBazaar for your saved searches:\n\n${lines.join("\n")}\n\nTurn this e-mail off on your saved searches page.\n`,
+        subject: render(language, { key: "mail.digest.subject", params: { count: listings.length } }),
+        text: render(language, { key: "mail.digest.body", params: { name: username, lines: lines.join("\n") } }),
       });
     }
   }

@@ -1,18 +1,18 @@
-import { formatPKR, RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
+import { RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
+import type { MessageKey } from "../../platform/i18n";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { toPaisa, toRupees } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { isListed, Product } from "../products/entity";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { isListed, Product } from "../products";
 import { assertNotBlocked } from "./blocking";
 import { Conversation, Offer, OfferStatus } from "./entity";
 import { counterOfferSchema, makeOfferSchema, offerStatus, toOfferView, usableOffers, type OfferView } from "./offers";
@@ -256,22 +256,25 @@ export class NegotiationService {
    * order the checkout placed.
    */
   private async notifyOfferChange(manager: EntityManager, offer: Offer): Promise<void> {
-    const amount = formatPKR(offer.amountPaisa / 100);
     const maker = offer.madeById;
     const other = maker === offer.buyerId ? offer.sellerId : offer.buyerId;
-    const notice: Partial<Record<OfferStatus, [string, string]>> = {
-      [OfferStatus.PENDING]: [other, `New offer: ${amount}.`],
-      [OfferStatus.ACCEPTED]: [maker, `Your offer of ${amount} was accepted.`],
-      [OfferStatus.DECLINED]: [maker, `Your offer of ${amount} was declined.`],
-      [OfferStatus.WITHDRAWN]: [other, `The offer of ${amount} was withdrawn.`],
-      [OfferStatus.EXPIRED]: [offer.buyerId, `The offer of ${amount} has expired.`],
+    const notice: Partial<Record<OfferStatus, [string, MessageKey]>> = {
+      [OfferStatus.PENDING]: [other, "offer.new"],
+      [OfferStatus.ACCEPTED]: [maker, "offer.accepted"],
+      [OfferStatus.DECLINED]: [maker, "offer.declined"],
+      [OfferStatus.WITHDRAWN]: [other, "offer.withdrawn"],
+      [OfferStatus.EXPIRED]: [offer.buyerId, "offer.expired"],
     };
     const entry = notice[offer.status];
     if (!entry) return;
-    const [recipientId, text] = entry;
+    const [recipientId, key] = entry;
     await this.notifications.notify(
       recipientId,
-      { kind: NotificationKind.OFFER, text, link: conversationPath(offer.conversationId) },
+      {
+        kind: NotificationKind.OFFER,
+        message: { key, params: { amountPaisa: offer.amountPaisa } },
+        link: conversationPath(offer.conversationId),
+      },
       manager,
     );
   }

@@ -6,6 +6,7 @@ import { placeOrder } from "../orders/testing";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { OfferStatus } from "./entity";
 import { ACCEPT, conversation, COUNTER, DECLINE, make, madeOffer, OFFERS, QUOTE, stored, WITHDRAW } from "./testing";
+import { noticeText } from "../../test/notifications";
 
 /** Offers over time: who is told of each step, and expiry on the services' clock. */
 
@@ -21,7 +22,7 @@ const offerNotices = async (server: TestServer, conversationId: string) =>
       where: { kind: NotificationKind.OFFER, link: `/messages/${conversationId}` },
       order: { createdAt: "ASC" },
     })
-  ).map((n) => [n.recipientId, n.text.replace(/\u00a0/g, " ")]);
+  ).map((n) => [n.recipientId, noticeText(n).replace(/\u00a0/g, " ")]);
 
 describe("offer notifications", () => {
   // a buyer of their own: each offer counts against the sender's messages a minute

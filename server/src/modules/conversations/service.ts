@@ -10,10 +10,9 @@ import { forbidden, notFound } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { isListed, Product } from "../products/entity";
-import type { ScreeningService } from "../screening/service";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { isListed, Product } from "../products";
+import type { ScreeningService } from "../screening";
 import { assertNotBlocked, BlockingService } from "./blocking";
 import { Conversation, Message } from "./entity";
 import { NegotiationService, type OfferHold } from "./negotiation";
@@ -312,7 +311,9 @@ export class ConversationsService {
         recipientId,
         {
           kind: NotificationKind.NEW_MESSAGE,
-          text: `${caller.username}: ${v.body ? this.screening.preview(v.body).replace(/\s+/g, " ") : PHOTO_PREVIEW}`,
+          message: v.body
+            ? { key: "message.new", params: { sender: caller.username, preview: this.screening.preview(v.body).replace(/\s+/g, " ") } }
+            : { key: "message.photo", params: { sender: caller.username } },
           link: conversationPath(conversation.id),
         },
         manager,

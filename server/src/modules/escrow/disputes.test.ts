@@ -6,6 +6,7 @@ import { setStatus } from "../orders/testing";
 import { HeldPayment, HeldPaymentState } from "./entity";
 import { ADMIN_DECISION_HOURS, SELLER_ANSWER_HOURS } from "./disputes";
 import { BALANCE, handOver, HELD, objectToHandover, orderLedger, paidCardOrder } from "./testing";
+import { noticeTexts } from "../../test/notifications";
 
 const DISPUTE = `id orderId orderLabel amount reason text photos state sellerAnswer answeredAt answerDueAt outcome refundAmount decisionNote decidedAt`;
 const OPEN = `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { ${DISPUTE} } }`;
@@ -18,12 +19,7 @@ const TEXT = "The box came empty: no textbook inside at all.";
 const heldState = async (server: TestServer, orderId: string) =>
   (await server.dataSource.getRepository(HeldPayment).findOneByOrFail({ orderId })).state;
 const notices = async (server: TestServer, userId: string) =>
-  (
-    await server.dataSource.query<Array<{ text: string }>>(
-      `SELECT text FROM notifications WHERE "recipientId" = $1 AND kind = 'PAYMENT' ORDER BY "createdAt", id`,
-      [userId],
-    )
-  ).map((n) => n.text);
+  (await noticeTexts(server.dataSource, userId, "kind = 'PAYMENT'")).map((n) => n.text);
 
 /** A paid card order that its seller accepted. */
 async function acceptedPaidOrder(cast: Cast, server: TestServer, people = cast) {

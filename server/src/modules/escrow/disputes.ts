@@ -9,12 +9,9 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
-import { Order, PaymentStatus } from "../orders/entity";
-import type { OrderHandoverObjected } from "../orders/events";
-import { lockOrder } from "../orders/service";
-import { ACCEPTED_STATUSES } from "../orders/transitions";
+import { Order, PaymentStatus, type OrderHandoverObjected, lockOrder, ACCEPTED_STATUSES } from "../orders";
 import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
-import { orderLabel, orderPath, rupees, type PaymentNotices } from "./notices";
+import { orderPath, rupees, type PaymentNotices } from "./notices";
 import type { EscrowService } from "./service";
 import { statesAllowing } from "./transitions";
 
@@ -115,19 +112,9 @@ export class DisputesService {
       `INSERT INTO disputes ("orderId", "buyerId", "sellerId", reason, text, photos, "answerDueAt") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [order.id, order.buyerId, order.sellerId, reason, text, photos, new Date(now.getTime() + SELLER_ANSWER_HOURS * HOUR)],
     );
-    const number = orderLabel(order.orderNumber);
-    await this.notices.tell(
-      [order.sellerId],
-      `The buyer opened a dispute on order ${number}: answer within 3 days.`,
-      orderPath(order.id),
-      manager,
-    );
-    await this.notices.tell(
-      [order.buyerId],
-      `Your dispute on order ${number} is open: the payment stays held until it is decided.`,
-      orderPath(order.id),
-      manager,
-    );
+    const params = { order: order.orderNumber };
+    await this.notices.tell([order.sellerId], { key: "dispute.openedSeller", params }, orderPath(order.id), manager);
+    await this.notices.tell([order.buyerId], { key: "dispute.openedBuyer", params }, orderPath(order.id), manager);
     return id;
   }
 
@@ -151,9 +138,14 @@ export class DisputesService {
         ],
       );
       if (!affected) throw conflict("This dispute has already been answered or decided.");
-      const text = `The seller answered the dispute on order ${orderLabel(dispute.orderNumber)}: an admin will decide.`;
-      await this.notices.tell([dispute.buyerId, dispute.sellerId], text, orderPath(dispute.orderId), manager);
-      await this.notices.tellAdmins(`Dispute on order ${orderLabel(dispute.orderNumber)} is ready for a decision.`, manager);
+      const params = { order: dispute.orderNumber };
+      await this.notices.tell(
+        [dispute.buyerId, dispute.sellerId],
+        { key: "dispute.answered", params },
+        orderPath(dispute.orderId),
+        manager,
+      );
+      await this.notices.tellAdmins({ key: "dispute.ready", params }, manager);
     });
     return this.view(dispute.id);
   }
@@ -177,12 +169,14 @@ export class DisputesService {
       const step = v.outcome === DisputeOutcome.RELEASE ? "release" : v.outcome === DisputeOutcome.REFUND ? "refund" : "partial";
       const settled = await this.escrow.settle(manager, dispute.orderId, step, [HeldPaymentState.DISPUTED], refundPaisa);
       if (!settled) throw conflict("This payment is no longer held.");
-      const decision =
+      const key =
         v.outcome === DisputeOutcome.RELEASE
-          ? "the payment goes to the seller"
-          : `${rupees(refundPaisa)} is refunded to the buyer${refundPaisa < dispute.amountPaisa ? ", the rest goes to the seller" : ""}`;
-      const text = `The dispute on order ${orderLabel(dispute.orderNumber)} is decided: ${decision}.`;
-      await this.notices.tell([dispute.buyerId, dispute.sellerId], text, orderPath(dispute.orderId), manager);
+          ? "dispute.decidedRelease"
+          : refundPaisa < dispute.amountPaisa
+            ? "dispute.decidedPartial"
+            : "dispute.decidedRefund";
+      const message = { key, params: { order: dispute.orderNumber, amountPaisa: refundPaisa } } as const;
+      await this.notices.tell([dispute.buyerId, dispute.sellerId], message, orderPath(dispute.orderId), manager);
       const refundedInFull = refundPaisa === dispute.amountPaisa;
       await this.events.publish(manager, "dispute.decided", { orderId: dispute.orderId, outcome: v.outcome, refundedInFull, admin });
     });
@@ -204,20 +198,16 @@ export class DisputesService {
         [DisputeState.AWAITING_ADMIN, new Date(now.getTime() + ADMIN_DECISION_HOURS * HOUR), DisputeState.AWAITING_SELLER, now],
       );
     for (const d of lapsed) {
-      const text = `The seller did not answer the dispute on order ${orderLabel(d.orderNumber)} in time: an admin will decide.`;
-      await this.notices.tell([d.buyerId, d.sellerId], text, orderPath(d.orderId), manager);
-      await this.notices.tellAdmins(
-        `Dispute on order ${orderLabel(d.orderNumber)} is ready for a decision (no answer from the seller).`,
-        manager,
-      );
+      const params = { order: d.orderNumber };
+      await this.notices.tell([d.buyerId, d.sellerId], { key: "dispute.unanswered", params }, orderPath(d.orderId), manager);
+      await this.notices.tellAdmins({ key: "dispute.readyUnanswered", params }, manager);
     }
     const [due]: [Array<{ orderNumber: number }>, number] = await manager.query(
       `UPDATE disputes d SET "remindedAt" = $3 FROM orders o
         WHERE o.id = d."orderId" AND d.state = $1 AND d."decisionDueAt" <= $2 AND d."remindedAt" IS NULL RETURNING o."orderNumber"`,
       [DisputeState.AWAITING_ADMIN, now, now],
     );
-    for (const d of due)
-      await this.notices.tellAdmins(`Reminder: the dispute on order ${orderLabel(d.orderNumber)} waits for a decision.`, manager);
+    for (const d of due) await this.notices.tellAdmins({ key: "dispute.reminder", params: { order: d.orderNumber } }, manager);
     return lapsed.length + due.length;
   }
 

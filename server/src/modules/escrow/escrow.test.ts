@@ -6,17 +6,13 @@ import { setStatus } from "../orders/testing";
 import { HeldPayment, HeldPaymentState } from "./entity";
 import { feeOf } from "./service";
 import { BALANCE, handOver, HELD, orderLedger, paidCardOrder } from "./testing";
+import { noticeTexts } from "../../test/notifications";
 
 const held = (server: TestServer, orderId: string) => server.dataSource.getRepository(HeldPayment).findOneByOrFail({ orderId });
 const balanceOf = async (server: TestServer, token: string) =>
   (await server.gql(BALANCE, {}, token)).data.myBalance as { pending: number; available: number };
 const noticesOf = async (server: TestServer, userId: string) =>
-  (
-    await server.dataSource.query<Array<{ text: string }>>(
-      `SELECT text FROM notifications WHERE "recipientId" = $1 AND kind = 'PAYMENT' ORDER BY "createdAt", id`,
-      [userId],
-    )
-  ).map((n) => n.text);
+  (await noticeTexts(server.dataSource, userId, "kind = 'PAYMENT'")).map((n) => n.text);
 
 describe("a card payment is held", () => {
   it("holds each order's amount on capture, once, tells both sides and shows as pending to the seller", async ({ cast, server }) => {

@@ -1,12 +1,9 @@
 import type { EntityManager } from "typeorm";
-import { accounts } from "../ledger/accounts";
-import { MovementKind } from "../ledger/entity";
-import type { LedgerService } from "../ledger/service";
-import { Order, OrderStatus } from "../orders/entity";
-import type { OrderHandoverConfirmed, OrderStatusChanged } from "../orders/events";
+import { accounts, MovementKind, type LedgerService } from "../ledger";
+import { Order, OrderStatus, type OrderHandoverConfirmed, type OrderStatusChanged } from "../orders";
 import type { PaymentCaptured, PaymentProvidersService, PaymentRefunded, ProviderName } from "../payment-providers";
 import { DisputeOutcome, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
-import { orderLabel, orderPath, BALANCE_PATH, rupees, type PaymentNotices } from "./notices";
+import { orderLabel, orderPath, BALANCE_PATH, type PaymentNotices } from "./notices";
 import { PAYMENT_TRANSITIONS, type PaymentStep } from "./transitions";
 
 export type EscrowSettings = {
@@ -62,18 +59,9 @@ export class EscrowService {
         ],
       });
       const number = await this.orderNumber(manager, order.id);
-      await this.notices.tell(
-        [order.buyerId],
-        `Your payment of ${rupees(order.totalPaisa)} for order ${orderLabel(number)} is held until you receive the item.`,
-        orderPath(order.id),
-        manager,
-      );
-      await this.notices.tell(
-        [order.sellerId],
-        `${rupees(order.totalPaisa)} for order ${orderLabel(number)} is paid and held: it is yours once the buyer has the item.`,
-        orderPath(order.id),
-        manager,
-      );
+      const params = { amountPaisa: order.totalPaisa, order: number };
+      await this.notices.tell([order.buyerId], { key: "payment.heldBuyer", params }, orderPath(order.id), manager);
+      await this.notices.tell([order.sellerId], { key: "payment.heldSeller", params }, orderPath(order.id), manager);
     }
   }
 
@@ -147,8 +135,8 @@ export class EscrowService {
       sandbox: payment.testMoney,
       reason: `Order ${orderLabel(number)}: ${payment.refundedPaisa === payment.amountPaisa ? "refunded in full" : "refunded in part"}.`,
     });
-    const text = `${rupees(payment.refundedPaisa)} of order ${orderLabel(number)} is refunded to the buyer.`;
-    await this.notices.tell([payment.buyerId, payment.sellerId], text, orderPath(payment.orderId), manager);
+    const message = { key: "payment.refunded" as const, params: { amountPaisa: payment.refundedPaisa, order: number } };
+    await this.notices.tell([payment.buyerId, payment.sellerId], message, orderPath(payment.orderId), manager);
   }
 
   private async release(manager: EntityManager, payment: HeldPayment, releasedPaisa: number, number: number): Promise<void> {
@@ -177,10 +165,10 @@ export class EscrowService {
         ],
       });
     }
-    const feeText = fee > 0 ? ` (less the fee of ${rupees(fee)})` : "";
+    const params = { amountPaisa: releasedPaisa, order: number, feePaisa: fee };
     await this.notices.tell(
       [payment.sellerId],
-      `${rupees(releasedPaisa)} of order ${orderLabel(number)} is released to your balance${feeText}.`,
+      { key: fee > 0 ? "payment.releasedLessFee" : "payment.released", params },
       BALANCE_PATH,
       manager,
     );

@@ -1,4 +1,5 @@
 import { CAMPUSES, type CampusSlug } from "../../platform/shared/campuses";
+import { formatTime } from "../../platform/i18n";
 
 /**
  * Where buyers and sellers meet on each campus: busy, public, easy-to-find places. A point's slug
@@ -83,16 +84,5 @@ export function meetupTimeProblem(at: Date, now: Date): string | null {
   return null;
 }
 
-/** A meetup time as people read it in a notice: "Tue 2 Dec, 14:30 (Pakistan time)". */
-export const formatMeetupTime = (at: Date): string =>
-  `${new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Karachi",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  })
-    .format(at)
-    .replace(/(\d{4}|\w{3}) (\d{2}:\d{2})$/, "$1, $2")} (Pakistan time)`;
+/** A meetup time as people read it in English: "Tue 2 Dec, 14:30 (Pakistan time)". */
+export const formatMeetupTime = (at: Date): string => formatTime(at, "en");

@@ -4,6 +4,7 @@ import { jobsSettled, type TestServer } from "../../test/harness";
 import { it } from "../../test/server-test";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { Fulfilment, MeetupState, Order, OrderStatus } from "../orders/entity";
+import { noticeText } from "../../test/notifications";
 
 /** Meetup reminders: both sides of a confirmed meetup hear an hour before, once per meetup time. */
 
@@ -41,7 +42,7 @@ describe("meetup reminders", () => {
     await runReminders(server);
     const told = await reminders(server, soon.id);
     expect(told.map((n) => n.recipientId).sort()).toEqual([buyer.user.id, seller.user.id].sort());
-    expect(told[0].text).toMatch(/^Meetup soon for order UB-\d{6}: .* at Central Library entrance\.$/);
+    expect(noticeText(told[0])).toMatch(/^Meetup soon for order UB-\d{6}: .* at Central Library entrance\.$/);
     for (const order of [proposed, later, cancelled]) expect(await reminders(server, order.id)).toEqual([]);
 
     await runReminders(server);

@@ -1,10 +1,8 @@
 import type { EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
 import { MeetupState, OrderStatus } from "../../platform/shared/order-statuses";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { formatOrderNumber } from "../../platform/shared/order-number";
-import { formatMeetupTime, meetupPoint } from "./points";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { meetupPoint } from "./points";
 
 /** How long before an agreed meetup both sides are reminded. */
 export const MEETUP_REMINDER_MINUTES = 60;
@@ -50,7 +48,10 @@ export class MeetupReminders {
     await this.notifications.notifyMany(
       due.flatMap((order) => {
         const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
-        const text = `Meetup soon for order ${formatOrderNumber(order.orderNumber)}: ${formatMeetupTime(order.meetupAt!)} at ${where}.`;
+        const message = {
+          key: "meetup.soon" as const,
+          params: { order: order.orderNumber, meetupAt: order.meetupAt!.toISOString(), place: where ?? "" },
+        };
         // a party whose account was deleted is not reminded
         return [order.buyerId, order.sellerId].flatMap((recipientId) =>
           recipientId
@@ -58,7 +59,7 @@ export class MeetupReminders {
                 {
                   recipientId,
                   kind: NotificationKind.MEETUP_REMINDER,
-                  text,
+                  message,
                   link: `/orders/${order.id}`,
                 },
               ]

@@ -1,6 +1,7 @@
 import { registerEnumType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
-import { User } from "../users/entity";
+import type { MessageKey, PhraseParams } from "../../platform/i18n";
+import { User } from "../users";
 
 export enum NotificationKind {
   NEW_MESSAGE = "NEW_MESSAGE",
@@ -40,9 +41,13 @@ export class Notification {
   @Column({ type: "enum", enum: NotificationKind, enumName: "notification_kind" })
   kind: NotificationKind;
 
-  /** Plain text, shown as text (never HTML). */
-  @Column({ type: "varchar", length: 500 })
-  text: string;
+  /** What it says, as a message key of the server's catalogue (platform/i18n), rendered in the reader's language. */
+  @Column({ type: "varchar", length: 60 })
+  message: MessageKey;
+
+  /** The message's parameters (amounts, order numbers, names); an old sentence is `legacy`'s `text`. */
+  @Column({ type: "jsonb", default: {} })
+  params: PhraseParams;
 
   /** An app path such as /orders/<id> or /messages/<id>. */
   @Column({ type: "varchar", length: 300 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { answeringRedisUrl, NO_REDIS } from "../../test/redis";
+import { said } from "../../test/notifications";
 import { subscribeOverSocket } from "../../test/websocket";
 import { NotificationKind } from "./entity";
 
@@ -15,7 +16,7 @@ const subscribe = (server: TestServer, token: string | undefined) =>
   subscribeOverSocket<Added>(server, token, SUBSCRIPTION, (data) => data?.notificationAdded.notification.text === PROBE);
 /** A probe notification straight through the service (it counts as unread like any other). */
 const probe = (server: TestServer, who: SignedIn) => () =>
-  server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, text: PROBE, link: "/" });
+  server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, message: said(PROBE), link: "/" });
 
 /** `buyer` asks `seller` about a new product: the seller is notified. */
 async function ask(via: TestServer, buyer: SignedIn, seller: SignedIn, body: string) {
@@ -57,7 +58,11 @@ describe("notificationAdded over a WebSocket", () => {
       },
     });
     // the stranger's next event is their own, never the seller's
-    const own = await server.services.notifications.notify(stranger.user.id, { kind: NotificationKind.OFFER, text: "yours", link: "/" });
+    const own = await server.services.notifications.notify(stranger.user.id, {
+      kind: NotificationKind.OFFER,
+      message: said("yours"),
+      link: "/",
+    });
     expect((await strangerSide.next()).value?.data?.notificationAdded.notification.id).toBe(own.id);
     await Promise.all([sellerSide.close(), strangerSide.close()]);
   });
@@ -75,7 +80,7 @@ describe("notificationAdded over a WebSocket", () => {
         [first, second].map((who) => ({
           recipientId: who.user.id,
           kind: NotificationKind.SAVED_ITEM,
-          text: `for ${who.user.username}`,
+          message: said(`for ${who.user.username}`),
           link: "/saved",
         })),
         manager,

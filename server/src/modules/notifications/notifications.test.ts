@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, type TestServer } from "../../test/harness";
+import { said } from "../../test/notifications";
 import type { LiveEvent } from "../../platform/live";
 import { Order, OrderStatus } from "../orders/entity";
 import { placeOrder, setStatus } from "../orders/testing";
@@ -29,12 +30,12 @@ async function userWith(server: TestServer, count: number) {
   for (let i = 1; i <= count; i++)
     await server.services.notifications.notify(who.user.id, {
       kind: NotificationKind.ORDER_STATUS,
-      text: `Note ${i}`,
+      message: said(`Note ${i}`),
       link: `/orders/${i}`,
     });
   // a second apart, in order: two inserts in the same millisecond would list in either order
   await server.dataSource.query(
-    `UPDATE notifications SET "createdAt" = now() - (100 - split_part(text, ' ', 2)::int) * interval '1 second' WHERE "recipientId" = $1`,
+    `UPDATE notifications SET "createdAt" = now() - (100 - split_part(params->>'text', ' ', 2)::int) * interval '1 second' WHERE "recipientId" = $1`,
     [who.user.id],
   );
   return who;
@@ -87,12 +88,14 @@ describe("the list, the count and marking read", () => {
     expect((await listOf(server, await signUp(server))).notifications.totalItems).toBe(0);
   });
 
-  it("costs the same 4 statements for a page of 2 or of 50 (token check, page, count, unread count)", async ({ server }) => {
+  it("costs the same 5 statements for a page of 2 or of 50 (token check, page, count, the caller's language, unread count)", async ({
+    server,
+  }) => {
     const who = await userWith(server, 50);
     const two = await server.queries.measure(() => server.gql(LIST, { pageSize: 2 }, who.token));
     const fifty = await server.queries.measure(() => server.gql(LIST, { pageSize: 50 }, who.token));
     expect(fifty.result.data.notifications.items).toHaveLength(50);
-    expect(fifty.queries).toBe(4);
+    expect(fifty.queries).toBe(5);
     expect(two.queries).toBe(fifty.queries);
   });
 
@@ -133,7 +136,7 @@ describe("the list, the count and marking read", () => {
 
   it("refuses a link outside the app and cuts a long text", async ({ server, cast: { buyer } }) => {
     const notify = (link: string, text = "x") =>
-      server.services.notifications.notify(buyer.user.id, { kind: NotificationKind.OFFER, text, link });
+      server.services.notifications.notify(buyer.user.id, { kind: NotificationKind.OFFER, message: said(text), link });
     for (const link of ["https://evil.example/x", "//evil.example", "javascript:alert(1)", "/orders/<b>"])
       await expect(notify(link)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     const long = await notify("/messages/1", "a".repeat(600));
@@ -142,11 +145,45 @@ describe("the list, the count and marking read", () => {
   });
 });
 
+describe("in the reader's language", () => {
+  it("stores a message key and its parameters, and shows each reader the notice in the language they chose", async ({ server }) => {
+    const who = await signUp(server);
+    await server.services.notifications.notify(who.user.id, {
+      kind: NotificationKind.OFFER,
+      message: { key: "offer.new", params: { amountPaisa: 150_000 } },
+      link: "/messages/1",
+    });
+    const [row] = await server.dataSource.query(`SELECT message, params FROM notifications WHERE "recipientId" = $1`, [who.user.id]);
+    expect(row).toEqual({ message: "offer.new", params: { amountPaisa: 150_000 } });
+    const textOf = async () => (await listOf(server, who)).notifications.items[0].text.replace(/\u00a0/g, " ");
+    expect(await textOf()).toBe("New offer: Rs 1,500.");
+
+    expect((await server.gql(`mutation { setLanguage(language: "ur") }`, {}, who.token)).data).toEqual({ setLanguage: "ur" });
+    // the amount keeps its own direction inside the Urdu sentence (isolated)
+    expect(await textOf()).toBe("نئی پیشکش: \u2068Rs 1,500\u2069۔");
+    expect((await server.gql(`{ me { language } }`, {}, who.token)).data).toEqual({ me: { language: "ur" } });
+  });
+
+  it("shows a notice written as a sentence before messages had keys as it was", async ({ server }) => {
+    const who = await signUp(server);
+    await server.dataSource.query(
+      `INSERT INTO notifications ("recipientId", kind, message, params, link) VALUES ($1, 'OFFER', 'legacy', '{"text": "Old words."}', '/')`,
+      [who.user.id],
+    );
+    await server.gql(`mutation { setLanguage(language: "ur") }`, {}, who.token);
+    expect((await listOf(server, who)).notifications.items.map((n) => n.text)).toEqual(["\u2068Old words.\u2069"]);
+  });
+});
+
 describe("inside a caller's transaction", () => {
   it("publishes after the commit, and a rollback takes back both the row and the event", async ({ server }) => {
     const who = await signUp(server);
     const notify = (text: string, manager: Parameters<typeof server.services.notifications.notify>[2]) =>
-      server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, text, link: "/messages/1" }, manager);
+      server.services.notifications.notify(
+        who.user.id,
+        { kind: NotificationKind.OFFER, message: said(text), link: "/messages/1" },
+        manager,
+      );
     let beforeCommit = -1;
     const committed = await eventsFor(server, who.user.id, (received) =>
       server.dataSource.transaction(async (manager) => {

@@ -38,6 +38,19 @@ export class NotificationsResolver {
   }
 
   @Allow()
+  @Mutation(() => String, {
+    description:
+      'Sets the language the server writes to the caller in: notifications (those they have too), pushes and e-mails. "en" or "ur"; answers it.',
+  })
+  setLanguage(
+    @Arg("language", () => String, { description: '"en" (English) or "ur" (Urdu).' }) language: string,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<string> {
+    return ctx.services.notifications.setLanguage(caller, language);
+  }
+
+  @Allow()
   @Mutation(() => Int, { description: "Marks every unread notification of the caller read; returns how many it marked." })
   markAllNotificationsRead(@Caller() caller: AuthUser, @Ctx() ctx: Context): Promise<number> {
     return ctx.services.notifications.markAllRead(caller);

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
+import { LANGUAGES, languageOr, render, type Language, type MessageKey, type Phrase } from "../../platform/i18n";
 import { notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -9,35 +10,48 @@ import { Notification, NotificationKind } from "./entity";
 
 export const NOTIFICATION_TEXT_MAX_LENGTH = 500;
 
+// longer texts are cut, not refused: a notification is a pointer, its link shows the whole thing
+const clip = (text: string) => (text.length > NOTIFICATION_TEXT_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_TEXT_MAX_LENGTH - 1)}…` : text);
+
 const notifySchema = z.object({
   kind: z.enum(NotificationKind),
-  // longer texts are cut, not refused: a notification is a pointer, its link shows the whole thing
-  text: z
-    .string()
-    .trim()
-    .min(1, "A notification needs a text.")
-    .transform((text) => (text.length > NOTIFICATION_TEXT_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_TEXT_MAX_LENGTH - 1)}…` : text)),
+  message: z.object({
+    key: z.string().min(1) as z.ZodType<MessageKey>,
+    params: z
+      .record(z.string(), z.union([z.string().transform(clip), z.number()]))
+      .optional()
+      .transform((params) => params ?? {}),
+  }),
   link: z
     .string()
     .max(300, "A notification link must be at most 300 characters.")
     .regex(/^\/(?!\/)[\w\-./?=&%~]*$/, "A notification link is a path inside the app, such as /orders/<id>."),
 });
 
-export type NotifyInput = { kind: NotificationKind; text: string; link: string };
+/** A notification is written as a message key and parameters (platform/i18n), never as a sentence: each reader reads it in their language. */
+export type NotifyInput = { kind: NotificationKind; message: Phrase; link: string };
 
-export type NotificationView = Pick<Notification, "id" | "kind" | "text" | "link" | "readAt" | "createdAt">;
+/** A notification as its reader sees it: `text` is its message in their language. */
+export type NotificationView = Pick<Notification, "id" | "kind" | "link" | "readAt" | "createdAt"> & { text: string };
 
 export const NOTIFICATION_EVENT = "notification";
 /** Published to the recipient after the commit, with their unread count at that moment. */
 export type NotificationEvent = { type: typeof NOTIFICATION_EVENT; notification: NotificationView; unreadCount: number };
 
+/** A row as written, with its recipient's language (RETURNING's subquery). */
+type Written = Notification & { language: string };
+/** The recipient's language, for the rows a statement returns. */
+const RETURNING = `RETURNING *, (SELECT u.language FROM users u WHERE u.id = "recipientId") AS language`;
+
+const languageSchema = z.object({ language: z.enum(LANGUAGES, { message: "The language is en (English) or ur (Urdu)." }) });
+
 /** Kinds of which a recipient has at most one unread per link: later ones update it instead of piling up. */
 const COLLAPSING: readonly NotificationKind[] = [NotificationKind.NEW_MESSAGE];
 
-const toView = ({ id, kind, text, link, readAt, createdAt }: Notification): NotificationView => ({
+const toView = ({ id, kind, message, params, link, readAt, createdAt }: Notification, language: Language): NotificationView => ({
   id,
   kind,
-  text,
+  text: render(language, { key: message, params }),
   link,
   readAt,
   createdAt,
@@ -53,21 +67,25 @@ export class NotificationsService {
   /**
    * Tells `recipientId` about something. Pass the caller's transaction `manager` so the
    * notification commits (or rolls back) with the change it reports; `notification.created` is
-   * published in it (its live event goes out after the commit). An unread NEW_MESSAGE for the same link is updated (text and time), not repeated.
+   * published in it (its live event goes out after the commit), in the recipient's language. An
+   * unread NEW_MESSAGE for the same link is updated (message and time), not repeated.
    */
   async notify(recipientId: string, input: NotifyInput, manager: EntityManager = this.dataSource.manager): Promise<NotificationView> {
     const v = parseInput(notifySchema, input);
     const collapse = COLLAPSING.includes(v.kind)
-      ? `ON CONFLICT ("recipientId", link) WHERE "readAt" IS NULL AND kind = 'NEW_MESSAGE' DO UPDATE SET text = EXCLUDED.text, "createdAt" = now()`
+      ? `ON CONFLICT ("recipientId", link) WHERE "readAt" IS NULL AND kind = 'NEW_MESSAGE'
+           DO UPDATE SET message = EXCLUDED.message, params = EXCLUDED.params, "createdAt" = now()`
       : "";
-    const [row]: Notification[] = await manager.query(
-      `INSERT INTO notifications ("recipientId", kind, text, link) VALUES ($1, $2, $3, $4) ${collapse} RETURNING *`,
-      [recipientId, v.kind, v.text, v.link],
+    const [row]: Written[] = await manager.query(
+      `INSERT INTO notifications ("recipientId", kind, message, params, link) VALUES ($1, $2, $3, $4, $5) ${collapse} ${RETURNING}`,
+      [recipientId, v.kind, v.message.key, v.message.params, v.link],
     );
     const unreadCount = await this.countUnread(manager, recipientId);
-    const notification = toView(row);
+    const language = languageOr(row.language);
+    const notification = toView(row, language);
     await this.events.publish(manager, "notification.created", {
       recipientId,
+      language,
       live: { type: NOTIFICATION_EVENT, notification, unreadCount },
     });
     return notification;
@@ -82,10 +100,16 @@ export class NotificationsService {
     if (!notices.length) return;
     const valid = notices.map(({ recipientId, ...input }) => ({ recipientId, ...parseInput(notifySchema, input) }));
     if (valid.some((n) => COLLAPSING.includes(n.kind))) throw new Error("notifyMany is for kinds that do not collapse.");
-    const rows: Notification[] = await manager.query(
-      `INSERT INTO notifications ("recipientId", kind, text, link)
-         SELECT * FROM unnest($1::uuid[], $2::notification_kind[], $3::varchar[], $4::varchar[]) RETURNING *`,
-      [valid.map((n) => n.recipientId), valid.map((n) => n.kind), valid.map((n) => n.text), valid.map((n) => n.link)],
+    const rows: Written[] = await manager.query(
+      `INSERT INTO notifications ("recipientId", kind, message, params, link)
+         SELECT * FROM unnest($1::uuid[], $2::notification_kind[], $3::varchar[], $4::jsonb[], $5::varchar[]) ${RETURNING}`,
+      [
+        valid.map((n) => n.recipientId),
+        valid.map((n) => n.kind),
+        valid.map((n) => n.message.key),
+        valid.map((n) => JSON.stringify(n.message.params)),
+        valid.map((n) => n.link),
+      ],
     );
     const counts: Array<{ recipientId: string; n: number }> = await manager.query(
       `SELECT "recipientId", count(*)::int AS n FROM notifications WHERE "recipientId" = ANY($1) AND "readAt" IS NULL GROUP BY "recipientId"`,
@@ -93,25 +117,47 @@ export class NotificationsService {
     );
     const unread = new Map(counts.map((c) => [c.recipientId, c.n]));
     for (const row of rows) {
+      const language = languageOr(row.language);
       const live: NotificationEvent = {
         type: NOTIFICATION_EVENT,
-        notification: toView(row),
+        notification: toView(row, language),
         unreadCount: unread.get(row.recipientId) ?? 0,
       };
-      await this.events.publish(manager, "notification.created", { recipientId: row.recipientId, live });
+      await this.events.publish(manager, "notification.created", { recipientId: row.recipientId, language, live });
     }
   }
 
-  /** The caller's notifications, newest first. */
+  /** The caller's notifications, newest first, in the caller's language. */
   async list(caller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<NotificationView>> {
     const { page, pageSize } = parseInput(pageInput(20), paging);
-    const [items, totalItems] = await this.dataSource.getRepository(Notification).findAndCount({
-      where: { recipientId: caller.id },
-      order: { createdAt: "DESC", id: "DESC" },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return toPage(items.map(toView), totalItems, page, pageSize);
+    const [[items, totalItems], language] = await Promise.all([
+      this.dataSource.getRepository(Notification).findAndCount({
+        where: { recipientId: caller.id },
+        order: { createdAt: "DESC", id: "DESC" },
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+      }),
+      this.languageOf(caller.id),
+    ]);
+    return toPage(
+      items.map((item) => toView(item, language)),
+      totalItems,
+      page,
+      pageSize,
+    );
+  }
+
+  /** The language the server writes to `userId` in (English for an unknown user). */
+  async languageOf(userId: string, manager: EntityManager = this.dataSource.manager): Promise<Language> {
+    const [row]: Array<{ language: string }> = await manager.query(`SELECT language FROM users WHERE id = $1`, [userId]);
+    return languageOr(row?.language);
+  }
+
+  /** Sets the language the server writes to the caller in, from now on and for the notifications they already have. */
+  async setLanguage(caller: AuthUser, language: string): Promise<Language> {
+    const v = parseInput(languageSchema, { language }).language;
+    await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1`, [caller.id, v]);
+    return v;
   }
 
   /** How many of the caller's notifications are unread (the bell's badge). */
@@ -123,12 +169,12 @@ export class NotificationsService {
   async markRead(notificationId: string, caller: AuthUser): Promise<NotificationView> {
     if (!isId(notificationId)) throw notFound("Notification not found.");
     // an UPDATE answers [rows, count]; RETURNING gives the rows
-    const [rows]: [Notification[], number] = await this.dataSource.query(
-      `UPDATE notifications SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "recipientId" = $2 RETURNING *`,
+    const [rows]: [Written[], number] = await this.dataSource.query(
+      `UPDATE notifications SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "recipientId" = $2 ${RETURNING}`,
       [notificationId, caller.id],
     );
     if (!rows.length) throw notFound("Notification not found.");
-    return toView(rows[0]);
+    return toView(rows[0], languageOr(rows[0].language));
   }
 
   /** Marks every unread notification of the caller read; returns how many it marked. */

@@ -6,6 +6,7 @@ import { Notification } from "../notifications/entity";
 import { Order } from "./entity";
 import type { HandoverConfirmation } from "./events";
 import { placeOrder, setStatus } from "./testing";
+import { noticeText } from "../../test/notifications";
 
 let seller: SignedIn;
 let otherSeller: SignedIn;
@@ -46,7 +47,7 @@ const noticesOf = (server: TestServer, who: SignedIn) =>
   server.dataSource
     .getRepository(Notification)
     .find({ where: { recipientId: who.user.id }, order: { createdAt: "ASC" } })
-    .then((rows) => rows.map((n) => n.text));
+    .then((rows) => rows.map((n) => noticeText(n)));
 
 /** A cash order delivered to an address, moved by its seller up to `shipped` (ready to hand over). */
 async function shippedOrder(server: TestServer): Promise<string> {

@@ -4,6 +4,7 @@ import type { SignedIn } from "../../test/fixtures";
 import { codeOf, type TestServer } from "../../test/harness";
 import { Order } from "./entity";
 import { CONFIRM, GATE, LIBRARY, line, listing, LUMS, ORDER_Q, placedMeetup, pkt, placeOrder, propose, setStatus } from "./testing";
+import { noticeTexts } from "../../test/notifications";
 
 let seller: SignedIn;
 let otherSeller: SignedIn;
@@ -101,11 +102,7 @@ describe("arranging the meetup", () => {
 
   it("tells the other side of every proposal and confirmation, both ways, with the point and the time", async ({ server }) => {
     const order = await placedMeetup(server, buyer, await listing(server, seller, LUMS));
-    const noticesOf = (who: SignedIn) =>
-      server.dataSource.query<Array<{ text: string; link: string }>>(
-        `SELECT text, link FROM notifications WHERE "recipientId" = $1 ORDER BY "createdAt"`,
-        [who.user.id],
-      );
+    const noticesOf = (who: SignedIn) => noticeTexts(server.dataSource, who.user.id);
     const before = (await noticesOf(buyer)).length;
     const at = pkt(4, 17, 15);
     expect((await propose(server, seller, order.id, GATE, at)).errors).toBeUndefined();

@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { formatMeetupTime, meetupPoint } from "../meetups/points";
-import { formatOrderNumber, MeetupParty, Order, OrderStatus } from "./entity";
+import type { Phrase } from "../../platform/i18n";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { meetupPoint } from "../meetups";
+import { MeetupParty, Order, OrderStatus } from "./entity";
 import type { OrderMeetupChanged, OrderPlaced, OrderStatusChanged } from "./events";
 import { meetupParty } from "./meetup";
 
@@ -11,20 +11,19 @@ import { meetupParty } from "./meetup";
 const orderPath = (orderId: string) => `/orders/${orderId}`;
 
 /** What a status change tells the other party: the buyer hears their order's new status, the seller who changed it. */
-function statusNotice(orderNumber: number, to: OrderStatus, actor: AuthUser | null): string {
-  const number = formatOrderNumber(orderNumber);
-  const who = actor?.role === Role.ADMIN ? "An admin" : actor?.username;
-  if (actor && to === OrderStatus.CANCELLED) return `${who} cancelled order ${number}.`;
-  if (actor) return `${who} set order ${number} to ${to}.`;
-  return `Your order ${number} is now ${to}.`;
+function statusNotice(order: number, to: OrderStatus, actor: AuthUser | null): Phrase {
+  const admin = actor?.role === Role.ADMIN;
+  const who = actor?.username ?? "";
+  if (actor && to === OrderStatus.CANCELLED)
+    return admin ? { key: "order.cancelledByAdmin", params: { order } } : { key: "order.cancelledBy", params: { who, order } };
+  if (actor)
+    return admin ? { key: "order.setByAdmin", params: { order, status: to } } : { key: "order.setBy", params: { who, order, status: to } };
+  return { key: "order.nowStatus", params: { order, status: to } };
 }
 
 /** What the cancellation of an online order that was not paid in time tells its buyer and its seller. */
-function unpaidNotice(orderNumber: number, toBuyer: boolean): string {
-  const number = formatOrderNumber(orderNumber);
-  return toBuyer
-    ? `Order ${number} was not paid in time, so it is cancelled and its items are back on sale. Order again to buy them.`
-    : `Order ${number} was cancelled: the buyer did not pay in time. Its items are back on sale.`;
+function unpaidNotice(order: number, toBuyer: boolean): Phrase {
+  return { key: toBuyer ? "order.unpaidBuyer" : "order.unpaidSeller", params: { order } };
 }
 
 /** The bell for orders, subscribed in the order's transaction: a notice commits with its change or not at all. */
@@ -35,8 +34,8 @@ export class OrderNotices {
   async placed({ checkoutSessionId, buyer }: OrderPlaced, manager: EntityManager): Promise<void> {
     for (const order of await manager.findBy(Order, { checkoutSessionId })) {
       if (!order.sellerId) continue;
-      const text = `New order ${formatOrderNumber(order.orderNumber)} from ${buyer.username}.`;
-      await this.notifications.notify(order.sellerId, { kind: NotificationKind.ORDER_PLACED, text, link: orderPath(order.id) }, manager);
+      const message: Phrase = { key: "order.placed", params: { order: order.orderNumber, buyer: buyer.username } };
+      await this.notifications.notify(order.sellerId, { kind: NotificationKind.ORDER_PLACED, message, link: orderPath(order.id) }, manager);
     }
   }
 
@@ -46,11 +45,11 @@ export class OrderNotices {
       if (!recipientId || recipientId === actor.id) continue;
       // the buyer's notice of a completion is the handover's (handover-notices.ts)
       if (recipientId === order.buyerId && to === OrderStatus.COMPLETED) continue;
-      const text =
+      const message =
         reason === "unpaid"
           ? unpaidNotice(order.orderNumber, recipientId === order.buyerId)
           : statusNotice(order.orderNumber, to, recipientId === order.buyerId ? null : actor);
-      await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
+      await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, message, link: orderPath(order.id) }, manager);
     }
   }
 
@@ -60,8 +59,10 @@ export class OrderNotices {
     const recipientId = party === MeetupParty.BUYER ? order.sellerId : party === MeetupParty.SELLER ? order.buyerId : null;
     if (!recipientId) return;
     const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
-    const did = change === "proposed" ? "proposed a new meetup" : "confirmed the meetup";
-    const text = `${actor.username} ${did} for order ${formatOrderNumber(order.orderNumber)}: ${where}, ${formatMeetupTime(order.meetupAt!)}.`;
-    await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, text, link: orderPath(order.id) }, manager);
+    const message: Phrase = {
+      key: change === "proposed" ? "order.meetupProposed" : "order.meetupConfirmed",
+      params: { who: actor.username, order: order.orderNumber, place: where ?? "", meetupAt: order.meetupAt!.toISOString() },
+    };
+    await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, message, link: orderPath(order.id) }, manager);
   }
 }

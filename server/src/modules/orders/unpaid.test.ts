@@ -8,6 +8,7 @@ import { Product } from "../products/entity";
 import { MAX_UNPAID_CHECKOUTS, TOO_MANY_UNPAID } from "./checkout-limits";
 import { Order, OrderStatus, PaymentStatus } from "./entity";
 import { CONFIRM_PAYMENT, ORDER, orderInput, PLACE_ORDER, placeOrder, setStatus } from "./testing";
+import { noticeText } from "../../test/notifications";
 
 const MINUTE = 60_000;
 /** UNPAID_ORDER_MINUTES as the test servers run (its default). */
@@ -35,8 +36,11 @@ const unitsLeft = async (server: TestServer, id: string) =>
   (await server.dataSource.getRepository(Product).findOneByOrFail({ id })).quantityAvailable;
 const orderRow = (server: TestServer, id: string) => server.dataSource.getRepository(Order).findOneByOrFail({ id });
 const lastNotice = async (server: TestServer, who: SignedIn) =>
-  (await server.dataSource.getRepository(Notification).findOne({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" } }))
-    ?.text;
+  noticeText(
+    await server.dataSource
+      .getRepository(Notification)
+      .findOneOrFail({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" } }),
+  );
 const lapseNow = (server: TestServer) => server.dataSource.transaction((manager) => server.services.unpaidOrders.lapseDue(manager));
 
 describe("an unpaid online order lapses", () => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import type { Phrase } from "../../platform/i18n";
 import type { CapturedOrder } from "./events";
 
 /** A checkout as paying sees it: what it costs, how it is paid, and whether it can still take a payment. */
@@ -29,5 +30,5 @@ export interface PayableCheckouts {
 
 /** Tells a user of a payment (the bell); escrow's notices implement it. */
 export interface PaymentBell {
-  tell(userIds: Array<string | null>, text: string, link: string, manager?: EntityManager): Promise<void>;
+  tell(userIds: Array<string | null>, message: Phrase, link: string, manager?: EntityManager): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
+import type { Phrase } from "../../platform/i18n";
 import { rupees } from "../../platform/shared/money";
-import { accounts } from "../ledger/accounts";
-import type { LedgerService } from "../ledger/service";
+import { accounts, type LedgerService } from "../ledger";
 import { PaymentAttempt, PaymentAttemptStatus } from "./entity";
 import type { Inquiry, ProviderName } from "./provider";
 import { PROVIDER_LABELS, type Providers } from "./wallets";
@@ -10,7 +10,7 @@ export const ADMIN_PAYMENTS_PATH = "/dashboard/admin/payments";
 
 /** Tells every admin of a payment problem (escrow's notices implement it). */
 export interface AdminBell {
-  tellAdmins(text: string, manager: EntityManager, link?: string): Promise<void>;
+  tellAdmins(message: Phrase, manager: EntityManager, link?: string): Promise<void>;
 }
 
 /** Keeps a mismatch once (by its text) and tells the admins; answers 1 when it is new. */
@@ -27,7 +27,11 @@ export async function recordMismatch(
   );
   if (!inserted.length) return 0;
   const label = PROVIDER_LABELS[provider as ProviderName] ?? provider;
-  await bell.tellAdmins(`Payments: ${label} ${reference ?? ""} ${detail}.`, manager, ADMIN_PAYMENTS_PATH);
+  await bell.tellAdmins(
+    { key: "payment.mismatch", params: { provider: label, reference: reference ?? "", detail } },
+    manager,
+    ADMIN_PAYMENTS_PATH,
+  );
   return 1;
 }
 

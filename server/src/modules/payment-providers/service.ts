@@ -5,9 +5,7 @@ import type { EventBus } from "../../platform/events";
 import type { JobQueue } from "../../platform/jobs";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { rupees } from "../../platform/shared/money";
-import { accounts } from "../ledger/accounts";
-import { MovementKind } from "../ledger/entity";
-import type { LedgerService } from "../ledger/service";
+import { accounts, MovementKind, type LedgerService } from "../ledger";
 import type { CardForm } from "./card-sandbox";
 import type { PayableCheckouts, PaymentBell } from "./checkouts";
 import { PaymentAttempt, PaymentAttemptStatus, PaymentMismatch, PaymentRefund, RefundState } from "./entity";
@@ -238,7 +236,8 @@ export class PaymentProvidersService {
       reason,
     });
     const message = `Your ${PROVIDER_LABELS[attempt.provider]} payment of ${rupees(taken)} could not be accepted: ${reason} It is being refunded to you in full.`;
-    await this.deps.bell.tell([attempt.buyerId], message, "/orders", manager);
+    const params = { provider: PROVIDER_LABELS[attempt.provider], amountPaisa: taken, reason };
+    await this.deps.bell.tell([attempt.buyerId], { key: "payment.refused", params }, "/orders", manager);
     return { checkoutId: attempt.checkoutSessionId, outcome: "refused", message };
   }
 

@@ -4,6 +4,7 @@ import { ibanChecksumValid, payoutDestinationRule } from "@unibazaar/rules";
 import { signUpCast, type Cast } from "../../test/fixtures";
 import { codeOf, type TestServer } from "../../test/harness";
 import { BALANCE, handOver, paidCardOrder } from "../escrow/testing";
+import { noticeTexts } from "../../test/notifications";
 
 const PAYOUT = `id sellerId amount method destination state reference reason decidedAt createdAt`;
 const REQUEST = `mutation ($amount: Float!, $destination: String!) { requestPayout(amount: $amount, destination: $destination) { ${PAYOUT} } }`;
@@ -138,10 +139,7 @@ describe("an admin pays or refuses", () => {
     const refused = await server.gql(REFUSE, { id, reason: "The IBAN belongs to someone else." }, people.admin.token);
     expect(refused.data.refusePayout).toMatchObject({ state: "REFUSED", reason: "The IBAN belongs to someone else." });
     expect(await balance(server, people.seller.token)).toEqual({ pending: 0, available: order.total });
-    const [notice] = await server.dataSource.query(
-      `SELECT text, link FROM notifications WHERE "recipientId" = $1 AND kind = 'PAYMENT' ORDER BY "createdAt" DESC, id LIMIT 1`,
-      [people.seller.user.id],
-    );
+    const notice = (await noticeTexts(server.dataSource, people.seller.user.id, "kind = 'PAYMENT'")).at(-1);
     expect(notice).toEqual({
       text: expect.stringMatching(/was refused: The IBAN belongs to someone else\. The amount is back/),
       link: "/dashboard/seller/balance",

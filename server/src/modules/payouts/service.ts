@@ -13,10 +13,8 @@ import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { BALANCE_PATH, rupees, type PaymentNotices } from "../escrow/notices";
-import { accounts } from "../ledger/accounts";
-import { MovementKind } from "../ledger/entity";
-import type { LedgerService } from "../ledger/service";
+import { BALANCE_PATH, rupees, type PaymentNotices } from "../escrow";
+import { accounts, MovementKind, type LedgerService } from "../ledger";
 import { Payout, PayoutMethod, PayoutState } from "./entity";
 
 const requestSchema = z.object({
@@ -113,8 +111,8 @@ export class PayoutsService {
           { account: accounts.payoutsPaid, amountPaisa: payout.amountPaisa },
         ],
       });
-      const text = `Your payout of ${rupees(payout.amountPaisa)} was sent (reference ${v.reference}).`;
-      await this.notices.tell([payout.sellerId], text, BALANCE_PATH, manager);
+      const message = { key: "payout.sent" as const, params: { amountPaisa: payout.amountPaisa, reference: v.reference } };
+      await this.notices.tell([payout.sellerId], message, BALANCE_PATH, manager);
     });
   }
 
@@ -132,8 +130,8 @@ export class PayoutsService {
           { account: accounts.seller(payout.sellerId ?? "deleted"), amountPaisa: payout.amountPaisa },
         ],
       });
-      const text = `Your payout of ${rupees(payout.amountPaisa)} was refused: ${v.reason} The amount is back in your balance.`;
-      await this.notices.tell([payout.sellerId], text, BALANCE_PATH, manager);
+      const message = { key: "payout.refused" as const, params: { amountPaisa: payout.amountPaisa, reason: v.reason } };
+      await this.notices.tell([payout.sellerId], message, BALANCE_PATH, manager);
     });
   }
 

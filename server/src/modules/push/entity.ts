@@ -1,6 +1,6 @@
 import { registerEnumType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from "typeorm";
-import { User } from "../users/entity";
+import { User } from "../users";
 
 /** What a device asked to be told about while the app is closed. */
 export enum PushKind {

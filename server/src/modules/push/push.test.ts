@@ -4,6 +4,7 @@ import webPush from "web-push";
 import { asCaller, established, insertOrder, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
 import { browserKeys, decryptPush, localPushService, verifyVapid, type BrowserKeys } from "../../test/push-service";
+import { said } from "../../test/notifications";
 import { answeringRedisUrl, NO_REDIS } from "../../test/redis";
 import { subscribeOverSocket } from "../../test/websocket";
 import { NotificationKind } from "../notifications/entity";
@@ -71,16 +72,40 @@ describe("Web Push", () => {
       body: `${buyer.user.username}: Is the calculator still available?`,
       url: `/messages/${conversationId}`,
       tag: `/messages/${conversationId}`,
+      lang: "en",
     });
     // another device's keys cannot read it
     expect(() => decryptPush(push, browserKeys())).toThrow();
+  });
+
+  it("writes a push in its recipient's chosen language: Urdu, with the English name and text isolated", async () => {
+    const keys = browserKeys();
+    expect((await subscribe(buyer, "/buyer-watch", keys, ["MESSAGES"])).errors).toBeUndefined();
+    const chose = await server.gql(`mutation { setLanguage(language: "ur") }`, {}, buyer.token);
+    expect(chose.data).toEqual({ setLanguage: "ur" });
+    await server.services.conversations.send({ conversationId, body: "Yes, 15% off today" }, asCaller(seller));
+    await jobsSettled(server);
+    const [push] = pushesTo("/buyer-watch");
+    expect(decryptPush(push, keys)).toEqual({
+      title: "نیا پیغام",
+      body: `\u2068${seller.user.username}\u2069: \u2068Yes, 15% off today\u2069`,
+      url: `/messages/${conversationId}`,
+      tag: `/messages/${conversationId}`,
+      lang: "ur",
+    });
+    // a language the app does not have is refused, and the choice stays
+    const refused = await server.gql(`mutation { setLanguage(language: "fr") }`, {}, buyer.token);
+    expect(codeOf(refused)).toBe("BAD_USER_INPUT");
+    expect((await server.dataSource.query(`SELECT language FROM users WHERE id = $1`, [buyer.user.id]))[0].language).toBe("ur");
+    await server.gql(`mutation { setLanguage(language: "en") }`, {}, buyer.token);
+    await server.gql(REMOVE, { endpoint: pushService.endpoint("/buyer-watch") }, buyer.token);
   });
 
   it("pushes only the kinds a device chose", async () => {
     const before = pushesTo("/seller-phone").length;
     await server.services.notifications.notify(seller.user.id, {
       kind: NotificationKind.OFFER,
-      text: "An offer changed",
+      message: said("An offer changed"),
       link: "/messages",
     });
     await jobsSettled(server);
@@ -136,7 +161,7 @@ describe("Web Push", () => {
       (data) => data?.notificationAdded.notification.text === "probe",
     );
     await tab.ready(() =>
-      server.services.notifications.notify(seller.user.id, { kind: NotificationKind.SAVED_ITEM, text: "probe", link: "/" }),
+      server.services.notifications.notify(seller.user.id, { kind: NotificationKind.SAVED_ITEM, message: said("probe"), link: "/" }),
     );
     await message("Seen in the open tab");
     expect(pushesTo("/seller-laptop")).toHaveLength(0);

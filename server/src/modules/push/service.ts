@@ -8,8 +8,9 @@ import type { AppConfig } from "../../platform/config";
 import type { DomainEvents } from "../../platform/events";
 import type { JobPayloads, JobQueue } from "../../platform/jobs";
 import type { Presence } from "../../platform/presence";
+import { render, type Language } from "../../platform/i18n";
 import { parseInput } from "../../platform/shared/validation";
-import { NotificationKind } from "../notifications/entity";
+import { NotificationKind } from "../notifications";
 import { PushKind, PushSubscription } from "./entity";
 import { pushDelivery } from "./deliver";
 
@@ -29,16 +30,12 @@ const PUSH_KIND_OF: Partial<Record<NotificationKind, PushKind>> = {
   [NotificationKind.MEETUP_REMINDER]: PushKind.MEETUPS,
 };
 
-const TITLES: Record<PushKind, string> = {
-  [PushKind.MESSAGES]: "New message",
-  [PushKind.OFFERS]: "Offer update",
-  [PushKind.ORDERS]: "Order update",
-  [PushKind.SAVED_SEARCHES]: "New listing for you",
-  [PushKind.MEETUPS]: "Meetup soon",
-};
-
-/** What the service worker shows: a title, the notice's text and the app path it opens; `tag` replaces an earlier push about the same thing. */
-export type PushMessage = { title: string; body: string; url: string; tag: string };
+/**
+ * What the service worker shows: a title, the notice's text and the app path it opens, in the
+ * recipient's language (`lang`, which also sets the notification's direction); `tag` replaces an
+ * earlier push about the same thing.
+ */
+export type PushMessage = { title: string; body: string; url: string; tag: string; lang?: Language };
 
 /** URL-safe base64 (no padding) decoding to exactly `bytes` bytes, optionally starting with `first`. */
 const base64UrlKey = (bytes: number, message: string, first?: number) =>
@@ -133,12 +130,12 @@ export class PushService {
     return (result.affected ?? 0) > 0;
   }
 
-  /** In the notification's transaction: a push job exists only if the notification committed. */
-  async notificationCreated({ recipientId, live }: DomainEvents["notification.created"], manager: EntityManager): Promise<void> {
+  /** In the notification's transaction: a push job exists only if the notification committed. Written in the recipient's language. */
+  async notificationCreated({ recipientId, language, live }: DomainEvents["notification.created"], manager: EntityManager): Promise<void> {
     const kind = PUSH_KIND_OF[live.notification.kind];
     if (!kind || !this.config.vapid) return;
     const { text, link } = live.notification;
-    const message: PushMessage = { title: TITLES[kind], body: text, url: link, tag: link };
+    const message: PushMessage = { title: render(language, { key: `push.${kind}` }), body: text, url: link, tag: link, lang: language };
     await this.jobs.enqueue(manager, "push.notify", { recipientId, kind, message });
   }
 

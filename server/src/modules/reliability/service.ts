@@ -5,12 +5,13 @@ import { NO_SHOW_CONTEST_HOURS, noShowContestRule } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
+import { formatOrderNumber } from "../../platform/shared/order-number";
+import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { Report, ReportStatus, ReportTargetKind } from "../moderation/entity";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { formatOrderNumber, Fulfilment, MeetupState, Order, OrderStatus } from "../orders/entity";
-import type { OrderStatusChanged } from "../orders/events";
+import type { MessageKey } from "../../platform/i18n";
+import { Report, ReportStatus } from "../moderation";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { Fulfilment, MeetupState, Order, OrderStatus, type OrderStatusChanged } from "../orders";
 import { NoShowReport, NoShowStatus, UserReliability } from "./entity";
 
 export type Counter = Exclude<keyof UserReliability, "userId">;
@@ -22,6 +23,17 @@ const NO_SHOW_CLOSED: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStat
 const contestSchema = z.object({
   reason: noShowContestRule,
 });
+
+/** A contested no-show waiting for an admin's decision. */
+export type ContestedNoShow = {
+  orderId: string;
+  orderNumber: string;
+  meetupAt: Date | null;
+  contestReason: string;
+  reportedAt: Date;
+  reporterName: string | null;
+  accusedName: string | null;
+};
 
 /** How soon a user usually answers a new conversation: the bucket holding the median first answer. */
 export enum TypicalReply {
@@ -149,13 +161,16 @@ export class ReliabilityService {
       if (await manager.existsBy(NoShowReport, { orderId: order.id })) throw conflict("A no-show was already reported for this order.");
       const contestBy = new Date(this.clock.now().getTime() + NO_SHOW_CONTEST_HOURS * HOUR_MS);
       const report = await manager.save(manager.create(NoShowReport, { orderId: order.id, reporterId: caller.id, accusedId, contestBy }));
-      const text = `${caller.username} reported that you did not come to the meetup for order ${formatOrderNumber(order.orderNumber)}. You can contest it within ${NO_SHOW_CONTEST_HOURS} hours.`;
-      await this.notifications.notify(accusedId, { kind: NotificationKind.ORDER_STATUS, text, link: `/orders/${order.id}` }, manager);
+      const message = {
+        key: "order.noShow" as const,
+        params: { reporter: caller.username, order: order.orderNumber, hours: NO_SHOW_CONTEST_HOURS },
+      };
+      await this.notifications.notify(accusedId, { kind: NotificationKind.ORDER_STATUS, message, link: `/orders/${order.id}` }, manager);
       return report;
     });
   }
 
-  /** The accused contests an open report within its window; the contest goes to the moderation queue. */
+  /** The accused contests an open report within its window; an admin then decides it (`contested`). */
   async contestNoShow(orderId: string, input: { reason: string }, caller: AuthUser): Promise<NoShowReport> {
     const { reason } = parseInput(contestSchema, input);
     return this.dataSource.transaction(async (manager) => {
@@ -166,30 +181,37 @@ export class ReliabilityService {
       if (report.accusedId !== caller.id) throw forbidden("Only the party reported can contest it.");
       if (report.status !== NoShowStatus.OPEN) throw conflict(`The report is already ${report.status.toLowerCase()}.`);
       if (report.contestBy.getTime() <= this.clock.now().getTime()) throw conflict("The time to contest this report has passed.");
-      const details = `No-show on order ${formatOrderNumber(order.orderNumber)}, contested: ${reason}`.slice(0, 500);
-      // the reporter's report of the accused in the moderation queue (an open one they already filed is reused)
-      const [filed]: Array<{ id: string }> = await manager.query(
-        `INSERT INTO reports ("reporterId", "targetKind", "targetId", reason, details) VALUES ($1, $2, $3, 'OTHER', $4)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [report.reporterId, ReportTargetKind.USER, caller.id, details],
-      );
-      const moderationReportId =
-        filed?.id ??
-        (
-          await manager.findOneBy(Report, {
-            reporterId: report.reporterId!,
-            targetKind: ReportTargetKind.USER,
-            targetId: caller.id,
-            status: ReportStatus.OPEN,
-          })
-        )?.id ??
-        null;
-      await manager.update(NoShowReport, report.id, { status: NoShowStatus.CONTESTED, contestReason: reason, moderationReportId });
+      await manager.update(NoShowReport, report.id, { status: NoShowStatus.CONTESTED, contestReason: reason });
       return manager.findOneByOrFail(NoShowReport, { id: report.id });
     });
   }
 
-  /** An admin upholds (it counts) or dismisses a contested report, closing its moderation report. */
+  /** The admins' list of contested no-shows waiting for a decision, the oldest first, with both sides' names. */
+  async contested(paging: { page?: number; pageSize?: number }): Promise<Page<ContestedNoShow>> {
+    const { page, pageSize } = parseInput(pageInput(10), paging);
+    const [items, [{ n }]] = await Promise.all([
+      this.dataSource.query<ContestedNoShow[]>(
+        `SELECT n."orderId", o."orderNumber", o."meetupAt", n."contestReason", n."createdAt" AS "reportedAt",
+                reporter.username AS "reporterName", accused.username AS "accusedName"
+           FROM no_show_reports n JOIN orders o ON o.id = n."orderId"
+           LEFT JOIN users reporter ON reporter.id = n."reporterId" LEFT JOIN users accused ON accused.id = n."accusedId"
+          WHERE n.status = 'CONTESTED' ORDER BY n."createdAt", n.id LIMIT $1 OFFSET $2`,
+        [pageSize, (page - 1) * pageSize],
+      ),
+      this.dataSource.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM no_show_reports WHERE status = 'CONTESTED'`),
+    ]);
+    return toPage(
+      items.map((c) => ({ ...c, orderNumber: formatOrderNumber(Number(c.orderNumber)) })),
+      n,
+      page,
+      pageSize,
+    );
+  }
+
+  /**
+   * An admin upholds (it stays on the accused's record) or drops a contested report; both parties
+   * are told. A moderation report a contest filed before contests had their own list is closed with it.
+   */
   async decideNoShow(orderId: string, uphold: boolean): Promise<NoShowReport> {
     if (!isId(orderId)) throw notFound("No no-show was reported for this order.");
     return this.dataSource.transaction(async (manager) => {
@@ -203,27 +225,28 @@ export class ReliabilityService {
           { id: report.moderationReportId, status: ReportStatus.OPEN },
           { status: uphold ? ReportStatus.ACTIONED : ReportStatus.DISMISSED, closedAt: new Date() },
         );
+      const [order] = await manager.query<Array<{ orderNumber: number }>>(`SELECT "orderNumber" FROM orders WHERE id = $1`, [orderId]);
+      const link = `/orders/${orderId}`;
+      const params = { order: order.orderNumber };
+      const notices: Array<[string | null, MessageKey]> = [
+        [report.reporterId, uphold ? "noShow.upheldReporter" : "noShow.droppedReporter"],
+        [report.accusedId, uphold ? "noShow.upheldAccused" : "noShow.droppedAccused"],
+      ];
+      for (const [recipientId, key] of notices)
+        if (recipientId)
+          await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, message: { key, params }, link }, manager);
       return manager.findOneByOrFail(NoShowReport, { id: report.id });
     });
   }
 
-  /**
-   * The scheduled settlement: reports nobody contested in time are upheld, and contested ones whose
-   * moderation report an admin closed from the queue follow it (acted on: upheld; dismissed: dismissed).
-   */
+  /** The scheduled settlement: reports nobody contested in time are upheld. */
   async settleDue(manager: EntityManager): Promise<number> {
     const due = await manager.query<NoShowReport[]>(
       `SELECT * FROM no_show_reports WHERE status = 'OPEN' AND "contestBy" <= $1 ORDER BY "contestBy" LIMIT 500 FOR UPDATE SKIP LOCKED`,
       [this.clock.now()],
     );
     for (const report of due) await this.settle(manager, report, NoShowStatus.UPHELD);
-    const decided = await manager.query<Array<NoShowReport & { moderation: ReportStatus }>>(
-      `SELECT n.*, r.status AS moderation FROM no_show_reports n JOIN reports r ON r.id = n."moderationReportId"
-        WHERE n.status = 'CONTESTED' AND r.status <> 'OPEN' LIMIT 500 FOR UPDATE OF n SKIP LOCKED`,
-    );
-    for (const report of decided)
-      await this.settle(manager, report, report.moderation === ReportStatus.ACTIONED ? NoShowStatus.UPHELD : NoShowStatus.DISMISSED);
-    return due.length + decided.length;
+    return due.length;
   }
 
   private async settle(manager: EntityManager, report: NoShowReport, status: NoShowStatus): Promise<void> {

@@ -7,11 +7,9 @@ import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { idRule, parseInput } from "../../platform/shared/validation";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import { formatOrderNumber, Order, OrderStatus } from "../orders/entity";
-import type { OrderStatusChanged } from "../orders/events";
-import type { ReliabilityService } from "../reliability/service";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import { Order, OrderStatus, type OrderStatusChanged } from "../orders";
+import type { ReliabilityService } from "../reliability";
 import { DealReview, DealSide, ReviewWindow, starsOf } from "./deal-entity";
 import type { ReviewsService } from "./service";
 
@@ -117,20 +115,15 @@ export class DealReviewsService {
     const closesAt = new Date(this.deps.clock.now().getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
     await manager.upsert(ReviewWindow, { orderId: order.id, closesAt }, ["orderId"]);
     const by = closesAt.toISOString().slice(0, 10);
-    const number = formatOrderNumber(order.orderNumber);
     const notices = [
-      { recipientId: order.buyerId, text: `Order ${number} is complete. Review the seller and the item by ${by}.` },
-      { recipientId: order.sellerId, text: `Order ${number} is complete. Review the buyer by ${by}.` },
+      { recipientId: order.buyerId, key: "order.reviewBuyer" as const },
+      { recipientId: order.sellerId, key: "order.reviewSeller" as const },
     ];
-    for (const { recipientId, text } of notices)
+    for (const { recipientId, key } of notices)
       if (recipientId)
         await this.deps.notifications.notify(
           recipientId,
-          {
-            kind: NotificationKind.ORDER_STATUS,
-            text: `${text} Reviews show once you both have written yours.`,
-            link: orderLink(order.id),
-          },
+          { kind: NotificationKind.ORDER_STATUS, message: { key, params: { order: order.orderNumber, by } }, link: orderLink(order.id) },
           manager,
         );
   }
@@ -167,12 +160,12 @@ export class DealReviewsService {
         await this.productReviews(manager, order.id, review.authorId, review);
       }
     }
-    const text = `The reviews of order ${formatOrderNumber(order.orderNumber)} are now visible.`;
+    const message = { key: "order.reviewsVisible" as const, params: { order: order.orderNumber } };
     for (const recipientId of [order.buyerId, order.sellerId])
       if (recipientId)
         await this.deps.notifications.notify(
           recipientId,
-          { kind: NotificationKind.ORDER_STATUS, text, link: orderLink(order.id) },
+          { kind: NotificationKind.ORDER_STATUS, message, link: orderLink(order.id) },
           manager,
         );
   }

@@ -1,11 +1,8 @@
-import { formatPKR } from "@unibazaar/rules";
 import type { EntityManager } from "typeorm";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
-import type { OrderPlaced } from "../orders/events";
+import { NotificationKind, type NotificationsService } from "../notifications";
+import type { OrderPlaced } from "../orders";
 import type { JobQueue } from "../../platform/jobs";
-import { Product } from "../products/entity";
-import type { ProductChanged } from "../products/events";
+import { Product, type ProductChanged } from "../products";
 import { SavedItem } from "./entity";
 
 const productPath = (productId: string) => `/shop/${productId}`;
@@ -54,9 +51,9 @@ export class SavedAlerts {
       .select("s.userId", "userId")
       .where(`s."productId" = :id AND s."savedPricePaisa" > :price`, { id: product.id, price: product.pricePaisa })
       .getRawMany<{ userId: string }>();
-    const text = `Price drop: "${product.name}" is now ${formatPKR(product.pricePaisa / 100)}.`;
+    const message = { key: "saved.priceDrop" as const, params: { product: product.name, pricePaisa: product.pricePaisa } };
     await this.notifications.notifyMany(
-      savers.map(({ userId }) => ({ recipientId: userId, kind: NotificationKind.SAVED_ITEM, text, link: productPath(product.id) })),
+      savers.map(({ userId }) => ({ recipientId: userId, kind: NotificationKind.SAVED_ITEM, message, link: productPath(product.id) })),
       manager,
     );
   }
@@ -72,7 +69,7 @@ export class SavedAlerts {
       savers.map((s) => ({
         recipientId: s.userId,
         kind: NotificationKind.SAVED_ITEM,
-        text: `Sold: "${s.name}" is no longer available.`,
+        message: { key: "saved.sold", params: { product: s.name } },
         link: productPath(s.productId),
       })),
       manager,

@@ -6,6 +6,7 @@ import { Notification, NotificationKind } from "../notifications/entity";
 import { placeOrder } from "../orders/testing";
 import { Product } from "../products/entity";
 import { SavedItem } from "./entity";
+import { noticeText } from "../../test/notifications";
 
 let seller: SignedIn;
 let buyer: SignedIn;
@@ -91,7 +92,7 @@ describe("saved items", () => {
           where: { recipientId: who.user.id, kind: NotificationKind.SAVED_ITEM },
           order: { createdAt: "ASC" },
         })
-      ).map((n) => `${n.link} ${n.text.replace(/\u00a0/g, " ")}`);
+      ).map((n) => `${n.link} ${noticeText(n).replace(/\u00a0/g, " ")}`);
     expect(await bell(early)).toEqual([
       `/shop/${desk.id} Price drop: "Study desk" is now Rs 7,000.`,
       `/shop/${desk.id} Price drop: "Study desk" is now Rs 6,500.`,

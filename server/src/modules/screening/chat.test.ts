@@ -5,6 +5,7 @@ import { codeOf, type TestServer } from "../../test/harness";
 import { subscribeOverSocket } from "../../test/websocket";
 import { Message } from "../conversations/entity";
 import { NEW_ACCOUNT_CONVERSATIONS_PER_DAY, ScreeningService } from "./service";
+import { noticeTexts } from "../../test/notifications";
 
 let seller: SignedIn;
 let buyer: SignedIn;
@@ -39,10 +40,7 @@ describe("screening in the chat", () => {
     expect((await server.gql(MESSAGES, { id }, buyer.token)).data.messages.items[0]).toMatchObject({ body });
     const preview = (await server.gql(INBOX, {}, seller.token)).data.conversations.items.find((c: { id: string }) => c.id === id);
     expect(preview.lastMessage).toBe(masked);
-    const [notification] = await server.dataSource.query(`SELECT text FROM notifications WHERE "recipientId" = $1 AND link LIKE $2`, [
-      seller.user.id,
-      `%${id}`,
-    ]);
+    const [notification] = await noticeTexts(server.dataSource, seller.user.id, "link LIKE $2", [`%${id}`]);
     expect(notification.text).toContain("•••-•••");
     expect(notification.text).not.toContain("1234567");
 

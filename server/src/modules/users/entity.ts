@@ -96,6 +96,10 @@ export class User {
   @Column({ type: "varchar", length: 500, nullable: true })
   suspendedReason: string | null;
 
+  @Field(() => String, { description: 'The language the server writes to this user in (notifications, pushes, e-mails): "en" or "ur".' })
+  @Column({ type: "varchar", length: 2, default: "en" })
+  language: string;
+
   @Field(() => Date, { description: "When the account was created." })
   @CreateDateColumn({ type: "timestamptz" })
   createdAt: Date;

@@ -5,6 +5,7 @@ import { codeOf, jobsSettled, type TestServer } from "../../test/harness";
 import { it } from "../../test/server-test";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { MAX_OPEN_WANTED_POSTS } from "./service";
+import { noticeText } from "../../test/notifications";
 
 /** Wanted posts: posting (rules, cap), the board, answering into a conversation, ownership, expiry, and the new-listing alert. */
 
@@ -203,7 +204,7 @@ describe("a new listing", () => {
     const product = await list(server, seller, `Casio fx-991ES ${tag}`, 2500);
     const [notice] = await matchNotices(server, author);
     expect(notice).toMatchObject({ link: `/shop/${product.id}` });
-    expect(notice.text).toContain(`for your wanted post "Casio ${tag}"`);
+    expect(noticeText(notice)).toContain(`for your wanted post "Casio ${tag}"`);
     for (const who of [tooCheap, otherCategory, expired, closed]) expect(await matchNotices(server, who)).toEqual([]);
   });
 });

@@ -99,7 +99,8 @@ export function NotificationsPage() {
                         primary={
                           <>
                             {isUnread && <span className="visually-hidden">{t("unread")} </span>}
-                            {n.text}
+                            {/* written by the server in the reader's language; one written before in another keeps its own direction */}
+                            <span dir="auto">{n.text}</span>
                           </>
                         }
                         secondary={formatDateTime(n.createdAt)}

@@ -34,6 +34,7 @@ import { SearchEdits1765300000002 } from "./1765300000002-search-edits";
 import { PaymentsOfRecord1765400000000 } from "./1765400000000-payments-of-record";
 import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
 import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
+import { MessagesByKey1765537428100 } from "./1765537428100-messages-by-key";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   DropUnusedSearchFunctions1765300000003,
   PaymentsOfRecord1765400000000,
   CouponLimits1765410000000,
+  MessagesByKey1765537428100,
 ];
