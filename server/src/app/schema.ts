@@ -6,9 +6,9 @@ import { ConversationsResolver, MessageFieldsResolver } from "../modules/convers
 import { JobsResolver } from "../modules/jobs/resolver";
 import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow/resolver";
 import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
-import { BalanceTestMoneyResolver, PayoutsResolver } from "../modules/payouts/resolver";
+import { BalanceTestMoneyResolver, PayoutSellerResolver, PayoutsResolver } from "../modules/payouts/resolver";
 import { PaymentProvidersResolver } from "../modules/payment-providers/resolver";
-import { OfferReservationFieldsResolver, ProductReservationFieldsResolver } from "../modules/reservations/resolver";
+import { OfferReservationFieldsResolver, ProductReservationFieldsResolver, ReservationsResolver } from "../modules/reservations/resolver";
 import { OrderContactResolver, OrderPartyContactResolver } from "../modules/orders/contact-resolver";
 import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
 import { ModerationResolver } from "../modules/moderation/resolver";
@@ -51,8 +51,8 @@ const resolvers = [
   UsersResolver,
   ProductResolver,
   ReviewResolver,
-  DealReviewResolver,
   ProductReviewsResolver,
+  DealReviewResolver,
   OrderReviewsResolver,
   NoShowResolver,
   OrderNoShowResolver,
@@ -73,6 +73,7 @@ const resolvers = [
   ConversationsResolver,
   MessageFieldsResolver,
   ProductReservationFieldsResolver,
+  ReservationsResolver,
   OfferReservationFieldsResolver,
   ModerationResolver,
   NotificationsResolver,
@@ -97,6 +98,7 @@ const resolvers = [
   BalanceEntryFieldsResolver,
   PayoutsResolver,
   BalanceTestMoneyResolver,
+  PayoutSellerResolver,
   PaymentProvidersResolver,
 ] as const;
 

@@ -118,7 +118,7 @@ export function createServices(
     readOrderMoney,
   );
   const handover = new HandoverService(dataSource, orders, events, clock);
-  const reservations = new ReservationsService(events, notifications, clock);
+  const reservations = new ReservationsService(dataSource, events, notifications, clock);
   // online orders nobody paid within UNPAID_ORDER_MINUTES are cancelled by a job
   const unpaidOrders = new UnpaidOrders(events, clock, config);
   // SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox

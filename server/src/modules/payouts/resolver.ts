@@ -98,3 +98,12 @@ export class BalanceTestMoneyResolver {
     return ctx.services.payouts.testMoneyPayable;
   }
 }
+
+/** Who asked for a payout, for the admins' list (one batched user read per page). */
+@Resolver(() => PayoutObject)
+export class PayoutSellerResolver {
+  @FieldResolver(() => String, { nullable: true, description: "The seller's username; null once their account is gone." })
+  async sellerName(@Root() payout: Payout, @Ctx() ctx: Context): Promise<string | null> {
+    return payout.sellerId ? ((await ctx.loaders.userById.load(payout.sellerId))?.username ?? null) : null;
+  }
+}

@@ -90,7 +90,7 @@ export class NoShowReport {
   @Column({ type: "varchar", length: 500, nullable: true })
   contestReason: string | null;
 
-  /** The moderation queue's report a contest opened. */
+  /** The moderation queue's report a contest filed before contests had their own list (closed with the decision). */
   @Column({ type: "uuid", nullable: true })
   moderationReportId: string | null;
 

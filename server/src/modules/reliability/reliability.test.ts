@@ -175,7 +175,9 @@ describe("no-show reports", () => {
     expect(asSeller.data.order.buyer.reliability).toMatchObject({ noShows: 1 });
   });
 
-  it("go to the moderation queue when contested in time; an admin upholds or dismisses", async ({ server }) => {
+  it("wait for an admin's decision when contested in time: upheld it stays on the record, dropped it does not; both are told", async ({
+    server,
+  }) => {
     const accused = await signUp(server, "user");
     const first = await agreedMeetup(server, accused);
     const second = await agreedMeetup(server, accused);
@@ -187,20 +189,33 @@ describe("no-show reports", () => {
     const contested = await server.gql(CONTEST, { id: first.id, r: "I waited at the library" }, accused.token);
     expect(contested.data.contestNoShow).toEqual({ status: "CONTESTED", contestReason: "I waited at the library" });
     expect((await server.gql(CONTEST, { id: second.id, r: "Rain" }, accused.token)).errors).toBeUndefined();
-    const queued = await server.dataSource.getRepository(Report).findBy({ targetId: accused.user.id, status: "OPEN" as never });
-    expect(queued).toHaveLength(1);
-    expect(queued[0].details).toMatch(/No-show on order UB-\d+, contested: I waited at the library/);
+    // its own kind of case, not a "Something else" report in the moderation queue
+    expect(await server.dataSource.getRepository(Report).countBy({ targetId: accused.user.id })).toBe(0);
+    const CONTESTED = `{ contestedNoShows { totalItems items { orderId orderNumber contestReason reporterName accusedName } } }`;
+    expect(codeOf(await server.gql(CONTESTED, undefined, seller.token))).toBe("FORBIDDEN");
+    const listed = (await server.gql(CONTESTED, undefined, admin.token)).data.contestedNoShows;
+    const mine = listed.items.filter((c: { accusedName: string }) => c.accusedName === accused.user.username);
+    expect(mine).toEqual([
+      expect.objectContaining({ orderId: first.id, contestReason: "I waited at the library", reporterName: seller.user.username }),
+      expect.objectContaining({ orderId: second.id, contestReason: "Rain" }),
+    ]);
 
     expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, seller.token))).toBe("FORBIDDEN");
     expect((await server.gql(DECIDE, { id: first.id, u: false }, admin.token)).data.decideNoShow).toEqual({ status: "DISMISSED" });
     expect(codeOf(await server.gql(DECIDE, { id: first.id, u: true }, admin.token))).toBe("CONFLICT");
     expect((await rowOf(server, accused.user.id))?.noShows ?? 0).toBe(0);
+    expect(await lastNotice(server, accused)).toMatch(/^An admin dropped the no-show report on order UB-\d+: it is off your record\.$/);
+    expect(await lastNotice(server, seller)).toMatch(/^An admin dropped your no-show report on order UB-\d+/);
 
-    // the second shares the moderation report the first closed: acted on from the queue, it follows at the next settlement
-    await server.dataSource.query(`UPDATE reports SET status = 'ACTIONED' WHERE id = $1`, [queued[0].id]);
-    await server.dataSource.query(`UPDATE no_show_reports SET "moderationReportId" = $1 WHERE "orderId" = $2`, [queued[0].id, second.id]);
-    await server.dataSource.transaction((m) => server.services.reliability.settleDue(m));
-    expect((await server.dataSource.getRepository(NoShowReport).findOneByOrFail({ orderId: second.id })).status).toBe(NoShowStatus.UPHELD);
+    expect((await server.gql(DECIDE, { id: second.id, u: true }, admin.token)).data.decideNoShow).toEqual({ status: "UPHELD" });
+    expect(await lastNotice(server, accused)).toMatch(/^An admin upheld the no-show report on order UB-\d+: it stays on your record\.$/);
+    expect(await lastNotice(server, seller)).toMatch(/^An admin upheld your no-show report on order UB-\d+/);
+    const left = (await server.gql(CONTESTED, undefined, admin.token)).data.contestedNoShows.items;
+    expect(left.filter((c: { accusedName: string }) => c.accusedName === accused.user.username)).toEqual([]);
     expect((await rowOf(server, accused.user.id)).noShows).toBe(1);
   });
 });
+
+/** The text of `who`'s newest notification, as they read it. */
+const lastNotice = async (server: TestServer, who: SignedIn): Promise<string | undefined> =>
+  (await server.gql(`{ notifications(pageSize: 1) { items { text } } }`, undefined, who.token)).data.notifications.items[0]?.text;

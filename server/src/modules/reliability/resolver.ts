@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
@@ -6,8 +6,9 @@ import { ConversationParty } from "../conversations/types";
 import { OrderParty, OrderView } from "../orders/types";
 import { SellerProfile } from "../users/types";
 import type { NoShowReport } from "./entity";
-import type { ReliabilityView } from "./service";
-import { NoShowReportObject, ReliabilityObject } from "./types";
+import type { ContestedNoShow, ReliabilityView } from "./service";
+import type { Page } from "../../platform/shared/pagination";
+import { ContestedNoShowPage, NoShowReportObject, ReliabilityObject } from "./types";
 
 const toObject = (report: NoShowReport, caller: AuthUser | null): NoShowReportObject => ({
   ...report,
@@ -31,7 +32,8 @@ export class NoShowResolver {
 
   @Allow()
   @Mutation(() => NoShowReportObject, {
-    description: "The party reported contests an open no-show report within 48 hours; an admin then decides it from the moderation queue.",
+    description:
+      "The party reported contests an open no-show report within 48 hours; an admin then upholds or drops it (`contestedNoShows`).",
   })
   async contestNoShow(
     @Arg("orderId", () => ID, { description: "The order reported." }) orderId: string,
@@ -43,12 +45,23 @@ export class NoShowResolver {
   }
 
   @Allow(Role.ADMIN)
+  @Query(() => ContestedNoShowPage, { description: "Contested no-shows waiting for a decision, the oldest report first." })
+  contestedNoShows(
+    @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
+    @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Reports per page, 1 to 50." }) pageSize: number | null,
+    @Ctx() ctx: Context,
+  ): Promise<Page<ContestedNoShow>> {
+    return ctx.services.reliability.contested({ page: page ?? undefined, pageSize: pageSize ?? undefined });
+  }
+
+  @Allow(Role.ADMIN)
   @Mutation(() => NoShowReportObject, {
-    description: "Decides a contested no-show report: upheld, it counts on the accused's record; dismissed, it does not.",
+    description:
+      "Decides a contested no-show report: upheld, it counts on the accused's record; dropped (false), it does not. Both parties are told.",
   })
   async decideNoShow(
     @Arg("orderId", () => ID, { description: "The order reported." }) orderId: string,
-    @Arg("uphold", () => Boolean, { description: "True to uphold the report, false to dismiss it." }) uphold: boolean,
+    @Arg("uphold", () => Boolean, { description: "True to uphold the report, false to drop it." }) uphold: boolean,
     @Caller() caller: AuthUser,
     @Ctx() ctx: Context,
   ): Promise<NoShowReportObject> {

@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { PageOf } from "../../platform/graphql/page";
 import { NoShowStatus } from "./entity";
 import { TypicalReply, type ReliabilityView } from "./service";
 
@@ -59,3 +60,33 @@ export class NoShowReportObject {
   @Field(() => Date, { description: "When it was reported." })
   createdAt: Date;
 }
+
+@ObjectType("ContestedNoShow", { description: "A no-show report its accused contested, waiting for an admin to uphold or drop it." })
+export class ContestedNoShowObject {
+  @Field(() => ID, { description: "The order reported (what `decideNoShow` takes)." })
+  orderId: string;
+
+  @Field(() => String, { description: "The order's number, as UB-000123." })
+  orderNumber: string;
+
+  @Field(() => Date, { nullable: true, description: "When the meetup was agreed for." })
+  meetupAt: Date | null;
+
+  @Field(() => String, { description: "Why the accused says the report is wrong." })
+  contestReason: string;
+
+  @Field(() => Date, { description: "When the no-show was reported." })
+  reportedAt: Date;
+
+  @Field(() => String, { nullable: true, description: "Who reported it; null when their account was deleted." })
+  reporterName: string | null;
+
+  @Field(() => String, { nullable: true, description: "Who is said not to have come; null when their account was deleted." })
+  accusedName: string | null;
+}
+
+@ObjectType({ description: "A page of contested no-shows, the oldest report first." })
+export class ContestedNoShowPage extends PageOf(ContestedNoShowObject, {
+  items: "The contested no-shows on this page.",
+  totalItems: "Contested no-shows waiting for a decision, over all pages.",
+}) {}

@@ -2,11 +2,12 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Offer } from "../conversations/entity";
 import { Product } from "../products/entity";
 
-/** ACTIVE holds a unit; USED went into the buyer's checkout; LAPSED ran out (the scheduled job). */
+/** ACTIVE holds a unit; USED went into the buyer's checkout; LAPSED ran out (the scheduled job); RELEASED let go early by its buyer or seller. */
 export enum ReservationStatus {
   ACTIVE = "ACTIVE",
   USED = "USED",
   LAPSED = "LAPSED",
+  RELEASED = "RELEASED",
 }
 
 /**

@@ -3,7 +3,6 @@ import { it } from "../../test/server-test";
 import { established, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, runScheduledJob, type TestServer, withClockAhead } from "../../test/harness";
 import { Offer, OfferStatus } from "../conversations/entity";
-import { Notification } from "../notifications/entity";
 import { Order } from "../orders/entity";
 import { orderInput, PLACE_ORDER, shipping } from "../orders/testing";
 import { Product } from "../products/entity";
@@ -54,10 +53,9 @@ const unitsLeft = async (server: TestServer, id: string) =>
   (await server.dataSource.getRepository(Product).findOneByOrFail({ id })).quantityAvailable;
 const checkout = (server: TestServer, who: SignedIn, productId: string, quantity = 1) =>
   server.gql(PLACE_ORDER, { input: orderInput([{ productId, quantity }]) }, who.token);
-const lastNotice = async (server: TestServer, who: SignedIn) =>
-  (
-    await server.dataSource.getRepository(Notification).find({ where: { recipientId: who.user.id }, order: { createdAt: "DESC" }, take: 1 })
-  )[0]?.text;
+/** The text of `who`'s newest notification, as they read it. */
+const lastNotice = async (server: TestServer, who: SignedIn): Promise<string | undefined> =>
+  (await server.gql(`{ notifications(pageSize: 1) { items { text } } }`, undefined, who.token)).data.notifications.items[0]?.text;
 
 describe("accepting an offer reserves its unit", () => {
   it("for the hours the seller picks: the price holds as long, others see Reserved, the holder sees their own", async ({ server }) => {
@@ -220,5 +218,47 @@ describe("the end of a reservation, on the clock", () => {
       // the unit went once at most
       expect(await unitsLeft(server, product.id)).toBe(1 - ((await server.dataSource.getRepository(Order).count()) - ordersBefore));
     });
+  });
+});
+
+describe("letting a reservation go", () => {
+  const RELEASE = `mutation ($p: ID!, $b: ID) { releaseReservation(productId: $p, buyerId: $b) }`;
+  const HELD = `query ($id: ID!) { product(id: $id) { heldReservations { buyerId buyerName expiresAt } } }`;
+
+  it("its buyer lets it go: the unit is for sale at once, the offer expires, the seller is told", async ({ server }) => {
+    const { product, offerId } = await reserved(server, buyer);
+    const held = await server.gql(HELD, { id: product.id }, seller.token);
+    expect(held.data.product.heldReservations).toEqual([
+      expect.objectContaining({ buyerId: buyer.user.id, buyerName: buyer.user.username }),
+    ]);
+    // nobody but the seller sees who holds it
+    expect((await server.gql(HELD, { id: product.id }, rival.token)).data.product.heldReservations).toEqual([]);
+
+    expect((await server.gql(RELEASE, { p: product.id }, buyer.token)).errors).toBeUndefined();
+    expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.RELEASED });
+    expect((await server.dataSource.getRepository(Offer).findOneByOrFail({ id: offerId })).status).toBe(OfferStatus.EXPIRED);
+    expect(await lastNotice(server, seller)).toBe(
+      `${buyer.user.username} let their reservation of "${product.name}" go: it is for sale again.`,
+    );
+    expect(await productAs(server, product.id, rival)).toMatchObject({ reservedUnits: 0, reservedUntil: null });
+    expect((await checkout(server, rival, product.id)).errors).toBeUndefined();
+  });
+
+  it("its seller lets a buyer's go and the buyer is told; a stranger is refused and nothing changes", async ({ server }) => {
+    const { product, offerId } = await reserved(server, buyer);
+    const stranger = await server.gql(RELEASE, { p: product.id, b: buyer.user.id }, rival.token);
+    expect(codeOf(stranger)).toBe("FORBIDDEN");
+    expect(codeOf(await server.gql(RELEASE, { p: product.id }, rival.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(RELEASE, { p: "nope", b: buyer.user.id }, seller.token))).toBe("BAD_USER_INPUT");
+    expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.ACTIVE });
+
+    expect((await server.gql(RELEASE, { p: product.id, b: buyer.user.id }, seller.token)).errors).toBeUndefined();
+    expect(await reservationOf(server, offerId)).toMatchObject({ status: ReservationStatus.RELEASED });
+    expect(await lastNotice(server, buyer)).toBe(
+      `The seller let your reservation of "${product.name}" go: it is for sale to everyone again.`,
+    );
+    expect((await productAs(server, product.id, buyer)).myReservationEndsAt).toBeNull();
+    // a second release finds nothing in force
+    expect(codeOf(await server.gql(RELEASE, { p: product.id, b: buyer.user.id }, seller.token))).toBe("NOT_FOUND");
   });
 });

@@ -1,10 +1,52 @@
-import { Ctx, FieldResolver, Int, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from "type-graphql";
+import type { AuthUser } from "../../platform/auth/roles";
+import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { OfferObject } from "../conversations/types";
 import { Product } from "../products/entity";
 
+@ObjectType("HeldReservation", { description: "A unit of the caller's listing held for a buyer of an accepted offer." })
+class HeldReservationObject {
+  @Field(() => ID, { description: "The buyer it is held for." })
+  buyerId: string;
+
+  @Field(() => String, { nullable: true, description: "The buyer's username; null once their account is gone." })
+  buyerName: string | null;
+
+  @Field(() => Date, { description: "When it lapses unless bought or let go." })
+  expiresAt: Date;
+}
+
+@Resolver()
+export class ReservationsResolver {
+  @Allow()
+  @Mutation(() => Boolean, {
+    description:
+      "Lets a reservation go before its end, and the unit is for sale again at once: its buyer lets their own go (no `buyerId`), the listing's seller a buyer's. The other party is told.",
+  })
+  async releaseReservation(
+    @Arg("productId", () => ID, { description: "The reserved listing." }) productId: string,
+    @Arg("buyerId", () => ID, { nullable: true, description: "For the seller: the buyer whose reservation ends." }) buyerId: string | null,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.reservations.release(caller, { productId, buyerId });
+    return true;
+  }
+}
+
 @Resolver(() => Product)
 export class ProductReservationFieldsResolver {
+  @FieldResolver(() => [HeldReservationObject], {
+    description: "For the listing's seller: who holds a reservation of it and until when (empty for anyone else).",
+  })
+  async heldReservations(@Root() product: Product, @Ctx() ctx: Context): Promise<HeldReservationObject[]> {
+    if (!ctx.user || product.sellerId !== ctx.user.id) return [];
+    const active = await ctx.loaders.activeReservationsByProduct.load(product.id);
+    const buyers = await Promise.all(active.map((r) => ctx.loaders.userById.load(r.buyerId)));
+    return active.map((r, i) => ({ buyerId: r.buyerId, buyerName: buyers[i]?.username ?? null, expiresAt: r.expiresAt }));
+  }
+
   @FieldResolver(() => Int, {
     description: "Units held for buyers of accepted offers: taken for everyone but their holders until bought or lapsed.",
   })

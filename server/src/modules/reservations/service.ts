@@ -1,10 +1,13 @@
-import type { EntityManager } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
+import { z } from "zod";
+import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
-import { Offer, OfferStatus } from "../conversations/entity";
-import { formatMeetupTime } from "../meetups/points";
-import { NotificationKind } from "../notifications/entity";
-import type { NotificationsService } from "../notifications/service";
+import type { Phrase } from "../../platform/i18n";
+import { forbidden, notFound } from "../../platform/shared/errors";
+import { idRule, parseInput } from "../../platform/shared/validation";
+import { Offer, OfferStatus } from "../conversations";
+import { NotificationKind, type NotificationsService } from "../notifications";
 import { Reservation, ReservationStatus } from "./entity";
 import "./events";
 
@@ -15,6 +18,8 @@ export const REMIND_BEFORE_MS = 3_600_000;
 
 type Named = Reservation & { productName: string; buyerName: string };
 
+const releaseSchema = z.object({ productId: idRule("Choose a listing."), buyerId: idRule("Choose a buyer.").nullish() });
+
 /**
  * The time-driven side of reservations, run by scheduled jobs on the clock's time: the buyer's
  * reminder an hour before the end, and the lapse that gives the unit back. Each is one
@@ -22,6 +27,7 @@ type Named = Reservation & { productName: string; buyerName: string };
  */
 export class ReservationsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly events: EventBus,
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
@@ -37,8 +43,8 @@ export class ReservationsService {
       [now, REMIND_BEFORE_MS / 1000],
     );
     for (const r of reminded) {
-      const text = `Your reservation of "${r.productName}" ends at ${formatMeetupTime(r.expiresAt)}: buy it before then, or it goes back on sale.`;
-      await this.notifications.notify(r.buyerId, { kind: NotificationKind.OFFER, text, link: productPath(r.productId) }, manager);
+      const message: Phrase = { key: "reservation.ending", params: { product: r.productName, endsAt: r.expiresAt.toISOString() } };
+      await this.notifications.notify(r.buyerId, { kind: NotificationKind.OFFER, message, link: productPath(r.productId) }, manager);
     }
     return reminded.length;
   }
@@ -51,19 +57,13 @@ export class ReservationsService {
     const now = this.clock.now();
     const lapsed = await this.update(manager, `status = '${ReservationStatus.LAPSED}', "endedAt" = $1`, `r."expiresAt" <= $1`, [now]);
     for (const r of lapsed) {
-      const [expired]: [Offer[], number] = await manager.query(`UPDATE offers SET status = $2 WHERE id = $1 AND status = $3 RETURNING *`, [
-        r.offerId,
-        OfferStatus.EXPIRED,
-        OfferStatus.ACCEPTED,
-      ]);
-      for (const offer of expired)
-        await this.events.publish(manager, "offer.changed", { offer: await manager.findOneByOrFail(Offer, { id: offer.id }) });
+      await this.ended(manager, r);
       const link = productPath(r.productId);
       await this.notifications.notify(
         r.buyerId,
         {
           kind: NotificationKind.OFFER,
-          text: `Your reservation of "${r.productName}" has lapsed: it is for sale to everyone again.`,
+          message: { key: "reservation.lapsed", params: { product: r.productName } },
           link,
         },
         manager,
@@ -72,14 +72,63 @@ export class ReservationsService {
         r.sellerId,
         {
           kind: NotificationKind.OFFER,
-          text: `${r.buyerName}'s reservation of "${r.productName}" has lapsed: it is for sale again.`,
+          message: { key: "reservation.lapsedSeller", params: { buyer: r.buyerName, product: r.productName } },
           link,
         },
         manager,
       );
-      await this.events.publish(manager, "reservation.changed", { reservation: r });
     }
     return lapsed.length;
+  }
+
+  /**
+   * Lets an active reservation go before its end: its buyer lets their own go (no `buyerId`), the
+   * listing's seller a buyer's (`buyerId`). The unit is for sale at once, the accepted price ends,
+   * and the other party is told. Anyone else is refused and nothing changes.
+   */
+  async release(caller: AuthUser, input: { productId: string; buyerId?: string | null }): Promise<void> {
+    const v = parseInput(releaseSchema, input);
+    const { productId } = v;
+    const buyerId = v.buyerId ?? caller.id;
+    await this.dataSource.transaction(async (manager) => {
+      const [released] = await this.update(
+        manager,
+        `status = '${ReservationStatus.RELEASED}', "endedAt" = $1`,
+        `r."productId" = $2 AND r."buyerId" = $3 AND $4 IN (r."buyerId", r."sellerId")`,
+        [this.clock.now(), productId, buyerId, caller.id],
+      );
+      if (!released) {
+        const held = await manager.existsBy(Reservation, { productId, buyerId, status: ReservationStatus.ACTIVE });
+        throw held
+          ? forbidden("Only the buyer or the seller can let this reservation go.")
+          : notFound("No reservation of this item is in force.");
+      }
+      await this.ended(manager, released);
+      const byBuyer = caller.id === released.buyerId;
+      await this.notifications.notify(
+        byBuyer ? released.sellerId : released.buyerId,
+        {
+          kind: NotificationKind.OFFER,
+          message: byBuyer
+            ? { key: "reservation.releasedByBuyer", params: { buyer: released.buyerName, product: released.productName } }
+            : { key: "reservation.releasedBySeller", params: { product: released.productName } },
+          link: productPath(released.productId),
+        },
+        manager,
+      );
+    });
+  }
+
+  /** A reservation just ended unused: its accepted offer expires and the listing's free units change. */
+  private async ended(manager: EntityManager, r: Reservation): Promise<void> {
+    const [expired]: [Offer[], number] = await manager.query(`UPDATE offers SET status = $2 WHERE id = $1 AND status = $3 RETURNING *`, [
+      r.offerId,
+      OfferStatus.EXPIRED,
+      OfferStatus.ACCEPTED,
+    ]);
+    for (const offer of expired)
+      await this.events.publish(manager, "offer.changed", { offer: await manager.findOneByOrFail(Offer, { id: offer.id }) });
+    await this.events.publish(manager, "reservation.changed", { reservation: r });
   }
 
   /** Sets `set` on the active reservations matching `where` (alias r), answering them with the product's and buyer's names. */
