@@ -18,17 +18,19 @@ import { HandoverCode } from "./HandoverCode";
 import { handoverLine } from "./handoverText";
 
 /** The buyer's side of the handover: the code (digits and QR) until the order is completed, then its state and, if asked, confirm or object. */
-export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment }) {
+export function BuyerHandover({ order, onChanged }: { order: OrderHandoverFieldsFragment; onChanged?: () => void }) {
   const { t } = useTranslation("deals");
   const notify = useNotify();
   const [objecting, setObjecting] = useState(false);
   const [confirm, confirming] = useConfirmHandoverMutation();
   const line = handoverLine(t, order, "BUYER");
+  const answering = order.actions.includes("CONFIRM_RECEIPT");
 
   const doConfirm = async () => {
     try {
       await confirm({ variables: { id: order.id } });
       notify.success(t("handover.thanks"));
+      onChanged?.();
     } catch (e) {
       notify.error(errorMessage(e, t("handover.notConfirmed")));
     }
@@ -39,12 +41,12 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
       {order.handoverCode && <HandoverCode code={order.handoverCode} />}
       {line && (
         <Alert
-          severity={order.handover.state === "OBJECTED" ? "warning" : order.canAnswerHandover ? "info" : "success"}
+          severity={order.handover.state === "OBJECTED" ? "warning" : answering ? "info" : "success"}
           sx={{ mt: 3 }}
           aria-label={t("handover.label")}
         >
           {line}
-          {order.canAnswerHandover && (
+          {answering && (
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: "wrap", rowGap: 1 }}>
               <Button variant="contained" onClick={() => void doConfirm()} disabled={confirming.loading}>
                 {t("handover.gotIt")}
@@ -63,12 +65,12 @@ export function BuyerHandover({ order }: { order: OrderHandoverFieldsFragment })
           )}
         </Alert>
       )}
-      {objecting && <ObjectDialog orderId={order.id} onClose={() => setObjecting(false)} />}
+      {objecting && <ObjectDialog orderId={order.id} onClose={() => setObjecting(false)} onObjected={onChanged} />}
     </>
   );
 }
 
-function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+function ObjectDialog({ orderId, onClose, onObjected }: { orderId: string; onClose: () => void; onObjected?: () => void }) {
   const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
@@ -87,6 +89,7 @@ function ObjectDialog({ orderId, onClose }: { orderId: string; onClose: () => vo
       await object({ variables: { id: orderId, reason: checked.data } });
       notify.success(t("handover.objectionSent"));
       onClose();
+      onObjected?.();
     } catch (e) {
       setProblem(errorMessage(e, t("handover.objectionFailed")));
     }

@@ -16,16 +16,25 @@ import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useCompleteHandoverMutation } from "../../generated/hooks";
 import { errorMessage, ruleMessage } from "../errors";
 import { useNotify } from "../Notify";
+import { formatMeetupTime } from "../meetup/slots";
 import { handoverLine } from "./handoverText";
 
 // the camera reader is loaded only when a seller opens it
 const QrScanner = lazy(async () => ({ default: (await import("./QrScanner")).QrScanner }));
 
-/** The seller's side of the handover: where it stands, and "Enter or scan code" while the order may still be completed by code. */
-export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFieldsFragment; orderNumber: string }) {
+type Props = { order: OrderHandoverFieldsFragment; orderNumber: string; onCompleted?: () => void };
+
+/**
+ * The seller's side of the handover: where it stands, and "Enter or scan code" while the order's
+ * actions allow it (before that, from when they will).
+ */
+export function SellerHandover({ order, orderNumber, onCompleted }: Props) {
   const { t } = useTranslation("deals");
   const [entering, setEntering] = useState(false);
   const line = handoverLine(t, order, "SELLER");
+  const canEnter = order.actions.includes("ENTER_HANDOVER_CODE");
+  // set for an open meetup order: while the code cannot be entered yet, the seller learns from when
+  const opensAt = order.handover.opensAt;
   return (
     <Box sx={{ mt: 1.5 }}>
       {line && (
@@ -33,22 +42,27 @@ export function SellerHandover({ order, orderNumber }: { order: OrderHandoverFie
           {line}
         </Typography>
       )}
-      {order.canEnterHandoverCode && order.allowedTransitions.includes("COMPLETED") && (
+      {canEnter && (
         <Button variant="contained" size="small" onClick={() => setEntering(true)}>
           {t("handover.enterOrScan")}
         </Button>
+      )}
+      {!canEnter && order.canEnterHandoverCode && opensAt && (
+        <Typography variant="body2" color="text.secondary">
+          {t("handover.codeFrom", { time: formatMeetupTime(opensAt) })}
+        </Typography>
       )}
       {!order.canEnterHandoverCode && order.handover.codeTriesLeft === 0 && !order.handover.state && (
         <Typography variant="body2" color="warning.main">
           {t("handover.tooManyTries")}
         </Typography>
       )}
-      {entering && <CodeDialog order={order} orderNumber={orderNumber} onClose={() => setEntering(false)} />}
+      {entering && <CodeDialog order={order} orderNumber={orderNumber} onClose={() => setEntering(false)} onCompleted={onCompleted} />}
     </Box>
   );
 }
 
-function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverFieldsFragment; orderNumber: string; onClose: () => void }) {
+function CodeDialog({ order, orderNumber, onClose, onCompleted }: Props & { onClose: () => void }) {
   const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
@@ -69,11 +83,12 @@ function CodeDialog({ order, orderNumber, onClose }: { order: OrderHandoverField
         await complete({ variables: { id: order.id, code: typed } });
         notify.success(t("handover.completed", { number: orderNumber }));
         onClose();
+        onCompleted?.();
       } catch (e) {
         setProblem(errorMessage(e, t("handover.codeRefused")));
       }
     },
-    [complete, notify, onClose, order.id, orderNumber, t],
+    [complete, notify, onClose, onCompleted, order.id, orderNumber, t],
   );
   const scanned = useCallback(
     (found: string) => {

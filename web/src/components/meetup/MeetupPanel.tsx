@@ -25,7 +25,16 @@ type Meetup = NonNullable<OrderMeetupFieldsFragment["meetup"]>;
  * current proposal confirms it, and either side may propose another time or point.
  * `viewer` is the side looking at it (the buyer's order page or the seller's dashboard).
  */
-export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragment; viewer: MeetupParty }) {
+export function MeetupPanel({
+  order,
+  viewer,
+  onChanged,
+}: {
+  order: OrderMeetupFieldsFragment;
+  viewer: MeetupParty;
+  /** After a confirmation or a proposal (the order's page fetches its actions again). */
+  onChanged?: () => void;
+}) {
   const { t } = useTranslation("deals");
   const notify = useNotify();
   const [proposing, setProposing] = useState(false);
@@ -33,6 +42,8 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
   const meetup = order.meetup;
   if (!meetup) return null;
   const confirmed = meetup.state === "CONFIRMED";
+  // a finished order's meetup is history, whatever was agreed
+  const over = ["COMPLETED", "REJECTED", "CANCELLED"].includes(order.status);
   const other = viewer === "BUYER" ? "Seller" : "Buyer";
   const waiting = t(meetup.proposedBy === viewer ? `meetup.waitingFor${other}` : `meetup.proposedBy${other}`);
 
@@ -40,6 +51,7 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
     try {
       await confirm({ variables: { id: order.id } });
       notify.success(t("meetup.didConfirm"));
+      onChanged?.();
     } catch (e) {
       notify.error(plainMessage(e));
     }
@@ -49,7 +61,11 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
         <Typography sx={{ fontWeight: 700 }}>{t("meetup.title")}</Typography>
-        <Chip size="small" color={confirmed ? "success" : "warning"} label={confirmed ? t("meetup.confirmed") : t("meetup.proposed")} />
+        {over ? (
+          <Chip size="small" label={t("meetup.over")} />
+        ) : (
+          <Chip size="small" color={confirmed ? "success" : "warning"} label={confirmed ? t("meetup.confirmed") : t("meetup.proposed")} />
+        )}
       </Stack>
       <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5 }}>
         <Typography component="dt" variant="body2" color="text.secondary">
@@ -84,12 +100,22 @@ export function MeetupPanel({ order, viewer }: { order: OrderMeetupFieldsFragmen
           )}
         </Stack>
       )}
-      {proposing && <ProposeDialog orderId={order.id} meetup={meetup} onClose={() => setProposing(false)} />}
+      {proposing && <ProposeDialog orderId={order.id} meetup={meetup} onClose={() => setProposing(false)} onProposed={onChanged} />}
     </Box>
   );
 }
 
-function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: Meetup; onClose: () => void }) {
+function ProposeDialog({
+  orderId,
+  meetup,
+  onClose,
+  onProposed,
+}: {
+  orderId: string;
+  meetup: Meetup;
+  onClose: () => void;
+  onProposed?: () => void;
+}) {
   const { t } = useTranslation("deals");
   const notify = useNotify();
   const titleId = useId();
@@ -109,6 +135,7 @@ function ProposeDialog({ orderId, meetup, onClose }: { orderId: string; meetup: 
       await propose({ variables: { id: orderId, meetup: { point: choice.point, at: meetupInstant(choice) } } });
       notify.success(t("meetup.didPropose"));
       onClose();
+      onProposed?.();
     } catch (e) {
       setFailed(plainMessage(e));
     }

@@ -42,10 +42,10 @@ type Schema = ReturnType<typeof schemaFor>;
 type Values = z.input<Schema>;
 const FIELDS = ["reason", "text", "photos"] as const;
 
-type Props = { orderId: string; orderNumber: string; open: boolean; onClose: () => void };
+type Props = { orderId: string; orderNumber: string; open: boolean; onClose: () => void; onOpened?: () => void };
 
 /** The buyer's "Open a dispute": what went wrong, what happened, and up to 4 photos (uploaded as they are picked). */
-export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
+export function DisputeDialog({ orderId, orderNumber, open, onClose, onOpened }: Props) {
   const titleId = useId();
   const { t } = useTranslation("orders");
   const notify = useNotify();
@@ -79,6 +79,7 @@ export function DisputeDialog({ orderId, orderNumber, open, onClose }: Props) {
       await openDispute({ variables: { input: { orderId, ...input } } });
       notify.success(t("disputeForm.opened"));
       onClose();
+      onOpened?.();
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, FIELDS)) setError(errorMessage(e, t("disputeForm.openFailed")));
     }

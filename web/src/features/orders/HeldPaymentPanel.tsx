@@ -4,17 +4,26 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderHeldPaymentFieldsFragment, OrderStatus } from "../../generated/graphql";
+import { SellerDispute } from "../../components/disputes/SellerDispute";
+import type { OrderAction, OrderHeldPaymentFieldsFragment } from "../../generated/graphql";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { DisputeDialog } from "./DisputeDialog";
+import type { OrderSide } from "./side";
 
-type Props = { order: OrderHeldPaymentFieldsFragment & { orderNumber: string; status: OrderStatus } };
+type Props = {
+  order: OrderHeldPaymentFieldsFragment & { orderNumber: string; actions: readonly OrderAction[] };
+  side: OrderSide;
+  onChanged: () => void;
+};
 
-/** Orders the seller has accepted: what a buyer may dispute while the payment is held. */
-const DISPUTABLE: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"];
+/** Each side reads where the money is in its own words: "your payment" to the buyer, "the buyer's payment" to the seller. */
+const STATE_WORDS = { BUYER: "held.states", SELLER: "held.sellerStates", ADMIN: "held.adminStates" } as const;
 
-/** Where the buyer's online payment is (held, released, refunded), whether it is test money, the dispute if any, and "Open a dispute". */
-export function HeldPaymentPanel({ order }: Props) {
+/**
+ * Where the buyer's online payment is (held, released, refunded), whether it is test money, the dispute if any (the seller
+ * answers it here), and "Open a dispute" when the order's actions offer it.
+ */
+export function HeldPaymentPanel({ order, side, onChanged }: Props) {
   const { t } = useTranslation("orders");
   const [disputing, setDisputing] = useState(false);
   const held = order.heldPayment;
@@ -23,7 +32,7 @@ export function HeldPaymentPanel({ order }: Props) {
   return (
     <>
       <Alert severity={held.state === "HELD" || held.state === "DISPUTED" ? "info" : "success"} sx={{ mt: 1.5 }}>
-        {t(`held.states.${held.state}`, { amount: formatPKR(held.amount), refunded: formatPKR(held.refunded) })}
+        {t(`${STATE_WORDS[side]}.${held.state}`, { amount: formatPKR(held.amount), refunded: formatPKR(held.refunded) })}
       </Alert>
       {held.testMoney && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -31,9 +40,15 @@ export function HeldPaymentPanel({ order }: Props) {
           {t("held.testMoneyHelp")}
         </Typography>
       )}
-      {dispute && (
+      {dispute && side === "SELLER" && (
+        <SellerDispute dispute={dispute} canAnswer={order.actions.includes("ANSWER_DISPUTE")} onAnswered={onChanged} />
+      )}
+      {dispute && side !== "SELLER" && (
         <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label={t("held.dispute")}>
           <Typography sx={{ fontWeight: 600 }}>{t("held.disputeState", { state: t(`held.disputeStates.${dispute.state}`) })}</Typography>
+          <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+            {t("held.complaint", { text: dispute.text })}
+          </Typography>
           {dispute.state === "AWAITING_SELLER" && (
             <Typography variant="body2">{t("held.answerUntil", { date: formatDateTime(dispute.answerDueAt) })}</Typography>
           )}
@@ -41,12 +56,14 @@ export function HeldPaymentPanel({ order }: Props) {
           {dispute.decisionNote && <Typography variant="body2">{dispute.decisionNote}</Typography>}
         </Alert>
       )}
-      {held.state === "HELD" && DISPUTABLE.includes(order.status) && (
+      {order.actions.includes("OPEN_DISPUTE") && (
         <Button variant="outlined" color="warning" sx={{ mt: 1.5 }} onClick={() => setDisputing(true)}>
           {t("held.open")}
         </Button>
       )}
-      {disputing && <DisputeDialog orderId={order.id} orderNumber={order.orderNumber} open onClose={() => setDisputing(false)} />}
+      {disputing && (
+        <DisputeDialog orderId={order.id} orderNumber={order.orderNumber} open onClose={() => setDisputing(false)} onOpened={onChanged} />
+      )}
     </>
   );
 }

@@ -20,7 +20,6 @@ import { OrderLines } from "../../components/OrderLines";
 import { OrderTotals } from "../../components/OrderTotals";
 import { OrderStatusChip } from "../../components/OrderStatusChip";
 import { OrderTimeline } from "../../components/OrderTimeline";
-import { paymentMethodLabel, paymentStatusLabel } from "../../components/payment";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { OrderDetailQuery } from "../../generated/graphql";
@@ -28,21 +27,33 @@ import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hoo
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../components/SellerLink";
 import { MeetupPanel } from "../../components/meetup/MeetupPanel";
-import { HeldPaymentPanel } from "./HeldPaymentPanel";
+import { OrderPaymentSection } from "./OrderPaymentSection";
 import { OrderDealPanel } from "./OrderDealPanel";
 import { BuyerHandover } from "../../components/handover/BuyerHandover";
+import { SellerHandover } from "../../components/handover/SellerHandover";
+import { useAuth } from "../../lib/auth";
+import { orderSide, type OrderSide } from "./side";
+import { SellerSteps } from "./SellerSteps";
 
 type Order = NonNullable<OrderDetailQuery["order"]>;
 
+/** Order statuses after which nothing more happens to the order. */
+const FINAL = ["COMPLETED", "REJECTED", "CANCELLED"];
+
 /**
- * /orders/:orderId — lines as bought, totals, shipping or the campus meetup, the timeline; the buyer
- * may cancel while it is pending, and confirm or re-propose the meetup.
+ * /orders/:orderId — one page per side of the deal: lines as bought, totals, shipping or the campus
+ * meetup, the timeline, the money in the reader's words, and the buttons of the order's actions
+ * (the server's list for the reader: the buyer cancels, pays, shows the code, confirms or objects,
+ * disputes; the seller takes the steps, enters the code, answers the dispute). After each change
+ * the order is fetched again, so the actions shown are always the current ones.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation("orders");
+  const { user } = useAuth();
   const { orderId = "" } = useParams();
   const query = useOrderDetailQuery({ variables: { id: orderId }, fetchPolicy: "cache-and-network" });
   const order = query.data?.order;
+  const side = order ? orderSide(order, user?.id) : "BUYER";
   usePageTitle(order ? t("detail.title", { number: order.orderNumber }) : t("detail.order"));
   const notFound =
     CombinedGraphQLErrors.is(query.error) &&
@@ -51,9 +62,15 @@ export function OrderDetailPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Breadcrumbs aria-label={t("detail.breadcrumb")} sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/orders" underline="hover" color="inherit">
-          {t("detail.myOrders")}
-        </Link>
+        {side === "SELLER" ? (
+          <Link component={RouterLink} to="/dashboard/seller/manage-orders" underline="hover" color="inherit">
+            {t("detail.sales")}
+          </Link>
+        ) : (
+          <Link component={RouterLink} to="/orders" underline="hover" color="inherit">
+            {t("detail.myOrders")}
+          </Link>
+        )}
         <Typography color="text.primary" aria-current="page">
           {order ? order.orderNumber : t("detail.order")}
         </Typography>
@@ -82,18 +99,19 @@ export function OrderDetailPage() {
         }
         onRetry={() => void query.refetch()}
       >
-        {(o) => <OrderDetail order={o} onChanged={() => void query.refetch()} />}
+        {(o) => <OrderDetail order={o} side={side} onChanged={() => void query.refetch()} />}
       </QueryState>
     </Container>
   );
 }
 
-function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void }) {
+function OrderDetail({ order, side, onChanged }: { order: Order; side: OrderSide; onChanged: () => void }) {
   const { t } = useTranslation("orders");
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
-  const canCancel = order.status === "PENDING" && order.allowedTransitions.includes("CANCELLED");
+  const canCancel = order.actions.includes("CANCEL") && side === "BUYER";
+  const closedByDispute = order.dispute?.state === "DECIDED" && FINAL.includes(order.status);
   // a conversation is about one product: the order's first one still known
   const sellerProductId = order.lines.find((line) => line.productId)?.productId;
 
@@ -101,6 +119,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
     try {
       await cancel({ variables: { id: order.id } });
       notify.success(t("detail.cancelled"));
+      onChanged();
     } catch (e) {
       notify.error(errorMessage(e, t("detail.cancelFailed")));
     } finally {
@@ -116,7 +135,9 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
             {t("detail.title", { number: order.orderNumber })}
           </Typography>
           <Typography color="text.secondary">
-            {order.seller ? (
+            {side === "SELLER" ? (
+              t("detail.soldTo", { date: formatDateTime(order.createdAt), buyer: order.buyer?.username ?? "-" })
+            ) : order.seller ? (
               <Trans
                 t={t}
                 i18nKey="detail.placedBy"
@@ -129,7 +150,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           </Typography>
         </div>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          {sellerProductId && <MessageButton productId={sellerProductId} sellerId={order.seller?.id} size="small" />}
+          {sellerProductId && side === "BUYER" && <MessageButton productId={sellerProductId} sellerId={order.seller?.id} size="small" />}
           <OrderStatusChip status={order.status} size="medium" />
         </Stack>
       </Box>
@@ -139,6 +160,17 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
           {t("detail.status")}
         </Typography>
         <OrderTimeline order={order} />
+        {closedByDispute && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {t("detail.closedByDispute")}
+          </Alert>
+        )}
+        {side === "SELLER" && (
+          <>
+            <SellerSteps order={order} onChanged={onChanged} />
+            <SellerHandover order={order} orderNumber={order.orderNumber} onCompleted={onChanged} />
+          </>
+        )}
         {canCancel && (
           <Box sx={{ mt: 2 }}>
             <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
@@ -148,7 +180,7 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
         )}
       </Paper>
 
-      <BuyerHandover order={order} />
+      {side === "BUYER" && <BuyerHandover order={order} onChanged={onChanged} />}
 
       <Paper variant="outlined" component="section" aria-labelledby="items-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="items-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -174,25 +206,11 @@ function OrderDetail({ order, onChanged }: { order: Order; onChanged: () => void
               {order.shipping.country}
             </Typography>
           ) : (
-            <MeetupPanel order={order} viewer="BUYER" />
+            <MeetupPanel order={order} viewer={side === "SELLER" ? "SELLER" : "BUYER"} onChanged={onChanged} />
           )}
           {order.contactNumber && <Typography sx={{ mt: 1 }}>{t("detail.contact", { number: order.contactNumber })}</Typography>}
         </Paper>
-        <Paper variant="outlined" component="section" aria-labelledby="payment-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="payment-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t("detail.payment")}
-          </Typography>
-          <Typography>{paymentMethodLabel(order.paymentMethod)}</Typography>
-          <Typography color={order.paymentStatus === "PAID" ? "success.main" : "text.secondary"} sx={{ fontWeight: 600 }}>
-            {paymentStatusLabel(order.paymentStatus)}
-          </Typography>
-          {order.paymentUrl && (
-            <Button component="a" href={order.paymentUrl} variant="contained" sx={{ mt: 1.5 }}>
-              {t("detail.completePayment")}
-            </Button>
-          )}
-          <HeldPaymentPanel order={order} />
-        </Paper>
+        <OrderPaymentSection order={order} side={side} onChanged={onChanged} />
       </Box>
 
       <OrderDealPanel order={order} onChanged={onChanged} />

@@ -8,7 +8,7 @@ import { MessageButton } from "../../../components/MessageButton";
 import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
 import { ReliabilityLine } from "../../../components/ReliabilityLine";
 import { SellerHandover } from "../../../components/handover/SellerHandover";
-import { SellerDispute } from "./SellerDispute";
+import { SellerDispute } from "../../../components/disputes/SellerDispute";
 import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
@@ -71,7 +71,7 @@ export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragm
         </Box>
       )}
       <SellerHandover order={order} orderNumber={order.orderNumber} />
-      {order.dispute && <SellerDispute dispute={order.dispute} />}
+      {order.dispute && <SellerDispute dispute={order.dispute} canAnswer={order.actions.includes("ANSWER_DISPUTE")} />}
       {productId && order.buyer && (
         <MessageButton productId={productId} buyerId={order.buyer.id} label={t("details.messageBuyer")} size="small" sx={{ mt: 1.5 }} />
       )}

@@ -11,12 +11,12 @@ import { useForm } from "react-hook-form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { applyServerFieldErrors, errorMessage } from "../../../components/errors";
-import { useNotify } from "../../../components/Notify";
-import type { OrderHeldPaymentFieldsFragment } from "../../../generated/graphql";
-import { useAnswerDisputeMutation } from "../../../generated/hooks";
-import { formatDateTime } from "../../../lib/format";
-import { inReadersWords } from "../../../lib/ruleProblems";
+import { applyServerFieldErrors, errorMessage } from "../errors";
+import { useNotify } from "../Notify";
+import type { OrderHeldPaymentFieldsFragment } from "../../generated/graphql";
+import { useAnswerDisputeMutation } from "../../generated/hooks";
+import { formatDateTime } from "../../lib/format";
+import { inReadersWords } from "../../lib/ruleProblems";
 
 /** The server's rule for a dispute's text, its problems in the reader's words. */
 const answerSchemaFor = (t: TFunction<"seller">) =>
@@ -28,21 +28,31 @@ const answerSchemaFor = (t: TFunction<"seller">) =>
   });
 type Values = z.input<ReturnType<typeof answerSchemaFor>>;
 
-/** The buyer's dispute on a sale, as its seller sees it, with the seller's one answer while it is theirs to give. */
-export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPaymentFieldsFragment["dispute"]> }) {
+type Props = {
+  dispute: NonNullable<OrderHeldPaymentFieldsFragment["dispute"]>;
+  /** The order's actions list ANSWER_DISPUTE: the answer box is shown. */
+  canAnswer: boolean;
+  onAnswered?: () => void;
+};
+
+/**
+ * The buyer's dispute on a sale, as its seller sees it: the complaint, its photos, and the seller's
+ * one answer while it is theirs to give.
+ */
+export function SellerDispute({ dispute, canAnswer, onAnswered }: Props) {
   const { t } = useTranslation("seller");
   const notify = useNotify();
   const [answer, { loading }] = useAnswerDisputeMutation();
   const answerSchema = useMemo(() => answerSchemaFor(t), [t]);
   const form = useForm<Values>({ defaultValues: { text: "" }, resolver: zodResolver(answerSchema) });
   const reason = t(`dispute.reasons.${dispute.reason}`, { defaultValue: dispute.reason });
-  const answering = dispute.state === "AWAITING_SELLER" && !dispute.sellerAnswer;
 
   const submit = form.handleSubmit(async ({ text }) => {
     try {
       // the answer comes back with the dispute's id: Apollo's cache updates the dispute shown
       await answer({ variables: { disputeId: dispute.id, text: text.trim() } });
       notify.success(t("dispute.sent"));
+      onAnswered?.();
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, ["text"])) notify.error(errorMessage(e, t("dispute.sendFailed")));
     }
@@ -54,14 +64,23 @@ export function SellerDispute({ dispute }: { dispute: NonNullable<OrderHeldPayme
       <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
         {dispute.text}
       </Typography>
-      {dispute.photos.map((photo, i) => (
-        <Link key={photo} href={photo} target="_blank" rel="noopener" variant="body2" sx={{ mr: 1 }}>
-          {t("dispute.photo", { n: i + 1 })}
-        </Link>
-      ))}
+      {dispute.photos.length > 0 && (
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
+          {dispute.photos.map((photo, i) => (
+            <Link key={photo} href={photo} target="_blank" rel="noopener" variant="body2">
+              <Box
+                component="img"
+                src={photo}
+                alt={t("dispute.photo", { n: i + 1 })}
+                sx={{ width: 96, height: 96, objectFit: "cover", borderRadius: 1, display: "block" }}
+              />
+            </Link>
+          ))}
+        </Box>
+      )}
       {dispute.sellerAnswer && <Typography variant="body2">{t("dispute.yourAnswer", { answer: dispute.sellerAnswer })}</Typography>}
       {dispute.decisionNote && <Typography variant="body2">{dispute.decisionNote}</Typography>}
-      {answering && (
+      {canAnswer && (
         <Box component="form" aria-label={t("dispute.answerLabel")} noValidate onSubmit={(e) => void submit(e)} sx={{ mt: 1.5 }}>
           <TextField
             {...form.register("text")}
