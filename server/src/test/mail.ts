@@ -50,3 +50,33 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   });
   return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** A mail's subject and body as its reader sees them: RFC 2047 words and a base64 or quoted-printable body decoded (UTF-8). */
+export function decodedMail(mail: ReceivedMail): { subject: string; body: string } {
+  const [head, ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  // folded header lines continue with whitespace
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(unfolded)?.[1].trim() ?? "";
+  const subject = header("Subject")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+  const raw = rest.join("\n\n");
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const body =
+    encoding === "base64"
+      ? Buffer.from(raw.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? Buffer.from(
+            raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8")
+        : raw;
+  return { subject, body };
+}

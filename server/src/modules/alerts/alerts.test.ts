@@ -6,7 +6,7 @@ import { formatPKR } from "@unibazaar/rules";
 import { describe, expect } from "vitest";
 import { asCaller, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
-import { outboxMails } from "../../test/mail";
+import { decodedMail, outboxMails } from "../../test/mail";
 import { it } from "../../test/server-test";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { Product } from "../products/entity";
@@ -264,6 +264,29 @@ describe("the morning digest", () => {
       // quoted-printable wraps long lines with a soft break
       expect(mine[0].raw.replace(/=\r?\n/g, "")).toContain(`/shop/${stapler.id}`);
       expect(mails.filter((m) => m.to.includes(noDigest.user.email))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("writes the digest in the language its reader chose: Urdu, with the listing's English name and price isolated", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "unibazaar-digest-"));
+    const server = await startTestServer({ env: { DATA_DIR: dataDir } });
+    try {
+      const tag = word();
+      const [seller, reader] = await Promise.all([signUp(server, "seller"), signUp(server)]);
+      expect((await server.gql(`mutation { setLanguage(language: "ur") }`, {}, reader.token)).errors).toBeUndefined();
+      const { id } = await save(server, reader, { search: tag });
+      await server.gql(UPDATE, { id, settings: { emailDigest: true } }, reader.token);
+      await list(server, seller, { name: `Stapler ${tag}`, category: "stationery" });
+      await server.dataSource.transaction((manager) => server.services.jobs.enqueue(manager, "alerts.digest", {}));
+      await jobsSettled(server);
+      const [mail] = (await outboxMails(path.join(dataDir, "outbox"))).filter((m) => m.to.includes(reader.user.email));
+      const { subject, body } = decodedMail(mail);
+      expect(subject).toBe("UniBazaar: آپ کی محفوظ تلاشوں کے لیے 1 نئی چیز");
+      expect(body).toContain(`السلام علیکم \u2068${reader.user.username}\u2069،`);
+      expect(body).toContain(`- \u2068Stapler ${tag}\u2069، \u2068Rs`);
+      expect(body).toContain("یہ ای میل اپنی محفوظ تلاشوں کے صفحے پر بند کریں۔");
     } finally {
       await server.close();
     }
