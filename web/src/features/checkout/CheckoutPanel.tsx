@@ -171,21 +171,23 @@ export function CheckoutPanel({ lines, active, onClearCart, onOrderPlaced, onSig
       <ShippingFields control={form.control} withAddress={!meeting} />
       <PaymentMethodField value={paymentMethod} onChange={setPaymentMethod} meetup={meeting} />
 
-      {formProblem && (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {formProblem}
-        </Alert>
-      )}
-
       <Divider sx={{ my: 2 }} />
-      <Stack direction="row" spacing={1.5} sx={{ position: "sticky", bottom: 0, bgcolor: "background.paper", py: 1.5, zIndex: 1 }}>
-        <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={attempt.placing} sx={{ flex: 1 }}>
-          {t("panel.clear")}
-        </Button>
-        <Button type="submit" variant="contained" disabled={attempt.placing} sx={{ flex: 2 }}>
-          {attempt.placing ? t("panel.placing") : q ? t("panel.placeFor", { total: formatPKR(q.total) }) : t("panel.place")}
-        </Button>
-      </Stack>
+      {/* a refusal sits in the sticky bar, above the buttons: anywhere else the bar can cover it */}
+      <Box sx={{ position: "sticky", bottom: 0, bgcolor: "background.paper", py: 1.5, zIndex: 1 }}>
+        {formProblem && (
+          <Alert severity="error" sx={{ mb: 1.5, maxHeight: "40vh", overflowY: "auto" }} role="alert">
+            {formProblem}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" color="error" onClick={() => setConfirmClear(true)} disabled={attempt.placing} sx={{ flex: 1 }}>
+            {t("panel.clear")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={attempt.placing} sx={{ flex: 2 }}>
+            {attempt.placing ? t("panel.placing") : q ? t("panel.placeFor", { total: formatPKR(q.total) }) : t("panel.place")}
+          </Button>
+        </Stack>
+      </Box>
 
       <ConfirmDialog
         open={confirmClear}

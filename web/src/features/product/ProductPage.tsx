@@ -1,5 +1,6 @@
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
+import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeferredValue, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -7,6 +8,7 @@ import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useProductDetailQuery } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
 import { ProductDetails, type Product } from "./ProductDetails";
 import { ProductReviews } from "./ProductReviews";
 
@@ -22,7 +24,10 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
   const [reviewsPage, setReviewsPage] = useState(1);
   const query = useProductDetailQuery({ variables: { id, reviewsPage } });
   const product = query.data?.product;
+  const { user } = useAuth();
   usePageTitle(product?.name ?? (query.loading ? t("page.title") : t("page.notFoundTitle")));
+
+  const isOwn = (p: Product) => Boolean(user && p.seller?.id === user.id);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
@@ -46,9 +51,10 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
       >
         {(p) => (
           <>
-            <ProductDetails product={p} addToCart={renderAddToCart?.(p)} />
+            {/* the seller's own listing: edit it, never buy or review it */}
+            <ProductDetails product={p} addToCart={isOwn(p) ? <EditButton id={p.id} /> : renderAddToCart?.(p)} />
             <AfterDetails>
-              <ProductReviews product={p} onPage={setReviewsPage} onPosted={() => void query.refetch()} />
+              <ProductReviews product={p} own={isOwn(p)} onPage={setReviewsPage} onPosted={() => void query.refetch()} />
             </AfterDetails>
           </>
         )}
@@ -63,4 +69,20 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
  */
 function AfterDetails({ children }: { children: ReactNode }) {
   return useDeferredValue(true, false) ? children : null;
+}
+
+function EditButton({ id }: { id: string }) {
+  const { t } = useTranslation("product");
+  return (
+    <Button
+      component={RouterLink}
+      to={`/dashboard/seller/product/${id}`}
+      variant="contained"
+      size="large"
+      fullWidth
+      startIcon={<EditOutlined />}
+    >
+      {t("details.edit")}
+    </Button>
+  );
 }

@@ -23,14 +23,25 @@ import type { Product } from "./ProductDetails";
 const ReviewDialog = lazy(async () => ({ default: (await import("./ReviewDialog")).ReviewDialog }));
 
 /** The product's reviews, a page at a time, and the button that writes (or edits) the caller's own. */
-export function ProductReviews({ product, onPage, onPosted }: { product: Product; onPage: (page: number) => void; onPosted: () => void }) {
+export function ProductReviews({
+  product,
+  own,
+  onPage,
+  onPosted,
+}: {
+  product: Product;
+  /** The caller's own listing: they cannot review it. */
+  own: boolean;
+  onPage: (page: number) => void;
+  onPosted: () => void;
+}) {
   const { t } = useTranslation("product");
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [formSeen, setFormSeen] = useState(false);
   if (open && !formSeen) setFormSeen(true);
-  const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user });
+  const mine = useMyProductReviewQuery({ variables: { productId: product.id }, skip: !user || own });
   const myReview = user ? mine.data?.myReview : null;
   const reviews = product.reviews;
   return (
@@ -40,7 +51,7 @@ export function ProductReviews({ product, onPage, onPosted }: { product: Product
         <Typography id="reviews-heading" variant="h5" component="h2">
           {t("reviews.heading", { number: formatCount(reviews.totalItems) })}
         </Typography>
-        {user ? (
+        {own ? null : user ? (
           <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setOpen(true)}>
             {myReview ? t("reviews.edit") : t("reviews.write")}
           </Button>
@@ -92,7 +103,7 @@ export function ProductReviews({ product, onPage, onPosted }: { product: Product
         </Stack>
       )}
       <PaginationBar page={reviews.page} totalPages={reviews.totalPages} onChange={onPage} label={t("reviews.pages")} />
-      {user && formSeen && (
+      {user && !own && formSeen && (
         <Suspense fallback={null}>
           <ReviewDialog
             // filled in again once the caller's review has loaded

@@ -13,6 +13,12 @@ import { useDashboardJobsQuery } from "../../../generated/hooks";
 import { formatCount, formatDateTime } from "../../../lib/format";
 
 /** /dashboard/admin/jobs: the background job queues by state, and the jobs that failed after their last retry. */
+/** On a phone the columns share its width and long queue names and errors wrap, so nothing scrolls sideways. */
+const FITS_PHONE = {
+  tableLayout: { xs: "fixed", sm: "auto" },
+  "& th, & td": { px: { xs: 0.5, sm: 2 }, overflowWrap: "anywhere" },
+} as const;
+
 export default function BackgroundJobs() {
   const { t } = useTranslation("admin");
   usePageTitle(t("jobs.title"));
@@ -32,7 +38,7 @@ export default function BackgroundJobs() {
       >
         {(data) => (
           <>
-            <Table size="small" aria-label={t("jobs.queues")}>
+            <Table size="small" aria-label={t("jobs.queues")} sx={FITS_PHONE}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t("jobs.columns.queue")}</TableCell>
@@ -60,7 +66,7 @@ export default function BackgroundJobs() {
             {data.failedJobs.length === 0 ? (
               <Typography color="text.secondary">{t("jobs.noneFailed")}</Typography>
             ) : (
-              <Table size="small" aria-label={t("jobs.failedTitle")}>
+              <Table size="small" aria-label={t("jobs.failedTitle")} sx={FITS_PHONE}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t("jobs.columns.when")}</TableCell>

@@ -16,7 +16,7 @@ import { useAuth } from "../../../lib/auth";
 import { PagedList } from "../../../components/PagedList";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { plainMessage } from "../../../components/errors";
-import { ScrollTable } from "../common/ScrollTable";
+import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
 import { LoadingState } from "../../../components/LoadingState";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -43,6 +43,8 @@ export default function ManageUsers() {
   });
   const [deleteUser, { loading: deleting }] = useDashboardDeleteUserMutation();
   const result = data?.users;
+  const status = (user: User) =>
+    user.suspendedAt ? t("users.suspended") : user.isVerifiedStudent ? t("users.verified") : t("users.active");
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -91,10 +93,10 @@ export default function ManageUsers() {
           <ScrollTable label={t("users.label")}>
             <TableHead>
               <TableRow>
-                <TableCell>{t("users.columns.number")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("users.columns.number")}</TableCell>
                 <TableCell>{t("users.columns.email")}</TableCell>
-                <TableCell>{t("users.columns.role")}</TableCell>
-                <TableCell>{t("users.columns.status")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("users.columns.role")}</TableCell>
+                <TableCell sx={FROM_TABLET}>{t("users.columns.status")}</TableCell>
                 <TableCell>{t("users.columns.edit")}</TableCell>
                 <TableCell>{t("users.columns.delete")}</TableCell>
               </TableRow>
@@ -104,10 +106,16 @@ export default function ManageUsers() {
                 const self = user.id === me?.id;
                 return (
                   <TableRow key={user.id}>
-                    <TableCell>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
-                    <TableCell sx={{ overflowWrap: "anywhere" }}>{self ? t("users.you", { email: user.email }) : user.email}</TableCell>
-                    <TableCell>{roleText(t, user.role)}</TableCell>
-                    <TableCell>
+                    <TableCell sx={FROM_TABLET}>{(result.page - 1) * result.pageSize + i + 1}</TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>
+                      {self ? t("users.you", { email: user.email }) : user.email}
+                      {/* a phone has no room for the role and status columns: they follow the address */}
+                      <Typography variant="body2" color="text.secondary" sx={PHONE_ONLY}>
+                        {roleText(t, user.role)} · {status(user)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={FROM_TABLET}>{roleText(t, user.role)}</TableCell>
+                    <TableCell sx={FROM_TABLET}>
                       {user.isVerifiedStudent && (
                         <Chip
                           label={user.university ? t("users.verifiedAt", { university: user.university }) : t("users.verified")}

@@ -8,6 +8,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { useModerateMutation } from "../../../generated/hooks";
 import { AuditTrail } from "./AuditTrail";
+import { ContestedNoShows } from "./ContestedNoShows";
 import { FlaggedAccounts } from "./FlaggedAccounts";
 import { HeldListings } from "./HeldListings";
 import { ModerationDialog, type PendingAction } from "./ModerationDialog";
@@ -29,6 +30,7 @@ export default function Moderation() {
         </Typography>
       </Box>
       <ModerationQueue onAct={setPending} />
+      <ContestedNoShows />
       <FlaggedAccounts onAct={setPending} />
       <HeldListings onAct={setPending} />
       <AuditTrail onAct={setPending} />

@@ -96,6 +96,9 @@ export default function Payouts() {
                     <TableCell>{formatDateTime(payout.createdAt)}</TableCell>
                     <TableCell align="right">{formatPKR(payout.amount)}</TableCell>
                     <TableCell sx={{ overflowWrap: "anywhere" }}>
+                      <Typography component="span" sx={{ display: "block", fontWeight: 600 }}>
+                        {payout.sellerName ?? t("payouts.formerSeller")}
+                      </Typography>
                       {t(payout.method === "WALLET" ? "payouts.wallet" : "payouts.iban", { destination: payout.destination })}
                     </TableCell>
                     <TableCell>
