@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * `node dist-bench/bench/profile-breakdown.js <folder>`: where a server's CPU went, from the V8 CPU
- * profiles `npm run bench` writes with BENCH_CPU_PROF (node --cpu-prof): the self time of every
- * sample, by where its function lives (a package of node_modules, the app's own modules, node's
- * internals, garbage collection, idle), in percent of the busy time.
+ * `node dist-bench/bench/profile-breakdown.js <folder> [skip seconds]`: where a server's CPU went,
+ * from the V8 CPU profiles `npm run bench` writes with BENCH_CPU_PROF (node --cpu-prof): the self
+ * time of every sample, by where its function lives (a package of node_modules, the app's own
+ * modules, node's internals, garbage collection, idle), in percent of the busy time. A profile
+ * covers the process's whole life: skip its first seconds (the boot) to see the requests alone.
  */
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -21,11 +22,15 @@ function partOf({ functionName, url }: ProfileNode["callFrame"]): string {
 }
 
 const folder = process.argv[2];
+const skip = Number(process.argv[3] ?? 0) * 1e6;
 const self = new Map<string, number>();
 for (const file of readdirSync(folder).filter((f) => f.endsWith(".cpuprofile"))) {
   const profile = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  let at = 0;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
+    if (at < skip) return;
     const part = partOf(byId.get(id)!.callFrame);
     self.set(part, (self.get(part) ?? 0) + profile.timeDeltas[i]);
   });
