@@ -4,7 +4,7 @@ import { describe, expect } from "vitest";
 import { it as browserTest } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { BrowserContext, Page } from "playwright-core";
-import { type E2E, gqlOk, PHONE, pkr, STEP_TIMEOUT } from "./harness";
+import { type E2E, expectAccessible, gqlOk, PHONE, pkr, STEP_TIMEOUT } from "./harness";
 import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, visible } from "./storefront-helpers";
 
 /** A free port now, so the app's PUBLIC_URL (which production requires, and which return addresses use) can name it. */
@@ -129,6 +129,7 @@ describe("test money in production with the sandbox on, at 390 px", () => {
       await form.getByLabel("Wallet number or IBAN").fill("03001234567");
       await form.getByRole("button", { name: "Request payout" }).click();
       await visible(form.getByRole("alert").getByText(/is test money from sandbox payments and is never paid out/));
+      await expectAccessible(seller.page, "balance with test money");
       const { myPayouts } = await gqlOk<{ myPayouts: { totalItems: number } }>(e2e, `{ myPayouts { totalItems } }`, undefined, sellerToken);
       expect(myPayouts.totalItems).toBe(0);
       expect(await seller.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -137,6 +138,7 @@ describe("test money in production with the sandbox on, at 390 px", () => {
       await signInTo(admin.page, ADMIN, "/dashboard/admin/payments");
       await visible(admin.page.getByRole("heading", { level: 1, name: "Payments" }));
       await visible(admin.page.getByRole("heading", { level: 2, name: "Refused payments" }));
+      await expectAccessible(admin.page, "admin payments");
       expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
       // every movement balances: the ledger sums to zero
