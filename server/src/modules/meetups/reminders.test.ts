@@ -42,7 +42,14 @@ describe("meetup reminders", () => {
     await runReminders(server);
     const told = await reminders(server, soon.id);
     expect(told.map((n) => n.recipientId).sort()).toEqual([buyer.user.id, seller.user.id].sort());
-    expect(noticeText(told[0])).toMatch(/^Meetup soon for order UB-\d{6}: .* at Central Library entrance\.$/);
+    const toBuyer = noticeText(told.find((n) => n.recipientId === buyer.user.id)!);
+    const toSeller = noticeText(told.find((n) => n.recipientId === seller.user.id)!);
+    expect(toBuyer).toMatch(
+      /^Meetup soon for order UB-\d{6}: .* at Central Library entrance\. Show the seller your handover code from the order page\.$/,
+    );
+    expect(toSeller).toMatch(
+      / at Central Library entrance\. Ask the buyer for their handover code and enter it on the order page, from 30 minutes before\.$/,
+    );
     for (const order of [proposed, later, cancelled]) expect(await reminders(server, order.id)).toEqual([]);
 
     await runReminders(server);

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
-import { MeetupState, OrderStatus } from "../../platform/shared/order-statuses";
+import { HANDOVER_EARLY_MINUTES, MeetupState, OrderStatus } from "../../platform/shared/order-statuses";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import { meetupPoint } from "./points";
 
@@ -48,21 +48,21 @@ export class MeetupReminders {
     await this.notifications.notifyMany(
       due.flatMap((order) => {
         const where = meetupPoint(order.meetupPoint ?? "")?.label ?? order.meetupPoint;
-        const message = {
-          key: "meetup.soon" as const,
-          params: { order: order.orderNumber, meetupAt: order.meetupAt!.toISOString(), place: where ?? "" },
+        const params = {
+          order: order.orderNumber,
+          meetupAt: order.meetupAt!.toISOString(),
+          place: where ?? "",
+          minutes: HANDOVER_EARLY_MINUTES,
         };
+        // each side hears its part of the handover: the buyer shows the code, the seller enters it
+        const sides = [
+          [order.buyerId, "meetup.soonBuyer"],
+          [order.sellerId, "meetup.soonSeller"],
+        ] as const;
         // a party whose account was deleted is not reminded
-        return [order.buyerId, order.sellerId].flatMap((recipientId) =>
+        return sides.flatMap(([recipientId, key]) =>
           recipientId
-            ? [
-                {
-                  recipientId,
-                  kind: NotificationKind.MEETUP_REMINDER,
-                  message,
-                  link: `/orders/${order.id}`,
-                },
-              ]
+            ? [{ recipientId, kind: NotificationKind.MEETUP_REMINDER, message: { key, params }, link: `/orders/${order.id}` }]
             : [],
         );
       }),

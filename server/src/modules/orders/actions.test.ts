@@ -4,7 +4,7 @@ import { insertProduct, signUpCast, type Cast, type SignedIn } from "../../test/
 import { codeOf, type TestServer } from "../../test/harness";
 import { objectToHandover, paidCardOrder } from "../escrow/testing";
 import { MeetupState, Order } from "./entity";
-import { HANDOVER_EARLY_MINUTES } from "./transitions";
+import { HANDOVER_EARLY_MINUTES } from "../../platform/shared/order-statuses";
 import { LUMS, listing, placedMeetup, placeOrder, setStatus } from "./testing";
 
 let cast: Cast;

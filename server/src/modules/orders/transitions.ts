@@ -2,7 +2,7 @@ import type { EntityManager } from "typeorm";
 import { badInput, conflict, forbidden, type AppError } from "../../platform/shared/errors";
 import { Fulfilment, isCashPayment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
-import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
+import { ACCEPTED_STATUSES, HANDOVER_EARLY_MINUTES, PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
 
 const { PENDING, CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;
 const BUYER = Role.USER;
@@ -75,13 +75,6 @@ const SETTLED = "Its payment is settled (released or refunded): the order can no
 // money first: a seller does not accept an online (card or wallet) order the buyer has not paid for
 const awaitsOnlinePayment = (order: OrderState, to: OrderStatus) =>
   to === CONFIRMED && !isCashPayment(order.paymentMethod) && order.paymentStatus === PaymentStatus.UNPAID;
-
-/**
- * How long before the agreed meetup time the seller may complete a meetup order (with the buyer's
- * code or without it): people arrive a little early, and a handover both sides are present for
- * should not wait for the clock; any earlier and the code would be asked for before anyone met.
- */
-export const HANDOVER_EARLY_MINUTES = 30;
 
 /** From when a meetup order may be completed (null for an address order or a meetup not agreed yet). */
 export const handoverOpensAt = (order: Pick<Order, "fulfilment" | "meetupAt" | "meetupState">): Date | null =>

@@ -50,6 +50,9 @@ export const en = {
   "order.reviewsVisible": "The reviews of order {{order}} are now visible.",
 
   "meetup.soon": "Meetup soon for order {{order}}: {{meetupAt}} at {{place}}.",
+  "meetup.soonBuyer": "Meetup soon for order {{order}}: {{meetupAt}} at {{place}}. Show the seller your handover code from the order page.",
+  "meetup.soonSeller":
+    "Meetup soon for order {{order}}: {{meetupAt}} at {{place}}. Ask the buyer for their handover code and enter it on the order page, from {{minutes}} minutes before.",
 
   "saved.priceDrop": 'Price drop: "{{product}}" is now {{pricePaisa}}.',
   "saved.sold": 'Sold: "{{product}}" is no longer available.',

@@ -48,6 +48,9 @@ export const ur: Record<MessageKey, string> = {
   "order.reviewsVisible": "آرڈر {{order}} کے جائزے اب نظر آ رہے ہیں۔",
 
   "meetup.soon": "آرڈر {{order}} کی ملاقات جلد: {{meetupAt}}، {{place}} پر۔",
+  "meetup.soonBuyer": "آرڈر {{order}} کی ملاقات جلد: {{meetupAt}}، {{place}} پر۔ آرڈر کے صفحے سے بیچنے والے کو اپنا حوالگی کوڈ دکھائیں۔",
+  "meetup.soonSeller":
+    "آرڈر {{order}} کی ملاقات جلد: {{meetupAt}}، {{place}} پر۔ خریدار سے حوالگی کوڈ لیں اور اسے آرڈر کے صفحے پر لکھیں، ملاقات سے {{minutes}} منٹ پہلے سے۔",
 
   "saved.priceDrop": 'قیمت کم ہو گئی: "{{product}}" اب {{pricePaisa}} کا ہے۔',
   "saved.sold": 'بک گیا: "{{product}}" اب دستیاب نہیں۔',

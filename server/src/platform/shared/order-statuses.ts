@@ -21,6 +21,14 @@ export enum MeetupState {
   CONFIRMED = "confirmed",
 }
 
+/**
+ * How long before the agreed meetup time the seller may complete a meetup order (with the buyer's
+ * code or without it): people arrive a little early, and a handover both sides are present for
+ * should not wait for the clock; any earlier and the code would be asked for before anyone met.
+ * The orders' lifecycle enforces it; the meetup reminder tells the seller.
+ */
+export const HANDOVER_EARLY_MINUTES = 30;
+
 /** Orders that count as a purchase: everything but refused and cancelled ones. */
 export const PURCHASE_EXCLUDED_STATUSES: readonly OrderStatus[] = [REJECTED, CANCELLED];
 
