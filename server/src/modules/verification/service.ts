@@ -3,12 +3,12 @@ import type { DataSource } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
+import { languageOr, render } from "../../platform/i18n";
 import { badInput, conflict, unauthenticated } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
-import { CodePurpose } from "../codes/entity";
-import { CODE_TTL_MINUTES, type OneTimeCodes } from "../codes/service";
-import { User } from "../users/entity";
+import { CodePurpose, CODE_TTL_MINUTES, type OneTimeCodes } from "../codes";
+import { User } from "../users";
 import { universityOf } from "./universities";
 
 export const NOT_A_UNIVERSITY = "Use your university e-mail address, e.g. name@nust.edu.pk.";
@@ -54,18 +54,14 @@ export class VerificationService {
       userId: me.id,
       email,
       limitKey: me.id,
+      // in the language the caller chose
       compose: (code) => ({
         to: email,
-        subject: `${code} is your UniBazaar verification code`,
-        text: [
-          `Hello ${me.name},`,
-          "",
-          `Your code to verify ${email} as your university e-mail on UniBazaar:`,
-          "",
-          `    ${code}`,
-          "",
-          `It works once, within ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
-        ].join("\n"),
+        subject: render(languageOr(me.language), { key: "mail.verify.subject", params: { code } }),
+        text: render(languageOr(me.language), {
+          key: "mail.verify.body",
+          params: { name: me.name, email, code, minutes: CODE_TTL_MINUTES },
+        }),
       }),
     });
     return { sentTo: email, expiresInMinutes: CODE_TTL_MINUTES };
