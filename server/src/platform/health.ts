@@ -111,7 +111,9 @@ export class HealthMonitor {
     if (this.checking) return;
     this.checking = true;
     try {
-      const [database] = await Promise.all([this.databaseAnswers(), this.deps.redis?.check()]);
+      // while the circuit is open it asks Redis itself (its probe): no second PING waiting on a hung Redis
+      const redis = this.deps.redis;
+      const [database] = await Promise.all([this.databaseAnswers(), redis && !redis.isOpen ? redis.check() : undefined]);
       if (database) this.lastDatabaseOk = this.now();
     } finally {
       this.checking = false;
