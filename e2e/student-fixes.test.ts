@@ -1,5 +1,9 @@
 import { describe, expect } from "vitest";
 import { it } from "./browser-test";
+import { insertProduct } from "../server/src/test/fixtures";
+import { Product } from "../server/src/modules/products/entity";
+import { COPIED_PHOTO_HOLD } from "../server/src/modules/screening/photos";
+import { User } from "../server/src/modules/users/entity";
 import { BUYER, SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
@@ -108,5 +112,17 @@ describe("a student at 390 px", () => {
     // back on sale for everyone at once
     await buyer.page.reload();
     await visible(buyer.page.getByRole("button", { name: "Add to cart" }));
+  });
+
+  it("a seller whose listing is held for a copied photo reads why, not only that it is hidden", async () => {
+    const seller = await e2e.server.dataSource.getRepository(User).findOneByOrFail({ email: SELLER });
+    const held = await insertProduct(e2e.server.dataSource, seller.id, { name: "Held desk lamp" });
+    await e2e.server.dataSource.getRepository(Product).update(held.id, { hiddenAt: new Date(), heldReason: COPIED_PHOTO_HOLD });
+    const { page } = await openPage(e2e, PHONE);
+    await logIn(page, SELLER);
+    await page.goto("/dashboard/seller/manage-products");
+    const reason = page.getByText(COPIED_PHOTO_HOLD).first();
+    await visible(reason);
+    await visible(page.getByText("Held for review").first());
   });
 });

@@ -112,7 +112,7 @@ export default function ManageProducts() {
                       >
                         {product.name}
                       </Link>
-                      {product.hiddenAt && <Chip label={t("products.hidden")} size="small" color="warning" sx={{ ml: 1 }} />}
+                      <HiddenNote product={product} />
                       <Typography variant="body2" color="text.secondary">
                         {t("products.addedOn", { date: formatDate(product.createdAt) })}
                       </Typography>
@@ -163,7 +163,7 @@ export default function ManageProducts() {
                         <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
                           {product.name}
                         </Link>
-                        {product.hiddenAt && <Chip label={t("products.hidden")} size="small" color="warning" sx={{ ml: 1 }} />}
+                        <HiddenNote product={product} />
                       </TableCell>
                       <TableCell>{formatDate(product.createdAt)}</TableCell>
                       <TableCell>
@@ -212,6 +212,22 @@ export default function ManageProducts() {
 }
 
 /** How many are for sale, or "Sold" with Relist. */
+/** A hidden listing's chip, with the reason when it is held for review (a copied photo), so its seller knows what to fix. */
+function HiddenNote({ product }: { product: Product }) {
+  const { t } = useTranslation("seller");
+  if (!product.hiddenAt) return null;
+  return (
+    <>
+      <Chip label={product.heldReason ? t("products.held") : t("products.hidden")} size="small" color="warning" sx={{ ml: 1 }} />
+      {product.heldReason && (
+        <Typography variant="body2" color="warning.dark" sx={{ overflowWrap: "anywhere" }}>
+          {product.heldReason}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 function Availability({ product, relisting, onRelist }: { product: Product; relisting: boolean; onRelist: (p: Product) => Promise<void> }) {
   const { t } = useTranslation("seller");
   if (!product.sold) return <>{formatCount(product.quantityAvailable)}</>;
