@@ -5,6 +5,7 @@ import { it } from "./browser-test";
 import { BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { signUp } from "../server/src/test/fixtures";
+import { said } from "../server/src/test/notifications";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, signInAs } from "./harness";
 import { urlMatches, visible } from "./storefront-helpers";
 
@@ -75,7 +76,8 @@ describe("notifications at 390 px", () => {
     await expect
       .poll(
         async () => {
-          if (!listens) await e2e.server.services.notifications.notify(me.id, { kind: NotificationKind.OFFER, text: "Probe", link: "/" });
+          if (!listens)
+            await e2e.server.services.notifications.notify(me.id, { kind: NotificationKind.OFFER, message: said("Probe"), link: "/" });
           return listens;
         },
         { interval: 250 },

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { it } from "./browser-test";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import {
@@ -116,6 +117,37 @@ describe("Urdu at 390 px", () => {
       await visible(page.getByRole("link", { name: "میرے سارے آرڈرز دیکھیں" }));
       expect(await direction(page)).toEqual(["ur", "rtl"]);
       expect(await overflows(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("rings the bell in Urdu: the server writes a signed-in Urdu reader's notices in Urdu, the amount kept whole", async () => {
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await page.goto("/");
+      await page.getByRole("contentinfo").getByRole("button", { name: "اردو" }).click();
+      await expect.poll(() => direction(page)).toEqual(["ur", "rtl"]);
+      await logIn(page, "zainab@student.pk", PASSWORD, URDU_LOGIN);
+      const [{ id }] = await e2e.server.dataSource.query(`SELECT id FROM users WHERE email = 'zainab@student.pk'`);
+      // the web's language choice reaches the server once she is signed in
+      await expect
+        .poll(async () => (await e2e.server.dataSource.query(`SELECT language FROM users WHERE id = $1`, [id]))[0].language, {
+          timeout: 20_000,
+        })
+        .toBe("ur");
+      await e2e.server.services.notifications.notify(id, {
+        kind: NotificationKind.OFFER,
+        message: { key: "offer.new", params: { amountPaisa: -150_000 } },
+        link: "/messages",
+      });
+      await page.goto("/notifications");
+      const notice = page.getByRole("main").getByText(/^نئی پیشکش:/);
+      await visible(notice);
+      // the amount is isolated: its minus sign stays before its digits in the right-to-left line
+      expect(plain(await notice.textContent())).toBe(plain("نئی پیشکش: \u2068-Rs\u00a01,500\u2069۔"));
+      expect(await overflows(page)).toBe(false);
+      await page.screenshot({ path: "/tmp/urdu-bell.png" });
     } finally {
       await context.close();
     }
