@@ -15,6 +15,10 @@ const webFeatures = readdirSync(path.join(root, "web/src/features"), { withFileT
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const serverModules = readdirSync(path.join(root, "server/src/modules"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** The layer rules: each zone forbids files under `target` to import files under `from`. */
 export const layerZones = [
   {
@@ -38,6 +42,13 @@ export const layerZones = [
     message:
       "A web feature never imports app/: app/ composes the features (layouts, the cart beside the checkout), not the other way round.",
   },
+  // a server module uses another only through its index.ts, its public face (tests and their helpers may reach further)
+  ...serverModules.map((module) => ({
+    target: `./server/src/modules/${module}/**/!(*.test|testing).ts`,
+    from: `./server/src/modules/!(${module})/**`,
+    except: [path.join(root, "server/src/modules/*/index.ts")],
+    message: `A module imports another module only through its index.ts (its public face): import from "../<module>", or add what you need to that index.`,
+  })),
   // web features never import each other; only web/src/app composes them
   ...webFeatures.map((feature) => ({
     target: `./web/src/features/${feature}`,

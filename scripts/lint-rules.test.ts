@@ -58,6 +58,18 @@ describe("import rules", () => {
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature module never imports app\//)]);
   });
 
+  it("refuses a server module importing another module's files past its index.ts, but not its index or its own files", async () => {
+    const deep = await importErrors("server/src/modules/orders/violation.ts", `export { Product } from "../products/entity";\n`);
+    expect(deep).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*only through its index\.ts/)]);
+    const fine = await importErrors(
+      "server/src/modules/orders/fine.ts",
+      `export { Product } from "../products";\nexport { Order } from "./entity";\n`,
+    );
+    expect(fine).toEqual([]);
+    // a test may reach into another module (fixtures, entities to assert on)
+    expect(await importErrors("server/src/modules/orders/fine.test.ts", `export { Product } from "../products/entity";\n`)).toEqual([]);
+  });
+
   it("refuses an import cycle", async () => {
     // platform/shared/validation.ts imports ./errors: errors importing validation closes a cycle
     const errors = await importErrors(

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
 import { MoneyField } from "../../platform/graphql/money";
-import { User } from "../users/entity";
+import { User } from "../users";
 
 /**
  * The shop's search text and filters as one user saved them. Each filter is a column (null: any) and

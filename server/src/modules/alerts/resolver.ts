@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, ID, InputType, Mutation, Query, Resolve
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { ProductFilter } from "../products/types";
+import { ProductFilter } from "../products";
 import { SavedSearch } from "./entity";
 import { MAX_SAVED_SEARCHES, savedSearchName } from "./service";
 

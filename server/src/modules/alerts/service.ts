@@ -5,8 +5,7 @@ import type { AuthUser } from "../../platform/auth/roles";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { CAMPUSES, CATEGORIES, COLORS, CONDITIONS, labelOf } from "../products/catalog";
-import { listSchema, type CatalogFilter } from "../products/listing";
+import { CAMPUSES, CATEGORIES, COLORS, CONDITIONS, labelOf, listSchema, type CatalogFilter } from "../products";
 import { SavedSearch } from "./entity";
 
 /** How many searches one user may keep saved. */

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import { bearerToken, type Context } from "../../platform/graphql/context";
-import { SellerType, User } from "../users/entity";
+import { SellerType, User } from "../users";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @InputType({ description: "A new account. Sellers give a seller type; business sellers also a store name and description." })

@@ -2,7 +2,7 @@ import type { Response } from "express";
 import jwt from "jsonwebtoken";
 import { z } from "zod";
 import { TOKEN_COOKIE, type RestApi } from "../../platform/http/rest";
-import { legacyUser, legacyUserSchema } from "../users/legacy";
+import { legacyUser, legacyUserSchema } from "../users";
 
 const message = z.object({ message: z.string() });
 

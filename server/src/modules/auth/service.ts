@@ -9,7 +9,7 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
-import { SellerType, User, type TokensRevokedBy } from "../users/entity";
+import { SellerType, User, type TokensRevokedBy } from "../users";
 import {
   contactNumberRule,
   emailRule,

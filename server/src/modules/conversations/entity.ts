@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from "typeorm";
 import { numericTransformer } from "../../platform/shared/transformers";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Product } from "../products";
+import { User } from "../users";
 
 /**
  * One conversation per buyer and product (the product names its seller), or per wanted post and

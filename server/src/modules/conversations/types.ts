@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
 import { Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
-import { SCREEN_FLAGS } from "../screening/rules";
+import { SCREEN_FLAGS } from "../screening";
 import { OfferStatus } from "./entity";
 import type { OfferView } from "./offers";
 import type { ConversationView, MessageView } from "./service";

@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
 import { disputesOfOrders, type DisputeView } from "./disputes";
-import type { OrderMoney } from "../orders/transitions";
+import type { OrderMoney } from "../orders";
 import { HeldPayment } from "./entity";
 import { orderMoneyOf } from "./transitions";
 

@@ -1,4 +1,4 @@
-import type { OrderMoney, OrderMoneyReader } from "../orders/transitions";
+import type { OrderMoney, OrderMoneyReader } from "../orders";
 import { HeldPayment, HeldPaymentState } from "./entity";
 
 const { HELD, DISPUTED, RELEASED, REFUNDED, PARTLY_REFUNDED } = HeldPaymentState;

@@ -1,8 +1,8 @@
 import { In, IsNull, Not, type DataSource } from "typeorm";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Product } from "../products";
+import { User } from "../users";
 
 /** A chat message screening flagged, as admins see it (without the rest of its conversation). */
 export type FlaggedMessageView = { id: string; conversationId: string; senderId: string; body: string; flags: string[]; createdAt: Date };

@@ -3,7 +3,7 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
-import type { Product } from "../products/entity";
+import type { Product } from "../products";
 import { ModerationActionKind, ReportReason } from "./entity";
 import type { FlaggedAccountView } from "./flagged";
 import type { ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";

@@ -9,10 +9,10 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
-import type { AuthService } from "../auth/service";
-import { isListed, Product } from "../products/entity";
-import { Conversation } from "../conversations/entity";
-import { User } from "../users/entity";
+import type { AuthService } from "../auth";
+import { isListed, Product } from "../products";
+import { Conversation } from "../conversations";
+import { User } from "../users";
 import { FLAGGED_ACCOUNT_THRESHOLD, FlaggedService, flaggedCount, type FlaggedMessageView } from "./flagged";
 import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTargetKind, type ReportReason } from "./entity";
 

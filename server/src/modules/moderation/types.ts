@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Product } from "../products";
+import { User } from "../users";
 import { ModerationActionKind, ReportReason, ReportStatus, ReportTargetKind } from "./entity";
 import { PageOf } from "../../platform/graphql/page";
 

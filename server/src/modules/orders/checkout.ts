@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
 import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
-import { markOffersUsed } from "../conversations/offers";
-import { User } from "../users/entity";
+import { markOffersUsed } from "../conversations";
+import { User } from "../users";
 import { parsePlaceOrder, quoteSchema, type PlaceOrderInput, type ValidOrder } from "./checkout-input";
 import {
   CheckoutSession,
@@ -28,7 +28,7 @@ import { capUnpaidCheckouts } from "./checkout-limits";
 import { recordCouponUse } from "./coupons";
 import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from "./pricing";
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
-import { claimReservations } from "../reservations/hold";
+import { claimReservations } from "../reservations";
 
 const CHECKOUT_NOT_FOUND = "Checkout not found.";
 const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import type { EntityManager } from "typeorm";
 import { badInput } from "../../platform/shared/errors";
-import { formatMeetupTime } from "../meetups/points";
-import { User } from "../users/entity";
+import { formatMeetupTime } from "../meetups";
+import { User } from "../users";
 import { CheckoutSession } from "./entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "./transitions";
 

@@ -11,8 +11,8 @@ import {
   Unique,
   UpdateDateColumn,
 } from "typeorm";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Product } from "../products";
+import { User } from "../users";
 import { Role } from "../../platform/auth/roles";
 import { numericTransformer } from "../../platform/shared/transformers";
 import { MeetupState, OrderStatus } from "../../platform/shared/order-statuses";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
-import { labelOf, CAMPUSES } from "../products/catalog";
-import { meetupPoint, meetupTimeProblem } from "../meetups/points";
+import { labelOf, CAMPUSES } from "../products";
+import { meetupPoint, meetupTimeProblem } from "../meetups";
 import { Fulfilment, MeetupParty, MeetupState, OrderStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";

@@ -2,8 +2,8 @@ import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
 import { percentOf } from "../../platform/shared/money";
-import { usableOffers } from "../conversations/offers";
-import { isListed, Product } from "../products/entity";
+import { usableOffers } from "../conversations";
+import { isListed, Product } from "../products";
 import { findCoupon, type CouponResult } from "./coupons";
 
 /** Sales tax, charged on what the buyer pays for the goods (subtotal after the coupon). */

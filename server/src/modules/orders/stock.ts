@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { conflict } from "../../platform/shared/errors";
-import { Product } from "../products/entity";
+import { Product } from "../products";
 import type { PricedCart } from "./pricing";
 
 /** Units on sale: taken by a checkout under row locks, given back when an order is cancelled or rejected. */

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
-import { CatalogOption } from "../products/types";
-import { MeetupPointOption } from "../meetups/types";
+import { CatalogOption } from "../products";
+import { MeetupPointOption } from "../meetups";
 import { OrderAction } from "./actions";
 import { Fulfilment, MeetupParty, MeetupState, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
 import { Role } from "../../platform/auth/roles";

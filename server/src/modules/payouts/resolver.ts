@@ -4,8 +4,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
-import type { SellerBalance as Balance } from "../ledger/service";
-import { SellerBalance } from "../ledger/types";
+import { type SellerBalanceView as Balance, SellerBalance } from "../ledger";
 import { PayoutState, type Payout } from "./entity";
 import { PayoutObject, PayoutPage } from "./types";
 

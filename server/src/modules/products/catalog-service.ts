@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
 import { z } from "zod";
-import { ALL_MEETUP_POINTS } from "../meetups/points";
+import { ALL_MEETUP_POINTS } from "../meetups";
 import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
@@ -9,7 +9,7 @@ import { preparedQuery } from "../../platform/db/prepared";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
-import { PUBLIC_PROFILE, User, type PublicProfile } from "../users/entity";
+import { PUBLIC_PROFILE, User, type PublicProfile } from "../users";
 import { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, PRICE_RANGES } from "./catalog";
 import { LISTED, Product, visibleTo } from "./entity";
 import {

@@ -13,7 +13,7 @@ import {
   UpdateDateColumn,
 } from "typeorm";
 import { numericTransformer } from "../../platform/shared/transformers";
-import { User, type PublicProfile } from "../users/entity";
+import { User, type PublicProfile } from "../users";
 
 /**
  * A listed product. Deleting is a soft delete (deletedAt): the product leaves the catalog but

@@ -4,7 +4,7 @@ import type { RequestLoaders } from "../../platform/request";
 import { iso, ownEmail } from "../../platform/http/legacy";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { toRupees } from "../../platform/shared/money";
-import type { User } from "../users/entity";
+import type { User } from "../users";
 import type { Product } from "./entity";
 
 /**

@@ -5,12 +5,11 @@ import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
-import { type PublicProfile } from "../users/entity";
+import { type PublicProfile, SellerProfile } from "../users";
 import { CAMPUSES, CONDITIONS, labelOf } from "./catalog";
 import { Product } from "./entity";
 import { ProductSort } from "./listing";
 import { CatalogOptions, ProductFilter, ProductInput, ProductPage, ProductUpdateInput } from "./types";
-import { SellerProfile } from "../users/types";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 @Resolver(() => Product)

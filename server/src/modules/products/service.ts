@@ -19,8 +19,8 @@ import {
   normalizeCondition,
 } from "./catalog";
 import { Product, visibleTo } from "./entity";
-import { User } from "../users/entity";
-import { universityOf } from "../verification/universities";
+import { User } from "../users";
+import { universityOf } from "../verification";
 import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
-import { MeetupPointOption } from "../meetups/types";
+import { MeetupPointOption } from "../meetups";
 import { MAX_PRODUCT_PHOTOS } from "@unibazaar/rules";
 import { Product } from "./entity";
 import { ProductSort } from "./listing";

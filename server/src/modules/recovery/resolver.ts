@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { AuthPayload } from "../auth/resolver";
+import { AuthPayload } from "../auth";
 
 @Resolver()
 export class RecoveryResolver {

@@ -6,10 +6,9 @@ import type { AuthUser } from "../../platform/auth/roles";
 import { AppError, badInput, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
-import { digest, type AuthService } from "../auth/service";
-import { CodePurpose } from "../codes/entity";
-import { CODE_FORMAT, CODE_TTL_MINUTES, CODE_WRONG, type OneTimeCodes } from "../codes/service";
-import { User } from "../users/entity";
+import { digest, type AuthService } from "../auth";
+import { CodePurpose, CODE_FORMAT, CODE_TTL_MINUTES, CODE_WRONG, type OneTimeCodes } from "../codes";
+import { User } from "../users";
 
 /** Reset requests per address per hour (each e-mail also gets CODE_SENDS_PER_HOUR codes an hour). */
 export const RESET_REQUESTS_PER_IP = 20;

@@ -2,9 +2,9 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { ConversationParty } from "../conversations/types";
-import { OrderParty, OrderView } from "../orders/types";
-import { SellerProfile } from "../users/types";
+import { ConversationParty } from "../conversations";
+import { OrderParty, OrderView } from "../orders";
+import { SellerProfile } from "../users";
 import type { NoShowReport } from "./entity";
 import type { ContestedNoShow, ReliabilityView } from "./service";
 import type { Page } from "../../platform/shared/pagination";

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
-import { Offer } from "../conversations/entity";
-import { Product } from "../products/entity";
+import { Offer } from "../conversations";
+import { Product } from "../products";
 
 /** ACTIVE holds a unit; USED went into the buyer's checkout; LAPSED ran out (the scheduled job); RELEASED let go early by its buyer or seller. */
 export enum ReservationStatus {

@@ -2,8 +2,8 @@ import type { EntityManager } from "typeorm";
 import { MAX_RESERVATIONS_PER_BUYER } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { conflict } from "../../platform/shared/errors";
-import type { Offer } from "../conversations/entity";
-import { formatMeetupTime } from "../meetups/points";
+import type { Offer } from "../conversations";
+import { formatMeetupTime } from "../meetups";
 import { Reservation, ReservationStatus } from "./entity";
 import "./events";
 

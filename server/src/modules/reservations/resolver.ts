@@ -2,8 +2,8 @@ import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { OfferObject } from "../conversations/types";
-import { Product } from "../products/entity";
+import { OfferObject } from "../conversations";
+import { Product } from "../products";
 
 @ObjectType("HeldReservation", { description: "A unit of the caller's listing held for a buyer of an accepted offer." })
 class HeldReservationObject {

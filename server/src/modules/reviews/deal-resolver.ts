@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql"
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { OrderView } from "../orders/types";
+import { OrderView } from "../orders";
 import { starsOf, type DealReview } from "./deal-entity";
 import { DealReviewInputObject, DealReviewObject, OrderReviewsObject } from "./deal-types";
 

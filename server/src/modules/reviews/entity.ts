@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from "typeorm";
-import { Product } from "../products/entity";
-import { User } from "../users/entity";
+import { Product } from "../products";
+import { User } from "../users";
 
 /** One review per user and product; posting again updates it. */
 @ObjectType({ description: "A buyer's rating and comment on a product; one per user and product." })

@@ -3,7 +3,7 @@ import type { DataSource } from "typeorm";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
 import { toPage, type Page } from "../../platform/shared/pagination";
-import { User } from "../users/entity";
+import { User } from "../users";
 import { orderReviewRows, type OrderReviewRows } from "./deals";
 import { Review } from "./entity";
 

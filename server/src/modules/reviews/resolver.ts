@@ -4,8 +4,8 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { pageInput, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import { Product, visibleTo } from "../products/entity";
-import type { User } from "../users/entity";
+import { Product, visibleTo } from "../products";
+import type { User } from "../users";
 import { Review } from "./entity";
 import { ReviewAuthor, ReviewPage } from "./types";
 

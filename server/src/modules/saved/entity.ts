@@ -1,7 +1,7 @@
 import { Field, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { MoneyField } from "../../platform/graphql/money";
-import { Product } from "../products/entity";
+import { Product } from "../products";
 
 /** A listing a user saved (hearted), with its price at that moment. */
 @ObjectType({ description: "A listing the caller saved; `notice` says when it got cheaper or sold since." })

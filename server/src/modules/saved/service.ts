@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
 import type { AuthUser } from "../../platform/auth/roles";
-import { isListed, LISTED, Product } from "../products/entity";
+import { isListed, LISTED, Product } from "../products";
 import { SavedItem } from "./entity";
 
 /** How many listings one user may keep saved. */

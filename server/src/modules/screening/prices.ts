@@ -1,8 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { formatPKR } from "@unibazaar/rules";
 import type { Frozen, SharedCache } from "../../platform/cache";
-import { CATALOG_CACHE } from "../products/catalog";
-import { LISTED, type Product } from "../products/entity";
+import { CATALOG_CACHE, LISTED, type Product } from "../products";
 
 /** A price below this share of the similar listings' median is too good to be true. */
 export const TOO_GOOD_SHARE = 0.4;

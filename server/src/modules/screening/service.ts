@@ -4,7 +4,7 @@ import type { SharedCache } from "../../platform/cache";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
-import type { Product } from "../products/entity";
+import type { Product } from "../products";
 import { priceNoteFor, usualPriceIfTooGood } from "./prices";
 import type { ScreenFlag } from "./rules";
 import { maskPhones, screenMessage } from "./screen";

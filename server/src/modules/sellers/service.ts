@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
-import { OrderStatus } from "../orders/entity";
-import { User } from "../users/entity";
+import { OrderStatus } from "../orders";
+import { User } from "../users";
 import { Role } from "../../platform/auth/roles";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
-import { SellerProfile } from "../users/types";
+import { SellerProfile } from "../users";
 import type { SellerPublicProfile } from "./service";
 
 @ObjectType({ description: "A seller's public page: who they are and how buyers fared with them (no e-mail or phone number)." })

@@ -1,10 +1,9 @@
 import type { DataSource } from "typeorm";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
-import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../orders/transitions";
-import { type SellerType } from "../users/entity";
-import { LISTED } from "../products/entity";
-import type { UsersService } from "../users/service";
+import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../orders";
+import { type SellerType, type UsersService } from "../users";
+import { LISTED } from "../products";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
 /** Months are cut at midnight in Pakistan, where the marketplace trades. */

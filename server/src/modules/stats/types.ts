@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
-import { SellerType } from "../users/entity";
+import { SellerType } from "../users";
 import type * as Stats from "./service";
 import { SalesInterval } from "./service";
 

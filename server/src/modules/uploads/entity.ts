@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
-import { User } from "../users/entity";
+import { User } from "../users";
 
 /** An uploaded image, re-encoded to WebP and named by the hash of its content. */
 @Entity({ name: "images" })

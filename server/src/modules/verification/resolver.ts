@@ -2,8 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Resolver, Ro
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { SellerProfile } from "../users/types";
-import { User, type PublicProfile } from "../users/entity";
+import { SellerProfile, User, type PublicProfile } from "../users";
 
 @ObjectType({ description: "A verification code is on its way." })
 class VerificationCodeSent {

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
 import { MoneyField } from "../../platform/graphql/money";
-import { User } from "../users/entity";
+import { User } from "../users";
 
 /**
  * "Looking for: Casio fx-991ES under Rs 3,000, NUST": a buyer's post that sellers browse and answer in

@@ -4,8 +4,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { PageOf } from "../../platform/graphql/page";
 import type { Page } from "../../platform/shared/pagination";
-import type { ConversationView } from "../conversations/service";
-import { ConversationObject } from "../conversations/types";
+import { type ConversationView, ConversationObject } from "../conversations";
 import { WantedPost } from "./entity";
 import { DEFAULT_WANTED_DAYS, MAX_OPEN_WANTED_POSTS, MAX_WANTED_DAYS } from "./service";
 

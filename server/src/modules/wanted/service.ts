@@ -7,8 +7,8 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { CAMPUSES, CATEGORIES, normalizeCampus, normalizeCategory } from "../products/catalog";
-import type { ConversationsService, ConversationView } from "../conversations/service";
+import { CAMPUSES, CATEGORIES, normalizeCampus, normalizeCategory } from "../products";
+import type { ConversationsService, ConversationView } from "../conversations";
 import { WantedPost } from "./entity";
 
 /** Open wanted posts one user may have at once. */

@@ -1,0 +1,5 @@
+/**
+ * The reliability module's public face: what other modules (and app/) may import. The rest of this
+ * folder is its own business; eslint.config.mjs refuses imports past this file.
+ */
+export { type ReliabilityService } from "./service";
