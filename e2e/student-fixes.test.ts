@@ -79,6 +79,12 @@ describe("a student at 390 px", () => {
     await visible(page.getByRole("heading", { level: 2, name: /^Reviews/ }));
     expect(await page.getByRole("button", { name: /Add to cart/ }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Write a review" }).count()).toBe(0);
+    // how it changes hands and is paid for comes from the listing and the methods offered, not a blanket promise
+    const { paymentMethods } = await gqlOk<{ paymentMethods: string[] }>(e2e, `{ paymentMethods }`, undefined);
+    const terms = page.getByText(/^(Meet the seller on campus \(.+\) or have it delivered|Delivered to your address)\. Pay by /);
+    await visible(terms);
+    expect(await terms.textContent()).toContain(paymentMethods.includes("CARD") ? "card" : "cash");
+    expect(await page.getByText("Free delivery on campus").count()).toBe(0);
     await edit.click();
     await page.waitForURL(`**/dashboard/seller/product/${product.id}`);
   });

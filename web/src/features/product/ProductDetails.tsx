@@ -20,7 +20,7 @@ import { ReportButton } from "../../components/ReportButton";
 import { ShareButton } from "../../components/ShareButton";
 import { SellerLink } from "../../components/SellerLink";
 import type { ProductDetailQuery } from "../../generated/graphql";
-import { useMyAcceptedOfferQuery } from "../../generated/hooks";
+import { useMyAcceptedOfferQuery, useProductPaymentMethodsQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatCount, formatDateTime, formatPKR } from "../../lib/format";
@@ -121,7 +121,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>
           <Paper variant="outlined" sx={{ mt: 3, p: 2, display: "flex", gap: 1.5, alignItems: "center", bgcolor: "#f3faf7" }}>
             <LocalShippingOutlined color="primary" aria-hidden="true" />
-            <Typography variant="body2">{t("details.delivery")}</Typography>
+            <DealTerms campusName={product.campusName} />
           </Paper>
           <Box sx={{ mt: 2, display: "flex", gap: 1, flexWrap: "wrap" }}>
             <ShareButton title={product.name} text={t("details.shareText", { name: product.name, price: formatPKR(product.price) })} />
@@ -147,5 +147,23 @@ function AcceptedOffer({ product }: { product: Product }) {
       </Typography>
       {t("offer.howToBuy", { amount: formatPKR(offer.amount), price: formatPKR(product.price), date: formatDateTime(offer.expiresAt) })}
     </Alert>
+  );
+}
+
+/**
+ * How this listing changes hands and what the app takes for it: a campus meetup where the listing
+ * names a campus (else delivery), the payment methods offered here, and that online payments are held.
+ */
+function DealTerms({ campusName }: { campusName: string | null }) {
+  const { t } = useTranslation("product");
+  const methods = useProductPaymentMethodsQuery().data?.paymentMethods ?? [];
+  const names = [...new Set(methods.map((m) => t(`details.pay.${m}`)))];
+  const online = methods.some((m) => m !== "CASH_ON_DELIVERY" && m !== "CASH_ON_MEETUP");
+  return (
+    <Typography variant="body2">
+      {campusName ? t("details.meetupOrDelivery", { campus: campusName }) : t("details.deliveryOnly")}
+      {names.length > 0 && ` ${t("details.payWith", { methods: names.join(t("details.listSeparator")) })}`}
+      {online && ` ${t("details.heldPayment")}`}
+    </Typography>
   );
 }
