@@ -1,19 +1,11 @@
-import { Arg, Ctx, Field, FieldResolver, ID, InputType, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { ProductFilter } from "../products";
 import { SavedSearch } from "./entity";
 import { MAX_SAVED_SEARCHES, savedSearchName } from "./service";
-
-@InputType({ description: "A saved search's switches; only those given change." })
-class SavedSearchSettings {
-  @Field(() => Boolean, { nullable: true, description: "A new matching listing notifies the owner." })
-  alert?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true, description: "The day's matches also come in one e-mail each morning." })
-  emailDigest?: boolean | null;
-}
+import { SavedSearchSettings } from "./types";
 
 @Resolver(() => SavedSearch)
 export class SavedSearchesResolver {

@@ -2,5 +2,5 @@
  * The auth module's public face: what other modules (and app/) may import. The rest of this
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
-export { AuthPayload } from "./resolver";
+export { AuthPayload } from "./types";
 export { type AuthService, digest } from "./service";

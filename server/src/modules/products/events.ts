@@ -8,7 +8,5 @@ declare module "../../platform/events" {
     "product.listed": { product: Product };
     "product.changed": ProductChanged;
     "product.removed": { productId: string };
-    /** A hidden or held listing was shown in the shop again by moderation. */
-    "product.published": { productId: string };
   }
 }

@@ -1,21 +1,10 @@
-import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { OfferObject } from "../conversations";
 import { Product } from "../products";
-
-@ObjectType("HeldReservation", { description: "A unit of the caller's listing held for a buyer of an accepted offer." })
-class HeldReservationObject {
-  @Field(() => ID, { description: "The buyer it is held for." })
-  buyerId: string;
-
-  @Field(() => String, { nullable: true, description: "The buyer's username; null once their account is gone." })
-  buyerName: string | null;
-
-  @Field(() => Date, { description: "When it lapses unless bought or let go." })
-  expiresAt: Date;
-}
+import { HeldReservationObject } from "./types";
 
 @Resolver()
 export class ReservationsResolver {

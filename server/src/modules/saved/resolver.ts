@@ -1,18 +1,10 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, registerEnumType } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { SavedItem } from "./entity";
-import { noticeOf, SavedNotice } from "./service";
-
-registerEnumType(SavedNotice, {
-  name: "SavedNotice",
-  description: "What changed about a saved listing since it was saved.",
-  valuesConfig: {
-    PRICE_DROP: { description: "It is cheaper now than when saved (`savedPrice`)." },
-    SOLD: { description: "No unit is left." },
-  },
-});
+import { noticeOf } from "./service";
+import { SavedNotice } from "./types";
 
 @Resolver(() => SavedItem)
 export class SavedResolver {

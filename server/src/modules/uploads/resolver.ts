@@ -1,23 +1,9 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Resolver } from "type-graphql";
+import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
-
-@ObjectType({ description: "A stored picture, re-encoded as WebP without metadata." })
-class UploadedImage {
-  @Field(() => String, { description: "Absolute URL of the picture (at most 1600 px a side); use it as a product or profile image." })
-  url: string;
-
-  @Field(() => String, { description: "Absolute URL of a 400 x 400 thumbnail." })
-  thumbnailUrl: string;
-
-  @Field(() => Int, { description: "Width of the picture in pixels." })
-  width: number;
-
-  @Field(() => Int, { description: "Height of the picture in pixels." })
-  height: number;
-}
+import { UploadedImage } from "./types";
 
 @Resolver()
 export class UploadResolver {

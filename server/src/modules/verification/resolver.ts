@@ -1,17 +1,9 @@
-import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { SellerProfile, User, type PublicProfile } from "../users";
-
-@ObjectType({ description: "A verification code is on its way." })
-class VerificationCodeSent {
-  @Field(() => String, { description: "The university e-mail the code was sent to." })
-  sentTo: string;
-
-  @Field(() => Int, { description: "Minutes the code stays valid." })
-  expiresInMinutes: number;
-}
+import { VerificationCodeSent } from "./types";
 
 @Resolver()
 export class VerificationResolver {

@@ -1,36 +1,12 @@
-import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
-import { PageOf } from "../../platform/graphql/page";
 import type { Page } from "../../platform/shared/pagination";
 import { type ConversationView, ConversationObject } from "../conversations";
 import { WantedPost } from "./entity";
-import { DEFAULT_WANTED_DAYS, MAX_OPEN_WANTED_POSTS, MAX_WANTED_DAYS } from "./service";
-
-@InputType({ description: "A new wanted post. Prices in PKR." })
-class WantedPostInput {
-  @Field(() => String, { description: "What is wanted, e.g. `Casio fx-991ES` (3 to 120 characters)." })
-  title: string;
-
-  @Field(() => String, { nullable: true, description: "More about it (at most 1000 characters)." })
-  details?: string | null;
-
-  @Field(() => Float, { nullable: true, description: "The most the buyer would pay, in PKR." })
-  maxPrice?: number | null;
-
-  @Field(() => String, { description: "Category slug (`catalogOptions.categories`)." })
-  category: string;
-
-  @Field(() => String, { nullable: true, description: "Campus slug (`catalogOptions.campuses`); none for any campus." })
-  campus?: string | null;
-
-  @Field(() => Int, { nullable: true, description: `Days it stays up, 1 to ${MAX_WANTED_DAYS} (default ${DEFAULT_WANTED_DAYS}).` })
-  expiresInDays?: number | null;
-}
-
-@ObjectType({ description: "A page of open wanted posts." })
-class WantedPostPage extends PageOf<WantedPost>(WantedPost, { items: "The posts, newest first.", totalItems: "Open posts matching." }) {}
+import { MAX_OPEN_WANTED_POSTS } from "./service";
+import { WantedPostInput, WantedPostPage } from "./types";
 
 @Resolver(() => WantedPost)
 export class WantedResolver {
