@@ -42,7 +42,7 @@ for (const [size, viewport] of VIEWPORTS) {
         expect(await productNames(page, "Trending products")).toHaveLength(10);
         expect(await page.getByRole("timer").getAttribute("aria-label")).toMatch(/^Deals end in 14 days, 20 hours, 1[45] minutes$/);
         await visible(page.getByText("Get up to 20% discount"));
-        for (const promise of ["Free delivery", "Meet on campus", "Customer support"])
+        for (const promise of ["Money held until you have it", "Meet on campus", "Customer support"])
           await visible(page.getByRole("heading", { name: promise }));
         await expect.poll(() => page.getByRole("region", { name: "From the blog" }).getByRole("article").count()).toBe(4);
 

@@ -93,7 +93,7 @@ describe("the paths students walk most, at 390 px", () => {
   it("the home page promises only what exists: no money-back, the deals button opens what it says, blog cards open articles", async () => {
     const { page } = await openPage(e2e, PHONE);
     await page.goto("/");
-    await visible(page.getByRole("heading", { name: "Free delivery" }));
+    await visible(page.getByRole("heading", { name: "Money held until you have it" }));
     expect(await page.getByText(/money-back|money back/i).count()).toBe(0);
 
     await page.getByRole("link", { name: "Shop lowest prices first" }).click();

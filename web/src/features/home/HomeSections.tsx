@@ -5,7 +5,7 @@ import CardContent from "@mui/material/CardContent";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import HeadsetMicOutlined from "@mui/icons-material/HeadsetMicOutlined";
-import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import LockOutlined from "@mui/icons-material/LockOutlined";
 import HandshakeOutlined from "@mui/icons-material/HandshakeOutlined";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
@@ -14,12 +14,12 @@ import { POSTS } from "./blog";
 
 /** Each promise's title and text are `promises.<key>.title` and `.text` in the home catalogue. */
 const PROMISES = [
-  { icon: LocalShippingOutlined, key: "delivery" },
+  { icon: LockOutlined, key: "heldPayment" },
   { icon: HandshakeOutlined, key: "meetup" },
   { icon: HeadsetMicOutlined, key: "support" },
 ];
 
-/** The banner: free delivery, meeting on campus, customer support (only what the marketplace really offers). */
+/** The banner: payments held until the buyer has the item, meeting on campus, customer support (only what the marketplace really offers, whatever the payment methods). */
 export function PromiseBanner() {
   const { t } = useTranslation("home");
   return (
