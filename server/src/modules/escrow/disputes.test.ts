@@ -144,7 +144,6 @@ describe("answer and decision", () => {
     expect(codeOf(await server.gql(DECIDE, { id, input: { outcome: "RELEASE" } }, people.admin.token))).toBe("CONFLICT");
 
     expect(await heldState(server, order.id)).toBe(HeldPaymentState.PARTLY_REFUNDED);
-    expect(await orderLedger(server, order.id)).toMatchObject({ kinds: ["HELD", "REFUNDED", "RELEASED"], total: 0, held: 0 });
     expect((await server.gql(BALANCE, {}, people.seller.token)).data.myBalance).toEqual({ pending: 0, available: order.total - 400 });
     for (const who of [people.buyer, people.seller]) {
       // notices of one transaction share its time: look for it among them
@@ -152,10 +151,16 @@ describe("answer and decision", () => {
         `The dispute on order ${order.orderNumber} is decided: Rs\u00a0400 is refunded to the buyer, the rest goes to the seller.`,
       );
     }
+    // the refund job may run as soon as the decision commits: the ledger is read once it has
     await jobsSettled(server);
     expect((await server.dataSource.getRepository(HeldPayment).findOneByOrFail({ orderId: order.id })).refundReference).toMatch(
       /^R\d{12}$/,
     );
+    expect(await orderLedger(server, order.id)).toMatchObject({
+      kinds: ["HELD", "REFUNDED", "RELEASED", "REFUND_SENT"],
+      total: 0,
+      held: 0,
+    });
   });
 
   it("an admin may decide before the seller answers; a dispute ending in a full refund", async ({ cast, server }) => {
