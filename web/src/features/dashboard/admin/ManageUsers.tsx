@@ -7,7 +7,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useDeferredValue, useState } from "react";
+import { Fragment, useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useDashboardDeleteUserMutation, useDashboardUsersQuery } from "../../../generated/hooks";
@@ -43,8 +43,14 @@ export default function ManageUsers() {
   });
   const [deleteUser, { loading: deleting }] = useDashboardDeleteUserMutation();
   const result = data?.users;
-  const status = (user: User) =>
-    user.suspendedAt ? t("users.suspended") : user.isVerifiedStudent ? t("users.verified") : t("users.active");
+  // on a phone the line under the address says what the role column and the chips say on a wider screen
+  const phoneLine = (user: User) => {
+    const statuses = [
+      user.isVerifiedStudent && (user.university ? t("users.verifiedAt", { university: user.university }) : t("users.verified")),
+      user.suspendedAt && (user.suspendedReason ? t("users.suspendedFor", { reason: user.suspendedReason }) : t("users.suspended")),
+    ].filter((part): part is string => Boolean(part));
+    return [roleText(t, user.role), ...(statuses.length > 0 ? statuses : [t("users.active")])];
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -111,7 +117,12 @@ export default function ManageUsers() {
                       {self ? t("users.you", { email: user.email }) : user.email}
                       {/* a phone has no room for the role and status columns: they follow the address */}
                       <Typography variant="body2" color="text.secondary" sx={PHONE_ONLY}>
-                        {roleText(t, user.role)} · {status(user)}
+                        {phoneLine(user).map((part, i) => (
+                          <Fragment key={i}>
+                            {i > 0 && " · "}
+                            <span>{part}</span>
+                          </Fragment>
+                        ))}
                       </Typography>
                     </TableCell>
                     <TableCell sx={FROM_TABLET}>{roleText(t, user.role)}</TableCell>
