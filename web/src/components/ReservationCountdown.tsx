@@ -2,14 +2,16 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Typography, { type TypographyProps } from "@mui/material/Typography";
 import i18next from "i18next";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useReleaseReservationMutation } from "../generated/hooks";
 import { formatCount, formatDateTime } from "../lib/format";
 import { aroundElement, ELEMENT_MARK } from "../lib/i18n";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { errorMessage } from "./errors";
 import { useNotify } from "./Notify";
+
+// loaded on the first press: a dialog (MUI Modal, Backdrop) is no part of the product page's first load
+const ConfirmDialog = lazy(async () => ({ default: (await import("./ConfirmDialog")).ConfirmDialog }));
 
 /** "5 h 12 min" until `until` (at least "1 min"; "0 min" once passed). */
 export function timeLeft(until: string, now: number): string {
@@ -122,16 +124,20 @@ function ReleaseButton({ productId, buyerId }: { productId: string; buyerId: str
       <Button color="inherit" size="small" onClick={() => setOpen(true)}>
         {t("reservation.release")}
       </Button>
-      <ConfirmDialog
-        open={open}
-        title={t("reservation.releaseTitle")}
-        message={buyerId ? t("reservation.releaseBuyerText") : t("reservation.releaseMineText")}
-        confirmLabel={t("reservation.release")}
-        cancelLabel={t("reservation.keep")}
-        busy={loading}
-        onConfirm={() => void confirm()}
-        onClose={() => setOpen(false)}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            title={t("reservation.releaseTitle")}
+            message={buyerId ? t("reservation.releaseBuyerText") : t("reservation.releaseMineText")}
+            confirmLabel={t("reservation.release")}
+            cancelLabel={t("reservation.keep")}
+            busy={loading}
+            onConfirm={() => void confirm()}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

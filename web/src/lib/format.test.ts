@@ -1,5 +1,6 @@
 import i18next from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPKRCompact } from "./axis-money";
 import { formatCount, formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
 
 // the page shows a non-breaking space between "Rs" and the number; plain spaces here for reading
@@ -36,11 +37,11 @@ describe("formatPKR", () => {
   });
 
   it("shortens chart axis amounts", () => {
-    expect(plain(formatPKR(950, { compact: true }))).toBe("Rs 950");
-    expect(plain(formatPKR(1000, { compact: true }))).toBe("Rs 1K");
-    expect(plain(formatPKR(12_345, { compact: true }))).toBe("Rs 12.3K");
-    expect(plain(formatPKR(999_999, { compact: true }))).toBe("Rs 1M");
-    expect(plain(formatPKR(3_450_000, { compact: true }))).toBe("Rs 3.5M");
+    expect(plain(formatPKRCompact(950))).toBe("Rs 950");
+    expect(plain(formatPKRCompact(1000))).toBe("Rs 1K");
+    expect(plain(formatPKRCompact(12_345))).toBe("Rs 12.3K");
+    expect(plain(formatPKRCompact(999_999))).toBe("Rs 1M");
+    expect(plain(formatPKRCompact(3_450_000))).toBe("Rs 3.5M");
   });
 });
 
@@ -93,7 +94,7 @@ describe("in Urdu (ur-PK)", () => {
   });
 
   it("shortens chart amounts in thousands and lakhs", () => {
-    expect(plain(formatPKR(12_345, { compact: true, language: "ur" }))).toBe("Rs 12.3 ہزار");
-    expect(plain(formatPKR(3_500_000, { compact: true, language: "ur" }))).toBe("Rs 35 لاکھ");
+    expect(plain(formatPKRCompact(12_345, "ur"))).toBe("Rs 12.3 ہزار");
+    expect(plain(formatPKRCompact(3_500_000, "ur"))).toBe("Rs 35 لاکھ");
   });
 });

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { formatCount, formatPKR } from "@unibazaar/rules/money";
 
-/** The one money and count format, shared with the server (chart axes pass the reader's language). */
+/** The one money and count format, shared with the server (chart axes: lib/axis-money.ts). */
 export { formatCount, formatPKR };
 
 /**

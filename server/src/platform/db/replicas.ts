@@ -95,6 +95,7 @@ export class ReadReplicas implements CatalogueReads {
       // the read is the same on the primary: the request is answered from there
       if (isConnectionFailure(error) && replica.state === "ok") {
         replica.state = "unreachable";
+        replica.lagMs = null;
         this.options.logger?.warn({ err: error, replica: replica.name }, "a read replica failed; its reads go to the primary");
       }
       return this.onPrimary(work);

@@ -13,6 +13,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { useDashboardAdminStatsQuery, useDashboardSellerRevenueQuery } from "../../../generated/hooks";
 import type { DashboardAdminStatsQuery } from "../../../generated/graphql";
 import { formatCount, formatMonth, formatPKR } from "../../../lib/format";
+import { formatPKRCompact } from "../../../lib/axis-money";
 import { currentLanguage } from "../../../lib/i18n";
 import { ChartTable } from "../common/ChartTable";
 import { FROM_TABLET, PHONE_ONLY, ScrollTable } from "../common/ScrollTable";
@@ -101,7 +102,7 @@ function MonthlyEarnings({ months }: { months: DashboardAdminStatsQuery["adminSt
             <BarChart
               height={300}
               xAxis={[{ scaleType: "band", data: months.map((m) => formatMonth(m.month)) }]}
-              yAxis={[{ width: "auto", valueFormatter: (v: number) => formatPKR(v, { compact: true, language: currentLanguage() }) }]}
+              yAxis={[{ width: "auto", valueFormatter: (v: number) => formatPKRCompact(v, currentLanguage()) }]}
               series={[
                 {
                   data: months.map((m) => m.earnings),

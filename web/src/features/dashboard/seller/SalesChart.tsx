@@ -9,6 +9,7 @@ import { QueryState } from "../../../components/QueryState";
 import type { SalesInterval } from "../../../generated/graphql";
 import { useDashboardSellerSalesQuery } from "../../../generated/hooks";
 import { formatDate, formatMonth, formatPKR } from "../../../lib/format";
+import { formatPKRCompact } from "../../../lib/axis-money";
 import { currentLanguage } from "../../../lib/i18n";
 import { ChartTable } from "../common/ChartTable";
 
@@ -68,7 +69,7 @@ export function SalesChart() {
                   {
                     width: "auto",
                     label: t("sales.revenueAxis"),
-                    valueFormatter: (v: number) => formatPKR(v, { compact: true, language: currentLanguage() }),
+                    valueFormatter: (v: number) => formatPKRCompact(v, currentLanguage()),
                   },
                 ]}
                 series={[
