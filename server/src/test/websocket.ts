@@ -43,13 +43,14 @@ export function subscribeOverSocket<T>(
     /**
      * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
      * this is how a test knows the subscription (and its Redis channel) is listening. A probe sent
-     * before that is lost, so another goes every 250 ms, for up to 20 s (a busy machine is slow to
-     * subscribe).
+     * before that is lost, so another goes after 250 ms, then twice as long each time up to 2 s,
+     * for up to 20 s (a busy machine is slow to subscribe): about a dozen probes at most, well
+     * inside the sender's messages per minute, which the test's own messages still need.
      */
     async ready(sendProbe: () => Promise<unknown>) {
-      for (const deadline = Date.now() + PROBE_LIMIT_MS; Date.now() < deadline;) {
+      for (let wait = 250, deadline = Date.now() + PROBE_LIMIT_MS; Date.now() < deadline; wait = Math.min(wait * 2, 2_000)) {
         await sendProbe();
-        if (await Promise.race([raw().then(() => true), sleep(250).then(() => false)])) return;
+        if (await Promise.race([raw().then(() => true), sleep(wait).then(() => false)])) return;
       }
       throw new Error("the subscription never delivered a probe");
     },
