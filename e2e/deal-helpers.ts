@@ -24,3 +24,14 @@ export async function writeReview(page: Page, button: string, stars: [number, nu
   await notice(page, "Your review is saved.");
   await dialog.waitFor({ state: "detached" });
 }
+
+/** The seller completes the handover from Manage Orders with the buyer's code, and sees it completed. */
+export async function completeHandoverByCode(page: Page, orderNumber: string, code: string) {
+  await page.goto("/dashboard/seller/manage-orders");
+  await page.getByRole("button", { name: `Show details of order ${orderNumber}` }).click();
+  await page.getByRole("button", { name: "Enter or scan code" }).click();
+  const codeDialog = page.getByRole("dialog", { name: "Enter or scan the buyer's code" });
+  await codeDialog.getByRole("textbox", { name: "Buyer's code" }).fill(code);
+  await codeDialog.getByRole("button", { name: "Complete handover" }).click();
+  await notice(page, `Order ${orderNumber} is completed: confirmed by code.`);
+}

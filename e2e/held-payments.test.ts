@@ -4,6 +4,7 @@ import { it } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
 import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
+import { completeHandoverByCode } from "./deal-helpers";
 
 /**
  * Money paid online on a phone: a card payment is held until the buyer has the item and a dispute
@@ -154,13 +155,7 @@ describe("held payments at 390 px", () => {
       await buyer.page.goto(`/orders/${order.id}`);
       const codeSection = buyer.page.getByRole("region", { name: "Your handover code" });
       const code = plain(await (await visible(codeSection.getByTestId("handover-code"))).textContent());
-      await seller.page.goto("/dashboard/seller/manage-orders");
-      await seller.page.getByRole("button", { name: `Show details of order ${order.orderNumber}` }).click();
-      await seller.page.getByRole("button", { name: "Enter or scan code" }).click();
-      const codeDialog = seller.page.getByRole("dialog", { name: "Enter or scan the buyer's code" });
-      await codeDialog.getByRole("textbox", { name: "Buyer's code" }).fill(code);
-      await codeDialog.getByRole("button", { name: "Complete handover" }).click();
-      await notice(seller.page, `Order ${order.orderNumber} is completed: confirmed by code.`);
+      await completeHandoverByCode(seller.page, order.orderNumber, code);
       await seller.page.goto("/dashboard/seller/balance");
       const available = before.available + order.total;
       await expect.poll(() => figure("Available").textContent()).toBe(pkr(available));

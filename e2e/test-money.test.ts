@@ -5,7 +5,8 @@ import { it as browserTest } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { BrowserContext, Page } from "playwright-core";
 import { type E2E, expectAccessible, gqlOk, PHONE, pkr, STEP_TIMEOUT } from "./harness";
-import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, visible } from "./storefront-helpers";
+import { addProduct, fillShipping, logIn, openCart, payWithTestCard, plain, visible } from "./storefront-helpers";
+import { completeHandoverByCode } from "./deal-helpers";
 
 /** A free port now, so the app's PUBLIC_URL (which production requires, and which return addresses use) can name it. */
 const freePort = () =>
@@ -112,13 +113,7 @@ describe("test money in production with the sandbox on, at 390 px", () => {
       const code = plain(
         await (await visible(buyer.page.getByRole("region", { name: "Your handover code" }).getByTestId("handover-code"))).textContent(),
       );
-      await seller.page.goto("/dashboard/seller/manage-orders");
-      await seller.page.getByRole("button", { name: `Show details of order ${order.orderNumber}` }).click();
-      await seller.page.getByRole("button", { name: "Enter or scan code" }).click();
-      const codeDialog = seller.page.getByRole("dialog", { name: "Enter or scan the buyer's code" });
-      await codeDialog.getByRole("textbox", { name: "Buyer's code" }).fill(code);
-      await codeDialog.getByRole("button", { name: "Complete handover" }).click();
-      await notice(seller.page, `Order ${order.orderNumber} is completed: confirmed by code.`);
+      await completeHandoverByCode(seller.page, order.orderNumber, code);
 
       // the balance says how much is test money; asking for it is refused beside the button, and nothing is asked
       await seller.page.goto("/dashboard/seller/balance");
