@@ -33,8 +33,14 @@ export const layerZones = [
   },
   {
     target: ["./web/src/components", "./web/src/lib"],
+    from: ["./web/src/features", "./web/src/app", "./web/src/domain"],
+    message:
+      "Generic web code (components/, lib/) never imports a feature, app/ or domain/: it knows nothing of orders, listings or users.",
+  },
+  {
+    target: "./web/src/domain",
     from: ["./web/src/features", "./web/src/app"],
-    message: "Shared web code (components/, lib/) never imports a feature or app/.",
+    message: "domain/ (the marketplace's pieces several features show) never imports a feature or app/: features and app/ compose it.",
   },
   {
     target: "./web/src/features",
@@ -54,7 +60,8 @@ export const layerZones = [
     target: `./web/src/features/${feature}`,
     from: "./web/src/features",
     except: [`./${feature}`],
-    message: "A web feature never imports another feature: move the shared part to components/ or lib/, or compose in app/.",
+    message:
+      "A web feature never imports another feature: move the shared part to domain/ (orders, listings, users...) or components/ and lib/ (generic), or compose in app/.",
   })),
 ];
 
@@ -78,6 +85,7 @@ export const extractedWebFolders = [
   "web/src/features/checkout",
   "web/src/features/wanted",
   "web/src/components",
+  "web/src/domain",
   "web/src/features/auth",
   "web/src/features/saved",
   "web/src/features/alerts",

@@ -42,6 +42,32 @@ describe("import rules", () => {
     expect(errors).toEqual([]);
   });
 
+  it("refuses web domain/ importing a feature or app/, and allows it components/, lib/ and another domain area", async () => {
+    const errors = await importErrors(
+      "web/src/domain/order/Violation.tsx",
+      `import { OrdersPage } from "../../features/orders/OrdersPage";\nimport { CartPanel } from "../../app/CartPanel";\nexport const both = [OrdersPage, CartPanel];\n`,
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*domain\/ .* never imports a feature or app\//),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*domain\/ .* never imports a feature or app\//),
+    ]);
+    const fine = await importErrors(
+      "web/src/domain/order/Fine.tsx",
+      `export { Money } from "../../components/Money";\nexport { formatPKR } from "../../lib/format";\nexport { formatMeetupTime } from "../meetup/slots";\n`,
+    );
+    expect(fine).toEqual([]);
+  });
+
+  it("refuses web components/ and lib/ importing domain/, and allows a feature to", async () => {
+    const chip = `export { OrderStatusChip } from "../domain/order/OrderStatusChip";\n`;
+    const layer = /^import-x\/no-restricted-paths: .*Generic web code \(components\/, lib\/\) never imports a feature, app\/ or domain\//;
+    expect(await importErrors("web/src/components/Violation.tsx", chip)).toEqual([expect.stringMatching(layer)]);
+    expect(await importErrors("web/src/lib/violation.ts", chip)).toEqual([expect.stringMatching(layer)]);
+    expect(
+      await importErrors("web/src/features/orders/Fine.tsx", `export { OrderStatusChip } from "../../domain/order/OrderStatusChip";\n`),
+    ).toEqual([]);
+  });
+
   it("refuses server platform code importing a feature module or app/", async () => {
     const errors = await importErrors(
       "server/src/platform/violation.ts",

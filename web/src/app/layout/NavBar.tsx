@@ -20,8 +20,8 @@ import { MAIN_LINKS } from "./navLinks";
 import { useTranslation } from "react-i18next";
 
 // only signed-in users see the messages button and the bell: visitors load neither them nor the subscription client code
-const NotificationBell = lazy(async () => ({ default: (await import("../../components/NotificationBell")).NotificationBell }));
-const MessagesButton = lazy(async () => ({ default: (await import("../../components/MessagesButton")).MessagesButton }));
+const NotificationBell = lazy(async () => ({ default: (await import("../../domain/notifications/NotificationBell")).NotificationBell }));
+const MessagesButton = lazy(async () => ({ default: (await import("../../domain/messages/MessagesButton")).MessagesButton }));
 const AccountMenu = lazy(async () => ({ default: (await import("./NavMenus")).AccountMenu }));
 const NavDrawer = lazy(async () => ({ default: (await import("./NavMenus")).NavDrawer }));
 

@@ -1,8 +1,8 @@
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Skeleton from "@mui/material/Skeleton";
-import { ProductGridSkeleton } from "../../components/ProductCard";
-import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
+import { ProductGridSkeleton } from "../../domain/product/ProductCard";
+import { ProductDetailSkeleton } from "../../domain/product/ProductDetailSkeleton";
 import { TextSkeleton } from "../../components/QueryState";
 import { Hero } from "../../features/home/Hero";
 import { TRENDING_COUNT } from "../../features/home/trending";

@@ -1,5 +1,5 @@
 import Stack from "@mui/material/Stack";
-import { MessageButton } from "../../components/MessageButton";
+import { MessageButton } from "../../domain/messages/MessageButton";
 import { ProductPage } from "../../features/product/ProductPage";
 import { productPageAction } from "./cartActions";
 

@@ -13,8 +13,8 @@ import type { CartLineInput, Fulfilment, PaymentMethod } from "../../generated/g
 import { usePriceQuoteQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
 import { formatPKR } from "../../lib/format";
-import type { MeetupChoice } from "../../components/meetup/MeetupFields";
-import { defaultSlot, meetupInstant } from "../../components/meetup/slots";
+import type { MeetupChoice } from "../../domain/meetup/MeetupFields";
+import { defaultSlot, meetupInstant } from "../../domain/meetup/slots";
 import { CouponBox } from "./CouponBox";
 import { FulfilmentField } from "./FulfilmentField";
 import { OrderSummary } from "./OrderSummary";

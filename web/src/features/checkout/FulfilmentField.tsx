@@ -7,7 +7,7 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { Fulfilment } from "../../generated/graphql";
-import { MeetupFields, type MeetupChoice, type MeetupPoint } from "../../components/meetup/MeetupFields";
+import { MeetupFields, type MeetupChoice, type MeetupPoint } from "../../domain/meetup/MeetupFields";
 
 type FulfilmentFieldProps = {
   value: Fulfilment;

@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
-import { OrderTotals } from "../../components/OrderTotals";
+import { OrderTotals } from "../../domain/order/OrderTotals";
 import type { PriceQuoteQuery } from "../../generated/graphql";
 import { formatCount } from "../../lib/format";
 

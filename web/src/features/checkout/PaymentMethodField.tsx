@@ -5,7 +5,7 @@ import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import { useTranslation } from "react-i18next";
-import { isCashPayment } from "../../components/payment";
+import { isCashPayment } from "../../domain/order/payment";
 import type { PaymentMethod } from "../../generated/graphql";
 import { usePaymentMethodsQuery } from "../../generated/hooks";
 

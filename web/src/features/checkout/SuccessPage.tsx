@@ -13,18 +13,18 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
-import { OrderLines } from "../../components/OrderLines";
-import { OrderTotals } from "../../components/OrderTotals";
-import { OrderStatusChip } from "../../components/OrderStatusChip";
-import { OrderTimeline } from "../../components/OrderTimeline";
+import { OrderLines } from "../../domain/order/OrderLines";
+import { OrderTotals } from "../../domain/order/OrderTotals";
+import { OrderStatusChip } from "../../domain/order/OrderStatusChip";
+import { OrderTimeline } from "../../domain/order/OrderTimeline";
 import { EmptyState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useConfirmPaymentMutation } from "../../generated/hooks";
-import { isCashPayment } from "../../components/payment";
+import { isCashPayment } from "../../domain/order/payment";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
-import { formatMeetupTime } from "../../components/meetup/slots";
-import { SellerLink } from "../../components/SellerLink";
+import { formatMeetupTime } from "../../domain/meetup/slots";
+import { SellerLink } from "../../domain/seller/SellerLink";
 
 /**
  * /success?session_id=… — where the payment page returns to: confirms the payment with the

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { BelowTheFold } from "../../components/BelowTheFold";
-import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../domain/product/ProductCard";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";

@@ -13,7 +13,7 @@ import { useNotify } from "../../components/Notify";
 import type { ConversationFieldsFragment, OfferFieldsFragment, OfferStatus } from "../../generated/graphql";
 import { useAcceptOfferMutation, useDeclineOfferMutation, useWithdrawOfferMutation } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
-import { Countdown } from "../../components/ReservationCountdown";
+import { Countdown } from "../../domain/reservation/ReservationCountdown";
 import { AcceptOfferForm } from "./AcceptOfferForm";
 import { OfferForm } from "./OfferForm";
 

@@ -1,4 +1,4 @@
-import { ReliabilityLine } from "../../components/ReliabilityLine";
+import { ReliabilityLine } from "../../domain/reliability/ReliabilityLine";
 import { useConversationRecordsQuery } from "../../generated/hooks";
 
 /**

@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SellerDispute } from "../../components/disputes/SellerDispute";
+import { SellerDispute } from "../../domain/dispute/SellerDispute";
 import type { OrderAction, OrderHeldPaymentFieldsFragment } from "../../generated/graphql";
 import { formatDateTime, formatPKR } from "../../lib/format";
 import { DisputeDialog } from "./DisputeDialog";

@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RatingStars } from "../../components/RatingStars";
-import { ReliabilityLine } from "../../components/ReliabilityLine";
+import { ReliabilityLine } from "../../domain/reliability/ReliabilityLine";
 import type { DealReviewFieldsFragment, OrderDealFieldsFragment } from "../../generated/graphql";
 import { useAuth } from "../../lib/auth";
 import { formatCount, formatDate } from "../../lib/format";

@@ -2,7 +2,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { paymentMethodLabel, paymentStatusLabel } from "../../components/payment";
+import { paymentMethodLabel, paymentStatusLabel } from "../../domain/order/payment";
 import type { OrderDetailQuery } from "../../generated/graphql";
 import { HeldPaymentPanel } from "./HeldPaymentPanel";
 import type { OrderSide } from "./side";

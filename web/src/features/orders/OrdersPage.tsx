@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { PageContainer } from "../../components/PageContainer";
 import { formatPKR } from "../../lib/format";
-import { formatMeetupTime } from "../../components/meetup/slots";
+import { formatMeetupTime } from "../../domain/meetup/slots";
 import { MyOrders } from "./MyOrders";
 
 /** /orders: the buyer's orders (MyOrders), after a checkout with what happens next, or why a card payment did not go through. */

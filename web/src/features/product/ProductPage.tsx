@@ -4,7 +4,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { useDeferredValue, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { ProductDetailSkeleton } from "../../components/ProductDetailSkeleton";
+import { ProductDetailSkeleton } from "../../domain/product/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { useProductDetailQuery } from "../../generated/hooks";

@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { ProductCard, ProductGrid, ProductGridSkeleton } from "../../domain/product/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment, SavedItemsQuery } from "../../generated/graphql";

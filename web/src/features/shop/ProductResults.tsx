@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { errorMessage } from "../../components/errors";
 import { PaginationBar } from "../../components/PaginationBar";
-import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../components/ProductCard";
+import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../domain/product/ProductCard";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import type { ProductCardFieldsFragment } from "../../generated/graphql";
 import type { useShopProductsQuery } from "../../generated/hooks";

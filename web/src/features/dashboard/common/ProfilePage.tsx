@@ -26,7 +26,7 @@ import { imageForUpload, pickedImageProblem, readFileAsDataUrl } from "../../../
 import { ImagePicker } from "./ImagePicker";
 import { useNotify } from "../../../components/Notify";
 import { usePageTitle } from "../../../components/usePageTitle";
-import { VerifiedBadge } from "../../../components/VerifiedBadge";
+import { VerifiedBadge } from "../../../domain/seller/VerifiedBadge";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { StartSellingCard } from "./StartSellingCard";
 import { StudentVerificationCard } from "./StudentVerificationCard";

@@ -7,7 +7,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import { EmailCodeFlow } from "../../../components/EmailCodeFlow";
 import { useNotify } from "../../../components/Notify";
-import { VerifiedBadge } from "../../../components/VerifiedBadge";
+import { VerifiedBadge } from "../../../domain/seller/VerifiedBadge";
 import { useConfirmStudentVerificationMutation, useRequestStudentVerificationMutation } from "../../../generated/hooks";
 import { useAuth } from "../../../lib/auth";
 

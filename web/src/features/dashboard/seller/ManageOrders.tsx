@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingState } from "../../../components/LoadingState";
-import { statusLabel } from "../../../components/OrderStatusChip";
+import { statusLabel } from "../../../domain/order/OrderStatusChip";
 import { PagedList } from "../../../components/PagedList";
 import { usePageTitle } from "../../../components/usePageTitle";
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";

@@ -4,12 +4,12 @@ import Typography from "@mui/material/Typography";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import { MessageButton } from "../../../components/MessageButton";
-import { MeetupPanel } from "../../../components/meetup/MeetupPanel";
-import { ReliabilityLine } from "../../../components/ReliabilityLine";
-import { SellerHandover } from "../../../components/handover/SellerHandover";
-import { SellerDispute } from "../../../components/disputes/SellerDispute";
-import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
+import { MessageButton } from "../../../domain/messages/MessageButton";
+import { MeetupPanel } from "../../../domain/meetup/MeetupPanel";
+import { ReliabilityLine } from "../../../domain/reliability/ReliabilityLine";
+import { SellerHandover } from "../../../domain/handover/SellerHandover";
+import { SellerDispute } from "../../../domain/dispute/SellerDispute";
+import { paymentMethodLabel, paymentStatusLabel } from "../../../domain/order/payment";
 import type { DashboardSellerOrderFragment } from "../../../generated/graphql";
 import { formatPKR } from "../../../lib/format";
 

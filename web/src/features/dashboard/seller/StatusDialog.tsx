@@ -14,11 +14,11 @@ import { useTranslation } from "react-i18next";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/FormFields";
-import { statusLabel } from "../../../components/OrderStatusChip";
+import { statusLabel } from "../../../domain/order/OrderStatusChip";
 import { useNotify } from "../../../components/Notify";
 import { applyServerFieldErrors, plainMessage } from "../../../components/errors";
-import { formatMeetupTime } from "../../../components/meetup/slots";
-import { paymentMethodLabel, paymentStatusLabel } from "../../../components/payment";
+import { formatMeetupTime } from "../../../domain/meetup/slots";
+import { paymentMethodLabel, paymentStatusLabel } from "../../../domain/order/payment";
 import type { DashboardSellerOrderFragment, OrderStatus } from "../../../generated/graphql";
 import { useDashboardUpdateOrderStatusMutation } from "../../../generated/hooks";
 

@@ -3,10 +3,10 @@ import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
 import { useApolloClient } from "@apollo/client/react";
 import { Link as RouterLink } from "react-router-dom";
-import { MessageReceivedDocument } from "../generated/graphql";
-import { useMessagesButtonQuery } from "../generated/hooks";
-import { useAuth } from "../lib/auth";
-import { useLiveEvents } from "../lib/live";
+import { MessageReceivedDocument } from "../../generated/graphql";
+import { useMessagesButtonQuery } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { useLiveEvents } from "../../lib/live";
 import { useTranslation } from "react-i18next";
 
 /** The header's way to the inbox for signed-in users: unread messages, counted again on each new message (polled without a socket). */

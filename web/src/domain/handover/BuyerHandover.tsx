@@ -12,8 +12,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useConfirmHandoverMutation, useObjectToHandoverMutation } from "../../generated/hooks";
-import { errorMessage, ruleMessage } from "../errors";
-import { useNotify } from "../Notify";
+import { errorMessage, ruleMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
 import { HandoverCode } from "./HandoverCode";
 import { handoverLine } from "./handoverText";
 

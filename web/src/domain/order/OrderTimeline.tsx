@@ -6,8 +6,8 @@ import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTranslation } from "react-i18next";
-import type { OrderTimelineFieldsFragment } from "../generated/graphql";
-import { formatDateTime } from "../lib/format";
+import type { OrderTimelineFieldsFragment } from "../../generated/graphql";
+import { formatDateTime } from "../../lib/format";
 import { timelineSteps } from "./orderTimelineSteps";
 
 /**

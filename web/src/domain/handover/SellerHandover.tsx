@@ -14,8 +14,8 @@ import { CODE_DIGITS, handoverCodeRule } from "@unibazaar/rules";
 import { useTranslation } from "react-i18next";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useCompleteHandoverMutation } from "../../generated/hooks";
-import { errorMessage, ruleMessage } from "../errors";
-import { useNotify } from "../Notify";
+import { errorMessage, ruleMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
 import { formatMeetupTime } from "../meetup/slots";
 import { handoverLine } from "./handoverText";
 

@@ -17,11 +17,11 @@ import { useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { useReportListingMutation, useReportUserMutation } from "../generated/hooks";
-import { formatCount } from "../lib/format";
-import { applyServerFieldErrors, errorMessage, withTranslatedMessages } from "./errors";
-import { FormErrorAlert, FormTextField } from "./FormFields";
-import { useNotify } from "./Notify";
+import { useReportListingMutation, useReportUserMutation } from "../../generated/hooks";
+import { formatCount } from "../../lib/format";
+import { applyServerFieldErrors, errorMessage, withTranslatedMessages } from "../../components/errors";
+import { FormErrorAlert, FormTextField } from "../../components/FormFields";
+import { useNotify } from "../../components/Notify";
 import type { ReportTarget } from "./ReportButton";
 
 const REASONS = REPORT_REASONS.map((reason) => reason.value);

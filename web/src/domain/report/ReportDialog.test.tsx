@@ -4,10 +4,10 @@ import { ThemeProvider } from "@mui/material/styles";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { REPORT_DETAILS_MAX } from "@unibazaar/rules";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ReportListingDocument } from "../generated/graphql";
-import { loadNamespaces } from "../lib/i18n";
-import { theme } from "../lib/theme";
-import { NotifyProvider } from "./Notify";
+import { ReportListingDocument } from "../../generated/graphql";
+import { loadNamespaces } from "../../lib/i18n";
+import { theme } from "../../lib/theme";
+import { NotifyProvider } from "../../components/Notify";
 import { ReportDialog } from "./ReportDialog";
 
 // as ReportButton does: the dialog's catalogue comes with its code

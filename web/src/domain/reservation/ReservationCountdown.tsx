@@ -4,14 +4,14 @@ import Typography, { type TypographyProps } from "@mui/material/Typography";
 import i18next from "i18next";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useReleaseReservationMutation } from "../generated/hooks";
-import { formatCount, formatDateTime } from "../lib/format";
-import { aroundElement, ELEMENT_MARK } from "../lib/i18n";
-import { errorMessage } from "./errors";
-import { useNotify } from "./Notify";
+import { useReleaseReservationMutation } from "../../generated/hooks";
+import { formatCount, formatDateTime } from "../../lib/format";
+import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
+import { errorMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
 
 // loaded on the first press: a dialog (MUI Modal, Backdrop) is no part of the product page's first load
-const ConfirmDialog = lazy(async () => ({ default: (await import("./ConfirmDialog")).ConfirmDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import("../../components/ConfirmDialog")).ConfirmDialog }));
 
 /** "5 h 12 min" until `until` (at least "1 min"; "0 min" once passed). */
 export function timeLeft(until: string, now: number): string {

@@ -1,7 +1,7 @@
 import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import type { ReliabilityFieldsFragment } from "../generated/graphql";
-import { formatCount } from "../lib/format";
+import type { ReliabilityFieldsFragment } from "../../generated/graphql";
+import { formatCount } from "../../lib/format";
 import { buyerRatingText, reliabilitySummary } from "./reliability";
 
 type ReliabilityLineProps = {

@@ -1,4 +1,4 @@
-import type { Fulfilment, MeetupState, OrderStatus } from "../generated/graphql";
+import type { Fulfilment, MeetupState, OrderStatus } from "../../generated/graphql";
 
 type TimelineInput = {
   status: OrderStatus;

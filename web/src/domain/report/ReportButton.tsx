@@ -2,8 +2,8 @@ import FlagOutlined from "@mui/icons-material/FlagOutlined";
 import Button from "@mui/material/Button";
 import { lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "../lib/auth";
-import { loadNamespaces } from "../lib/i18n";
+import { useAuth } from "../../lib/auth";
+import { loadNamespaces } from "../../lib/i18n";
 
 // its words come with its code (the deals catalogue)
 const ReportDialog = lazy(async () => ({

@@ -5,8 +5,8 @@ import Typography from "@mui/material/Typography";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
-import type { OrderLineFieldsFragment } from "../generated/graphql";
-import { formatPKR } from "../lib/format";
+import type { OrderLineFieldsFragment } from "../../generated/graphql";
+import { formatPKR } from "../../lib/format";
 
 // these read the language at call time (as lib/format.ts does): their callers re-render on a switch
 

@@ -3,11 +3,11 @@ import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
 import { useApolloClient } from "@apollo/client/react";
 import { Link as RouterLink } from "react-router-dom";
-import { NotificationAddedDocument, NotificationBellDocument } from "../generated/graphql";
-import { useNotificationBellQuery, useSetLanguageMutation } from "../generated/hooks";
-import { useAuth } from "../lib/auth";
-import { currentLanguage } from "../lib/i18n";
-import { useLiveEvents } from "../lib/live";
+import { NotificationAddedDocument, NotificationBellDocument } from "../../generated/graphql";
+import { useNotificationBellQuery, useSetLanguageMutation } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { currentLanguage } from "../../lib/i18n";
+import { useLiveEvents } from "../../lib/live";
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 

@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
-import type { OrderTotalsFieldsFragment } from "../generated/graphql";
-import { formatPKR } from "../lib/format";
+import type { OrderTotalsFieldsFragment } from "../../generated/graphql";
+import { formatPKR } from "../../lib/format";
 
 type OrderTotalsProps = {
   /** An order's OrderTotalsFields (OrderTotals.graphql), or the cart's price quote. */

@@ -1,10 +1,10 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useStartConversationMutation } from "../generated/hooks";
-import { useAuth } from "../lib/auth";
-import { errorMessage } from "./errors";
-import { useNotify } from "./Notify";
+import { useStartConversationMutation } from "../../generated/hooks";
+import { useAuth } from "../../lib/auth";
+import { errorMessage } from "../../components/errors";
+import { useNotify } from "../../components/Notify";
 
 /**
  * Opens (or reopens) the conversation about a product and goes to it: a buyer's with the seller

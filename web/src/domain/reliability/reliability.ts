@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import type { ReliabilityFieldsFragment } from "../generated/graphql";
-import { formatAmount } from "../lib/format";
+import type { ReliabilityFieldsFragment } from "../../generated/graphql";
+import { formatAmount } from "../../lib/format";
 
 /** "14 deals, 0 no-shows, usually replies within an hour": a user's record in one line. */
 export function reliabilitySummary(t: TFunction, r: ReliabilityFieldsFragment): string {

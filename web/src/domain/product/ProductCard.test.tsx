@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ProductCardFieldsFragment } from "../generated/graphql";
-import { i18n, loadNamespaces } from "../lib/i18n";
+import type { ProductCardFieldsFragment } from "../../generated/graphql";
+import { i18n, loadNamespaces } from "../../lib/i18n";
 import { ProductCard } from "./ProductCard";
 
 beforeAll(() => loadNamespaces(["catalog"]));
