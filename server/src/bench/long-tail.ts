@@ -82,7 +82,8 @@ export const PRODUCT_QUERY = `
   query ProductDetail($id: ID!, $reviewsPage: Int) {
     product(id: $id) {
       id name description category color price oldPrice image images rating ratingCount createdAt
-      quantityAvailable sold conditionLabel campusName hiddenAt heldReason usualPrice
+      quantityAvailable sold reservedUntil myReservationEndsAt heldReservations { buyerId buyerName expiresAt }
+      condition conditionLabel campusName hiddenAt heldReason usualPrice
       seller { id username storeName sellerType profileImage isVerifiedStudent university }
       reviews(page: $reviewsPage, pageSize: 10) {
         items { id rating comment verifiedPurchase createdAt author { id username } }
