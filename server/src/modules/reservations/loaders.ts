@@ -1,13 +1,36 @@
-import { In, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import { batchGroups } from "../../platform/db/batch-groups";
+import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
+import { preparedQuery } from "../../platform/db/prepared";
 import { Reservation, ReservationStatus } from "./entity";
 
-/** Per-request loaders: the reservations in force on a page of listings or offers cost one query. */
+/** What the listing's and the offer's reservation fields read of a reservation in force. */
+type ActiveReservation = Pick<Reservation, "id" | "offerId" | "productId" | "buyerId" | "expiresAt">;
+
+/** Those columns, read from the entity's metadata on first use. */
+let activeRows: PlainRows<ActiveReservation> | undefined;
+
+/**
+ * Per-request loaders: the reservations in force on a page of listings or offers cost one query.
+ * Every product page asks for its listing's, so it is a prepared statement read as plain rows
+ * (no query building, no planning, no entities); the status is written into the text, not passed,
+ * so the plan PostgreSQL keeps still uses the index of the active reservations.
+ */
 export function createReservationLoaders(dataSource: DataSource) {
-  const active = (column: "productId" | "offerId") => (ids: string[]) =>
-    dataSource
-      .getRepository(Reservation)
-      .find({ where: { [column]: In(ids), status: ReservationStatus.ACTIVE }, order: { expiresAt: "ASC" } });
+  const rows = (activeRows ??= plainRows(dataSource, Reservation, ["id", "offerId", "productId", "buyerId", "expiresAt"]));
+  const active = (column: "productId" | "offerId") => async (ids: string[]) => {
+    // one listing's or offer's (a product page) has a text of its own, whose plan PostgreSQL keeps:
+    // for an array of unknown length the kept plan guesses many ids, so it is planned anew each time
+    const one = ids.length === 1;
+    const found = await preparedQuery<Record<string, unknown>>(
+      dataSource,
+      `SELECT ${rows.columns("r")} FROM reservations r
+        WHERE r."${column}" ${one ? "= $1" : "= ANY($1::uuid[])"} AND r.status = '${ReservationStatus.ACTIVE}'
+        ORDER BY r."expiresAt"`,
+      [one ? ids[0] : ids],
+    );
+    return found.map((row) => rows.from(row));
+  };
   return {
     /** A listing's active reservations, the first to end first. */
     activeReservationsByProduct: batchGroups(active("productId"), (r) => r.productId),
