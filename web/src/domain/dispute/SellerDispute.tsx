@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { applyServerFieldErrors, errorMessage } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
-import type { OrderHeldPaymentFieldsFragment } from "../../generated/graphql";
+import type { DisputeFieldsFragment } from "../../generated/graphql";
 import { useAnswerDisputeMutation } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { inReadersWords } from "../../lib/ruleProblems";
@@ -29,7 +29,7 @@ const answerSchemaFor = (t: TFunction<"seller">) =>
 type Values = z.input<ReturnType<typeof answerSchemaFor>>;
 
 type Props = {
-  dispute: NonNullable<OrderHeldPaymentFieldsFragment["dispute"]>;
+  dispute: DisputeFieldsFragment;
   /** The order's actions list ANSWER_DISPUTE: the answer box is shown. */
   canAnswer: boolean;
   onAnswered?: () => void;
