@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { signToken, verifyToken } from "./tokens";
 
 describe("tokens", () => {
@@ -12,6 +12,20 @@ describe("tokens", () => {
     expect(verifyToken(token, secret)).toEqual({ sub: "user-1", ver: 3 });
     expect(verifyToken(token, other)).toBeNull();
     expect(verifyToken(signToken({ sub: "user-2", ver: 0 }, other, "1h"), other)).toEqual({ sub: "user-2", ver: 0 });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("refuses a token from its expiry on, though its signature was checked before", () => {
+    vi.useFakeTimers({ now: new Date("2026-03-01T10:00:00Z") });
+    const token = signToken({ sub: "user-3", ver: 1 }, secret, "1h");
+    expect(verifyToken(token, secret)).toEqual({ sub: "user-3", ver: 1 });
+    vi.setSystemTime(new Date("2026-03-01T10:59:59Z"));
+    expect(verifyToken(token, secret)).toEqual({ sub: "user-3", ver: 1 });
+    vi.setSystemTime(new Date("2026-03-01T11:00:00Z"));
+    expect(verifyToken(token, secret)).toBeNull();
   });
 
   it("refuses a token whose payload was changed", () => {
