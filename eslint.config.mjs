@@ -55,6 +55,13 @@ export const layerZones = [
     except: [path.join(root, "server/src/modules/*/index.ts")],
     message: `A module imports another module only through its index.ts (its public face): import from "../<module>", or add what you need to that index.`,
   })),
+  // app/ composes the modules through their index.ts as well (its tests may reach further)
+  {
+    target: "./server/src/app/**/!(*.test).ts",
+    from: "./server/src/modules/**",
+    except: [path.join(root, "server/src/modules/*/index.ts")],
+    message: `app/ uses a module only through its index.ts (its public face): import from "../modules/<module>", or add what you need to that index.`,
+  },
   // web features never import each other; only web/src/app composes them
   ...webFeatures.map((feature) => ({
     target: `./web/src/features/${feature}`,

@@ -96,6 +96,17 @@ describe("import rules", () => {
     expect(await importErrors("server/src/modules/orders/fine.test.ts", `export { Product } from "../products/entity";\n`)).toEqual([]);
   });
 
+  it("refuses app/ importing a module's files past its index.ts, but not its index; app's tests may", async () => {
+    const deep = await importErrors("server/src/app/violation.ts", `export { ProductsService } from "../modules/products/service";\n`);
+    expect(deep).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*app\/ uses a module only through its index\.ts/)]);
+    const seed = await importErrors("server/src/app/seed/violation.ts", `export { Product } from "../../modules/products/entity";\n`);
+    expect(seed).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*app\/ uses a module only through its index\.ts/)]);
+    expect(await importErrors("server/src/app/fine.ts", `export { ProductsService } from "../modules/products";\n`)).toEqual([]);
+    expect(await importErrors("server/src/app/fine.test.ts", `export { ProductsService } from "../modules/products/service";\n`)).toEqual(
+      [],
+    );
+  });
+
   it("refuses an import cycle", async () => {
     // platform/shared/validation.ts imports ./errors: errors importing validation closes a cycle
     const errors = await importErrors(

@@ -29,12 +29,6 @@ const declaredEvents = (text: string): string[] =>
 /** Event names published in the given text (`events.publish(manager, "name", ...)`). */
 const publishedEvents = (text: string): string[] => [...text.matchAll(/\.publish\(\s*[\w.]+\s*,\s*"([a-z.-]+)"/g)].map((m) => m[1]);
 
-/**
- * Published by a module other than the one declaring them, because that module still writes the
- * declaring module's rows (docs/architecture.md lists these writes): they move with those writes.
- */
-const KNOWN_FOREIGN_PUBLISHERS = new Set(["verification user.changed", "reservations offer.changed"]);
-
 describe("conventions", () => {
   it("reads declarations and publications as written", () => {
     const text = `declare module "x" {\n  interface DomainEvents {\n    "a.b": { id: string };\n    /** c */\n    "c.d-e": X;\n  }\n}\nawait this.events.publish(this.dataSource.manager, "a.b", {});\nawait events.publish(manager, "c.d-e", {});`;
@@ -54,7 +48,7 @@ describe("conventions", () => {
     const declaredBy = new Map(files.flatMap(({ module, text }) => declaredEvents(text).map((name) => [name, module] as const)));
     const misplaced = files.flatMap(({ module, text }) =>
       publishedEvents(text)
-        .filter((name) => declaredBy.get(name) !== module && !KNOWN_FOREIGN_PUBLISHERS.has(`${module} ${name}`))
+        .filter((name) => declaredBy.get(name) !== module)
         .map((name) => `${module} publishes ${name}, declared by ${declaredBy.get(name) ?? "no module"}`),
     );
     expect(misplaced).toEqual([]);

@@ -1,7 +1,7 @@
 import express, { type Response, type Router } from "express";
 import { formatPKR } from "@unibazaar/rules";
-import type { CatalogService } from "../modules/products/catalog-service";
-import type { SellersService } from "../modules/sellers/service";
+import type { CatalogService } from "../modules/products";
+import type { SellersService } from "../modules/sellers";
 import { escapeHtml } from "../platform/http/html";
 import { absoluteImageUrl, publicBase } from "../platform/http/public-url";
 import { toRupees } from "../platform/shared/money";

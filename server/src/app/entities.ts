@@ -1,24 +1,22 @@
-import { OneTimeCode } from "../modules/codes/entity";
-import { Conversation, Message, Offer, UserBlock } from "../modules/conversations/entity";
-import { Dispute, HeldPayment } from "../modules/escrow/entity";
-import { LedgerEntry, LedgerMovement } from "../modules/ledger/entity";
-import { Payout } from "../modules/payouts/entity";
-import { ModerationAction, Report } from "../modules/moderation/entity";
-import { Notification } from "../modules/notifications/entity";
-import { CheckoutSession, Order, OrderLine, OrderStatusEvent } from "../modules/orders/entity";
-import { Coupon, CouponUse } from "../modules/orders/coupons";
+import { OneTimeCode } from "../modules/codes";
+import { Conversation, Message, Offer, UserBlock } from "../modules/conversations";
+import { Dispute, HeldPayment } from "../modules/escrow";
+import { LedgerEntry, LedgerMovement } from "../modules/ledger";
+import { Payout } from "../modules/payouts";
+import { ModerationAction, Report } from "../modules/moderation";
+import { Notification } from "../modules/notifications";
+import { CheckoutSession, Coupon, CouponUse, Order, OrderLine, OrderStatusEvent } from "../modules/orders";
 import { PaymentAttempt, PaymentMismatch, PaymentRefund } from "../modules/payment-providers";
-import { Product } from "../modules/products/entity";
-import { Reservation } from "../modules/reservations/entity";
-import { Review } from "../modules/reviews/entity";
-import { DealReview, ReviewWindow } from "../modules/reviews/deal-entity";
-import { NoShowReport, UserReliability } from "../modules/reliability/entity";
-import { SavedItem } from "../modules/saved/entity";
-import { Image } from "../modules/uploads/entity";
-import { User } from "../modules/users/entity";
-import { PushSubscription } from "../modules/push/entity";
-import { SavedSearch } from "../modules/alerts/entity";
-import { WantedPost } from "../modules/wanted/entity";
+import { Product } from "../modules/products";
+import { Reservation } from "../modules/reservations";
+import { DealReview, Review, ReviewWindow } from "../modules/reviews";
+import { NoShowReport, UserReliability } from "../modules/reliability";
+import { SavedItem } from "../modules/saved";
+import { Image } from "../modules/uploads";
+import { User } from "../modules/users";
+import { PushSubscription } from "../modules/push";
+import { SavedSearch } from "../modules/alerts";
+import { WantedPost } from "../modules/wanted";
 
 export const entities = [
   User,

@@ -18,15 +18,15 @@ import { refuseUnsafeInput } from "../platform/http/null-bytes";
 import { publicBase, serveUploadsFrom, varyOnPublicBase } from "../platform/http/public-url";
 import { PUBLIC_MAX_AGE_SECONDS, publicCaching } from "../platform/http/public-caching";
 import type { Services } from "./services";
-import { createPayPageRouter } from "../modules/orders/pay-page";
+import { createPayPageRouter } from "../modules/orders";
 import {
   createProviders,
   createWalletPaymentRouter,
   createWalletSimulatorRouter,
   walletCheckoutOrigins,
 } from "../modules/payment-providers";
-import { CATALOG_CACHE } from "../modules/products/catalog";
-import type { ImageWidth } from "../modules/uploads/service";
+import { CATALOG_CACHE } from "../modules/products";
+import type { ImageWidth } from "../modules/uploads";
 import { createRestRouter, restErrorHandler } from "../platform/http/rest";
 import { serveFromStorage } from "../platform/http/stored-files";
 import { createOutboxRouter } from "../platform/http/dev-outbox";

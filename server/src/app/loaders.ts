@@ -1,12 +1,12 @@
 import DataLoader from "dataloader";
 import { In, type DataSource } from "typeorm";
-import { createEscrowLoaders } from "../modules/escrow/loaders";
-import { createOrderLoaders } from "../modules/orders/loaders";
-import { createReservationLoaders } from "../modules/reservations/loaders";
-import { Product } from "../modules/products/entity";
-import { createOrderReviewLoaders, createReviewPageLoader } from "../modules/reviews/loaders";
-import { createDealLoaders } from "../modules/reliability/loaders";
-import { User } from "../modules/users/entity";
+import { createEscrowLoaders } from "../modules/escrow";
+import { createOrderLoaders } from "../modules/orders";
+import { createReservationLoaders } from "../modules/reservations";
+import { Product } from "../modules/products";
+import { createOrderReviewLoaders, createReviewPageLoader } from "../modules/reviews";
+import { createDealLoaders } from "../modules/reliability";
+import { User } from "../modules/users";
 
 /** Batches many `load(id)` calls of one request into one query, keeping the order of the ids. */
 export function batchById<T extends { id: string }>(fetch: (ids: readonly string[]) => Promise<T[]>) {

@@ -1,39 +1,38 @@
 import type { Clock } from "../platform/clock";
 import type { EventBus, EventName } from "../platform/events";
 import type { JobQueue } from "../platform/jobs";
-import type { UploadsService } from "../modules/uploads/service";
+import type { UploadsService } from "../modules/uploads";
 import type { LiveHub } from "../platform/live";
 import type { SharedCache } from "../platform/cache";
 import {
-  MESSAGE_EVENT,
-  OFFER_EVENT,
   type ConversationsService,
+  MESSAGE_EVENT,
   type MessageEvent,
+  OFFER_EVENT,
   type OfferEvent,
-} from "../modules/conversations/service";
-import { toOfferView } from "../modules/conversations/offers";
-import type { NotificationsService } from "../modules/notifications/service";
-import { OrderNotices } from "../modules/orders/notices";
-import { HandoverNotices } from "../modules/orders/handover-notices";
-import type { HandoverService } from "../modules/orders/handover";
-import type { OrdersService } from "../modules/orders/service";
-import type { ReservationsService } from "../modules/reservations/service";
-import type { UnpaidOrders } from "../modules/orders/unpaid";
-import { PURCHASE_EXCLUDED_STATUSES } from "../modules/orders/transitions";
-import { CATALOG_CACHE } from "../modules/products/catalog";
-import { SavedAlerts } from "../modules/saved/alerts";
-import type { PushService } from "../modules/push/service";
-import type { EscrowService } from "../modules/escrow/service";
-import type { PaymentClaims } from "../modules/orders/payment-claims";
+  toOfferView,
+} from "../modules/conversations";
+import type { NotificationsService } from "../modules/notifications";
+import {
+  HandoverNotices,
+  type HandoverService,
+  OrderNotices,
+  type OrdersService,
+  type PaymentClaims,
+  PURCHASE_EXCLUDED_STATUSES,
+  type UnpaidOrders,
+} from "../modules/orders";
+import type { ReservationsService } from "../modules/reservations";
+import { CATALOG_CACHE, type ProductsService } from "../modules/products";
+import { SavedAlerts } from "../modules/saved";
+import type { PushService } from "../modules/push";
+import type { DisputesService, EscrowService } from "../modules/escrow";
 import type { PaymentProvidersService } from "../modules/payment-providers";
-import type { DisputesService } from "../modules/escrow/disputes";
-import type { ReliabilityService } from "../modules/reliability/service";
-import type { DealReviewsService } from "../modules/reviews/deals";
+import type { ReliabilityService } from "../modules/reliability";
+import type { DealReviewsService, ReviewsService } from "../modules/reviews";
 import type { Mailer } from "../platform/mail";
-import type { ProductsService } from "../modules/products/service";
-import type { ReviewsService } from "../modules/reviews/service";
-import { ListingAlerts } from "../modules/alerts/matching";
-import { MeetupReminders } from "../modules/meetups/reminders";
+import { ListingAlerts } from "../modules/alerts";
+import { MeetupReminders } from "../modules/meetups";
 
 /**
  * Who reacts to which domain event, and what each job does: the one list. In the transaction: what

@@ -1,12 +1,11 @@
 import type { AppConfig } from "../platform/config";
-import { registerAuthRoutes } from "../modules/auth/rest";
-import { registerOrderRoutes } from "../modules/orders/rest";
-import { registerProductRoutes } from "../modules/products/rest";
-import { registerReviewRoutes } from "../modules/reviews/rest";
-import { legacyProductReviewSchema, legacyProductReviews } from "../modules/reviews/legacy";
-import { registerStatsRoutes } from "../modules/stats/rest";
-import { registerUploadRoutes } from "../modules/uploads/rest";
-import { registerUserRoutes } from "../modules/users/rest";
+import { registerAuthRoutes } from "../modules/auth";
+import { registerOrderRoutes } from "../modules/orders";
+import { registerProductRoutes } from "../modules/products";
+import { legacyProductReviews, legacyProductReviewSchema, registerReviewRoutes } from "../modules/reviews";
+import { registerStatsRoutes } from "../modules/stats";
+import { registerUploadRoutes } from "../modules/uploads";
+import { registerUserRoutes } from "../modules/users";
 import type { RestApi } from "../platform/http/rest";
 
 /** Every feature's legacy REST routes; a feature adds its registration here. */

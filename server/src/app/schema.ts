@@ -1,47 +1,48 @@
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { buildSchemaSync } from "type-graphql";
-import { AuthResolver } from "../modules/auth/resolver";
-import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations/resolver";
-import { JobsResolver } from "../modules/jobs/resolver";
-import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow/resolver";
-import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger/resolver";
-import { BalanceTestMoneyResolver, PayoutSellerResolver, PayoutsResolver } from "../modules/payouts/resolver";
-import { PaymentProvidersResolver } from "../modules/payment-providers/resolver";
-import { OfferReservationFieldsResolver, ProductReservationFieldsResolver, ReservationsResolver } from "../modules/reservations/resolver";
-import { OrderContactResolver, OrderPartyContactResolver } from "../modules/orders/contact-resolver";
-import { HandoverFieldsResolver, HandoverResolver } from "../modules/orders/handover-resolver";
-import { ModerationResolver } from "../modules/moderation/resolver";
-import { NotificationsResolver } from "../modules/notifications/resolver";
+import { AuthResolver } from "../modules/auth";
+import { ConversationsResolver, MessageFieldsResolver } from "../modules/conversations";
+import { JobsResolver } from "../modules/jobs";
+import { DisputeFieldsResolver, DisputesResolver, OrderEscrowFieldsResolver } from "../modules/escrow";
+import { BalanceEntryFieldsResolver, LedgerResolver } from "../modules/ledger";
+import { BalanceTestMoneyResolver, PayoutSellerResolver, PayoutsResolver } from "../modules/payouts";
+import { PaymentProvidersResolver } from "../modules/payment-providers";
+import { OfferReservationFieldsResolver, ProductReservationFieldsResolver, ReservationsResolver } from "../modules/reservations";
 import {
   CheckoutFieldsResolver,
+  HandoverFieldsResolver,
+  HandoverResolver,
+  OrderContactResolver,
   OrderFieldsResolver,
   OrderLineFieldsResolver,
+  OrderPartyContactResolver,
   OrdersResolver,
   QuoteLineFieldsResolver,
-} from "../modules/orders/resolver";
-import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products/resolver";
-import { ProductReviewsResolver, ReviewResolver } from "../modules/reviews/resolver";
-import { DealReviewResolver, OrderReviewsResolver } from "../modules/reviews/deal-resolver";
+} from "../modules/orders";
+import { ModerationResolver } from "../modules/moderation";
+import { NotificationsResolver } from "../modules/notifications";
+import { ProductResolver, SellerProfileFieldsResolver } from "../modules/products";
+import { DealReviewResolver, OrderReviewsResolver, ProductReviewsResolver, ReviewResolver } from "../modules/reviews";
 import {
   BuyerReliabilityResolver,
   NoShowResolver,
   OrderNoShowResolver,
   PartyReliabilityResolver,
   SellerReliabilityResolver,
-} from "../modules/reliability/resolver";
-import { SavedResolver } from "../modules/saved/resolver";
-import { SellersResolver } from "../modules/sellers/resolver";
-import { StatsResolver } from "../modules/stats/resolver";
-import { UploadResolver } from "../modules/uploads/resolver";
-import { UserFieldsResolver, UsersResolver } from "../modules/users/resolver";
-import { RecoveryResolver } from "../modules/recovery/resolver";
-import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification/resolver";
+} from "../modules/reliability";
+import { SavedResolver } from "../modules/saved";
+import { SellersResolver } from "../modules/sellers";
+import { StatsResolver } from "../modules/stats";
+import { UploadResolver } from "../modules/uploads";
+import { UserFieldsResolver, UsersResolver } from "../modules/users";
+import { RecoveryResolver } from "../modules/recovery";
+import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification";
 import { authChecker, authDirective } from "../platform/graphql/auth";
 import { resolveMoneyFields } from "../platform/graphql/money";
-import { PushResolver } from "../modules/push/resolver";
-import { SavedSearchesResolver } from "../modules/alerts/resolver";
-import { WantedResolver } from "../modules/wanted/resolver";
+import { PushResolver } from "../modules/push";
+import { SavedSearchesResolver } from "../modules/alerts";
+import { WantedResolver } from "../modules/wanted";
 
 /** Every resolver class of the API; a new feature adds its resolver here. */
 const resolvers = [

@@ -1,4 +1,4 @@
-import { User } from "../../modules/users/entity";
+import { User } from "../../modules/users";
 import type { Services } from "../services";
 
 /** Saved searches with alerts and open wanted posts of the demo buyers, saved and posted through the services. */

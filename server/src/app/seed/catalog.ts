@@ -1,4 +1,4 @@
-import type { CategorySlug, ColorSlug } from "../../modules/products/catalog";
+import type { CategorySlug, ColorSlug } from "../../modules/products";
 
 /**
  * Demo listings: name, category, price in PKR, for some the old price shown struck through, and

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { In, IsNull, MoreThan, Not } from "typeorm";
 import type { Services } from "../services";
-import { MEETUP_POINTS } from "../../modules/meetups/points";
-import { Fulfilment, Order, OrderStatus, PaymentMethod } from "../../modules/orders/entity";
-import type { CampusSlug } from "../../modules/products/catalog";
-import { Product } from "../../modules/products/entity";
-import { User } from "../../modules/users/entity";
+import { MEETUP_POINTS } from "../../modules/meetups";
+import { Fulfilment, Order, OrderStatus, PaymentMethod } from "../../modules/orders";
+import { type CampusSlug, Product } from "../../modules/products";
+import { User } from "../../modules/users";
 import type { AuthUser } from "../../platform/auth/roles";
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { In, IsNull, MoreThan, Not } from "typeorm";
 import type { Services } from "../services";
-import { HandoverState, Order, OrderStatus } from "../../modules/orders/entity";
-import { Product } from "../../modules/products/entity";
-import { User } from "../../modules/users/entity";
+import { HandoverState, Order, OrderStatus } from "../../modules/orders";
+import { Product } from "../../modules/products";
+import { User } from "../../modules/users";
 import type { AuthUser } from "../../platform/auth/roles";
 
 const ZAINAB_ADDRESS = { address: "Room 112, Girls Hostel 3, University Road", city: "Karachi", postalCode: "75270", country: "Pakistan" };

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { In } from "typeorm";
 import type { Services } from "../services";
-import { Product } from "../../modules/products/entity";
-import { User } from "../../modules/users/entity";
-import { Fulfilment, Order, OrderStatus, PaymentMethod } from "../../modules/orders/entity";
-import { MEETUP_POINTS } from "../../modules/meetups/points";
-import type { CampusSlug } from "../../modules/products/catalog";
+import { type CampusSlug, Product } from "../../modules/products";
+import { User } from "../../modules/users";
+import { Fulfilment, Order, OrderStatus, PaymentMethod } from "../../modules/orders";
+import { MEETUP_POINTS } from "../../modules/meetups";
 import type { AuthUser } from "../../platform/auth/roles";
 
 const { CONFIRMED, PROCESSING, SHIPPED, COMPLETED, REJECTED, CANCELLED } = OrderStatus;

@@ -1,5 +1,5 @@
-import { Product } from "../../modules/products/entity";
-import { User } from "../../modules/users/entity";
+import { Product } from "../../modules/products";
+import { User } from "../../modules/users";
 import type { Services } from "../services";
 
 /** One open report waiting in the admin's moderation queue: a demo buyer reports a demo listing. */

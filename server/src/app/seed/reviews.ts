@@ -1,7 +1,7 @@
 import { In } from "typeorm";
 import type { Services } from "../services";
-import { Product } from "../../modules/products/entity";
-import { User } from "../../modules/users/entity";
+import { Product } from "../../modules/products";
+import { User } from "../../modules/users";
 
 const DEMO_REVIEWERS = ["fatima", "hamza", "zainab"];
 const REVIEWED_PRODUCTS = 25;

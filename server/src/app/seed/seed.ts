@@ -1,22 +1,21 @@
 import { passwords } from "../../platform/auth/passwords";
 import sharp from "sharp";
 import type { DataSource, EntityManager } from "typeorm";
-import { COLORS, CONDITIONS } from "../../modules/products/catalog";
-import { Product } from "../../modules/products/entity";
-import { Coupon } from "../../modules/orders/coupons";
+import { COLORS, CONDITIONS, Product } from "../../modules/products";
+import { Coupon } from "../../modules/orders";
 import { seedDemoDeals } from "./deals";
 import { seedDemoOrders } from "./orders";
 import { seedDemoReports } from "./reports";
 import { seedDemoAlerts } from "./alerts";
 import { seedDemoHandovers } from "./handovers";
 import { seedDemoReviews } from "./reviews";
-import { SellerType, User } from "../../modules/users/entity";
-import { UploadsService } from "../../modules/uploads/service";
+import { SellerType, User } from "../../modules/users";
+import { UploadsService } from "../../modules/uploads";
 import type { Services } from "../services";
 import { colorFor, demoProducts } from "./catalog";
 import { illustrationSvg, pictureFor, viewsFor, type PictureKind } from "./illustrations";
 import { Role } from "../../platform/auth/roles";
-import { universityOf } from "../../modules/verification/universities";
+import { universityOf } from "../../modules/verification";
 
 export const DEMO_PASSWORD = "unibazaar123";
 

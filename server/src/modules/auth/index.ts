@@ -3,4 +3,6 @@
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
 export { AuthPayload } from "./types";
-export { type AuthService, digest } from "./service";
+export { AuthService, digest } from "./service";
+export { AuthResolver } from "./resolver";
+export { registerAuthRoutes } from "./rest";

@@ -9,7 +9,7 @@ import type { AppConfig } from "../../platform/config";
 import { AppError, conflict, forbidden, unauthenticated } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { parseInput } from "../../platform/shared/validation";
-import { SellerType, User, type TokensRevokedBy } from "../users";
+import { createAccount, revokeTokens, SellerType, User, type TokensRevokedBy } from "../users";
 import {
   contactNumberRule,
   emailRule,
@@ -101,7 +101,7 @@ export class AuthService {
     if (ip !== undefined) await consumeOrRefuse([[this.registrationsByIp, ip]]);
     const isSeller = v.role === Role.SELLER;
     const isBusiness = isSeller && v.sellerType === SellerType.BUSINESS;
-    const user = this.users.create({
+    const account = {
       email: v.email,
       username: v.username,
       name: v.name,
@@ -112,9 +112,9 @@ export class AuthService {
       sellerType: isSeller ? v.sellerType! : null,
       storeName: isBusiness ? v.storeName! : null,
       storeDescription: isBusiness ? v.storeDescription! : null,
-    });
+    };
     try {
-      return await this.users.save(user);
+      return await createAccount(this.dataSource.manager, account);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DUPLICATE_ACCOUNT);
       throw error;
@@ -161,7 +161,7 @@ export class AuthService {
    * process are closed (live `revoked`).
    */
   async endSessions(manager: EntityManager, userId: string, revokedBy: TokensRevokedBy): Promise<void> {
-    await manager.update(User, userId, { tokenVersion: () => `"tokenVersion" + 1`, tokensRevokedBy: revokedBy });
+    await revokeTokens(manager, userId, revokedBy);
     await this.events.publish(manager, "user.sessions-ended", { userId });
   }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { z } from "zod";
 import { OFFER_DEFAULT_HOURS, offerExpiryRule, priceRule } from "@unibazaar/rules";
+import type { EventBus } from "../../platform/events";
 import { conflict } from "../../platform/shared/errors";
 import { idRule } from "../../platform/shared/validation";
 import { Offer, OfferStatus } from "./entity";
@@ -90,4 +91,18 @@ export async function markOffersUsed(
   if (rows.length < uses.length)
     throw conflict("An accepted offer in your cart was just used or has expired. Check your cart and try again.");
   return rows.map((r) => r.id);
+}
+
+/**
+ * The reservation an accepted offer held ended unused (it lapsed or was let go): the offer expires,
+ * in the caller's transaction, and both parties' subscriptions hear it (`offer.changed`). An offer
+ * no longer accepted (used, or already expired) is left as it is.
+ */
+export async function expireAcceptedOffer(manager: EntityManager, events: EventBus, offerId: string): Promise<void> {
+  const [expired]: [Array<{ id: string }>, number] = await manager.query(
+    `UPDATE offers SET status = $2 WHERE id = $1 AND status = $3 RETURNING id`,
+    [offerId, OfferStatus.EXPIRED, OfferStatus.ACCEPTED],
+  );
+  for (const offer of expired)
+    await events.publish(manager, "offer.changed", { offer: await manager.findOneByOrFail(Offer, { id: offer.id }) });
 }

@@ -3,6 +3,7 @@
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
 export { accounts } from "./accounts";
-export { MovementKind } from "./entity";
-export { type LedgerService, type SellerBalance as SellerBalanceView } from "./service";
+export { MovementKind, LedgerEntry, LedgerMovement } from "./entity";
+export { LedgerService, type SellerBalance as SellerBalanceView } from "./service";
 export { SellerBalance } from "./types";
+export { BalanceEntryFieldsResolver, LedgerResolver } from "./resolver";

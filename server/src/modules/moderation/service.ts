@@ -10,9 +10,9 @@ import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-lim
 import { isId, parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
 import type { AuthService } from "../auth";
-import { isListed, Product } from "../products";
-import { Conversation } from "../conversations";
-import { User } from "../users";
+import { isListed, Product, setListingHidden, setSellerSuspended } from "../products";
+import { closeConversationReport, Conversation } from "../conversations";
+import { setSuspension, User } from "../users";
 import { FLAGGED_ACCOUNT_THRESHOLD, FlaggedService, flaggedCount, type FlaggedMessageView } from "./flagged";
 import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTargetKind, type ReportReason } from "./entity";
 
@@ -233,11 +233,11 @@ export class ModerationService {
       switch (v.action) {
         case ModerationActionKind.HIDE_LISTING:
           if (listing!.hiddenAt) throw conflict("This listing is already hidden.");
-          await m.update(Product, { id: listing!.id }, { hiddenAt: now });
+          await setListingHidden(m, listing!.id, now);
           break;
         case ModerationActionKind.UNHIDE_LISTING:
           if (!listing!.hiddenAt) throw conflict("This listing is not hidden.");
-          await m.update(Product, { id: listing!.id }, { hiddenAt: null, heldReason: null });
+          await setListingHidden(m, listing!.id, null);
           await this.events.publish(m, "product.published", { productId: listing!.id });
           break;
         case ModerationActionKind.WARN_USER:
@@ -288,18 +288,16 @@ export class ModerationService {
    */
   async moderateConversation(input: { conversationId: string; action: string; note?: string | null }, admin: AuthUser): Promise<boolean> {
     const v = parseInput(conversationActionSchema, input);
-    const repo = this.dataSource.getRepository(Conversation);
-    const conversation = isId(v.conversationId) ? await repo.findOneBy({ id: v.conversationId }) : null;
+    const conversation = isId(v.conversationId)
+      ? await this.dataSource.getRepository(Conversation).findOneBy({ id: v.conversationId })
+      : null;
     if (!conversation?.reportedAt) throw notFound("Reported conversation not found.");
     if (v.action !== ModerationActionKind.DISMISS) {
       const reported = conversation.reportedById === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
       await this.moderate({ targetKind: ReportTargetKind.USER, targetId: reported, action: v.action, note: v.note }, admin);
     }
     // only the report the admin looked at: a newer one (reportedAt moved on) stays open
-    await repo.update(
-      { id: conversation.id, reportedAt: conversation.reportedAt },
-      { reportedAt: null, reportedById: null, reportReason: null },
-    );
+    await closeConversationReport(this.dataSource.manager, conversation.id, conversation.reportedAt);
     return true;
   }
 
@@ -350,7 +348,7 @@ async function suspend(
   change: Pick<User, "suspendedAt" | "suspendedReason">,
 ): Promise<void> {
   const suspending = change.suspendedAt !== null;
-  await m.update(User, { id: user.id }, change);
+  await setSuspension(m, user.id, change);
   if (suspending) await auth.endSessions(m, user.id, "suspension");
-  await m.update(Product, { sellerId: user.id }, { sellerSuspended: suspending });
+  await setSellerSuspended(m, user.id, suspending);
 }

@@ -2,5 +2,6 @@
  * The notifications module's public face: what other modules (and app/) may import. The rest of this
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
-export { NotificationKind } from "./entity";
-export { type NotificationsService } from "./service";
+export { NotificationKind, Notification } from "./entity";
+export { NotificationsService } from "./service";
+export { NotificationsResolver } from "./resolver";

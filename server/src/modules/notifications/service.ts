@@ -6,6 +6,7 @@ import { LANGUAGES, languageOr, render, type Language, type MessageKey, type Phr
 import { notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
+import { setLanguage } from "../users";
 import { Notification, NotificationKind } from "./entity";
 
 export const NOTIFICATION_TEXT_MAX_LENGTH = 500;
@@ -156,7 +157,7 @@ export class NotificationsService {
   /** Sets the language the server writes to the caller in, from now on and for the notifications they already have. */
   async setLanguage(caller: AuthUser, language: string): Promise<Language> {
     const v = parseInput(languageSchema, { language }).language;
-    await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1`, [caller.id, v]);
+    await setLanguage(this.dataSource.manager, caller.id, v);
     return v;
   }
 

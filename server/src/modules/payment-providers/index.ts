@@ -12,3 +12,4 @@ export { createProviders, walletCheckoutOrigins, isWalletPayment, PROVIDER_LABEL
 export { paymentPath, type CardForm } from "./card-sandbox";
 export { createWalletPaymentRouter, walletPage, HELD_NOTICE, TEST_MONEY_NOTICE } from "./pages";
 export { createWalletSimulatorRouter } from "./simulator";
+export { PaymentProvidersResolver } from "./resolver";

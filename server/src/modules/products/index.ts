@@ -2,8 +2,26 @@
  * The products module's public face: what other modules (and app/) may import. The rest of this
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
-export { CAMPUSES, CATALOG_CACHE, CATEGORIES, COLORS, CONDITIONS, labelOf, normalizeCampus, normalizeCategory } from "./catalog";
+export {
+  CAMPUSES,
+  CATALOG_CACHE,
+  CATEGORIES,
+  COLORS,
+  CONDITIONS,
+  labelOf,
+  normalizeCampus,
+  normalizeCategory,
+  type CategorySlug,
+  type ColorSlug,
+  type CampusSlug,
+} from "./catalog";
 export { isListed, LISTED, Product, visibleTo } from "./entity";
 export { type ProductChanged } from "./events";
 export { type CatalogFilter, listSchema } from "./listing";
+export { setListingHidden, setRatings, setSellerSuspended } from "./marks";
+export { giveBackUnits, takeUnits } from "./stock";
 export { CatalogOption, ProductFilter } from "./types";
+export { CatalogService } from "./catalog-service";
+export { ProductResolver, SellerProfileFieldsResolver } from "./resolver";
+export { ProductsService } from "./service";
+export { registerProductRoutes } from "./rest";

@@ -8,7 +8,7 @@ import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-lim
 import { parseInput } from "../../platform/shared/validation";
 import { digest, type AuthService } from "../auth";
 import { CodePurpose, CODE_FORMAT, CODE_TTL_MINUTES, CODE_WRONG, type OneTimeCodes } from "../codes";
-import { User } from "../users";
+import { setPasswordHash, User } from "../users";
 
 /** Reset requests per address per hour (each e-mail also gets CODE_SENDS_PER_HOUR codes an hour). */
 export const RESET_REQUESTS_PER_IP = 20;
@@ -125,7 +125,7 @@ export class RecoveryService {
   }
 
   private async setPassword(manager: EntityManager, userId: string, password: string): Promise<User> {
-    await manager.update(User, userId, { passwordHash: await passwords.hash(password) });
+    await setPasswordHash(manager, userId, await passwords.hash(password));
     await this.auth.endSessions(manager, userId, "password");
     return manager.findOneByOrFail(User, { id: userId });
   }

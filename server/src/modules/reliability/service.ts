@@ -9,7 +9,7 @@ import { formatOrderNumber } from "../../platform/shared/order-number";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { MessageKey } from "../../platform/i18n";
-import { Report, ReportStatus } from "../moderation";
+import { closeReport } from "../moderation";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import { Fulfilment, MeetupState, Order, OrderStatus, type OrderStatusChanged } from "../orders";
 import { NoShowReport, NoShowStatus, UserReliability } from "./entity";
@@ -219,12 +219,7 @@ export class ReliabilityService {
       if (!report) throw notFound("No no-show was reported for this order.");
       if (report.status !== NoShowStatus.CONTESTED) throw conflict("Only a contested report waits for a decision.");
       await this.settle(manager, report, uphold ? NoShowStatus.UPHELD : NoShowStatus.DISMISSED);
-      if (report.moderationReportId)
-        await manager.update(
-          Report,
-          { id: report.moderationReportId, status: ReportStatus.OPEN },
-          { status: uphold ? ReportStatus.ACTIONED : ReportStatus.DISMISSED, closedAt: new Date() },
-        );
+      if (report.moderationReportId) await closeReport(manager, report.moderationReportId, uphold);
       const [order] = await manager.query<Array<{ orderNumber: number }>>(`SELECT "orderNumber" FROM orders WHERE id = $1`, [orderId]);
       const link = `/orders/${orderId}`;
       const params = { order: order.orderNumber };

@@ -2,4 +2,8 @@
  * The reservations module's public face: what other modules (and app/) may import. The rest of this
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
-export { claimReservations } from "./hold";
+export { claimReservations, reserveForOffer } from "./hold";
+export { OfferReservationFieldsResolver, ProductReservationFieldsResolver, ReservationsResolver } from "./resolver";
+export { Reservation } from "./entity";
+export { ReservationsService } from "./service";
+export { createReservationLoaders } from "./loaders";

@@ -6,7 +6,7 @@ import type { EventBus } from "../../platform/events";
 import type { Phrase } from "../../platform/i18n";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { idRule, parseInput } from "../../platform/shared/validation";
-import { Offer, OfferStatus } from "../conversations";
+import { expireAcceptedOffer } from "../conversations";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import { Reservation, ReservationStatus } from "./entity";
 import "./events";
@@ -121,13 +121,7 @@ export class ReservationsService {
 
   /** A reservation just ended unused: its accepted offer expires and the listing's free units change. */
   private async ended(manager: EntityManager, r: Reservation): Promise<void> {
-    const [expired]: [Offer[], number] = await manager.query(`UPDATE offers SET status = $2 WHERE id = $1 AND status = $3 RETURNING *`, [
-      r.offerId,
-      OfferStatus.EXPIRED,
-      OfferStatus.ACCEPTED,
-    ]);
-    for (const offer of expired)
-      await this.events.publish(manager, "offer.changed", { offer: await manager.findOneByOrFail(Offer, { id: offer.id }) });
+    await expireAcceptedOffer(manager, this.events, r.offerId);
     await this.events.publish(manager, "reservation.changed", { reservation: r });
   }
 

@@ -4,7 +4,7 @@ import { forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { EventBus } from "../../platform/events";
-import { isListed, Product } from "../products";
+import { isListed, Product, setRatings } from "../products";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders";
 import { idRule, isId } from "../../platform/shared/validation";
 import { Review } from "./entity";
@@ -125,20 +125,22 @@ export class ReviewsService {
   }
 
   /**
-   * Sets products.ratingAverage / ratingCount from the reviews table, in SQL and in the caller's
-   * transaction (pass its manager), so the figures never drift from the reviews they summarise.
+   * Sets each product's rating (products.ratingAverage / ratingCount, through the products module)
+   * from the reviews table, in the caller's transaction (pass its manager), so the figures never
+   * drift from the reviews they summarise.
    */
   async recomputeRatings(manager: EntityManager, productIds: string[]): Promise<void> {
     if (!productIds.length) return;
-    await manager.query(
-      `UPDATE products p
-          SET "ratingAverage" = s.average, "ratingCount" = s.count
-         FROM (SELECT ids.id, COALESCE(round(avg(r.rating), 2), 0) AS average, count(r.id)::int AS count
-                 FROM (SELECT DISTINCT unnest($1::uuid[]) AS id) ids
-                 LEFT JOIN reviews r ON r."productId" = ids.id
-                GROUP BY ids.id) s
-        WHERE p.id = s.id`,
+    const ratings: Array<{ productId: string; average: string; count: number }> = await manager.query(
+      `SELECT ids.id AS "productId", COALESCE(round(avg(r.rating), 2), 0) AS average, count(r.id)::int AS count
+         FROM (SELECT DISTINCT unnest($1::uuid[]) AS id) ids
+         LEFT JOIN reviews r ON r."productId" = ids.id
+        GROUP BY ids.id`,
       [productIds],
+    );
+    await setRatings(
+      manager,
+      ratings.map((r) => ({ productId: r.productId, average: Number(r.average), count: r.count })),
     );
   }
 }

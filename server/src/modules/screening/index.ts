@@ -3,4 +3,5 @@
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
 export { SCREEN_FLAGS } from "./rules";
-export { type ScreeningService } from "./service";
+export { ScreeningService } from "./service";
+export { copiedPhotoHold } from "./photos";

@@ -3,3 +3,5 @@
  * folder is its own business; eslint.config.mjs refuses imports past this file.
  */
 export { universityOf } from "./universities";
+export { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "./resolver";
+export { VerificationService } from "./service";

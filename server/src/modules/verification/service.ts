@@ -8,7 +8,7 @@ import { badInput, conflict, unauthenticated } from "../../platform/shared/error
 import { parseInput } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
 import { CodePurpose, CODE_TTL_MINUTES, type OneTimeCodes } from "../codes";
-import { User } from "../users";
+import { markStudentVerified, User } from "../users";
 import { universityOf } from "./universities";
 
 export const NOT_A_UNIVERSITY = "Use your university e-mail address, e.g. name@nust.edu.pk.";
@@ -69,19 +69,17 @@ export class VerificationService {
 
   /** Confirms the code: the caller becomes a verified student of the e-mail's university. */
   async confirm(caller: AuthUser, input: { code: string }): Promise<User> {
-    const user = await this.codes.redeem(CodePurpose.VERIFY_STUDENT, caller.id, input.code, async (manager, email) => {
+    return this.codes.redeem(CodePurpose.VERIFY_STUDENT, caller.id, input.code, async (manager, email) => {
       const university = universityOf(email);
       if (!university) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
       try {
-        await manager.update(User, caller.id, { verifiedAt: new Date(), university: university.name, universityEmail: email });
+        // the shop's "verified sellers only" pages are cached: user.changed follows the commit
+        await markStudentVerified(manager, this.events, caller.id, { university: university.name, universityEmail: email, at: new Date() });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(UNIVERSITY_EMAIL_TAKEN);
         throw error;
       }
       return manager.findOneByOrFail(User, { id: caller.id });
     });
-    // the shop's "verified sellers only" pages are cached
-    await this.events.publish(this.dataSource.manager, "user.changed", { userId: caller.id });
-    return user;
   }
 }

@@ -1,0 +1,5 @@
+/**
+ * The jobs module's public face: what other modules (and app/) may import. The rest of this
+ * folder is its own business; eslint.config.mjs refuses imports past this file.
+ */
+export { JobsResolver } from "./resolver";

@@ -1,0 +1,7 @@
+/**
+ * The push module's public face: what other modules (and app/) may import. The rest of this
+ * folder is its own business; eslint.config.mjs refuses imports past this file.
+ */
+export { PushResolver } from "./resolver";
+export { PushService } from "./service";
+export { PushSubscription } from "./entity";

@@ -1,0 +1,7 @@
+/**
+ * The wanted module's public face: what other modules (and app/) may import. The rest of this
+ * folder is its own business; eslint.config.mjs refuses imports past this file.
+ */
+export { WantedPost } from "./entity";
+export { WantedResolver } from "./resolver";
+export { WantedService } from "./service";
