@@ -1,10 +1,17 @@
 import { Redis } from "ioredis";
 import { createServer, connect, type AddressInfo, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Client } from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
+import { NotificationKind } from "../modules/notifications/entity";
 import { insertProduct, signUp, signUpCast, type SignedIn } from "../test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
+import { said } from "../test/notifications";
+import { LIVE_FALLBACK_GRACE_MS } from "../platform/limits";
+import { FALLBACK_CHANNEL } from "../platform/live";
 import { firstConnection, RedisCircuit } from "../platform/redis";
 import { answeringRedisUrl, NO_REDIS } from "../test/redis";
 import { subscribeOverSocket } from "../test/websocket";
@@ -12,8 +19,8 @@ import { subscribeOverSocket } from "../test/websocket";
 /**
  * A Redis that accepts connections and never answers (paused, or a dead proxy in between) costs
  * nothing once the circuit around it opens: every read is answered from PostgreSQL and this
- * process's cache, live events are delivered in this process, /ready says `degraded`, and the
- * outage is logged once.
+ * process's cache, live events reach the other processes through PostgreSQL, /ready says
+ * `degraded`, and the outage is logged once.
  */
 
 const READ = `{ products(pageSize: 5) { totalItems } }`;
@@ -224,6 +231,191 @@ describe("a Redis that falls silent while the server runs", () => {
         }
       } finally {
         await socket.close();
+      }
+    },
+  );
+});
+
+/** Processes of one deployment share the database and the token key. */
+const JWT_SECRET = "redis-silent-test-secret-shared-by-both-processes";
+const databaseOf = (server: TestServer) => String((server.dataSource.options as { url?: string }).url);
+const twoProcesses = async (redisUrl: string): Promise<[TestServer, TestServer]> => {
+  const a = await startTestServer({ env: { REDIS_URL: redisUrl, JWT_SECRET } });
+  return [a, await startTestServer({ env: { REDIS_URL: redisUrl, JWT_SECRET, DATABASE_URL: databaseOf(a) } })];
+};
+
+/** An event crosses between processes within this (a second or less on a quiet machine: room for a busy one). */
+const CROSSING_BOUND_MS = 20_000;
+/** `promise`'s value, or a failure saying what did not arrive within CROSSING_BOUND_MS. */
+async function inTime<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not arrive within ${CROSSING_BOUND_MS} ms`)), CROSSING_BOUND_MS);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Added = { notificationAdded: { notification: { text: string } } };
+const PROBE = "probe";
+/** The `who`'s notifications on `server`, probes skipped. */
+const notificationsOn = (server: TestServer, who: SignedIn) => {
+  const socket = subscribeOverSocket<Added>(
+    server,
+    who.token,
+    `subscription { notificationAdded { notification { text } } }`,
+    (data) => data?.notificationAdded.notification.text === PROBE,
+  );
+  return {
+    ...socket,
+    nextText: async () => (await inTime(socket.next(), "a notification on B")).value?.data?.notificationAdded.notification.text,
+  };
+};
+/** Notifies `who` through `server`'s service (no per-minute limit, unlike messages). */
+const notifyThrough = (server: TestServer, who: SignedIn, text: string) => () =>
+  server.services.notifications.notify(who.user.id, { kind: NotificationKind.OFFER, message: said(text), link: "/" });
+
+/** What crosses between processes on PostgreSQL's live channel, as sent. */
+async function fallbackChannelOf(server: TestServer) {
+  const payloads: string[] = [];
+  const client = new Client({ connectionString: databaseOf(server) });
+  await client.connect();
+  client.on("notification", ({ payload }) => payloads.push(payload ?? ""));
+  await client.query(`LISTEN ${FALLBACK_CHANNEL}`);
+  return { carried: (text: string) => payloads.some((payload) => payload.includes(text)), close: () => client.end() };
+}
+
+describe("two processes on one database and a Redis that never answers, from boot", () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    silent = await silentServer();
+    [a, b] = await twoProcesses(silent.url);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await silent?.close();
+  });
+
+  it("deliver on B the message and the notification sent through A, while every read answers on both", { timeout: 90_000 }, async () => {
+    for (const server of [a, b])
+      await expect.poll(() => ready(server)).toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable" } });
+    const [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
+    const conversationId = await conversationBetween(a, seller, buyer);
+    // a probe sent through A that arrives on B: B listens, and events cross without Redis
+    const notifications = notificationsOn(b, seller);
+    try {
+      await notifications.ready(notifyThrough(a, seller, PROBE));
+      await notifyThrough(a, seller, "sent through A with Redis silent")();
+      expect(await notifications.nextText()).toBe("sent through A with Redis silent");
+    } finally {
+      await notifications.close();
+    }
+
+    const messages = subscribeOverSocket<{ messageReceived: { body: string } }>(
+      b,
+      seller.token,
+      `subscription { messageReceived { body } }`,
+      (data) => data?.messageReceived.body === PROBE,
+    );
+    try {
+      await messages.ready(() => a.gql(SEND, { c: conversationId, b: PROBE }, buyer.token));
+      // the longest message there is, in a script of three bytes a character, fits the way through PostgreSQL
+      const longest = "語".repeat(MESSAGE_MAX_LENGTH);
+      const [sent, ...reads] = await Promise.all([
+        a.gql(SEND, { c: conversationId, b: longest }, buyer.token),
+        ...[a, b].flatMap((server) => Array.from({ length: 10 }, () => server.gql(SIGNED_IN_READ, {}, seller.token))),
+      ]);
+      expect(sent.errors).toBeUndefined();
+      for (const read of reads)
+        expect(read).toEqual({ data: { me: { id: seller.user.id }, products: { totalItems: expect.any(Number) } } });
+      expect((await inTime(messages.next(), "the message on B")).value?.data?.messageReceived.body).toBe(longest);
+    } finally {
+      await messages.close();
+    }
+  });
+});
+
+describe("two processes on one database and a Redis that falls silent, then answers again", () => {
+  let redisUrl: string | undefined;
+  let proxy: Awaited<ReturnType<typeof silenceableProxy>>;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    redisUrl = await answeringRedisUrl();
+    if (!redisUrl) return;
+    proxy = await silenceableProxy(redisUrl);
+    [a, b] = await twoProcesses(proxy.url);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await proxy?.close();
+  });
+
+  it(
+    "deliver on B what A sends through PostgreSQL while Redis is silent, then through Redis again, each event once",
+    { timeout: 120_000 },
+    async (ctx) => {
+      if (!redisUrl) return ctx.skip(NO_REDIS);
+      const seller = await signUp(a, "seller");
+      const onB = notificationsOn(b, seller);
+      // what crosses on Redis (watched on Redis itself, past the proxy) and on PostgreSQL
+      const redisWatcher = new Redis(redisUrl);
+      const onRedis: string[] = [];
+      redisWatcher.on("pmessage", (_pattern: string, _channel: string, text: string) => onRedis.push(text));
+      await redisWatcher.psubscribe("unibazaar:live:*");
+      const onPostgres = await fallbackChannelOf(a);
+      try {
+        await onB.ready(notifyThrough(a, seller, PROBE));
+
+        proxy.silence();
+        // sent before A's circuit has opened: its publish waits out the budget, and goes through PostgreSQL
+        await notifyThrough(a, seller, "while silent 1")();
+        expect(await onB.nextText()).toBe("while silent 1");
+        const reads = await Promise.all([a, b].flatMap((server) => Array.from({ length: 10 }, () => server.gql(READ))));
+        for (const read of reads) expect(read).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
+        for (const server of [a, b])
+          await expect.poll(async () => (await ready(server)).body).toEqual({ status: "degraded", database: "ok", redis: "unavailable" });
+        await notifyThrough(a, seller, "while silent 2")();
+        expect(await onB.nextText()).toBe("while silent 2");
+        await expect.poll(() => onPostgres.carried("while silent 2")).toBe(true);
+
+        // (only live events are published on Redis)
+        const publishHeld = proxy.heldCommands.names().includes("PUBLISH");
+        proxy.resume();
+        // A last: its circuit has closed by the time it says ready
+        for (const server of [b, a])
+          await expect
+            .poll(async () => (await ready(server)).body, { timeout: 15_000 })
+            .toEqual({ status: "ready", database: "ok", redis: "ok" });
+        const aClosedBy = Date.now();
+        // when the first event's publish reached the silent Redis before A's circuit opened (unless the
+        // machine took longer than the command budget to send it), Redis carries it out now: B has had it
+        // and skips this copy (it would come before the next event)
+        if (publishHeld) await expect.poll(() => onRedis.some((payload) => payload.includes("while silent 1"))).toBe(true);
+
+        // back on Redis (both ways for the grace after the circuit closed): each event arrives once, in order
+        await notifyThrough(a, seller, "after 1")();
+        expect(await onB.nextText()).toBe("after 1");
+        await expect.poll(() => onRedis.some((payload) => payload.includes("after 1"))).toBe(true);
+        // past the grace (the constant itself, not a guess at a duration): through Redis alone
+        await sleep(aClosedBy + LIVE_FALLBACK_GRACE_MS - Date.now());
+        await notifyThrough(a, seller, "after 2")();
+        expect(await onB.nextText()).toBe("after 2");
+        await expect.poll(() => onRedis.some((payload) => payload.includes("after 2"))).toBe(true);
+        expect(onPostgres.carried("after 2")).toBe(false);
+        await notifyThrough(a, seller, "last")();
+        expect(await onB.nextText()).toBe("last");
+      } finally {
+        redisWatcher.disconnect();
+        await onPostgres.close();
+        await onB.close();
       }
     },
   );

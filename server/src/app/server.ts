@@ -35,7 +35,8 @@ export async function startServer(
   const database = await openDatabase(config, entities, say, options.queryLogger);
   // one circuit around Redis for the cache, live events and presence: a Redis that does not answer costs a request nothing
   const redis = config.redisUrl ? new RedisCircuit(config.redisUrl, logger) : undefined;
-  const live = createLiveHub(redis, logger);
+  // live events cross processes through Redis, and through PostgreSQL while Redis does not answer
+  const live = createLiveHub(redis, logger, database.url);
   let jobs: JobQueue | undefined;
   let replicas: ReadReplicas | undefined;
   try {

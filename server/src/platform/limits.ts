@@ -35,3 +35,9 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
 export const REDIS_PROBE_INTERVAL_MS = 1_000;
 /** Reconnection attempts to a lost Redis are at most this far apart: the app is back on Redis about a second after it returns. */
 export const REDIS_RECONNECT_MAX_DELAY_MS = 1_000;
+/**
+ * For this long after Redis answers again, live events go to the other processes through both Redis
+ * and PostgreSQL: their Redis subscriptions come back within a reconnection or two (each delivers an
+ * event once).
+ */
+export const LIVE_FALLBACK_GRACE_MS = 5_000;

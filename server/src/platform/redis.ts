@@ -48,8 +48,8 @@ export class RedisCircuitOpen extends Error {
  * One process's link to Redis, shared by the cache, live events and presence. A command that fails
  * for want of Redis (refused, lost, or unanswered within REDIS_COMMAND_TIMEOUT_MS: a Redis that
  * hangs) opens the circuit: from then on every call is refused at once, so each caller takes its
- * way without Redis (PostgreSQL and this process's cache, in-process live events) at no cost, instead
- * of every request waiting out the timeout. Redis is asked in the background every
+ * way without Redis (PostgreSQL and this process's cache, live events through PostgreSQL) at no
+ * cost, instead of every request waiting out the timeout. Redis is asked in the background every
  * REDIS_PROBE_INTERVAL_MS, never on a request's path; its first answer closes the circuit. Each
  * change is logged once, not every reconnection attempt. A reply error (a bad command) is the
  * caller's and leaves the circuit as it is.
@@ -129,7 +129,7 @@ export class RedisCircuit {
     this.openedAt = Date.now();
     this.logger?.warn(
       { reason: err.message, url: redactedUrl(this.url) },
-      "Redis is not answering: reads go to PostgreSQL and this process's cache, live events stay in this process, until it answers again",
+      "Redis is not answering: reads go to PostgreSQL and this process's cache, live events to the other processes through PostgreSQL, until it answers again",
     );
     for (const listener of this.changes) listener(true);
     this.probing = setInterval(() => void this.probe(), REDIS_PROBE_INTERVAL_MS).unref();
