@@ -134,6 +134,7 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.reportListing": "signed-in",
   "Mutation.reportUser": "signed-in",
   "Mutation.moderate": ADMIN,
+  "Mutation.decideHeldListing": ADMIN,
   "Mutation.requestPasswordReset": "public",
   "Mutation.requestStudentVerification": "signed-in",
   "Mutation.resetPassword": "public",

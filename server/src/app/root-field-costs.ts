@@ -96,6 +96,7 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Mutation.reportListing": 50,
   "Mutation.reportUser": 50,
   "Mutation.moderate": 50,
+  "Mutation.decideHeldListing": 50,
   "Mutation.makeOffer": 50,
   "Mutation.acceptOffer": 50,
   "Mutation.releaseReservation": 50,

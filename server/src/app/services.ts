@@ -16,7 +16,7 @@ import { JobQueue } from "../platform/jobs";
 import { registerReactions } from "./reactions";
 import { AuthService } from "../modules/auth";
 import { ConversationsService } from "../modules/conversations";
-import { ModerationService } from "../modules/moderation";
+import { HeldListingsService, ModerationService } from "../modules/moderation";
 import { copiedPhotoHold, ScreeningService } from "../modules/screening";
 import { NotificationsService } from "../modules/notifications";
 import { HandoverService, OrdersService, PaymentClaims, UnpaidOrders } from "../modules/orders";
@@ -171,6 +171,7 @@ export function createServices(
     sellers: new SellersService(dataSource, replicas),
     saved: new SavedService(dataSource),
     moderation: new ModerationService(dataSource, events, auth),
+    heldListings: new HeldListingsService(dataSource, events, notifications),
     conversations,
     notifications,
     screening,

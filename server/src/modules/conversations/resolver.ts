@@ -314,4 +314,21 @@ export class MessageFieldsResolver {
   image(@Root() message: MessageView, @Ctx() ctx: Context): string | null {
     return absoluteImageUrl(message.image, ctx.publicBase);
   }
+
+  @FieldResolver(() => Boolean, {
+    description:
+      "For its sender: the phone number in it is hidden from the other party, until the two have an order together (the sender sees it whole). False for anyone else's message.",
+  })
+  numberHidden(@Root() message: MessageView, @Ctx() ctx: Context): Promise<boolean> | boolean {
+    if (!ctx.user || message.senderId !== ctx.user.id || !message.flags.includes("phone")) return false;
+    // asked once per conversation in a request, however many of the sender's messages carry a number
+    let asked = phonesHiddenAsked.get(ctx);
+    if (!asked) phonesHiddenAsked.set(ctx, (asked = new Map()));
+    let hidden = asked.get(message.conversationId);
+    if (!hidden) asked.set(message.conversationId, (hidden = ctx.services.screening.hidesPhonesOf(ctx.user.id, message.conversationId)));
+    return hidden;
+  }
 }
+
+/** Per request: whether the caller's numbers are hidden in each conversation asked about. */
+const phonesHiddenAsked = new WeakMap<Context, Map<string, Promise<boolean>>>();

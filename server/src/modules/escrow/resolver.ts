@@ -4,7 +4,7 @@ import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import type { Page } from "../../platform/shared/pagination";
-import { OrderAction, orderActions, formatOrderNumber, isCashPayment, type Order, OrderView } from "../orders";
+import { OrderAction, orderActions, formatOrderNumber, isCashPayment, type Order, OrderStatus, OrderView } from "../orders";
 import type { DisputeView } from "./disputes";
 import { DisputeState, type HeldPayment } from "./entity";
 import { DecideDisputeInput, DisputeObject, DisputePage, HeldPaymentObject, OpenDisputeInput } from "./types";
@@ -106,6 +106,10 @@ export class OrderEscrowFieldsResolver {
     const money = isCashPayment(order.paymentMethod) ? "none" : await ctx.loaders.orderMoneyByOrder.load(order.id);
     const disputeAwaitsSeller =
       money === "disputed" && (await ctx.loaders.disputeByOrder.load(order.id))?.state === DisputeState.AWAITING_SELLER;
-    return orderActions(order, ctx.user, ctx.services.clock.now(), { money, disputeAwaitsSeller });
+    // the review's own rule (window open, not written yet), asked only of a completed order
+    const mayReview =
+      order.status === OrderStatus.COMPLETED &&
+      ctx.services.dealReviews.viewFor(order, await ctx.loaders.reviewsByOrder.load(order.id), ctx.user).canReview;
+    return orderActions(order, ctx.user, ctx.services.clock.now(), { money, disputeAwaitsSeller, mayReview });
   }
 }

@@ -25,6 +25,23 @@ export enum ModerationActionKind {
   DISMISS = "DISMISS",
 }
 
+/** Why an admin keeps a listing held for a copied photo hidden: chosen, or written (OTHER). */
+export enum KeepHiddenReason {
+  NOT_OWN_PHOTO = "NOT_OWN_PHOTO",
+  SAME_ITEM = "SAME_ITEM",
+  OTHER = "OTHER",
+}
+
+registerEnumType(KeepHiddenReason, {
+  name: "KeepHiddenReason",
+  description: "Why a listing held for a copied photo stays hidden; the seller is told it.",
+  valuesConfig: {
+    NOT_OWN_PHOTO: { description: "Its photo is another seller's listing photo." },
+    SAME_ITEM: { description: "The same item is already listed by another seller." },
+    OTHER: { description: "As the admin writes it (the note)." },
+  },
+});
+
 registerEnumType(ReportTargetKind, {
   name: "ReportTargetKind",
   description: "What a report is about.",

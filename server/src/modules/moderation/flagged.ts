@@ -1,7 +1,6 @@
-import { In, IsNull, Not, type DataSource } from "typeorm";
+import { In, type DataSource } from "typeorm";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
-import { Product } from "../products";
 import { User } from "../users";
 
 /** A chat message screening flagged, as admins see it (without the rest of its conversation). */
@@ -22,7 +21,7 @@ export const flaggedCount = (sender: string) =>
   `(SELECT count(*)::int FROM messages m WHERE m."senderId" = ${sender} AND m.flags <> '{}'
       AND m."createdAt" > now() - make_interval(days => ${FLAGGED_WINDOW_DAYS}))`;
 
-/** What screening flagged, for admins: the accounts that send flagged messages, the listings held for a copied photo. */
+/** What screening flagged in the chat, for admins: the accounts that send flagged messages (held listings: ./held.ts). */
 export class FlaggedService {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -56,18 +55,6 @@ export class FlaggedService {
       .filter((r) => userById.has(r.userId))
       .map((r) => ({ ...r, user: userById.get(r.userId)!, messages: messages.filter((m) => m.senderId === r.userId) }));
     return toPage(items, n, page, pageSize);
-  }
-
-  /** Listings held for review (a copied photo), oldest first: admins show them again or leave them hidden. */
-  async heldListings(paging: { page?: number; pageSize?: number }): Promise<Page<Product>> {
-    const { page, pageSize } = parseInput(pageInput(10), paging);
-    const [items, totalItems] = await this.dataSource.getRepository(Product).findAndCount({
-      where: { heldReason: Not(IsNull()), hiddenAt: Not(IsNull()) },
-      order: { hiddenAt: "ASC", id: "ASC" },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return toPage(items, totalItems, page, pageSize);
   }
 
   /** The latest FLAGGED_SHOWN flagged messages of each user, newest first. */

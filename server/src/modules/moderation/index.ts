@@ -6,3 +6,4 @@ export { Report, ReportStatus, ReportTargetKind, ModerationAction } from "./enti
 export { closeReport } from "./reports";
 export { ModerationResolver } from "./resolver";
 export { ModerationService } from "./service";
+export { HeldListingsService } from "./held";

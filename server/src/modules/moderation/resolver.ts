@@ -3,11 +3,14 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
 import type { Page } from "../../platform/shared/pagination";
-import type { Product } from "../products";
+import { absoluteImageUrl } from "../../platform/http/public-url";
+import { Product } from "../products";
 import { ModerationActionKind, ReportReason } from "./entity";
 import type { FlaggedAccountView } from "./flagged";
+import type { HeldListingCaseView } from "./held";
 import type { ModerationCaseView, ModerationLogView, ReportView, Warning as WarningView } from "./service";
 import {
+  DecideHeldListingInput,
   FlaggedAccountPage,
   HeldListingPage,
   ModerateInput,
@@ -72,14 +75,30 @@ export class ModerationResolver {
 
   @Allow(Role.ADMIN)
   @Query(() => HeldListingPage, {
-    description: "Listings held for review (a photo matching another seller's listing), oldest first; UNHIDE_LISTING shows one again.",
+    description:
+      "Listings held for review (a photo matching another seller's listing), oldest first, each beside the listing it matches; decideHeldListing decides one.",
   })
-  heldListings(
+  async heldListings(
     @Arg("page", () => Int, { nullable: true, defaultValue: 1, description: "Page number, from 1." }) page: number | null,
     @Arg("pageSize", () => Int, { nullable: true, defaultValue: 10, description: "Listings per page, 1 to 50." }) pageSize: number | null,
     @Ctx() ctx: Context,
-  ): Promise<Page<Product>> {
-    return ctx.services.moderation.flagged.heldListings(paging(page, pageSize));
+  ): Promise<Page<HeldListingCaseView>> {
+    const cases = await ctx.services.heldListings.heldListings(paging(page, pageSize));
+    return { ...cases, items: cases.items.map((c) => ({ ...c, photo: absoluteImageUrl(c.photo, ctx.publicBase) })) };
+  }
+
+  @Allow(Role.ADMIN)
+  @Mutation(() => Product, {
+    description:
+      "Decides a listing held for a copied photo: released (shown again) or kept hidden with a reason; the seller is told, and the audit trail has it.",
+  })
+  decideHeldListing(
+    @Arg("input", () => DecideHeldListingInput, { description: "The listing, the decision and, to keep it hidden, why." })
+    input: DecideHeldListingInput,
+    @Caller() caller: AuthUser,
+    @Ctx() ctx: Context,
+  ): Promise<Product> {
+    return ctx.services.heldListings.decideHeld(input, caller);
   }
 
   @Allow(Role.ADMIN)

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Product } from "../products";
 import { User } from "../users";
-import { ModerationActionKind, ReportReason, ReportStatus, ReportTargetKind } from "./entity";
+import { KeepHiddenReason, ModerationActionKind, ReportReason, ReportStatus, ReportTargetKind } from "./entity";
 import { PageOf } from "../../platform/graphql/page";
 
 @ObjectType("Report", { description: "A report of a listing or a user." })
@@ -162,8 +162,40 @@ export class FlaggedAccountPage extends PageOf(FlaggedAccount, {
   totalItems: "Flagged accounts, over all pages.",
 }) {}
 
+@ObjectType({
+  description: "A listing held for a copied photo beside the listing its photo matches, for an admin to compare (admins only).",
+})
+export class HeldListingCase {
+  @Field(() => Product, { description: "The held listing (hidden; its seller and reason as `heldReason`)." })
+  listing: Product;
+
+  @Field(() => String, { description: "Which of its photos matches (absolute URL)." })
+  photo: string;
+
+  @Field(() => Product, {
+    nullable: true,
+    description: "The other seller's listing whose photo it matches (the oldest such one: the original); null once that is deleted.",
+  })
+  original: Product | null;
+}
+
+@InputType({ description: "An admin's decision on a listing held for a copied photo." })
+export class DecideHeldListingInput {
+  @Field(() => ID, { description: "The held listing." })
+  productId: string;
+
+  @Field(() => Boolean, { description: "True: released, in the shop again. False: kept hidden, for `reason`." })
+  release: boolean;
+
+  @Field(() => KeepHiddenReason, { nullable: true, description: "Why it stays hidden (required when not released); the seller is told." })
+  reason?: KeepHiddenReason | null;
+
+  @Field(() => String, { nullable: true, description: "The reason in the admin's words, up to 500 characters (required for OTHER)." })
+  note?: string | null;
+}
+
 @ObjectType({ description: "A page of listings held for review, oldest first." })
-export class HeldListingPage extends PageOf(Product, {
+export class HeldListingPage extends PageOf(HeldListingCase, {
   items: "The held listings on this page.",
   totalItems: "Held listings, over all pages.",
 }) {}

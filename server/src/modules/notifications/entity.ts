@@ -12,12 +12,13 @@ export enum NotificationKind {
   PAYMENT = "PAYMENT",
   LISTING_MATCH = "LISTING_MATCH",
   MEETUP_REMINDER = "MEETUP_REMINDER",
+  LISTING_REVIEW = "LISTING_REVIEW",
 }
 
 registerEnumType(NotificationKind, {
   name: "NotificationKind",
   description:
-    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold, money held, refunded or paid out and disputes, a new listing matching a saved search or wanted post, a meetup within the hour.",
+    "What a notification is about: a new message, a new order (for its seller), an order's new status or meetup proposal, an offer's change, a saved listing that got cheaper or sold, money held, refunded or paid out and disputes, a new listing matching a saved search or wanted post, a meetup within the hour, an admin's decision on a listing held for review.",
 });
 
 /**

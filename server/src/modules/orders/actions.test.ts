@@ -17,6 +17,7 @@ const ACTIONS = `query ($id: ID!) { order(id: $id) { id status actions handoverC
 const OPEN = `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { id state } }`;
 const ANSWER = `mutation ($id: ID!, $text: String!) { answerDispute(disputeId: $id, text: $text) { id state } }`;
 const DECIDE = `mutation ($id: ID!, $input: DecideDisputeInput!) { decideDispute(disputeId: $id, input: $input) { id state } }`;
+const REVIEW_ORDER = `mutation ($input: DealReviewInput!) { reviewOrder(input: $input) { id } }`;
 const COMPLETE = `mutation ($id: ID!, $code: String!) { completeHandover(id: $id, code: $code) { id status } }`;
 
 async function view(server: TestServer, id: string, who: SignedIn) {
@@ -73,7 +74,8 @@ describe("an order's actions, per role", () => {
     // recorded as handed over without the code, then objected to: the objection is the dispute
     await objectToHandover(server, order.id, "I never got the lamp from the seller.");
     const objected = await actionsByRole(server, order.id);
-    expect(objected).toEqual({ buyer: [], seller: ["ANSWER_DISPUTE"], admin: [] });
+    // the recorded handover completed the order: its review window is open, dispute or not
+    expect(objected).toEqual({ buyer: ["REVIEW"], seller: ["ANSWER_DISPUTE", "REVIEW"], admin: [] });
     expect((await view(server, order.id, cast.buyer)).handoverCode).toBeNull();
     const again = await server.gql(OPEN, { input: { orderId: order.id, reason: "NOT_RECEIVED", text: "x".repeat(20) } }, cast.buyer.token);
     expect(codeOf(again)).toBe("CONFLICT");
@@ -81,11 +83,11 @@ describe("an order's actions, per role", () => {
     const disputeId = (await server.gql(`query ($id: ID!) { order(id: $id) { dispute { id } } }`, { id: order.id }, cast.seller.token)).data
       .order.dispute.id;
     expect((await server.gql(ANSWER, { id: disputeId, text: "I handed it over at the gate." }, cast.seller.token)).errors).toBeUndefined();
-    expect(await actionsOf(server, order.id, cast.seller)).toEqual([]);
+    expect(await actionsOf(server, order.id, cast.seller)).toEqual(["REVIEW"]);
 
     const decided = await server.gql(DECIDE, { id: disputeId, input: { outcome: "PARTIAL_REFUND", refundAmount: 500 } }, cast.admin.token);
     expect(decided.errors).toBeUndefined();
-    expect(await actionsByRole(server, order.id)).toEqual({ buyer: [], seller: [], admin: [] });
+    expect(await actionsByRole(server, order.id)).toEqual({ buyer: ["REVIEW"], seller: ["REVIEW"], admin: [] });
   });
 
   it("a full refund's decision cancels the order and takes its handover code away", async ({ server }) => {
@@ -124,6 +126,16 @@ describe("the handover code at a meetup", () => {
     } finally {
       server.clock.advance(-20 * MINUTE);
     }
-    expect(await view(server, order.id, cast.buyer)).toMatchObject({ actions: [], handoverCode: null, handover: { opensAt: null } });
+    expect(await view(server, order.id, cast.buyer)).toMatchObject({
+      actions: ["REVIEW"],
+      handoverCode: null,
+      handover: { opensAt: null },
+    });
+    // REVIEW follows the review's own rule: gone once written, and the mutation refuses a second
+    const input = { orderId: order.id, asDescribed: 5, communication: 5, punctuality: 4, comment: "On time, as described." };
+    expect((await server.gql(REVIEW_ORDER, { input }, cast.buyer.token)).errors).toBeUndefined();
+    expect(await actionsOf(server, order.id, cast.buyer)).toEqual([]);
+    expect(await actionsOf(server, order.id, cast.seller)).toEqual(["REVIEW"]);
+    expect(codeOf(await server.gql(REVIEW_ORDER, { input }, cast.buyer.token))).toBe("CONFLICT");
   });
 });

@@ -25,6 +25,8 @@ export enum OrderAction {
   OBJECT = "object",
   OPEN_DISPUTE = "open_dispute",
   ANSWER_DISPUTE = "answer_dispute",
+  /** Either side writes their review of a completed order, once, while its review window is open. */
+  REVIEW = "review",
 }
 
 /** The lifecycle steps that are actions, each the status it sets. */
@@ -41,9 +43,10 @@ export type ActionState = Parameters<typeof refusal>[0] & Pick<Order, "handoverS
 
 /**
  * Where the order's payment and dispute stand, as the payments side reports them: `money` (see
- * OrderMoney) and whether its dispute waits for the seller's answer.
+ * OrderMoney) and whether its dispute waits for the seller's answer; and `mayReview`, whether the
+ * caller may write their review of it now, as the reviews side reports it.
  */
-export type ActionMoney = { money: OrderMoney; disputeAwaitsSeller: boolean };
+export type ActionMoney = { money: OrderMoney; disputeAwaitsSeller: boolean; mayReview?: boolean };
 
 /** The buyer may open a dispute on an order the seller accepted while its online payment is held. */
 export const mayOpenDispute = (order: ActionState, caller: AuthUser | null, money: OrderMoney) =>
@@ -59,14 +62,15 @@ export const mayEnterCode = (order: ActionState, caller: AuthUser | null, now: D
 
 /**
  * What `caller` may do on `order` at `now`: the lifecycle's steps by the same rules as
- * updateOrderStatus (transitions.ts), the handover's and the dispute's by their services' rules.
- * A stranger gets nothing; an admin gets the lifecycle steps (they answer for neither side).
+ * updateOrderStatus (transitions.ts), the handover's, the dispute's and the review's by their
+ * services' rules. A stranger gets nothing; an admin gets the lifecycle steps (they answer for
+ * neither side, and review neither).
  */
 export function orderActions(
   order: ActionState,
   caller: AuthUser | null,
   now: Date,
-  { money, disputeAwaitsSeller }: ActionMoney,
+  { money, disputeAwaitsSeller, mayReview = false }: ActionMoney,
 ): OrderAction[] {
   const capacity = capacityOn(order, caller);
   if (!capacity) return [];
@@ -85,5 +89,6 @@ export function orderActions(
   if (isBuyer && order.handoverState === HandoverState.AWAITING_BUYER) actions.push(OrderAction.CONFIRM_RECEIPT, OrderAction.OBJECT);
   if (mayOpenDispute(order, caller, money)) actions.push(OrderAction.OPEN_DISPUTE);
   if (capacity === Role.SELLER && disputeAwaitsSeller) actions.push(OrderAction.ANSWER_DISPUTE);
+  if (capacity !== Role.ADMIN && mayReview) actions.push(OrderAction.REVIEW);
   return actions;
 }

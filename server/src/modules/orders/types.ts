@@ -65,6 +65,7 @@ registerEnumType(OrderAction, {
     OBJECT: { description: "The buyer objects to the recorded handover (`objectToHandover`)." },
     OPEN_DISPUTE: { description: "The buyer disputes the held payment (`openDispute`)." },
     ANSWER_DISPUTE: { description: "The seller answers the buyer's dispute (`answerDispute`)." },
+    REVIEW: { description: "Either side writes their review of the completed order while its window is open (`reviewOrder`)." },
   },
 });
 registerEnumType(PaymentStatus, { name: "PaymentStatus", description: "Whether the money has been received." });

@@ -18,7 +18,7 @@ export {
 export { isListed, LISTED, Product, visibleTo } from "./entity";
 export { type ProductChanged } from "./events";
 export { type CatalogFilter, listSchema } from "./listing";
-export { setListingHidden, setRatings, setSellerSuspended } from "./marks";
+export { endHoldKeepHidden, setListingHidden, setRatings, setSellerSuspended } from "./marks";
 export { giveBackUnits, takeUnits } from "./stock";
 export { CatalogOption, ProductFilter } from "./types";
 export { CatalogService } from "./catalog-service";

@@ -12,6 +12,11 @@ export async function setListingHidden(manager: EntityManager, productId: string
   await manager.update(Product, { id: productId }, at ? { hiddenAt: at } : { hiddenAt: null, heldReason: null });
 }
 
+/** An admin keeps a listing held for review hidden: the hold ends (it leaves the held list), the hiding stays. */
+export async function endHoldKeepHidden(manager: EntityManager, productId: string): Promise<void> {
+  await manager.update(Product, { id: productId }, { heldReason: null });
+}
+
 /** Every listing of the seller is hidden while they are suspended, and back when the suspension is lifted. */
 export async function setSellerSuspended(manager: EntityManager, sellerId: string, suspended: boolean): Promise<void> {
   await manager.update(Product, { sellerId }, { sellerSuspended: suspended });

@@ -131,6 +131,15 @@ export class ProductResolver {
     return paisa === null ? null : toRupees(paisa);
   }
 
+  @FieldResolver(() => Int, {
+    description:
+      "For its seller (and admins): units of this listing in orders not finished yet (not completed, rejected or cancelled). A listing whose units are all in such orders is in a pending order, not sold out (nothing to relist yet). 0 for anyone else.",
+  })
+  async pendingOrderUnits(@Root() product: Product, @Ctx() ctx: Context): Promise<number> {
+    if (!ctx.user || (ctx.user.id !== product.sellerId && ctx.user.role !== Role.ADMIN)) return 0;
+    return ctx.loaders.pendingOrderUnitsByProduct.load(product.id);
+  }
+
   @FieldResolver(() => String, { description: "The condition as shown, e.g. 'Like new'." })
   conditionLabel(@Root() product: Product): string {
     return labelOf(CONDITIONS, product.condition) ?? product.condition;

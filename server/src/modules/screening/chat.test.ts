@@ -15,8 +15,8 @@ it.beforeAll(async ({ server }) => {
 });
 
 const START = `mutation ($productId: ID!) { startConversation(productId: $productId) { id lastMessage } }`;
-const SEND = `mutation ($id: ID!, $body: String!) { sendMessage(conversationId: $id, body: $body) { id body flags } }`;
-const MESSAGES = `query ($id: ID!) { messages(conversationId: $id) { items { id body flags } } }`;
+const SEND = `mutation ($id: ID!, $body: String!) { sendMessage(conversationId: $id, body: $body) { id body flags numberHidden } }`;
+const MESSAGES = `query ($id: ID!) { messages(conversationId: $id) { items { id body flags numberHidden } } }`;
 const INBOX = `query { conversations { items { id lastMessage } } }`;
 
 async function conversationWith(server: TestServer, who: SignedIn) {
@@ -31,13 +31,14 @@ describe("screening in the chat", () => {
     const { id, product } = await conversationWith(server, buyer);
     const body = "Mera number 0300-1234567 hai, whatsapp kar do";
     const sent = await server.gql(SEND, { id, body }, buyer.token);
-    expect(sent.data.sendMessage).toMatchObject({ body, flags: ["phone", "messaging_app"] });
+    // its sender is told the number is hidden from the other party; the recipient is not told of it
+    expect(sent.data.sendMessage).toMatchObject({ body, flags: ["phone", "messaging_app"], numberHidden: true });
     const stored = await server.dataSource.getRepository(Message).findOneByOrFail({ id: sent.data.sendMessage.id });
     expect(stored).toMatchObject({ body, flags: ["phone", "messaging_app"] });
 
     const masked = "Mera number •••-••• hai, whatsapp kar do";
-    expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body: masked });
-    expect((await server.gql(MESSAGES, { id }, buyer.token)).data.messages.items[0]).toMatchObject({ body });
+    expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body: masked, numberHidden: false });
+    expect((await server.gql(MESSAGES, { id }, buyer.token)).data.messages.items[0]).toMatchObject({ body, numberHidden: true });
     const preview = (await server.gql(INBOX, {}, seller.token)).data.conversations.items.find((c: { id: string }) => c.id === id);
     expect(preview.lastMessage).toBe(masked);
     const [notification] = await noticeTexts(server.dataSource, seller.user.id, "link LIKE $2", [`%${id}`]);
@@ -46,6 +47,7 @@ describe("screening in the chat", () => {
 
     await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }] });
     expect((await server.gql(MESSAGES, { id }, seller.token)).data.messages.items[0]).toMatchObject({ body });
+    expect((await server.gql(MESSAGES, { id }, buyer.token)).data.messages.items[0]).toMatchObject({ body, numberHidden: false });
   });
 
   it("sends the recipient's live event masked and the sender's as written", async ({ server }) => {
@@ -68,7 +70,7 @@ describe("screening in the chat", () => {
   it("leaves ordinary messages unflagged", async ({ server }) => {
     const { id } = await conversationWith(server, buyer);
     const sent = await server.gql(SEND, { id, body: "Rs 3000 final? fx-991ES, Hostel 4 room 12" }, buyer.token);
-    expect(sent.data.sendMessage.flags).toEqual([]);
+    expect(sent.data.sendMessage).toMatchObject({ flags: [], numberHidden: false });
   });
 
   it("shows numbers when masking is configured off", ({ server }) => {

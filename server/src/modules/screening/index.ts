@@ -4,4 +4,4 @@
  */
 export { SCREEN_FLAGS } from "./rules";
 export { ScreeningService } from "./service";
-export { copiedPhotoHold } from "./photos";
+export { copiedPhotoMatches, type CopiedPhotoMatch, copiedPhotoHold } from "./photos";

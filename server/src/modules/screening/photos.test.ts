@@ -66,7 +66,7 @@ describe("perceptual hashes of uploads", () => {
 
 const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id hiddenAt heldReason } }`;
 const ONE = `query ($id: ID!) { product(id: $id) { id heldReason } }`;
-const HELD = `{ heldListings { totalItems items { id heldReason } } }`;
+const HELD = `{ heldListings { totalItems items { listing { id heldReason } } } }`;
 const SHOW = `mutation ($id: ID!) { moderate(input: { targetKind: LISTING, targetId: $id, action: UNHIDE_LISTING }) { action } }`;
 const listing = (image: string) => ({
   name: "Casio fx-991ES",
@@ -92,7 +92,7 @@ describe("a listing with another seller's photo", () => {
     const id = held.data.createProduct.id as string;
     expect((await server.gql(ONE, { id })).data?.product ?? null).toBeNull();
     expect((await server.gql(ONE, { id }, copier.token)).data.product.heldReason).toBe(COPIED_PHOTO_HOLD);
-    expect((await server.gql(HELD, {}, admin.token)).data.heldListings.items).toEqual([{ id, heldReason: COPIED_PHOTO_HOLD }]);
+    expect((await server.gql(HELD, {}, admin.token)).data.heldListings.items).toEqual([{ listing: { id, heldReason: COPIED_PHOTO_HOLD } }]);
 
     await server.gql(SHOW, { id }, admin.token);
     expect((await server.gql(ONE, { id })).data.product).toEqual({ id, heldReason: null });
@@ -127,5 +127,92 @@ describe("a listing with another seller's photo", () => {
       hiddenAt: null,
       heldReason: null,
     });
+  });
+});
+
+const CASES = `{ heldListings(pageSize: 50) { items { photo listing { id name image seller { username } } original { id name image seller { username } } } } }`;
+const DECIDE = `mutation ($input: DecideHeldListingInput!) { decideHeldListing(input: $input) { id hiddenAt heldReason } }`;
+const NOTICES = `{ notifications { items { kind text link } } }`;
+
+describe("an admin's decision on a held listing", () => {
+  /** A listing `copier` made with a copy of `owner`'s photo: held. */
+  async function heldCopy(server: TestServer, seed: number) {
+    const original = await photo(seed);
+    const originalUrl = await upload(server, original, owner);
+    const first = await server.gql(CREATE, { input: { ...listing(originalUrl), name: `Original ${seed}` } }, owner.token);
+    const copy = await upload(server, await copies["resized to 300 px"](original), copier);
+    const held = await server.gql(CREATE, { input: { ...listing(copy), name: `Copy ${seed}` } }, copier.token);
+    expect(held.data.createProduct.heldReason).toBe(COPIED_PHOTO_HOLD);
+    return { id: held.data.createProduct.id as string, originalId: first.data.createProduct.id as string, copy };
+  }
+
+  it("shows admins the held photo beside the original listing's, with both titles and sellers; others are refused", async ({ server }) => {
+    const { id, originalId, copy } = await heldCopy(server, 61);
+    const cases = (await server.gql(CASES, {}, admin.token)).data.heldListings.items as Array<Record<string, any>>;
+    const found = cases.find((c) => c.listing.id === id)!;
+    expect(found.photo.endsWith(copy)).toBe(true);
+    expect(found.listing).toMatchObject({ name: "Copy 61", seller: { username: copier.user.username } });
+    expect(found.original).toMatchObject({ id: originalId, name: "Original 61", seller: { username: owner.user.username } });
+    expect(found.original.image).toMatch(/^https?:\/\/.+\/uploads\//);
+
+    for (const who of [copier, owner]) {
+      const refused = await server.gql(CASES, {}, who.token);
+      expect(refused.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+      expect(refused.data?.heldListings ?? null).toBeNull();
+      const decided = await server.gql(DECIDE, { input: { productId: id, release: true } }, who.token);
+      expect(decided.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    }
+    expect((await server.gql(ONE, { id }, copier.token)).data.product.heldReason).toBe(COPIED_PHOTO_HOLD);
+  });
+
+  it("releases it: in the shop again, off the held list, the seller told", async ({ server }) => {
+    const { id } = await heldCopy(server, 62);
+    const released = await server.gql(DECIDE, { input: { productId: id, release: true } }, admin.token);
+    expect(released.data.decideHeldListing).toEqual({ id, hiddenAt: null, heldReason: null });
+    expect((await server.gql(ONE, { id })).data.product).toEqual({ id, heldReason: null });
+    const cases = (await server.gql(CASES, {}, admin.token)).data.heldListings.items as Array<{ listing: { id: string } }>;
+    expect(cases.map((c) => c.listing.id)).not.toContain(id);
+    expect((await server.gql(NOTICES, {}, copier.token)).data.notifications.items[0]).toEqual({
+      kind: "LISTING_REVIEW",
+      text: 'An admin checked "Copy 62" and released it: it is in the shop again.',
+      link: "/dashboard/seller/manage-products",
+    });
+    const again = await server.gql(DECIDE, { input: { productId: id, release: false, reason: "SAME_ITEM" } }, admin.token);
+    expect(again.errors?.[0].extensions?.code).toBe("CONFLICT");
+  });
+
+  it("keeps it hidden only with a reason, which the seller reads in their language", async ({ server }) => {
+    const { id } = await heldCopy(server, 63);
+    for (const input of [
+      { productId: id, release: false },
+      { productId: id, release: false, reason: "OTHER" },
+      { productId: id, release: false, reason: "OTHER", note: "   " },
+    ]) {
+      const refused = await server.gql(DECIDE, { input }, admin.token);
+      expect(refused.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    }
+    expect((await server.gql(ONE, { id }, copier.token)).data.product.heldReason).toBe(COPIED_PHOTO_HOLD);
+
+    const kept = await server.gql(
+      DECIDE,
+      { input: { productId: id, release: false, reason: "OTHER", note: "The box is the shop's." } },
+      admin.token,
+    );
+    expect(kept.data.decideHeldListing.hiddenAt).not.toBeNull();
+    expect(kept.data.decideHeldListing.heldReason).toBeNull();
+    expect((await server.gql(ONE, { id })).data?.product ?? null).toBeNull();
+    const cases = (await server.gql(CASES, {}, admin.token)).data.heldListings.items as Array<{ listing: { id: string } }>;
+    expect(cases.map((c) => c.listing.id)).not.toContain(id);
+    expect((await server.gql(NOTICES, {}, copier.token)).data.notifications.items[0].text).toBe(
+      'An admin checked "Copy 63" and kept it hidden: The box is the shop\'s.',
+    );
+
+    const { id: second } = await heldCopy(server, 64);
+    await server.dataSource.query(`UPDATE users SET language = 'ur' WHERE id = $1`, [copier.user.id]);
+    await server.gql(DECIDE, { input: { productId: second, release: false, reason: "NOT_OWN_PHOTO" } }, admin.token);
+    const notice = (await server.gql(NOTICES, {}, copier.token)).data.notifications.items[0].text as string;
+    expect(notice).toContain("کسی دوسرے بیچنے والے کی لسٹنگ کی تصویر");
+    expect(notice).toContain("Copy 64");
+    await server.dataSource.query(`UPDATE users SET language = 'en' WHERE id = $1`, [copier.user.id]);
   });
 });

@@ -30,6 +30,28 @@ export async function copiedPhotoOf(manager: EntityManager, sellerId: string, im
   return row?.id ?? null;
 }
 
+/** A held listing's copied photo beside the photo it matches: what an admin compares before deciding. */
+export type CopiedPhotoMatch = { heldId: string; photo: string; originalId: string; originalPhoto: string };
+
+/**
+ * For each of `heldIds` (listings held for a copied photo): which of its photos matches which other
+ * seller's listing (the oldest such listing: the original). One query for a page of held listings;
+ * a listing whose match is gone (deleted since) has none.
+ */
+export async function copiedPhotoMatches(manager: EntityManager, heldIds: string[]): Promise<CopiedPhotoMatch[]> {
+  if (!heldIds.length) return [];
+  return manager.query<CopiedPhotoMatch[]>(
+    `SELECT DISTINCT ON (h.id) h.id AS "heldId", photo, p.id AS "originalId", p.image AS "originalPhoto"
+       FROM products h CROSS JOIN LATERAL unnest(array_prepend(h.image, h.gallery)) photo
+       JOIN images mine ON mine.hash = ${uploadHashOf("photo")} AND mine."photoHash" IS NOT NULL
+       JOIN images other ON bit_count(other."photoHash" # mine."photoHash") <= $2
+       JOIN products p ON ${uploadHashOf("p.image")} = other.hash AND p."sellerId" <> h."sellerId" AND p."deletedAt" IS NULL
+      WHERE h.id = ANY($1::uuid[])
+      ORDER BY h.id, p."createdAt", p.id`,
+    [heldIds, COPIED_PHOTO_DISTANCE],
+  );
+}
+
 /** A listing's new photos screened: held for review when one is copied from another seller's listing. */
 export async function copiedPhotoHold(manager: EntityManager, sellerId: string, images: string[]): Promise<string | null> {
   return (await copiedPhotoOf(manager, sellerId, images)) ? COPIED_PHOTO_HOLD : null;

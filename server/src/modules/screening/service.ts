@@ -81,6 +81,20 @@ export class ScreeningService {
   }
 
   /**
+   * Whether the other party of `conversationId` sees `senderId`'s phone numbers masked: masking is
+   * on and the two have no order together (the sender is told so beside their message).
+   */
+  async hidesPhonesOf(senderId: string, conversationId: string): Promise<boolean> {
+    if (!this.options.maskPhones) return false;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM conversations c WHERE c.id = $1 AND $2 IN (c."buyerId", c."sellerId") AND NOT EXISTS (
+         SELECT 1 FROM orders o WHERE (o."buyerId", o."sellerId") IN ((c."buyerId", c."sellerId"), (c."sellerId", c."buyerId")))`,
+      [conversationId, senderId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * A page of messages as `readerId` sees it: the other party's phone numbers masked unless revealed
    * (asked of the database only when the page holds one). `otherId` null: an admin, who sees all.
    */

@@ -44,6 +44,10 @@ export const en = {
   "noShow.upheldAccused": "An admin upheld the no-show report on order {{order}}: it stays on your record.",
   "noShow.droppedReporter": "An admin dropped your no-show report on order {{order}}: it is not on the other party's record.",
   "noShow.droppedAccused": "An admin dropped the no-show report on order {{order}}: it is off your record.",
+  "heldListing.released": 'An admin checked "{{product}}" and released it: it is in the shop again.',
+  "heldListing.keptNOT_OWN_PHOTO": 'An admin checked "{{product}}" and kept it hidden: its photo is another seller\'s listing photo.',
+  "heldListing.keptSAME_ITEM": 'An admin checked "{{product}}" and kept it hidden: the same item is already listed by another seller.',
+  "heldListing.keptOTHER": 'An admin checked "{{product}}" and kept it hidden: {{reason}}',
   "order.reviewBuyer":
     "Order {{order}} is complete. Review the seller and the item by {{by}}. Reviews show once you both have written yours.",
   "order.reviewSeller": "Order {{order}} is complete. Review the buyer by {{by}}. Reviews show once you both have written yours.",

@@ -35,6 +35,7 @@ import { PaymentsOfRecord1765400000000 } from "./1765400000000-payments-of-recor
 import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unused-search-functions";
 import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
 import { MessagesByKey1765537428100 } from "./1765537428100-messages-by-key";
+import { ListingReviewNotices1765600000000 } from "./1765600000000-listing-review-notices";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   PaymentsOfRecord1765400000000,
   CouponLimits1765410000000,
   MessagesByKey1765537428100,
+  ListingReviewNotices1765600000000,
 ];
