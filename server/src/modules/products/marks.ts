@@ -3,8 +3,8 @@ import { Product } from "./entity";
 
 /**
  * The marks other modules' rules put on listings, each in the caller's transaction: an admin's
- * hiding (moderation), a suspended seller's listings (moderation), the ratings their reviews add
- * up to (reviews). The products module owns the rows; these are its doors.
+ * hiding and a held listing's decision (moderation), a suspended seller's listings (moderation), the
+ * ratings their reviews add up to (reviews). The products module owns the rows; these are its doors.
  */
 
 /** An admin hides the listing (`at`), or shows it again (null), which also ends a hold for review. */
