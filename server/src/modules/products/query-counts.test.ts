@@ -88,6 +88,30 @@ describe("SQL statements per operation", () => {
     expect(one.queries).toBe(twenty.queries);
   });
 
+  it("the web app's product page: 3 statements anonymous (product with seller, reviews page, active reservations), the account's row more signed in", async ({
+    server,
+  }) => {
+    // the web app's ProductDetail, reservations and price warning included
+    const page = `query ($id: ID!) { product(id: $id) {
+      id name price usualPrice sold reservedUntil myReservationEndsAt heldReservations { buyerId buyerName expiresAt }
+      conditionLabel campusName seller { id username profileImage isVerifiedStudent university }
+      reviews(pageSize: 10) { totalItems items { id rating author { id username } } } } }`;
+    const [first, anonymous, signedIn] = await Promise.all(
+      ["Desk Lamp 1", "Desk Lamp 2", "Desk Lamp 3"].map((name) => insertProduct(server.dataSource, sellers[0].user.id, { name })),
+    );
+    // the price warning's similar listings are read once per category and title word, then kept
+    await server.gql(page, { id: first.id });
+    const anon = await server.queries.measure(() => server.gql(page, { id: anonymous.id }));
+    expect(anon.result.errors).toBeUndefined();
+    expect(anon.result.data.product).toMatchObject({ id: anonymous.id, reservedUntil: null, heldReservations: [] });
+    expect(anon.queries).toBe(3);
+    const buyer = await signUp(server, "user");
+    const signed = await server.queries.measure(() => server.gql(page, { id: signedIn.id }, buyer.token));
+    expect(signed.result.errors).toBeUndefined();
+    expect(signed.result.data.product).toMatchObject({ id: signedIn.id, myReservationEndsAt: null });
+    expect(signed.queries).toBe(4);
+  });
+
   it("products with each product's first reviews: still one statement for all the review pages", async ({ server }) => {
     const withReviews = `{ products(pageSize: 50) { items { id reviews(pageSize: 3) { totalItems items { author { username } } } } } }`;
     const res = await server.queries.measure(() => server.gql(withReviews));
