@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { type Graph, isProductCode, knots, sourceFiles, stronglyConnected } from "../test/import-graph";
 
 /**
  * The feature modules form no cycle: module A importing module B (any file of A, tests and their
@@ -10,18 +11,7 @@ import { describe, expect, it } from "vitest";
  * (app/reactions.ts) or a function app/ hands in, not an import back.
  */
 
-type Graph = Map<string, Set<string>>;
-
 const MODULES = path.resolve(__dirname, "../modules");
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : [full];
-  });
-
-/** Tests and the test helpers (`testing.ts`) may reach anywhere; the product code may not. */
-const isProductCode = (file: string) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)testing\.ts$/.test(file);
 
 /** Module -> the modules its product code imports (relative imports and re-exports, read by the TypeScript parser). */
 function moduleGraph(root: string): Graph {
@@ -39,42 +29,6 @@ function moduleGraph(root: string): Graph {
   }
   return graph;
 }
-
-/** Tarjan's strongly connected components, each sorted, largest first. */
-function stronglyConnected(graph: Graph): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!graph.has(w)) continue;
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    components.push(component.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return components.sort((a, b) => b.length - a.length);
-}
-
-const knots = (graph: Graph) => stronglyConnected(graph).filter((component) => component.length > 1);
 
 describe("the module graph", () => {
   it("has no cycle: every strongly connected component is one module", () => {
