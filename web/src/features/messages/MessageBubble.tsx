@@ -38,6 +38,11 @@ export function MessageBubble({ message, mine }: { message: MessageFieldsFragmen
         {formatDateTime(message.createdAt)}
         {mine && ` · ${message.read ? t("bubble.read") : t("bubble.sent")}`}
       </Typography>
+      {mine && message.numberHidden && (
+        <Typography variant="caption" color="warning.dark" role="note" sx={{ display: "block", textAlign: "right" }}>
+          {t("bubble.numberHidden")}
+        </Typography>
+      )}
       {!mine && message.flags.length > 0 && <SafetyCard flags={message.flags} senderId={message.senderId} />}
     </Box>
   );

@@ -45,7 +45,9 @@ export function OrderDealPanel({ order, onChanged }: { order: OrderDealFieldsFra
 function ReviewsBlock({ order, side, onChanged }: { order: OrderDealFieldsFragment; side: "BUYER" | "SELLER"; onChanged: () => void }) {
   const { t } = useTranslation("orders");
   const [open, setOpen] = useState(false);
-  const { closesAt, canReview, mine, theirs, theirsWritten } = order.reviews;
+  const { closesAt, mine, theirs, theirsWritten } = order.reviews;
+  // the review button follows the order's actions, the one list the server keeps for every button
+  const canReview = order.actions.includes("REVIEW");
   if (!closesAt) return <Typography color="text.secondary">{t("deal.notOpen")}</Typography>;
   const date = formatDate(closesAt);
   return (

@@ -26,8 +26,8 @@ import type { OrderDetailQuery } from "../../generated/graphql";
 import { useCancelOrderMutation, useOrderDetailQuery } from "../../generated/hooks";
 import { formatDateTime } from "../../lib/format";
 import { SellerLink } from "../../domain/seller/SellerLink";
-import { MeetupPanel } from "../../domain/meetup/MeetupPanel";
 import { OrderPaymentSection } from "./OrderPaymentSection";
+import { OrderPlaceSection } from "./OrderPlaceSection";
 import { OrderDealPanel } from "./OrderDealPanel";
 import { BuyerHandover } from "../../domain/handover/BuyerHandover";
 import { SellerHandover } from "../../domain/handover/SellerHandover";
@@ -65,6 +65,10 @@ export function OrderDetailPage() {
         {side === "SELLER" ? (
           <Link component={RouterLink} to="/dashboard/seller/manage-orders" underline="hover" color="inherit">
             {t("detail.sales")}
+          </Link>
+        ) : side === "ADMIN" ? (
+          <Link component={RouterLink} to="/dashboard/admin/disputes" underline="hover" color="inherit">
+            {t("detail.adminDisputes")}
           </Link>
         ) : (
           <Link component={RouterLink} to="/orders" underline="hover" color="inherit">
@@ -110,7 +114,8 @@ function OrderDetail({ order, side, onChanged }: { order: Order; side: OrderSide
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const [cancel, cancelling] = useCancelOrderMutation();
-  const canCancel = order.actions.includes("CANCEL") && side === "BUYER";
+  // an admin takes either side's lifecycle steps (the server's list for the admin role); the handover and reviews are the parties' own
+  const canCancel = order.actions.includes("CANCEL") && side !== "SELLER";
   const closedByDispute = order.dispute?.state === "DECIDED" && FINAL.includes(order.status);
   // a conversation is about one product: the order's first one still known
   const sellerProductId = order.lines.find((line) => line.productId)?.productId;
@@ -137,6 +142,12 @@ function OrderDetail({ order, side, onChanged }: { order: Order; side: OrderSide
           <Typography color="text.secondary">
             {side === "SELLER" ? (
               t("detail.soldTo", { date: formatDateTime(order.createdAt), buyer: order.buyer?.username ?? "-" })
+            ) : side === "ADMIN" ? (
+              t("detail.between", {
+                date: formatDateTime(order.createdAt),
+                buyer: order.buyer?.username ?? t("detail.formerUser"),
+                seller: order.seller ? order.seller.storeName || order.seller.username : t("detail.formerUser"),
+              })
             ) : order.seller ? (
               <Trans
                 t={t}
@@ -171,6 +182,7 @@ function OrderDetail({ order, side, onChanged }: { order: Order; side: OrderSide
             <SellerHandover order={order} orderNumber={order.orderNumber} onCompleted={onChanged} />
           </>
         )}
+        {side === "ADMIN" && <SellerSteps order={order} onChanged={onChanged} />}
         {canCancel && (
           <Box sx={{ mt: 2 }}>
             <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
@@ -193,23 +205,7 @@ function OrderDetail({ order, side, onChanged }: { order: Order; side: OrderSide
       </Paper>
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 3, mt: 3 }}>
-        <Paper variant="outlined" component="section" aria-labelledby="shipping-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="shipping-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {order.shipping ? t("detail.shipping") : t("detail.meetup")}
-          </Typography>
-          {order.shipping ? (
-            <Typography component="address" sx={{ fontStyle: "normal", overflowWrap: "anywhere" }}>
-              {order.shipping.address}
-              <br />
-              {order.shipping.city} {order.shipping.postalCode}
-              <br />
-              {order.shipping.country}
-            </Typography>
-          ) : (
-            <MeetupPanel order={order} viewer={side === "SELLER" ? "SELLER" : "BUYER"} onChanged={onChanged} />
-          )}
-          {order.contactNumber && <Typography sx={{ mt: 1 }}>{t("detail.contact", { number: order.contactNumber })}</Typography>}
-        </Paper>
+        <OrderPlaceSection order={order} side={side} onChanged={onChanged} />
         <OrderPaymentSection order={order} side={side} onChanged={onChanged} />
       </Box>
 

@@ -57,7 +57,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
           {product.sold && (
             <Chip
-              label={t("common:listing.sold")}
+              label={product.pendingOrderUnits > 0 ? t("details.inPendingOrder") : t("common:listing.sold")}
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}

@@ -2,12 +2,14 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
 import { Pager } from "../../../components/Pager";
 import { QueryState } from "../../../components/QueryState";
@@ -59,7 +61,14 @@ export default function Disputes() {
                 <CardContent>
                   <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
                     <Typography variant="h6" component="h2">
-                      {dispute.orderLabel} · {formatPKR(dispute.amount)}
+                      <Link
+                        component={RouterLink}
+                        to={`/orders/${dispute.orderId}`}
+                        aria-label={t("disputes.openOrder", { order: dispute.orderLabel })}
+                      >
+                        {dispute.orderLabel}
+                      </Link>{" "}
+                      · {formatPKR(dispute.amount)}
                     </Typography>
                     <Chip size="small" label={t(`disputes.reasons.${dispute.reason}`, { defaultValue: dispute.reason })} />
                   </Box>

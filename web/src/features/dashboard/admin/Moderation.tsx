@@ -32,7 +32,7 @@ export default function Moderation() {
       <ModerationQueue onAct={setPending} />
       <ContestedNoShows />
       <FlaggedAccounts onAct={setPending} />
-      <HeldListings onAct={setPending} />
+      <HeldListings />
       <AuditTrail onAct={setPending} />
       {pending && <ActionDialog pending={pending} onClose={() => setPending(null)} />}
     </Stack>

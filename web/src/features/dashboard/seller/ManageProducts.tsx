@@ -211,7 +211,6 @@ export default function ManageProducts() {
   );
 }
 
-/** How many are for sale, or "Sold" with Relist. */
 /** A hidden listing's chip, with the reason when it is held for review (a copied photo), so its seller knows what to fix. */
 function HiddenNote({ product }: { product: Product }) {
   const { t } = useTranslation("seller");
@@ -228,9 +227,11 @@ function HiddenNote({ product }: { product: Product }) {
   );
 }
 
+/** How many are for sale; none left: "In a pending order" while unfinished orders hold them, else "Sold" with Relist. */
 function Availability({ product, relisting, onRelist }: { product: Product; relisting: boolean; onRelist: (p: Product) => Promise<void> }) {
   const { t } = useTranslation("seller");
   if (!product.sold) return <>{formatCount(product.quantityAvailable)}</>;
+  if (product.pendingOrderUnits > 0) return <Chip label={t("products.inPendingOrder")} size="small" color="info" />;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
       <Chip label={t("products.sold")} size="small" />
