@@ -47,8 +47,6 @@ export async function startServer(
     await jobs.start();
     replicas = services.replicas;
     await replicas.start();
-    replicas = services.replicas;
-    await replicas.start();
     if (options.seed) {
       // under the migrations' lock: of instances booting together on an empty database, one loads
       // the demo data and the others then find users and skip it
@@ -93,7 +91,6 @@ export async function startServer(
         await http.stop();
         await services.jobs.stop();
         await services.replicas.close();
-        await services.replicas.close();
         await services.cache.close();
         await live.close();
         await services.presence.close();
@@ -104,7 +101,6 @@ export async function startServer(
     };
   } catch (error) {
     await jobs?.stop();
-    await replicas?.close();
     await replicas?.close();
     await live.close();
     await redis?.close();
