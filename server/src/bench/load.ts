@@ -17,7 +17,7 @@ export const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
  * production runs it, with `processes` processes. BENCH_CPU_PROF=<folder>: it writes a V8 CPU
  * profile there when it stops (node --cpu-prof).
  */
-export function startApp(databaseUrl: string, processes: number, dist = DIST) {
+export function startApp(databaseUrl: string, processes: number, dist = DIST, env: Record<string, string> = {}) {
   return spawn(
     path.join(dist, "main.js"),
     {
@@ -29,6 +29,7 @@ export function startApp(databaseUrl: string, processes: number, dist = DIST) {
       DEMO_DATA: "false",
       WEB_CONCURRENCY: String(processes),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
+      ...env,
     },
     "/ready",
     [
@@ -115,18 +116,20 @@ export async function spawn(
 }
 
 /**
- * CPU seconds (user + system) used so far by the processes `pids` and their descendants, from Linux's
- * /proc (100 ticks a second); 0 where there is none. On a shared machine the CPU a request costs
- * moves far less with the load than its req/s do.
+ * CPU seconds (user + system) used so far by the processes `pids` and their descendants, alive or
+ * ended (an ended child's time is added to its parent's once reaped: a PostgreSQL backend that
+ * closed, to its postmaster), from Linux's /proc (100 ticks a second); 0 where there is none. On a
+ * shared machine the CPU a request costs moves far less with the load than its req/s do.
  */
-function cpuSeconds(pids: number[]): number {
+export function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   const visit = (pid: number) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // after the command's ")" come the fields from the 3rd on: utime and stime are the 14th and 15th
+      // after the command's ")" come the fields from the 3rd on: utime and stime are the 14th and 15th,
+      // cutime and cstime (of its reaped children) the 16th and 17th
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
       for (const child of children ? children.split(" ") : []) visit(Number(child));
     } catch {
@@ -138,7 +141,8 @@ function cpuSeconds(pids: number[]): number {
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // ended already, by itself or by a signal (a stopped floor has no exit code, only its signal)
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;

@@ -5,12 +5,12 @@ import { mkdtempSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { loadConfig } from "../platform/config";
 import { ensureDatabase } from "../platform/db/database";
 import { startEmbeddedPostgres } from "../platform/db/embedded";
 import { startServer } from "../app/server";
-import { generateBenchData, type BenchData } from "./data";
-import { JWT_SECRET, loadMeter, login, spawn, startApp, stopChild, type Measured } from "./load";
+import type { BenchData } from "./data";
+import { benchConfig, seedBenchDatabase } from "./seeding";
+import { loadMeter, login, spawn, startApp, stopChild, type Measured } from "./load";
 import {
   PRODUCT_QUERY,
   SHOP_QUERY,
@@ -80,19 +80,6 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
   return { url: pg.url(name), drop: pg.stop };
 }
 
-/** The demo data plus the generated listings; with BENCH_KEEP, their figures are noted on the database once complete. */
-/** The in-process server the data generation and the saved-search scenario run against. */
-const benchConfig = (url: string) =>
-  loadConfig({
-    NODE_ENV: "production",
-    PUBLIC_URL: "http://127.0.0.1",
-    JWT_SECRET,
-    DATABASE_URL: url,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ub-bench-")),
-  });
-
 /** Saved-search matching per new listing, against the generated listings and saved searches. */
 async function benchSavedSearches(url: string) {
   const setup = await startServer(benchConfig(url));
@@ -104,15 +91,9 @@ async function benchSavedSearches(url: string) {
   }
 }
 
+/** The demo data plus the generated listings; with BENCH_KEEP, their figures are noted on the database once complete. */
 async function generate(url: string): Promise<BenchData> {
-  console.log(`Generating ${PRODUCTS.toLocaleString("en-US")} listings...`);
-  const setup = await startServer(benchConfig(url), { seed: true });
-  let data: BenchData;
-  try {
-    data = await generateBenchData(url, PRODUCTS, (line) => console.log(line));
-  } finally {
-    await setup.close();
-  }
+  const data = await seedBenchDatabase(url, PRODUCTS, (line) => console.log(line));
   if (KEEP) await sql(url, `COMMENT ON DATABASE "${new URL(url).pathname.slice(1)}" IS '${JSON.stringify(data)}'`);
   return data;
 }
