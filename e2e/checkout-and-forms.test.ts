@@ -9,6 +9,7 @@ import {
   dismissNotice,
   fillShipping,
   logIn,
+  signIn,
   notice,
   openCart,
   plain,
@@ -41,7 +42,7 @@ for (const [size, viewport] of VIEWPORTS) {
       const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? "Wireless Mouse" : "Desk LED Lamp";
       try {
-        await logIn(page, BUYER[size]);
+        await signIn(page, BUYER[size]);
         await addProduct(page, product);
         const panel = await openCart(page);
         await fillShipping(panel);

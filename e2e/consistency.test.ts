@@ -7,7 +7,7 @@ import {
   cartButton,
   demoProduct,
   fillShipping,
-  logIn,
+  signIn,
   openCart,
   payWithTestCard,
   plain,
@@ -88,7 +88,7 @@ for (const [size, viewport] of VIEWPORTS) {
     it("the dashboard keeps the storefront's header (cart, avatar) and a full-height sidebar (a drawer on phones)", async () => {
       const { context, page } = await openPage(e2e, viewport);
       try {
-        await logIn(page, BUYER[size]);
+        await signIn(page, BUYER[size]);
         await page.goto("/dashboard");
         await visible(page.getByRole("heading", { level: 1, name: /^Welcome, / }));
         const header = page.getByRole("banner");
@@ -131,7 +131,7 @@ for (const [size, viewport] of VIEWPORTS) {
     it("the sandbox pay page wears the app's look: its header and name, labelled fields, phone width; paying still works", async () => {
       const { context, page } = await openPage(e2e, viewport);
       try {
-        await logIn(page, BUYER[size]);
+        await signIn(page, BUYER[size]);
         await addProduct(page, size === "desktop" ? "Wireless Mouse" : "Urdu Poetry Collection");
         const panel = await openCart(page);
         await fillShipping(panel);

@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
-import { signInAs, type E2E } from "./harness";
+import type { E2E } from "./harness";
+import { PASSWORD, signIn } from "./storefront-helpers";
 
-export const PASSWORD = "unibazaar123";
+export { PASSWORD };
+
 export const ADMIN = "admin@unibazaar.pk";
 export const SELLER = "ali.seller@unibazaar.pk";
 export const SELLER_2 = "store@campuscorner.pk";
@@ -19,9 +21,9 @@ export async function tokenFor(e2e: E2E, email: string, password = PASSWORD): Pr
   return res.data.login.token;
 }
 
-/** Signs in through the login page, then opens `path`. */
+/** Signs in (without the login page), then opens `path`. */
 export async function signInTo(page: Page, email: string, path: string) {
-  await signInAs(page, email, PASSWORD);
+  await signIn(page, email);
   await page.goto(path);
 }
 

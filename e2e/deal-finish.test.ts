@@ -8,7 +8,7 @@ import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER, SELLER_2 } from "./dashboard-helpers";
 import { writeReview } from "./deal-helpers";
 import { type E2E, expectAccessible, openPage, PHONE } from "./harness";
-import { logIn, notice, openCart, plain, urlMatches, visible } from "./storefront-helpers";
+import { signIn, notice, openCart, plain, urlMatches, visible } from "./storefront-helpers";
 
 /**
  * A deal that finishes, on two phones (390 × 844): the seller accepts the buyer's offer and
@@ -47,7 +47,7 @@ describe("a deal that finishes with the handover code", () => {
     const stranger = await openPage(e2e, PHONE);
     try {
       // 1. the buyer offers Rs 2,500 in the chat
-      await logIn(buyer.page, BUYER);
+      await signIn(buyer.page, BUYER);
       await buyer.page.goto(`/shop/${lamp.id}`);
       await buyer.page.getByRole("button", { name: "Message seller" }).click();
       await expect.poll(() => new URL(buyer.page.url()).pathname).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
@@ -59,7 +59,7 @@ describe("a deal that finishes with the handover code", () => {
       await notice(buyer.page, "Offer sent.");
 
       // 2. the seller accepts it and reserves the lamp for 6 hours
-      await logIn(seller.page, SELLER_2);
+      await signIn(seller.page, SELLER_2);
       await seller.page.goto(chatPath);
       const sellerOffer = seller.page.getByRole("list", { name: "Messages" }).getByLabel("Offer");
       await visible(sellerOffer.getByText("Rs 2,500"));

@@ -4,7 +4,7 @@ import { it } from "./browser-test";
 import { Order } from "../server/src/modules/orders/entity";
 import { SELLER_2 } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { logIn, notice, openCart, PASSWORD, plain, shown, unique, urlMatches, visible } from "./storefront-helpers";
+import { logIn, signIn, notice, openCart, PASSWORD, plain, shown, unique, urlMatches, visible } from "./storefront-helpers";
 
 /**
  * A whole deal on a phone (390 × 844), as a new student walks it, with no dead end: sign up, message
@@ -69,7 +69,7 @@ describe("a whole deal on a phone", () => {
       const chatPath = new URL(buyer.page.url()).pathname;
       await buyer.page.getByRole("textbox", { name: "Message" }).fill("Salaam! Is it still available? Can we meet at LUMS?");
       await buyer.page.getByRole("button", { name: "Send" }).click();
-      await logIn(seller.page, SELLER_2);
+      await signIn(seller.page, SELLER_2);
       await seller.page.goto(chatPath);
       const sellerThread = seller.page.getByRole("list", { name: "Messages" });
       await visible(sellerThread.getByText("Salaam! Is it still available? Can we meet at LUMS?"));

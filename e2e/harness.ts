@@ -57,15 +57,6 @@ export async function openPage(
   return { context, page };
 }
 
-/** Signs in through the login page, as a person would. */
-export async function signInAs(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole("button", { name: /log ?in|sign ?in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-}
-
 /** axe-core scan; returns the serious and critical violations (the ones that fail a test). */
 export async function seriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
-import { addProduct, fillShipping, logIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
+import { addProduct, fillShipping, signIn, notice, openCart, payWithTestCard, plain, urlMatches, visible } from "./storefront-helpers";
 import { completeHandoverByCode } from "./deal-helpers";
 
 /**
@@ -74,7 +74,7 @@ describe("held payments at 390 px", () => {
     const seller = await openPage(e2e, PHONE);
     const admin = await openPage(e2e, PHONE);
     try {
-      await logIn(buyer.page, BUYER_2);
+      await signIn(buyer.page, BUYER_2);
       const order = await buy(buyer.page, listings[0], "card");
       await buyer.page.goto(`/orders/${order.id}`);
       await visible(buyer.page.getByText(`Your payment of ${pkr(order.total)} is held until you receive the item.`));
@@ -141,7 +141,7 @@ describe("held payments at 390 px", () => {
     try {
       // the demo data has paid orders of its own: the figures move by this order's total
       const before = await balance();
-      await logIn(buyer.page, BUYER_2);
+      await signIn(buyer.page, BUYER_2);
       const order = await buy(buyer.page, listings[1], "jazzcash");
       await signInTo(seller.page, SELLER, "/dashboard/seller/balance");
       const figure = (label: string) =>

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { SELLER, signInTo, tokenFor, BUYER_3 } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { fillShipping, logIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
+import { fillShipping, signIn, notice, openCart, openProduct, visible } from "./storefront-helpers";
 
 /**
  * One item, one buyer, on a phone: the single unit sells, the listing shows "Sold" and cannot be
@@ -35,7 +35,7 @@ describe("a single item at 390 px", () => {
   it("the buyer takes the only unit; then it shows Sold, in the shop too, and has no add-to-cart", async () => {
     const { page, context } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_3);
+      await signIn(page, BUYER_3);
       await openProduct(page, productName);
       await page.getByRole("button", { name: "Add to cart" }).click();
       const panel = await openCart(page);

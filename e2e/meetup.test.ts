@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { BUYER_3, SELLER_2, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { addProduct, logIn, notice, openCart, visible } from "./storefront-helpers";
+import { addProduct, signIn, notice, openCart, visible } from "./storefront-helpers";
 
 /**
  * Meet on campus on a phone: the buyer checks out with a meetup at a LUMS point and cash on
@@ -52,7 +52,7 @@ describe("meet on campus at 390 px", () => {
     const seller = await openPage(e2e, PHONE);
     try {
       // the buyer: cart -> Meet on campus -> Khoo Library, 1:00 pm -> cash on meetup
-      await logIn(buyer.page, BUYER_3);
+      await signIn(buyer.page, BUYER_3);
       await addProduct(buyer.page, listing.name);
       const panel = await openCart(buyer.page);
       await panel.getByRole("radio", { name: "Meet on campus" }).click();
@@ -79,7 +79,7 @@ describe("meet on campus at 390 px", () => {
       expect(await meetupSection(buyer.page).getByRole("button", { name: "Confirm meetup" }).count()).toBe(0);
 
       // the seller: the order's details -> propose PDC at 4:30 pm
-      await logIn(seller.page, SELLER_2);
+      await signIn(seller.page, SELLER_2);
       await seller.page.goto("/dashboard/seller/manage-orders");
       const row = seller.page
         .getByRole("row")

@@ -4,7 +4,7 @@ import { it } from "./browser-test";
 import { signUp } from "../server/src/test/fixtures";
 import { ADMIN, BUYER, BUYER_2, SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { logIn, notice, openProduct, productNames, visible } from "./storefront-helpers";
+import { notice, openProduct, productNames, signIn, visible } from "./storefront-helpers";
 
 /** Reports and moderation on phones: a buyer reports a listing, an admin hides it, it leaves the shop and search. */
 let e2e: E2E;
@@ -37,7 +37,7 @@ describe("reports and moderation at 390 px", () => {
     const admin = await openPage(e2e, PHONE);
     try {
       const page = buyer.page;
-      await logIn(page, BUYER);
+      await signIn(page, BUYER);
       await openProduct(page, productName);
       await page.getByRole("button", { name: "Report this listing" }).click();
       const dialog = page.getByRole("dialog", { name: "Report this listing" });
@@ -57,7 +57,7 @@ describe("reports and moderation at 390 px", () => {
       expect(await productNames(page, "Products")).toContain(productName);
 
       const desk = admin.page;
-      await logIn(desk, ADMIN);
+      await signIn(desk, ADMIN);
       await desk.goto("/dashboard/admin/moderation");
       await visible(desk.getByRole("heading", { level: 1, name: "Moderation" }));
       const queue = desk.getByRole("list", { name: "Reported listings and users" });
@@ -118,7 +118,7 @@ describe("reports and moderation at 390 px", () => {
     const admin = await openPage(e2e, PHONE);
     const reported = await openPage(e2e, PHONE);
     try {
-      await logIn(buyer.page, BUYER);
+      await signIn(buyer.page, BUYER);
       await buyer.page.goto(`/sellers/${seller.user.username}`);
       await buyer.page.getByRole("button", { name: "Report this seller" }).click();
       const dialog = buyer.page.getByRole("dialog", { name: "Report this seller" });
@@ -127,7 +127,7 @@ describe("reports and moderation at 390 px", () => {
       await notice(buyer.page, "Thanks. Your report was sent to the UniBazaar team.");
 
       const desk = admin.page;
-      await logIn(desk, ADMIN);
+      await signIn(desk, ADMIN);
       await desk.goto("/dashboard/admin/moderation");
       const queue = desk.getByRole("list", { name: "Reported listings and users" });
       const item = queue.getByRole("listitem").filter({ hasText: seller.user.username });
@@ -143,7 +143,7 @@ describe("reports and moderation at 390 px", () => {
       await warn.getByRole("button", { name: "Warn" }).click();
       await expect.poll(() => item.count()).toBe(0);
 
-      await logIn(reported.page, seller.user.email, seller.password);
+      await signIn(reported.page, seller.user.email, seller.password);
       await reported.page.goto("/dashboard");
       const warnings = reported.page.getByRole("region", { name: "Warnings from moderators" });
       await visible(warnings.getByText("Ask for payment only at the meetup."));

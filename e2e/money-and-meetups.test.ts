@@ -9,7 +9,18 @@ import { orderInput, PLACE_ORDER } from "../server/src/modules/orders/testing";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER, BUYER_2, BUYER_3, SELLER, SELLER_2, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { cartCount, fillShipping, logIn, notice, openCart, payWithTestCard, plain, shown, urlMatches, visible } from "./storefront-helpers";
+import {
+  cartCount,
+  fillShipping,
+  signIn,
+  notice,
+  openCart,
+  payWithTestCard,
+  plain,
+  shown,
+  urlMatches,
+  visible,
+} from "./storefront-helpers";
 
 /**
  * Money and meetups on a phone (390 px), where the traps were found: a card checkout empties the
@@ -74,7 +85,7 @@ describe("money and meetups at 390 px", () => {
     const product = await listing(SELLER, "Graphing calculator TI-84");
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER);
+      await signIn(page, BUYER);
       await addToCart(page, product);
       let panel = await openCart(page);
       await fillShipping(panel);
@@ -107,7 +118,7 @@ describe("money and meetups at 390 px", () => {
     const product = await listing(SELLER_2, "Desk organiser (bamboo)");
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_2);
+      await signIn(page, BUYER_2);
       await addToCart(page, product);
       const panel = await openCart(page);
       await panel.getByRole("radio", { name: "Meet on campus" }).click();
@@ -145,7 +156,7 @@ describe("money and meetups at 390 px", () => {
     const product = await listing(SELLER_2, "Scientific calculator case");
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER);
+      await signIn(page, BUYER);
       await addToCart(page, product);
       const panel = await openCart(page);
       await panel.getByRole("radio", { name: "Meet on campus" }).click();
@@ -172,7 +183,7 @@ describe("money and meetups at 390 px", () => {
       if (request.method() === "POST" && request.url().includes("/pay/") && request.isNavigationRequest()) posts.push(request);
     });
     try {
-      await logIn(page, BUYER_3);
+      await signIn(page, BUYER_3);
       await addToCart(page, product);
       const panel = await openCart(page);
       await fillShipping(panel);
@@ -237,7 +248,7 @@ describe("money and meetups at 390 px", () => {
 
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_2);
+      await signIn(page, BUYER_2);
       await page.goto(`/shop/${product.id}`);
       const accepted = page.getByRole("alert", { name: "Your accepted offer" });
       await visible(accepted);
@@ -278,7 +289,7 @@ describe("money and meetups at 390 px", () => {
     const buyer = await openPage(e2e, PHONE);
     const seller = await openPage(e2e, PHONE);
     try {
-      await logIn(buyer.page, BUYER_3);
+      await signIn(buyer.page, BUYER_3);
       await buyer.page.goto("/notifications");
       await visible(
         buyer.page.getByText(new RegExp(`campus_corner proposed a new meetup for order ${order.orderNumber}: Main Gate, .*16:00`)),
@@ -296,7 +307,7 @@ describe("money and meetups at 390 px", () => {
       await expectAccessible(buyer.page, "meetup order steps (phone)");
 
       // the seller cannot hand it over two days early
-      await logIn(seller.page, SELLER_2);
+      await signIn(seller.page, SELLER_2);
       await seller.page.goto("/dashboard/seller/manage-orders");
       await seller.page.getByRole("button", { name: `Edit status of order ${order.orderNumber}` }).click();
       let dialog = seller.page.getByRole("dialog", { name: "Update order status" });
@@ -330,7 +341,7 @@ describe("money and meetups at 390 px", () => {
     await meetupOrder(await tokenFor(e2e, BUYER), product.id);
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, SELLER);
+      await signIn(page, SELLER);
       await page.goto("/dashboard/seller/manage-products");
       await page.getByRole("button", { name: `Relist ${product.name}` }).click();
       await notice(page, /^Failed to relist product: An open order still holds "Used cycle helmet"/);

@@ -6,8 +6,8 @@ import { BUYER_3, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { signUp } from "../server/src/test/fixtures";
 import { said } from "../server/src/test/notifications";
-import { type E2E, expectAccessible, gqlOk, openPage, PHONE, signInAs } from "./harness";
-import { urlMatches, visible } from "./storefront-helpers";
+import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
+import { signIn, urlMatches, visible } from "./storefront-helpers";
 
 /** The bell: a seller moves an order on in one browser, the buyer's bell counts it live in another. */
 let e2e: E2E;
@@ -135,7 +135,7 @@ describe("notifications at 390 px", () => {
     await visible(page.getByRole("link", { name: "Login page" }));
     expect(await bell(page).count()).toBe(0);
     const newcomer = await signUp(e2e.server);
-    await signInAs(page, newcomer.user.email, newcomer.password);
+    await signIn(page, newcomer.user.email, newcomer.password);
     await page.goto("/notifications");
     await visible(page.getByText("No notifications yet. New messages and changes to your orders will show here."));
     expect(await bell(page).getAttribute("aria-label")).toBe("Notifications, 0 unread");

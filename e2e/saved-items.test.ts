@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { BUYER_2, SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, expectAccessible, gqlOk, openPage, PHONE } from "./harness";
-import { logIn, notice, openProduct, plain, visible } from "./storefront-helpers";
+import { signIn, notice, openProduct, plain, visible } from "./storefront-helpers";
 
 /** Saved items on a phone: heart a listing, the seller lowers the price, the saved list says so. */
 let e2e: E2E;
@@ -36,7 +36,7 @@ describe("saved items at 390 px", () => {
   it("save from the product page, see the price drop on the saved list, unsave", async () => {
     const { page, context } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_2);
+      await signIn(page, BUYER_2);
       await openProduct(page, productName);
       await page.getByRole("button", { name: `Save ${productName}` }).click();
       await notice(page, `${productName} saved.`);

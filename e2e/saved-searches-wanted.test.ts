@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { BUYER_2, SELLER, SELLER_2, tokenFor } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
-import { logIn, notice, urlMatches, visible } from "./storefront-helpers";
+import { signIn, notice, urlMatches, visible } from "./storefront-helpers";
 
 /** On a phone: a saved search's alert reaches the bell when another user lists a match; a wanted post answered opens the chat. */
 let e2e: E2E;
@@ -16,7 +16,7 @@ describe("saved searches and wanted posts at 390 px", () => {
     const word = `zq${randomBytes(3).toString("hex")}`;
     const { page, context } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_2);
+      await signIn(page, BUYER_2);
       await page.goto(`/shop?q=${word}&category=electronics`);
       await page.getByRole("button", { name: "Save this search" }).click();
       await notice(page, "Search saved");
@@ -61,7 +61,7 @@ describe("saved searches and wanted posts at 390 px", () => {
     const buyer = await openPage(e2e, PHONE);
     const seller = await openPage(e2e, PHONE);
     try {
-      await logIn(buyer.page, BUYER_2);
+      await signIn(buyer.page, BUYER_2);
       await buyer.page.goto("/wanted");
       await buyer.page.getByRole("button", { name: "Post what you want" }).click();
       const form = buyer.page.getByRole("form", { name: "New wanted post" });
@@ -73,7 +73,7 @@ describe("saved searches and wanted posts at 390 px", () => {
       await notice(buyer.page, "Posted.");
       await visible(buyer.page.getByRole("region", { name: "Your wanted posts" }).getByText(`Looking for: ${title}`));
 
-      await logIn(seller.page, SELLER_2);
+      await signIn(seller.page, SELLER_2);
       await seller.page.goto("/wanted");
       await seller.page.getByRole("searchbox", { name: "Search wanted posts" }).fill(title);
       await seller.page.getByRole("searchbox", { name: "Search wanted posts" }).press("Enter");

@@ -7,6 +7,7 @@ import {
   demoProduct,
   fillShipping,
   logIn,
+  signIn,
   notice,
   openCart,
   openProduct,
@@ -128,7 +129,7 @@ for (const [size, viewport] of VIEWPORTS) {
       const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? unreviewed[0] : unreviewed[1];
       try {
-        await logIn(page, REVIEWER[size]);
+        await signIn(page, REVIEWER[size]);
         await openProduct(page, product);
         await visible(page.getByRole("heading", { name: "Reviews (0)" }));
         await visible(page.getByText("No reviews yet."));
@@ -173,7 +174,7 @@ for (const [size, viewport] of VIEWPORTS) {
       const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? "Woollen Scarf" : "Minimal Ring Set";
       try {
-        await logIn(page, BUYER[size]);
+        await signIn(page, BUYER[size]);
         await addProduct(page, product);
         const panel = await openCart(page);
         const subtotal = await (async () => {
@@ -226,7 +227,7 @@ for (const [size, viewport] of VIEWPORTS) {
       const { context, page } = await openPage(e2e, viewport);
       const product = size === "desktop" ? "Formal Dress Shirt" : "Beaded Necklace";
       try {
-        await logIn(page, BUYER[size]);
+        await signIn(page, BUYER[size]);
         await addProduct(page, product);
         const panel = await openCart(page);
         await fillShipping(panel);

@@ -99,6 +99,31 @@ export async function logIn(page: Page, email: string, password = PASSWORD, word
   await expect.poll(() => new URL(page.url()).pathname, { timeout: STEP_TIMEOUT }).not.toBe("/login");
 }
 
+/**
+ * Signs in without the login page, for tests about what comes after it: the app's own Login
+ * mutation over the API, and the session it answers written where the web app keeps it (local
+ * storage `token`, `user` and `userId`, the names legacy screens read too) on a plain file of the
+ * app's origin. The page's next `goto` opens the app signed in. The login page itself is walked by
+ * `logIn`.
+ */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  const response = await page.request.post("/graphql", {
+    data: {
+      query: `mutation($email: String!, $password: String!) { login(email: $email, password: $password) {
+        token user { id email username name role contactNumber profileImage sellerType storeName isVerifiedStudent university universityEmail } } }`,
+      variables: { email, password },
+    },
+  });
+  const { data, errors } = (await response.json()) as { data?: { login: { token: string; user: { id: string } } }; errors?: unknown };
+  if (!data?.login) throw new Error(`signing in ${email} failed: ${JSON.stringify(errors)}`);
+  await page.goto("/robots.txt");
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("token", token);
+    localStorage.setItem("user", JSON.stringify(user));
+    localStorage.setItem("userId", user.id);
+  }, data.login);
+}
+
 /** Opens the product page of the product with this exact name, through the search page. */
 export async function openProduct(page: Page, name: string) {
   await page.goto(`/search?q=${encodeURIComponent(name)}`);

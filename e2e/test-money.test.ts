@@ -5,7 +5,7 @@ import { it as browserTest } from "./browser-test";
 import { ADMIN, BUYER_2, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { BrowserContext, Page } from "playwright-core";
 import { type E2E, expectAccessible, gqlOk, PHONE, pkr, STEP_TIMEOUT } from "./harness";
-import { addProduct, fillShipping, logIn, openCart, payWithTestCard, plain, visible } from "./storefront-helpers";
+import { addProduct, fillShipping, signIn, openCart, payWithTestCard, plain, visible } from "./storefront-helpers";
 import { completeHandoverByCode } from "./deal-helpers";
 
 /** A free port now, so the app's PUBLIC_URL (which production requires, and which return addresses use) can name it. */
@@ -78,7 +78,7 @@ describe("test money in production with the sandbox on, at 390 px", () => {
   it("marks a sandbox card payment as test money on both order pages and refuses to pay it out, the ledger balanced", async () => {
     const [buyer, seller, admin] = [await phone(), await phone(), await phone()];
     try {
-      await logIn(buyer.page, BUYER_2);
+      await signIn(buyer.page, BUYER_2);
       await addProduct(buyer.page, listing);
       const panel = await openCart(buyer.page);
       await fillShipping(panel);

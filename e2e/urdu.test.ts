@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
@@ -151,5 +153,56 @@ describe("Urdu at 390 px", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("says a server refusal in Urdu, in the Urdu face (fetched only for Urdu), with no raw enum on the orders page", async () => {
+    // an English reader's page never asks for the Urdu face
+    const english = await openPage(e2e, PHONE);
+    const englishRequests: string[] = [];
+    english.page.on("request", (request) => englishRequests.push(request.url()));
+    await english.page.goto("/");
+    await visible(english.page.getByRole("contentinfo"));
+    await english.page.evaluate(() => document.fonts.ready);
+    expect(englishRequests.filter((url) => /naskh|urdu-font/i.test(url))).toEqual([]);
+    expect(await english.page.evaluate(() => [...document.fonts].some((face) => face.family.includes("UniBazaar Urdu")))).toBe(false);
+
+    const { page } = await openPage(e2e, PHONE);
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("button", { name: "اردو" }).click();
+    await expect.poll(() => direction(page)).toEqual(["ur", "rtl"]);
+    // the face is loaded and the body is set in it
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].some((face) => face.family.includes("UniBazaar Urdu") && face.status === "loaded");
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?UniBazaar Urdu"?,/);
+
+    // the server refuses a suspended account by key: the reason kept as written, the rest in Urdu
+    await e2e.server.dataSource.query(
+      `UPDATE users SET "suspendedAt" = now(), "suspendedReason" = 'Spam listings' WHERE email = 'fatima@student.pk'`,
+    );
+    await page.goto("/login");
+    await page.getByLabel(URDU_LOGIN.email).fill("fatima@student.pk");
+    await page.getByLabel(URDU_LOGIN.password).fill(PASSWORD);
+    await page.getByRole("button", { name: URDU_LOGIN.button }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "یہ اکاؤنٹ معطل ہے" });
+    await visible(refusal);
+    expect(plain(await refusal.textContent())).toContain("\u2068Spam listings\u2069۔");
+    expect(await refusal.textContent()).not.toContain("This account is suspended");
+
+    // an Urdu buyer's orders: statuses and payment methods in words, never as the server spells them
+    await logIn(page, "zainab@student.pk", PASSWORD, URDU_LOGIN);
+    await page.goto("/orders");
+    await visible(page.getByRole("main").getByRole("heading", { level: 1 }));
+    const main = (await page.getByRole("main").textContent()) ?? "";
+    expect(main).not.toMatch(
+      /\b(PENDING|CONFIRMED|PROCESSING|SHIPPED|COMPLETED|CANCELLED|REJECTED|JAZZCASH|EASYPAISA|CASH_ON_\w+|jazzcash|easypaisa|REQUESTED)\b/,
+    );
+    expect(await overflows(page)).toBe(false);
+    await page.screenshot({ path: path.join(tmpdir(), "urdu-orders.png"), fullPage: true });
   });
 });

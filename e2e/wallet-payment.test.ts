@@ -7,7 +7,7 @@ import { User } from "../server/src/modules/users/entity";
 import { insertProduct } from "../server/src/test/fixtures";
 import { BUYER_2, SELLER } from "./dashboard-helpers";
 import { type E2E, expectAccessible, openPage, PHONE } from "./harness";
-import { fillShipping, logIn, openCart, shown, urlMatches, visible } from "./storefront-helpers";
+import { fillShipping, signIn, openCart, shown, urlMatches, visible } from "./storefront-helpers";
 
 /**
  * Paying with a mobile wallet on a phone (390 px): JazzCash at checkout, the promise that the money
@@ -30,7 +30,7 @@ describe("wallet payment (phone)", () => {
     });
     const { context, page } = await openPage(e2e, PHONE);
     try {
-      await logIn(page, BUYER_2);
+      await signIn(page, BUYER_2);
       await page.goto(`/shop/${product.id}`);
       await visible(page.getByRole("heading", { level: 1, name: product.name }));
       await page.getByRole("button", { name: "Add to cart" }).click();
