@@ -1,20 +1,44 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import i18next from "i18next";
 import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
+import { formatDateTime, formatPKR } from "../lib/format";
+
+/** A message said by key (`extensions.key` and `params`, or one of `extensions.fieldKeys`): the server's words as data. */
+export type Said = { key: string; params?: Record<string, string | number> };
+export type Extensions = {
+  code?: unknown;
+  key?: unknown;
+  params?: Said["params"];
+  fields?: Record<string, string>;
+  fieldKeys?: Record<string, Said>;
+};
+
+/** A parameter as the reader reads it, by the name the server gives it: `…Paisa` an amount, `…At` a time; anything else (a count, a name) as it is. */
+function shown(name: string, value: string | number): string | number {
+  if (name.endsWith("Paisa")) return formatPKR(Number(value) / 100);
+  return name.endsWith("At") ? formatDateTime(String(value)) : value;
+}
 
 /**
- * A server error in the reader's language, from its code: `common:errors.<CODE>`. English has no
- * such keys, so it shows the server's own sentence, which says more ("Only 2 left in stock").
+ * A server error in the reader's language: by its key (`errors:<key>`, with its parameters), else
+ * by its code (`common:errors.<CODE>`: English has no such keys and keeps the server's sentence), else
+ * the server's own sentence.
  */
-function translated(message: string, code: unknown): string {
-  return typeof code === "string" && i18next.isInitialized ? i18next.t(`errors.${code}`, { ns: "common", defaultValue: message }) : message;
+function translated(message: string, extensions: Extensions | undefined, said: Said | undefined): string {
+  if (!i18next.isInitialized) return message;
+  const params = Object.fromEntries(Object.entries(said?.params ?? {}).map(([name, value]) => [name, shown(name, value)]));
+  const keys = [said ? `errors:${said.key}` : "", typeof extensions?.code === "string" ? `common:errors.${extensions.code}` : ""];
+  return i18next.t(keys.filter(Boolean), { ...params, defaultValue: message });
 }
+
+const keyOf = (extensions: Extensions | undefined): Said | undefined =>
+  typeof extensions?.key === "string" ? { key: extensions.key, params: extensions.params } : undefined;
 
 /** The first server message of a failed operation, or `fallback` when there is none to show. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (CombinedGraphQLErrors.is(error)) {
     const first = error.errors.find((e) => e.message);
-    if (first) return translated(first.message, first.extensions?.code);
+    if (first) return translated(first.message, first.extensions, keyOf(first.extensions));
   }
   return fallback;
 }
@@ -23,10 +47,11 @@ export function errorMessage(error: unknown, fallback: string): string {
 function fieldErrors(error: unknown): Record<string, string> {
   if (!CombinedGraphQLErrors.is(error)) return {};
   for (const e of error.errors) {
-    const fields = (e.extensions as { fields?: unknown } | undefined)?.fields;
+    const extensions = e.extensions as Extensions | undefined;
+    const fields = extensions?.fields;
     if (fields && typeof fields === "object")
       return Object.fromEntries(
-        Object.entries(fields as Record<string, string>).map(([field, message]) => [field, translated(message, e.extensions?.code)]),
+        Object.entries(fields).map(([field, message]) => [field, translated(message, extensions, extensions?.fieldKeys?.[field])]),
       );
   }
   return {};
@@ -53,7 +78,10 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /** The message of any error for "Error ...: {message}" texts (server message, else the error's own). */
 export function plainMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => translated(e.message, e.extensions?.code)).join(" ");
+  if (CombinedGraphQLErrors.is(error))
+    return error.errors
+      .map((e) => translated(e.message, e.extensions as Extensions | undefined, keyOf(e.extensions as Extensions | undefined)))
+      .join(" ");
   if (error instanceof Error) return error.message;
   return String(error);
 }

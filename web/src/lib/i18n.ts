@@ -36,6 +36,19 @@ const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.js
   import: "default",
 });
 
+/** A letter or digit of a left-to-right script, or a digit: what a right-to-left line would reorder around it. */
+const LEFT_TO_RIGHT = /[A-Za-z0-9]/;
+/**
+ * A value put into a sentence (a price, "-15%", a username, a product's name, a count), isolated
+ * when the language is written right to left and the value holds Latin letters or digits: inside
+ * Urdu it keeps its own order ("-15%" never becomes "15%-"), as `<bdi>` would (Unicode's first strong
+ * isolate ... pop directional isolate, which also works in an aria-label or a title). Urdu words
+ * need no isolate and get none.
+ */
+export function isolatedInRtl(value: string): string {
+  return i18n.dir() === "rtl" && LEFT_TO_RIGHT.test(value) ? `\u2068${value}\u2069` : value;
+}
+
 /** The page's language follows i18next: `<html lang dir>` say it to the browser, screen readers and CSS. */
 i18n.on("languageChanged", (language) => {
   // "en-US" from the browser is shown as our "en"
@@ -44,7 +57,7 @@ i18n.on("languageChanged", (language) => {
 });
 
 let rtlCache: EmotionCache | undefined;
-/** Emotion's right-to-left style cache, once loaded (only a right-to-left language loads it). */
+/** Emotion's right-to-left style cache, once loaded (only a right-to-left language loads it, with Urdu's face: `rtl-cache.ts`). */
 export const loadedRtlCache = () => rtlCache;
 async function loadDirectionStyles(language: string) {
   if (i18n.dir(language) === "rtl") rtlCache ??= (await import("./rtl-cache")).rtlCache;
@@ -64,12 +77,16 @@ export const i18nReady = i18n
     ns: ["common"],
     defaultNS: "common",
     lng: detectLanguage(),
-    // React escapes what it renders
-    interpolation: { escapeValue: false },
+    // React escapes what it renders: "escaping" here only isolates a value inside right-to-left text
+    interpolation: { escapeValue: true, escape: isolatedInRtl },
     // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
     react: { useSuspense: true },
   })
-  .then(() => loadDirectionStyles(i18n.language));
+  .then(() => {
+    // the server's refusals by key (components/errors.ts), fetched after the first screen: until then, and in English, the server's own sentence shows
+    void i18n.loadNamespaces("errors");
+    return loadDirectionStyles(i18n.language);
+  });
 
 /** The language the app shows now ("en" until the detection has run). */
 export const currentLanguage = (): Language => (i18n.language?.startsWith("ur") ? "ur" : "en");

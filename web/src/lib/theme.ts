@@ -1,5 +1,8 @@
 import { createTheme } from "@mui/material/styles";
 
+/** Urdu's face (Noto Naskh Arabic, for Arabic script only), added by `lib/urdu-font.ts` when the language is Urdu; unknown, and so skipped, otherwise. */
+export const URDU_FAMILY = "UniBazaar Urdu";
+
 /** UniBazaar's brand: a deep green with a warm gold accent, high-contrast text. */
 export const theme = createTheme({
   palette: {
@@ -12,7 +15,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: `"${URDU_FAMILY}", "Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`,
     h1: { fontWeight: 800 },
     h2: { fontWeight: 800 },
     h3: { fontWeight: 700 },

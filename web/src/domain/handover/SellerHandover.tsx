@@ -9,15 +9,25 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { useApolloClient } from "@apollo/client/react";
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from "react";
 import { CODE_DIGITS, handoverCodeRule } from "@unibazaar/rules";
 import { useTranslation } from "react-i18next";
 import type { OrderHandoverFieldsFragment } from "../../generated/graphql";
 import { useCompleteHandoverMutation } from "../../generated/hooks";
-import { errorMessage, ruleMessage } from "../../components/errors";
+import { errorMessage, ruleMessage, type Extensions } from "../../components/errors";
 import { useNotify } from "../../components/Notify";
 import { formatMeetupTime } from "../meetup/slots";
 import { handoverLine } from "./handoverText";
+
+/** The tries left that a refused code's answer gives (`handover.codeWrong`'s count, none after the last), or undefined. */
+function triesLeftIn(error: unknown): number | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const extensions = error.errors[0]?.extensions as Extensions | undefined;
+  if (extensions?.key === "handover.codeWrongLocked") return 0;
+  return extensions?.key === "handover.codeWrong" ? Number(extensions.params?.count) : undefined;
+}
 
 // the camera reader is loaded only when a seller opens it
 const QrScanner = lazy(async () => ({ default: (await import("./QrScanner")).QrScanner }));
@@ -70,6 +80,7 @@ function CodeDialog({ order, orderNumber, onClose, onCompleted }: Props & { onCl
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [complete, completing] = useCompleteHandoverMutation();
+  const { cache } = useApolloClient();
 
   const submit = useCallback(
     async (typed: string) => {
@@ -85,10 +96,17 @@ function CodeDialog({ order, orderNumber, onClose, onCompleted }: Props & { onCl
         onClose();
         onCompleted?.();
       } catch (e) {
+        // a wrong code's answer says how many tries the server has left: the dialog's own count reads the same
+        const left = triesLeftIn(e);
+        if (typeof left === "number")
+          cache.modify({
+            id: cache.identify({ __typename: "Order", id: order.id }),
+            fields: { handover: (handover: object) => ({ ...handover, codeTriesLeft: left }) },
+          });
         setProblem(errorMessage(e, t("handover.codeRefused")));
       }
     },
-    [complete, notify, onClose, onCompleted, order.id, orderNumber, t],
+    [cache, complete, notify, onClose, onCompleted, order.id, orderNumber, t],
   );
   const scanned = useCallback(
     (found: string) => {

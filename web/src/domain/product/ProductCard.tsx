@@ -61,7 +61,14 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
           height={300}
           sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
         />
-        {off && <Chip label={`-${off}%`} size="small" color="error" sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }} />}
+        {off && (
+          <Chip
+            label={<bdi>{`-${off}%`}</bdi>}
+            size="small"
+            color="error"
+            sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }}
+          />
+        )}
         {product.sold && (
           <Chip
             label={t("listing.sold")}

@@ -54,7 +54,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
       </Breadcrumbs>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 } }}>
         <ProductGallery images={product.images} name={product.name}>
-          {off && <Chip label={`-${off}%`} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
+          {off && <Chip label={<bdi>{`-${off}%`}</bdi>} color="error" sx={{ position: "absolute", top: 12, left: 12, fontWeight: 700 }} />}
           {product.sold && (
             <Chip
               label={product.pendingOrderUnits > 0 ? t("details.inPendingOrder") : t("common:listing.sold")}
