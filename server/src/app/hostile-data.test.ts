@@ -181,7 +181,7 @@ describe("enumeration: a real account and an unknown e-mail get the same answer 
         p: "brand-new-pass-9",
       });
     const realTry = await observe(server, reset(real.user.email));
-    expect(realTry.answer.errors?.[0]).toEqual({ message: CODE_WRONG, code: "BAD_USER_INPUT" });
+    expect(realTry.answer.errors?.[0]).toEqual({ message: CODE_WRONG.text, code: "BAD_USER_INPUT" });
     expectSame(realTry, await observe(server, reset(unknown)));
   });
 
@@ -254,7 +254,7 @@ describe("a hidden listing exists only for its seller and admins, everywhere", (
       { o: offered.data.makeOffer.id },
       seller.token,
     );
-    expect(accept.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
+    expect(accept.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE.text, extensions: { code: "CONFLICT" } });
     const withdraw = await server.gql(
       `mutation ($o: ID!) { withdrawOffer(offerId: $o) { status } }`,
       { o: offered.data.makeOffer.id },
@@ -266,6 +266,6 @@ describe("a hidden listing exists only for its seller and admins, everywhere", (
       { c: conversationId },
       buyer.token,
     );
-    expect(again.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE, extensions: { code: "CONFLICT" } });
+    expect(again.errors?.[0]).toMatchObject({ message: NOT_FOR_SALE.text, extensions: { code: "CONFLICT" } });
   });
 });

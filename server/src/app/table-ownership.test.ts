@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { isProductCode, sourceFiles } from "../test/import-graph";
 
 /**
  * A module writes only its own tables. An entity belongs to the module whose folder declares it
@@ -20,14 +21,6 @@ import { describe, expect, it } from "vitest";
 type Source = { module: string; file: string; text: string };
 
 const MODULES = path.resolve(__dirname, "../modules");
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : [full];
-  });
-
-const isProductCode = (file: string) => /\.ts$/.test(file) && !/\.test\.ts$|(^|\/)testing\.ts$/.test(file);
 
 function moduleSources(root: string): Source[] {
   return readdirSync(root)

@@ -1,5 +1,6 @@
 import { passwords } from "../../platform/auth/passwords";
 import { createHash } from "node:crypto";
+import { said } from "../../platform/i18n/errors";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { type DataSource, type EntityManager } from "typeorm";
 import { isUniqueViolation } from "../../platform/db/errors";
@@ -46,10 +47,9 @@ const registerSchema = z
 /** What callers may send; the service checks it (role is any string until validated). */
 export type RegisterInput = Omit<z.input<typeof registerSchema>, "role"> & { role: string };
 
-const INVALID_LOGIN = "Invalid email or password.";
-export const suspendedMessage = (reason: string | null) =>
-  `This account is suspended${reason ? `: ${reason}` : ""}. Contact the UniBazaar team if you think this is a mistake.`;
-export const DUPLICATE_ACCOUNT = "Email or username already registered.";
+const INVALID_LOGIN = said("auth.invalidLogin");
+export const suspendedMessage = (reason: string | null) => (reason ? said("auth.suspendedFor", { reason }) : said("auth.suspended"));
+export const DUPLICATE_ACCOUNT = said("auth.duplicateAccount");
 
 /**
  * Sign-in limits, counted in PostgreSQL so every server process shares them, and consumed atomically
@@ -178,7 +178,7 @@ export class AuthService {
       select: { id: true, tokenVersion: true, tokensRevokedBy: true, suspendedAt: true, suspendedReason: true },
     });
     if (!user) return null;
-    if (user.suspendedAt) return suspendedMessage(user.suspendedReason);
+    if (user.suspendedAt) return suspendedMessage(user.suspendedReason).text;
     if (user.tokenVersion === claims.ver) return null;
     return user.tokensRevokedBy === "password"
       ? "You were signed out because your password was changed. Sign in with the new password."

@@ -1,8 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { CODE_DIGITS, EMAIL_CODE_FORMAT, isCodeShaped } from "@unibazaar/rules";
+import { CODE_DIGITS, isCodeShaped } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Mailer, MailMessage } from "../../platform/mail";
+import { said, type Said } from "../../platform/i18n/errors";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { CodePurpose, OneTimeCode } from "./entity";
@@ -15,11 +16,11 @@ export const CODE_ATTEMPTS = 5;
 /** Codes sent per key (a user and purpose, or a reset's e-mail) per hour. */
 export const CODE_SENDS_PER_HOUR = 3;
 
-export const CODE_FORMAT = EMAIL_CODE_FORMAT;
-export const CODE_WRONG = "That code is wrong or has expired. Ask for a new code.";
-export const CODE_EXPIRED = "That code has expired. Ask for a new code.";
-export const CODE_SPENT = "Too many wrong codes. Ask for a new code.";
-export const CODE_SENDS_SPENT = `You can ask for ${CODE_SENDS_PER_HOUR} codes an hour. Please try again later.`;
+export const CODE_FORMAT = said("code.format", { digits: CODE_DIGITS });
+export const CODE_WRONG = said("code.wrong");
+export const CODE_EXPIRED = said("code.expired");
+export const CODE_SPENT = said("code.spent");
+export const CODE_SENDS_SPENT = said("code.sendsSpent", { count: CODE_SENDS_PER_HOUR });
 
 /**
  * One-time codes by e-mail (student verification, password reset): 6 digits, kept only as an HMAC
@@ -119,7 +120,7 @@ export class OneTimeCodes {
       .execute();
     const row = (tried.raw as Array<Pick<OneTimeCode, "email" | "codeHash" | "attempts" | "expiresAt">>)[0];
     if (!row) throw badInput(CODE_WRONG, { code: CODE_WRONG });
-    const refuse = async (message: string) => {
+    const refuse = async (message: Said) => {
       await this.dataSource.getRepository(OneTimeCode).delete({ userId, purpose });
       return badInput(message, { code: message });
     };
@@ -129,7 +130,7 @@ export class OneTimeCodes {
     if (!right) {
       if (row.attempts >= CODE_ATTEMPTS) throw await refuse(CODE_SPENT);
       const left = CODE_ATTEMPTS - row.attempts;
-      const message = `That code is wrong. ${left} ${left === 1 ? "try" : "tries"} left.`;
+      const message = said("code.wrongTriesLeft", { count: left });
       throw badInput(message, { code: message });
     }
     return this.dataSource.transaction(async (manager) => {

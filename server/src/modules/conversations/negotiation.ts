@@ -1,5 +1,6 @@
 import { RESERVATION_DEFAULT_HOURS, reservationHoursRule } from "@unibazaar/rules";
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
+import { said } from "../../platform/i18n/errors";
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -7,7 +8,7 @@ import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
 import type { MessageKey } from "../../platform/i18n";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
-import { toPaisa, toRupees } from "../../platform/shared/money";
+import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse } from "../../platform/shared/rate-limits";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -27,7 +28,7 @@ const acceptSchema = z.object({ reserveHours: reservationHoursRule.nullish().tra
  */
 export type OfferHold = (manager: EntityManager, offer: Offer, hours: number, now: Date) => Promise<{ expiresAt: Date }>;
 
-export const NOT_FOR_SALE = "This product is no longer for sale.";
+export const NOT_FOR_SALE = said("offer.notForSale");
 
 type Paging = { page?: number; pageSize?: number };
 
@@ -51,7 +52,7 @@ export class NegotiationService {
    * unused, below the listed price), or null: the product page shows it with the way to buy at it.
    */
   async acceptedOffer(productId: string, caller: AuthUser): Promise<OfferView | null> {
-    if (!isId(productId)) throw notFound("Product not found.");
+    if (!isId(productId)) throw notFound(said("chat.productNotFound"));
     const usable = (await usableOffers(this.dataSource.manager, caller.id, [productId], this.clock.now())).get(productId);
     if (!usable) return null;
     const product = await this.dataSource.getRepository(Product).findOneBy({ id: productId });
@@ -87,8 +88,8 @@ export class NegotiationService {
     const v = parseInput(makeOfferSchema, input);
     const offer = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
-      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
-      if (conversation.buyerId !== caller.id) throw forbidden("Only the buyer can make an offer; answer theirs with a counter-offer.");
+      if (!conversation || !isParty(conversation, caller.id)) throw notFound(said("chat.conversationNotFound"));
+      if (conversation.buyerId !== caller.id) throw forbidden(said("offer.onlyBuyerOffers"));
       const offer = await this.proposeOffer(manager, conversation, caller.id, v.amount, v.expiresInHours);
       await this.offerChanged(manager, offer);
       return offer;
@@ -105,7 +106,7 @@ export class NegotiationService {
     return this.answerOffer(offerId, caller, async (manager, offer) => {
       await assertNotBlocked(manager, caller.id, offer.madeById);
       if (reserveHours != null && caller.id !== offer.sellerId)
-        throw badInput("Only the seller chooses how long the item is reserved.", { reserveHours: "Only the seller chooses this." });
+        throw badInput(said("offer.onlySellerReserves"), { reserveHours: said("offer.onlySellerChooses") });
       // a listing hidden since the offer was made is not for sale
       const product = await manager.findOneBy(Product, { id: offer.productId });
       if (!product || !isListed(product)) throw conflict(NOT_FOR_SALE);
@@ -138,7 +139,7 @@ export class NegotiationService {
   async withdrawOffer(offerId: string, caller: AuthUser): Promise<OfferView> {
     const offer = await this.dataSource.transaction(async (manager) => {
       const offer = await this.openOffer(manager, offerId, caller);
-      if (offer.madeById !== caller.id) throw forbidden("Only the party who made an offer can withdraw it.");
+      if (offer.madeById !== caller.id) throw forbidden(said("offer.onlyMakerWithdraws"));
       const withdrawn = await this.settleOffer(manager, offer, OfferStatus.WITHDRAWN);
       await this.offerChanged(manager, withdrawn);
       return withdrawn;
@@ -173,7 +174,7 @@ export class NegotiationService {
   ): Promise<OfferView> {
     const changed = await this.dataSource.transaction(async (manager) => {
       const offer = await this.openOffer(manager, offerId, caller);
-      if (offer.madeById === caller.id) throw forbidden("You cannot answer your own offer; you can withdraw it.");
+      if (offer.madeById === caller.id) throw forbidden(said("offer.notOwnOffer"));
       const answered = [await answer(manager, offer)].flat();
       for (const changed of answered) await this.offerChanged(manager, changed);
       return answered;
@@ -184,10 +185,10 @@ export class NegotiationService {
   /** A pending, unexpired offer of one of the caller's conversations, locked for the change. */
   private async openOffer(manager: EntityManager, offerId: string, caller: AuthUser): Promise<Offer> {
     const offer = isId(offerId) ? await manager.findOne(Offer, { where: { id: offerId }, lock: { mode: "pessimistic_write" } }) : null;
-    if (!offer || !isParty(offer, caller.id)) throw notFound("Offer not found.");
+    if (!offer || !isParty(offer, caller.id)) throw notFound(said("offer.notFound"));
     const status = offerStatus(offer, this.clock.now());
-    if (status === OfferStatus.EXPIRED) throw conflict("This offer has expired.");
-    if (status !== OfferStatus.PENDING) throw conflict(`This offer is no longer open (${status.toLowerCase()}).`);
+    if (status === OfferStatus.EXPIRED) throw conflict(said("offer.expired"));
+    if (status !== OfferStatus.PENDING) throw conflict(said("offer.notOpen", { state: status.toLowerCase() }));
     return offer;
   }
 
@@ -235,13 +236,13 @@ export class NegotiationService {
     if (!product || !isListed(product) || product.quantityAvailable < 1) throw conflict(NOT_FOR_SALE);
     const amountPaisa = toPaisa(amount);
     if (amountPaisa > product.pricePaisa)
-      throw badInput(`An offer cannot be more than the price (PKR ${toRupees(product.pricePaisa).toLocaleString("en-US")}).`, {
-        amount: "An offer cannot be more than the price.",
+      throw badInput(said("offer.aboveThePrice", { pricePaisa: product.pricePaisa }), {
+        amount: said("offer.aboveThePrice", { pricePaisa: product.pricePaisa }),
       });
     await this.expireOffers(manager, conversation.id);
     const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
-    if (pending) throw conflict("This conversation already has an open offer: answer or withdraw it first.");
-    await consumeOrRefuse([[this.messagesBySender, makerId]], "You are sending messages too fast. Please wait a minute.");
+    if (pending) throw conflict(said("offer.alreadyOpen"));
+    await consumeOrRefuse([[this.messagesBySender, makerId]], said("chat.tooFast"));
     const [{ id }]: Array<{ id: string }> = await manager.query(
       `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz + make_interval(hours => $8)) RETURNING id`,

@@ -68,7 +68,7 @@ describe("making an offer", () => {
     for (const amount of [0, -10, 10.005]) expect(codeOf(await make(server, conversationId, amount, buyer))).toBe("BAD_USER_INPUT");
     const above = await make(server, conversationId, 2000.01, buyer);
     expect(codeOf(above)).toBe("BAD_USER_INPUT");
-    expect(above.errors![0].message).toBe("An offer cannot be more than the price (PKR 2,000).");
+    expect(above.errors![0].message).toBe("An offer cannot be more than the price (Rs\u00a02,000).");
     expect(await offerCount(server, conversationId)).toBe(0);
     // the full price is allowed (an offer to buy now, at the listed price)
     expect((await make(server, conversationId, 2000, buyer)).errors).toBeUndefined();

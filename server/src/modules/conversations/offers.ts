@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import { OFFER_DEFAULT_HOURS, offerExpiryRule, priceRule } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { conflict } from "../../platform/shared/errors";
@@ -88,8 +89,7 @@ export async function markOffersUsed(
       RETURNING o.id`,
     [OfferStatus.USED, uses.map((u) => u.offerId), uses.map((u) => u.orderId), OfferStatus.ACCEPTED, now],
   );
-  if (rows.length < uses.length)
-    throw conflict("An accepted offer in your cart was just used or has expired. Check your cart and try again.");
+  if (rows.length < uses.length) throw conflict(said("checkout.offerUsed"));
   return rows.map((r) => r.id);
 }
 

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import { said } from "../../platform/i18n/errors";
 import { notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
 import { Conversation } from "./entity";
@@ -15,6 +16,6 @@ export const isParty = (c: Pick<Conversation, "buyerId" | "sellerId">, userId: s
 export async function readableConversation(dataSource: DataSource, conversationId: string, caller: AuthUser): Promise<Conversation> {
   const conversation = isId(conversationId) ? await dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
   const allowed = conversation && (isParty(conversation, caller.id) || (caller.role === Role.ADMIN && conversation.reportedAt !== null));
-  if (!allowed) throw notFound("Conversation not found.");
+  if (!allowed) throw notFound(said("chat.conversationNotFound"));
   return conversation;
 }

@@ -1,5 +1,6 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import { conversationReportRule, MESSAGE_MAX_LENGTH, stripBidi } from "@unibazaar/rules";
+import { said } from "../../platform/i18n/errors";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -171,17 +172,16 @@ export class ConversationsService {
    * With `buyerId`, the product's seller opens it with a buyer who ordered that product from them.
    */
   async start(productId: string, caller: AuthUser, buyerId?: string | null): Promise<ConversationView> {
-    if (!isId(productId)) throw notFound("Product not found.");
+    if (!isId(productId)) throw notFound(said("chat.productNotFound"));
     const bySeller = Boolean(buyerId) && buyerId !== caller.id;
     // a seller may still reach the buyers of a product they delisted
     const product = await this.dataSource.getRepository(Product).findOne({ where: { id: productId }, withDeleted: bySeller });
     // a listing hidden by moderation cannot start a conversation (its seller still reaches buyers)
-    if (!product?.sellerId || (!bySeller && !isListed(product))) throw notFound("Product not found.");
+    if (!product?.sellerId || (!bySeller && !isListed(product))) throw notFound(said("chat.productNotFound"));
     if (bySeller) {
-      if (product.sellerId !== caller.id) throw forbidden("Only the product's seller can message its buyers.");
-      if (!isId(buyerId!) || !(await this.hasOrdered(buyerId!, caller.id, productId)))
-        throw forbidden("You can message a buyer only about a product they ordered from you.");
-    } else if (product.sellerId === caller.id) throw forbidden("You cannot message yourself about your own product.");
+      if (product.sellerId !== caller.id) throw forbidden(said("chat.onlySellerMessagesBuyers"));
+      if (!isId(buyerId!) || !(await this.hasOrdered(buyerId!, caller.id, productId))) throw forbidden(said("chat.buyerNotOrdered"));
+    } else if (product.sellerId === caller.id) throw forbidden(said("chat.ownProduct"));
     const buyer = bySeller ? buyerId! : caller.id;
     const existing = await this.dataSource.getRepository(Conversation).findOneBy({ productId, buyerId: buyer });
     if (existing) return this.view(existing.id, caller.id);
@@ -190,7 +190,7 @@ export class ConversationsService {
 
   /** A seller's answer to a wanted post: their conversation with its author (one per post and seller), under the same limits as `start`. */
   async startAboutWanted(post: { id: string; authorId: string }, caller: AuthUser): Promise<ConversationView> {
-    if (post.authorId === caller.id) throw forbidden("You cannot answer your own wanted post.");
+    if (post.authorId === caller.id) throw forbidden(said("chat.ownWantedPost"));
     const existing = await this.dataSource.getRepository(Conversation).findOneBy({ wantedPostId: post.id, sellerId: caller.id });
     if (existing) return this.view(existing.id, caller.id);
     return this.openNew(caller, { wantedPostId: post.id }, post.authorId, caller.id);
@@ -199,7 +199,7 @@ export class ConversationsService {
   /** A new conversation under the starter's limits (no block either way, CONVERSATIONS_PER_HOUR, screening); a concurrent twin lands on the same row. */
   private async openNew(caller: AuthUser, about: { productId: string } | { wantedPostId: string }, buyerId: string, sellerId: string) {
     await assertNotBlocked(this.dataSource.manager, caller.id, caller.id === buyerId ? sellerId : buyerId);
-    await consumeOrRefuse([[this.conversationsByStarter, caller.id]], "You have started too many conversations. Please try again later.");
+    await consumeOrRefuse([[this.conversationsByStarter, caller.id]], said("chat.tooManyConversations"));
     await this.screening.countNewConversation(caller.id);
     const [{ id }]: Array<{ id: string }> = await this.dataSource.query(
       "productId" in about
@@ -293,10 +293,10 @@ export class ConversationsService {
     const flags = await this.screening.screen(v.body, caller.id);
     const { message } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
-      if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+      if (!conversation || !isParty(conversation, caller.id)) throw notFound(said("chat.conversationNotFound"));
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
       await assertNotBlocked(manager, caller.id, recipientId);
-      await consumeOrRefuse([[this.messagesBySender, caller.id]], "You are sending messages too fast. Please wait a minute.");
+      await consumeOrRefuse([[this.messagesBySender, caller.id]], said("chat.tooFast"));
       const message = await manager.save(
         manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, image: v.image ?? null, flags }),
       );
@@ -377,7 +377,7 @@ export class ConversationsService {
   /** The conversation if the caller is one of its parties; anyone else is told it does not exist. */
   private async partyOnly(conversationId: string, caller: AuthUser): Promise<Conversation> {
     const conversation = isId(conversationId) ? await this.dataSource.getRepository(Conversation).findOneBy({ id: conversationId }) : null;
-    if (!conversation || !isParty(conversation, caller.id)) throw notFound("Conversation not found.");
+    if (!conversation || !isParty(conversation, caller.id)) throw notFound(said("chat.conversationNotFound"));
     return conversation;
   }
 }

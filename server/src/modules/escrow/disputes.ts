@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import { disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
@@ -11,7 +12,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
 import { Order, PaymentStatus, type OrderHandoverObjected, lockOrder, ACCEPTED_STATUSES } from "../orders";
 import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
-import { orderPath, rupees, type PaymentNotices } from "./notices";
+import { orderPath, type PaymentNotices } from "./notices";
 import type { EscrowService } from "./service";
 import { statesAllowing } from "./transitions";
 
@@ -21,7 +22,7 @@ export const SELLER_ANSWER_HOURS = 72;
 /** How long after a dispute reaches the admins they are reminded to decide it. */
 export const ADMIN_DECISION_HOURS = 48;
 
-const DISPUTE_NOT_FOUND = "Dispute not found.";
+const DISPUTE_NOT_FOUND = said("dispute.notFound");
 
 const photoRule = z
   .string()
@@ -80,11 +81,9 @@ export class DisputesService {
     const v = parseInput(openSchema, input);
     const id = await this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, v.orderId);
-      if (order.buyerId !== buyer.id) throw forbidden("Only the buyer of an order can dispute it.");
+      if (order.buyerId !== buyer.id) throw forbidden(said("dispute.onlyBuyer"));
       if (!ACCEPTED_STATUSES.includes(order.status)) {
-        throw badInput("Only an order the seller has accepted can be disputed; cancel a pending one instead.", {
-          orderId: "Not an accepted order.",
-        });
+        throw badInput(said("dispute.notAccepted"), { orderId: said("dispute.notAccepted") });
       }
       return this.openIn(manager, order, v.reason, v.text, v.photos);
     });
@@ -100,13 +99,13 @@ export class DisputesService {
   }
 
   private async openIn(manager: EntityManager, order: Order, reason: DisputeReason, text: string, photos: string[]): Promise<string> {
-    if (order.paymentStatus !== PaymentStatus.PAID) throw badInput("This order was not paid online: there is no held payment to dispute.");
+    if (order.paymentStatus !== PaymentStatus.PAID) throw badInput(said("dispute.notPaidOnline"));
     // conditional: a dispute and a release racing for the same payment give one outcome
     const [rows]: [Array<{ amountPaisa: string }>, number] = await manager.query(
       `UPDATE held_payments SET state = $2 WHERE "orderId" = $1 AND state = ANY($3) RETURNING "amountPaisa"`,
       [order.id, HeldPaymentState.DISPUTED, statesAllowing("dispute")],
     );
-    if (!rows.length) throw conflict("This payment can no longer be disputed: it is already released, refunded or disputed.");
+    if (!rows.length) throw conflict(said("dispute.noLongerHeld"));
     const now = this.clock.now();
     const [{ id }]: Array<{ id: string }> = await manager.query(
       `INSERT INTO disputes ("orderId", "buyerId", "sellerId", reason, text, photos, "answerDueAt") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -122,8 +121,7 @@ export class DisputesService {
   async answer(disputeId: string, text: string, seller: AuthUser): Promise<DisputeView> {
     const answer = parseInput(answerSchema, { text }).text;
     const dispute = await this.find(disputeId);
-    if (dispute.sellerId !== seller.id || seller.role !== Role.SELLER)
-      throw forbidden("Only the seller of the order can answer this dispute.");
+    if (dispute.sellerId !== seller.id || seller.role !== Role.SELLER) throw forbidden(said("dispute.onlySeller"));
     await this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
       const [, affected]: [unknown[], number] = await manager.query(
@@ -137,7 +135,7 @@ export class DisputesService {
           DisputeState.AWAITING_SELLER,
         ],
       );
-      if (!affected) throw conflict("This dispute has already been answered or decided.");
+      if (!affected) throw conflict(said("dispute.alreadyAnswered"));
       const params = { order: dispute.orderNumber };
       await this.notices.tell(
         [dispute.buyerId, dispute.sellerId],
@@ -165,10 +163,10 @@ export class DisputesService {
           WHERE id = $1 AND state <> $2`,
         [dispute.id, DisputeState.DECIDED, v.outcome, refundPaisa, v.note || null, admin.id],
       );
-      if (!affected) throw conflict("This dispute has already been decided.");
+      if (!affected) throw conflict(said("dispute.alreadyDecided"));
       const step = v.outcome === DisputeOutcome.RELEASE ? "release" : v.outcome === DisputeOutcome.REFUND ? "refund" : "partial";
       const settled = await this.escrow.settle(manager, dispute.orderId, step, [HeldPaymentState.DISPUTED], refundPaisa);
-      if (!settled) throw conflict("This payment is no longer held.");
+      if (!settled) throw conflict(said("dispute.paymentNotHeld"));
       const key =
         v.outcome === DisputeOutcome.RELEASE
           ? "dispute.decidedRelease"
@@ -215,7 +213,7 @@ export class DisputesService {
   async dispute(disputeId: string, caller: AuthUser): Promise<DisputeView> {
     const dispute = await this.find(disputeId);
     if (caller.role !== Role.ADMIN && caller.id !== dispute.buyerId && caller.id !== dispute.sellerId)
-      throw forbidden("This dispute is not yours.");
+      throw forbidden(said("dispute.notYours"));
     return dispute;
   }
 
@@ -285,7 +283,7 @@ function refundOf(outcome: DisputeOutcome, refundAmount: number | null, amountPa
   if (outcome === DisputeOutcome.REFUND) return amountPaisa;
   const refund = refundAmount == null ? 0 : toPaisa(refundAmount);
   if (refund <= 0 || refund >= amountPaisa) {
-    const message = `A partial refund is more than ${rupees(0)} and less than the ${rupees(amountPaisa)} paid.`;
+    const message = said("dispute.partialRefund", { minPaisa: 0, amountPaisa });
     throw badInput(message, { refundAmount: message });
   }
   return refund;

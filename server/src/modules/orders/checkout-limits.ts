@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { conflict } from "../../platform/shared/errors";
 import { isCashPayment, OrderStatus, PaymentStatus, type CheckoutSession } from "./entity";
 import { ONLINE_METHODS } from "./unpaid";
@@ -9,7 +10,7 @@ import { ONLINE_METHODS } from "./unpaid";
  */
 export const MAX_UNPAID_CHECKOUTS = 3;
 
-export const TOO_MANY_UNPAID = `You already have ${MAX_UNPAID_CHECKOUTS} online orders waiting for payment. Pay for one or cancel it in My Orders before placing another, or pay cash.`;
+export const TOO_MANY_UNPAID = said("checkout.tooManyUnpaid", { count: MAX_UNPAID_CHECKOUTS });
 
 /**
  * Takes the buyer's lock for the rest of the checkout's transaction, so one account's checkouts

@@ -203,5 +203,5 @@ export const toPriceQuote = (cart: PricedCart): PriceQuote => ({
   totalPaisa: cart.totalPaisa,
   couponCode: cart.coupon.code,
   couponApplied: cart.coupon.applied,
-  couponMessage: cart.coupon.message,
+  couponMessage: cart.coupon.message?.text ?? null,
 });

@@ -5,6 +5,7 @@ import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
+import { said, type Said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound, type FieldErrors } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { markOffersUsed } from "../conversations";
@@ -12,7 +13,6 @@ import { User } from "../users";
 import { parsePlaceOrder, quoteSchema, type PlaceOrderInput, type ValidOrder } from "./checkout-input";
 import {
   CheckoutSession,
-  formatOrderNumber,
   MeetupParty,
   MeetupState,
   Order,
@@ -30,11 +30,11 @@ import { isUuid, mergeLines, priceCart, type CartLine, type PricedCart } from ".
 import { onlyLeft, reserveUnits, soldOut } from "./stock";
 import { claimReservations } from "../reservations";
 
-const CHECKOUT_NOT_FOUND = "Checkout not found.";
-const CLIENT_GONE = "The request was abandoned before the order was placed; nothing was ordered.";
+const CHECKOUT_NOT_FOUND = said("checkout.notFound");
+const CLIENT_GONE = said("checkout.abandoned");
 
-export const PAYMENT_NOT_OFFERED = "This payment method is not available: choose another.";
-export const BUYERS_MUST_VERIFY = "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.";
+export const PAYMENT_NOT_OFFERED = said("checkout.paymentNotOffered");
+export const BUYERS_MUST_VERIFY = said("checkout.buyersMustVerify");
 /** Checkout and card payment: a cart becomes one checkout with an order per seller, then the card pays it. */
 export class CheckoutService {
   /** Publishes `order.placed` in its transaction. */
@@ -187,7 +187,7 @@ export class CheckoutService {
   /** A checkout, for its buyer or an admin. */
   async checkout(sessionId: string, user: AuthUser): Promise<CheckoutSession> {
     const session = await this.findSession(sessionId);
-    if (session.buyerId !== user.id && user.role !== Role.ADMIN) throw forbidden("This checkout is not yours.");
+    if (session.buyerId !== user.id && user.role !== Role.ADMIN) throw forbidden(said("checkout.notYours"));
     return session;
   }
 
@@ -208,7 +208,7 @@ export class CheckoutService {
   async confirmPayment(sessionId: string, caller: AuthUser | null): Promise<CheckoutSession> {
     const session = caller ? await this.checkout(sessionId, caller) : await this.findSession(sessionId);
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
-    throw badInput("Payment has not been completed.", { sessionId: "Pay on the payment page first." });
+    throw badInput(said("checkout.notPaid"), { sessionId: said("checkout.payFirst") });
   }
 }
 
@@ -220,12 +220,11 @@ function campusToMeet(cart: PricedCart, meetup: ValidMeetup): string {
   const products = cart.lines.map((line) => line.product!);
   const noCampus = products.find((product) => !product.campus);
   if (noCampus) {
-    const message = `"${noCampus.name}" has no campus to meet on: choose delivery to an address.`;
+    const message = said("checkout.noCampus", { product: noCampus.name });
     throw badInput(message, { fulfilment: message });
   }
   if (new Set(products.map((product) => product.campus)).size > 1) {
-    const message =
-      "Your cart has items on different campuses: meet on campus needs every item on one campus. Order them separately, or choose delivery.";
+    const message = said("checkout.campusesDiffer");
     throw badInput(message, { fulfilment: message });
   }
   const campus = products[0].campus!;
@@ -237,17 +236,17 @@ function campusToMeet(cart: PricedCart, meetup: ValidMeetup): string {
 /** Why some cart lines cannot be bought (gone, or the buyer's own), or a coupon that does not apply. */
 function refuseUnbuyable(cart: PricedCart, inputLines: CartLine[], buyer: AuthUser): void {
   const fields: FieldErrors = {};
-  const messages: string[] = [];
+  const messages: Said[] = [];
   for (const line of cart.lines) {
     const key = `lines.${inputLines.findIndex((l) => l.productId === line.productId)}.productId`;
     if (!line.available) {
       fields[key] = !line.product
-        ? "This product does not exist."
-        : (soldOut(line.product) ?? `"${line.product.name}" is no longer available.`);
-      messages.push("Some products in your cart are no longer available. Remove them and try again.");
+        ? said("checkout.noSuchProduct")
+        : (soldOut(line.product) ?? said("checkout.unavailable", { product: line.product.name }));
+      messages.push(said("checkout.someUnavailable"));
     } else if (line.product!.sellerId === buyer.id) {
-      fields[key] = "You cannot buy your own product.";
-      messages.push("You cannot buy your own product.");
+      fields[key] = said("checkout.ownProduct");
+      messages.push(said("checkout.ownProduct"));
     } else if (line.quantity > line.product!.quantityAvailable) {
       fields[key.replace(/productId$/, "quantity")] = onlyLeft(line.product!);
       messages.push(onlyLeft(line.product!));
@@ -275,8 +274,6 @@ async function refuseRepeatOrder(manager: EntityManager, cart: PricedCart, buyer
     [buyer.id, OrderStatus.PENDING, PaymentStatus.PAID, productIds],
   );
   if (earlier) {
-    throw conflict(
-      `You already ordered "${earlier.productName}": order ${formatOrderNumber(earlier.orderNumber)} is paid and waiting for the seller. Open it from My Orders, or cancel it before ordering again.`,
-    );
+    throw conflict(said("checkout.alreadyOrdered", { product: earlier.productName, order: earlier.orderNumber }));
   }
 }

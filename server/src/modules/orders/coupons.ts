@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import type { EntityManager } from "typeorm";
+import { said, type Said } from "../../platform/i18n/errors";
 import { badInput } from "../../platform/shared/errors";
-import { formatMeetupTime } from "../meetups";
 import { User } from "../users";
 import { CheckoutSession } from "./entity";
 import { PURCHASE_EXCLUDED_STATUSES } from "./transitions";
@@ -67,7 +67,7 @@ export class CouponUse {
   createdAt: Date;
 }
 
-export type CouponResult = { code: string | null; applied: boolean; percentOff: number; message: string | null };
+export type CouponResult = { code: string | null; applied: boolean; percentOff: number; message: Said | null };
 
 type Uses = { total: number; mine: number };
 
@@ -84,16 +84,14 @@ async function usesOf(manager: EntityManager, code: string, buyerId: string | nu
 }
 
 /** Why `coupon` does not apply at `now` with these uses, or null when it does. */
-function couponRefusal(coupon: Coupon, code: string, now: Date, uses: Uses | null): string | null {
-  if (!coupon.active) return `Coupon code "${code}" is not valid.`;
-  if (coupon.startsAt && coupon.startsAt > now) return `Coupon code "${code}" starts on ${formatMeetupTime(coupon.startsAt)}.`;
-  if (coupon.expiresAt && coupon.expiresAt <= now) return `Coupon code "${code}" has expired.`;
+function couponRefusal(coupon: Coupon, code: string, now: Date, uses: Uses | null): Said | null {
+  if (!coupon.active) return said("coupon.invalid", { code });
+  if (coupon.startsAt && coupon.startsAt > now) return said("coupon.notYet", { code, startsAt: coupon.startsAt.toISOString() });
+  if (coupon.expiresAt && coupon.expiresAt <= now) return said("coupon.expired", { code });
   if (!uses) return null;
-  if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return `Coupon code "${code}" has been used up.`;
+  if (coupon.maxUses !== null && uses.total >= coupon.maxUses) return said("coupon.usedUp", { code });
   if (coupon.maxUsesPerAccount !== null && uses.mine >= coupon.maxUsesPerAccount)
-    return coupon.maxUsesPerAccount === 1
-      ? `You have already used coupon code "${code}": it is once per account.`
-      : `You have already used coupon code "${code}" ${uses.mine} times, the most one account may.`;
+    return coupon.maxUsesPerAccount === 1 ? said("coupon.oncePerAccount", { code }) : said("coupon.usedTimes", { code, count: uses.mine });
   return null;
 }
 
@@ -111,11 +109,16 @@ export async function findCoupon(
 ): Promise<CouponResult> {
   if (!code) return { code: null, applied: false, percentOff: 0, message: null };
   const coupon = await manager.getRepository(Coupon).findOneBy({ code: code.toLowerCase() });
-  if (!coupon) return { code, applied: false, percentOff: 0, message: `Coupon code "${code}" is not valid.` };
+  if (!coupon) return { code, applied: false, percentOff: 0, message: said("coupon.invalid", { code }) };
   const uses = hasLimits(coupon) ? await usesOf(manager, coupon.code, buyerId) : null;
   const refused = couponRefusal(coupon, code, now, uses);
   if (refused) return { code, applied: false, percentOff: 0, message: refused };
-  return { code: coupon.code, applied: true, percentOff: coupon.percentOff, message: `${coupon.percentOff}% off the subtotal applied.` };
+  return {
+    code: coupon.code,
+    applied: true,
+    percentOff: coupon.percentOff,
+    message: said("coupon.applied", { percent: coupon.percentOff }),
+  };
 }
 
 /**
@@ -132,7 +135,7 @@ export async function recordCouponUse(manager: EntityManager, session: CheckoutS
   if (coupon?.maxUses != null) coupon = await coupons.findOne({ where: { code }, lock: { mode: "pessimistic_write" } });
   const refused = coupon ? couponRefusal(coupon, code, now, hasLimits(coupon) ? await usesOf(manager, code, session.buyerId) : null) : null;
   if (!coupon || refused) {
-    const message = refused ?? `Coupon code "${code}" is not valid.`;
+    const message = refused ?? said("coupon.invalid", { code });
     throw badInput(message, { couponCode: message });
   }
   await manager.insert(CouponUse, { checkoutSessionId: session.id, couponCode: code, buyerId: session.buyerId });

@@ -123,13 +123,23 @@ describe("the handover code", () => {
     const code = await storedCode(server, id);
     const wrong = code === "000000" ? "111111" : "000000";
     const messages: string[] = [];
+    const extensions: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await server.gql(COMPLETE, { id, code: wrong }, seller.token);
       expect(codeOf(res)).toBe("BAD_USER_INPUT");
       messages.push(res.errors![0].message);
+      extensions.push(res.errors![0].extensions);
+      if (i === 0) expect((await view(server, id, seller)).handover.codeTriesLeft).toBe(4);
     }
     expect(messages[0]).toBe("That is not the buyer's code: 4 tries left.");
     expect(messages[3]).toBe("That is not the buyer's code: 1 try left.");
+    // the app reads the count from the key's parameters, on the error and on the code field: the same as the order's own count
+    expect(extensions[0]).toMatchObject({
+      key: "handover.codeWrong",
+      params: { count: 4 },
+      fieldKeys: { code: { key: "handover.codeWrong", params: { count: 4 } } },
+    });
+    expect(extensions[4]).toMatchObject({ key: "handover.codeWrongLocked" });
     expect(messages[4]).toMatch(/^That is not the buyer's code\. Too many wrong codes/);
     const locked = await server.gql(COMPLETE, { id, code }, seller.token);
     expect(codeOf(locked)).toBe("CONFLICT");

@@ -5,6 +5,7 @@ import { handoverCodeRule, handoverObjectionRule } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { parseInput } from "../../platform/shared/validation";
 import { HandoverHow, HandoverState, Order, OrderStatus } from "./entity";
@@ -15,9 +16,6 @@ import { capacityOn, refusal } from "./transitions";
 
 const codeSchema = z.object({ code: handoverCodeRule });
 const objectionSchema = z.object({ reason: handoverObjectionRule });
-
-const CODE_LOCKED =
-  "Too many wrong codes: the code no longer works for this order. Mark it delivered without the code and ask the buyer to confirm.";
 
 const sameCode = (stored: string, typed: string) => timingSafeEqual(Buffer.from(stored), Buffer.from(typed));
 
@@ -41,15 +39,15 @@ export class HandoverService {
    */
   async completeWithCode(orderId: string, code: string, seller: AuthUser): Promise<Order> {
     const v = parseInput(codeSchema, { code });
-    if (!isUuid(orderId)) throw notFound("Order not found.");
+    if (!isUuid(orderId)) throw notFound(said("order.notFound"));
     const outcome = await this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
       const capacity = capacityOn(order, seller);
-      if (!capacity) throw forbidden("This order is not yours.");
-      if (capacity !== Role.SELLER) throw forbidden("Only the order's seller enters the buyer's code.");
+      if (!capacity) throw forbidden(said("order.notYours"));
+      if (capacity !== Role.SELLER) throw forbidden(said("handover.onlySellerEntersCode"));
       const refused = refusal(order, OrderStatus.COMPLETED, seller, this.clock.now(), await this.orders.money(manager, order));
       if (refused) throw refused;
-      if (codeTriesLeft(order) === 0) throw conflict(CODE_LOCKED);
+      if (codeTriesLeft(order) === 0) throw conflict(said("handover.codeLocked"));
       if (!sameCode(order.handoverCode, v.code)) {
         await manager.update(Order, order.id, { handoverCodeTries: order.handoverCodeTries + 1 });
         return { triesLeft: codeTriesLeft(order) - 1 };
@@ -57,9 +55,7 @@ export class HandoverService {
       return { order: await this.orders.changeStatus(manager, order, OrderStatus.COMPLETED, seller, true) };
     });
     if (outcome.order) return outcome.order;
-    const message = outcome.triesLeft
-      ? `That is not the buyer's code: ${outcome.triesLeft} ${outcome.triesLeft === 1 ? "try" : "tries"} left.`
-      : `That is not the buyer's code. ${CODE_LOCKED}`;
+    const message = outcome.triesLeft ? said("handover.codeWrong", { count: outcome.triesLeft }) : said("handover.codeWrongLocked");
     throw badInput(message, { code: message });
   }
 
@@ -120,14 +116,13 @@ export class HandoverService {
     buyer: AuthUser,
     change: (manager: EntityManager, order: Order) => Promise<Order>,
   ): Promise<Order> {
-    if (!isUuid(orderId)) throw notFound("Order not found.");
+    if (!isUuid(orderId)) throw notFound(said("order.notFound"));
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
-      if (order.buyerId !== buyer.id)
-        throw forbidden(capacityOn(order, buyer) ? "Only the buyer confirms a handover." : "This order is not yours.");
-      if (order.handoverState === HandoverState.CONFIRMED) throw conflict("This handover is already confirmed.");
-      if (order.handoverState === HandoverState.OBJECTED) throw conflict("You already objected to this handover.");
-      if (order.handoverState !== HandoverState.AWAITING_BUYER) throw conflict("The seller has not marked this order delivered yet.");
+      if (order.buyerId !== buyer.id) throw forbidden(said(capacityOn(order, buyer) ? "handover.onlyBuyerConfirms" : "order.notYours"));
+      if (order.handoverState === HandoverState.CONFIRMED) throw conflict(said("handover.alreadyConfirmed"));
+      if (order.handoverState === HandoverState.OBJECTED) throw conflict(said("handover.alreadyObjected"));
+      if (order.handoverState !== HandoverState.AWAITING_BUYER) throw conflict(said("handover.notDelivered"));
       return change(manager, order);
     });
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
 import { labelOf, CAMPUSES } from "../products";
 import { meetupPoint, meetupTimeProblem } from "../meetups";
@@ -45,11 +46,10 @@ export function meetupParty(order: Pick<Order, "buyerId" | "sellerId">, caller: 
 
 /** Why the caller may not arrange this order's meetup at all, or null. */
 function arrangeRefusal(order: MeetupOrder, caller: AuthUser | null): AppError | null {
-  if (!meetupParty(order, caller)) return forbidden("Only the buyer and the seller of this order can arrange its meetup.");
-  if (order.fulfilment !== Fulfilment.MEETUP)
-    return badInput("This order is delivered to an address, not met on campus.", { id: "Not a meetup order." });
+  if (!meetupParty(order, caller)) return forbidden(said("meetup.onlyParties"));
+  if (order.fulfilment !== Fulfilment.MEETUP) return badInput(said("meetup.notMeetupOrder"), { id: said("meetup.notMeetupOrder") });
   if (MEETUP_CLOSED_STATUSES.includes(order.status))
-    return badInput(`The order is ${order.status}: its meetup can no longer change.`, { id: `The order is ${order.status}.` });
+    return badInput(said("meetup.closed", { status: order.status }), { id: said("meetup.closed", { status: order.status }) });
   return null;
 }
 
@@ -57,9 +57,10 @@ function arrangeRefusal(order: MeetupOrder, caller: AuthUser | null): AppError |
 export function confirmRefusal(order: MeetupOrder, caller: AuthUser | null): AppError | null {
   const refused = arrangeRefusal(order, caller);
   if (refused) return refused;
-  if (order.meetupState === MeetupState.CONFIRMED) return badInput("The meetup is already confirmed.", { id: "Already confirmed." });
+  if (order.meetupState === MeetupState.CONFIRMED)
+    return badInput(said("meetup.alreadyConfirmed"), { id: said("meetup.alreadyConfirmed") });
   if (order.meetupProposedBy === meetupParty(order, caller))
-    return badInput("You proposed this meetup: the other side confirms it.", { id: "Waiting for the other side." });
+    return badInput(said("meetup.otherSideConfirms"), { id: said("meetup.otherSideConfirms") });
   return null;
 }
 
@@ -69,6 +70,6 @@ export const proposeRefusal = (order: MeetupOrder, caller: AuthUser | null): App
 /** A meetup must be on the campus of the order's listings. */
 export function pointOffCampus(point: ValidMeetup["point"], campus: string): AppError | null {
   if (point.campus === campus) return null;
-  const message = `Choose a meetup point on ${labelOf(CAMPUSES, campus) ?? campus}.`;
+  const message = said("meetup.pointOffCampus", { campus: labelOf(CAMPUSES, campus) ?? campus });
   return badInput(message, { "meetup.point": message });
 }

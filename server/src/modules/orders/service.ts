@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { z } from "zod";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
@@ -23,7 +24,7 @@ const listSchema = pageInput(10).extend({ status: statusSchema.nullish() });
 const statusInput = z.object({ status: statusSchema });
 export type OrderListInput = { status?: string | null; page?: number | string | null; pageSize?: number | string | null };
 
-const ORDER_NOT_FOUND = "Order not found.";
+const ORDER_NOT_FOUND = said("order.notFound");
 
 /** The order lifecycle, meetups and order lists; checkout and card payment are `checkouts`. */
 export class OrdersService {
@@ -153,7 +154,7 @@ export class OrdersService {
   async order(orderId: string, user: AuthUser): Promise<Order> {
     const order = isUuid(orderId) ? await this.dataSource.getRepository(Order).findOneBy({ id: orderId }) : null;
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (!capacityOn(order, user)) throw forbidden("This order is not yours.");
+    if (!capacityOn(order, user)) throw forbidden(said("order.notYours"));
     return order;
   }
 

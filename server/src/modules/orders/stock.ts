@@ -1,12 +1,13 @@
 import type { EntityManager } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { conflict } from "../../platform/shared/errors";
 import { giveBackUnits, Product, takeUnits } from "../products";
 import type { PricedCart } from "./pricing";
 
 /** Units on sale: taken by a checkout under row locks, given back when an order is cancelled or rejected. */
 
-export const soldOut = (product: Product) => (product.quantityAvailable === 0 ? `"${product.name}" is sold.` : null);
-export const onlyLeft = (product: Product) => `Only ${product.quantityAvailable} of "${product.name}" left.`;
+export const soldOut = (product: Product) => (product.quantityAvailable === 0 ? said("checkout.sold", { product: product.name }) : null);
+export const onlyLeft = (product: Product) => said("checkout.onlyLeft", { count: product.quantityAvailable, product: product.name });
 
 /**
  * Takes the ordered units off each listing (`takeUnits`: a conditional UPDATE whose row lock makes
@@ -21,11 +22,7 @@ export async function reserveUnits(manager: EntityManager, cart: PricedCart): Pr
     const left = await takeUnits(manager, line.productId, line.quantity);
     if (left === null) {
       const now = await manager.findOneBy(Product, { id: line.productId });
-      throw conflict(
-        now?.quantityAvailable
-          ? onlyLeft(now)
-          : `Sorry, "${line.product!.name}" has just been sold. Remove it from your cart and try again.`,
-      );
+      throw conflict(now?.quantityAvailable ? onlyLeft(now) : said("checkout.justSold", { product: line.product!.name }));
     }
     if (left === 0) soldOut = true;
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, type AppError } from "../../platform/shared/errors";
 import { Fulfilment, isCashPayment, MeetupState, OrderStatus, PaymentMethod, PaymentStatus, type Order } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
@@ -70,7 +71,7 @@ export const moneyMatters = (order: OrderState) =>
   !isCashPayment(order.paymentMethod) && PURCHASE_EXCLUDED_STATUSES.some((to) => to in transitionsOf(order)[order.status]);
 
 // settled money stays settled: a rejection or cancel would refund it twice or leave the seller paid for goods back on sale
-const SETTLED = "Its payment is settled (released or refunded): the order can no longer be rejected or cancelled.";
+const SETTLED = said("order.settled");
 
 // money first: a seller does not accept an online (card or wallet) order the buyer has not paid for
 const awaitsOnlinePayment = (order: OrderState, to: OrderStatus) =>
@@ -86,11 +87,11 @@ export const handoverOpensAt = (order: Pick<Order, "fulfilment" | "meetupAt" | "
 function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError | null {
   if (to !== COMPLETED || order.fulfilment !== Fulfilment.MEETUP) return null;
   if (order.meetupState !== MeetupState.CONFIRMED)
-    return badInput("The meetup is not agreed yet.", { status: "Agree on the meetup's time and place first." });
+    return badInput(said("order.meetupNotAgreed"), { status: said("order.agreeMeetupFirst") });
   const opensAt = handoverOpensAt(order);
   if (opensAt && opensAt.getTime() > now.getTime()) {
-    const message = `Mark it handed over from ${HANDOVER_EARLY_MINUTES} minutes before the agreed meetup time.`;
-    return badInput("The meetup has not happened yet.", { status: message });
+    const message = said("order.handoverFrom", { minutes: HANDOVER_EARLY_MINUTES });
+    return badInput(said("order.meetupNotDue"), { status: message });
   }
   return null;
 }
@@ -98,18 +99,22 @@ function meetupNotDue(order: OrderState, to: OrderStatus, now: Date): AppError |
 /** Why the caller may not set `to` on this order at `now`, or null when they may. */
 export function refusal(order: OrderState, to: OrderStatus, caller: AuthUser | null, now: Date, money: OrderMoney): AppError | null {
   const capacity = capacityOn(order, caller);
-  if (!capacity) return forbidden("You can only manage your own orders.");
-  if (order.status === to) return badInput(`The order is already ${to}.`, { status: `The order is already ${to}.` });
+  if (!capacity) return forbidden(said("order.onlyOwnOrders"));
+  if (order.status === to)
+    return badInput(said("order.alreadyStatus", { status: to }), { status: said("order.alreadyStatus", { status: to }) });
   const allowedRoles = transitionsOf(order)[order.status][to];
   if (!allowedRoles)
-    return badInput(`An order that is ${order.status} cannot become ${to}.`, { status: `Not allowed from ${order.status}.` });
+    return badInput(said("order.cannotBecome", { fromStatus: order.status, status: to }), {
+      status: said("order.cannotBecome", { fromStatus: order.status, status: to }),
+    });
   if (capacity !== Role.ADMIN && !allowedRoles.includes(capacity)) {
-    return forbidden(`Only the ${allowedRoles.includes(SELLER) ? "seller" : "buyer"} can set this order to ${to}.`);
+    return forbidden(said(allowedRoles.includes(SELLER) ? "order.onlySellerSets" : "order.onlyBuyerSets", { status: to }));
   }
   if (money === "settled" && PURCHASE_EXCLUDED_STATUSES.includes(to)) return conflict(SETTLED);
   if (awaitsOnlinePayment(order, to)) {
-    const paidBy = order.paymentMethod === PaymentMethod.CARD ? "card" : "wallet";
-    return badInput(`This ${paidBy} order is not paid yet.`, { status: "Wait until the buyer has paid." });
+    return badInput(said(order.paymentMethod === PaymentMethod.CARD ? "order.cardNotPaid" : "order.walletNotPaid"), {
+      status: said("order.waitForPayment"),
+    });
   }
   return meetupNotDue(order, to, now);
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import {
   hasAtMostTwoDecimals,
   MAX_PRICE_PKR,
@@ -13,7 +14,7 @@ import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
-import { BALANCE_PATH, rupees, type PaymentNotices } from "../escrow";
+import { BALANCE_PATH, type PaymentNotices } from "../escrow";
 import { accounts, MovementKind, type LedgerService } from "../ledger";
 import { Payout, PayoutMethod, PayoutState } from "./entity";
 
@@ -31,7 +32,7 @@ const reasonSchema = z.object({ reason: payoutRefusalRule });
 const listSchema = pageInput(20).extend({ state: z.enum(PayoutState).nullish() });
 type ListInput = { state?: PayoutState | null; page?: number | null; pageSize?: number | null };
 
-const PAYOUT_NOT_FOUND = "Payout not found.";
+const PAYOUT_NOT_FOUND = said("payout.notFound");
 
 /**
  * Payouts from a seller's available balance: asking moves the amount off the balance at once (so it
@@ -68,11 +69,11 @@ export class PayoutsService {
       const testMoney = this.testMoney.payable ? 0 : await this.testMoney.available(seller.id, manager);
       const available = balance - testMoney;
       if (testMoney > 0 && amountPaisa > available) {
-        const message = `${rupees(testMoney)} of your balance is test money from sandbox payments and is never paid out: you can ask for at most ${rupees(Math.max(available, 0))}.`;
+        const message = said("payout.testMoney", { testPaisa: testMoney, availablePaisa: Math.max(available, 0) });
         throw badInput(message, { amount: message });
       }
       if (amountPaisa > available) {
-        const message = `You can ask for at most your available ${rupees(Math.max(available, 0))}.`;
+        const message = said("payout.moreThanAvailable", { availablePaisa: Math.max(available, 0) });
         throw badInput(message, { amount: message });
       }
       const payout = await manager.save(
@@ -152,7 +153,7 @@ export class PayoutsService {
         .execute();
       const payout = await manager.findOneBy(Payout, { id: payoutId });
       if (!payout) throw notFound(PAYOUT_NOT_FOUND);
-      if (!affected) throw conflict(`This payout is already ${payout.state.toLowerCase()}.`);
+      if (!affected) throw conflict(said("payout.alreadyDecided", { state: payout.state.toLowerCase() }));
       await effect(manager, payout);
       return payout;
     });

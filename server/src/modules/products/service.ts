@@ -1,5 +1,6 @@
 import { IsNull, type DataSource, type EntityManager } from "typeorm";
 import { MAX_QUANTITY_AVAILABLE, stripBidi } from "@unibazaar/rules";
+import { said } from "../../platform/i18n/errors";
 import type { EventBus } from "../../platform/events";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
@@ -24,8 +25,7 @@ import { universityOf } from "../verification";
 import type { AppConfig } from "../../platform/config";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 
-export const SELLERS_MUST_VERIFY =
-  "Only verified students can sell on UniBazaar. Verify your university e-mail on your profile page first.";
+export const SELLERS_MUST_VERIFY = said("listing.sellersMustVerify");
 
 const quantityRule = (min: number) =>
   z
@@ -212,7 +212,7 @@ export class ProductsService {
     const price = v.price ?? toRupees(product.pricePaisa);
     const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
     if (oldPrice != null && oldPrice <= price) {
-      throw badInput("Old price must be higher than the price.", { oldPrice: "Old price must be higher than the price." });
+      throw badInput(said("listing.oldPriceNotHigher"), { oldPrice: said("listing.oldPriceNotHigher") });
     }
     Object.assign(product, {
       ...(v.name !== undefined && { name: v.name }),
@@ -254,8 +254,8 @@ export class ProductsService {
 
   private async ownedProduct(id: string, caller: AuthUser): Promise<Product> {
     const product = isId(id) ? visibleTo(await this.products.findOneBy({ id }), caller) : null;
-    if (!product) throw notFound("Product not found.");
-    if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden("You can only change your own products.");
+    if (!product) throw notFound(said("listing.notFound"));
+    if (caller.role !== Role.ADMIN && product.sellerId !== caller.id) throw forbidden(said("listing.onlyOwn"));
     return product;
   }
 }
@@ -275,8 +275,6 @@ async function refuseRelistWhileHeld(manager: EntityManager, product: Product): 
     [product.id, RETURNABLE_STATUSES],
   );
   if (held.units > 0) {
-    throw conflict(
-      `An open order still holds "${current.name}": it goes back on sale by itself if that order is cancelled or rejected. Relist it once the order is completed.`,
-    );
+    throw conflict(said("listing.openOrderHolds", { product: current.name }));
   }
 }

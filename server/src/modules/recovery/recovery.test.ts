@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, startTestServer, type TestServer } from "../../test/harness";
-import { codeIn, lastOutboxMail, outboxMails } from "../../test/mail";
+import { codeIn, decodedMail, lastOutboxMail, outboxMails } from "../../test/mail";
 import { CODE_SENDS_SPENT, CODE_WRONG } from "../codes/service";
 import { User } from "../users/entity";
 import { WRONG_CURRENT_PASSWORD } from "./service";
@@ -37,6 +37,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("forgot password", () => {
+  it("mails the code in the account's language: Urdu for an Urdu reader, and the code works", async () => {
+    const user = await signUp(server, "user");
+    expect((await server.gql(`mutation { setLanguage(language: "ur") }`, {}, user.token)).data).toEqual({ setLanguage: "ur" });
+    expect((await server.gql(REQUEST, { email: user.user.email })).data).toEqual({ requestPasswordReset: true });
+    const { subject, body } = decodedMail((await lastOutboxMail(outbox, user.user.email))!);
+    const code = /\b(\d{6})\b/.exec(subject)![1];
+    // the code isolated inside the Urdu line, the name kept as written
+    expect(subject).toBe(`\u2068${code}\u2069 آپ کا UniBazaar پاس ورڈ ری سیٹ کوڈ ہے`);
+    expect(body).toContain(`السلام علیکم \u2068${user.user.name}\u2069،`);
+    expect(body).toContain("نیا پاس ورڈ رکھنے سے آپ ہر ڈیوائس سے لاگ آؤٹ ہو جائیں گے۔");
+    expect(body).not.toContain("Someone");
+    const res = await server.gql(RESET, { email: user.user.email, code, newPassword: "urdu-new-pass-9" });
+    expect(res.data.resetPassword.user.id).toBe(user.user.id);
+  });
+
   it("resets with the mailed code: every earlier token stops working, the new token and password work, the old one not", async () => {
     const user = await signUp(server, "user");
     const otherDevice = (await login(user.user.email, user.password)).data.login.token;
@@ -49,7 +64,7 @@ describe("forgot password", () => {
     expect((await login(user.user.email, "brand-new-pass-9")).data.login.token).toBeTruthy();
     // used once
     const again = await server.gql(RESET, { email: user.user.email, code, newPassword: "another-pass-10" });
-    expect(again.errors![0].message).toBe(CODE_WRONG);
+    expect(again.errors![0].message).toBe(CODE_WRONG.text);
   });
 
   it("answers the same for an unknown e-mail, mails no code (a note that no account uses it), and limits it the same way", async () => {
@@ -62,14 +77,14 @@ describe("forgot password", () => {
     expect(note.subject).not.toMatch(/\d{6}/);
     const fourth = await server.gql(REQUEST, { email: unknown });
     expect(codeOf(fourth)).toBe("RATE_LIMITED");
-    expect(fourth.errors![0].message).toBe(CODE_SENDS_SPENT);
+    expect(fourth.errors![0].message).toBe(CODE_SENDS_SPENT.text);
 
     const known = await signUp(server, "user");
     for (let i = 0; i < 3; i++) await resetCode(known);
     expect(codeOf(await server.gql(REQUEST, { email: known.user.email }))).toBe("RATE_LIMITED");
     // a code for an unknown e-mail is simply wrong
     const reset = await server.gql(RESET, { email: unknown, code: "123456", newPassword: "brand-new-pass-9" });
-    expect(reset.errors![0].message).toBe(CODE_WRONG);
+    expect(reset.errors![0].message).toBe(CODE_WRONG.text);
   });
 
   it("refuses a weak new password and a wrong code, and changes nothing", async () => {
@@ -80,7 +95,7 @@ describe("forgot password", () => {
     const bad = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const wrongCode = await server.gql(RESET, { email: user.user.email, code: bad, newPassword: "brand-new-pass-9" });
     // the same words as for an unknown e-mail: no "tries left"
-    expect(wrongCode.errors![0].message).toBe(CODE_WRONG);
+    expect(wrongCode.errors![0].message).toBe(CODE_WRONG.text);
     expect((await server.gql(ME, {}, user.token)).data.me.id).toBe(user.user.id);
     expect((await login(user.user.email, user.password)).data.login.token).toBeTruthy();
   });
@@ -101,7 +116,7 @@ describe("change password", () => {
   it("needs the current password; then other sessions end and the returned token works", async () => {
     const user = await signUp(server, "user");
     const wrong = await server.gql(CHANGE, { currentPassword: "not-my-password", newPassword: "brand-new-pass-9" }, user.token);
-    expect(wrong.errors![0]).toMatchObject({ message: WRONG_CURRENT_PASSWORD, extensions: { code: "BAD_USER_INPUT" } });
+    expect(wrong.errors![0]).toMatchObject({ message: WRONG_CURRENT_PASSWORD.text, extensions: { code: "BAD_USER_INPUT" } });
     expect((await server.gql(ME, {}, user.token)).data.me.id).toBe(user.user.id);
 
     const res = await server.gql(CHANGE, { currentPassword: user.password, newPassword: "brand-new-pass-9" }, user.token);

@@ -1,5 +1,7 @@
 import { passwords } from "../../platform/auth/passwords";
 import { emailRule, passwordRule } from "@unibazaar/rules";
+import { languageOr, render } from "../../platform/i18n";
+import { said } from "../../platform/i18n/errors";
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -15,7 +17,7 @@ export const RESET_REQUESTS_PER_IP = 20;
 /** Wrong current passwords per account per 15 minutes when changing the password. */
 export const PASSWORD_CHANGE_FAILURES = 5;
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+export const WRONG_CURRENT_PASSWORD = said("auth.wrongCurrentPassword");
 
 const requestSchema = z.object({ email: emailRule });
 const resetSchema = z.object({ email: emailRule, code: z.string({ error: "Enter the code." }), newPassword: passwordRule });
@@ -59,19 +61,14 @@ export class RecoveryService {
       userId: user?.id ?? null,
       email,
       limitKey: digest(email),
+      // in the account's language (only an account has one: the note to an unknown e-mail is in English)
       compose: (code) => ({
         to: email,
-        subject: `${code} is your UniBazaar password reset code`,
-        text: [
-          `Hello ${user?.name ?? ""},`,
-          "",
-          "Someone (we hope you) asked to reset the password of your UniBazaar account. Your code:",
-          "",
-          `    ${code}`,
-          "",
-          `It works once, within ${CODE_TTL_MINUTES} minutes. Setting a new password signs you out on every device.`,
-          "If you did not ask for it, ignore this e-mail: your password stays as it is.",
-        ].join("\n"),
+        subject: render(languageOr(user?.language), { key: "mail.reset.subject", params: { code } }),
+        text: render(languageOr(user?.language), {
+          key: "mail.reset.body",
+          params: { name: user?.name ?? "", code, minutes: CODE_TTL_MINUTES },
+        }),
       }),
       composeNoAccount: () => ({
         to: email,
@@ -98,7 +95,7 @@ export class RecoveryService {
     const updated = await this.codes
       .redeem(CodePurpose.RESET_PASSWORD, user?.id ?? null, v.code, (manager) => this.setPassword(manager, user!.id, v.newPassword))
       .catch((error: unknown) => {
-        if (error instanceof AppError && error.fields?.code && error.fields.code !== CODE_FORMAT)
+        if (error instanceof AppError && error.fields?.code && error.fields.code !== CODE_FORMAT.text)
           throw badInput(CODE_WRONG, { code: CODE_WRONG });
         throw error;
       });

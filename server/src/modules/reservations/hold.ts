@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { MAX_RESERVATIONS_PER_BUYER } from "@unibazaar/rules";
+import { said } from "../../platform/i18n/errors";
 import type { EventBus } from "../../platform/events";
 import { conflict } from "../../platform/shared/errors";
 import type { Offer } from "../conversations";
-import { formatMeetupTime } from "../meetups";
 import { Reservation, ReservationStatus } from "./entity";
 import "./events";
 
@@ -29,16 +29,13 @@ export async function reserveForOffer(
     `SELECT "productId" FROM reservations WHERE "buyerId" = $1 AND status = $2`,
     [offer.buyerId, ReservationStatus.ACTIVE],
   );
-  if (held.some((r) => r.productId === offer.productId)) throw conflict("This item is already reserved for the buyer.");
-  if (held.length >= MAX_RESERVATIONS_PER_BUYER)
-    throw conflict(
-      `The buyer already holds ${MAX_RESERVATIONS_PER_BUYER} reservations, the most one buyer may hold at once: one of them must be bought or lapse first.`,
-    );
+  if (held.some((r) => r.productId === offer.productId)) throw conflict(said("reservation.alreadyHeld"));
+  if (held.length >= MAX_RESERVATIONS_PER_BUYER) throw conflict(said("reservation.tooMany", { count: MAX_RESERVATIONS_PER_BUYER }));
   const [{ reserved }]: Array<{ reserved: number }> = await manager.query(
     `SELECT count(*)::int AS reserved FROM reservations WHERE "productId" = $1 AND status = $2`,
     [offer.productId, ReservationStatus.ACTIVE],
   );
-  if (!product || product.quantityAvailable - reserved < 1) throw conflict("Every unit left is sold or reserved for another buyer.");
+  if (!product || product.quantityAvailable - reserved < 1) throw conflict(said("reservation.noneLeft"));
 
   const expiresAt = new Date(now.getTime() + hours * 3_600_000);
   const reservation = await manager.save(
@@ -81,7 +78,7 @@ export async function claimReservations(
     const held = others.find((r) => r.productId === line.productId);
     const stock = products.find((p) => p.id === line.productId);
     if (held && stock && stock.quantityAvailable - held.reserved < line.quantity)
-      throw conflict(`"${line.name}" is reserved for another buyer until ${formatMeetupTime(held.until)}.`);
+      throw conflict(said("reservation.heldForAnother", { product: line.name, untilAt: new Date(held.until).toISOString() }));
   }
   const used: Reservation[] = (
     await manager.query(

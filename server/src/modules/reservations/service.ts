@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
@@ -99,9 +100,7 @@ export class ReservationsService {
       );
       if (!released) {
         const held = await manager.existsBy(Reservation, { productId, buyerId, status: ReservationStatus.ACTIVE });
-        throw held
-          ? forbidden("Only the buyer or the seller can let this reservation go.")
-          : notFound("No reservation of this item is in force.");
+        throw held ? forbidden(said("reservation.onlyParties")) : notFound(said("reservation.notInForce"));
       }
       await this.ended(manager, released);
       const byBuyer = caller.id === released.buyerId;

@@ -44,7 +44,7 @@ describe("REQUIRE_VERIFIED_SELLERS and REQUIRE_VERIFIED_BUYERS", () => {
   it("refuses an unverified seller's listing with a clear message; a verified seller and an admin may list", async () => {
     const refused = await server.gql(CREATE, { input: productInput() }, cast.seller.token);
     expect(codeOf(refused)).toBe("FORBIDDEN");
-    expect(refused.errors![0].message).toBe(SELLERS_MUST_VERIFY);
+    expect(refused.errors![0].message).toBe(SELLERS_MUST_VERIFY.text);
     expect((await server.gql(LIST, { filter: { sellerId: cast.seller.user.id } })).data.products.totalItems).toBe(0);
 
     await verify(server, cast.seller, "seller.one@uet.edu.pk");
@@ -58,7 +58,7 @@ describe("REQUIRE_VERIFIED_SELLERS and REQUIRE_VERIFIED_BUYERS", () => {
     const lines = [{ productId: product.id, quantity: 1 }];
     const refused = await server.gql(PLACE_ORDER, { input: orderInput(lines) }, cast.buyer.token);
     expect(codeOf(refused)).toBe("FORBIDDEN");
-    expect(refused.errors![0].message).toBe(BUYERS_MUST_VERIFY);
+    expect(refused.errors![0].message).toBe(BUYERS_MUST_VERIFY.text);
     const [{ count }] = await server.dataSource.query<Array<{ count: string }>>(`SELECT count(*) FROM orders WHERE "buyerId" = $1`, [
       cast.buyer.user.id,
     ]);

@@ -1,5 +1,6 @@
 import { emailRule } from "@unibazaar/rules";
 import type { DataSource } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
@@ -11,9 +12,9 @@ import { CodePurpose, CODE_TTL_MINUTES, type OneTimeCodes } from "../codes";
 import { markStudentVerified, User } from "../users";
 import { universityOf } from "./universities";
 
-export const NOT_A_UNIVERSITY = "Use your university e-mail address, e.g. name@nust.edu.pk.";
-export const UNIVERSITY_EMAIL_TAKEN = "This university e-mail is already verified on another account.";
-export const ALREADY_VERIFIED = "This university e-mail is already verified on your account.";
+export const NOT_A_UNIVERSITY = said("verification.notAUniversity");
+export const UNIVERSITY_EMAIL_TAKEN = said("verification.emailTaken");
+export const ALREADY_VERIFIED = said("verification.alreadyVerified");
 
 const emailSchema = z.object({ email: emailRule });
 

@@ -26,7 +26,7 @@ export const isClientError = (error: GraphQLError): boolean =>
   Boolean(findAppError(error)) || CLIENT_ERROR_CODES.has(String(error.extensions?.code));
 
 /**
- * Shapes every GraphQL error: domain errors keep their code and per-field messages, request errors
+ * Shapes every GraphQL error: domain errors keep their code, key and parameters, and per-field messages, request errors
  * pass through, and anything unexpected (logged by the server with the request id) loses its detail.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -36,7 +36,13 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: appError.message,
       path: formatted.path,
       locations: formatted.locations,
-      extensions: { code: appError.code, ...(appError.fields ? { fields: appError.fields } : {}) },
+      extensions: {
+        code: appError.code,
+        // said by key: the app shows it in the reader's language, the English message stays for everyone else
+        ...(appError.said ? { key: appError.said.key, params: appError.said.params } : {}),
+        ...(appError.fields ? { fields: appError.fields } : {}),
+        ...(appError.fieldKeys ? { fieldKeys: appError.fieldKeys } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code;

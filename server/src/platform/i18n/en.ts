@@ -114,6 +114,11 @@ export const en = {
   "mail.verify.subject": "{{code}} is your UniBazaar verification code",
   "mail.verify.body":
     "Hello {{name}},\n\nYour code to verify {{email}} as your university e-mail on UniBazaar:\n\n    {{code}}\n\nIt works once, within {{minutes}} minutes. If you did not ask for it, ignore this e-mail.",
+
+  // the password reset code e-mail
+  "mail.reset.subject": "{{code}} is your UniBazaar password reset code",
+  "mail.reset.body":
+    "Hello {{name}},\n\nSomeone (we hope you) asked to reset the password of your UniBazaar account. Your code:\n\n    {{code}}\n\nIt works once, within {{minutes}} minutes. Setting a new password signs you out on every device.\nIf you did not ask for it, ignore this e-mail: your password stays as it is.",
 } as const;
 
 export type MessageKey = keyof typeof en;

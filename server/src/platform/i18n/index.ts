@@ -48,20 +48,26 @@ function param(name: string, value: string | number, language: Language): string
   return String(value);
 }
 
-/** `phrase` in `language`: its template with each parameter filled in (isolated in right-to-left text). */
-export function render(language: Language, phrase: Phrase): string {
-  const catalogue = CATALOGUES[language];
-  const params = phrase.params ?? {};
-  let key = phrase.key;
-  if (typeof params.count === "number") {
-    // "key_one" where the language has that form, else "key" itself
-    const plural = `${key}_${new Intl.PluralRules(language).select(params.count)}`;
-    if (plural in catalogue) key = plural as MessageKey;
-  }
-  const template = catalogue[key] ?? en[key] ?? key;
+/** `key`'s plural form for `params.count` where `catalogue` has one ("key_one"), else `key` itself. */
+export function pluralKey<K extends string>(catalogue: Partial<Record<K, string>>, key: K, params: PhraseParams, language: Language): K {
+  if (typeof params.count !== "number") return key;
+  const plural = `${key}_${new Intl.PluralRules(language).select(params.count)}` as K;
+  return plural in catalogue ? plural : key;
+}
+
+/** A template with each `{{name}}` filled in `language` (each parameter isolated in right-to-left text). */
+export function fill(template: string, params: PhraseParams, language: Language): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     if (!(name in params)) return "";
     const text = param(name, params[name], language);
     return language === "ur" && name !== "lines" ? isolate(text) : text;
   });
+}
+
+/** `phrase` in `language`: its template with each parameter filled in (isolated in right-to-left text). */
+export function render(language: Language, phrase: Phrase): string {
+  const catalogue = CATALOGUES[language];
+  const params = phrase.params ?? {};
+  const key = pluralKey(catalogue, phrase.key, params, language);
+  return fill(catalogue[key] ?? en[key] ?? key, params, language);
 }

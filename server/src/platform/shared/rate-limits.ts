@@ -1,6 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
-import { rateLimited } from "./errors";
+import { rateLimited, type ErrorMessage } from "./errors";
 
 /**
  * A limit counted in PostgreSQL's `rate_limits` table (made by the initial migration), so every
@@ -17,7 +17,7 @@ export function postgresLimiter(dataSource: DataSource, options: { keyPrefix: st
 }
 
 /** Takes one point from each limiter, all at once; any limiter that is spent refuses the request with RATE_LIMITED. */
-export async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>, message?: string): Promise<void> {
+export async function consumeOrRefuse(limits: Array<[RateLimiterPostgres, string]>, message?: ErrorMessage): Promise<void> {
   const results = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
   for (const result of results) {
     if (result.status === "rejected") throw result.reason instanceof RateLimiterRes ? rateLimited(message) : result.reason;
