@@ -265,6 +265,18 @@ describe("rate limit per sender", () => {
     // another sender is not affected
     expect((await send(server, seller, first, "I am not limited")).errors).toBeUndefined();
   });
+
+  it("takes a burst of sends at once, more than the process's database connections, into one conversation", async ({ server }) => {
+    // each send locks the conversation; the limit taken inside that transaction asked the pool (10
+    // connections) for another, so ten sends waiting on the lock starved the one holding it
+    const bursty = await signUp(server);
+    const conversationId = await start(server, bursty, (await insertProduct(server.dataSource, seller.user.id)).id);
+    const answers = await Promise.all(
+      Array.from({ length: MESSAGES_PER_MINUTE }, (_, i) => send(server, bursty, conversationId, `burst ${i}`)),
+    );
+    expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
+    expect(await messageCount(server, conversationId)).toBe(MESSAGES_PER_MINUTE);
+  });
 });
 
 describe("photos in a chat", () => {

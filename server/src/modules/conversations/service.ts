@@ -291,12 +291,14 @@ export class ConversationsService {
   async send(input: { conversationId: string; body?: string | null; image?: string | null }, caller: AuthUser): Promise<MessageView> {
     const v = parseInput(sendSchema, input);
     const flags = await this.screening.screen(v.body, caller.id);
+    // the limit is taken before the transaction: inside it, a burst of sends would each hold a pool
+    // connection while asking the pool for another, and wait on each other until they time out
+    await consumeOrRefuse([[this.messagesBySender, caller.id]], said("chat.tooFast"));
     const { message } = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound(said("chat.conversationNotFound"));
       const recipientId = conversation.buyerId === caller.id ? conversation.sellerId : conversation.buyerId;
       await assertNotBlocked(manager, caller.id, recipientId);
-      await consumeOrRefuse([[this.messagesBySender, caller.id]], said("chat.tooFast"));
       const message = await manager.save(
         manager.create(Message, { conversationId: conversation.id, senderId: caller.id, body: v.body, image: v.image ?? null, flags }),
       );
@@ -320,7 +322,7 @@ export class ConversationsService {
       );
       const sent = { message: { ...pickMessage(message), read: false }, senderId: caller.id, recipientId };
       // the recipient's copy: phone numbers masked until the two have an order together
-      const revealed = await this.screening.revealsPhones(recipientId, caller.id);
+      const revealed = await this.screening.revealsPhones(recipientId, caller.id, manager);
       await this.events.publish(manager, "message.sent", { ...sent, recipientMessage: this.screening.bodyFor(sent.message, revealed) });
       return sent;
     });

@@ -1,5 +1,5 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
@@ -71,9 +71,9 @@ export class ScreeningService {
   }
 
   /** Whether `readerId` sees phone numbers in what the other party wrote: once the two have an order together. */
-  async revealsPhones(readerId: string, otherId: string): Promise<boolean> {
+  async revealsPhones(readerId: string, otherId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     if (!this.options.maskPhones) return true;
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await manager.query(
       `SELECT 1 FROM orders WHERE ("buyerId", "sellerId") IN (($1::uuid, $2::uuid), ($2::uuid, $1::uuid)) LIMIT 1`,
       [readerId, otherId],
     );
