@@ -8,8 +8,6 @@ import { MainLayout } from "./layout/MainLayout";
 import { HomeSkeleton, ListingSkeleton, ProductSkeleton } from "./layout/PageSkeletons";
 import { RouteError } from "./layout/RouteError";
 import { RequireAuth } from "./RequireAuth";
-// static: the error page shows it too, so it is in the main chunk anyway
-import { NotFoundPage } from "../features/pages/NotFoundPage";
 
 /**
  * One chunk per page: `page(() => import("..."), "Name", ["shop"])` loads the named export on first
@@ -21,6 +19,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 // the pages with add-to-cart buttons load the cart catalogue too (the buttons' words), those that show
 // categories, colours or conditions (product cards, filters, forms) the catalog one
+const NotFoundPage = page(() => import("../features/pages/NotFoundPage"), "NotFoundPage", ["pages"]);
 const HomeRoute = page(() => import("./pages/HomeRoute"), "HomeRoute", ["home", "cart", "catalog"]);
 const ShopRoute = page(() => import("./pages/ShopRoutes"), "ShopRoute", ["shop", "cart", "catalog"]);
 const SearchRoute = page(() => import("./pages/ShopRoutes"), "SearchRoute", ["shop", "cart", "catalog"]);

@@ -20,27 +20,27 @@ function shown(name: string, value: string | number): string | number {
 }
 
 /**
- * A server error in the reader's language: by its key (`errors:<key>`, with its parameters), else
- * by its code (`common:errors.<CODE>`: English has no such keys and keeps the server's sentence), else
- * the server's own sentence.
+ * A server error in the reader's language: by its key (`errors:<key>`, with its parameters: the
+ * error's `extensions.key`, or a field's own, null for a field without one), else by its code (`common:errors.<CODE>`: English
+ * has no such keys and keeps the server's sentence), else the server's own sentence.
  */
-function translated(message: string, extensions: Extensions | undefined, said: Said | undefined): string {
+function translated(
+  message: string,
+  extensions?: Extensions,
+  said: Said | null = typeof extensions?.key === "string" ? (extensions as Said) : null,
+): string {
   if (!i18next.isInitialized) return message;
-  const params = Object.fromEntries(Object.entries(said?.params ?? {}).map(([name, value]) => [name, shown(name, value)]));
-  const keys = [said ? `errors:${said.key}` : "", typeof extensions?.code === "string" ? `common:errors.${extensions.code}` : ""];
-  return i18next.t(keys.filter(Boolean), { ...params, defaultValue: message });
+  const params = Object.entries(said?.params ?? {}).map(([name, value]) => [name, shown(name, value)] as const);
+  return i18next.t([`errors:${said?.key}`, `common:errors.${extensions?.code as string}`], {
+    ...Object.fromEntries(params),
+    defaultValue: message,
+  });
 }
-
-const keyOf = (extensions: Extensions | undefined): Said | undefined =>
-  typeof extensions?.key === "string" ? { key: extensions.key, params: extensions.params } : undefined;
 
 /** The first server message of a failed operation, or `fallback` when there is none to show. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (CombinedGraphQLErrors.is(error)) {
-    const first = error.errors.find((e) => e.message);
-    if (first) return translated(first.message, first.extensions, keyOf(first.extensions));
-  }
-  return fallback;
+  const first = CombinedGraphQLErrors.is(error) && error.errors.find((e) => e.message);
+  return first ? translated(first.message, first.extensions) : fallback;
 }
 
 /** Per-field messages of a BAD_USER_INPUT error (`extensions.fields`), keyed by input field name, in the reader's language. */
@@ -51,7 +51,7 @@ function fieldErrors(error: unknown): Record<string, string> {
     const fields = extensions?.fields;
     if (fields && typeof fields === "object")
       return Object.fromEntries(
-        Object.entries(fields).map(([field, message]) => [field, translated(message, extensions, extensions?.fieldKeys?.[field])]),
+        Object.entries(fields).map(([field, message]) => [field, translated(message, extensions, extensions?.fieldKeys?.[field] ?? null)]),
       );
   }
   return {};
@@ -78,10 +78,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /** The message of any error for "Error ...: {message}" texts (server message, else the error's own). */
 export function plainMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error))
-    return error.errors
-      .map((e) => translated(e.message, e.extensions as Extensions | undefined, keyOf(e.extensions as Extensions | undefined)))
-      .join(" ");
+  if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => translated(e.message, e.extensions as Extensions)).join(" ");
   if (error instanceof Error) return error.message;
   return String(error);
 }
