@@ -195,7 +195,7 @@ describe("admin user management", () => {
     await page.getByRole("option", { name: "Confirmed" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     // the refusal lands on the field it is about, and the dialog stays open for another choice
-    await dialog.getByText("Not allowed from CANCELLED.").waitFor();
+    await dialog.getByText(/^An order that is .+ cannot become .+\.$/).waitFor();
     expect(await dialog.getByRole("button", { name: "Save" }).isVisible()).toBe(true);
   });
 });
