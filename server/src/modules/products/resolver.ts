@@ -133,7 +133,7 @@ export class ProductResolver {
 
   @FieldResolver(() => Int, {
     description:
-      "For its seller (and admins): units of this listing in orders not finished yet (not completed, rejected or cancelled). A listing whose units are all in such orders is in a pending order, not sold out (nothing to relist yet). 0 for anyone else.",
+      "For its seller (and admins): units of this listing in orders that may still give them back (pending or confirmed). A listing whose units are all in such orders is in a pending order, not sold out (nothing to relist yet). 0 for anyone else.",
   })
   async pendingOrderUnits(@Root() product: Product, @Ctx() ctx: Context): Promise<number> {
     if (!ctx.user || (ctx.user.id !== product.sellerId && ctx.user.role !== Role.ADMIN)) return 0;
