@@ -51,7 +51,7 @@ describe("compiled execution", () => {
             message: "You must be signed in.",
             path: ["myProducts"],
             locations: [{ line: 1, column: 14 }],
-            extensions: { code: "UNAUTHENTICATED" },
+            extensions: { code: "UNAUTHENTICATED", key: "auth.signInFirst", params: {} },
           },
         ],
       });
