@@ -1,10 +1,12 @@
 import type { AlertColor } from "@mui/material/Alert";
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+
+import { framePiece } from "../lib/staleVersion";
 
 export type Notice = { key: number; message: string; severity: AlertColor };
 
 // the Snackbar's code loads with the first message, not with the page
-const NoticeSnackbar = lazy(async () => ({ default: (await import("./NoticeSnackbar")).NoticeSnackbar }));
+const NoticeSnackbar = framePiece(async () => (await import("./NoticeSnackbar")).NoticeSnackbar);
 
 export type Notify = {
   success: (message: string) => void;

@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from "react";
+
 /**
  * A tab left on an old version after a release: the server no longer has that version's files, so
  * a page whose code the tab has not loaded yet fails to load (Vite's `vite:preloadError`). The tab
@@ -33,4 +35,20 @@ export function pageCode<T>(load: () => Promise<T>): Promise<T> {
     if (moving) return new Promise<T>(() => undefined);
     throw error;
   });
+}
+
+/**
+ * A piece of the app's frame outside every page's error page (the update prompt, the notices'
+ * snackbar), loaded on first use. Its code can vanish under it: a new version's worker takes over
+ * and drops the old files while the piece is on its way. It then waits out the tab's move, and
+ * otherwise is left out: a missing prompt, never a blank app (an error there unmounts everything).
+ */
+export function framePiece<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const nothing: ComponentType<P> = () => null;
+  return lazy(() =>
+    pageCode(load).then(
+      (piece) => ({ default: piece }),
+      () => ({ default: nothing }),
+    ),
+  );
 }

@@ -1,11 +1,11 @@
 import Alert from "@mui/material/Alert";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { ENGAGED_EVENT } from "../../lib/apollo";
-import { leaveStaleVersion } from "../../lib/staleVersion";
+import { framePiece, leaveStaleVersion } from "../../lib/staleVersion";
 import { useTranslation } from "react-i18next";
 
 // the prompts' Snackbar loads only when there is something to ask
-const AppPrompts = lazy(async () => ({ default: (await import("./AppPrompts")).AppPrompts }));
+const AppPrompts = framePiece(async () => (await import("./AppPrompts")).AppPrompts);
 
 /** What Chrome hands a page it would let install (not yet in TypeScript's DOM types). */
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
