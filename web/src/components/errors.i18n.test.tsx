@@ -33,6 +33,16 @@ describe("server errors in the reader's language (components/errors.ts)", () => 
       params: { count: 1, product: "Casio fx-991" },
     });
     expect(errorMessage(onlyLeft, "-")).toBe('"\u2068Casio fx-991\u2069" کے صرف \u20681\u2069 نگ باقی ہیں۔');
+    // an order's status inside the sentence in the reader's words, not the server's English value
+    await i18n.loadNamespaces("deals");
+    const cannotBecome = refusal("An order that is pending cannot become shipped.", {
+      code: "BAD_USER_INPUT",
+      key: "order.cannotBecome",
+      params: { fromStatus: "pending", status: "shipped" },
+    });
+    expect(errorMessage(cannotBecome, "-")).toBe(
+      `جو آرڈر ${i18n.t("deals:orderStatus.PENDING")} ہو وہ ${i18n.t("deals:orderStatus.SHIPPED")} نہیں ہو سکتا۔`,
+    );
     // a key the catalogue does not have: the code's Urdu words, else the server's sentence
     expect(errorMessage(refusal("Brand new refusal.", { code: "CONFLICT", key: "nobody.knows" }), "-")).toBe(
       i18n.t("common:errors.CONFLICT"),

@@ -56,6 +56,16 @@ describe("the server's refusals in the web's words (locales/<en|ur>/errors.json)
     expect(Object.keys(flat(urdu)).sort()).toEqual(Object.keys(errorTexts).sort());
   });
 
+  it("names an order's status in Urdu by a word the deals catalogue has for each of its values", async () => {
+    const { OrderStatus } = await import("../../../server/src/platform/shared/order-statuses");
+    const urduDeals = flat((await import("./ur/deals.json")).default);
+    const nested = Object.values(flat(urdu)).flatMap((text) =>
+      [...text.matchAll(/\$t\(deals:([\w.]+)\.\{\{- \w+\}\}\)/g)].map((m) => m[1]),
+    );
+    expect(nested).toContain("orderStatusByValue");
+    for (const map of new Set(nested)) expect(Object.values(OrderStatus).filter((value) => !(`${map}.${value}` in urduDeals))).toEqual([]);
+  });
+
   it("finds a missing key (the check itself works)", () => {
     expect(missingFrom({ "a.b_one": "", "a.b_other": "", "c.d": "" }, ["a.b", "c.d", "e.f"])).toEqual(["e.f"]);
   });
