@@ -1,9 +1,11 @@
-import Alert from "@mui/material/Alert";
+import Alert, { type AlertColor } from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
-import type { Notice } from "./Notify";
+
+/** One message for the Snackbar: shown in turn, each with its own key. */
+export type Notice = { key: number; message: string; severity: AlertColor };
 
 /**
  * The message on screen (see NotifyProvider): a filled Alert in a Snackbar. On phones it sits at the

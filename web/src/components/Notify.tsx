@@ -2,8 +2,7 @@ import type { AlertColor } from "@mui/material/Alert";
 import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 import { framePiece } from "../lib/staleVersion";
-
-export type Notice = { key: number; message: string; severity: AlertColor };
+import type { Notice } from "./NoticeSnackbar";
 
 // the Snackbar's code loads with the first message, not with the page
 const NoticeSnackbar = framePiece(async () => (await import("./NoticeSnackbar")).NoticeSnackbar);

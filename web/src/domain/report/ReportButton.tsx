@@ -4,13 +4,12 @@ import { lazy, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../../lib/auth";
 import { loadNamespaces } from "../../lib/i18n";
+import type { ReportTarget } from "./ReportDialog";
 
 // its words come with its code (the deals catalogue)
 const ReportDialog = lazy(async () => ({
   default: (await Promise.all([import("./ReportDialog"), loadNamespaces(["deals"])]))[0].ReportDialog,
 }));
-
-export type ReportTarget = { kind: "listing"; productId: string; ownerId?: string | null } | { kind: "user"; userId: string };
 
 /**
  * "Report": a dialog with a reason from the fixed list and optional details, sent to the admins'

@@ -22,7 +22,9 @@ import { formatCount } from "../../lib/format";
 import { applyServerFieldErrors, errorMessage, withTranslatedMessages } from "../../components/errors";
 import { FormErrorAlert, FormTextField } from "../../components/FormFields";
 import { useNotify } from "../../components/Notify";
-import type { ReportTarget } from "./ReportButton";
+
+/** What is reported: a listing (with its owner, who may not report it) or a student. */
+export type ReportTarget = { kind: "listing"; productId: string; ownerId?: string | null } | { kind: "user"; userId: string };
 
 const REASONS = REPORT_REASONS.map((reason) => reason.value);
 
