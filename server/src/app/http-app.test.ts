@@ -9,11 +9,15 @@ import { startTestServer } from "../test/harness";
 const WEB_DIST = path.resolve(__dirname, "../../../web/dist");
 const webManifest = () => JSON.parse(readFileSync(path.join(WEB_DIST, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
 
-/** A GET over node:http: no Accept-Encoding unless given (fetch always sends one), the body as sent (fetch would decode it). */
+/**
+ * A GET over node:http: no Accept-Encoding unless given (fetch always sends one), the body as sent
+ * (fetch would decode it). Each on its own connection: one kept alive from an earlier GET may be
+ * closed by the server's idle timeout just as it is reused, on a busy machine (ECONNRESET).
+ */
 const rawGet = (url: string, headers: Record<string, string> = {}) =>
   new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
-      .get(url, { headers }, (res) => {
+      .get(url, { headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
