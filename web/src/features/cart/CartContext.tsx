@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
-import { cartReducer, parseStoredCart, type CartProductInput, type CartState } from "./cart";
+import { cartReducer, clearCart, parseStoredCart, type CartProductInput, type CartState } from "./cart";
 
 const STORAGE_KEY = "cart";
 
@@ -18,6 +18,14 @@ type CartContextValue = {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+const store = (products: CartState["products"]) => {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ products }));
+  } catch {
+    // private mode or a full quota: the cart still works for this visit
+  }
+};
+
 const readStored = () => {
   try {
     return parseStoredCart(localStorage.getItem(STORAGE_KEY));
@@ -34,13 +42,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, dispatch] = useReducer(cartReducer, undefined, readStored);
   const [isOpen, setOpen] = useState(false);
 
-  useEffect(() => {
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ products: cart.products }));
-    } catch {
-      // private mode or a full quota: the cart still works for this visit
-    }
-  }, [cart.products]);
+  useEffect(() => store(cart.products), [cart.products]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -54,7 +56,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const increment = useCallback((id: string) => dispatch({ type: "quantity", id, change: "increment" }), []);
   const decrement = useCallback((id: string) => dispatch({ type: "quantity", id, change: "decrement" }), []);
   const remove = useCallback((id: string) => dispatch({ type: "remove", id }), []);
-  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+  const clear = useCallback(() => {
+    dispatch({ type: "clear" });
+    // saved at once, not after the next render: a card checkout clears the cart and leaves for the
+    // payment page, which may replace this page before the effect runs
+    store(clearCart().products);
+  }, []);
   const openCart = useCallback(() => setOpen(true), []);
   const closeCart = useCallback(() => setOpen(false), []);
 
