@@ -3,6 +3,7 @@ import { it } from "./browser-test";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
 import { ADMIN, BUYER, chartValue, figure, PASSWORD, SELLER, signInTo, tokenFor } from "./dashboard-helpers";
 import type { Page } from "playwright-core";
+import { signIn } from "./storefront-helpers";
 import { formatDate, formatMonth } from "../web/src/lib/format";
 
 let e2e: E2E;
@@ -53,7 +54,7 @@ describe("dashboard access", () => {
 
   it("sends a user with a role the dashboard does not know to /unauthorized", async () => {
     const { page } = await openPage(e2e);
-    await signInTo(page, BUYER, "/");
+    await signIn(page, BUYER);
     // the server answers with a role this client does not know (say, one added later)
     await page.route("**/graphql", async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string } | null;
