@@ -40,6 +40,7 @@ import { RecoveryResolver } from "../modules/recovery";
 import { SellerStudentFieldsResolver, UserStudentFieldsResolver, VerificationResolver } from "../modules/verification";
 import { authChecker, authDirective } from "../platform/graphql/auth";
 import { resolveMoneyFields } from "../platform/graphql/money";
+import { readPlainFieldsDirectly } from "../platform/graphql/plain-fields";
 import { PushResolver } from "../modules/push";
 import { SavedSearchesResolver } from "../modules/alerts";
 import { WantedResolver } from "../modules/wanted";
@@ -107,26 +108,29 @@ let cached: GraphQLSchema | undefined;
 
 /** Builds the executable schema once per process (TypeGraphQL metadata is global anyway). */
 export function buildAppSchema(): GraphQLSchema {
+  // plain fields read directly, then the money fields given their conversion
   cached ??= resolveMoneyFields(
-    buildSchemaSync({
-      resolvers,
-      authChecker,
-      authMode: "error",
-      // the standard @skip/@include/@deprecated stay: a list given here replaces them otherwise
-      directives: [...specifiedDirectives, authDirective],
-      // inputs are validated by the services, so REST and GraphQL share one set of rules
-      validate: false,
-      // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
-      // in-process): every @Subscription brings its own `subscribe` from context.services.live
-      pubSub: {
-        publish: () => {
-          throw new Error("publish through services.live");
+    readPlainFieldsDirectly(
+      buildSchemaSync({
+        resolvers,
+        authChecker,
+        authMode: "error",
+        // the standard @skip/@include/@deprecated stay: a list given here replaces them otherwise
+        directives: [...specifiedDirectives, authDirective],
+        // inputs are validated by the services, so REST and GraphQL share one set of rules
+        validate: false,
+        // TypeGraphQL asks for one pubSub per schema, but each server has its own live hub (Redis or
+        // in-process): every @Subscription brings its own `subscribe` from context.services.live
+        pubSub: {
+          publish: () => {
+            throw new Error("publish through services.live");
+          },
+          subscribe: () => {
+            throw new Error("subscribe through context.services.live");
+          },
         },
-        subscribe: () => {
-          throw new Error("subscribe through context.services.live");
-        },
-      },
-    }),
+      }),
+    ),
   );
   return cached;
 }

@@ -175,19 +175,32 @@ export class CatalogService {
    * prepared statement.
    */
   private async withSellers(db: DataSource, where: string, parameters: unknown[], order: string): Promise<Product[]> {
-    const rows = await preparedQuery<Record<string, unknown>>(
-      db,
-      `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}
-       FROM products p LEFT JOIN users s ON s.id = p."sellerId"
-       WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`,
-      parameters,
-    );
+    const rows = await preparedQuery<Record<string, unknown>>(db, this.withSellersText(where, order), parameters);
     return rows.map((row) => {
       const product = this.rows.products.from(row);
       product.seller = row["seller.id"] == null ? null : this.rows.sellers.from(row, "seller.");
       return product;
     });
   }
+
+  /**
+   * withSellers' statement, written once per condition and order: a text built anew on every call
+   * (a product page's, on every view) was flattened and hashed again to find its statement's name.
+   */
+  private withSellersText(where: string, order: string): string {
+    const key = `${where}\n${order}`;
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}
+       FROM products p LEFT JOIN users s ON s.id = p."sellerId"
+       WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`;
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** Statement texts by condition and order: a fixed set, as every prepared statement's (preparedQuery). */
+  private readonly texts = new Map<string, string>();
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
   private async searchRows(db: DataSource, search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { EntityManager } from "typeorm";
 import { formatPKR } from "@unibazaar/rules";
 import type { Frozen, SharedCache } from "../../platform/cache";
@@ -43,7 +44,9 @@ export async function usualPriceIfTooGood(
   cache: SharedCache,
   product: Pick<Product, "id" | "name" | "category" | "pricePaisa">,
 ): Promise<number | null> {
-  const words = titleWords(product.name);
+  const key = `${product.id}:${product.pricePaisa}:${product.category}:${product.name}`;
+  const known = worked.get(key);
+  const words = known?.words ?? titleWords(product.name);
   if (!words.length) return null;
   const perWord = await Promise.all(
     words.map((word) =>
@@ -53,11 +56,21 @@ export async function usualPriceIfTooGood(
       ),
     ),
   );
+  // the same lists as last time (a write drops them, and new ones are new objects): the same answer
+  if (known?.lists.every((list, i) => list === perWord[i])) return known.usual;
   const prices = latestPrices(perWord, product.id);
   const median = medianOf(prices);
-  if (prices.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE) return null;
-  return Math.round(median);
+  const usual = prices.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE ? null : Math.round(median);
+  worked.set(key, { words, lists: perWord, usual });
+  return usual;
 }
+
+/**
+ * Each listing's answer with the lists it was worked out from, by everything of the listing it
+ * depends on: a product page asks on every view, and merging the lists was most of the price
+ * note's cost. It is given again only while the cache hands back those very lists.
+ */
+const worked = new LRUCache<string, { words: string[]; lists: readonly Frozen<Latest>[]; usual: number | null }>({ max: 10_000 });
 
 /** Whether row `i` of `a` comes before row `j` of `b` in a Latest's order (newest first, then the greater id). */
 const before = (a: Frozen<Latest>, i: number, b: Frozen<Latest>, j: number) =>
