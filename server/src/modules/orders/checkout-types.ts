@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { MoneyField } from "../../platform/graphql/money";
 import { Fulfilment, PaymentMethod, PaymentStatus } from "./entity";
+import type { Said } from "../../platform/i18n/errors";
 import { TAX_RATE, type PricedCart } from "./pricing";
 
 /** The checkout's GraphQL shapes: the cart going in, the server's quote, the placed checkout coming out. */
@@ -12,6 +13,24 @@ export class CartLineInput {
 
   @Field(() => Int, { description: "1 to 20; lines of the same product are added together." })
   quantity: number;
+}
+
+@ObjectType({ description: "What happened to a coupon, by key: the app words it from its catalogue (errors:<key>)." })
+export class CouponNote {
+  @Field(() => String, { description: "The sentence's key, e.g. coupon.applied or coupon.expired." })
+  key: string;
+
+  @Field(() => String, { nullable: true, description: "The code as sent (its refusals)." })
+  code: string | null;
+
+  @Field(() => Int, { nullable: true, description: "The percentage taken off (coupon.applied)." })
+  percent: number | null;
+
+  @Field(() => Date, { nullable: true, description: "When the coupon starts (coupon.notYet)." })
+  startsAt: Date | null;
+
+  @Field(() => Int, { nullable: true, description: "How many times the buyer has used it (coupon.usedTimes)." })
+  count: number | null;
 }
 
 @ObjectType({ description: "One cart line priced by the server." })
@@ -90,6 +109,12 @@ export class PriceQuote {
     description: "What happened to the coupon, e.g. 'Coupon code \"xyz\" is not valid.'; null without a coupon.",
   })
   couponMessage: string | null;
+
+  @Field(() => CouponNote, {
+    nullable: true,
+    description: "couponMessage by key and parameters, to say it in the reader's language; null without a coupon.",
+  })
+  couponNote: CouponNote | null;
 }
 
 @InputType({ description: "Where the order goes. Every field is required." })
@@ -204,4 +229,16 @@ export const toPriceQuote = (cart: PricedCart): PriceQuote => ({
   couponCode: cart.coupon.code,
   couponApplied: cart.coupon.applied,
   couponMessage: cart.coupon.message?.text ?? null,
+  couponNote: cart.coupon.message && toCouponNote(cart.coupon.message),
 });
+
+function toCouponNote({ key, params }: Said): CouponNote {
+  const number = (value: unknown) => (typeof value === "number" ? value : null);
+  return {
+    key,
+    code: typeof params.code === "string" ? params.code : null,
+    percent: number(params.percent),
+    startsAt: typeof params.startsAt === "string" ? new Date(params.startsAt) : null,
+    count: number(params.count),
+  };
+}

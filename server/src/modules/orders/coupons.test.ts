@@ -118,3 +118,28 @@ describe("a coupon's limits", () => {
     expect(await orderLedger(server, orderId)).toMatchObject({ total: 0, held: 0 });
   });
 });
+
+describe("the quote's word on its coupon, by key", () => {
+  it("carries the catalogue key and its parameters beside the English sentence: applied, not started, used up by the account", async ({
+    server,
+  }) => {
+    const NOTE = `query ($lines: [CartLineInput!]!, $c: String) { priceQuote(lines: $lines, couponCode: $c) { couponNote { key code percent startsAt count } } }`;
+    const note = async (code: string, who?: SignedIn) =>
+      (await server.gql(NOTE, { lines: lines(), c: code }, who?.token)).data.priceQuote.couponNote;
+    expect(await note("SAVE")).toEqual({ key: "coupon.applied", code: null, percent: 10, startsAt: null, count: null });
+    const startsAt = new Date(server.clock.now().getTime() + DAY);
+    await coupon(server, "later", { startsAt });
+    expect(await note("Later")).toEqual({
+      key: "coupon.notYet",
+      code: "Later",
+      percent: null,
+      startsAt: startsAt.toISOString(),
+      count: null,
+    });
+    await coupon(server, "twice", { maxUsesPerAccount: 2 });
+    const buyer = await signUp(server);
+    for (let n = 0; n < 2; n++) expect((await checkout(server, buyer, "twice")).errors).toBeUndefined();
+    expect(await note("twice", buyer)).toEqual({ key: "coupon.usedTimes", code: "twice", percent: null, startsAt: null, count: 2 });
+    expect((await server.gql(NOTE, { lines: lines(), c: null })).data.priceQuote.couponNote).toBeNull();
+  });
+});

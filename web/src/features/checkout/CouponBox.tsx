@@ -4,7 +4,9 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../lib/format";
 import type { Quote } from "./OrderSummary";
 
 type Props = {
@@ -17,7 +19,7 @@ type Props = {
 
 /** The coupon box: Apply asks the server's quote; its answer (applied or why not) shows below. */
 export function CouponBox({ coupon, onCoupon, quote }: Props) {
-  const { t } = useTranslation("checkout");
+  const { t } = useTranslation(["checkout", "errors"]);
   const [input, setInput] = useState(coupon ?? "");
   const apply = () => onCoupon(input.trim() || null);
   const remove = () => {
@@ -59,7 +61,7 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
             </Button>
           }
         >
-          {quote.couponMessage}
+          {couponMessage(quote, t)}
         </Alert>
       )}
       {coupon && quote && !quote.couponMessage && quote.couponApplied && (
@@ -69,4 +71,18 @@ export function CouponBox({ coupon, onCoupon, quote }: Props) {
       )}
     </>
   );
+}
+
+/** The server's word on the coupon in the reader's language, from its key (`errors:coupon.…`); the server's sentence without one. */
+function couponMessage(quote: Quote, t: TFunction<["checkout", "errors"]>): string {
+  const note = quote.couponNote;
+  if (!note) return quote.couponMessage ?? "";
+  return t(`errors:${note.key}`, {
+    code: note.code ?? undefined,
+    percent: note.percent ?? undefined,
+    startsAt: note.startsAt ? formatDateTime(note.startsAt) : undefined,
+    // a count picks a plural form: none without one
+    count: note.count ?? undefined,
+    defaultValue: quote.couponMessage,
+  });
 }
