@@ -1,10 +1,12 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router-dom";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { errorMessage } from "../../../components/errors";
 import { LoadingState } from "../../../components/LoadingState";
@@ -59,7 +61,11 @@ export function ContestedNoShows() {
                 sx={{ p: 1.5 }}
                 aria-label={t("noShows.case", { order: c.orderNumber })}
               >
-                <Typography sx={{ fontWeight: 600 }}>{t("noShows.case", { order: c.orderNumber })}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={`/orders/${c.orderId}`} aria-label={t("disputes.openOrder", { order: c.orderNumber })}>
+                    {t("noShows.case", { order: c.orderNumber })}
+                  </Link>
+                </Typography>
                 <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
                   {t("noShows.claim", {
                     reporter: c.reporterName ?? t("noShows.formerUser"),

@@ -1,9 +1,11 @@
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
 import { QueryState } from "../../../components/QueryState";
 import { usePageTitle } from "../../../components/usePageTitle";
@@ -131,6 +133,11 @@ function RefundState({ refund }: { refund: AdminPaymentRefundFragment }) {
         </Typography>
       </Stack>
       {refund.lastError && <Small>{t("payments.lastError", { error: refund.lastError })}</Small>}
+      {refund.orderId && (
+        <Link component={RouterLink} to={`/orders/${refund.orderId}`} variant="body2" sx={{ alignSelf: "flex-start" }}>
+          {t("payments.openOrder")}
+        </Link>
+      )}
     </Stack>
   );
 }
