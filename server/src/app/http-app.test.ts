@@ -34,6 +34,18 @@ describe("HTTP app", () => {
     });
   });
 
+  it("holds an idle connection longer than a proxy or fetch does, so the client, not the server, closes it", async ({ server }) => {
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+        http.get(`${server.url}/health`, { agent }, (res) => resolve(res.resume().headers["keep-alive"])).on("error", reject),
+      );
+      expect(keepAlive).toBe("timeout=130");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("tags every answer with a request id, echoing one the caller sent", async ({ server }) => {
     const fresh = await server.api("GET", "/health");
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

@@ -67,6 +67,11 @@ export async function startServer(
         failed,
       );
     });
+    // an idle kept-alive connection outlives its client's hold on it (a proxy such as Caddy keeps
+    // its upstream connections 2 min, fetch 4 s): the client closes first, so no request goes out
+    // on a connection the server is closing at that moment (a reset, a failed request; node's
+    // 5 s default lost requests this way on a busy machine)
+    server.keepAliveTimeout = 130_000;
     const subscriptions = serveSubscriptions(server, {
       schema: buildAppSchema(),
       rootFieldCosts: ROOT_FIELD_COSTS,
