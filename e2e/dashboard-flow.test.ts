@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { BUYER, PASSWORD, SELLER, ADMIN, signInTo, tokenFor } from "./dashboard-helpers";
 import { DESKTOP, type E2E, expectAccessible, gqlOk, openPage, PHONE, pkr } from "./harness";
-import { dismissNotice } from "./storefront-helpers";
+import { dismissNotice, signIn } from "./storefront-helpers";
 
 /**
  * One story across the three dashboards: a seller lists a product with a picture and edits its
@@ -33,7 +33,7 @@ const png = (color: string) =>
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first();
 
-/** The revenue cell of a seller's row on the admin dashboard. */
+/** The revenue cell of a seller's row on the admin dashboard (opens it). */
 async function revenueOnAdminPage(page: Page, email: string): Promise<string> {
   await page.goto("/dashboard/admin");
   const row = page.getByRole("region", { name: "Seller revenue" }).getByRole("row").filter({ hasText: email });
@@ -44,7 +44,7 @@ async function revenueOnAdminPage(page: Page, email: string): Promise<string> {
 describe("seller, buyer and admin dashboards together", () => {
   it("admin notes the seller's revenue before the sale", async () => {
     const { page } = await openPage(e2e, DESKTOP);
-    await signInTo(page, ADMIN, "/dashboard/admin");
+    await signIn(page, ADMIN);
     revenueBefore = await revenueOnAdminPage(page, SELLER);
     expect(revenueBefore).toMatch(/^Rs/);
   });
@@ -268,7 +268,7 @@ describe("seller, buyer and admin dashboards together", () => {
 
   it("the admin sees the seller's revenue grow by the sale", async () => {
     const { page } = await openPage(e2e, DESKTOP);
-    await signInTo(page, ADMIN, "/dashboard/admin");
+    await signIn(page, ADMIN);
     const after = await revenueOnAdminPage(page, SELLER);
     const amount = (s: string) => Number(s.replace(/[^0-9.]/g, ""));
     // revenue counts the subtotal of accepted orders: 2 x 1,200
