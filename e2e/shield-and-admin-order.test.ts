@@ -21,32 +21,38 @@ const newestNotice = async (token: string) =>
 /** Nothing on the page is wider than the phone. */
 const fitsPhone = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** A listing by SELLER whose photo is a resized copy of BUYER's listing photo: held for review at once. */
+async function holdACopiedPhoto(title: string) {
+  const [owner, copier] = await Promise.all([users(BUYER), users(SELLER)]);
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3a6" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="800" height="600"><circle cx="300" cy="250" r="160" fill="#c33"/><rect x="480" y="320" width="220" height="180" fill="#236"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const originalUrl = (await e2e.server.services.uploads.storeImage(png, owner.id)).url;
+  const original = await insertProduct(e2e.server.dataSource, owner.id, { name: `Original lamp ${unique()}` });
+  await e2e.server.dataSource.getRepository(Product).update(original.id, { image: originalUrl });
+  const copyUrl = (await e2e.server.services.uploads.storeImage(await sharp(png).resize(300).png().toBuffer(), copier.id)).url;
+  const sellerToken = await tokenFor(e2e, SELLER);
+  const name = `${title} ${unique()}`;
+  const created = await gqlOk(
+    e2e,
+    `mutation ($input: ProductInput!) { createProduct(input: $input) { id heldReason } }`,
+    { input: { name, description: "Desk lamp, works well.", category: "electronics", color: "black", price: 1500, image: copyUrl } },
+    sellerToken,
+  );
+  expect(created.createProduct.heldReason).toMatch(/^Held for review/);
+  return { owner, copier, original, name, created: created.createProduct as { id: string }, sellerToken };
+}
+
 describe("the scam shield and the admin's order page at 390 px", () => {
   it("a copied-photo hold: the admin compares the two photos and releases it; the seller is told", async () => {
-    const [owner, copier] = await Promise.all([users(BUYER), users(SELLER)]);
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3a6" } })
-      .composite([
-        {
-          input: Buffer.from(
-            `<svg width="800" height="600"><circle cx="300" cy="250" r="160" fill="#c33"/><rect x="480" y="320" width="220" height="180" fill="#236"/></svg>`,
-          ),
-        },
-      ])
-      .png()
-      .toBuffer();
-    const originalUrl = (await e2e.server.services.uploads.storeImage(png, owner.id)).url;
-    const original = await insertProduct(e2e.server.dataSource, owner.id, { name: `Original lamp ${unique()}` });
-    await e2e.server.dataSource.getRepository(Product).update(original.id, { image: originalUrl });
-    const copyUrl = (await e2e.server.services.uploads.storeImage(await sharp(png).resize(300).png().toBuffer(), copier.id)).url;
-    const sellerToken = await tokenFor(e2e, SELLER);
-    const name = `Copied lamp ${unique()}`;
-    const created = await gqlOk(
-      e2e,
-      `mutation ($input: ProductInput!) { createProduct(input: $input) { id heldReason } }`,
-      { input: { name, description: "Desk lamp, works well.", category: "electronics", color: "black", price: 1500, image: copyUrl } },
-      sellerToken,
-    );
-    expect(created.createProduct.heldReason).toMatch(/^Held for review/);
+    const { owner, copier, original, name, created, sellerToken } = await holdACopiedPhoto("Copied lamp");
 
     const { context, page } = await openPage(e2e, PHONE);
     try {
@@ -66,7 +72,63 @@ describe("the scam shield and the admin's order page at 390 px", () => {
       await context.close();
     }
     expect(await newestNotice(sellerToken)).toBe(`An admin checked "${name}" and released it: it is in the shop again.`);
-    expect((await e2e.server.dataSource.getRepository(Product).findOneByOrFail({ id: created.createProduct.id })).hiddenAt).toBeNull();
+    expect((await e2e.server.dataSource.getRepository(Product).findOneByOrFail({ id: created.id })).hiddenAt).toBeNull();
+  });
+
+  it("a copied-photo hold kept hidden: the admin chooses why; the listing stays out of the shop and the seller is told the reason", async () => {
+    const { name, created, sellerToken } = await holdACopiedPhoto("Copied kettle");
+
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await logIn(page, ADMIN);
+      await page.goto("/dashboard/admin/moderation");
+      const held = await visible(page.getByRole("listitem", { name: `Held listing ${name}` }));
+      await held.getByRole("button", { name: `Keep ${name} hidden` }).click();
+      const dialog = await visible(page.getByRole("dialog", { name: `Keep ${name} hidden?` }));
+      // no reason chosen: the seller would read nothing, so it is asked for
+      await dialog.getByRole("button", { name: "Keep hidden" }).click();
+      await visible(dialog.getByRole("alert").filter({ hasText: "Choose why it stays hidden." }));
+      await dialog.getByRole("radio", { name: "The photo is another seller's listing photo" }).check();
+      expect(await fitsPhone(page)).toBe(true);
+      await dialog.getByRole("button", { name: "Keep hidden" }).click();
+      await notice(page, `${name} stays hidden; its seller is told why.`);
+      await expect.poll(() => held.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+    // the shop does not show it: a search for its name finds nothing, and its page has no product
+    const shop = await gqlOk<{ products: { items: Array<{ id: string }> }; product: { id: string } | null }>(
+      e2e,
+      `query ($q: String, $id: ID!) { products(filter: { search: $q }) { items { id } } product(id: $id) { id } }`,
+      { q: name, id: created.id },
+    );
+    expect(shop.products.items).toEqual([]);
+    expect(shop.product).toBeNull();
+    expect((await e2e.server.dataSource.getRepository(Product).findOneByOrFail({ id: created.id })).hiddenAt).not.toBeNull();
+    expect(await newestNotice(sellerToken)).toBe(
+      `An admin checked "${name}" and kept it hidden: its photo is another seller's listing photo.`,
+    );
+
+    // the seller reads it in their bell, beside the listing it is about
+    const seller = await openPage(e2e, PHONE);
+    try {
+      await logIn(seller.page, SELLER);
+      await seller.page.goto("/notifications");
+      await visible(
+        seller.page
+          .getByRole("main")
+          .getByText(`An admin checked "${name}" and kept it hidden: its photo is another seller's listing photo.`),
+      );
+      await seller.page.goto("/dashboard/seller/manage-products");
+      const row = seller.page
+        .getByRole("row")
+        .filter({ hasText: name })
+        .or(seller.page.getByRole("listitem").filter({ hasText: name }));
+      await visible(row.first().getByText("Hidden by a moderator"));
+      expect(await fitsPhone(seller.page)).toBe(true);
+    } finally {
+      await seller.context.close();
+    }
   });
 
   it("the sender of a number the shield hides reads, beside their message, that it is hidden until an order", async () => {
