@@ -40,6 +40,13 @@ const URDU_SHIPPING_LABELS: ShippingLabels = {
   contactNumber: "رابطہ نمبر",
 };
 
+/** Opens the home page in Urdu (the footer's language button), right to left. */
+async function inUrdu(page: Page) {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("button", { name: "اردو" }).click();
+  await expect.poll(() => direction(page)).toEqual(["ur", "rtl"]);
+}
+
 describe("Urdu at 390 px", () => {
   it("switches to Urdu, remembers it, and shops and checks out right to left", async () => {
     const { context, page } = await openPage(e2e, PHONE);
@@ -204,5 +211,40 @@ describe("Urdu at 390 px", () => {
     );
     expect(await overflows(page)).toBe(false);
     await page.screenshot({ path: path.join(tmpdir(), "urdu-orders.png"), fullPage: true });
+  });
+  it("says the coupon's answer in Urdu: applied, not valid, and not started yet (its date in Urdu)", async () => {
+    await e2e.server.dataSource.query(
+      `INSERT INTO coupons (code, "percentOff", "startsAt") VALUES ('later', 5, now() + interval '3 days') ON CONFLICT DO NOTHING`,
+    );
+    const mouse = await demoProduct(e2e, "Wireless Mouse");
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await inUrdu(page);
+      await page.goto(`/shop/${mouse.id}`);
+      await page.getByRole("button", { name: "کارٹ میں ڈالیں" }).click();
+      await page.locator('header button[aria-label^="کارٹ"]').click();
+      const panel = page.getByRole("dialog", { name: "شاپنگ کارٹ" });
+      await visible(panel);
+      // the coupon's line: the alert with its Remove button
+      const couponLine = panel.getByRole("alert").filter({ has: page.getByRole("button", { name: "ہٹائیں" }) });
+      const tryCoupon = async (code: string) => {
+        await panel.getByLabel("کوپن کوڈ").fill(code);
+        await panel.getByRole("button", { name: "لگائیں", exact: true }).click();
+        await expect.poll(async () => plain(await couponLine.textContent())).toContain(code === "save" ? "رعایت" : code);
+        return plain((await couponLine.textContent()) ?? "");
+      };
+      const applied = await tryCoupon("save");
+      const invalid = await tryCoupon("nope");
+      const notYet = await tryCoupon("later");
+      expect(applied).toContain(plain("سب ٹوٹل پر \u206810\u2069% رعایت لگ گئی۔"));
+      expect(invalid).toContain(plain('کوپن کوڈ "\u2068nope\u2069" درست نہیں۔'));
+      expect(notYet).toContain("سے شروع ہو گا۔");
+      // the date as an Urdu reader reads it, not the server's ISO time
+      expect(notYet).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      for (const line of [applied, invalid, notYet]) expect(line).not.toMatch(/coupon|applied|not valid|starts on/i);
+      expect(await overflows(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 });
