@@ -131,7 +131,7 @@ describe("the quote's word on its coupon, by key", () => {
     await coupon(server, "later", { startsAt });
     expect(await note("Later")).toEqual({
       key: "coupon.notYet",
-      code: "Later",
+      code: "later",
       percent: null,
       startsAt: startsAt.toISOString(),
       count: null,
