@@ -39,14 +39,14 @@ export function pageCode<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * A piece of the app's frame outside every page's error page (the update prompt, the notices'
- * snackbar), loaded on first use. Its code can vanish under it: a new version's worker takes over
- * and drops the old files while the piece is on its way. It then waits out the tab's move, and
- * otherwise is left out: a missing prompt, never a blank app (an error there unmounts everything).
+ * snackbar), loaded on first use. Its code can vanish under it (a new version's worker takes over
+ * and drops the old files while the piece is on its way): the piece is then left out, a missing
+ * prompt in a tab that is moving on anyway, never a blank app (an error there unmounts everything).
  */
 export function framePiece<P extends object>(load: () => Promise<ComponentType<P>>) {
   const nothing: ComponentType<P> = () => null;
   return lazy(() =>
-    pageCode(load).then(
+    load().then(
       (piece) => ({ default: piece }),
       () => ({ default: nothing }),
     ),
