@@ -37,8 +37,8 @@ describe("HTTP app", () => {
   it("holds an idle connection longer than a proxy or fetch does, so the client, not the server, closes it", async ({ server }) => {
     const agent = new http.Agent({ keepAlive: true });
     try {
-      const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
-        http.get(`${server.url}/health`, { agent }, (res) => resolve(res.resume().headers["keep-alive"])).on("error", reject),
+      const keepAlive = await new Promise<string>((resolve, reject) =>
+        http.get(`${server.url}/health`, { agent }, (res) => resolve(String(res.resume().headers["keep-alive"]))).on("error", reject),
       );
       expect(keepAlive).toBe("timeout=130");
     } finally {
