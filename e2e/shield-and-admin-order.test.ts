@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { Fulfilment, MeetupParty, MeetupState, Order, PaymentMethod } from "../server/src/modules/orders/entity";
 import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { insertOrder, insertProduct } from "../server/src/test/fixtures";
@@ -198,6 +199,55 @@ describe("the scam shield and the admin's order page at 390 px", () => {
       await visible(page.getByText(new RegExp(`bought by ${buyer.username} from ${seller.storeName || seller.username}`)));
       await visible(page.getByRole("heading", { name: "Payment" }));
       await visible(page.getByRole("link", { name: "Disputes" }));
+      expect(await fitsPhone(page)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the admin reaches an order's page from where they meet it: a contested no-show links its order", async () => {
+    const [seller, buyer] = await Promise.all([users(SELLER), users(BUYER)]);
+    const product = await insertProduct(e2e.server.dataSource, seller.id, { name: `Bike lock ${unique()}` });
+    const order = await insertOrder(e2e.server.dataSource, { buyerId: buyer.id, lines: [{ product }] });
+    await e2e.server.dataSource.getRepository(Order).update(order.id, {
+      fulfilment: Fulfilment.MEETUP,
+      paymentMethod: PaymentMethod.CASH_ON_MEETUP,
+      meetupCampus: "lums-lahore",
+      meetupPoint: "lums-lahore-library",
+      meetupAt: new Date(e2e.server.clock.now().getTime() - 3_600_000),
+      meetupState: MeetupState.CONFIRMED,
+      meetupProposedBy: MeetupParty.BUYER,
+    });
+    const [sellerToken, buyerToken] = await Promise.all([tokenFor(e2e, SELLER), tokenFor(e2e, BUYER)]);
+    await gqlOk(e2e, `mutation($id: ID!) { reportNoShow(orderId: $id) { status } }`, { id: order.id }, sellerToken);
+    await gqlOk(
+      e2e,
+      `mutation($id: ID!) { contestNoShow(orderId: $id, reason: "I was at the gate") { status } }`,
+      { id: order.id },
+      buyerToken,
+    );
+    const { orderNumber } = (
+      await gqlOk<{ order: { orderNumber: string } }>(
+        e2e,
+        `query($id: ID!) { order(id: $id) { orderNumber } }`,
+        { id: order.id },
+        buyerToken,
+      )
+    ).order;
+
+    const { context, page } = await openPage(e2e, PHONE);
+    try {
+      await logIn(page, ADMIN);
+      await page.goto("/dashboard/admin/moderation");
+      const item = page
+        .getByRole("list", { name: "Contested no-shows" })
+        .getByRole("listitem", { name: `No-show on order ${orderNumber}` });
+      expect(await fitsPhone(page)).toBe(true);
+      await item.getByRole("link", { name: `Open order ${orderNumber}` }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${order.id}`);
+      const heading = await visible(page.getByRole("main").getByRole("heading", { level: 1 }));
+      await expect.poll(() => heading.first().textContent()).toBe(`Order ${orderNumber}`);
+      await visible(page.getByText(new RegExp(`bought by ${buyer.username} from ${seller.storeName || seller.username}`)));
       expect(await fitsPhone(page)).toBe(true);
     } finally {
       await context.close();
