@@ -39,7 +39,8 @@ describe("catalogues (web/src/locales)", () => {
     const missing: string[] = [];
     for (const file of sourceFiles(SOURCE)) {
       const text = readFileSync(file, "utf8");
-      const used = [...text.matchAll(/useTranslation\((?:"(\w+)")?/g)].map((match) => match[1] ?? "common");
+      // useTranslation("ns") or useTranslation(["ns", ...]): unprefixed keys read the first namespace
+      const used = [...text.matchAll(/useTranslation\((?:\[?"(\w+)")?/g)].map((match) => match[1] ?? "common");
       if (used.length === 0) continue;
       for (const [, written] of text.matchAll(/\bt\("([\w.:]+)"/g)) {
         const [namespace, key] = written.includes(":") ? written.split(":") : [undefined, written];
