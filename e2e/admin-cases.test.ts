@@ -1,10 +1,8 @@
 import { describe, expect } from "vitest";
 import { it } from "./browser-test";
-import { insertOrder, insertProduct } from "../server/src/test/fixtures";
-import { Fulfilment, MeetupState, Order, PaymentMethod } from "../server/src/modules/orders/entity";
 import { Payout, PayoutMethod } from "../server/src/modules/payouts/entity";
 import { User } from "../server/src/modules/users/entity";
-import { ADMIN, BUYER, SELLER, tokenFor } from "./dashboard-helpers";
+import { ADMIN, contestedNoShow, SELLER } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, visible } from "./storefront-helpers";
 
@@ -53,25 +51,7 @@ describe("admin at 390 px", () => {
   });
 
   it("a contested no-show is its own case: the admin upholds it and both parties are told", async () => {
-    const [seller, buyer] = await Promise.all([users(SELLER), users(BUYER)]);
-    const product = await insertProduct(e2e.server.dataSource, seller.id, { pricePaisa: 50_000, name: "Cycle helmet" });
-    const order = await insertOrder(e2e.server.dataSource, { buyerId: buyer.id, lines: [{ product }] });
-    await e2e.server.dataSource.getRepository(Order).update(order.id, {
-      fulfilment: Fulfilment.MEETUP,
-      paymentMethod: PaymentMethod.CASH_ON_MEETUP,
-      meetupCampus: "lums-lahore",
-      meetupPoint: "lums-lahore-library",
-      meetupAt: new Date(e2e.server.clock.now().getTime() - 3_600_000),
-      meetupState: MeetupState.CONFIRMED,
-    });
-    const [sellerToken, buyerToken] = await Promise.all([tokenFor(e2e, SELLER), tokenFor(e2e, BUYER)]);
-    await gqlOk(e2e, `mutation($id: ID!) { reportNoShow(orderId: $id) { status } }`, { id: order.id }, sellerToken);
-    await gqlOk(
-      e2e,
-      `mutation($id: ID!) { contestNoShow(orderId: $id, reason: "I waited at the library gate") { status } }`,
-      { id: order.id },
-      buyerToken,
-    );
+    const { seller, buyer, sellerToken, buyerToken } = await contestedNoShow(e2e, "Cycle helmet", "I waited at the library gate");
 
     const { page } = await openPage(e2e, PHONE);
     await logIn(page, ADMIN);

@@ -1,11 +1,10 @@
 import sharp from "sharp";
-import { Fulfilment, MeetupParty, MeetupState, Order, PaymentMethod } from "../server/src/modules/orders/entity";
 import { describe, expect } from "vitest";
 import { it } from "./browser-test";
 import { insertOrder, insertProduct } from "../server/src/test/fixtures";
 import { Product } from "../server/src/modules/products/entity";
 import { User } from "../server/src/modules/users/entity";
-import { ADMIN, BUYER, SELLER, tokenFor } from "./dashboard-helpers";
+import { ADMIN, BUYER, contestedNoShow, SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import { logIn, notice, unique, visible } from "./storefront-helpers";
 
@@ -206,26 +205,7 @@ describe("the scam shield and the admin's order page at 390 px", () => {
   });
 
   it("the admin reaches an order's page from where they meet it: a contested no-show links its order", async () => {
-    const [seller, buyer] = await Promise.all([users(SELLER), users(BUYER)]);
-    const product = await insertProduct(e2e.server.dataSource, seller.id, { name: `Bike lock ${unique()}` });
-    const order = await insertOrder(e2e.server.dataSource, { buyerId: buyer.id, lines: [{ product }] });
-    await e2e.server.dataSource.getRepository(Order).update(order.id, {
-      fulfilment: Fulfilment.MEETUP,
-      paymentMethod: PaymentMethod.CASH_ON_MEETUP,
-      meetupCampus: "lums-lahore",
-      meetupPoint: "lums-lahore-library",
-      meetupAt: new Date(e2e.server.clock.now().getTime() - 3_600_000),
-      meetupState: MeetupState.CONFIRMED,
-      meetupProposedBy: MeetupParty.BUYER,
-    });
-    const [sellerToken, buyerToken] = await Promise.all([tokenFor(e2e, SELLER), tokenFor(e2e, BUYER)]);
-    await gqlOk(e2e, `mutation($id: ID!) { reportNoShow(orderId: $id) { status } }`, { id: order.id }, sellerToken);
-    await gqlOk(
-      e2e,
-      `mutation($id: ID!) { contestNoShow(orderId: $id, reason: "I was at the gate") { status } }`,
-      { id: order.id },
-      buyerToken,
-    );
+    const { order, seller, buyer, buyerToken } = await contestedNoShow(e2e, `Bike lock ${unique()}`, "I was at the gate");
     const { orderNumber } = (
       await gqlOk<{ order: { orderNumber: string } }>(
         e2e,
