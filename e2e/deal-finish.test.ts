@@ -83,7 +83,7 @@ describe("a deal that finishes with the handover code", () => {
       // 3. the buyer buys it at the agreed price, meeting at the Khoo Library
       await buyerOffer.getByRole("link", { name: "Buy at this price" }).click();
       await visible(buyer.page.getByRole("alert", { name: "Reserved for you" }).getByText(/check out within [56] h \d+ min/));
-      await buyer.page.getByRole("button", { name: "Add to cart", exact: true }).click();
+      await buyer.page.getByRole("button", { name: "Add to cart" }).click();
       const panel = await openCart(buyer.page);
       await panel.getByRole("radio", { name: "Meet on campus" }).click();
       await panel.getByLabel("Meetup point").selectOption({ label: "Khoo Library entrance" });

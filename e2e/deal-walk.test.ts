@@ -96,7 +96,7 @@ describe("a whole deal on a phone", () => {
       await visible(
         buyer.page.getByRole("alert", { name: "Your accepted offer" }).getByText(`Your offer of ${shown(offer)} was accepted.`),
       );
-      await buyer.page.getByRole("button", { name: "Add to cart", exact: true }).click();
+      await buyer.page.getByRole("button", { name: "Add to cart" }).click();
       const panel = await openCart(buyer.page);
       await visible(panel.getByRole("listitem", { name: listing.name }).getByText(`Agreed price ${shown(offer)}`));
       await panel.getByRole("radio", { name: "Meet on campus" }).click();

@@ -136,7 +136,7 @@ export async function openProduct(page: Page, name: string) {
 /** Opens a product's page and puts it in the cart. */
 export async function addProduct(page: Page, name: string) {
   await openProduct(page, name);
-  await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
   await visible(page.getByRole("button", { name: /^In cart/ }));
 }
 

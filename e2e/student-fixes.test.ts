@@ -117,7 +117,7 @@ describe("a student at 390 px", () => {
     );
     // back on sale for everyone at once
     await buyer.page.reload();
-    await visible(buyer.page.getByRole("button", { name: "Add to cart", exact: true }));
+    await visible(buyer.page.getByRole("button", { name: "Add to cart" }));
   });
 
   it("a seller whose listing is held for a copied photo reads why, not only that it is hidden", async () => {
