@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
+import { ARABIC_SCRIPT } from "../web/src/lib/arabic-script";
 import { it } from "./browser-test";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import {
@@ -28,6 +29,50 @@ const URDU_LOGIN: LoginWords = { heading: "لاگ اِن", email: "ای میل",
 const direction = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 /** Wider than the viewport means a reader has to scroll sideways. */
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/**
+ * The faces chromium drew the page's Urdu with, beyond the shipped Urdu face and the faces that draw
+ * its Latin-only text: Urdu in a system face (DejaVu Sans on Debian: the face not loaded, or a letter
+ * outside its range) shows up here. A letter the face's file lacks is checked against the file itself
+ * (web/src/lib/urdu-font.test.ts). Read with the DevTools protocol (the fonts chromium used for each
+ * element's text; it counts a whole inline run, so Latin-only means no Arabic in the element's subtree).
+ */
+async function facesBesideUrdu(page: Page) {
+  const marked = await page.evaluate((arabic) => {
+    const script = new RegExp(arabic.source, "u");
+    const kinds: ("urdu" | "latin" | "mixed")[] = [];
+    for (const element of document.querySelectorAll("body *")) {
+      const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent ?? "");
+      if (!own.join("").trim()) continue;
+      element.setAttribute("data-face-check", String(kinds.length));
+      kinds.push(script.test(own.join("")) ? "urdu" : script.test(element.textContent ?? "") ? "mixed" : "latin");
+    }
+    return kinds;
+  }, ARABIC_SCRIPT);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "[data-face-check]" });
+    const latinFaces = new Set<string>();
+    const urduFaces = new Set<string>();
+    let urduGlyphs = 0;
+    for (const nodeId of nodeIds) {
+      const { attributes } = await cdp.send("DOM.getAttributes", { nodeId });
+      const kind = marked[Number(attributes[attributes.indexOf("data-face-check") + 1])];
+      const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+      for (const font of fonts) {
+        if (font.isCustomFont && /naskh/i.test(font.familyName)) urduGlyphs += kind === "urdu" ? font.glyphCount : 0;
+        else if (kind === "latin") latinFaces.add(font.familyName);
+        else if (kind === "urdu") urduFaces.add(font.familyName);
+      }
+    }
+    return { urduGlyphs, latinFaces: [...latinFaces], strays: [...urduFaces].filter((face) => !latinFaces.has(face)) };
+  } finally {
+    await cdp.detach();
+  }
+}
 
 /** A listing's condition as the Urdu reader sees it, by slug (the server says it in English). */
 const URDU_CONDITIONS: Record<string, string> = { new: "نیا", "like-new": "نیا جیسا", good: "اچھی حالت", fair: "ٹھیک ٹھاک" };
@@ -210,6 +255,11 @@ describe("Urdu at 390 px", () => {
       /\b(PENDING|CONFIRMED|PROCESSING|SHIPPED|COMPLETED|CANCELLED|REJECTED|JAZZCASH|EASYPAISA|CASH_ON_\w+|jazzcash|easypaisa|REQUESTED)\b/,
     );
     expect(await overflows(page)).toBe(false);
+    // every Urdu letter on the page drawn by the shipped face: none by a system face, none as a box
+    const faces = await facesBesideUrdu(page);
+    expect(faces.urduGlyphs).toBeGreaterThan(100);
+    expect(faces.latinFaces.length).toBeGreaterThan(0);
+    expect(faces.strays).toEqual([]);
     await page.screenshot({ path: path.join(tmpdir(), "urdu-orders.png"), fullPage: true });
   });
   it("says the coupon's answer in Urdu: applied, not valid, and not started yet (its date in Urdu)", async () => {

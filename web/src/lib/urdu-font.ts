@@ -3,9 +3,7 @@ import regular from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabi
 import bold from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-700-normal.woff2?url";
 // the family name the theme puts first: no installed font has it, so it applies only once added here
 import { URDU_FAMILY } from "./theme";
-
-/** Arabic script and its joiners: Latin letters and digits inside Urdu text keep the theme's Latin face. */
-const ARABIC_SCRIPT = "U+0600-06FF, U+0750-077F, U+0870-08FF, U+FB50-FDFF, U+FE70-FEFF, U+200C-200F, U+2010-2011, U+204F, U+2E41";
+import { ARABIC_SCRIPT_RANGE } from "./arabic-script";
 
 /**
  * Adds Noto Naskh Arabic under URDU_FAMILY, in its regular and bold weights. Loaded (this module and
@@ -20,6 +18,8 @@ export function addUrduFont(): void {
     [regular, "400"],
     [bold, "700"],
   ] as const) {
-    document.fonts.add(new FontFace(URDU_FAMILY, `url(${url}) format("woff2")`, { weight, unicodeRange: ARABIC_SCRIPT, display: "swap" }));
+    document.fonts.add(
+      new FontFace(URDU_FAMILY, `url(${url}) format("woff2")`, { weight, unicodeRange: ARABIC_SCRIPT_RANGE, display: "swap" }),
+    );
   }
 }
