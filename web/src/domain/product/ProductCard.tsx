@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
-import { ReservedChip } from "../reservation/ReservedChip";
+import { ReservedLabel } from "../reservation/ReservedLabel";
+import { PictureLabel } from "./PictureLabel";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
@@ -15,7 +15,7 @@ import { uploadSrcSet } from "../../lib/images";
 import { discountPercent, Money } from "../../components/Money";
 import { RatingStars } from "../../components/RatingStars";
 import { SellerLink } from "../seller/SellerLink";
-import { VerifiedBadge } from "../seller/VerifiedBadge";
+import { VerifiedMark } from "../seller/VerifiedMark";
 import { useTranslation } from "react-i18next";
 import { aroundElement, ELEMENT_MARK } from "../../lib/i18n";
 
@@ -62,21 +62,16 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
           sx={{ width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", display: "block", bgcolor: "grey.100" }}
         />
         {off && (
-          <Chip
-            label={<bdi>{`-${off}%`}</bdi>}
-            size="small"
-            color="error"
-            sx={{ position: "absolute", top: 8, left: 8, fontWeight: 700 }}
-          />
+          <PictureLabel corner="left" inset={8} sx={{ bgcolor: "error.main", color: "error.contrastText" }}>
+            <bdi>{`-${off}%`}</bdi>
+          </PictureLabel>
         )}
         {product.sold && (
-          <Chip
-            label={t("listing.sold")}
-            size="small"
-            sx={{ position: "absolute", top: 8, right: 8, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
-          />
+          <PictureLabel corner="right" inset={8} sx={{ bgcolor: "grey.900", color: "common.white" }}>
+            {t("listing.sold")}
+          </PictureLabel>
         )}
-        {!product.sold && product.reservedUntil && <ReservedChip size="small" inset={8} />}
+        {!product.sold && product.reservedUntil && <ReservedLabel inset={8} />}
       </Box>
       <CardContent sx={{ flex: 1, p: { xs: 1.25, sm: 2 }, "&:last-child": { pb: { xs: 1.25, sm: 2 } } }}>
         <Typography
@@ -108,7 +103,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
               t("listing.bySeller", { seller: ELEMENT_MARK }),
               <SellerLink seller={product.seller} sx={{ position: "relative", zIndex: 1, color: "inherit" }} />,
             )}
-            {product.seller.isVerifiedStudent && <VerifiedBadge compact />}
+            {product.seller.isVerifiedStudent && <VerifiedMark />}
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} noWrap>

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { ReservationNotice } from "../../domain/reservation/ReservationCountdown";
-import { ReservedChip } from "../../domain/reservation/ReservedChip";
+import { ReservedLabel } from "../../domain/reservation/ReservedLabel";
 import { VerifiedBadge } from "../../domain/seller/VerifiedBadge";
 import { discountPercent, Money } from "../../components/Money";
 import { RatingStars } from "../../components/RatingStars";
@@ -61,7 +61,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
               sx={{ position: "absolute", top: 12, right: 12, fontWeight: 700, bgcolor: "grey.900", color: "common.white" }}
             />
           )}
-          {!product.sold && product.reservedUntil && <ReservedChip inset={12} />}
+          {!product.sold && product.reservedUntil && <ReservedLabel size="medium" inset={12} />}
         </ProductGallery>
         <div>
           {product.hiddenAt && (

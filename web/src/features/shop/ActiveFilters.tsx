@@ -1,7 +1,3 @@
-import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import CloseIcon from "@mui/icons-material/Close";
-import { useTranslation } from "react-i18next";
 import type { CatalogOptionsQuery } from "../../generated/graphql";
 import type { CatalogLabel } from "../../lib/catalogLabels";
 import { priceRangeLabel, type ShopParams, type ShopT } from "./shopParams";
@@ -36,23 +32,4 @@ export function activeFilters(
     active.push({ key: "condition", label: catalogLabel("condition", params.condition, labelOf(catalog?.conditions, params.condition)) });
   if (params.q && !searchFirst) active.push({ key: "q", label: t("filters.searchText", { text: params.q }) });
   return active;
-}
-
-/** One removable chip per active filter, above the results. */
-export function ActiveFilterChips({ filters, onRemove }: { filters: ActiveFilter[]; onRemove: (key: ActiveFilter["key"]) => void }) {
-  const { t } = useTranslation("shop");
-  if (filters.length === 0) return null;
-  return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 2 }} aria-label={t("filters.active")} role="group">
-      {filters.map((f) => (
-        <Chip
-          key={f.key}
-          label={f.label}
-          onDelete={() => onRemove(f.key)}
-          size="small"
-          deleteIcon={<CloseIcon aria-label={t("filters.remove", { filter: f.label })} />}
-        />
-      ))}
-    </Box>
-  );
 }

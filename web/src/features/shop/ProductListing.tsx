@@ -14,7 +14,7 @@ import { formatCount } from "../../lib/format";
 import { usePageTitle } from "../../components/usePageTitle";
 import type { ProductCardFieldsFragment, ProductFilter } from "../../generated/graphql";
 import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
-import { ActiveFilterChips, activeFilters } from "./ActiveFilters";
+import { activeFilters } from "./ActiveFilters";
 import { FiltersSkeleton } from "./FiltersSkeleton";
 import { ProductResults } from "./ProductResults";
 import { SearchBox } from "./SearchBox";
@@ -31,14 +31,18 @@ import {
 } from "./shopParams";
 
 // the filters (radio groups, price fields) and the phone's sheet are not part of the page's first
-// load: fetched as soon as a finger or pointer reaches "Filters", ahead of the tap
+// load: fetched as soon as a finger or pointer reaches "Filters", ahead of the tap; so are the
+// chips of the filters on, which only a filtered listing shows
 const loadFiltersPanel = () => import("./FiltersPanel");
 const loadFiltersSheet = () => import("./FiltersSheet");
+const loadFilterChips = () => import("./ActiveFilterChips");
 const FiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
 const FiltersSheet = lazy(() => loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })));
+const ActiveFilterChips = lazy(() => loadFilterChips().then((m) => ({ default: m.ActiveFilterChips })));
 const prefetchFilters = () => {
   void loadFiltersPanel();
   void loadFiltersSheet();
+  void loadFilterChips();
 };
 
 export type ProductListingProps = {
@@ -167,7 +171,11 @@ export function ProductListing({
             </Button>
             <SortSelect value={sort} searching={Boolean(params.q)} pushRight={searchFirst} onChange={(value) => update("sort", value)} />
           </Box>
-          <ActiveFilterChips filters={filters} onRemove={(key) => update(key, null)} />
+          {filters.length > 0 && (
+            <Suspense fallback={null}>
+              <ActiveFilterChips filters={filters} onRemove={(key) => update(key, null)} />
+            </Suspense>
+          )}
           {renderSearchAction?.(filter)}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }} role="status" aria-live="polite">
             {page && page.totalItems > 0
