@@ -5,7 +5,8 @@ import { dropDatabasesNamed } from "./global-setup";
 
 /** The run's teardown drops the databases its test files made, and only those. */
 describe("test databases", () => {
-  it("are named after the run, and the teardown's drop takes every one of them and no other", async () => {
+  // three CREATE DATABASE and two DROP: 30 s was too short beside a CPU load of twice the cores
+  it("are named after the run, and the teardown's drop takes every one of them and no other", { timeout: 120_000 }, async () => {
     const serverUrl = inject("databaseServerUrl");
     expect(inject("testDatabasePrefix")).toMatch(/^ub_test_\d+_$/);
     const prefix = `ub_drop_${randomBytes(4).toString("hex")}_`;
