@@ -27,8 +27,12 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
   const replica = () => server.services.replicas.status()[0];
   const waitForState = (state: "ok" | "lagging" | "unreachable") =>
     vi.waitFor(() => expect(replica().state).toBe(state), { timeout: 20_000, interval: 50 });
-  /** A word no listing has yet, so a search for it is never answered from a cache or by a correction. */
-  const newWord = () => `zq${randomBytes(5).toString("hex").replace(/\d/g, "")}`;
+  /**
+   * A word no listing has yet, so a search for it is never answered from a cache or by a correction:
+   * twelve letters of the whole alphabet, so two of them are never a typo apart (hex letters were:
+   * "zqfb" and "zqfbe" found each other's listings).
+   */
+  const newWord = () => `zq${Array.from(randomBytes(12), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
   const listing = async (word: string) =>
     (await dataOf(server, CREATE, { input: validProduct({ name: `Calculator ${word}` }) }, seller.token)).createProduct as { id: string };
   const found = async (word: string) =>
@@ -104,6 +108,7 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
   });
 
   it("answers every request while the standby stops under load", async () => {
+    await waitForState("ok");
     const { id } = (await dataOf(server, SHOP, { minPrice: 1 })).products.items[0] as { id: string };
     const failures: string[] = [];
     let answered = 0;
