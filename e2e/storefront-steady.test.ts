@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { it } from "./browser-test";
-import { type E2E, openPage } from "./harness";
-import { isPhone, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
+import { DESKTOP, type E2E, openPage } from "./harness";
+import { demoProduct, isPhone, productNames, urlMatches, VIEWPORTS, visible } from "./storefront-helpers";
 
-/** Pages that do not jump while they load, and the shop's custom price range. */
+/** Pages that do not jump while they load, that ask for their data as they start, and the shop's custom price range. */
 let e2e: E2E;
 it.beforeAll(({ e2e: app }) => {
   e2e = app;
@@ -126,3 +126,49 @@ for (const [size, viewport] of VIEWPORTS) {
     });
   });
 }
+
+describe("landing pages", () => {
+  it("home, the shop and a product page ask for their data once, while the page's own code is still on its way", async () => {
+    const calculator = await demoProduct(e2e, "Scientific Calculator");
+    const landings: Array<[string, RegExp, string, (page: Page) => Promise<unknown>]> = [
+      ["/", /\/assets\/HomeRoute-[^/]*\.js$/, "TrendingProducts", (page) => productNames(page, "Trending products")],
+      ["/shop", /\/assets\/ShopRoutes-[^/]*\.js$/, "ShopProducts", (page) => productNames(page, "Products")],
+      [
+        `/shop/${calculator.id}`,
+        /\/assets\/ProductRoute-[^/]*\.js$/,
+        "ProductDetail",
+        (page) => visible(page.getByRole("heading", { level: 1, name: "Scientific Calculator" })),
+      ],
+    ];
+    for (const [url, pageCode, operation, shown] of landings) {
+      const { context, page } = await openPage(e2e, DESKTOP);
+      try {
+        const asked: string[] = [];
+        page.on("request", (request) => {
+          if (request.url().endsWith("/graphql") && request.method() === "POST")
+            asked.push((request.postDataJSON() as { operationName: string }).operationName);
+        });
+        // the page's code is held until its query has gone out: a page that asked only once drawn would never show
+        let queried!: () => void;
+        const queryAsked = new Promise<void>((resolve) => (queried = resolve));
+        page.on("request", (request) => {
+          if (request.url().endsWith("/graphql") && (request.postDataJSON() as { operationName: string }).operationName === operation)
+            queried();
+        });
+        await page.route(pageCode, async (route) => {
+          await queryAsked;
+          await route.continue();
+        });
+        await page.goto(url);
+        await shown(page);
+        await page.waitForLoadState("networkidle");
+        expect(
+          asked.filter((name) => name === operation),
+          `${url}: ${operation} asked once`,
+        ).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

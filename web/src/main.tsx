@@ -4,6 +4,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { preloadLanding } from "./app/landing";
 import { Direction } from "./app/Direction";
 import { createApolloClient } from "./lib/apollo";
 import { AuthProvider } from "./lib/auth";
@@ -12,6 +13,7 @@ import { i18nReady } from "./lib/i18n";
 import { theme } from "./lib/theme";
 
 const client = createApolloClient();
+preloadLanding(client, window.location);
 
 const root = createRoot(document.getElementById("root")!);
 // the first render waits for the reader's language (at once for English, one catalogue for Urdu): no

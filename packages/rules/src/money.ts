@@ -13,6 +13,18 @@ export function formatPKR(rupees: number): string {
   return `${paisa < 0 ? "-" : ""}Rs\u00a0${whole}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
 
+/**
+ * A number without the currency sign, for a sentence that places "Rs" itself or a rating: "2,000",
+ * "999.5", "4.25": the same grouping, at most two decimals and no trailing zero.
+ */
+export function formatAmount(value: number): string {
+  const hundredths = Math.round(value * 100);
+  const whole = group(String(Math.floor(Math.abs(hundredths) / 100)));
+  const rest = Math.abs(hundredths) % 100;
+  const decimals = rest ? `.${String(rest).padStart(2, "0").replace(/0$/, "")}` : "";
+  return `${hundredths < 0 ? "-" : ""}${whole}${decimals}`;
+}
+
 /** A whole count with thousands separators, the same grouping as money: "10,000" (no Intl locale data to load). */
 export function formatCount(count: number): string {
   const whole = Math.trunc(count);

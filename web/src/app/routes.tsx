@@ -11,10 +11,14 @@ import { RequireAuth } from "./RequireAuth";
 
 /**
  * One chunk per page: `page(() => import("..."), "Name", ["shop"])` loads the named export on first
- * visit together with its catalogues (i18n namespaces), so the page renders its words at once.
+ * visit together with its catalogues (i18n namespaces), so the page renders its words at once;
+ * `preload()` starts both before the first render asks (the page a visit lands on: app/landing.ts).
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, namespaces: readonly string[] = []) {
-  return lazy(async () => ({ default: (await Promise.all([pageCode(load), loadNamespaces(namespaces)]))[0][name] }));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([pageCode(load), loadNamespaces(namespaces)]).then(([module]) => ({ default: module[name] })));
+  return Object.assign(lazy(preload), { preload });
 }
 
 // the pages with add-to-cart buttons load the cart catalogue too (the buttons' words), those that show
@@ -51,6 +55,9 @@ const DashboardLayout = lazy(
 );
 const SavedSearchesPage = page(() => import("../features/alerts/SavedSearchesPage"), "SavedSearchesPage", ["alerts"]);
 const WantedBoardPage = page(() => import("../features/wanted/WantedBoardPage"), "WantedBoardPage", ["wanted", "catalog"]);
+
+/** The pages a visit usually lands on, for app/landing.ts. */
+export const landingPages = { home: HomeRoute, shop: ShopRoute, product: ProductRoute };
 
 /** A page whose code is on its way, with a placeholder of its shape meanwhile (no layout shift when it arrives). */
 function shaped(page: ReactNode, skeleton: ReactNode) {

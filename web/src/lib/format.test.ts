@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPKRCompact } from "./axis-money";
-import { formatCount, formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
+import { formatAmount, formatCount, formatDate, formatDateTime, formatMonth, formatPKR } from "./format";
 
 // the page shows a non-breaking space between "Rs" and the number; plain spaces here for reading
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
@@ -13,6 +13,18 @@ describe("formatCount", () => {
     expect(formatCount(10_000)).toBe("10,000");
     expect(formatCount(1_234_567)).toBe("1,234,567");
     expect(formatCount(-4_500)).toBe("-4,500");
+  });
+});
+
+describe("formatAmount", () => {
+  it("groups like the money format, with at most two decimals and no trailing zero", () => {
+    expect(formatAmount(2000)).toBe("2,000");
+    expect(formatAmount(999.5)).toBe("999.5");
+    expect(formatAmount(4.25)).toBe("4.25");
+    expect(formatAmount(4.0)).toBe("4");
+    expect(formatAmount(1_234_567.891)).toBe("1,234,567.89");
+    expect(formatAmount(0.1 + 0.2)).toBe("0.3");
+    expect(formatAmount(-1500.05)).toBe("-1,500.05");
   });
 });
 

@@ -1,26 +1,23 @@
 import i18next from "i18next";
-import { formatCount, formatPKR } from "@unibazaar/rules/money";
-
-/** The one money and count format, shared with the server (chart axes: lib/axis-money.ts). */
-export { formatCount, formatPKR };
+import { formatAmount, formatCount, formatPKR } from "@unibazaar/rules/money";
 
 /**
- * Numbers, PKR amounts and dates in the reader's language, through Intl: `en-PK` gives "Rs 1,800",
- * "24 Nov 2026, 4:30 pm"; `ur-PK` gives the same digits with Urdu month names ("24 نومبر، 2026").
+ * The one money, amount and count format, shared with the server (chart axes: lib/axis-money.ts).
+ * Built by hand, not with Intl.NumberFormat: the first number formatter loads the browser's locale
+ * data, a long task of 80-200 ms on a phone while the first page draws.
+ */
+export { formatAmount, formatCount, formatPKR };
+
+/**
+ * Dates in the reader's language, through Intl: `en-PK` gives "24 Nov 2026, 4:30 pm"; `ur-PK` the
+ * same digits with Urdu month names ("24 نومبر، 2026"). Numbers have the same digits in both.
  * They read the language at call time; components that show them re-render on a language switch
  * through their own `useTranslation`.
  */
 export const currentLocale = () => (i18next.language?.startsWith("ur") ? "ur-PK" : "en-PK");
 
 // Intl formatters are costly to build and a list page formats hundreds of values: one per locale and options
-const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function numberFormat(options: Intl.NumberFormatOptions) {
-  const key = `${currentLocale()} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(currentLocale(), options)));
-  return format;
-}
 function dateFormat(options: Intl.DateTimeFormatOptions) {
   const key = `${currentLocale()} ${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
@@ -29,22 +26,13 @@ function dateFormat(options: Intl.DateTimeFormatOptions) {
 }
 
 /**
- * Builds the formatters the storefront's first screens use, one per task, just after startup: the
- * first Intl object loads the browser's locale data, and each new formatter costs a few milliseconds
- * more, which on a phone would otherwise swell the long task of the first render with prices, ratings
- * and dates.
+ * Builds the date formatter the home page's blog shows, in a task of its own just after startup: the
+ * first Intl object loads the browser's locale data, which on a phone would otherwise swell the long
+ * task of the first render.
  */
 export function prepareFormats(): void {
-  const steps = [() => formatAmount(0), () => formatDate("2026-01-01")];
-  const next = () => {
-    steps.shift()?.();
-    if (steps.length > 0) window.setTimeout(next, 0);
-  };
-  window.setTimeout(next, 0);
+  window.setTimeout(() => formatDate("2026-01-01"), 0);
 }
-
-/** A number of rupees without the currency sign, for a sentence that places "Rs" itself: "2,000", "999.5". */
-export const formatAmount = (rupees: number): string => numberFormat({ maximumFractionDigits: 2 }).format(rupees);
 
 const DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };
 

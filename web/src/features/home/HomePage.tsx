@@ -9,8 +9,10 @@ import { BelowTheFold } from "../../components/BelowTheFold";
 import { FIRST_ROW, ProductCard, ProductGrid, ProductGridSkeleton } from "../../domain/product/ProductCard";
 import { QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
-import type { ProductCardFieldsFragment } from "../../generated/graphql";
+import { TrendingProductsDocument, type ProductCardFieldsFragment } from "../../generated/graphql";
 import { useTrendingProductsQuery } from "../../generated/hooks";
+import { preloadQuery, usePreloadedFetchPolicy } from "../../lib/preload";
+import type { ApolloClient } from "@apollo/client";
 import { DealsBlock } from "./DealsBlock";
 import { Hero } from "./Hero";
 import { TRENDING_COUNT } from "./trending";
@@ -37,10 +39,20 @@ export function HomePage({ renderProductAction }: HomePageProps) {
   );
 }
 
+const TRENDING_VARIABLES = { limit: TRENDING_COUNT };
+
+/** Home's data, asked for as a visit to home starts (app/landing.ts). */
+export function preloadHome(client: ApolloClient): void {
+  preloadQuery(client, TrendingProductsDocument, TRENDING_VARIABLES);
+}
+
 /** The trending products: their own component, so their answer redraws this section alone. */
 function TrendingSection({ renderProductAction }: HomePageProps) {
   const { t } = useTranslation("home");
-  const trending = useTrendingProductsQuery({ variables: { limit: TRENDING_COUNT } });
+  const trending = useTrendingProductsQuery({
+    variables: TRENDING_VARIABLES,
+    fetchPolicy: usePreloadedFetchPolicy(TrendingProductsDocument, TRENDING_VARIABLES),
+  });
   return (
     <Container maxWidth="lg" component="section" aria-labelledby="trending-heading" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ display: "flex", alignItems: "baseline", justifyContent: "space-between", mb: 3, gap: 2 }}>

@@ -7,8 +7,11 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { ProductDetailSkeleton } from "../../domain/product/ProductDetailSkeleton";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
+import { ProductDetailDocument } from "../../generated/graphql";
 import { useProductDetailQuery } from "../../generated/hooks";
 import { useAuth } from "../../lib/auth";
+import { preloadQuery, usePreloadedFetchPolicy } from "../../lib/preload";
+import type { ApolloClient } from "@apollo/client";
 import { ProductDetails, type Product } from "./ProductDetails";
 import { ProductReviews } from "./ProductReviews";
 
@@ -17,12 +20,18 @@ type ProductPageProps = {
   renderAddToCart?: (product: Product) => ReactNode;
 };
 
+/** A product page's data (its first page of reviews), asked for as a visit to the page starts (app/landing.ts). */
+export function preloadProduct(client: ApolloClient, id: string): void {
+  preloadQuery(client, ProductDetailDocument, { id, reviewsPage: 1 });
+}
+
 /** /shop/:id — product details, reviews, and a modal to add a comment with a star rating. */
 export function ProductPage({ renderAddToCart }: ProductPageProps) {
   const { t } = useTranslation("product");
   const { id = "" } = useParams();
   const [reviewsPage, setReviewsPage] = useState(1);
-  const query = useProductDetailQuery({ variables: { id, reviewsPage } });
+  const variables = { id, reviewsPage };
+  const query = useProductDetailQuery({ variables, fetchPolicy: usePreloadedFetchPolicy(ProductDetailDocument, variables) });
   const product = query.data?.product;
   const { user } = useAuth();
   usePageTitle(product?.name ?? (query.loading ? t("page.title") : t("page.notFoundTitle")));

@@ -11,24 +11,17 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { useCatalogLabel } from "../../lib/catalogLabels";
 import { formatCount } from "../../lib/format";
+import { preloadQuery, usePreloadedFetchPolicy } from "../../lib/preload";
+import type { ApolloClient } from "@apollo/client";
 import { usePageTitle } from "../../components/usePageTitle";
-import type { ProductCardFieldsFragment, ProductFilter } from "../../generated/graphql";
+import { ShopProductsDocument, type ProductCardFieldsFragment, type ProductFilter } from "../../generated/graphql";
 import { useCatalogOptionsQuery, useShopProductsQuery } from "../../generated/hooks";
 import { activeFilters } from "./ActiveFilters";
 import { FiltersSkeleton } from "./FiltersSkeleton";
 import { ProductResults } from "./ProductResults";
 import { SearchBox } from "./SearchBox";
 import { SortSelect } from "./SortSelect";
-import {
-  clearShopFilters,
-  effectiveSort,
-  isPageInRange,
-  parseShopParams,
-  productCount,
-  SHOP_PAGE_SIZE,
-  toProductFilter,
-  withShopParam,
-} from "./shopParams";
+import { clearShopFilters, isPageInRange, parseShopParams, productCount, shopProductsVariables, withShopParam } from "./shopParams";
 
 // the filters (radio groups, price fields) and the phone's sheet are not part of the page's first
 // load: fetched as soon as a finger or pointer reaches "Filters", ahead of the tap; so are the
@@ -57,6 +50,11 @@ export type ProductListingProps = {
   renderSearchAction?: (filter: ProductFilter) => ReactNode;
 };
 
+/** The listing's data for /shop with the address's query string, asked for as a visit to the shop starts (app/landing.ts). */
+export function preloadShop(client: ApolloClient, search: URLSearchParams): void {
+  preloadQuery(client, ShopProductsDocument, shopProductsVariables(parseShopParams(search)));
+}
+
 /**
  * The product listing of /shop, /search and /categories/:name: search served by the API over
  * all products, filters (category, colour, price range), sort and 8 per page, all in the URL.
@@ -74,8 +72,8 @@ export function ProductListing({
   usePageTitle(title);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseShopParams(search), [search]);
-  const filter = useMemo(() => toProductFilter(params, fixedCategory), [params, fixedCategory]);
-  const sort = effectiveSort(params);
+  const variables = useMemo(() => shopProductsVariables(params, fixedCategory), [params, fixedCategory]);
+  const { filter, sort } = variables;
   const [filtersOpen, setFiltersOpen] = useState(false);
   // the sheet's code loads the first time it is asked for, and stays for its closing slide
   const [sheetWanted, setSheetWanted] = useState(false);
@@ -86,7 +84,7 @@ export function ProductListing({
   // the filters' options: for the side panel, the phone's sheet once opened, and the active filters' chips
   const filtered = Boolean(params.campus || params.category || params.color || params.price || params.condition || params.verified);
   const options = useCatalogOptionsQuery({ fetchPolicy: "cache-first", skip: !(sidePanel || sheetWanted || filtered) });
-  const products = useShopProductsQuery({ variables: { filter, sort, page: params.page, pageSize: SHOP_PAGE_SIZE } });
+  const products = useShopProductsQuery({ variables, fetchPolicy: usePreloadedFetchPolicy(ShopProductsDocument, variables) });
   const page = products.data?.products;
 
   // a page outside 1..totalPages is ignored: back to the first page

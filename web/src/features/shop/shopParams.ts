@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { ProductFilter, ProductSort } from "../../generated/graphql";
+import type { ProductFilter, ProductSort, ShopProductsQueryVariables } from "../../generated/graphql";
 import { formatAmount, formatCount } from "../../lib/format";
 
 /**
@@ -136,6 +136,14 @@ export function toProductFilter(params: ShopParams, fixedCategory?: string): Pro
   }
   if (params.q) filter.search = params.q;
   return filter;
+}
+
+/** The listing query's variables for the state (the page's own query, and the visit's preload of /shop). */
+export function shopProductsVariables(
+  params: ShopParams,
+  fixedCategory?: string,
+): ShopProductsQueryVariables & { filter: ProductFilter; sort: ProductSort } {
+  return { filter: toProductFilter(params, fixedCategory), sort: effectiveSort(params), page: params.page, pageSize: SHOP_PAGE_SIZE };
 }
 
 /** Whether a requested page exists: pages outside 1..totalPages are ignored. */
