@@ -35,7 +35,8 @@ export default defineConfig({
           // (TypeORM, Apollo, the AWS SDK: 1.4 s a file): the server files 308 -> 200 s, half the CPU.
           // Each file builds its own app, database and config, so no state is carried over
           isolate: false,
-          testTimeout: 30_000,
+          // room for a 2-core machine at twice its cores' load (a subscription's probes wait up to 45 s)
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

@@ -79,7 +79,12 @@ describe("refund when the order is withdrawn before the handover", () => {
     expect((await setStatus(server, buyer, order.id, "CANCELLED")).errors).toBeUndefined();
     const payment = await held(server, order.id);
     expect(payment).toMatchObject({ state: HeldPaymentState.REFUNDED, refundedPaisa: payment.amountPaisa });
-    expect(await orderLedger(server, order.id)).toEqual({ kinds: ["HELD", "REFUNDED"], movementSums: [0, 0], total: 0, held: 0 });
+    // the refund is in the ledger at once; the provider's confirmation (REFUND_SENT) comes from a job,
+    // which a quick machine may already have run
+    const ledger = await orderLedger(server, order.id);
+    expect(ledger.kinds.slice(0, 2)).toEqual(["HELD", "REFUNDED"]);
+    expect(ledger).toMatchObject({ total: 0, held: 0 });
+    expect(ledger.movementSums.every((sum) => sum === 0)).toBe(true);
     expect(await balanceOf(server, seller.token)).toEqual({ pending: 0, available: 0 });
     await jobsSettled(server);
     // the card sandbox confirmed the refund: its id is kept and the refund is posted as sent
