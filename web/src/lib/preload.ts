@@ -1,7 +1,7 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode, WatchQueryFetchPolicy } from "@apollo/client";
 import { canonicalStringify, getMainDefinition } from "@apollo/client/utilities";
 import type { DocumentNode } from "graphql";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 /**
  * Render-as-you-fetch for the page a visit lands on: its first query is sent while the app starts,
@@ -34,7 +34,11 @@ export function usePreloadedFetchPolicy<TData, TVariables extends OperationVaria
   variables: TVariables,
 ): WatchQueryFetchPolicy | undefined {
   const key = keyOf(query, variables);
-  // taken once, by the page's first render: a later mount of the page fetches anew
-  const [preloadedKey] = useState(() => (preloaded.delete(key) ? key : null));
+  const [preloadedKey] = useState(() => (preloaded.has(key) ? key : null));
+  // used up once the page is on screen, not at its first render: a render that suspends (its words
+  // still loading) is thrown away with its state, and the retry must still find the preload
+  useEffect(() => {
+    if (preloadedKey) preloaded.delete(preloadedKey);
+  }, [preloadedKey]);
   return key === preloadedKey ? "cache-first" : undefined;
 }
