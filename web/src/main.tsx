@@ -8,7 +8,6 @@ import { preloadLanding } from "./app/landing";
 import { Direction } from "./app/Direction";
 import { createApolloClient } from "./lib/apollo";
 import { AuthProvider } from "./lib/auth";
-import { prepareFormats } from "./lib/format";
 import { i18nReady } from "./lib/i18n";
 import { theme } from "./lib/theme";
 
@@ -38,4 +37,3 @@ void i18nReady.then(() =>
     ),
   ),
 );
-prepareFormats();

@@ -94,6 +94,36 @@ describe("dates", () => {
   });
 });
 
+/** What the browser's Intl writes for the same moment: the hand-written dates must read the same. */
+function intlDates(locale: string, iso: string) {
+  const day = { day: "numeric", month: "short", year: "numeric" } as const;
+  return {
+    date: new Intl.DateTimeFormat(locale, day).format(new Date(iso)),
+    dateTime: new Intl.DateTimeFormat(locale, { ...day, hour: "numeric", minute: "2-digit" }).format(new Date(iso)),
+    month: new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(iso)),
+  };
+}
+
+describe.each([
+  ["en", "en-PK"],
+  ["ur", "ur-PK"],
+])("written by hand in %s, as Intl's %s writes them", (language, locale) => {
+  beforeAll(() => i18next.init({ lng: language, supportedLngs: ["en", "ur"], resources: {} }));
+  afterAll(() => i18next.changeLanguage("en"));
+
+  it("every month, every hour, both ends of a minute", () => {
+    for (let month = 0; month < 12; month++)
+      for (let hour = 0; hour < 24; hour++) {
+        const iso = new Date(2026, month, 1 + hour, hour, hour % 2 ? 59 : 0).toISOString();
+        const monthOf = `${iso.slice(0, 7)}-15T12:00:00Z`;
+        expect({ date: formatDate(iso), dateTime: formatDateTime(iso), month: formatMonth(monthOf.slice(0, 7)) }).toEqual({
+          ...intlDates(locale, iso),
+          month: intlDates(locale, monthOf).month,
+        });
+      }
+  });
+});
+
 describe("in Urdu (ur-PK)", () => {
   beforeAll(() => i18next.init({ lng: "ur", supportedLngs: ["en", "ur"], resources: {} }));
   afterAll(() => i18next.changeLanguage("en"));
