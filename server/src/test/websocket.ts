@@ -20,12 +20,22 @@ export function subscribeOverSocket<T>(
 ) {
   let closedWith: (event: SocketClosed) => void = () => undefined;
   const closed = new Promise<SocketClosed>((resolve) => (closedWith = resolve));
+  /** What the socket went through, for the message of a subscription that never answered. */
+  const seen: string[] = [];
   const client: Client = createClient({
     url: `${server.url.replace(/^http/, "ws")}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
-    on: { closed: (event) => closedWith(event as SocketClosed) },
+    on: {
+      opened: () => seen.push("opened"),
+      connected: () => seen.push("acknowledged"),
+      error: (error) => seen.push(`error ${String(error)}`),
+      closed: (event) => {
+        seen.push(`closed ${(event as SocketClosed).code}`);
+        closedWith(event as SocketClosed);
+      },
+    },
   });
   const iterator = client.iterate<T>({ query });
   let pending: ReturnType<typeof iterator.next> | undefined;
@@ -49,11 +59,13 @@ export function subscribeOverSocket<T>(
      * 20 messages a minute, which the test's own messages still need.
      */
     async ready(sendProbe: () => Promise<unknown>) {
+      let probes = 0;
       for (let wait = 250, deadline = Date.now() + PROBE_LIMIT_MS; Date.now() < deadline; wait = Math.min(wait * 2, 4_000)) {
         await sendProbe();
+        probes++;
         if (await Promise.race([raw().then(() => true), sleep(wait).then(() => false)])) return;
       }
-      throw new Error("the subscription never delivered a probe");
+      throw new Error(`the subscription never delivered a probe (${probes} sent; the socket: ${seen.join(", ") || "never opened"})`);
     },
     close: async () => {
       await iterator.return?.();
