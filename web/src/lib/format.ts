@@ -48,7 +48,8 @@ export const formatDateTime = (iso: string): string => {
   const date = new Date(iso);
   const hour = date.getHours();
   const urdu = currentLocale() === "ur-PK";
-  const time = `${hour % 12 || 12}:${String(date.getMinutes()).padStart(2, "0")} ${hour < 12 ? (urdu ? "AM" : "am") : urdu ? "PM" : "pm"}`;
+  const [am, pm] = urdu ? ["AM", "PM"] : ["am", "pm"];
+  const time = `${hour % 12 || 12}:${String(date.getMinutes()).padStart(2, "0")} ${hour < 12 ? am : pm}`;
   return `${writeDay(localParts(date))}${urdu ? "، " : ", "}${time}`;
 };
 
