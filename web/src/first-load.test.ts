@@ -7,7 +7,7 @@ import { firstLoad, readManifest, ROUTE_MODULES, staticClosure, staticKeys } fro
  * First-load JavaScript of the built storefront (`npm run build -w web` first; `npm test` does):
  * gzipped bytes of the entry and the route's page chunk with all their static imports.
  *
- * The phone target: at most 225 KB on each landing page (see docs/benchmarks.md for today's sizes).
+ * The phone target: at most 225 KB on each landing page (see docs/benchmarks-web.md for today's sizes).
  */
 const LIMIT_KB = { home: 225, shop: 225, product: 225 };
 /** On a phone every file is another round trip: the entry is one file, a landing page adds a few. */
