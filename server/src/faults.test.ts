@@ -132,6 +132,19 @@ describe("faults on the embedded database", () => {
       await expect(new Client({ connectionString: url.replace(/:[0-9a-f]{64}@/, ":postgres@") }).connect()).rejects.toThrow(/password/);
       expect(statSync(path.join(dataDir, "postgres.password")).mode & 0o077).toBe(0);
       expect(await myOrderCount(restarted.url, token)).toBe(placedBeforeShutdown);
+      // the app's own cluster stays crash safe (only the test run's is not)
+      const db = new Client({ connectionString: url });
+      await db.connect();
+      const settings = await db
+        .query<{ name: string; setting: string }>(
+          "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'full_page_writes', 'synchronous_commit') ORDER BY name",
+        )
+        .finally(() => db.end());
+      expect(settings.rows).toEqual([
+        { name: "fsync", setting: "on" },
+        { name: "full_page_writes", setting: "on" },
+        { name: "synchronous_commit", setting: "on" },
+      ]);
     } finally {
       expect(await stop(restarted)).toBe(0);
     }

