@@ -27,7 +27,9 @@ async function createDatabase(
   const serverUrl = inject("databaseServerUrl");
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
+  // a file copy, not PostgreSQL's default WAL_LOG (every page of the template through the WAL): a 14 MB
+  // template copied in 100 against 260 ms, with or without fsync
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}" STRATEGY FILE_COPY` : ""}`);
   await admin.end();
   return withDatabase(serverUrl, name);
 }

@@ -10,14 +10,14 @@ export type Database = { dataSource: DataSource; url: string; embedded: boolean;
 const EMBEDDED_DATABASE = "unibazaar";
 
 /** Creates a database on the server behind `serverUrl` unless it already exists. */
-export async function ensureDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (!rowCount) {
       const quoted = `"${name.replace(/"/g, '""')}"`;
-      await client.query(`CREATE DATABASE ${quoted}${template ? ` TEMPLATE "${template}"` : ""}`);
+      await client.query(`CREATE DATABASE ${quoted}`);
     }
   } finally {
     await client.end();
