@@ -14,7 +14,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * Debian's headless shell of the same Chromium (package chromium-headless-shell; Blink and V8 as
  * in the full browser, without its windowing), as Playwright runs headless tests by default. It
  * ran the cart and checkout files with a fifth less CPU and wall time than the full browser
- * (88-92 against 112-123 CPU-s, alternating; docs/architecture.md says how to measure it).
+ * (88-92 against 112-123 CPU-s as `time` counts them, alternating; docs/architecture.md says how to measure it).
  */
 export const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
@@ -39,6 +39,9 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--no-first-run",
   "--disable-sync",
+  // a test's page lives seconds: V8's optimising compilers cost the renderers more than they save
+  // (storefront-cart's renderers 29 against 40-45 CPU-s; docs/architecture.md)
+  "--js-flags=--no-opt --no-maglev",
 ];
 
 export const launchChromium = () => chromium.launch({ executablePath: HEADLESS_SHELL, headless: true, args: CHROMIUM_ARGS });
