@@ -41,11 +41,12 @@ wait "$command_pid"
 status=$?
 sample $((round + 1))
 
-# a process seen in the first round counts from that reading, a later one from zero
+# a process seen in the first round counts from that reading, a later one from zero; it is named by
+# its last reading (a kernel worker renames itself as it goes)
 awk -v hz="$(getconf CLK_TCK)" '
-  { key = $2 " " $3; if (!(key in first)) first[key] = ($1 == 1) ? $4 : 0; if ($4 > last[key]) last[key] = $4 }
+  { if (!($2 in first)) first[$2] = ($1 == 1) ? $4 : 0; if ($4 >= last[$2]) { last[$2] = $4; kind_of[$2] = $3 } }
   END {
-    for (key in last) { split(key, k, " "); used[k[2]] += last[key] - first[key] }
+    for (pid in last) used[kind_of[pid]] += last[pid] - first[pid]
     for (kind in used) if (used[kind] / hz >= 0.1) printf "%8.1f CPU-s  %s\n", used[kind] / hz, kind
   }' "$samples" | sort -rn
 exit "$status"
