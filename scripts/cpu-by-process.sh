@@ -3,7 +3,7 @@
 # chromium by its --type (renderer, gpu-process, ...), node by what it runs (a Vitest worker, the
 # built server), PostgreSQL, and so on. `time` counts only the children it waits for, and misses
 # chromium's renderers and a PostgreSQL's backends; this reads every process's /proc/PID/stat twice
-# a second instead (a process that lives under half a second may be missed). The sampling itself
+# a second instead (so up to the last half second of each process is missed). The sampling itself
 # shows as bash, about 5 CPU-s a minute.
 #   scripts/cpu-by-process.sh npx vitest run --project e2e e2e/storefront-cart.test.ts
 set -uo pipefail
