@@ -4,63 +4,27 @@
 // Starts server/dist/main.js on a free port with the demo data, runs each page RUNS times (default 3),
 // prints the median Performance, CLS, LCP, TBT and Accessibility per page and whether Chromium finds
 // the app installable with its service worker in control, then stops the server.
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, loadavg } from "node:os";
 import path from "node:path";
 import console from "node:console";
 import process from "node:process";
 import { chromium } from "playwright-core";
+import { startBuiltServer } from "./built-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const runs = Number(process.env.RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
 const dataDir = mkdtempSync(path.join(tmpdir(), "unibazaar-lighthouse-"));
-const server = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    PUBLIC_URL: `http://localhost:${port}`,
-    // the demo's card order is paid in the sandbox: test money, never paid out
-    PAYMENTS_SANDBOX: "true",
-    DEMO_DATA: "true",
-    JWT_SECRET: "lighthouse-".repeat(4),
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-await new Promise((resolve, reject) => {
-  server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  server.stdout.on("data", (chunk) => {
-    if (String(chunk).includes("is running at")) resolve();
-  });
-});
+const server = await startBuiltServer(dataDir);
+const base = server.base;
 
 try {
-  const products = await globalThis
-    .fetch(`${base}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: "{ products(page: 1) { items { id } } }" }),
-    })
-    .then((r) => r.json());
-  const productId = products.data.products.items[0].id;
   // PAGES=home,shop measures only those
   const wanted = process.env.PAGES?.split(",");
-  const pages = Object.fromEntries(
-    Object.entries({ home: "/", shop: "/shop", product: `/shop/${productId}` }).filter(([name]) => !wanted || wanted.includes(name)),
-  );
+  const pages = Object.fromEntries(Object.entries(await server.landingPages()).filter(([name]) => !wanted || wanted.includes(name)));
   console.log(
     `load average before: ${loadavg()
       .map((l) => l.toFixed(2))
@@ -108,8 +72,7 @@ try {
       `| ${r.page} | ${r.performance} (${r.all}) | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${seconds(r.si)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.indexes} |`,
     );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   // LIGHTHOUSE_KEEP=1 keeps the JSON reports (printed folder) for a closer look
   if (process.env.LIGHTHOUSE_KEEP) console.log(`reports kept in ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
