@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import GlobalStyles from "@mui/material/GlobalStyles";
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
+import { drawnWhenNear } from "../../components/BelowTheFold";
 import { ScrollRestoration } from "../../components/ScrollRestoration";
 import { CartPanel } from "../CartPanel";
 import { NavBar } from "./NavBar";
@@ -53,9 +54,12 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {/* laid out and painted only as it nears the viewport (its usual height, with its top margin, holds its place) */}
+      <Box sx={drawnWhenNear({ phone: 1015, desktop: 510 })}>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </Box>
       <CartPanel />
       <ScrollRestoration />
     </Box>

@@ -30,7 +30,7 @@ export function HomePage({ renderProductAction }: HomePageProps) {
     <>
       <Hero />
       <TrendingSection renderProductAction={renderProductAction} />
-      <BelowTheFold>
+      <BelowTheFold farBelow={{ phone: 2400, desktop: 1030 }}>
         <DealsBlock />
         <PromiseBanner />
         <BlogList />

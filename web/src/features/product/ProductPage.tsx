@@ -1,10 +1,11 @@
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import { useDeferredValue, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { ProductDetailSkeleton } from "../../domain/product/ProductDetailSkeleton";
+import { BelowTheFold } from "../../components/BelowTheFold";
 import { EmptyState, QueryState } from "../../components/QueryState";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ProductDetailDocument } from "../../generated/graphql";
@@ -62,22 +63,14 @@ export function ProductPage({ renderAddToCart }: ProductPageProps) {
           <>
             {/* the seller's own listing: edit it, never buy or review it */}
             <ProductDetails product={p} addToCart={isOwn(p) ? <EditButton id={p.id} /> : renderAddToCart?.(p)} />
-            <AfterDetails>
+            <BelowTheFold>
               <ProductReviews product={p} own={isOwn(p)} onPage={setReviewsPage} onPosted={() => void query.refetch()} />
-            </AfterDetails>
+            </BelowTheFold>
           </>
         )}
       </QueryState>
     </Container>
   );
-}
-
-/**
- * Below the fold: drawn in a render of its own right after the details, so a phone's main thread
- * runs two shorter tasks instead of one long one (the details paint first; nothing above moves).
- */
-function AfterDetails({ children }: { children: ReactNode }) {
-  return useDeferredValue(true, false) ? children : null;
 }
 
 function EditButton({ id }: { id: string }) {
