@@ -7,9 +7,9 @@ import { useDeferredValue, type ReactNode } from "react";
  * its usual height (then the height it last had). Home's layout at 4× CPU: 125–137 → 70–88 ms,
  * the main thread's whole work unchanged within its noise (docs/benchmarks-web.md). A block
  * within about half a screen of the first one gains nothing and costs an extra layout (a
- * product's reviews: 105 → 122 ms), so it is not for those. The
- * content stays in the page: found by search in page, focus and screen readers. Paint is
- * contained: nothing may draw outside the box (a shadow that spills over is cut).
+ * product's reviews: 105 → 122 ms), so it is not for those. The content stays in the page:
+ * found by search in page, focus and screen readers. Paint is contained: nothing may draw outside
+ * the box (a shadow that spills over is cut).
  */
 export const drawnWhenNear = ({ phone, desktop }: UsualHeight) => ({
   contentVisibility: "auto",
