@@ -217,7 +217,7 @@ export async function createHttpApp(deps: {
   // mails written to DATA_DIR/outbox when no SMTP_URL is set, readable outside production (from this machine or by an admin)
   if (config.nodeEnv !== "production") app.use(createOutboxRouter(config.outboxDir, (token) => services.auth.authenticate(token)));
 
-  serveWebApp(app, config.playground);
+  serveWebApp(app, { playground: config.playground, imagesFrom: config.s3?.publicUrl });
   // body-parser failures (malformed JSON, too large) happen before the routers: answer them as JSON too
   app.use(restErrorHandler(logger));
   return { app, stop: () => apollo.stop() };

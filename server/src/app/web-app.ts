@@ -19,10 +19,13 @@ const LANDING_PAGES: Array<{ path: RegExp; module: string }> = [
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** The built React app, with client routes falling back to index.html; /graphiql is the playground. */
-export function serveWebApp(app: Express, playground: boolean) {
+/**
+ * The built React app, with client routes falling back to index.html; /graphiql is the playground.
+ * `imagesFrom`: the other origin the pictures come from (a CDN before the bucket), if any.
+ */
+export function serveWebApp(app: Express, { playground, imagesFrom }: { playground: boolean; imagesFrom?: string }) {
   if (!existsSync(WEB_DIST)) return;
-  const pages = landingPageHtml();
+  const pages = landingPageHtml(imagesFrom);
   app.get(["/graphiql", "/graphiql.html"], (_req, res, next) => {
     if (!playground) return next("route");
     res.sendFile(path.join(WEB_DIST, "graphiql.html"));
@@ -52,10 +55,13 @@ export function serveWebApp(app: Express, playground: boolean) {
 
 /**
  * index.html as built, and for each landing page the same with <link rel="modulepreload"> for the
- * page's own files. Read once: the build does not change under a running server.
+ * page's own files. Read once: the build does not change under a running server. With pictures from
+ * another origin, every page asks for a connection to it at once (preconnect): the first picture is
+ * then not kept waiting for one after the page's data arrives.
  */
-function landingPageHtml(): (pathname: string) => string {
-  const html = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
+function landingPageHtml(imagesFrom: string | undefined): (pathname: string) => string {
+  const built = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
+  const html = imagesFrom ? built.replace("</head>", `<link rel="preconnect" href="${new URL(imagesFrom).origin}"></head>`) : built;
   const manifestFile = path.join(WEB_DIST, ".vite/manifest.json");
   if (!existsSync(manifestFile)) return () => html;
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;

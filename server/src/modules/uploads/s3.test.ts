@@ -123,6 +123,19 @@ describe("uploads with S3_PUBLIC_URL set (a CDN in front of the bucket)", () => 
       "img-src 'self' data: blob: https://cdn.unibazaar.test",
     );
   });
+
+  it("has every page of the app ask for a connection to the CDN as it starts (preconnect), the landing pages too", async () => {
+    const preconnects = async (server: TestServer, pathname: string) =>
+      [
+        ...(await (await fetch(`${server.url}${pathname}`, { headers: { accept: "text/html" } })).text()).matchAll(
+          /<link rel="preconnect" href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    for (const pathname of ["/", "/shop", "/shop/some-product", "/about-us"])
+      expect(await preconnects(cdnServer, pathname), pathname).toEqual(["https://cdn.unibazaar.test"]);
+    // pictures from the app's own origin need no early connection
+    expect(await preconnects(server, "/shop")).toEqual([]);
+  });
 });
 
 describe("a bucket that does not answer", () => {
