@@ -78,39 +78,48 @@ for (const [size, viewport] of VIEWPORTS) {
       }
     });
 
-    it("the top bar is drawn from the page alone while the app's code is on its way, where the app's own bar then stands", async () => {
-      const { context, page } = await openPage(e2e, viewport);
-      let release = () => {};
-      const codeHeld = new Promise<void>((resolve) => (release = resolve));
-      try {
-        await page.route(/\/assets\/.*\.js$/, async (route) => {
-          await codeHeld;
-          await route.continue();
-        });
-        // the app's code runs before the document counts as loaded: wait only for the page itself
-        await page.goto("/shop", { waitUntil: "commit" });
-        const shell = page.locator(".app-shell");
-        await visible(shell);
-        expect((await shell.textContent())?.trim()).toBe("UniBazaar");
-        const shellBar = await shell.boundingBox();
-        const shellLogo = await shell.locator("img").boundingBox();
+    for (const [language, dir] of [
+      ["en", "ltr"],
+      ["ur", "rtl"],
+    ] as const)
+      it(`the top bar is drawn from the page alone while the app's code is on its way, where the app's own bar then stands (${language}, ${dir})`, async () => {
+        const { context, page } = await openPage(e2e, viewport);
+        let release = () => {};
+        const codeHeld = new Promise<void>((resolve) => (release = resolve));
+        try {
+          // a reader who chose this language on this device earlier
+          await page.addInitScript((choice) => localStorage.setItem("unibazaar.language", choice), language);
+          await page.route(/\/assets\/.*\.js$/, async (route) => {
+            await codeHeld;
+            await route.continue();
+          });
+          // the app's code runs before the document counts as loaded: wait only for the page itself
+          await page.goto("/shop", { waitUntil: "commit" });
+          const shell = page.locator(".app-shell");
+          await visible(shell);
+          expect((await shell.textContent())?.trim()).toBe("UniBazaar");
+          // the page is in the reader's language and direction before any of the app's code has run
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, dir]);
+          const shellBar = await shell.boundingBox();
+          const shellLogo = await shell.locator("img").boundingBox();
 
-        release();
-        const bar = page.getByRole("banner");
-        const logo = bar.locator('img[src="/favicon.svg"]');
-        await visible(logo);
-        await expect.poll(() => shell.count()).toBe(0);
-        const appBar = (await bar.boundingBox())!;
-        const appLogo = (await logo.boundingBox())!;
-        // the same height (the app's bar has its border below its toolbar) and the logo where it was
-        expect(Math.abs(appBar.height - shellBar!.height)).toBeLessThanOrEqual(1);
-        expect(Math.abs(appLogo.x - shellLogo!.x)).toBeLessThanOrEqual(2);
-        expect(Math.abs(appLogo.y - shellLogo!.y)).toBeLessThanOrEqual(2);
-      } finally {
-        release();
-        await context.close();
-      }
-    });
+          release();
+          const bar = page.getByRole("banner");
+          const logo = bar.locator('img[src="/favicon.svg"]');
+          await visible(logo);
+          await expect.poll(() => shell.count()).toBe(0);
+          const appBar = (await bar.boundingBox())!;
+          const appLogo = (await logo.boundingBox())!;
+          // the same height (the app's bar has its border below its toolbar) and the logo where it was
+          expect(Math.abs(appBar.height - shellBar!.height)).toBeLessThanOrEqual(1);
+          expect(Math.abs(appLogo.x - shellLogo!.x)).toBeLessThanOrEqual(2);
+          expect(Math.abs(appLogo.y - shellLogo!.y)).toBeLessThanOrEqual(2);
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, dir]);
+        } finally {
+          release();
+          await context.close();
+        }
+      });
 
     it("price bands in PKR and a custom minimum-maximum", async () => {
       const { context, page } = await openPage(e2e, viewport);

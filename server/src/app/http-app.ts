@@ -33,7 +33,7 @@ import { createOutboxRouter } from "../platform/http/dev-outbox";
 import { createCrawlerRouter } from "./crawlers";
 import { createLoaders } from "./loaders";
 import { restRoutes } from "./rest-routes";
-import { serveWebApp } from "./web-app";
+import { pageScriptSources, serveWebApp } from "./web-app";
 import { buildAppSchema } from "./schema";
 import { PUBLIC_QUERY_FIELDS } from "./public-query-fields";
 import { ROOT_FIELD_COSTS } from "./root-field-costs";
@@ -96,6 +96,7 @@ export async function createHttpApp(deps: {
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
+          "script-src": ["'self'", ...pageScriptSources()],
           // PUBLIC_URL and S3_PUBLIC_URL may be other origins (a CDN or proxy host): image addresses start with them
           "img-src": [
             "'self'",

@@ -1,5 +1,6 @@
 import type { Express } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
@@ -81,6 +82,19 @@ function staticFiles(manifest: Manifest, key: string, files = new Set<string>())
   files.add(chunk.file);
   for (const imported of chunk.imports ?? []) staticFiles(manifest, imported, files);
   return files;
+}
+
+/**
+ * The Content-Security-Policy sources of the scripts written into the built index.html itself (the
+ * one that sets the page's language and direction before it paints): each by its SHA-256, so that
+ * script runs and no other inline script can.
+ */
+export function pageScriptSources(): string[] {
+  const index = path.join(WEB_DIST, "index.html");
+  if (!existsSync(index)) return [];
+  return [...readFileSync(index, "utf8").matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+  );
 }
 
 /** Vite's hashed assets never change under one name; the service worker and manifest are checked on every visit, so a new version is found at once. */

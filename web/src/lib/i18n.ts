@@ -8,28 +8,15 @@ import enCommon from "../locales/en/common.json";
 
 export const LANGUAGES = ["en", "ur"] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** Where the reader's explicit choice is kept; without one, the browser's languages decide. */
+/** Where the reader's explicit choice is kept; without one, the browser's languages decide. index.html reads it too. */
 const CHOICE_KEY = "unibazaar.language";
 
 /**
- * The reader's saved choice, else the first of the browser's languages the app has, else English.
- * (A few lines here instead of i18next-browser-languagedetector: its 3 KB would sit in every page's
- * first load, and the app needs only these two sources.)
+ * The language index.html's first script chose, before the page painted (the saved choice, else the
+ * first of the browser's languages the app has, else English): it set `<html lang dir>`, so the
+ * top bar drawn from the page stands where the app's own will.
  */
-function detectLanguage(): Language {
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(CHOICE_KEY);
-  } catch {
-    // storage refused (a locked-down browser): the browser's languages decide
-  }
-  const wanted = saved ? [saved] : (navigator.languages ?? [navigator.language]);
-  for (const tag of wanted) {
-    const base = tag.toLowerCase().split("-")[0];
-    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
-  }
-  return "en";
-}
+const pageLanguage = (): Language => (document.documentElement.lang === "ur" ? "ur" : "en");
 
 /** Every other catalogue is a chunk of its own, fetched the first time a page asks for its namespace. */
 const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/en/common.json"], {
@@ -76,7 +63,7 @@ export const i18nReady = i18n
     fallbackLng: "en",
     ns: ["common"],
     defaultNS: "common",
-    lng: detectLanguage(),
+    lng: pageLanguage(),
     // React escapes what it renders: "escaping" here only isolates a value inside right-to-left text
     interpolation: { escapeValue: true, escape: isolatedInRtl },
     // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
