@@ -3,7 +3,7 @@ import http from "node:http";
 import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
-import { correctedQuery, wordTerm } from "../modules/products/search";
+import { correctedQuery, searchWords, wordTerm } from "../modules/products/search";
 import { filterWhere, searchCandidates, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
@@ -110,9 +110,8 @@ async function shop({ filter, sort, page: number, pageSize }: ShopVariables) {
 /** A search: its unknown words corrected (kept per word), its candidates ranked and counted in one statement, the page's rows. */
 async function search({ filter, sort, pageSize }: ShopVariables) {
   const text = filter.search ?? "";
-  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
   const terms = await Promise.all(
-    words.map((word) =>
+    searchWords(text).map((word) =>
       remember(`word:${word}`, 60, () => wordTerm(async (statement, values) => (await prepared(statement, values)).rows, word)),
     ),
   );

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { Client } from "pg";
-import { correctedQuery, wordTerm } from "../modules/products/search";
+import { searchWords } from "../modules/products/search";
 import { seededRandom, searchVariables } from "./long-tail";
-import { searchCandidates, type ShopVariables } from "./search-statement";
+import { correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes
@@ -76,10 +76,8 @@ async function explain(client: Client, statement: { text: string; values: unknow
 
 async function parts(client: Client, backend: number, variables: ShopVariables): Promise<Parts> {
   const text = variables.filter.search ?? "";
-  const words = [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
-  const terms = [];
-  for (const word of words) terms.push(await wordTerm(async (statement, values) => (await client.query(statement, values)).rows, word));
-  const corrected = correctedQuery(terms);
+  const words = searchWords(text);
+  const corrected = await correctedOn(client, text);
   const ranked = await explain(client, searchCandidates(variables, corrected));
   const unranked =
     variables.sort === "RELEVANCE" ? await explain(client, searchCandidates(variables, corrected, { ranked: false })) : ranked;

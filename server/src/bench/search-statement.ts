@@ -1,6 +1,7 @@
+import type { Client } from "pg";
 import { DataSource } from "typeorm";
 import { filterConditions, ProductSort } from "../modules/products/listing";
-import { searchStatement } from "../modules/products/search";
+import { correctedQuery, searchStatement, searchWords, wordTerm } from "../modules/products/search";
 
 /**
  * The app's own statements for a long-tail request (its filter conditions, its search statement),
@@ -46,4 +47,12 @@ export function searchCandidates(
   };
   const [text, values] = searchStatement(driver, { ...query, corrected }, sort === ProductSort.RELEVANCE && options.ranked !== false);
   return { text, values };
+}
+
+/** A search's corrected words (the app's corrections, asked of `client` without the cache), or null when none is needed. */
+export async function correctedOn(client: Client, search: string): Promise<string | null> {
+  const terms = [];
+  for (const word of searchWords(search))
+    terms.push(await wordTerm(async (statement, values) => (await client.query(statement, values)).rows as object[], word));
+  return correctedQuery(terms);
 }

@@ -91,12 +91,17 @@ export async function wordTerm(run: RunStatement, word: string): Promise<WordTer
  * before (most typos) costs one or two prepared statements, planned once per connection.
  */
 export async function corrections(dataSource: DataSource, cache: SharedCache, search: string): Promise<string | null> {
-  const words = [...new Set(search.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+  const words = searchWords(search);
   const run: RunStatement = (text, values) => preparedQuery<object>(dataSource, text, values);
   const terms = await Promise.all(
     words.map((word) => cache.remember(CATALOG_CACHE, `word:${word}`, CORRECTION_TTL_SECONDS, () => wordTerm(run, word))),
   );
   return correctedQuery(terms);
+}
+
+/** A search's distinct words, as the corrections take them (anything but a letter or a digit separates). */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 
 /** Each word's term (wordTerm) joined into the corrected query, or null when every word is known or one has no correction. */
