@@ -1,10 +1,12 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect } from "vitest";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { ARABIC_SCRIPT } from "../web/src/lib/arabic-script";
 import { it } from "./browser-test";
+import { SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import {
   demoProduct,
@@ -72,6 +74,52 @@ async function facesBesideUrdu(page: Page) {
   } finally {
     await cdp.detach();
   }
+}
+
+/** A page whose reader chose `language` on this device before (the app's saved choice). */
+async function pageIn(language: "en" | "ur") {
+  const opened = await openPage(e2e, PHONE);
+  await opened.context.addInitScript((chosen) => localStorage.setItem("unibazaar.language", chosen), language);
+  return opened;
+}
+
+/**
+ * How a text element was drawn: the direction it was laid out in, and whether its last letter
+ * stands right of its first (as in left-to-right reading) on the screen.
+ */
+const drawn = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())!;
+    const letter = (at: number) => {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 1);
+      return range.getBoundingClientRect().x;
+    };
+    const length = text.textContent!.trimEnd().length;
+    return { ltr: element.matches(":dir(ltr)"), lastRightOfFirst: letter(length - 1) > letter(0) };
+  });
+
+/**
+ * Which side of a field its typed text stands on, from the field's pixels: the ink's gap to the
+ * left edge against its gap to the right edge, over the rows the text runs on (below the floating
+ * label, which sits on the field's top border).
+ */
+async function typedSide(field: Locator): Promise<"left" | "right"> {
+  const { data, info } = await sharp(await field.screenshot())
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let left = info.width;
+  let right = -1;
+  for (let y = Math.floor(info.height * 0.35); y < Math.floor(info.height * 0.9); y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[y * info.width + x] < 110) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+  expect(right).toBeGreaterThan(left);
+  return left < info.width - 1 - right ? "left" : "right";
 }
 
 /** A listing's condition as the Urdu reader sees it, by slug (the server says it in English). */
@@ -295,6 +343,55 @@ describe("Urdu at 390 px", () => {
       expect(await overflows(page)).toBe(false);
     } finally {
       await context.close();
+    }
+  });
+
+  it("keeps a student's own words in their own direction: English on the Urdu page, Urdu on the English page, shown or typed", async () => {
+    const seller = await tokenFor(e2e, SELLER);
+    const create = (name: string, description: string) =>
+      gqlOk<{ createProduct: { id: string } }>(
+        e2e,
+        `mutation($input: ProductInput!) { createProduct(input: $input) { id } }`,
+        { input: { name, description, category: "stationery", color: "black", price: 2500, image: "/uploads/calculator.webp" } },
+        seller,
+      );
+    const english = await create("Calculator FX-991ES!", "Works perfectly, with its cover.");
+    const urdu = await create("سائنسی کیلکولیٹر (پرانا)", "بالکل ٹھیک چلتا ہے، کور کے ساتھ۔");
+
+    const urduReader = await pageIn("ur");
+    try {
+      const { page } = urduReader;
+      await page.goto(`/shop/${english.createProduct.id}`);
+      const name = page.getByRole("heading", { level: 1 }).locator("bdi");
+      await visible(name);
+      expect(await direction(page)).toEqual(["ur", "rtl"]);
+      // English inside the right-to-left page: its "!" and "." stay at its end, to the right
+      expect(await drawn(name)).toEqual({ ltr: true, lastRightOfFirst: true });
+      expect(await drawn(page.getByText("Works perfectly, with its cover."))).toEqual({ ltr: true, lastRightOfFirst: true });
+      // English typed into the Urdu page's search runs from the left; the empty field keeps the page's side
+      await page.goto("/shop");
+      const search = page.getByRole("main").getByLabel("چیزیں تلاش کریں");
+      await search.fill("calculator");
+      expect(await typedSide(search)).toBe("left");
+    } finally {
+      await urduReader.context.close();
+    }
+
+    const englishReader = await pageIn("en");
+    try {
+      const { page } = englishReader;
+      await page.goto(`/shop/${urdu.createProduct.id}`);
+      const name = page.getByRole("heading", { level: 1 }).locator("bdi");
+      await visible(name);
+      expect(await direction(page)).toEqual(["en", "ltr"]);
+      expect(await drawn(name)).toEqual({ ltr: false, lastRightOfFirst: false });
+      expect(await drawn(page.getByText("بالکل ٹھیک چلتا ہے، کور کے ساتھ۔"))).toEqual({ ltr: false, lastRightOfFirst: false });
+      await page.goto("/shop");
+      const search = page.getByRole("main").getByLabel("Search products");
+      await search.fill("کیلکولیٹر");
+      expect(await typedSide(search)).toBe("right");
+    } finally {
+      await englishReader.context.close();
     }
   });
 });

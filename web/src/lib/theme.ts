@@ -23,5 +23,13 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        // what a student types runs in its own direction, whatever the page's: English typed on the
+        // Urdu page reads left to right, Urdu typed on the English page right to left, each line by
+        // its first letter (an empty field keeps the page's direction)
+        'textarea, input[type="text"], input[type="search"]': { unicodeBidi: "plaintext" },
+      },
+    },
   },
 });

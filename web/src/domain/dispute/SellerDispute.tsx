@@ -61,7 +61,7 @@ export function SellerDispute({ dispute, canAnswer, onAnswered }: Props) {
   return (
     <Alert severity={dispute.state === "DECIDED" ? "success" : "warning"} sx={{ mt: 1.5 }} aria-label={t("dispute.label")}>
       <Typography sx={{ fontWeight: 600 }}>{t("dispute.title", { reason })}</Typography>
-      <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+      <Typography dir="auto" variant="body2" sx={{ overflowWrap: "anywhere" }}>
         {dispute.text}
       </Typography>
       {dispute.photos.length > 0 && (

@@ -47,10 +47,12 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<OrderLineFieldsFrag
                 color="text.primary"
                 sx={{ fontWeight: 600, overflowWrap: "anywhere" }}
               >
-                {line.productName}
+                <bdi>{line.productName}</bdi>
               </Link>
             ) : (
-              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{line.productName}</Typography>
+              <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                <bdi>{line.productName}</bdi>
+              </Typography>
             )}
             <Typography variant="body2" color="text.secondary">
               {line.offerPrice != null

@@ -93,7 +93,7 @@ export function ProductCard({ product, action, headingComponent = "h3", priority
               "&::after": { content: '""', position: "absolute", inset: 0 },
             }}
           >
-            {product.name}
+            <bdi>{product.name}</bdi>
           </Link>
         </Typography>
         {product.seller && (

@@ -44,7 +44,9 @@ function SavedSearchRow({ search }: { search: SavedSearchFieldsFragment }) {
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }} aria-label={search.name}>
       <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
         <Stack sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{search.name}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+            <bdi>{search.name}</bdi>
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {t("list.savedOn", { date: formatDate(search.createdAt) })}
           </Typography>

@@ -137,7 +137,7 @@ function CartItemRow({ item, number, agreedPrice }: { item: CartProduct; number:
           color="text.primary"
           sx={{ fontWeight: 600, display: "block", overflowWrap: "anywhere" }}
         >
-          {item.name}
+          <bdi>{item.name}</bdi>
         </Link>
         {agreedPrice != null ? (
           <Typography variant="body2" component="p">

@@ -29,7 +29,7 @@ export function ChatProductCard({ conversation, myId }: { conversation: Conversa
               noWrap
               sx={{ display: "block", color: "inherit" }}
             >
-              {product.name}
+              <bdi>{product.name}</bdi>
             </Typography>
             <Money amount={product.price} variant="body2" />
           </>

@@ -21,6 +21,7 @@ export function MessageBubble({ message, mine }: { message: MessageFieldsFragmen
     <Box component="li" sx={{ alignSelf: mine ? "flex-end" : "flex-start", maxWidth: "85%" }}>
       <Paper
         elevation={0}
+        dir="auto"
         sx={{
           px: 1.5,
           py: 1,

@@ -99,7 +99,9 @@ function ReviewCard({ title, review }: { title: string; review: DealReviewFields
       <Typography variant="body2" color="text.secondary">
         {parts.map(([label, value]) => t("deal.partScore", { label, value: formatCount(value) })).join(" · ")}
       </Typography>
-      <Typography sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+      <Typography dir="auto" sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {review.comment}
+      </Typography>
     </Paper>
   );
 }

@@ -49,7 +49,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
           {category}
         </Link>
         <Typography color="text.primary" aria-current="page" sx={{ overflowWrap: "anywhere" }}>
-          {product.name}
+          <bdi>{product.name}</bdi>
         </Typography>
       </Breadcrumbs>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: { xs: 3, md: 5 } }}>
@@ -75,7 +75,7 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
             </Alert>
           )}
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", md: "2.2rem" }, overflowWrap: "anywhere" }}>
-            {product.name}
+            <bdi>{product.name}</bdi>
           </Typography>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1, flexWrap: "wrap" }}>
             <RatingStars value={product.rating} count={product.ratingCount} size="medium" />
@@ -115,7 +115,9 @@ export function ProductDetails({ product, addToCart }: { product: Product; addTo
             />
             {product.campusName && <Chip label={t("details.campus", { campus: product.campusName })} variant="outlined" />}
           </Stack>
-          <Typography sx={{ mt: 3, whiteSpace: "pre-line" }}>{product.description}</Typography>
+          <Typography dir="auto" sx={{ mt: 3, whiteSpace: "pre-line" }}>
+            {product.description}
+          </Typography>
           {!product.sold && <AcceptedOffer product={product} />}
           {!product.sold && <ReservationNotice product={product} />}
           <Box sx={{ mt: 3, maxWidth: { sm: 320 } }}>{addToCart}</Box>

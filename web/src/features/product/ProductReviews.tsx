@@ -96,7 +96,9 @@ export function ProductReviews({
                     />
                   )}
                 </Box>
-                <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                <Typography dir="auto" sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                  {review.comment}
+                </Typography>
               </Box>
             </Paper>
           ))}

@@ -21,7 +21,7 @@ export function WantedPostCard({ post, options, actions }: { post: WantedPostFie
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }} aria-label={post.title}>
       <Typography sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>{t("card.lookingFor", { title: post.title })}</Typography>
       {post.details && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
+        <Typography dir="auto" variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
           {post.details}
         </Typography>
       )}

@@ -147,7 +147,9 @@ function Messages({ conversationId, names }: { conversationId: string; names: Re
               <Typography variant="caption" color="text.secondary">
                 {names[m.senderId] ?? t("reports.formerUser")} · {formatDateTime(m.createdAt)}
               </Typography>
-              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{m.body}</Typography>
+              <Typography dir="auto" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {m.body}
+              </Typography>
             </li>
           ))}
         </Stack>

@@ -82,7 +82,9 @@ function GivenReviews({ reviews }: { reviews: DashboardMyReviewsQuery["myReviews
           <Card variant="outlined" sx={{ height: "100%" }}>
             <CardContent>
               <RatingStars value={review.rating} />
-              <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+              <Typography dir="auto" sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                {review.comment}
+              </Typography>
               <Typography variant="body2" sx={{ mt: 1 }}>
                 {review.product ? (
                   <Trans
@@ -136,7 +138,9 @@ function ReceivedReviews() {
                 <Card variant="outlined" sx={{ height: "100%" }}>
                   <CardContent>
                     <RatingStars value={review.rating} />
-                    <Typography sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>{review.comment}</Typography>
+                    <Typography dir="auto" sx={{ mt: 1, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                      {review.comment}
+                    </Typography>
                     <Typography variant="body2" sx={{ mt: 1 }}>
                       {review.product ? (
                         <Trans

@@ -110,7 +110,7 @@ export default function ManageProducts() {
                         to={`/dashboard/seller/product/${product.id}`}
                         sx={{ fontWeight: 600, overflowWrap: "anywhere" }}
                       >
-                        {product.name}
+                        <bdi>{product.name}</bdi>
                       </Link>
                       <HiddenNote product={product} />
                       <Typography variant="body2" color="text.secondary">
@@ -161,7 +161,7 @@ export default function ManageProducts() {
                       <TableCell>{formatCount((result.page - 1) * result.pageSize + i + 1)}</TableCell>
                       <TableCell>
                         <Link component={RouterLink} to={`/dashboard/seller/product/${product.id}`}>
-                          {product.name}
+                          <bdi>{product.name}</bdi>
                         </Link>
                         <HiddenNote product={product} />
                       </TableCell>

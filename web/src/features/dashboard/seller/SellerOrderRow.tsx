@@ -41,7 +41,7 @@ export function SellerOrderRow({ order, expanded, onToggle, onEdit }: SellerOrde
         <TableCell>
           {order.lines.map((line) => (
             <Typography key={line.id} variant="body2">
-              {line.productName}
+              <bdi>{line.productName}</bdi>
               <Box component="span" sx={{ display: { sm: "none" } }}>
                 {" "}
                 × {formatCount(line.quantity)}
