@@ -352,7 +352,17 @@ describe("Urdu at 390 px", () => {
       gqlOk<{ createProduct: { id: string } }>(
         e2e,
         `mutation($input: ProductInput!) { createProduct(input: $input) { id } }`,
-        { input: { name, description, category: "stationery", color: "black", price: 2500, image: "/uploads/calculator.webp" } },
+        {
+          input: {
+            name,
+            description,
+            category: "stationery",
+            color: "black",
+            price: 2500,
+            image: "/uploads/calculator.webp",
+            gallery: ["/uploads/calculator-back.webp"],
+          },
+        },
         seller,
       );
     const english = await create("Calculator FX-991ES!", "Works perfectly, with its cover.");
@@ -386,6 +396,8 @@ describe("Urdu at 390 px", () => {
       expect(await direction(page)).toEqual(["en", "ltr"]);
       expect(await drawn(name)).toEqual({ ltr: false, lastRightOfFirst: false });
       expect(await drawn(page.getByText("بالکل ٹھیک چلتا ہے، کور کے ساتھ۔"))).toEqual({ ltr: false, lastRightOfFirst: false });
+      // put into an English sentence (here a picture's description, as a screen reader says it), the Urdu name is isolated
+      await visible(page.getByRole("img", { name: "\u2068سائنسی کیلکولیٹر (پرانا)\u2069, picture 1 of 2", exact: true }));
       await page.goto("/shop");
       const search = page.getByRole("main").getByLabel("Search products");
       await search.fill("کیلکولیٹر");

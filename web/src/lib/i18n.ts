@@ -5,6 +5,7 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 // the app shell's English strings come with the entry: the first screen paints without waiting for a catalogue
 import enCommon from "../locales/en/common.json";
+import { ARABIC_SCRIPT } from "./arabic-script";
 
 export const LANGUAGES = ["en", "ur"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,15 +26,18 @@ const catalogues = import.meta.glob<Record<string, unknown>>(["../locales/*/*.js
 
 /** A letter or digit of a left-to-right script, or a digit: what a right-to-left line would reorder around it. */
 const LEFT_TO_RIGHT = /[A-Za-z0-9]/;
+/** A letter of Arabic script (Urdu): what a left-to-right line would reorder around it. */
+const RIGHT_TO_LEFT = new RegExp(ARABIC_SCRIPT.source, "u");
 /**
  * A value put into a sentence (a price, "-15%", a username, a product's name, a count), isolated
- * when the language is written right to left and the value holds Latin letters or digits: inside
- * Urdu it keeps its own order ("-15%" never becomes "15%-"), as `<bdi>` would (Unicode's first strong
- * isolate ... pop directional isolate, which also works in an aria-label or a title). Urdu words
- * need no isolate and get none.
+ * when it runs the other way from the page: Latin letters or digits inside Urdu ("-15%" never
+ * becomes "15%-"), or Urdu inside English (a student's Urdu listing name keeps its closing bracket
+ * at its end), as `<bdi>` would (Unicode's first strong isolate ... pop directional isolate, which
+ * also works in an aria-label or a title). A value in the page's own direction gets none.
  */
-export function isolatedInRtl(value: string): string {
-  return i18n.dir() === "rtl" && LEFT_TO_RIGHT.test(value) ? `\u2068${value}\u2069` : value;
+export function isolated(value: string): string {
+  const otherWay = i18n.dir() === "rtl" ? LEFT_TO_RIGHT : RIGHT_TO_LEFT;
+  return otherWay.test(value) ? `\u2068${value}\u2069` : value;
 }
 
 /** The page's language follows i18next: `<html lang dir>` say it to the browser, screen readers and CSS. */
@@ -65,7 +69,7 @@ export const i18nReady = i18n
     defaultNS: "common",
     lng: pageLanguage(),
     // React escapes what it renders: "escaping" here only isolates a value inside right-to-left text
-    interpolation: { escapeValue: true, escape: isolatedInRtl },
+    interpolation: { escapeValue: true, escape: isolated },
     // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
     react: { useSuspense: true },
   })
