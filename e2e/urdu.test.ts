@@ -89,15 +89,20 @@ async function pageIn(language: "en" | "ur") {
  */
 const drawn = (locator: Locator) =>
   locator.evaluate((element) => {
-    const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())!;
-    const letter = (at: number) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const texts: Text[] = [];
+    while (walker.nextNode()) if (walker.currentNode.textContent?.trim()) texts.push(walker.currentNode as Text);
+    const letterAt = (text: Text, at: number) => {
       const range = document.createRange();
       range.setStart(text, at);
       range.setEnd(text, at + 1);
       return range.getBoundingClientRect().x;
     };
-    const length = text.textContent!.trimEnd().length;
-    return { ltr: element.matches(":dir(ltr)"), lastRightOfFirst: letter(length - 1) > letter(0) };
+    const last = texts[texts.length - 1];
+    return {
+      ltr: element.matches(":dir(ltr)"),
+      lastRightOfFirst: letterAt(last, last.textContent!.trimEnd().length - 1) > letterAt(texts[0], 0),
+    };
   });
 
 /**
@@ -378,6 +383,11 @@ describe("Urdu at 390 px", () => {
       // English inside the right-to-left page: its "!" and "." stay at its end, to the right
       expect(await drawn(name)).toEqual({ ltr: true, lastRightOfFirst: true });
       expect(await drawn(page.getByText("Works perfectly, with its cover."))).toEqual({ ltr: true, lastRightOfFirst: true });
+      // a store's handle keeps its "@" in front
+      await page.goto("/sellers/campus_corner");
+      const handle = page.getByRole("main").locator("bdi", { hasText: "@campus_corner" });
+      await visible(handle);
+      expect(await drawn(handle)).toEqual({ ltr: true, lastRightOfFirst: true });
       // English typed into the Urdu page's search runs from the left; the empty field keeps the page's side
       await page.goto("/shop");
       const search = page.getByRole("main").getByLabel("چیزیں تلاش کریں");

@@ -54,16 +54,18 @@ export function InboxPage() {
                         aria-label={t("inbox.unread", { count: c.unreadCount })}
                         sx={{ pr: 2 }}
                       >
-                        <strong>{partyName(otherParty(c, me?.id), t("formerUser"))}</strong>
+                        <strong>
+                          <bdi>{partyName(otherParty(c, me?.id), t("formerUser"))}</bdi>
+                        </strong>
                       </Badge>
                     }
                     secondary={
                       <>
                         <Typography component="span" variant="body2" color="text.primary" noWrap sx={{ display: "block" }}>
-                          {c.product?.name ?? (c.wantedPostId ? t("inbox.aboutWanted") : t("inbox.productGone"))}
+                          {c.product ? <bdi>{c.product.name}</bdi> : c.wantedPostId ? t("inbox.aboutWanted") : t("inbox.productGone")}
                         </Typography>
                         <Typography component="span" variant="body2" noWrap sx={{ display: "block" }}>
-                          {c.lastMessage ?? t("inbox.noMessages")} · {formatDateTime(c.lastMessageAt)}
+                          {c.lastMessage != null ? <bdi>{c.lastMessage}</bdi> : t("inbox.noMessages")} · {formatDateTime(c.lastMessageAt)}
                         </Typography>
                       </>
                     }

@@ -81,7 +81,9 @@ export function ProductReviews({
                   <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.dark", fontSize: 14 }} aria-hidden="true">
                     {(review.author?.username ?? "?").charAt(0).toUpperCase()}
                   </Avatar>
-                  <Typography sx={{ fontWeight: 600 }}>{review.author?.username ?? t("reviews.formerUser")}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {review.author ? <bdi>{review.author.username}</bdi> : t("reviews.formerUser")}
+                  </Typography>
                   <RatingStars value={review.rating} />
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={review.createdAt}>
                     {formatDate(review.createdAt)}

@@ -81,12 +81,12 @@ function SellerHeader({ profile }: { profile: Seller }) {
       </Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.5rem", md: "2.125rem" }, overflowWrap: "anywhere" }}>
-          {name}
+          <bdi>{name}</bdi>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
           {seller.storeName && (
             <Typography variant="body2" color="text.secondary">
-              @{seller.username}
+              <bdi>@{seller.username}</bdi>
             </Typography>
           )}
           {seller.sellerType === "BUSINESS" && <Chip label={t("header.store")} size="small" variant="outlined" />}
