@@ -101,7 +101,7 @@ const drawn = (locator: Locator) =>
     const last = texts[texts.length - 1];
     return {
       ltr: element.matches(":dir(ltr)"),
-      lastRightOfFirst: letterAt(last, last.textContent!.trimEnd().length - 1) > letterAt(texts[0], 0),
+      lastRightOfFirst: letterAt(last, last.textContent.trimEnd().length - 1) > letterAt(texts[0], 0),
     };
   });
 
