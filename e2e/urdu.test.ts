@@ -383,6 +383,8 @@ describe("Urdu at 390 px", () => {
       // English inside the right-to-left page: its "!" and "." stay at its end, to the right
       expect(await drawn(name)).toEqual({ ltr: true, lastRightOfFirst: true });
       expect(await drawn(page.getByText("Works perfectly, with its cover."))).toEqual({ ltr: true, lastRightOfFirst: true });
+      // the support number reads as dialled: "+92 300 …"
+      expect(await drawn(page.getByRole("contentinfo").getByRole("link", { name: /300/ }))).toEqual({ ltr: true, lastRightOfFirst: true });
       // a store's handle keeps its "@" in front
       await page.goto("/sellers/campus_corner");
       const handle = page.getByRole("main").locator("bdi", { hasText: "@campus_corner" });

@@ -55,13 +55,14 @@ export function Footer() {
             </Typography>
             <Stack spacing={1} component="address" sx={{ fontStyle: "normal" }}>
               <FooterContact icon={<LocationOnOutlined fontSize="small" />}>{t("support.address")}</FooterContact>
+              {/* the address and the number read left to right on the Urdu page too ("+92 300 …", not "… 300 92+") */}
               <FooterContact icon={<EmailOutlined fontSize="small" />}>
-                <Link href={`mailto:${SUPPORT.email}`} color="inherit">
+                <Link href={`mailto:${SUPPORT.email}`} color="inherit" dir="ltr">
                   {SUPPORT.email}
                 </Link>
               </FooterContact>
               <FooterContact icon={<PhoneOutlined fontSize="small" />}>
-                <Link href={`tel:${SUPPORT.phoneHref}`} color="inherit">
+                <Link href={`tel:${SUPPORT.phoneHref}`} color="inherit" dir="ltr">
                   {SUPPORT.phone}
                 </Link>
               </FooterContact>

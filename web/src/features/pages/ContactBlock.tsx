@@ -21,10 +21,14 @@ export function ContactBlock({ heading }: { heading?: string }) {
       </Typography>
       <Stack spacing={2} component="address" sx={{ fontStyle: "normal" }}>
         <Row icon={<EmailOutlined color="primary" />} label={t("contactBlock.email")}>
-          <Link href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</Link>
+          <Link href={`mailto:${SUPPORT.email}`} dir="ltr">
+            {SUPPORT.email}
+          </Link>
         </Row>
         <Row icon={<PhoneOutlined color="primary" />} label={t("contactBlock.phone")}>
-          <Link href={`tel:${SUPPORT.phoneHref}`}>{SUPPORT.phone}</Link>
+          <Link href={`tel:${SUPPORT.phoneHref}`} dir="ltr">
+            {SUPPORT.phone}
+          </Link>
         </Row>
         <Row icon={<LocationOnOutlined color="primary" />} label={t("contactBlock.address")}>
           {t("common:support.address")}
