@@ -6,7 +6,7 @@ import { describe, expect } from "vitest";
 import { NotificationKind } from "../server/src/modules/notifications/entity";
 import { ARABIC_SCRIPT } from "../web/src/lib/arabic-script";
 import { it } from "./browser-test";
-import { SELLER, tokenFor } from "./dashboard-helpers";
+import { ADMIN, SELLER_2, SELLER, tokenFor } from "./dashboard-helpers";
 import { type E2E, gqlOk, openPage, PHONE } from "./harness";
 import {
   demoProduct,
@@ -397,6 +397,21 @@ describe("Urdu at 390 px", () => {
       expect(await typedSide(search)).toBe("left");
     } finally {
       await urduReader.context.close();
+    }
+
+    // a number a student typed with spaces reads as dialled in the admin's Urdu table too
+    await e2e.server.dataSource.query(`UPDATE users SET "contactNumber" = '0300 1234567' WHERE email = $1`, [SELLER_2]);
+    const urduAdmin = await pageIn("ur");
+    try {
+      const { page } = urduAdmin;
+      await page.goto("/");
+      await logIn(page, ADMIN, PASSWORD, URDU_LOGIN);
+      await page.goto("/dashboard/admin");
+      const number = page.getByRole("main").getByText("0300 1234567", { exact: true }).locator("visible=true");
+      await visible(number);
+      expect(await drawn(number)).toEqual({ ltr: true, lastRightOfFirst: true });
+    } finally {
+      await urduAdmin.context.close();
     }
 
     const englishReader = await pageIn("en");

@@ -162,10 +162,10 @@ function SellerRevenue() {
                   <TableCell sx={{ overflowWrap: "anywhere" }}>
                     {row.email}
                     <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY}>
-                      {row.contactNumber ?? "-"}
+                      {row.contactNumber ? <span dir="ltr">{row.contactNumber}</span> : "-"}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={FROM_TABLET}>{row.contactNumber ?? "-"}</TableCell>
+                  <TableCell sx={FROM_TABLET}>{row.contactNumber ? <span dir="ltr">{row.contactNumber}</span> : "-"}</TableCell>
                   <TableCell align="right">{formatPKR(row.totalRevenue)}</TableCell>
                 </TableRow>
               ))}

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { MessageButton } from "../../../domain/messages/MessageButton";
@@ -16,19 +16,20 @@ import { formatPKR } from "../../../lib/format";
 /** What a seller needs to deliver a sale: buyer, address or campus meetup, contact, payment, total. */
 export function SellerOrderDetails({ order }: { order: DashboardSellerOrderFragment }) {
   const { t } = useTranslation("seller");
-  const rows: Array<[string, string]> = [
+  // what the buyer wrote is isolated: an English address keeps its order on the Urdu page; a number always reads left to right
+  const rows: Array<[string, ReactNode]> = [
     [t("details.order"), order.orderNumber],
-    [t("details.buyer"), order.buyer?.username ?? "-"],
+    [t("details.buyer"), order.buyer ? <bdi>{order.buyer.username}</bdi> : "-"],
     ...(order.shipping
       ? ([
-          [t("details.address"), order.shipping.address],
-          [t("details.city"), order.shipping.city],
-          [t("details.postalCode"), order.shipping.postalCode],
-          [t("details.country"), order.shipping.country],
-        ] as Array<[string, string]>)
-      : [[t("details.delivery"), t("details.meetOnCampus")] as [string, string]]),
+          [t("details.address"), <bdi>{order.shipping.address}</bdi>],
+          [t("details.city"), <bdi>{order.shipping.city}</bdi>],
+          [t("details.postalCode"), <bdi>{order.shipping.postalCode}</bdi>],
+          [t("details.country"), <bdi>{order.shipping.country}</bdi>],
+        ] as Array<[string, ReactNode]>)
+      : [[t("details.delivery"), t("details.meetOnCampus")] as [string, ReactNode]]),
     // the buyer's phone comes with the order once the seller confirms it
-    [t("details.contactNumber"), order.contactNumber ?? "-"],
+    [t("details.contactNumber"), order.contactNumber ? <span dir="ltr">{order.contactNumber}</span> : "-"],
     [
       t("details.payment"),
       t("details.paymentValue", {
