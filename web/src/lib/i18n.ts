@@ -68,7 +68,7 @@ export const i18nReady = i18n
     ns: ["common"],
     defaultNS: "common",
     lng: pageLanguage(),
-    // React escapes what it renders: "escaping" here only isolates a value inside right-to-left text
+    // React escapes what it renders: "escaping" here only isolates a value that runs the other way from the page
     interpolation: { escapeValue: true, escape: isolated },
     // a page whose namespace is still loading suspends: its route's Suspense keeps the skeleton meanwhile
     react: { useSuspense: true },
