@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { loadMeter, login, startApp, stopChild, type Measured } from "./load";
+import { keptDatabaseUrl, loadMeter, login, startApp, stopChild, type Measured } from "./load";
 import { PRODUCT_QUERY, SHOP_QUERY, drawnRequest, randomProductVariables, searchVariables, shopPageVariables } from "./long-tail";
 
 /**
@@ -29,9 +29,7 @@ async function main() {
   if (!(scenario in SCENARIOS) || builds.length !== 2 || !process.env.DATABASE_URL)
     throw new Error(`usage: DATABASE_URL=… bench:compare <${Object.keys(SCENARIOS).join("|")}> <server/dist of A> <server/dist of B>`);
   const chosen = SCENARIOS[scenario as ScenarioName];
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/ub_bench_kept_${PRODUCTS}`;
-  const database = url.toString();
+  const database = keptDatabaseUrl(PRODUCTS);
 
   const probe = new Client({ connectionString: database });
   await probe.connect();

@@ -40,6 +40,14 @@ export function startApp(databaseUrl: string, processes: number, dist = DIST, en
   );
 }
 
+/** The database `npm run bench` kept (BENCH_KEEP=1) for `products` listings, on DATABASE_URL's server. */
+export function keptDatabaseUrl(products: number): string {
+  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL must name the server that holds the kept bench database");
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/ub_bench_kept_${products}`;
+  return url.toString();
+}
+
 export type Load = { connections: number; warmupSeconds: number; durationSeconds: number };
 export type Measured = Awaited<ReturnType<Awaited<ReturnType<typeof loadMeter>>["measure"]>>;
 

@@ -1,5 +1,6 @@
 import { Client } from "pg";
 import { SEARCH_CANDIDATES, searchWords } from "../modules/products/search";
+import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
 import { correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
 
@@ -48,9 +49,7 @@ async function compare(client: Client, variables: ShopVariables): Promise<Compar
 }
 
 async function main() {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/ub_bench_kept_${PRODUCTS}`;
-  const client = new Client({ connectionString: url.toString() });
+  const client = new Client({ connectionString: keptDatabaseUrl(PRODUCTS) });
   await client.connect();
   try {
     const random = seededRandom(SEED);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Client } from "pg";
 import { searchWords } from "../modules/products/search";
+import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
 import { correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
 
@@ -100,9 +101,7 @@ async function parts(client: Client, backend: number, variables: ShopVariables):
 }
 
 async function main() {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/ub_bench_kept_${PRODUCTS}`;
-  const client = new Client({ connectionString: url.toString() });
+  const client = new Client({ connectionString: keptDatabaseUrl(PRODUCTS) });
   await client.connect();
   try {
     const backend = (await client.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;

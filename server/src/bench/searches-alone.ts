@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { seededRandom, searchVariables } from "./long-tail";
-import { spawn, stopChild } from "./load";
+import { keptDatabaseUrl, spawn, stopChild } from "./load";
 
 /**
  * `node dist-bench/bench/searches-alone.js` (DATABASE_URL set): what the long tail's searches cost
@@ -14,11 +14,9 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const SEED = Number(process.env.BENCH_SEED ?? 11);
 
 async function main() {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/ub_bench_kept_${PRODUCTS}`;
   const random = seededRandom(SEED);
   const searches = Array.from({ length: SEARCHES }, () => JSON.stringify({ variables: searchVariables(random) }));
-  const floor = await spawn("bench/floor.js", { DATABASE_URL: url.toString() }, "/");
+  const floor = await spawn("bench/floor.js", { DATABASE_URL: keptDatabaseUrl(PRODUCTS) }, "/");
   try {
     const send = (body: string) => fetch(`${floor.url}/search`, { method: "POST", body }).then((r) => r.text());
     for (const body of searches) await send(body);
