@@ -8,7 +8,7 @@ import { Client } from "pg";
 import { ensureDatabase } from "../platform/db/database";
 import { startEmbeddedPostgres } from "../platform/db/embedded";
 import { startServer } from "../app/server";
-import type { BenchData } from "./data";
+import { BENCH_GENERATOR, type BenchData } from "./data";
 import { benchConfig, seedBenchDatabase } from "./seeding";
 import { loadMeter, login, spawn, startApp, stopChild, type Measured } from "./load";
 import {
@@ -70,10 +70,16 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
   const name = KEEP ? `ub_bench_kept_${PRODUCTS}` : `ub_bench_${process.pid}`;
   if (process.env.DATABASE_URL) {
     const server = process.env.DATABASE_URL;
+    const drop = () => sql(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await ensureDatabase(server, name);
     const url = new URL(server);
     url.pathname = `/${name}`;
-    return { url: url.toString(), drop: KEEP ? async () => {} : () => sql(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+    if (KEEP && !(await keptData(url.toString()))) {
+      // half generated, or by another version of the generator: made again from nothing
+      await drop();
+      await ensureDatabase(server, name);
+    }
+    return { url: url.toString(), drop: KEEP ? async () => {} : drop };
   }
   const pg = await startEmbeddedPostgres(mkdtempSync(path.join(tmpdir(), "ub-bench-pg-")), { persistent: false });
   await ensureDatabase(pg.url("postgres"), name);
@@ -98,7 +104,7 @@ async function generate(url: string): Promise<BenchData> {
   return data;
 }
 
-/** The figures of a kept database whose generation completed, or null. */
+/** The figures of a kept database whose generation by this version of the generator completed, or null. */
 async function keptData(url: string): Promise<BenchData | null> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -106,7 +112,8 @@ async function keptData(url: string): Promise<BenchData | null> {
     const { rows } = await client.query<{ note: string | null }>(
       `SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = current_database()`,
     );
-    return rows[0]?.note ? (JSON.parse(rows[0].note) as BenchData) : null;
+    const data = rows[0]?.note ? (JSON.parse(rows[0].note) as BenchData) : null;
+    return data?.generator === BENCH_GENERATOR ? data : null;
   } finally {
     await client.end();
   }
