@@ -106,6 +106,51 @@ describe("products at scale", () => {
     expect(other.errors?.[0].message).toBe("This cursor belongs to another sort.");
   });
 
+  it("ranks a broad search's newest 1,000 matches, which a live table holds last", async ({ server }) => {
+    // 1,200 alike lanterns listed three hours apart over five months, oldest first as a live table
+    // holds them: the cheaper the older, so the cheapest of all are outside the newest 1,000
+    const lanterns = await signUp(server, "seller");
+    await server.dataSource.query(
+      `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "createdAt")
+       SELECT $1, 'Camping lantern', 'A camping lantern', 'sports', 'black', 50000 + g * 100, '/uploads/l.webp', now() - (1201 - g) * interval '3 hours'
+       FROM generate_series(1, 1200) g`,
+      [lanterns.user.id],
+    );
+    const idsBy = async (order: string) =>
+      (await server.dataSource.query<{ id: string }[]>(`SELECT id FROM products WHERE "sellerId" = $1 ORDER BY ${order} LIMIT 3`, [lanterns.user.id])).map(
+        (row) => row.id,
+      );
+    const found = async (sort: string, search = "lantern") => {
+      const res = await server.gql(LIST, { filter: { search }, sort, pageSize: 3 });
+      expect(res.errors).toBeUndefined();
+      expect(res.data.products).toMatchObject({ totalItems: 1000, totalIsExact: false });
+      return res.data.products.items.map((p: { id: string }) => p.id);
+    };
+    const newest = await idsBy(`"createdAt" DESC`);
+    expect(await found("NEWEST")).toEqual(newest);
+    // two words read one month at a time before the rest, one word three: the same newest
+    expect(await found("NEWEST", "camping lantern")).toEqual(newest);
+    // equally relevant: the newest first
+    expect(await found("RELEVANCE")).toEqual(newest);
+    // the cheapest of the newest 1,000: the 201st listed on
+    expect(await found("PRICE_ASC")).toEqual(await idsBy(`"createdAt" OFFSET 200`));
+  });
+
+  it("finds a rare word's matches of any age, a future date (a clock set back) included", async ({ server }) => {
+    const seller = await signUp(server, "seller");
+    await server.dataSource.query(
+      `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "createdAt")
+       SELECT $1, 'Harmonium ' || g, 'A hand-pumped harmonium', 'accessories', 'black', 900000, '/uploads/h.webp',
+              now() + (ARRAY[interval '40 days', interval '0 days', interval '-45 days', interval '-400 days', interval '-3 years'])[g]
+       FROM generate_series(1, 5) g`,
+      [seller.user.id],
+    );
+    const res = await server.gql(LIST, { filter: { search: "harmonium" }, sort: "NEWEST", pageSize: 10 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.products).toMatchObject({ totalItems: 5, totalIsExact: true });
+    expect(res.data.products.items.map((p: { name: string }) => p.name)).toEqual([1, 2, 3, 4, 5].map((g) => `Harmonium ${g}`));
+  });
+
   it("still finds 'calculater' among many listings, and ranks a bounded set of candidates", async ({ server }) => {
     await server.dataSource.query(
       `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image)

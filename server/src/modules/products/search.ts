@@ -4,8 +4,23 @@ import { preparedQuery } from "../../platform/db/prepared";
 import { CATALOG_CACHE } from "./catalog";
 import { ProductSort } from "./listing";
 
-/** How many matches a search ranks (and counts) at most. */
+/** How many matches a search ranks (and counts) at most: the newest ones. */
 export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * A listing's month (UTC), the first column of the search indexes (migration SearchByMonth): a
+ * search reads its candidates a month at a time, newest first, so a common word's newest matches
+ * come from the index without reading the older ones.
+ */
+export const LISTED_MONTH = `date_trunc('month', "createdAt" AT TIME ZONE 'UTC')`;
+/**
+ * The months a one-word search reads one at a time (this one and the two before) before the rest at
+ * once; a search of several words, which match together far more rarely, reads this month alone
+ * first. Each month's read walks the words' entries in the index again: at a million listings,
+ * three months for one word cost less than one bitmap of every match, and for two words one month
+ * cost a third less than three (docs/benchmarks.md).
+ */
+export const SEARCH_MONTHS = 3;
 
 /**
  * How well a listing matches :search, given `matched`, the tsquery it was found by (the words as
@@ -136,26 +151,28 @@ export const CANDIDATE_ORDER: Record<ProductSort, string> = {
 export type ParameterEscaper = Pick<DataSource["driver"], "escapeQueryWithParameters">;
 
 /**
- * One page of a search and its count from one scan, so a search nobody made before costs one
+ * One page of a search and its count from one statement, so a search nobody made before costs one
  * bounded read: the listings that match its words as typed (websearch syntax) or, corrected
- * (`corrected`, see corrections), their closest known words, and the filters (unqualified `conditions`) are read once, up to SEARCH_CANDIDATES of them, with their relevance to `:search`
- * when ranked (by default when sorted by relevance); the page is sorted and cut among those
- * candidates, and the count is theirs (a lower bound when it reaches SEARCH_CANDIDATES). `keyset`
- * (over `p`, a candidate) continues after a cursor. Answers the statement's text and positional
- * values: one text per filter set and sort, the search words, offset and limit its parameters.
+ * (`corrected`, see corrections), their closest known words, and the filters (unqualified
+ * `conditions`), the newest SEARCH_CANDIDATES of them (`candidates`: newestMatches; the bench reads
+ * others through it), with their relevance to `:search` when ranked (by default when sorted by
+ * relevance); the page is sorted and cut among those candidates, and the count is theirs (a lower
+ * bound when it reaches SEARCH_CANDIDATES). `keyset` (over `p`, a candidate) continues after a
+ * cursor. Answers the statement's text and positional values: one text per filter set, sort and
+ * one word or more, the search words, offset and limit its parameters.
  */
 export function searchStatement(
   driver: ParameterEscaper,
   query: PageQuery & { corrected: string | null },
   ranked = query.sort === ProductSort.RELEVANCE,
+  candidates: (where: string) => string = (where) => newestMatches(where, monthsFor(query.parameters.search)),
 ): [string, unknown[]] {
   const typed = `websearch_to_tsquery('simple', :search)`;
   const matched = query.corrected ? `(${typed} || :corrected::tsquery)` : typed;
   const sql = `
     WITH candidate AS MATERIALIZED (
       SELECT id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", ${ranked ? relevance(matched) : "0"} AS relevance
-        FROM products
-       WHERE ${[`search_vector @@ ${matched}`, `"deletedAt" IS NULL`, ...query.conditions].join(" AND ")}
+        FROM (${candidates([`search_vector @@ ${matched}`, `"deletedAt" IS NULL`, ...query.conditions].join(" AND "))}) products
        LIMIT ${SEARCH_CANDIDATES})
     SELECT counted.total, page.id
       FROM (SELECT count(*)::int AS total FROM candidate) counted
@@ -170,6 +187,34 @@ export function searchStatement(
     offset: query.offset,
     limit: query.limit,
   });
+}
+
+/** How many months a search (the filter's `search` parameter) reads one at a time: SEARCH_MONTHS for one word, one for several. */
+const monthsFor = (search: unknown) => (typeof search === "string" && searchWords(search).length > 1 ? 1 : SEARCH_MONTHS);
+
+/** What a search's candidates are read with: their sorts' columns, and what ranking them needs. */
+export const CANDIDATE_COLUMNS = `id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", search_vector, name`;
+
+/** The start of the month (UTC) `monthsAgo` months before this one. */
+const monthStart = (monthsAgo: number) => `(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '${monthsAgo} months')`;
+
+/**
+ * The newest SEARCH_CANDIDATES listings matching `where`, newest first (with what ranking them
+ * needs): each of the last `months` months read from the search index by its month, then the
+ * listings of any other time at once. The outer LIMIT stops the union as soon as it has enough: at a
+ * million listings a common word reads its newest month; a rarer one reads the months and then the
+ * rest. (One bitmap of every match yields them in the table's order, oldest first in a live table:
+ * its first 1,000 were a broad search's oldest matches.)
+ */
+export function newestMatches(where: string, months = SEARCH_MONTHS): string {
+  const newest = `ORDER BY "createdAt" DESC, id DESC LIMIT ${SEARCH_CANDIDATES}`;
+  const byMonth = Array.from(
+    { length: months },
+    (_, monthsAgo) => `(SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where} AND ${LISTED_MONTH} = ${monthStart(monthsAgo)} ${newest})`,
+  );
+  // before those months, or (a clock set back) after this one: by the date, read through the words' index alone
+  const rest = `("createdAt" < ${monthStart(months - 1)} AT TIME ZONE 'UTC' OR "createdAt" >= ${monthStart(-1)} AT TIME ZONE 'UTC')`;
+  return [...byMonth, `(SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where} AND ${rest} ${newest})`].join(" UNION ALL ");
 }
 
 /** A search's page (searchStatement), prepared: the page's ids in order and the candidates' count. */

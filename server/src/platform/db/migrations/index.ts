@@ -36,6 +36,7 @@ import { DropUnusedSearchFunctions1765300000003 } from "./1765300000003-drop-unu
 import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
 import { MessagesByKey1765537428100 } from "./1765537428100-messages-by-key";
 import { ListingReviewNotices1765600000000 } from "./1765600000000-listing-review-notices";
+import { SearchByMonth1765700000000 } from "./1765700000000-search-by-month";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   CouponLimits1765410000000,
   MessagesByKey1765537428100,
   ListingReviewNotices1765600000000,
+  SearchByMonth1765700000000,
 ];
