@@ -1,31 +1,45 @@
 import { Client } from "pg";
-import { SEARCH_CANDIDATES, searchWords } from "../modules/products/search";
+import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords } from "../modules/products/search";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
-import { correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
+import { backendCpuPerRun, correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-agreement.js` (DATABASE_URL set): how often a search's first result
  * is the right one. The first BENCH_SEARCHES (300) searches of the long-tail generator (BENCH_SEED,
  * 11), on the kept database (`ub_bench_kept_<BENCH_PRODUCTS>`), each run three ways through the
  * app's own statement (search-statement.ts):
- * - the app's: the first SEARCH_CANDIDATES matches the bitmap yields (the table's order) ranked;
+ * - the app's: the newest SEARCH_CANDIDATES matches ranked;
  * - every match ranked: the right answer, what the bound trades away;
- * - the SEARCH_CANDIDATES newest matches ranked.
- * It prints, per kind of search, how many had more matches than the bound and how often each
- * bounded way's first result is the right one (and the two bounded ways' agreement).
+ * - the first SEARCH_CANDIDATES matches one bitmap scan yields (the table's order) ranked: the
+ *   candidates before the newest were read month by month.
+ * It prints, per kind of search, how many had more matches than the bound, how often each bounded
+ * way's first result is the right one (and the two bounded ways' agreement), and the backend's CPU
+ * a run of each bounded way costs (backendCpuPerRun, one after the other for each search).
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 const SEED = Number(process.env.BENCH_SEED ?? 11);
 
-type Compared = { kinds: string[]; bounded: boolean; appRight: boolean; newestRight: boolean; newestAsApp: boolean };
+type Compared = {
+  kinds: string[];
+  bounded: boolean;
+  appRight: boolean;
+  tableOrderRight: boolean;
+  tableOrderAsApp: boolean;
+  appCpu: number;
+  tableOrderCpu: number;
+};
 
-/** The candidates' bound in the app's statement, replaced by `replacement` (the statement must still have it). */
-function rebound(text: string, replacement: string): string {
+/** Every match of a search, in the table's order: bounded by the statement's own LIMIT, or not at all. */
+const inTableOrder = (where: string) => `SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where}`;
+
+/** The statement without its candidates' bound (the last LIMIT SEARCH_CANDIDATES of the candidate CTE). */
+function unbounded(text: string): string {
   const bound = `LIMIT ${SEARCH_CANDIDATES})`;
-  if (!text.includes(bound)) throw new Error(`the search statement no longer bounds its candidates with "${bound}"`);
-  return text.replace(bound, replacement);
+  const at = text.lastIndexOf(bound);
+  if (at < 0) throw new Error(`the search statement no longer bounds its candidates with "${bound}"`);
+  return `${text.slice(0, at)})${text.slice(at + bound.length)}`;
 }
 
 async function firstResult(client: Client, text: string, values: unknown[]): Promise<{ id: string | null; total: number }> {
@@ -33,18 +47,22 @@ async function firstResult(client: Client, text: string, values: unknown[]): Pro
   return { id: rows[0]?.id ?? null, total: rows[0]?.total ?? 0 };
 }
 
-async function compare(client: Client, variables: ShopVariables): Promise<Compared> {
+async function compare(client: Client, backend: number, variables: ShopVariables): Promise<Compared> {
   const search = variables.filter.search ?? "";
-  const { text, values } = searchCandidates(variables, await correctedOn(client, search));
+  const corrected = await correctedOn(client, search);
+  const { text, values } = searchCandidates(variables, corrected);
+  const tableOrder = searchCandidates(variables, corrected, { candidates: inTableOrder });
   const app = await firstResult(client, text, values);
-  const every = await firstResult(client, rebound(text, ")"), values);
-  const newest = await firstResult(client, rebound(text, `ORDER BY "createdAt" DESC, id DESC LIMIT ${SEARCH_CANDIDATES})`), values);
+  const every = await firstResult(client, unbounded(tableOrder.text), values);
+  const first = await firstResult(client, tableOrder.text, values);
   return {
     kinds: [searchWords(search).length > 1 ? "two words" : "one word", variables.sort === "RELEVANCE" ? "by relevance" : "another sort"],
     bounded: every.total > SEARCH_CANDIDATES,
     appRight: app.id === every.id,
-    newestRight: newest.id === every.id,
-    newestAsApp: newest.id === app.id,
+    tableOrderRight: first.id === every.id,
+    tableOrderAsApp: first.id === app.id,
+    appCpu: await backendCpuPerRun(client, backend, { text, values }),
+    tableOrderCpu: await backendCpuPerRun(client, backend, tableOrder),
   };
 }
 
@@ -52,25 +70,29 @@ async function main() {
   const client = new Client({ connectionString: keptDatabaseUrl(PRODUCTS) });
   await client.connect();
   try {
+    const backend = (await client.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
     const random = seededRandom(SEED);
     const compared: Compared[] = [];
-    for (let i = 0; i < SEARCHES; i++) compared.push(await compare(client, searchVariables(random) as ShopVariables));
+    for (let i = 0; i < SEARCHES; i++) compared.push(await compare(client, backend, searchVariables(random) as ShopVariables));
     const share = (rows: Compared[], pick: (c: Compared) => boolean) => {
       const n = rows.filter(pick).length;
       return `${n} (${((100 * n) / Math.max(1, rows.length)).toFixed(0)} %)`;
     };
+    const meanCpu = (rows: Compared[], pick: (c: Compared) => number) => (rows.reduce((sum, c) => sum + pick(c), 0) / Math.max(1, rows.length)).toFixed(1);
     console.log(`${SEARCHES} searches at ${PRODUCTS.toLocaleString("en")} listings: the first result against every match ranked\n`);
     console.log(
-      `| searches | n | over ${SEARCH_CANDIDATES.toLocaleString("en")} matches | the app's: right | newest ${SEARCH_CANDIDATES.toLocaleString("en")}: right | newest: as the app's |`,
+      `| searches | n | over ${SEARCH_CANDIDATES.toLocaleString("en")} matches | the app's: right | the table's first ${SEARCH_CANDIDATES.toLocaleString("en")}: right | as the app's | CPU ms: the app's | the table's first |`,
     );
-    console.log("|---|---:|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const kind of ["all", "one word", "two words", "by relevance", "another sort"]) {
       const rows = kind === "all" ? compared : compared.filter((c) => c.kinds.includes(kind));
       const cells = [
         share(rows, (c) => c.bounded),
         share(rows, (c) => c.appRight),
-        share(rows, (c) => c.newestRight),
-        share(rows, (c) => c.newestAsApp),
+        share(rows, (c) => c.tableOrderRight),
+        share(rows, (c) => c.tableOrderAsApp),
+        meanCpu(rows, (c) => c.appCpu),
+        meanCpu(rows, (c) => c.tableOrderCpu),
       ];
       console.log(`| ${kind} | ${rows.length} | ${cells.join(" | ")} |`);
     }

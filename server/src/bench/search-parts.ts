@@ -1,21 +1,21 @@
-import { readFileSync } from "node:fs";
 import { Client } from "pg";
 import { searchWords } from "../modules/products/search";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
-import { correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
+import { backendCpuPerRun, correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes
  * in PostgreSQL. The first BENCH_SEARCHES (200) searches of the generator (BENCH_SEED, 11), on the
  * kept database (`ub_bench_kept_<BENCH_PRODUCTS>`), each one's candidate statement (the app's own,
  * through search-statement.ts) run once to warm and once measured under EXPLAIN ANALYZE, and
- * for the relevance-sorted ones again without ranking: the GIN index's bitmap, the table rows read
- * for the candidates (with the filters), the ranking, the rest (counting, sorting the page). Means
+ * for the relevance-sorted ones again without ranking: the GIN index's bitmaps (one a month read),
+ * the table rows read for the candidates (with the filters), the ranking, the rest (counting,
+ * sorting the page). Means
  * over each kind of search, in ms of one backend alone (EXPLAIN's own timing included), and how
- * many searches found nothing. CPU: the backend's own CPU ms a run of the statement (CPU_ROUNDS
- * runs, from /proc: PostgreSQL on this machine), which the machine's other load inflates far less
- * than the times.
+ * many searches found nothing. CPU: the backend's own CPU ms a run of the statement, prepared as
+ * the app prepares it (backendCpuPerRun: PostgreSQL on this machine), which the machine's other load
+ * inflates far less than the times.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
@@ -33,22 +33,6 @@ type Parts = {
   found: boolean;
 };
 
-/** How often the statement runs for its backend's CPU time (/proc's clock ticks are 10 ms). */
-const CPU_ROUNDS = 5;
-
-/** CPU ms (user + system) a process has used, from /proc. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The backend's CPU ms per run of a statement. */
-async function cpuPerRun(client: Client, backend: number, statement: { text: string; values: unknown[] }) {
-  const before = cpuMs(backend);
-  for (let i = 0; i < CPU_ROUNDS; i++) await client.query(statement.text, statement.values);
-  return (cpuMs(backend) - before) / CPU_ROUNDS;
-}
-
 function nodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
@@ -62,15 +46,17 @@ async function explain(client: Client, statement: { text: string; values: unknow
       "QUERY PLAN": [plan],
     },
   ] = (await client.query(sql, statement.values)).rows;
-  const all = nodes(plan.Plan as PlanNode);
-  // the outermost bitmap node (an AND of the category's and the words' entries, or one index's)
-  const bitmap = all.find((n) => n["Node Type"].startsWith("Bitmap") && n["Node Type"] !== "Bitmap Heap Scan");
-  const heap = all.find((n) => n["Node Type"] === "Bitmap Heap Scan");
+  // each month read is a Bitmap Heap Scan over its bitmap (an AND of the category's, the month's
+  // and the words' entries, in one index); the months never reached did not run (0 ms, 0 rows)
+  const heaps = nodes(plan.Plan as PlanNode).filter((n) => n["Node Type"] === "Bitmap Heap Scan");
+  const bitmaps = heaps.flatMap((heap) => heap.Plans ?? []);
+  const sum = (rows: PlanNode[], pick: (n: PlanNode) => number) => rows.reduce((total, n) => total + pick(n), 0);
+  const bitmap = sum(bitmaps, (n) => n["Actual Total Time"]);
   return {
     total: plan["Execution Time"] as number,
-    bitmap: bitmap?.["Actual Total Time"] ?? 0,
-    heap: (heap?.["Actual Total Time"] ?? 0) - (bitmap?.["Actual Total Time"] ?? 0),
-    matches: bitmap?.["Actual Rows"] ?? 0,
+    bitmap,
+    heap: sum(heaps, (n) => n["Actual Total Time"]) - bitmap,
+    matches: sum(bitmaps, (n) => n["Actual Rows"]),
     found: (answer[0]?.total ?? 0) > 0,
   };
 }
@@ -90,7 +76,7 @@ async function parts(client: Client, backend: number, variables: ShopVariables):
   ];
   return {
     kinds,
-    cpu: await cpuPerRun(client, backend, searchCandidates(variables, corrected)),
+    cpu: await backendCpuPerRun(client, backend, searchCandidates(variables, corrected)),
     total: ranked.total,
     bitmap: unranked.bitmap,
     heap: unranked.heap,

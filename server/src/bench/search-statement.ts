@@ -1,7 +1,9 @@
 import type { Client } from "pg";
 import { DataSource } from "typeorm";
+import { statementName } from "../platform/db/prepared";
 import { filterConditions, ProductSort } from "../modules/products/listing";
 import { correctedQuery, searchStatement, searchWords, wordTerm } from "../modules/products/search";
+import { cpuSeconds } from "./load";
 
 /**
  * The app's own statements for a long-tail request (its filter conditions, its search statement),
@@ -28,13 +30,13 @@ export function filterWhere(filter: ShopVariables["filter"]): { where: string; v
 
 /**
  * The first page of a search as the app's searchPage runs it (searchStatement): up to
- * SEARCH_CANDIDATES matches read once (ranked when the sort is relevance, unless `ranked: false`),
- * counted, and the first page's ids in order.
+ * SEARCH_CANDIDATES matches (the newest, or `candidates`) read once (ranked when the sort is
+ * relevance, unless `ranked: false`), counted, and the first page's ids in order.
  */
 export function searchCandidates(
   { filter, sort, pageSize }: ShopVariables,
   corrected: string | null,
-  options: { ranked?: boolean } = {},
+  options: { ranked?: boolean; candidates?: (where: string) => string } = {},
 ): { text: string; values: unknown[] } {
   const { conditions, parameters } = filterConditions(filter);
   const query = {
@@ -45,7 +47,12 @@ export function searchCandidates(
     offset: 0,
     limit: pageSize + 1,
   };
-  const [text, values] = searchStatement(driver, { ...query, corrected }, sort === ProductSort.RELEVANCE && options.ranked !== false);
+  const [text, values] = searchStatement(
+    driver,
+    { ...query, corrected },
+    sort === ProductSort.RELEVANCE && options.ranked !== false,
+    options.candidates,
+  );
   return { text, values };
 }
 
@@ -55,4 +62,19 @@ export async function correctedOn(client: Client, search: string): Promise<strin
   for (const word of searchWords(search))
     terms.push(await wordTerm(async (statement, values) => (await client.query(statement, values)).rows as object[], word));
   return correctedQuery(terms);
+}
+
+/** How often a statement runs before it is measured: PostgreSQL plans a prepared statement 5 times before it weighs a generic plan. */
+const WARM_RUNS = 6;
+
+/**
+ * The CPU ms (user + system, from /proc) one run of `statement` costs the backend `backend` that
+ * `client` talks to, as the app runs it: a named prepared statement, past its first plans, `rounds` runs.
+ */
+export async function backendCpuPerRun(client: Client, backend: number, statement: { text: string; values: unknown[] }, rounds = 5) {
+  const query = { name: statementName(statement.text), text: statement.text, values: statement.values };
+  for (let i = 0; i < WARM_RUNS; i++) await client.query(query);
+  const before = cpuSeconds([backend]);
+  for (let i = 0; i < rounds; i++) await client.query(query);
+  return ((cpuSeconds([backend]) - before) * 1000) / rounds;
 }
