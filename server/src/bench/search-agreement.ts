@@ -78,7 +78,8 @@ async function main() {
       const n = rows.filter(pick).length;
       return `${n} (${((100 * n) / Math.max(1, rows.length)).toFixed(0)} %)`;
     };
-    const meanCpu = (rows: Compared[], pick: (c: Compared) => number) => (rows.reduce((sum, c) => sum + pick(c), 0) / Math.max(1, rows.length)).toFixed(1);
+    const meanCpu = (rows: Compared[], pick: (c: Compared) => number) =>
+      (rows.reduce((sum, c) => sum + pick(c), 0) / Math.max(1, rows.length)).toFixed(1);
     console.log(`${SEARCHES} searches at ${PRODUCTS.toLocaleString("en")} listings: the first result against every match ranked\n`);
     console.log(
       `| searches | n | over ${SEARCH_CANDIDATES.toLocaleString("en")} matches | the app's: right | the table's first ${SEARCH_CANDIDATES.toLocaleString("en")}: right | as the app's | CPU ms: the app's | the table's first |`,

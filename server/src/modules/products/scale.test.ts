@@ -117,9 +117,11 @@ describe("products at scale", () => {
       [lanterns.user.id],
     );
     const idsBy = async (order: string) =>
-      (await server.dataSource.query<{ id: string }[]>(`SELECT id FROM products WHERE "sellerId" = $1 ORDER BY ${order} LIMIT 3`, [lanterns.user.id])).map(
-        (row) => row.id,
-      );
+      (
+        await server.dataSource.query<{ id: string }[]>(`SELECT id FROM products WHERE "sellerId" = $1 ORDER BY ${order} LIMIT 3`, [
+          lanterns.user.id,
+        ])
+      ).map((row) => row.id);
     const found = async (sort: string, search = "lantern") => {
       const res = await server.gql(LIST, { filter: { search }, sort, pageSize: 3 });
       expect(res.errors).toBeUndefined();

@@ -16,7 +16,9 @@ export class SearchByMonth1765700000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     // building them at a million listings takes longer than the pool lets a statement run
     await queryRunner.query(`SET LOCAL statement_timeout = 0`);
-    await queryRunner.query(`CREATE INDEX "products_month_search_idx" ON "products" USING GIN (${MONTH}, "search_vector") WHERE "deletedAt" IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "products_month_search_idx" ON "products" USING GIN (${MONTH}, "search_vector") WHERE "deletedAt" IS NULL`,
+    );
     await queryRunner.query(
       `CREATE INDEX "products_category_month_search_idx" ON "products" USING GIN ("category", ${MONTH}, "search_vector") WHERE "deletedAt" IS NULL`,
     );
