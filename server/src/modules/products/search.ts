@@ -8,7 +8,7 @@ import { ProductSort } from "./listing";
 export const SEARCH_CANDIDATES = 1000;
 
 /**
- * A listing's month (UTC), the first column of the search indexes (migration SearchByMonth): a
+ * A listing's month (UTC), before the words in both search indexes (migration SearchByMonth): a
  * search reads its candidates a month at a time, newest first, so a common word's newest matches
  * come from the index without reading the older ones.
  */
