@@ -9,15 +9,15 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const PROBE_LIMIT_MS = 45_000;
 
 /**
- * One graphql-ws socket with one subscription to `server`. `next()` resolves with the next result
- * that is not a probe (or rejects with the error payload); `isProbe` tells probes apart.
+ * Inside the probe limit, how long one socket is given to take a probe before `ready` replaces it
+ * with a fresh one: once in a whole run, the first socket on a server just started took none in
+ * 45 s while a second one, opened then on that server for the same user, took the next probe (its
+ * server had authenticated it; the cause is not found).
  */
-export function subscribeOverSocket<T>(
-  server: Pick<TestServer, "url">,
-  token: string | undefined,
-  query: string,
-  isProbe: (data: T | undefined) => boolean,
-) {
+const SOCKET_PROBE_MS = 15_000;
+
+/** One graphql-ws socket with one subscription: what it went through, and its results. */
+function openSubscription<T>(server: Pick<TestServer, "url">, token: string | undefined, query: string) {
   let closedWith: (event: SocketClosed) => void = () => undefined;
   const closed = new Promise<SocketClosed>((resolve) => (closedWith = resolve));
   /** What the socket went through, for the message of a subscription that never answered. */
@@ -39,15 +39,41 @@ export function subscribeOverSocket<T>(
   });
   const iterator = client.iterate<T>({ query });
   let pending: ReturnType<typeof iterator.next> | undefined;
-  /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
-  const raw = () => (pending ??= iterator.next()).finally(() => (pending = undefined));
+  return {
+    closed,
+    seen,
+    /** The next result (kept across calls, so a probe that timed out is still the one awaited). */
+    raw: () => (pending ??= iterator.next()).finally(() => (pending = undefined)),
+    close: async () => {
+      await iterator.return?.();
+      await client.dispose();
+    },
+  };
+}
+
+/**
+ * A subscription to `server` over a graphql-ws socket. `next()` resolves with the next result that
+ * is not a probe (or rejects with the error payload); `isProbe` tells probes apart.
+ */
+export function subscribeOverSocket<T>(
+  server: Pick<TestServer, "url">,
+  token: string | undefined,
+  query: string,
+  isProbe: (data: T | undefined) => boolean,
+) {
+  let socket = openSubscription<T>(server, token, query);
+  /** What each socket went through, for the message of a subscription that never answered. */
+  const history = () => socket.seen.join(", ") || "never opened";
+  let replaced = "";
   return {
     /** Resolves when the socket closes, with the server's close code and reason. */
-    closed,
+    get closed() {
+      return socket.closed;
+    },
     /** The next result that is not a probe (a probe may arrive late, after `ready`). */
     async next() {
       for (;;) {
-        const result = await raw();
+        const result = await socket.raw();
         if (result.done || !isProbe(result.value.data ?? undefined)) return result;
       }
     },
@@ -55,22 +81,26 @@ export function subscribeOverSocket<T>(
      * Sends probes until one arrives: the server has no acknowledgement for a subscription, so
      * this is how a test knows the subscription (and its Redis channel) is listening. A probe sent
      * before that is lost, so another goes after 250 ms, then twice as long each time up to 4 s,
-     * for up to 45 s (a busy machine is slow to subscribe): 14 probes at most, inside the sender's
-     * 20 messages a minute, which the test's own messages still need.
+     * for up to 45 s (a busy machine is slow to subscribe): 15 probes at most, inside the sender's
+     * 20 messages a minute, which the test's own messages still need. A socket that took none in
+     * SOCKET_PROBE_MS is replaced once by a fresh one.
      */
     async ready(sendProbe: () => Promise<unknown>) {
       let probes = 0;
-      for (let wait = 250, deadline = Date.now() + PROBE_LIMIT_MS; Date.now() < deadline; wait = Math.min(wait * 2, 4_000)) {
+      const started = Date.now();
+      for (let wait = 250, deadline = started + PROBE_LIMIT_MS; Date.now() < deadline; wait = Math.min(wait * 2, 4_000)) {
+        if (!replaced && Date.now() - started > SOCKET_PROBE_MS) {
+          replaced = `${history()}; replaced after ${probes} probes by another: `;
+          await socket.close();
+          socket = openSubscription<T>(server, token, query);
+        }
         await sendProbe();
         probes++;
-        if (await Promise.race([raw().then(() => true), sleep(wait).then(() => false)])) return;
+        if (await Promise.race([socket.raw().then(() => true), sleep(wait).then(() => false)])) return;
       }
-      throw new Error(`the subscription never delivered a probe (${probes} sent; the socket: ${seen.join(", ") || "never opened"})`);
+      throw new Error(`the subscription never delivered a probe (${probes} sent; the socket: ${replaced}${history()})`);
     },
-    close: async () => {
-      await iterator.return?.();
-      await client.dispose();
-    },
+    close: () => socket.close(),
   };
 }
 
