@@ -4,7 +4,7 @@ import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
 import { correctedQuery, searchWords, wordTerm } from "../modules/products/search";
-import { filterWhere, searchCandidates, type ShopVariables } from "./search-statement";
+import { filterWhere, searchCandidates, statsOn, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 
 /**
@@ -69,7 +69,7 @@ async function product(id: string) {
   };
 }
 
-/** A value kept for `seconds`, as the app's cache keeps counts (10 s) and word corrections (60 s). */
+/** A value kept for `seconds`, as the app keeps counts (10 s), word corrections (60 s) and the search statistics (10 min). */
 const kept = new Map<string, { until: number; value: Promise<unknown> }>();
 function remember<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
   const hit = kept.get(key);
@@ -116,7 +116,8 @@ async function search({ filter, sort, pageSize }: ShopVariables) {
     ),
   );
   const corrected = correctedQuery(terms);
-  const candidates = searchCandidates({ filter, sort, page: 1, pageSize }, corrected);
+  const stats = await remember("search-stats", 600, () => statsOn(pool));
+  const candidates = searchCandidates({ filter, sort, page: 1, pageSize }, corrected, stats);
   const { rows: page } = await prepared<{ total: number; id: string | null }>(candidates.text, candidates.values);
   const ids = page.flatMap((row) => (row.id ? [row.id] : []));
   const { rows } = ids.length ? await prepared(WITH_SELLERS("p.id = ANY($1)", "p.id"), [ids]) : { rows: [] };

@@ -1,8 +1,8 @@
 import { Client } from "pg";
-import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords } from "../modules/products/search";
+import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords, type SearchStats } from "../modules/products/search";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
-import { backendCpuPerRun, correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
+import { backendCpuPerRun, correctedOn, searchCandidates, statsOn, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-agreement.js` (DATABASE_URL set): how often a search's first result
@@ -47,11 +47,11 @@ async function firstResult(client: Client, text: string, values: unknown[]): Pro
   return { id: rows[0]?.id ?? null, total: rows[0]?.total ?? 0 };
 }
 
-async function compare(client: Client, backend: number, variables: ShopVariables): Promise<Compared> {
+async function compare(client: Client, backend: number, stats: SearchStats, variables: ShopVariables): Promise<Compared> {
   const search = variables.filter.search ?? "";
   const corrected = await correctedOn(client, search);
-  const { text, values } = searchCandidates(variables, corrected);
-  const tableOrder = searchCandidates(variables, corrected, { candidates: inTableOrder });
+  const { text, values } = searchCandidates(variables, corrected, stats);
+  const tableOrder = searchCandidates(variables, corrected, stats, { candidates: inTableOrder });
   const app = await firstResult(client, text, values);
   const every = await firstResult(client, unbounded(tableOrder.text), values);
   const first = await firstResult(client, tableOrder.text, values);
@@ -72,8 +72,9 @@ async function main() {
   try {
     const backend = (await client.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
     const random = seededRandom(SEED);
+    const stats = await statsOn(client);
     const compared: Compared[] = [];
-    for (let i = 0; i < SEARCHES; i++) compared.push(await compare(client, backend, searchVariables(random) as ShopVariables));
+    for (let i = 0; i < SEARCHES; i++) compared.push(await compare(client, backend, stats, searchVariables(random) as ShopVariables));
     const share = (rows: Compared[], pick: (c: Compared) => boolean) => {
       const n = rows.filter(pick).length;
       return `${n} (${((100 * n) / Math.max(1, rows.length)).toFixed(0)} %)`;

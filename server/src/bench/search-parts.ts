@@ -1,8 +1,8 @@
 import { Client } from "pg";
-import { searchWords } from "../modules/products/search";
+import { searchWords, type SearchStats } from "../modules/products/search";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
-import { backendCpuPerRun, correctedOn, searchCandidates, type ShopVariables } from "./search-statement";
+import { backendCpuPerRun, correctedOn, searchCandidates, statsOn, type ShopVariables } from "./search-statement";
 
 /**
  * `node dist-bench/bench/search-parts.js` (DATABASE_URL set): where a long-tail search's time goes
@@ -61,13 +61,13 @@ async function explain(client: Client, statement: { text: string; values: unknow
   };
 }
 
-async function parts(client: Client, backend: number, variables: ShopVariables): Promise<Parts> {
+async function parts(client: Client, backend: number, stats: SearchStats, variables: ShopVariables): Promise<Parts> {
   const text = variables.filter.search ?? "";
   const words = searchWords(text);
   const corrected = await correctedOn(client, text);
-  const ranked = await explain(client, searchCandidates(variables, corrected));
+  const ranked = await explain(client, searchCandidates(variables, corrected, stats));
   const unranked =
-    variables.sort === "RELEVANCE" ? await explain(client, searchCandidates(variables, corrected, { ranked: false })) : ranked;
+    variables.sort === "RELEVANCE" ? await explain(client, searchCandidates(variables, corrected, stats, { ranked: false })) : ranked;
   const kinds = [
     words.length === 1 ? "one word" : "two words",
     corrected ? "corrected" : "as typed",
@@ -76,7 +76,7 @@ async function parts(client: Client, backend: number, variables: ShopVariables):
   ];
   return {
     kinds,
-    cpu: await backendCpuPerRun(client, backend, searchCandidates(variables, corrected)),
+    cpu: await backendCpuPerRun(client, backend, searchCandidates(variables, corrected, stats)),
     total: ranked.total,
     bitmap: unranked.bitmap,
     heap: unranked.heap,
@@ -92,8 +92,9 @@ async function main() {
   try {
     const backend = (await client.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0].pid;
     const random = seededRandom(SEED);
+    const stats = await statsOn(client);
     const measured: Parts[] = [];
-    for (let i = 0; i < SEARCHES; i++) measured.push(await parts(client, backend, searchVariables(random) as ShopVariables));
+    for (let i = 0; i < SEARCHES; i++) measured.push(await parts(client, backend, stats, searchVariables(random) as ShopVariables));
     const kinds = [
       "all",
       "one word",

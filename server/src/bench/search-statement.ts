@@ -2,7 +2,15 @@ import type { Client } from "pg";
 import { DataSource } from "typeorm";
 import { statementName } from "../platform/db/prepared";
 import { filterConditions, ProductSort } from "../modules/products/listing";
-import { correctedQuery, searchStatement, searchWords, wordTerm } from "../modules/products/search";
+import {
+  correctedQuery,
+  loadSearchStats,
+  searchStatement,
+  searchMonths,
+  searchWords,
+  wordTerm,
+  type SearchStats,
+} from "../modules/products/search";
 import { cpuSeconds } from "./load";
 
 /**
@@ -30,12 +38,14 @@ export function filterWhere(filter: ShopVariables["filter"]): { where: string; v
 
 /**
  * The first page of a search as the app's searchPage runs it (searchStatement): up to
- * SEARCH_CANDIDATES matches (the newest, or `candidates`) read once (ranked when the sort is
- * relevance, unless `ranked: false`), counted, and the first page's ids in order.
+ * SEARCH_CANDIDATES matches (the newest, their months read one at a time chosen from `stats` as the
+ * app chooses them, or `candidates`) read once (ranked when the sort is relevance, unless `ranked: false`), counted, and
+ * the first page's ids in order.
  */
 export function searchCandidates(
   { filter, sort, pageSize }: ShopVariables,
   corrected: string | null,
+  stats: SearchStats,
   options: { ranked?: boolean; candidates?: (where: string) => string } = {},
 ): { text: string; values: unknown[] } {
   const { conditions, parameters } = filterConditions(filter);
@@ -49,7 +59,7 @@ export function searchCandidates(
   };
   const [text, values] = searchStatement(
     driver,
-    { ...query, corrected },
+    { ...query, corrected, months: searchMonths(stats, filter.search ?? "", corrected, new Date()) },
     sort === ProductSort.RELEVANCE && options.ranked !== false,
     options.candidates,
   );
@@ -63,6 +73,10 @@ export async function correctedOn(client: Client, search: string): Promise<strin
     terms.push(await wordTerm(async (statement, values) => (await client.query(statement, values)).rows as object[], word));
   return correctedQuery(terms);
 }
+
+/** What the app chooses a search's months read one at a time from (loadSearchStats), asked of `client`. */
+export const statsOn = (client: Pick<Client, "query">): Promise<SearchStats> =>
+  loadSearchStats(async (statement, values) => (await client.query(statement, values)).rows as object[]);
 
 /** How often a statement runs before it is measured: PostgreSQL plans a prepared statement 5 times before it weighs a generic plan. */
 const WARM_RUNS = 6;

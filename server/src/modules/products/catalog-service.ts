@@ -25,7 +25,7 @@ import {
   type ListInput,
   type ProductPage,
 } from "./listing";
-import { SEARCH_CANDIDATES, corrections, searchPage, type PageQuery } from "./search";
+import { SEARCH_CANDIDATES, corrections, keptSearchStats, searchPage, searchMonths, type PageQuery } from "./search";
 
 const MAX_TRENDING = 50;
 /**
@@ -199,13 +199,16 @@ export class CatalogService {
     return text;
   }
 
+  /** What a search's months read one at a time are chosen from (searchMonths). */
+  private readonly searchStats = keptSearchStats();
+
   /** Statement texts by condition and order: a fixed set, as every prepared statement's (preparedQuery). */
   private readonly texts = new Map<string, string>();
 
   /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
   private async searchRows(db: DataSource, search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
-    const corrected = await corrections(db, this.cache, search);
-    const { ids, total } = await searchPage(db, { ...query, corrected });
+    const [corrected, stats] = await Promise.all([corrections(db, this.cache, search), this.searchStats(db)]);
+    const { ids, total } = await searchPage(db, { ...query, corrected, months: searchMonths(stats, search, corrected, new Date()) });
     const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);

@@ -130,7 +130,7 @@ describe("products at scale", () => {
     };
     const newest = await idsBy(`"createdAt" DESC`);
     expect(await found("NEWEST")).toEqual(newest);
-    // two words read one month at a time before the rest, one word three: the same newest
+    // two words as one: the same newest, whichever months are read one at a time
     expect(await found("NEWEST", "camping lantern")).toEqual(newest);
     // equally relevant: the newest first
     expect(await found("RELEVANCE")).toEqual(newest);

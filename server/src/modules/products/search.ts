@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { DataSource } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
 import { preparedQuery } from "../../platform/db/prepared";
@@ -14,13 +15,87 @@ export const SEARCH_CANDIDATES = 1000;
  */
 export const LISTED_MONTH = `date_trunc('month', "createdAt" AT TIME ZONE 'UTC')`;
 /**
- * The months a one-word search reads one at a time (this one and the two before) before the rest at
- * once; a search of several words, which match together far more rarely, reads this month alone
- * first. Each month's read walks the words' entries in the index again: at a million listings,
- * three months for one word cost less than one bitmap of every match, and for two words one month
- * cost a third less than three (docs/benchmarks.md).
+ * How many of a search's matches the months it reads one at a time should hold, by its estimate
+ * (searchMonths), for the newest SEARCH_CANDIDATES to be among them: room for the estimate's error.
  */
-export const SEARCH_MONTHS = 3;
+const MONTHS_MATCHES = 1.5 * SEARCH_CANDIDATES;
+/**
+ * The most months a search of one word reads one at a time: each read walks the word's entries in
+ * the index again, so past this one read of every match costs less. A search of several words, which
+ * match together far more rarely than its rarest alone, reads one month at most (docs/benchmarks.md).
+ */
+const MOST_MONTHS = 3;
+/** A month in the listing-rate estimate. */
+const MONTH_DAYS = 30;
+
+/**
+ * What searchMonths estimates a search's matches from: how many listings the last MONTH_DAYS days
+ * brought, and how common the catalogue's words are (PostgreSQL's statistics of search_vector: the most common
+ * words, each with the share of listings that use it, and at most `otherShare` for any other word).
+ */
+export type SearchStats = { monthlyListings: number; shares: Readonly<Record<string, number>>; otherShare: number };
+
+/** The listings of the last MONTH_DAYS days (through the date's index) and search_vector's statistics (none before its first ANALYZE). */
+const SEARCH_STATS = `
+  SELECT (SELECT count(*) FROM products WHERE "createdAt" >= now() - interval '${MONTH_DAYS} days')::int AS "monthlyListings",
+         s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs AS shares
+    FROM (SELECT) one
+    LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'products' AND s.attname = 'search_vector'`;
+
+/** PostgreSQL's default share of rows a text search matches (DEFAULT_TS_MATCH_SEL). */
+const DEFAULT_MATCH_SHARE = 0.005;
+
+/**
+ * SEARCH_STATS read through `run`. Its share array ends with the least and greatest share (and maybe
+ * the null one); a word left out of the list is taken at half the least, at most DEFAULT_MATCH_SHARE,
+ * as PostgreSQL's planner takes it.
+ */
+export async function loadSearchStats(run: RunStatement): Promise<SearchStats> {
+  const [row] = (await run(SEARCH_STATS, [])) as Array<{ monthlyListings: number; words: string[] | null; shares: number[] | null }>;
+  const words = row.words ?? [];
+  const shares = Object.fromEntries(words.map((word, i) => [word, row.shares?.[i] ?? 0]));
+  return { monthlyListings: row.monthlyListings, shares, otherShare: Math.min(DEFAULT_MATCH_SHARE, (row.shares?.[words.length] ?? 0) / 2) };
+}
+
+/** How long a process keeps a database's SearchStats before reading them again: they move slowly (an ANALYZE, a month's listings). */
+const STATS_TTL_MS = 10 * 60_000;
+
+/**
+ * A database's SearchStats as this process keeps them: read at most every STATS_TTL_MS, one read
+ * at a time, the kept ones answering while it runs (lru-cache's fetch).
+ */
+export function keptSearchStats(): (dataSource: DataSource) => Promise<SearchStats> {
+  const kept = new LRUCache<"stats", SearchStats, DataSource>({
+    max: 1,
+    ttl: STATS_TTL_MS,
+    allowStale: true,
+    fetchMethod: (_key, _stale, { context }) => loadSearchStats((text, values) => preparedQuery<object>(context, text, values)),
+  });
+  return async (dataSource) => (await kept.fetch("stats", { context: dataSource })) as SearchStats;
+}
+
+/**
+ * How many months (this one and those before it) a search reads one at a time (newestMatches), or
+ * null for one read of every match: the fewest that hold about MONTHS_MATCHES of its matches by the
+ * estimate, so a common word reads this month alone and a rarer one every match at once. The
+ * estimate: the listings a month brings times the share of listings its rarest word (or
+ * correction, its words' shares summed) is in. Filters are left out, so it errs high, which costs
+ * a later read, never a wrong answer. Without statistics (a table never analysed) this month alone.
+ */
+export function searchMonths(stats: SearchStats, search: string, corrected: string | null, now: Date): number | null {
+  if (!Object.keys(stats.shares).length) return 1;
+  const share = (word: string) => stats.shares[word] ?? stats.otherShare;
+  const words = searchWords(search.toLowerCase());
+  const typed = Math.min(...words.map(share));
+  // a correction's words, by its groups: "('lamp' | 'lamps') & 'desk'"
+  const groups = (corrected ?? "").split("&").map((group) => [...group.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1].replace(/''/g, "'")));
+  const fixed = corrected ? Math.min(...groups.map((terms) => terms.reduce((sum, term) => sum + share(term), 0))) : 0;
+  const monthly = stats.monthlyListings * Math.max(typed, fixed);
+  const thisMonth = (now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / (MONTH_DAYS * 86_400_000);
+  for (let months = 1; months <= (words.length > 1 ? 1 : MOST_MONTHS); months++)
+    if (monthly * (thisMonth + months - 1) >= MONTHS_MATCHES) return months;
+  return null;
+}
 
 /**
  * How well a listing matches :search, given `matched`, the tsquery it was found by (the words as
@@ -138,6 +213,9 @@ export type PageQuery = {
   limit: number;
 };
 
+/** A page of a search: its corrected words (corrections) and the months it reads one at a time (searchMonths). */
+export type SearchQuery = PageQuery & { corrected: string | null; months: number | null };
+
 /** A candidate's order for each sort (NEWEST's order ends every sort, as in orderSql). */
 export const CANDIDATE_ORDER: Record<ProductSort, string> = {
   [ProductSort.NEWEST]: `"createdAt" DESC, id DESC`,
@@ -163,9 +241,9 @@ export type ParameterEscaper = Pick<DataSource["driver"], "escapeQueryWithParame
  */
 export function searchStatement(
   driver: ParameterEscaper,
-  query: PageQuery & { corrected: string | null },
+  query: SearchQuery,
   ranked = query.sort === ProductSort.RELEVANCE,
-  candidates: (where: string) => string = (where) => newestMatches(where, monthsFor(query.parameters.search)),
+  candidates: (where: string) => string = (where) => newestMatches(where, query.months),
 ): [string, unknown[]] {
   const typed = `websearch_to_tsquery('simple', :search)`;
   const matched = query.corrected ? `(${typed} || :corrected::tsquery)` : typed;
@@ -189,9 +267,6 @@ export function searchStatement(
   });
 }
 
-/** How many months a search (the filter's `search` parameter) reads one at a time: SEARCH_MONTHS for one word, one for several. */
-const monthsFor = (search: unknown) => (typeof search === "string" && searchWords(search).length > 1 ? 1 : SEARCH_MONTHS);
-
 /** What a search's candidates are read with: their sorts' columns, and what ranking them needs. */
 export const CANDIDATE_COLUMNS = `id, "createdAt", "pricePaisa", "ratingAverage", "ratingCount", search_vector, name`;
 
@@ -200,28 +275,24 @@ const monthStart = (monthsAgo: number) => `(date_trunc('month', now() AT TIME ZO
 
 /**
  * The newest SEARCH_CANDIDATES listings matching `where`, newest first (with what ranking them
- * needs): each of the last `months` months read from the search index by its month, then the
- * listings of any other time at once. The outer LIMIT stops the union as soon as it has enough: at a
- * million listings a common word reads its newest month; a rarer one reads the months and then the
- * rest. (One bitmap of every match yields them in the table's order, oldest first in a live table:
- * its first 1,000 were a broad search's oldest matches.)
+ * needs): each of the last `months` months (searchMonths) read from the search index by its month,
+ * then the listings of any other time at once through the words alone; null reads every match at
+ * once. The outer LIMIT stops the union as soon as it has enough: at a million listings a common
+ * word reads its newest month. (One bitmap of every match yields them in the table's order, oldest
+ * first in a live table: its first 1,000 were a broad search's oldest matches.)
  */
-export function newestMatches(where: string, months = SEARCH_MONTHS): string {
-  const newest = `ORDER BY "createdAt" DESC, id DESC LIMIT ${SEARCH_CANDIDATES}`;
-  const byMonth = Array.from(
-    { length: months },
-    (_, monthsAgo) => `(SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where} AND ${LISTED_MONTH} = ${monthStart(monthsAgo)} ${newest})`,
-  );
-  // before those months, or (a clock set back) after this one: by the date, read through the words' index alone
-  const rest = `("createdAt" < ${monthStart(months - 1)} AT TIME ZONE 'UTC' OR "createdAt" >= ${monthStart(-1)} AT TIME ZONE 'UTC')`;
-  return [...byMonth, `(SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where} AND ${rest} ${newest})`].join(" UNION ALL ");
+export function newestMatches(where: string, months: number | null): string {
+  const read = (condition: string) =>
+    `(SELECT ${CANDIDATE_COLUMNS} FROM products WHERE ${where}${condition} ORDER BY "createdAt" DESC, id DESC LIMIT ${SEARCH_CANDIDATES})`;
+  if (months === null) return read("");
+  const byMonth = Array.from({ length: months }, (_, monthsAgo) => read(` AND ${LISTED_MONTH} = ${monthStart(monthsAgo)}`));
+  // before those months, or (a clock set back) after this one
+  const rest = ` AND ("createdAt" < ${monthStart(months - 1)} AT TIME ZONE 'UTC' OR "createdAt" >= ${monthStart(-1)} AT TIME ZONE 'UTC')`;
+  return [...byMonth, read(rest)].join(" UNION ALL ");
 }
 
 /** A search's page (searchStatement), prepared: the page's ids in order and the candidates' count. */
-export async function searchPage(
-  dataSource: DataSource,
-  query: PageQuery & { corrected: string | null },
-): Promise<{ ids: string[]; total: number }> {
+export async function searchPage(dataSource: DataSource, query: SearchQuery): Promise<{ ids: string[]; total: number }> {
   const [text, values] = searchStatement(dataSource.driver, query);
   const rows = await preparedQuery<{ total: number; id: string | null }>(dataSource, text, values);
   return { ids: rows.flatMap((row) => (row.id ? [row.id] : [])), total: rows[0]?.total ?? 0 };
