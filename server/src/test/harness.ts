@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -170,12 +170,18 @@ async function demoData(): Promise<{ database: string; dataDir: string; jwtSecre
     return { database, dataDir, jwtSecret };
   }
   const jwtSecret = randomBytes(32).toString("hex");
+  // written aside and renamed into place: a waiting file that found the answer half written (created,
+  // not yet filled, while the writer's thread pool was busy) read it empty and failed every e2e file
+  const answerWith = async (value: { jwtSecret: string } | { error: string }) => {
+    await writeFile(`${answer}.part`, JSON.stringify(value));
+    await rename(`${answer}.part`, answer);
+  };
   try {
     const server = await startServer(loadConfig(testEnv(await createDatabase(template, database), dataDir, jwtSecret)), { seed: true });
     await server.close();
-    await writeFile(answer, JSON.stringify({ jwtSecret }));
+    await answerWith({ jwtSecret });
   } catch (error) {
-    await writeFile(answer, JSON.stringify({ error: String(error) }));
+    await answerWith({ error: String(error) });
     throw error;
   }
   return { database, dataDir, jwtSecret };
