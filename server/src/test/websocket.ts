@@ -62,7 +62,7 @@ export function subscribeOverSocket<T>(
   isProbe: (data: T | undefined) => boolean,
 ) {
   let socket = openSubscription<T>(server, token, query);
-  /** What each socket went through, for the message of a subscription that never answered. */
+  /** What the socket now held went through, for the message of a subscription that never answered. */
   const history = () => socket.seen.join(", ") || "never opened";
   let replaced = "";
   return {

@@ -6,7 +6,7 @@ import { searchMonths, type SearchStats } from "./search";
 /** 100,000 listings a month: "lamp" in 5 % of them, "table" in 4 %, "desk" in 1 %, any other word at most 0.01 %. */
 const stats: SearchStats = {
   monthlyListings: 100_000,
-  shares: { lamp: 0.05, table: 0.04, desk: 0.01, lamps: 0.002 },
+  shares: new Map(Object.entries({ lamp: 0.05, table: 0.04, desk: 0.01, lamps: 0.002 })),
   otherShare: 0.0001,
 };
 const midMonth = new Date("2026-12-16T00:00:00Z");
@@ -40,7 +40,7 @@ describe("how many months a search reads one at a time", () => {
   });
 
   it("reads this month alone before the rest while the table has no statistics", () => {
-    expect(searchMonths({ monthlyListings: 0, shares: {}, otherShare: 0 }, "harmonium", null, midMonth)).toBe(1);
+    expect(searchMonths({ monthlyListings: 0, shares: new Map(), otherShare: 0 }, "harmonium", null, midMonth)).toBe(1);
   });
 });
 

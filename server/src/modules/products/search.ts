@@ -33,7 +33,7 @@ const MONTH_DAYS = 30;
  * brought, and how common the catalogue's words are (PostgreSQL's statistics of search_vector: the most common
  * words, each with the share of listings that use it, and at most `otherShare` for any other word).
  */
-export type SearchStats = { monthlyListings: number; shares: Readonly<Record<string, number>>; otherShare: number };
+export type SearchStats = { monthlyListings: number; shares: ReadonlyMap<string, number>; otherShare: number };
 
 /** The listings of the last MONTH_DAYS days (through the date's index) and search_vector's statistics (none before its first ANALYZE). */
 const SEARCH_STATS = `
@@ -53,7 +53,7 @@ const DEFAULT_MATCH_SHARE = 0.005;
 export async function loadSearchStats(run: RunStatement): Promise<SearchStats> {
   const [row] = (await run(SEARCH_STATS, [])) as Array<{ monthlyListings: number; words: string[] | null; shares: number[] | null }>;
   const words = row.words ?? [];
-  const shares = Object.fromEntries(words.map((word, i) => [word, row.shares?.[i] ?? 0]));
+  const shares = new Map(words.map((word, i) => [word, row.shares?.[i] ?? 0]));
   return { monthlyListings: row.monthlyListings, shares, otherShare: Math.min(DEFAULT_MATCH_SHARE, (row.shares?.[words.length] ?? 0) / 2) };
 }
 
@@ -83,8 +83,8 @@ export function keptSearchStats(): (dataSource: DataSource) => Promise<SearchSta
  * a later read, never a wrong answer. Without statistics (a table never analysed) this month alone.
  */
 export function searchMonths(stats: SearchStats, search: string, corrected: string | null, now: Date): number | null {
-  if (!Object.keys(stats.shares).length) return 1;
-  const share = (word: string) => stats.shares[word] ?? stats.otherShare;
+  if (!stats.shares.size) return 1;
+  const share = (word: string) => stats.shares.get(word) ?? stats.otherShare;
   const words = searchWords(search.toLowerCase());
   const typed = Math.min(...words.map(share));
   // a correction's words, by its groups: "('lamp' | 'lamps') & 'desk'"
