@@ -98,12 +98,12 @@ export async function priceCart(
   buyerId?: string | null,
 ): Promise<PricedCart> {
   const ids = lines.map((l) => l.productId).filter(isUuid);
-  const [products, coupon, offers] = await Promise.all([
-    // deleted products are read too, so the cart can still name them
-    ids.length ? manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : Promise.resolve([]),
-    findCoupon(manager, couponCode, now, buyerId),
-    buyerId ? usableOffers(manager, buyerId, ids, now) : new Map<string, never>(),
-  ]);
+  // one after another: at checkout `manager` is a transaction's, whose one connection takes one
+  // statement at a time (sent at once, the driver queues them, which pg 9 refuses)
+  // deleted products are read too, so the cart can still name them
+  const products = ids.length ? await manager.getRepository(Product).find({ where: { id: In(ids) }, withDeleted: true }) : [];
+  const coupon = await findCoupon(manager, couponCode, now, buyerId);
+  const offers = buyerId ? await usableOffers(manager, buyerId, ids, now) : new Map<string, never>();
   // a listing that is not listed does not exist for a buyer: no name, picture or price in the quote
   const byId = new Map(products.filter(isListed).map((p) => [p.id, p]));
 
