@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "@unibazaar/rules";
 import { NotificationKind } from "../modules/notifications/entity";
 import { insertProduct, signUp, signUpCast, type SignedIn } from "../test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import { databaseOf, startTestServer, type TestServer } from "../test/harness";
 import { said } from "../test/notifications";
 import { LIVE_FALLBACK_GRACE_MS } from "../platform/limits";
 import { FALLBACK_CHANNEL } from "../platform/live";
@@ -238,7 +238,6 @@ describe("a Redis that falls silent while the server runs", () => {
 
 /** Processes of one deployment share the database and the token key. */
 const JWT_SECRET = "redis-silent-test-secret-shared-by-both-processes";
-const databaseOf = (server: TestServer) => String((server.dataSource.options as { url?: string }).url);
 const twoProcesses = async (redisUrl: string): Promise<[TestServer, TestServer]> => {
   const a = await startTestServer({ env: { REDIS_URL: redisUrl, JWT_SECRET } });
   return [a, await startTestServer({ env: { REDIS_URL: redisUrl, JWT_SECRET, DATABASE_URL: databaseOf(a) } })];

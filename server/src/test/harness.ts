@@ -92,6 +92,9 @@ export type TestServer = RunningServer & {
   ) => Promise<RestResult<T>>;
 };
 
+/** The address of a test server's database, for a second server on it or a connection of the test's own (outside the app's pool). */
+export const databaseOf = (server: Pick<TestServer, "dataSource">) => String((server.dataSource.options as { url?: string }).url);
+
 /**
  * Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database; with
  * `seed`, a copy of the demo data (database and pictures) loaded once per run.

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { databaseOf, startTestServer, type TestServer } from "../../test/harness";
 import { subscribeOverSocket } from "../../test/websocket";
 
 /** Subscriptions over a real WebSocket (graphql-ws), in one process and across two through Redis. */
@@ -96,8 +96,6 @@ describe("messageReceived over a WebSocket", () => {
     await query.close();
   });
 });
-
-const databaseOf = (server: TestServer) => String((server.dataSource.options as { url?: string }).url);
 
 describe("across two server processes through Redis", () => {
   let redisUp = false;

@@ -86,6 +86,7 @@ export class NegotiationService {
    */
   async makeOffer(input: { conversationId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
     const v = parseInput(makeOfferSchema, input);
+    await this.countOffer(caller);
     const offer = await this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOne(Conversation, { where: { id: v.conversationId }, lock: { mode: "pessimistic_write" } });
       if (!conversation || !isParty(conversation, caller.id)) throw notFound(said("chat.conversationNotFound"));
@@ -128,6 +129,7 @@ export class NegotiationService {
    */
   async counterOffer(input: { offerId: string; amount: number; expiresInHours?: number | null }, caller: AuthUser): Promise<OfferView> {
     const v = parseInput(counterOfferSchema, input);
+    await this.countOffer(caller);
     return this.answerOffer(v.offerId, caller, async (manager, offer) => {
       const conversation = await manager.findOneOrFail(Conversation, { where: { id: offer.conversationId } });
       const countered = await this.settleOffer(manager, offer, OfferStatus.COUNTERED);
@@ -220,6 +222,15 @@ export class NegotiationService {
   }
 
   /**
+   * An offer counts with its maker's messages. Taken before the offer's transaction: inside it, a
+   * burst of offers would each hold a pool connection while asking the pool for another, and wait on
+   * each other until they time out.
+   */
+  private countOffer(maker: AuthUser): Promise<void> {
+    return consumeOrRefuse([[this.messagesBySender, maker.id]], said("chat.tooFast"));
+  }
+
+  /**
    * A new pending offer from `makerId` in a locked conversation: the product must still be for
    * sale and the amount at most its price; a pending offer left to expire no longer counts.
    */
@@ -242,7 +253,6 @@ export class NegotiationService {
     await this.expireOffers(manager, conversation.id);
     const pending = await manager.existsBy(Offer, { conversationId: conversation.id, status: OfferStatus.PENDING });
     if (pending) throw conflict(said("offer.alreadyOpen"));
-    await consumeOrRefuse([[this.messagesBySender, makerId]], said("chat.tooFast"));
     const [{ id }]: Array<{ id: string }> = await manager.query(
       `INSERT INTO offers ("conversationId", "productId", "buyerId", "sellerId", "madeById", "amountPaisa", "expiresAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz + make_interval(hours => $8)) RETURNING id`,

@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { asCaller, established, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, type TestServer } from "../../test/harness";
+import { Client } from "pg";
+import { codeOf, databaseOf, type TestServer } from "../../test/harness";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Product } from "../products/entity";
 import { Offer, OfferStatus } from "./entity";
@@ -13,7 +14,12 @@ let buyer: SignedIn;
 let stranger: SignedIn;
 let admin: SignedIn;
 it.beforeAll(async ({ server }) => {
-  [seller, buyer, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server), signUp(server, "admin")]);
+  [seller, stranger, admin] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server, "admin")]);
+});
+// a buyer of its own for each test: every offer asked for, stored or refused, counts with its
+// maker's messages (MESSAGES_PER_MINUTE), and the file's tests together ask for more
+it.beforeEach(async ({ server }) => {
+  buyer = await signUp(server);
   // the buyer opens more conversations a day than a new account may
   await established(server, buyer);
 });
@@ -103,6 +109,35 @@ describe("making an offer", () => {
     const results = await Promise.all([make(server, conversationId, 1000, buyer), make(server, conversationId, 1001, buyer)]);
     expect(results.map(codeOf).sort()).toEqual(["CONFLICT", undefined]);
     expect(await offerCount(server, conversationId)).toBe(1);
+  });
+
+  it("takes more offers at once than the process has database connections: one stored, the rest refused", async ({ server }) => {
+    // each offer locks the conversation, and its limit was taken inside that transaction, asking the
+    // pool (10 connections) for another: with every connection waiting on the lock, the one holding
+    // it waited on them, until the pool's timeout failed them all
+    const bursty = await signUp(server);
+    const { conversationId } = await conversation(server, seller, bursty);
+    const [locker, watcher] = [new Client({ connectionString: databaseOf(server) }), new Client({ connectionString: databaseOf(server) })];
+    await Promise.all([locker.connect(), watcher.connect()]);
+    try {
+      await locker.query("BEGIN");
+      await locker.query(`SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE`, [conversationId]);
+      const offers = Array.from({ length: 12 }, (_, i) => make(server, conversationId, 1000 + i, bursty));
+      // every pool connection waits on the conversation's lock, two offers wait for a connection
+      const waiting = async () =>
+        (
+          await watcher.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          )
+        ).rows[0].n as number;
+      await expect.poll(waiting, { timeout: 30_000, interval: 50 }).toBe(10);
+      await locker.query("COMMIT");
+      const results = await Promise.all(offers);
+      expect(results.map(codeOf).sort()).toEqual([...Array<string>(11).fill("CONFLICT"), undefined]);
+      expect(await offerCount(server, conversationId)).toBe(1);
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+    }
   });
 
   it("is refused while either party blocks the other, and for a product no longer for sale", async ({ server }) => {
