@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 import { orderInput, PLACE_ORDER } from "./modules/orders/testing";
+import { POOL_CONNECTIONS } from "./platform/db/data-source";
 import { boot, compileServer, embeddedPostgres, exitOf, gql, postgresProcessesFor, stop, type Running } from "./test/compiled-server";
 
 /**
@@ -101,7 +102,7 @@ describe("faults on the embedded database", () => {
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND backend_type = 'client backend'",
         )
       ).rows[0].n as number;
-    await expect.poll(lockWaiters, { timeout: 20_000, interval: 100 }).toBe(10);
+    await expect.poll(lockWaiters, { timeout: 20_000, interval: 100 }).toBe(POOL_CONNECTIONS);
     await watcher.end();
     // the signal must find all 40 inside the server: a connection the kernel holds for it but the
     // server has not accepted yet is refused once it stops listening

@@ -3,6 +3,7 @@ import { it } from "../../test/server-test";
 import { asCaller, established, signUp, type SignedIn } from "../../test/fixtures";
 import { Client } from "pg";
 import { codeOf, databaseOf, type TestServer } from "../../test/harness";
+import { POOL_CONNECTIONS } from "../../platform/db/data-source";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Product } from "../products/entity";
 import { Offer, OfferStatus } from "./entity";
@@ -113,8 +114,8 @@ describe("making an offer", () => {
 
   it("takes more offers at once than the process has database connections: one stored, the rest refused", async ({ server }) => {
     // each offer locks the conversation, and its limit was taken inside that transaction, asking the
-    // pool (10 connections) for another: with every connection waiting on the lock, the one holding
-    // it waited on them, until the pool's timeout failed them all
+    // pool for another connection: with every connection waiting on the lock, the one holding it
+    // waited on them, until the pool's timeout failed them all
     const bursty = await signUp(server);
     const { conversationId } = await conversation(server, seller, bursty);
     const [locker, watcher] = [new Client({ connectionString: databaseOf(server) }), new Client({ connectionString: databaseOf(server) })];
@@ -122,7 +123,7 @@ describe("making an offer", () => {
     try {
       await locker.query("BEGIN");
       await locker.query(`SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE`, [conversationId]);
-      const offers = Array.from({ length: 12 }, (_, i) => make(server, conversationId, 1000 + i, bursty));
+      const offers = Array.from({ length: POOL_CONNECTIONS + 2 }, (_, i) => make(server, conversationId, 1000 + i, bursty));
       // every pool connection waits on the conversation's lock, two offers wait for a connection
       const waiting = async () =>
         (
@@ -130,10 +131,10 @@ describe("making an offer", () => {
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
           )
         ).rows[0].n as number;
-      await expect.poll(waiting, { timeout: 30_000, interval: 50 }).toBe(10);
+      await expect.poll(waiting, { timeout: 30_000, interval: 50 }).toBe(POOL_CONNECTIONS);
       await locker.query("COMMIT");
       const results = await Promise.all(offers);
-      expect(results.map(codeOf).sort()).toEqual([...Array<string>(11).fill("CONFLICT"), undefined]);
+      expect(results.map(codeOf).sort()).toEqual([...Array<string>(POOL_CONNECTIONS + 1).fill("CONFLICT"), undefined]);
       expect(await offerCount(server, conversationId)).toBe(1);
     } finally {
       await Promise.all([locker.end(), watcher.end()]);

@@ -20,6 +20,8 @@ export const DB_TIMEOUTS = {
   idle_in_transaction_session_timeout: 30_000,
 };
 export const TRANSACTION_TIMEOUT_MS = 10_000;
+/** Connections in a process's pool: a statement that asks for another while holding one can starve it. */
+export const POOL_CONNECTIONS = 10;
 
 /** One data source for the app, the seeder and the tests; the schema comes from migrations only. */
 export function createDataSource(
@@ -41,7 +43,7 @@ export function createDataSource(
     logging: logger ? ["query"] : false,
     logger,
     extra: {
-      max: 10,
+      max: POOL_CONNECTIONS,
       ...DB_TIMEOUTS,
       // transaction_timeout exists from PostgreSQL 17 on; older servers refuse to connect with it
       ...(options.transactionTimeout ? { options: `-c transaction_timeout=${TRANSACTION_TIMEOUT_MS}` } : {}),
