@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 import { orderInput, PLACE_ORDER } from "./modules/orders/testing";
 import { POOL_CONNECTIONS } from "./platform/db/data-source";
+import { lockWaiters } from "./test/harness";
 import { boot, compileServer, embeddedPostgres, exitOf, gql, postgresProcessesFor, stop, type Running } from "./test/compiled-server";
 
 /**
@@ -92,17 +93,10 @@ describe("faults on the embedded database", () => {
     await db.query("BEGIN");
     await db.query("LOCK TABLE products IN ACCESS EXCLUSIVE MODE");
     const checkouts = Array.from({ length: 40 }, () => placeOrder(running.url, token, signedIn.productId));
-    // every pool connection waits on the lock (the other checkouts wait for a connection); watched from
-    // outside the locking transaction, which would keep its first snapshot of pg_stat_activity
+    // every pool connection waits on the lock (the other checkouts wait for a connection)
     const watcher = new Client({ connectionString: embeddedPostgres(dataDir).url });
     await watcher.connect();
-    const lockWaiters = async () =>
-      (
-        await watcher.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND backend_type = 'client backend'",
-        )
-      ).rows[0].n as number;
-    await expect.poll(lockWaiters, { timeout: 20_000, interval: 100 }).toBe(POOL_CONNECTIONS);
+    await expect.poll(() => lockWaiters(watcher), { timeout: 20_000, interval: 100 }).toBe(POOL_CONNECTIONS);
     await watcher.end();
     // the signal must find all 40 inside the server: a connection the kernel holds for it but the
     // server has not accepted yet is refused once it stops listening

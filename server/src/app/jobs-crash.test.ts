@@ -4,7 +4,7 @@ import path from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./seed/seed";
-import { createTestDatabase } from "../test/harness";
+import { createTestDatabase, lockWaiters } from "../test/harness";
 import { compileServer, exitOf, gql, startCompiled, stop, type Running } from "../test/compiled-server";
 
 /**
@@ -65,13 +65,7 @@ describe("a job whose process is killed with -9", () => {
     await holder.query("LOCK TABLE notifications IN ACCESS EXCLUSIVE MODE");
     const cheaper = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
     expect((await gql(first.url, cheaper, { id, input: { price: Math.floor(price / 2) } }, seller)).errors).toBeUndefined();
-    const waiting = async () =>
-      (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND backend_type = 'client backend' AND datname = current_database()`,
-        )
-      ).rows[0].n;
-    await expect.poll(waiting, { timeout: 20_000, interval: 100 }).toBe(1);
+    await expect.poll(() => lockWaiters(db), { timeout: 20_000, interval: 100 }).toBe(1);
 
     await exitOf(first, () => first.child.kill("SIGKILL"));
     await holder.query("COMMIT");

@@ -96,6 +96,19 @@ export type TestServer = RunningServer & {
 export const databaseOf = (server: Pick<TestServer, "dataSource">) => String((server.dataSource.options as { url?: string }).url);
 
 /**
+ * How many client connections to the database `watcher` is on wait on a lock: how a test knows the
+ * app's statements have reached a lock it holds. Asked on a connection outside the locking
+ * transaction, which would keep its first snapshot of pg_stat_activity.
+ */
+export async function lockWaiters(watcher: Pick<Client, "query">): Promise<number> {
+  const { rows } = await watcher.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND backend_type = 'client backend' AND datname = current_database()`,
+  );
+  return rows[0].n;
+}
+
+/**
  * Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database; with
  * `seed`, a copy of the demo data (database and pictures) loaded once per run.
  */

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { asCaller, established, signUp, type SignedIn } from "../../test/fixtures";
 import { Client } from "pg";
-import { codeOf, databaseOf, type TestServer } from "../../test/harness";
+import { codeOf, databaseOf, lockWaiters, type TestServer } from "../../test/harness";
 import { POOL_CONNECTIONS } from "../../platform/db/data-source";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Product } from "../products/entity";
@@ -125,13 +125,7 @@ describe("making an offer", () => {
       await locker.query(`SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE`, [conversationId]);
       const offers = Array.from({ length: POOL_CONNECTIONS + 2 }, (_, i) => make(server, conversationId, 1000 + i, bursty));
       // every pool connection waits on the conversation's lock, two offers wait for a connection
-      const waiting = async () =>
-        (
-          await watcher.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-          )
-        ).rows[0].n as number;
-      await expect.poll(waiting, { timeout: 30_000, interval: 50 }).toBe(POOL_CONNECTIONS);
+      await expect.poll(() => lockWaiters(watcher), { timeout: 30_000, interval: 50 }).toBe(POOL_CONNECTIONS);
       await locker.query("COMMIT");
       const results = await Promise.all(offers);
       expect(results.map(codeOf).sort()).toEqual([...Array<string>(POOL_CONNECTIONS + 1).fill("CONFLICT"), undefined]);
