@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { EntityManager } from "typeorm";
 import { formatPKR } from "@unibazaar/rules";
 import type { Frozen, SharedCache } from "../../platform/cache";
-import { CATALOG_CACHE, LISTED, type Product } from "../products";
+import { LISTED, type Product } from "../products";
 
 /** A price below this share of the similar listings' median is too good to be true. */
 export const TOO_GOOD_SHARE = 0.4;
@@ -19,8 +19,14 @@ export function titleWords(name: string): string[] {
   return words.slice(0, 8);
 }
 
-/** How long a word's latest listings are kept (a product write drops them sooner). */
-const SIMILAR_TTL_SECONDS = 300;
+/**
+ * Where a word's latest listings are kept, and how long: no write drops them, so a price note is
+ * at most this old. Kept with the catalogue's answers, which every listing written drops, they lasted
+ * under a second at the evening's peak of new listings, and most product pages worked them out
+ * again, a statement a title word (docs/capacity.md).
+ */
+const SIMILAR_CACHE = "similar-listings";
+const SIMILAR_TTL_SECONDS = 60;
 /** How many of the latest similar listings are compared. */
 const COMPARED = 100;
 
@@ -37,7 +43,7 @@ type Latest = { ids: string[]; prices: number[]; listedAt: number[] };
  * their median; null for most listings. The latest listings are kept per category and word, not
  * per title: the latest 101 of "casio | calculator" are the latest 101 of the union of each word's
  * latest 101, and far fewer titles than words are new, so a listing nobody opened before is
- * usually answered from the catalogue's cache (which every product write drops) without a query.
+ * usually answered from the cache (SIMILAR_CACHE) without a query.
  */
 export async function usualPriceIfTooGood(
   manager: EntityManager,
@@ -51,7 +57,7 @@ export async function usualPriceIfTooGood(
   const perWord = await Promise.all(
     words.map((word) =>
       // a key of its own per shape: processes of the previous release may share the cache during a rolling restart
-      cache.rememberFrozen(CATALOG_CACHE, `latest:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
+      cache.rememberFrozen(SIMILAR_CACHE, `latest:${product.category}:${word}`, SIMILAR_TTL_SECONDS, () =>
         latestWithWord(manager, product.category, word),
       ),
     ),
