@@ -32,6 +32,12 @@ import { webOperations } from "./web-operations";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/**
+ * The mix's unmeasured start: the kinds alone leave the caches cold (the new listings' run, the
+ * last, drops the catalogue's answers; the price notes' lists, kept a minute, have gone), and at the
+ * mix's rate they take about a minute to hold what a server that has run a while holds.
+ */
+const MIX_WARMUP_SECONDS = Number(process.env.BENCH_MIX_WARMUP_SECONDS ?? 60);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 /**
  * Requests in flight when a kind is sent alone: 4 a process by default, under its pool of 10
@@ -49,6 +55,15 @@ const USERS = Number(process.env.BENCH_USERS ?? 2000);
  * above its capacity only measures a growing queue).
  */
 const MIX_RATE = process.env.BENCH_MIX_RATE ? Number(process.env.BENCH_MIX_RATE) : undefined;
+/**
+ * Each PostgreSQL server's shared buffers: the plan's (docs/capacity.md), which hold the catalogue
+ * and its indexes (2.3 GB at 1M listings). With PostgreSQL's default 128 MB a search's pages come
+ * from the OS's cache, a copy each that the plan's servers do not pay.
+ */
+const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? "4GB";
+/** Every table and index of the app's schema read into shared buffers, as far as they hold (pg_prewarm). */
+const PREWARM = `SELECT pg_prewarm(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i') ORDER BY pg_relation_size(c.oid)`;
 /** The plan's peak: 50,000 users at once, one API request each every 20 s. */
 const PEAK_RPS = Number(process.env.BENCH_PEAK_RPS ?? 2500);
 
@@ -83,7 +98,7 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(", ")} (${cpus().length} x ${cpus()[0]?.model})`,
     );
-    const pg = await startReplicatedPostgres(bin);
+    const pg = await startReplicatedPostgres(bin, [`shared_buffers = '${SHARED_BUFFERS}'`]);
     cleanups.push(() => pg.close());
     const redis = await ownRedis();
     cleanups.push(() => redis.kill());
@@ -111,7 +126,7 @@ async function main() {
     cleanups.push(() => meter.close());
     console.log(
       `\n${data.products.toLocaleString("en-US")} generated listings, ${data.sellers} sellers, ${data.buyers} buyers, ${data.orders} orders; ` +
-        `${PROCESSES} app processes; ${USERS} signed-in buyers; ${SECONDS} s a run after ${WARMUP_SECONDS} s unmeasured\n`,
+        `${PROCESSES} app processes; ${USERS} signed-in buyers; ${SECONDS} s a run after ${WARMUP_SECONDS} s unmeasured (the mix after ${MIX_WARMUP_SECONDS} s)\n`,
     );
 
     // the setup's jobs worked and the seed's dirty pages written out first (a restartpoint on the
@@ -120,14 +135,22 @@ async function main() {
     await pg.sql("primary", "CHECKPOINT");
     await pg.replayed();
     await pg.sql("standby", "CHECKPOINT");
+    // a server that has run a while holds its hot pages: both read theirs into shared buffers
+    await pg.sql("primary", "CREATE EXTENSION IF NOT EXISTS pg_prewarm");
+    await pg.replayed();
+    for (const on of ["primary", "standby"] as const) await pg.sql(on, PREWARM);
     const idle = await meter.idle(SECONDS);
     console.log(
       `Idle (no requests; taken off each figure below), CPU ms a second: ${TIERS.map((tier) => `${tier} ${idle[tier].toFixed(1)}`).join(", ")}\n`,
     );
     console.log(`Each kind alone, ${CONNECTIONS} connections:\n`);
-    console.log("| kind | share | read on | req/s | p50 ms | p99 ms | app ms | primary ms | standby ms | Redis ms | Redis cmds | errors |");
-    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log(
+      "| kind | share | read on | req/s | p50 ms | p99 ms | app ms | primary ms | standby ms | of it replaying | Redis ms | Redis cmds | errors |",
+    );
+    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     const alone = new Map<RequestKind, Cpu>();
+    /** The standby's CPU a request spent replaying the primary's writes, each kind alone. */
+    const replayAlone = new Map<RequestKind, number>();
     /** Requests a second each kind answered alone. */
     const answered = new Map<RequestKind, number>();
     for (const kind of kinds) {
@@ -135,10 +158,11 @@ async function main() {
       const measured = await meter.measure(() => drive(send, [kind], { connections: CONNECTIONS }, SECONDS));
       const result = measured.result.get(kind)!;
       alone.set(kind, measured.perRequest);
+      replayAlone.set(kind, measured.replay);
       answered.set(kind, result.count / SECONDS);
       console.log(
         `| ${kind.name} | ${percent(kind.share)} | ${kind.on} | ${Math.round(result.count / SECONDS)} | ${result.p50} | ${result.p99} | ` +
-          `${TIERS.map((tier) => measured.perRequest[tier].toFixed(2)).join(" | ")} | ${measured.redisCommands.toFixed(1)} | ${failures(result)} |`,
+          `${cpuColumns(measured.perRequest, measured.replay)} | ${measured.redisCommands.toFixed(1)} | ${failures(result)} |`,
       );
     }
     // the same machine's inflation: a fixed, bare workload whose quiet-machine cost is known
@@ -158,17 +182,18 @@ async function main() {
     const referenceResult = reference.result.get(bare)!;
     console.log(
       `| ${bare.name} | – | primary | ${Math.round(referenceResult.count / SECONDS)} | ${referenceResult.p50} | ${referenceResult.p99} | ` +
-        `${TIERS.map((tier) => reference.perRequest[tier].toFixed(2)).join(" | ")} | – | ${failures(referenceResult)} |`,
+        `${cpuColumns(reference.perRequest, reference.replay)} | – | ${failures(referenceResult)} |`,
     );
     await stopChild(floor.child);
     const predicted = weighted(kinds, (kind) => alone.get(kind)!);
+    const weightedReplay = byShare(kinds, (kind) => replayAlone.get(kind)!);
     const secondsOfMix =
       kinds.reduce((sum, kind) => sum + kind.share / Math.max(1, answered.get(kind)!), 0) /
       kinds.reduce((sum, kind) => sum + kind.share, 0);
     const rate = MIX_RATE ?? Math.max(1, Math.round(0.5 / secondsOfMix));
 
     console.log(`\nThe peak's mix together, ${rate} requests a second arriving at random:\n`);
-    await drive(send, kinds, { rate }, WARMUP_SECONDS);
+    await drive(send, kinds, { rate }, MIX_WARMUP_SECONDS);
     const mixed = await meter.measure(() => drive(send, kinds, { rate }, SECONDS));
     console.log("| kind | share | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|---:|");
@@ -178,11 +203,12 @@ async function main() {
         `| ${kind.name} | ${percent(kind.share)} | ${(result.count / SECONDS).toFixed(1)} | ${result.p50} | ${result.p99} | ${failures(result)} |`,
       );
     }
-    console.log(`\n| CPU ms a request of the mix | ${TIERS.join(" | ")} | Redis cmds |\n|---|${TIERS.map(() => "---:").join("|")}|---:|`);
     console.log(
-      `| measured together | ${TIERS.map((tier) => mixed.perRequest[tier].toFixed(2)).join(" | ")} | ${mixed.redisCommands.toFixed(1)} |`,
+      `\n| CPU ms a request of the mix | app | primary | standby | of it replaying | redis | Redis cmds |\n|---|---:|---:|---:|---:|---:|---:|`,
     );
-    console.log(`| the kinds alone, weighted by share | ${TIERS.map((tier) => predicted[tier].toFixed(2)).join(" | ")} | – |`);
+    console.log(`| measured together | ${cpuColumns(mixed.perRequest, mixed.replay)} | ${mixed.redisCommands.toFixed(1)} |`);
+    console.log(`| the kinds alone, weighted by share | ${cpuColumns(predicted, weightedReplay)} | – |`);
+    console.log(`\nConnections opened while the mix was measured: primary ${mixed.opened.primary}, standby ${mixed.opened.standby}`);
 
     // the plan's peak, priced by the kinds alone: cores = req/s × CPU ms a request ÷ 1,000
     console.log(`\nAt the plan's peak (${PEAK_RPS} req/s), cores busy by the kinds alone:\n`);
@@ -529,23 +555,52 @@ async function cpuMeter(pg: ReplicatedPostgres, app: ChildProcess, redisUrl: str
     standby,
     redis: await info("process_id"),
   };
-  const snapshot = () => Object.fromEntries(TIERS.map((tier) => [tier, cpuSeconds([pids[tier]])])) as Cpu;
+  /** The standby's processes that replay the primary's writes (part of its tier's figure). */
+  const replaying = (
+    await pg.sql<{ pid: number }>("standby", `SELECT pid FROM pg_stat_activity WHERE backend_type IN ('startup', 'walreceiver')`)
+  ).map((row) => row.pid);
+  /** Connections each PostgreSQL has accepted so far (its statistics' sessions; a reading's own included). */
+  const sessions = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (["primary", "standby"] as const).map(async (on) => {
+          const [{ opened }] = await pg.sql<{ opened: string }>(on, "SELECT sum(sessions) AS opened FROM pg_stat_database");
+          return [on, Number(opened)];
+        }),
+      ),
+    ) as Record<"primary" | "standby", number>;
+  const snapshot = () => ({
+    ...(Object.fromEntries(TIERS.map((tier) => [tier, cpuSeconds([pids[tier]])])) as Cpu),
+    replay: cpuSeconds(replaying),
+  });
   /** CPU ms a second of each tier with no request: job queue polls, replica checks, WAL and replay. */
-  let idle: Cpu = { app: 0, primary: 0, standby: 0, redis: 0 };
+  let idle = { app: 0, primary: 0, standby: 0, redis: 0, replay: 0 };
   return {
     idle: async (seconds: number) => {
       const before = snapshot();
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       const after = snapshot();
-      idle = Object.fromEntries(TIERS.map((tier) => [tier, ((after[tier] - before[tier]) * 1000) / seconds])) as Cpu;
+      idle = { ...after };
+      for (const part of [...TIERS, "replay"] as const) idle[part] = ((after[part] - before[part]) * 1000) / seconds;
       return idle;
     },
     /** CPU ms a request while `work` runs, the idle tiers' own use over that time taken off. */
     measure: async <T extends Map<RequestKind, KindResult>>(work: () => Promise<T>, appPid = app.pid!) => {
       pids.app = appPid;
-      const [before, commandsBefore, started] = [snapshot(), await info("total_commands_processed"), performance.now()];
+      const [before, commandsBefore, sessionsBefore, started] = [
+        snapshot(),
+        await info("total_commands_processed"),
+        await sessions(),
+        performance.now(),
+      ];
       const result = await work();
       const [after, commands, seconds] = [snapshot(), await info("total_commands_processed"), (performance.now() - started) / 1000];
+      const sessionsAfter = await sessions();
+      // less the reading's own connection
+      const opened = {
+        primary: sessionsAfter.primary - sessionsBefore.primary - 1,
+        standby: sessionsAfter.standby - sessionsBefore.standby - 1,
+      };
       const requests = Math.max(
         1,
         [...result.values()].reduce((sum, kind) => sum + kind.count, 0),
@@ -557,21 +612,29 @@ async function cpuMeter(pg: ReplicatedPostgres, app: ChildProcess, redisUrl: str
           Math.max(0, (after[tier] - before[tier]) * 1000 - (tier === "app" && appPid !== app.pid ? 0 : idle[tier] * seconds)) / requests,
         ]),
       ) as Cpu;
+      const replay = Math.max(0, (after.replay - before.replay) * 1000 - idle.replay * seconds) / requests;
       pids.app = app.pid!;
       // the two INFO commands of the measurement itself are not the requests'
-      return { result, perRequest, redisCommands: (commands - commandsBefore - 2) / requests };
+      return { result, perRequest, replay, opened, redisCommands: (commands - commandsBefore - 2) / requests };
     },
     close: async () => redis.quit(),
   };
 }
 
-/** Each tier's CPU a request of the mix: the kinds' own figures weighted by their shares (of the kinds sent). */
-function weighted(kinds: RequestKind[], cpuOf: (kind: RequestKind) => Cpu): Cpu {
+/** A figure a request of the mix: the kinds' own, weighted by their shares (of the kinds sent). */
+function byShare(kinds: RequestKind[], valueOf: (kind: RequestKind) => number): number {
   const total = kinds.reduce((sum, kind) => sum + kind.share, 0);
-  return Object.fromEntries(
-    TIERS.map((tier) => [tier, kinds.reduce((sum, kind) => sum + (kind.share / total) * cpuOf(kind)[tier], 0)]),
-  ) as Cpu;
+  return kinds.reduce((sum, kind) => sum + (kind.share / total) * valueOf(kind), 0);
 }
+
+/** Each tier's CPU a request of the mix, by share (byShare). */
+function weighted(kinds: RequestKind[], cpuOf: (kind: RequestKind) => Cpu): Cpu {
+  return Object.fromEntries(TIERS.map((tier) => [tier, byShare(kinds, (kind) => cpuOf(kind)[tier])])) as Cpu;
+}
+
+/** A kind's CPU columns: each tier's, the standby's replay after its own. */
+const cpuColumns = (cpu: Cpu, replay: number) =>
+  TIERS.flatMap((tier) => [cpu[tier].toFixed(2), ...(tier === "standby" ? [replay.toFixed(2)] : [])]).join(" | ");
 
 const percent = (share: number) => `${+(share * 100).toFixed(1)} %`;
 const failures = (result: KindResult) => (result.failed ? `${result.failed} (first: ${result.firstError})` : "0");

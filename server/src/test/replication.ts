@@ -45,9 +45,9 @@ export type ReplicatedPostgres = {
  * A PostgreSQL primary and a hot standby streaming from it, made with PostgreSQL's own tools
  * (initdb, pg_ctl, pg_basebackup -R) in a temporary folder on free ports. As root the servers run
  * as the `postgres` user: PostgreSQL refuses to run as root. The primary loads pg_stat_statements,
- * so each server counts the statements it ran.
+ * so each server counts the statements it ran. `settings` (postgresql.conf lines) go to both servers.
  */
-export async function startReplicatedPostgres(bin: string): Promise<ReplicatedPostgres> {
+export async function startReplicatedPostgres(bin: string, settings: string[] = []): Promise<ReplicatedPostgres> {
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? await postgresUser() : undefined;
   const dir = await mkdtemp(path.join(tmpdir(), "unibazaar-replication-"));
@@ -57,8 +57,8 @@ export async function startReplicatedPostgres(bin: string): Promise<ReplicatedPo
   const [primaryPort, standbyPort] = [await freePort(), await freePort()];
   const primary = path.join(dir, "primary");
   const standby = path.join(dir, "standby");
-  const settings = (port: number) =>
-    [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, "fsync = off", ""].join("\n");
+  const serverSettings = (port: number) =>
+    [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, "fsync = off", ...settings, ""].join("\n");
   const started = new Set<string>();
   const stop = async (data: string) => {
     if (started.delete(data)) await tool("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
@@ -70,7 +70,10 @@ export async function startReplicatedPostgres(bin: string): Promise<ReplicatedPo
   };
   try {
     await tool("initdb", ["-D", primary, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
-    await appendFile(path.join(primary, "postgresql.conf"), `${settings(primaryPort)}shared_preload_libraries = 'pg_stat_statements'\n`);
+    await appendFile(
+      path.join(primary, "postgresql.conf"),
+      `${serverSettings(primaryPort)}shared_preload_libraries = 'pg_stat_statements'\n`,
+    );
     await tool("pg_ctl", ["-D", primary, "-l", path.join(dir, "primary.log"), "-w", "-t", "60", "start"]);
     started.add(primary);
     const server = `postgres://postgres@127.0.0.1:${primaryPort}`;
@@ -94,7 +97,7 @@ export async function startReplicatedPostgres(bin: string): Promise<ReplicatedPo
       "--no-sync",
     ]);
     // the copied settings name the primary's port: the standby's own, later in the file, win
-    await appendFile(path.join(standby, "postgresql.conf"), settings(standbyPort));
+    await appendFile(path.join(standby, "postgresql.conf"), serverSettings(standbyPort));
     await tool("pg_ctl", ["-D", standby, "-l", path.join(dir, "standby.log"), "-w", "-t", "60", "start"]);
     started.add(standby);
   } catch (error) {
