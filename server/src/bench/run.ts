@@ -153,6 +153,12 @@ async function main() {
       `SELECT id FROM products WHERE "deletedAt" IS NULL AND "pricePaisa" > 0 ORDER BY "createdAt" DESC LIMIT 1`,
     );
     const randomProduct = await randomProductVariables(probe);
+    // how much of the catalogue PostgreSQL holds itself: the rest of a read comes from the OS's cache
+    const {
+      rows: [postgres],
+    } = await probe.query<{ version: string; buffers: string }>(
+      `SELECT split_part(current_setting('server_version'), ' ', 1) AS version, current_setting('shared_buffers') AS buffers`,
+    );
     await probe.end();
     const token = await login(app.url);
     const graphql = (query: string, variables: object = {}, options: { auth?: boolean; fromAnswersCache?: boolean } = {}) =>
@@ -345,7 +351,7 @@ async function main() {
     console.log(
       `UniBazaar benchmark: ${data.products.toLocaleString("en-US")} generated listings (+ demo data), ${data.sellers} sellers, ` +
         `${data.reviews} reviews, ${data.orders} orders; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; ` +
-        `${cpus().length} x ${cpu}, Node ${process.version}\n`,
+        `${cpus().length} x ${cpu}, Node ${process.version}, PostgreSQL ${postgres.version} (shared_buffers ${postgres.buffers})\n`,
     );
     console.log(
       "| scenario | processes | req/s | p50 ms | p99 ms | × floor | × same statements | CPU ms/req | of it server + PostgreSQL | floor's CPU ÷ CPU | errors |",
