@@ -49,7 +49,7 @@ describe("too good to be true", () => {
     expect((await list(server, "Linear Algebra", 900)).data.createProduct.priceNote).toBeNull();
   });
 
-  /** `count` listings (sports) named `name` at `price` rupees, the newest `minutesAgo` minutes old and each older one a minute older. */
+  /** `count` listings of `category` named `name` at `price` rupees, the newest `minutesAgo` minutes old and each older one a minute older. */
   const listedBefore = (server: TestServer, name: string, count: number, price: number, minutesAgo: number, category = "sports") =>
     server.dataSource.query(
       `INSERT INTO products ("sellerId", name, description, category, color, "pricePaisa", image, "createdAt")

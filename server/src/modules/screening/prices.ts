@@ -23,7 +23,7 @@ export function titleWords(name: string): string[] {
  * Where a word's latest listings are kept, and how long: no write drops them, so a price note is
  * at most this old. Kept with the catalogue's answers, which every listing written drops, they lasted
  * under a second at the evening's peak of new listings, and most product pages worked them out
- * again, a statement a title word (docs/capacity.md).
+ * again, a statement for each title word (docs/capacity.md).
  */
 const SIMILAR_CACHE = "similar-listings";
 const SIMILAR_TTL_SECONDS = 60;
