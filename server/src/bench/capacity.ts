@@ -194,7 +194,9 @@ async function main() {
 
     console.log(`\nThe peak's mix together, ${rate} requests a second arriving at random:\n`);
     await drive(send, kinds, { rate }, MIX_WARMUP_SECONDS);
+    for (const on of ["primary", "standby"] as const) await pg.sql(on, "SELECT pg_stat_statements_reset()");
     const mixed = await meter.measure(() => drive(send, kinds, { rate }, SECONDS));
+    const costliest = { primary: await costliestStatements(pg, "primary"), standby: await costliestStatements(pg, "standby") };
     console.log("| kind | share | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|---:|");
     for (const kind of kinds) {
@@ -209,6 +211,10 @@ async function main() {
     console.log(`| measured together | ${cpuColumns(mixed.perRequest, mixed.replay)} | ${mixed.redisCommands.toFixed(1)} |`);
     console.log(`| the kinds alone, weighted by share | ${cpuColumns(predicted, weightedReplay)} | – |`);
     console.log(`\nConnections opened while the mix was measured: primary ${mixed.opened.primary}, standby ${mixed.opened.standby}`);
+    for (const on of ["primary", "standby"] as const) {
+      console.log(`\nThe ${on}'s costliest statements in the mix (pg_stat_statements):\n\n| calls | ms | statement |\n|---:|---:|---|`);
+      for (const row of costliest[on]) console.log(`| ${row.calls} | ${row.ms} | ${row.statement.replaceAll("|", "\\|")} |`);
+    }
 
     // the plan's peak, priced by the kinds alone: cores = req/s × CPU ms a request ÷ 1,000
     console.log(`\nAt the plan's peak (${PEAK_RPS} req/s), cores busy by the kinds alone:\n`);
@@ -619,6 +625,15 @@ async function cpuMeter(pg: ReplicatedPostgres, app: ChildProcess, redisUrl: str
     },
     close: async () => redis.quit(),
   };
+}
+
+/** The 8 statements that took `on` the most time since pg_stat_statements was reset, each's start. */
+async function costliestStatements(pg: ReplicatedPostgres, on: "primary" | "standby") {
+  return pg.sql<{ calls: number; ms: string; statement: string }>(
+    on,
+    `SELECT calls, round(total_exec_time::numeric) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS statement
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 8`,
+  );
 }
 
 /** A figure a request of the mix: the kinds' own, weighted by their shares (of the kinds sent). */
