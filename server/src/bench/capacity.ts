@@ -76,7 +76,9 @@ type RequestKind = { name: string; share: number; on: "standby" | "primary"; dra
 /** The tiers whose CPU is counted, in print order. */
 const TIERS = ["app", "primary", "standby", "redis"] as const;
 type Tier = (typeof TIERS)[number];
-type Cpu = Record<Tier, number>;
+/** What is measured: each tier's CPU, and of the standby's the part replaying the primary's writes. */
+const PARTS = [...TIERS, "replay"] as const;
+type Cpu = Record<(typeof PARTS)[number], number>;
 
 async function main() {
   const bin = postgresBinaries();
@@ -149,8 +151,6 @@ async function main() {
     );
     console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     const alone = new Map<RequestKind, Cpu>();
-    /** The standby's CPU a request spent replaying the primary's writes, each kind alone. */
-    const replayAlone = new Map<RequestKind, number>();
     /** Requests a second each kind answered alone. */
     const answered = new Map<RequestKind, number>();
     for (const kind of kinds) {
@@ -158,11 +158,10 @@ async function main() {
       const measured = await meter.measure(() => drive(send, [kind], { connections: CONNECTIONS }, SECONDS));
       const result = measured.result.get(kind)!;
       alone.set(kind, measured.perRequest);
-      replayAlone.set(kind, measured.replay);
       answered.set(kind, result.count / SECONDS);
       console.log(
         `| ${kind.name} | ${percent(kind.share)} | ${kind.on} | ${Math.round(result.count / SECONDS)} | ${result.p50} | ${result.p99} | ` +
-          `${cpuColumns(measured.perRequest, measured.replay)} | ${measured.redisCommands.toFixed(1)} | ${failures(result)} |`,
+          `${cpuColumns(measured.perRequest)} | ${measured.redisCommands.toFixed(1)} | ${failures(result)} |`,
       );
     }
     // the same machine's inflation: a fixed, bare workload whose quiet-machine cost is known
@@ -182,11 +181,10 @@ async function main() {
     const referenceResult = reference.result.get(bare)!;
     console.log(
       `| ${bare.name} | – | primary | ${Math.round(referenceResult.count / SECONDS)} | ${referenceResult.p50} | ${referenceResult.p99} | ` +
-        `${cpuColumns(reference.perRequest, reference.replay)} | – | ${failures(referenceResult)} |`,
+        `${cpuColumns(reference.perRequest)} | – | ${failures(referenceResult)} |`,
     );
     await stopChild(floor.child);
     const predicted = weighted(kinds, (kind) => alone.get(kind)!);
-    const weightedReplay = byShare(kinds, (kind) => replayAlone.get(kind)!);
     const secondsOfMix =
       kinds.reduce((sum, kind) => sum + kind.share / Math.max(1, answered.get(kind)!), 0) /
       kinds.reduce((sum, kind) => sum + kind.share, 0);
@@ -208,8 +206,8 @@ async function main() {
     console.log(
       `\n| CPU ms a request of the mix | app | primary | standby | of it replaying | redis | Redis cmds |\n|---|---:|---:|---:|---:|---:|---:|`,
     );
-    console.log(`| measured together | ${cpuColumns(mixed.perRequest, mixed.replay)} | ${mixed.redisCommands.toFixed(1)} |`);
-    console.log(`| the kinds alone, weighted by share | ${cpuColumns(predicted, weightedReplay)} | – |`);
+    console.log(`| measured together | ${cpuColumns(mixed.perRequest)} | ${mixed.redisCommands.toFixed(1)} |`);
+    console.log(`| the kinds alone, weighted by share | ${cpuColumns(predicted)} | – |`);
     console.log(`\nConnections opened while the mix was measured: primary ${mixed.opened.primary}, standby ${mixed.opened.standby}`);
     for (const on of ["primary", "standby"] as const) {
       console.log(`\nThe ${on}'s costliest statements in the mix (pg_stat_statements):\n\n| calls | ms | statement |\n|---:|---:|---|`);
@@ -575,19 +573,15 @@ async function cpuMeter(pg: ReplicatedPostgres, app: ChildProcess, redisUrl: str
         }),
       ),
     ) as Record<"primary" | "standby", number>;
-  const snapshot = () => ({
-    ...(Object.fromEntries(TIERS.map((tier) => [tier, cpuSeconds([pids[tier]])])) as Cpu),
-    replay: cpuSeconds(replaying),
-  });
+  const snapshot = () => Object.fromEntries(PARTS.map((part) => [part, cpuSeconds(part === "replay" ? replaying : [pids[part]])])) as Cpu;
   /** CPU ms a second of each tier with no request: job queue polls, replica checks, WAL and replay. */
-  let idle = { app: 0, primary: 0, standby: 0, redis: 0, replay: 0 };
+  let idle: Cpu = { app: 0, primary: 0, standby: 0, redis: 0, replay: 0 };
   return {
     idle: async (seconds: number) => {
       const before = snapshot();
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       const after = snapshot();
-      idle = { ...after };
-      for (const part of [...TIERS, "replay"] as const) idle[part] = ((after[part] - before[part]) * 1000) / seconds;
+      idle = Object.fromEntries(PARTS.map((part) => [part, ((after[part] - before[part]) * 1000) / seconds])) as Cpu;
       return idle;
     },
     /** CPU ms a request while `work` runs, the idle tiers' own use over that time taken off. */
@@ -613,15 +607,14 @@ async function cpuMeter(pg: ReplicatedPostgres, app: ChildProcess, redisUrl: str
       );
       const perRequest = Object.fromEntries(
         // the idle app's own use is not in another process's figure
-        TIERS.map((tier) => [
-          tier,
-          Math.max(0, (after[tier] - before[tier]) * 1000 - (tier === "app" && appPid !== app.pid ? 0 : idle[tier] * seconds)) / requests,
+        PARTS.map((part) => [
+          part,
+          Math.max(0, (after[part] - before[part]) * 1000 - (part === "app" && appPid !== app.pid ? 0 : idle[part] * seconds)) / requests,
         ]),
       ) as Cpu;
-      const replay = Math.max(0, (after.replay - before.replay) * 1000 - idle.replay * seconds) / requests;
       pids.app = app.pid!;
       // the two INFO commands of the measurement itself are not the requests'
-      return { result, perRequest, replay, opened, redisCommands: (commands - commandsBefore - 2) / requests };
+      return { result, perRequest, opened, redisCommands: (commands - commandsBefore - 2) / requests };
     },
     close: async () => redis.quit(),
   };
@@ -636,20 +629,17 @@ async function costliestStatements(pg: ReplicatedPostgres, on: "primary" | "stan
   );
 }
 
-/** A figure a request of the mix: the kinds' own, weighted by their shares (of the kinds sent). */
-function byShare(kinds: RequestKind[], valueOf: (kind: RequestKind) => number): number {
-  const total = kinds.reduce((sum, kind) => sum + kind.share, 0);
-  return kinds.reduce((sum, kind) => sum + (kind.share / total) * valueOf(kind), 0);
-}
-
-/** Each tier's CPU a request of the mix, by share (byShare). */
+/** Each tier's CPU a request of the mix (and the standby's replay): the kinds' own figures weighted by their shares (of the kinds sent). */
 function weighted(kinds: RequestKind[], cpuOf: (kind: RequestKind) => Cpu): Cpu {
-  return Object.fromEntries(TIERS.map((tier) => [tier, byShare(kinds, (kind) => cpuOf(kind)[tier])])) as Cpu;
+  const total = kinds.reduce((sum, kind) => sum + kind.share, 0);
+  return Object.fromEntries(
+    PARTS.map((part) => [part, kinds.reduce((sum, kind) => sum + (kind.share / total) * cpuOf(kind)[part], 0)]),
+  ) as Cpu;
 }
 
 /** A kind's CPU columns: each tier's, the standby's replay after its own. */
-const cpuColumns = (cpu: Cpu, replay: number) =>
-  TIERS.flatMap((tier) => [cpu[tier].toFixed(2), ...(tier === "standby" ? [replay.toFixed(2)] : [])]).join(" | ");
+const cpuColumns = (cpu: Cpu) =>
+  TIERS.flatMap((tier) => [cpu[tier].toFixed(2), ...(tier === "standby" ? [cpu.replay.toFixed(2)] : [])]).join(" | ");
 
 const percent = (share: number) => `${+(share * 100).toFixed(1)} %`;
 const failures = (result: KindResult) => (result.failed ? `${result.failed} (first: ${result.firstError})` : "0");
