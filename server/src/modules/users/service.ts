@@ -52,6 +52,7 @@ const sellerSchema = z
 export type SellerUpdate = { sellerType: string; storeName?: string | null; storeDescription?: string | null };
 
 export const USERNAME_TAKEN = "That username is already taken.";
+const DEMOTED_SELLER = "An admin took this account's seller role away: only an admin can give it back.";
 const LAST_ADMIN = "The marketplace needs at least one admin: make someone else an admin first.";
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */
@@ -97,8 +98,9 @@ export class UsersService {
 
   /**
    * A buyer starts selling on their own, with the seller's fields registration asks for (a business
-   * names and describes its store). Only buyers: every other role change stays with admins, and a
-   * suspended account (refused at sign-in, but a row lock makes it certain) cannot.
+   * names and describes its store). Only buyers who never sold: every other role change stays with
+   * admins (a seller they demoted keeps the seller fields), and a suspended account (refused at
+   * sign-in, but a row lock makes it certain) cannot.
    */
   async becomeSeller(me: AuthUser, input: SellerUpdate): Promise<User> {
     const v = parseInput(sellerSchema, input);
@@ -108,6 +110,8 @@ export class UsersService {
       if (!user) throw unauthenticated();
       if (user.suspendedAt) throw forbidden("A suspended account cannot start selling.");
       if (user.role !== Role.USER) throw conflict("Only a buyer's account can become a seller's.");
+      // a buyer with seller fields was a seller an admin demoted: only an admin gives the role back
+      if (user.sellerType) throw forbidden(DEMOTED_SELLER);
       await manager.update(User, me.id, {
         role: Role.SELLER,
         sellerType: v.sellerType,

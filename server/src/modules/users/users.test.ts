@@ -285,6 +285,16 @@ describe("becomeSeller", () => {
     });
     expect((await users(server).findOneByOrFail({ id: buyer.user.id })).role).toBe(Role.USER);
   });
+
+  it("cannot undo an admin's demotion: a seller turned buyer stays a buyer, away from their past sales", async ({ server }) => {
+    const [admin, seller, buyer] = await Promise.all([signUp(server, "admin"), signUp(server, "seller"), signUp(server)]);
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    const order = await insertOrder(server.dataSource, { buyerId: buyer.user.id, lines: [{ product }] });
+    expect((await server.gql(CHANGE_ROLE, { userId: seller.user.id, role: "USER" }, admin.token)).errors).toBeUndefined();
+    expect(codeOf(await server.gql(BECOME_SELLER, { input: { sellerType: "INDIVIDUAL" } }, seller.token))).toBe("FORBIDDEN");
+    expect((await users(server).findOneByOrFail({ id: seller.user.id })).role).toBe(Role.USER);
+    expect(codeOf(await server.gql(`query ($id: ID!) { order(id: $id) { id } }`, { id: order.id }, seller.token))).toBe("FORBIDDEN");
+  });
 });
 
 describe("deleteUser", () => {
