@@ -173,6 +173,8 @@ export function registerReactions(
   events.onInTransaction("notification.created", (event, manager) => deps.push.notificationCreated(event, manager));
   jobs.define("push.notify", (payload, manager) => deps.push.notifyJob(payload, manager));
   jobs.define("push.send", (payload, manager) => deps.push.sendJob(payload, manager));
+  // a device subscribed while signed in stops with the sessions that end
+  events.onInTransaction("user.sessions-ended", (event, manager) => deps.push.sessionsEnded(event, manager));
 
   // a listing that becomes visible is matched against saved searches and wanted posts by a job; digests each morning (09:00 Pakistan)
   const listingAlerts = new ListingAlerts(deps.notifications, jobs, deps.mailer, clock);

@@ -266,6 +266,50 @@ describe("Web Push", () => {
     await server.dataSource.query(`DELETE FROM push_subscriptions WHERE endpoint = ANY($1)`, [endpoints]);
   });
 
+  it("stops pushing to a device once its user's sessions end: a logout, a password change", async () => {
+    const owner = await signUp(server);
+    await established(server, owner);
+    const product = await insertProduct(server.dataSource, seller.user.id);
+    const chat = (await server.services.conversations.start(product.id, asCaller(owner))).id;
+    const tell = async (body: string) => {
+      await server.services.conversations.send({ conversationId: chat, body }, asCaller(seller));
+      await jobsSettled(server);
+    };
+    const login = async () =>
+      (
+        await server.gql<{ login: { token: string } }>(`mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+          e: owner.user.email,
+          p: owner.password,
+        })
+      ).data!.login.token;
+
+    // a library PC: the owner signs out, the browser stays subscribed
+    await subscribe(owner, "/library-pc", browserKeys(), ["MESSAGES"]);
+    expect((await server.gql(`mutation { logout }`, {}, owner.token)).errors).toBeUndefined();
+    await tell("Meet at the library gate?");
+    expect(pushesTo("/library-pc")).toEqual([]);
+
+    // a stolen session's browser: the owner changes the password from their own
+    const token = await login();
+    await subscribe({ ...owner, token }, "/thief-laptop", browserKeys(), ["MESSAGES"]);
+    const changed = await server.gql<{ changePassword: { token: string } }>(
+      `mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }`,
+      { c: owner.password, n: "a-brand-new-password" },
+      token,
+    );
+    expect(changed.errors).toBeUndefined();
+    await tell("Bring the charger too");
+    expect(pushesTo("/thief-laptop")).toEqual([]);
+
+    // the device the owner turns push on with the new session gets them
+    const fresh = { ...owner, token: changed.data!.changePassword.token };
+    const keys = browserKeys();
+    await subscribe(fresh, "/owner-phone", keys, ["MESSAGES"]);
+    await tell("See you at 5");
+    expect(pushesTo("/owner-phone")).toHaveLength(1);
+    expect(decryptPush(pushesTo("/owner-phone")[0], keys)).toMatchObject({ body: `${seller.user.username}: See you at 5` });
+  });
+
   it("gives a device that changed hands to the user who signed in there last", async () => {
     const keys = browserKeys();
     await subscribe(seller, "/shared-lab-pc", keys, ["MESSAGES"]);

@@ -130,6 +130,15 @@ export class PushService {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * In the transaction that ends the user's sessions (a logout, a new password, a suspension): a
+   * device subscribed during them gets no more pushes (they carry the user's messages) until push is
+   * turned on there again, signed in.
+   */
+  async sessionsEnded({ userId }: DomainEvents["user.sessions-ended"], manager: EntityManager): Promise<void> {
+    await manager.delete(PushSubscription, { userId });
+  }
+
   /** In the notification's transaction: a push job exists only if the notification committed. Written in the recipient's language. */
   async notificationCreated({ recipientId, language, live }: DomainEvents["notification.created"], manager: EntityManager): Promise<void> {
     const kind = PUSH_KIND_OF[live.notification.kind];
