@@ -19,6 +19,12 @@ export const ALREADY_VERIFIED = said("verification.alreadyVerified");
 const emailSchema = z.object({ email: emailRule });
 
 /**
+ * The inbox an address reaches: without its +tag, since name+anything@ reaches name@ at the mail
+ * services universities use. Kept and compared so, one inbox verifies one account.
+ */
+export const inboxOf = (email: string): string => email.replace(/^([^+@]+)\+[^@]*@/, "$1@");
+
+/**
  * Verified students: a user proves a university e-mail (UNIVERSITIES, or any *.edu.pk) with a
  * one-time code sent to it; the account then shows the badge and the university. One university
  * e-mail verifies one account.
@@ -46,7 +52,7 @@ export class VerificationService {
   async requestCode(caller: AuthUser, input: { email: string }): Promise<{ sentTo: string; expiresInMinutes: number }> {
     const { email } = parseInput(emailSchema, input);
     if (!universityOf(email)) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
-    const owner = await this.verifiedOwner(email);
+    const owner = await this.verifiedOwner(inboxOf(email));
     if (owner?.id === caller.id) throw conflict(ALREADY_VERIFIED);
     const me = await this.users.findOneBy({ id: caller.id });
     if (!me) throw unauthenticated();
@@ -75,7 +81,11 @@ export class VerificationService {
       if (!university) throw badInput(NOT_A_UNIVERSITY, { email: NOT_A_UNIVERSITY });
       try {
         // the shop's "verified sellers only" pages are cached: user.changed follows the commit
-        await markStudentVerified(manager, this.events, caller.id, { university: university.name, universityEmail: email, at: new Date() });
+        await markStudentVerified(manager, this.events, caller.id, {
+          university: university.name,
+          universityEmail: inboxOf(email),
+          at: new Date(),
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(UNIVERSITY_EMAIL_TAKEN);
         throw error;

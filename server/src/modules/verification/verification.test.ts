@@ -109,6 +109,21 @@ describe("verifying a university e-mail", () => {
     expect((await userRow(second.user.id)).verifiedAt).toBeNull();
   });
 
+  it("one inbox verifies one account: a +tag on the address does not make it another e-mail", async () => {
+    const [first, second] = await Promise.all([signUp(server, "user"), signUp(server, "user")]);
+    const [name, domain] = uniEmail().split("@");
+    // name+anything@ reaches name@ at the mail services universities use
+    const code1 = await requestCode(first, `${name}+main@${domain}`);
+    expect((await server.gql(CONFIRM, { code: code1 }, first.token)).errors).toBeUndefined();
+
+    for (const alias of [`${name}+sock1@${domain}`, `${name}@${domain}`]) {
+      const late = await server.gql(CONFIRM, { code: await requestCode(second, alias) }, second.token);
+      expect(codeOf(late), alias).toBe("CONFLICT");
+      expect(late.errors![0].message).toBe(UNIVERSITY_EMAIL_TAKEN.text);
+    }
+    expect((await userRow(second.user.id)).verifiedAt).toBeNull();
+  });
+
   it("a wrong code counts a try; after 5 tries even the right code is refused", async () => {
     const buyer = await signUp(server, "user");
     const email = uniEmail();
