@@ -2,7 +2,7 @@ import type { EntityManager } from "typeorm";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import type { OrderPlaced } from "../orders";
 import type { JobQueue } from "../../platform/jobs";
-import { Product, type ProductChanged } from "../products";
+import { isListed, LISTED, Product, type ProductChanged } from "../products";
 import { SavedItem } from "./entity";
 
 const productPath = (productId: string) => `/shop/${productId}`;
@@ -38,10 +38,10 @@ export class SavedAlerts {
     if (soldOut) await this.jobs.enqueue(manager, "saved.sold-out", { productIds, buyerId: buyer.id });
   }
 
-  /** The job: tells those who saved the listing at a higher price than the new one. */
+  /** The job: tells those who saved the listing at a higher price than the new one (while it is listed: a hidden one exists only for its seller and admins). */
   async priceDroppedJob({ productId, pricePaisa }: { productId: string; pricePaisa: number }, manager: EntityManager): Promise<void> {
     const product = await manager.findOneBy(Product, { id: productId });
-    if (product) await this.priceDropped(manager, { ...product, pricePaisa });
+    if (product && isListed(product)) await this.priceDropped(manager, { ...product, pricePaisa });
   }
 
   private async priceDropped(manager: EntityManager, product: Pick<Product, "id" | "name" | "pricePaisa">): Promise<void> {
@@ -58,11 +58,11 @@ export class SavedAlerts {
     );
   }
 
-  /** The job: tells those who saved any of these listings that is now sold out (not `buyerId`, who bought it). */
+  /** The job: tells those who saved any of these listings that is now sold out (not `buyerId`, who bought it), listed ones only. */
   async soldOutJob({ productIds, buyerId }: { productIds: string[]; buyerId: string | null }, manager: EntityManager): Promise<void> {
     const savers: Array<{ userId: string; productId: string; name: string }> = await manager.query(
       `SELECT s."userId", p.id AS "productId", p.name FROM saved_items s JOIN products p ON p.id = s."productId"
-        WHERE p.id = ANY($1) AND p."quantityAvailable" = 0 AND s."userId" IS DISTINCT FROM $2`,
+        WHERE p.id = ANY($1) AND p."quantityAvailable" = 0 AND p."deletedAt" IS NULL AND ${LISTED} AND s."userId" IS DISTINCT FROM $2`,
       [productIds, buyerId],
     );
     await this.notifications.notifyMany(

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
-import { insertProduct, signUp, type SignedIn } from "../../test/fixtures";
+import { asCaller, insertProduct, signUp, type SignedIn } from "../../test/fixtures";
 import { codeOf, dataOf, jobsSettled } from "../../test/harness";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { placeOrder } from "../orders/testing";
@@ -106,6 +106,22 @@ describe("saved items", () => {
     expect(await bell(buyerToo)).toEqual([`/shop/${desk.id} Price drop: "Study desk" is now Rs 6,500.`]);
     const unread = await server.gql(`{ notificationUnreadCount }`, {}, late.token);
     expect(unread.data.notificationUnreadCount).toBe(3);
+  });
+
+  it("rings no bell about a listing a moderator hid: its seller's new price or sale reaches no saver", async ({ server }) => {
+    const [admin, saver] = await Promise.all([signUp(server, "admin"), signUp(server, "user")]);
+    const phone = await insertProduct(server.dataSource, seller.user.id, { name: "Hidden phone", pricePaisa: 900_000 });
+    await dataOf(server, SAVE, { id: phone.id }, saver.token);
+    await server.services.moderation.moderate({ targetKind: "LISTING", targetId: phone.id, action: "HIDE_LISTING" }, asCaller(admin));
+
+    // the seller still edits it (they see it); the savers must not hear of a listing that exists only for them and admins
+    await dataOf(server, UPDATE, { id: phone.id, input: { price: 4000 } }, seller.token);
+    await dataOf(server, UPDATE, { id: phone.id, input: { quantityAvailable: 0 } }, seller.token);
+    await jobsSettled(server);
+    const bell = await server.dataSource
+      .getRepository(Notification)
+      .findBy({ recipientId: saver.user.id, kind: NotificationKind.SAVED_ITEM });
+    expect(bell).toEqual([]);
   });
 
   it("a deleted listing drops out of the list; unknown ids and anonymous callers are refused without a change", async ({ server }) => {
