@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import type { SignedIn } from "../../test/fixtures";
-import { codeOf, type TestServer } from "../../test/harness";
+import { codeOf, withClockAhead, type TestServer } from "../../test/harness";
 import { Order } from "./entity";
 import { CONFIRM, GATE, LIBRARY, line, listing, LUMS, ORDER_Q, placedMeetup, pkt, placeOrder, propose, setStatus } from "./testing";
 import { noticeTexts } from "../../test/notifications";
@@ -75,6 +75,22 @@ describe("arranging the meetup", () => {
     const past = await propose(server, seller, order.id, GATE, pkt(-2, 12));
     expect(past.errors![0].message).toBe("Choose a meetup time in the future.");
     expect(await meetupOf(server, order.id)).toMatchObject({ point: { slug: LIBRARY }, state: "PROPOSED", proposedBy: "BUYER" });
+  });
+
+  it("refuses confirming a proposal whose time has passed, so nobody is held to a meetup they could not attend", async ({ server }) => {
+    const order = await placedMeetup(server, buyer, await listing(server, seller, LUMS));
+    // the buyer proposed two days ahead; the seller answers three days later
+    await withClockAhead(server, 3 * 24 * 3600_000, async () => {
+      expect(await meetupOf(server, order.id, seller)).toMatchObject({ state: "PROPOSED", canConfirm: false, canPropose: true });
+      const late = await confirm(server, seller, order.id);
+      expect(codeOf(late)).toBe("BAD_USER_INPUT");
+      expect(late.errors![0].message).toBe("This meetup time has passed: propose a new one.");
+      // a confirmed past meetup would let the seller report the buyer a no-show at once
+      expect(
+        codeOf(await server.gql(`mutation ($id: ID!) { reportNoShow(orderId: $id) { status } }`, { id: order.id }, seller.token)),
+      ).toBe("BAD_USER_INPUT");
+    });
+    expect(await meetupOf(server, order.id)).toMatchObject({ state: "PROPOSED", proposedBy: "BUYER" });
   });
 
   it("stops once the order is cancelled or completed; completing a cash-on-meetup order marks it paid", async ({ server }) => {

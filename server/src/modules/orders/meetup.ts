@@ -34,7 +34,10 @@ export type ValidMeetup = z.output<ReturnType<typeof meetupInputSchema>>;
 /** A meetup cannot change once the order is over. */
 const MEETUP_CLOSED_STATUSES: readonly OrderStatus[] = [OrderStatus.COMPLETED, OrderStatus.REJECTED, OrderStatus.CANCELLED];
 
-type MeetupOrder = Pick<Order, "status" | "buyerId" | "sellerId" | "fulfilment" | "meetupCampus" | "meetupState" | "meetupProposedBy">;
+type MeetupOrder = Pick<
+  Order,
+  "status" | "buyerId" | "sellerId" | "fulfilment" | "meetupCampus" | "meetupAt" | "meetupState" | "meetupProposedBy"
+>;
 
 /** Which side of the order the caller is on, as capacityOn decides seller powers (the seller role). */
 export function meetupParty(order: Pick<Order, "buyerId" | "sellerId">, caller: AuthUser | null): MeetupParty | null {
@@ -53,14 +56,19 @@ function arrangeRefusal(order: MeetupOrder, caller: AuthUser | null): AppError |
   return null;
 }
 
-/** Why the caller may not confirm the current proposal, or null: only the other party confirms it. */
-export function confirmRefusal(order: MeetupOrder, caller: AuthUser | null): AppError | null {
+/**
+ * Why the caller may not confirm the current proposal at `now`, or null: only the other party
+ * confirms it, and only while its time is ahead (a confirmed past meetup would be a no-show at once).
+ */
+export function confirmRefusal(order: MeetupOrder, caller: AuthUser | null, now: Date): AppError | null {
   const refused = arrangeRefusal(order, caller);
   if (refused) return refused;
   if (order.meetupState === MeetupState.CONFIRMED)
     return badInput(said("meetup.alreadyConfirmed"), { id: said("meetup.alreadyConfirmed") });
   if (order.meetupProposedBy === meetupParty(order, caller))
     return badInput(said("meetup.otherSideConfirms"), { id: said("meetup.otherSideConfirms") });
+  if (order.meetupAt && order.meetupAt.getTime() <= now.getTime())
+    return badInput(said("meetup.timePassed"), { id: said("meetup.timePassed") });
   return null;
 }
 

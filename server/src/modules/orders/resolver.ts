@@ -201,7 +201,7 @@ export class OrderFieldsResolver {
       at: order.meetupAt!,
       state: order.meetupState!,
       proposedBy: order.meetupProposedBy!,
-      canConfirm: !confirmRefusal(order, ctx.user),
+      canConfirm: !confirmRefusal(order, ctx.user, ctx.services.clock.now()),
       canPropose: !proposeRefusal(order, ctx.user),
     };
   }

@@ -118,7 +118,7 @@ export class OrdersService {
     if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, orderId);
-      const refused = confirmRefusal(order, user);
+      const refused = confirmRefusal(order, user, this.clock.now());
       if (refused) throw refused;
       await manager.update(Order, order.id, { meetupState: MeetupState.CONFIRMED });
       const updated = await manager.findOneByOrFail(Order, { id: order.id });

@@ -51,6 +51,7 @@ export const errorTexts = {
   "meetup.closed": "The order is {{status}}: its meetup can no longer change.",
   "meetup.alreadyConfirmed": "The meetup is already confirmed.",
   "meetup.otherSideConfirms": "You proposed this meetup: the other side confirms it.",
+  "meetup.timePassed": "This meetup time has passed: propose a new one.",
   "meetup.pointOffCampus": "Choose a meetup point on {{campus}}.",
 
   "handover.onlySellerEntersCode": "Only the order's seller enters the buyer's code.",
