@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, runScheduledJob, type TestServer } from "../../test/harness";
+import { codeOf, runScheduledJob, withClockAhead, type TestServer } from "../../test/harness";
+import { paidCardOrder } from "../escrow/testing";
 import { Notification } from "../notifications/entity";
 import { Order } from "./entity";
 import type { HandoverConfirmation } from "./events";
@@ -270,5 +271,36 @@ describe("the automatic confirmation after 48 hours", () => {
     } finally {
       server.clock.advance(-(48 * 3_600_000 + 1000));
     }
+  });
+});
+
+describe("a handover a dispute decided", () => {
+  it("an order cancelled by a full refund no longer awaits its buyer: nothing confirms it, by hand or by the deadline", async ({
+    server,
+  }) => {
+    const order = await paidCardOrder(server, buyer, seller);
+    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"])
+      expect((await setStatus(server, seller, order.id, status)).errors).toBeUndefined();
+    // the buyer disputes instead of objecting, and the admin refunds everything
+    const opened = await server.gql(
+      `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { id } }`,
+      { input: { orderId: order.id, reason: "NOT_RECEIVED", text: "The lamp never reached me." } },
+      buyer.token,
+    );
+    expect(opened.errors).toBeUndefined();
+    const decided = await server.gql(
+      `mutation ($id: ID!, $input: DecideDisputeInput!) { decideDispute(disputeId: $id, input: $input) { id } }`,
+      { id: opened.data.openDispute.id, input: { outcome: "REFUND" } },
+      admin.token,
+    );
+    expect(decided.errors).toBeUndefined();
+
+    const cancelled = await view(server, order.id, buyer);
+    expect(cancelled).toMatchObject({ status: "CANCELLED", canAnswerHandover: false });
+    expect(codeOf(await server.gql(CONFIRM, { id: order.id }, buyer.token))).toBe("CONFLICT");
+    await withClockAhead(server, 49 * 3_600_000, () => runScheduledJob(server, "orders.handover-auto-confirm"));
+    // a refunded, cancelled order is never announced as received
+    expect(confirmationsOf(order.id)).toEqual([]);
+    expect((await view(server, order.id, seller)).handover.state).not.toBe("CONFIRMED");
   });
 });

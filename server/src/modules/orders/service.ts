@@ -9,7 +9,7 @@ import { badInput, forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { CheckoutService } from "./checkout";
-import { CheckoutSession, isCashPayment, MeetupState, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
+import { CheckoutSession, HandoverState, isCashPayment, MeetupState, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
 import { confirmRefusal, meetupInputSchema, meetupParty, pointOffCampus, proposeRefusal, type MeetupInput } from "./meetup";
 import { handoverOnCompletion } from "./handover-rules";
 import { isUuid } from "./pricing";
@@ -96,13 +96,15 @@ export class OrdersService {
    * Reaction to `dispute.decided` (its payment settled): the order ends as the money did, COMPLETED
    * when the seller got some of it, CANCELLED when all of it went back to the buyer, recorded as the
    * deciding admin's step. Its units stay off sale: where the goods are is the admins' call, not a
-   * listing's. The escrow's refund on a cancel finds the payment settled and does nothing.
+   * listing's. The escrow's refund on a cancel finds the payment settled and does nothing. A cancel
+   * also ends a handover still awaiting the buyer: nobody is to confirm receiving a refunded order.
    */
   async disputeDecided(manager: EntityManager, decision: { orderId: string; refundedInFull: boolean; admin: AuthUser }): Promise<void> {
     const order = await lockOrder(manager, decision.orderId);
     const to = decision.refundedInFull ? OrderStatus.CANCELLED : OrderStatus.COMPLETED;
     if (order.status === to || PURCHASE_EXCLUDED_STATUSES.includes(order.status)) return;
-    await manager.update(Order, order.id, { status: to });
+    const handoverEnds = to === OrderStatus.CANCELLED && order.handoverState === HandoverState.AWAITING_BUYER;
+    await manager.update(Order, order.id, { status: to, ...(handoverEnds ? { handoverState: null, handoverDueAt: null } : {}) });
     await manager.insert(OrderStatusEvent, {
       orderId: order.id,
       fromStatus: order.status,
