@@ -6,6 +6,7 @@ import { Message } from "../conversations/entity";
 import { Report } from "../moderation/entity";
 import { Fulfilment, MeetupState, Order, OrderStatus, PaymentMethod } from "../orders/entity";
 import { setStatus } from "../orders/testing";
+import { paidCardOrder } from "../escrow/testing";
 import { NoShowReport, NoShowStatus } from "./entity";
 
 let seller: SignedIn;
@@ -58,6 +59,26 @@ describe("the reliability record", () => {
     expect((await setStatus(server, seller, order.id, "COMPLETED")).errors).toBeUndefined();
     expect(await recordOf(server, seller)).toMatchObject({ completedDeals: before.completedDeals + 1, noShows: 0 });
     expect((await rowOf(server, buyer.user.id)).completedDeals).toBeGreaterThanOrEqual(1);
+  });
+
+  it("takes a completed deal back off both records when a dispute's full refund cancels the order", async ({ server }) => {
+    const [shop, student] = await Promise.all([signUp(server, "seller"), signUp(server, "user")]);
+    const order = await paidCardOrder(server, student, shop);
+    for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"])
+      expect((await setStatus(server, shop, order.id, status)).errors).toBeUndefined();
+    expect(await recordOf(server, shop)).toMatchObject({ completedDeals: 1 });
+    const opened = await server.gql(
+      `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { id } }`,
+      { input: { orderId: order.id, reason: "NOT_RECEIVED", text: "Nothing was ever handed over." } },
+      student.token,
+    );
+    expect(opened.errors).toBeUndefined();
+    const refund = { id: opened.data.openDispute.id, input: { outcome: "REFUND" } };
+    const DECIDE_DISPUTE = `mutation ($id: ID!, $input: DecideDisputeInput!) { decideDispute(disputeId: $id, input: $input) { id } }`;
+    expect((await server.gql(DECIDE_DISPUTE, refund, admin.token)).errors).toBeUndefined();
+    // the goods never changed hands: a refunded, cancelled order is no deal for either side
+    expect(await recordOf(server, shop)).toMatchObject({ completedDeals: 0 });
+    expect((await rowOf(server, student.user.id)).completedDeals).toBe(0);
   });
 
   it("counts a cancellation after a confirmed meetup on whoever made it, and not one of an unagreed order", async ({ server }) => {

@@ -102,11 +102,21 @@ export class ReliabilityService {
     );
   }
 
-  /** A completed order is a deal for both; a deal called off after its price or meetup was agreed counts on whoever did it. */
+  /**
+   * A completed order is a deal for both, until a dispute's full refund cancels it (the goods never
+   * changed hands); a deal called off after its price or meetup was agreed counts on whoever did it.
+   */
   async orderStatusChanged({ order, to, actor }: OrderStatusChanged, manager: EntityManager): Promise<void> {
     if (to === OrderStatus.COMPLETED) {
       await this.bump(manager, order.buyerId, { completedDeals: 1 });
       await this.bump(manager, order.sellerId, { completedDeals: 1 });
+      return;
+    }
+    if (order.status === OrderStatus.COMPLETED) {
+      await manager.query(
+        `UPDATE user_reliability SET "completedDeals" = GREATEST("completedDeals" - 1, 0) WHERE "userId" = ANY($1::uuid[])`,
+        [[order.buyerId, order.sellerId].filter(Boolean)],
+      );
       return;
     }
     if (to !== OrderStatus.CANCELLED && to !== OrderStatus.REJECTED) return;
