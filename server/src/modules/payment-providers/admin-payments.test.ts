@@ -87,4 +87,18 @@ describe("the admins' payment problems", () => {
       lastError: expect.stringContaining("has no paid transaction UBNOSUCHPAYMENT00001"),
     });
   });
+
+  it("never show as failing, nor drop, one of two JazzCash refunds of one payment sent at once (two refund jobs)", async () => {
+    const { providers, bank } = server.services.paymentProviders;
+    for (let round = 0; round < 10; round++) {
+      // a checkout over two sellers, both orders refunded at once
+      const reference = `UBJAZZ${String(Date.now()).slice(-10)}${String(round).padStart(4, "2")}`;
+      await bank.record("jazzcash", reference, 200_000, true);
+      const refund = (key: string) => providers.jazzcash!.refund({ reference, transactionId: null, amountPaisa: 100_000, key });
+      const ids = await Promise.all([refund(`refund:a${round}`), refund(`refund:b${round}`)]);
+      // two refunds the wallet says it made, and its books give back both
+      expect(new Set(ids).size).toBe(2);
+      expect((await bank.find("jazzcash", reference))!.refundedPaisa).toBe(200_000);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { DataSource } from "typeorm";
 import { easypaisaAmount, easypaisaCredentials, EASYPAISA_OK, paisaFromRupees, type EasypaisaAccount } from "./easypaisa";
 import { JAZZCASH_COMPLETED, JAZZCASH_OK, JAZZCASH_PENDING, jazzcashSecureHash, type JazzCashAccount } from "./jazzcash";
@@ -117,12 +117,9 @@ export class SimulatorBank {
     const reference = fieldText(body, "pp_TxnRefNo");
     if (!amount) return signJazzCash(account, { pp_ResponseCode: "110", pp_ResponseMessage: "Invalid amount." });
     try {
-      const refundId = await this.refund(
-        "jazzcash",
-        reference,
-        amount,
-        `jazzcash:${reference}:${amount}:${await this.refundedCount(reference)}`,
-      );
+      // JazzCash takes no refund key: each request is a refund of its own (a key counted from the
+      // earlier refunds was shared by two at once, and one of them refused or answered as the other)
+      const refundId = await this.refund("jazzcash", reference, amount, `jazzcash:${reference}:${randomUUID()}`);
       return signJazzCash(account, {
         pp_ResponseCode: JAZZCASH_OK,
         pp_ResponseMessage: "Refund successful.",
@@ -176,14 +173,6 @@ export class SimulatorBank {
     } catch {
       return { responseCode: "0004", responseDesc: "Refund not possible for this order" };
     }
-  }
-
-  private async refundedCount(reference: string): Promise<number> {
-    const [{ count }] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM payment_simulator_refunds WHERE provider = 'jazzcash' AND reference = $1`,
-      [reference],
-    );
-    return count as number;
   }
 }
 
