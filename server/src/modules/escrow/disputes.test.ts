@@ -176,6 +176,30 @@ describe("answer and decision", () => {
     expect(codeOf(await server.gql(ANSWER, { id, text: "Too late to say anything." }, people.seller.token))).toBe("CONFLICT");
   });
 
+  it("refuses a partial refund of more than 2 decimals, as a payout does (no rounding to paisa), changing nothing", async ({
+    cast,
+    server,
+  }) => {
+    const people = await signUpCast(server);
+    const order = await acceptedPaidOrder(cast, server, people);
+    const id = (await openDispute(cast, server, order.id, people.buyer.token)).data.openDispute.id;
+    const refused = await server.gql(DECIDE, { id, input: { outcome: "PARTIAL_REFUND", refundAmount: 100.005 } }, people.admin.token);
+    expect(refused.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fields: { refundAmount: expect.stringMatching(/at most 2 decimals/) },
+    });
+    expect((await server.gql(HELD, { id: order.id }, people.buyer.token)).data.order.dispute).toMatchObject({
+      state: "AWAITING_SELLER",
+      outcome: null,
+      refundAmount: null,
+    });
+    expect(await heldState(server, order.id)).toBe(HeldPaymentState.DISPUTED);
+    expect((await orderLedger(server, order.id)).kinds).toEqual(["HELD"]);
+    // two decimals are whole paisa: decided as asked
+    const decided = await server.gql(DECIDE, { id, input: { outcome: "PARTIAL_REFUND", refundAmount: 100.05 } }, people.admin.token);
+    expect(decided.data.decideDispute).toMatchObject({ outcome: "PARTIAL_REFUND", refundAmount: 100.05 });
+  });
+
   it("a rejected order's open dispute ends with the refund", async ({ cast, server }) => {
     const people = await signUpCast(server);
     const order = await acceptedPaidOrder(cast, server, people);
@@ -223,5 +247,29 @@ describe("deadlines on the clock", () => {
     });
     // a stranger cannot read it
     expect(codeOf(await server.gql(`query ($id: ID!) { dispute(id: $id) { state } }`, { id }, cast.otherBuyer.token))).toBe("FORBIDDEN");
+  });
+});
+
+describe("a seller demoted to buyer", () => {
+  it("can no longer read the dispute of a past sale, as with the order; the buyer and admins still can", async ({ cast, server }) => {
+    const people = await signUpCast(server);
+    const order = await acceptedPaidOrder(cast, server, people);
+    const id = (await openDispute(cast, server, order.id, people.buyer.token)).data.openDispute.id;
+    const DISPUTE_Q = `query ($id: ID!) { dispute(id: $id) { id text state } }`;
+    expect((await server.gql(DISPUTE_Q, { id }, people.seller.token)).data.dispute).toMatchObject({ id, text: TEXT });
+
+    const demotion = await server.gql(
+      `mutation ($u: ID!) { changeUserRole(userId: $u, role: USER) { role } }`,
+      { u: people.seller.user.id },
+      people.admin.token,
+    );
+    expect(demotion.errors).toBeUndefined();
+
+    expect(codeOf(await server.gql(HELD, { id: order.id }, people.seller.token))).toBe("FORBIDDEN");
+    const read = await server.gql(DISPUTE_Q, { id }, people.seller.token);
+    expect(codeOf(read)).toBe("FORBIDDEN");
+    expect(JSON.stringify(read.data ?? null)).not.toContain(TEXT);
+    for (const who of [people.buyer, people.admin])
+      expect((await server.gql(DISPUTE_Q, { id }, who.token)).data.dispute).toMatchObject({ id, state: "AWAITING_SELLER" });
   });
 });

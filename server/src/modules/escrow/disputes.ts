@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import { said } from "../../platform/i18n/errors";
-import { disputeTextRule, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
+import { disputeTextRule, hasAtMostTwoDecimals, MAX_DISPUTE_PHOTOS } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
 import type { EventBus } from "../../platform/events";
@@ -10,7 +10,7 @@ import { badInput, conflict, forbidden, notFound } from "../../platform/shared/e
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, isId, parseInput } from "../../platform/shared/validation";
-import { Order, PaymentStatus, type OrderHandoverObjected, lockOrder, ACCEPTED_STATUSES } from "../orders";
+import { Order, PaymentStatus, type OrderHandoverObjected, lockOrder, ACCEPTED_STATUSES, capacityOn } from "../orders";
 import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
 import { orderPath, type PaymentNotices } from "./notices";
 import type { EscrowService } from "./service";
@@ -47,7 +47,13 @@ export type OpenDisputeInput = z.input<typeof openSchema>;
 
 const decideSchema = z.object({
   outcome: z.enum(DisputeOutcome, { message: "Choose release, refund or partial refund." }),
-  refundAmount: z.number().positive("The refund must be more than 0.").max(1e9, "The refund is more than was paid.").nullish(),
+  refundAmount: z
+    .number()
+    .positive("The refund must be more than 0.")
+    .max(1e9, "The refund is more than was paid.")
+    // whole paisa, as a payout: never rounded silently
+    .refine(hasAtMostTwoDecimals, "The refund may have at most 2 decimals.")
+    .nullish(),
   note: z.string().trim().max(1000, "Use at most 1000 characters.").nullish(),
 });
 export type DecideDisputeInput = z.input<typeof decideSchema>;
@@ -209,11 +215,10 @@ export class DisputesService {
     return lapsed.length + due.length;
   }
 
-  /** One dispute, for its buyer, its seller or an admin. */
+  /** One dispute, for whoever may read its order: its buyer, its seller (while a seller) or an admin. */
   async dispute(disputeId: string, caller: AuthUser): Promise<DisputeView> {
     const dispute = await this.find(disputeId);
-    if (caller.role !== Role.ADMIN && caller.id !== dispute.buyerId && caller.id !== dispute.sellerId)
-      throw forbidden(said("dispute.notYours"));
+    if (!capacityOn(dispute, caller)) throw forbidden(said("dispute.notYours"));
     return dispute;
   }
 

@@ -19,7 +19,7 @@ export {
 } from "./entity";
 export { type OrderHandoverConfirmed, type OrderHandoverObjected, type OrderPlaced, type OrderStatusChanged } from "./events";
 export { lockOrder, OrdersService } from "./service";
-export { ACCEPTED_STATUSES, type OrderMoney, type OrderMoneyReader, PURCHASE_EXCLUDED_STATUSES } from "./transitions";
+export { ACCEPTED_STATUSES, capacityOn, type OrderMoney, type OrderMoneyReader, PURCHASE_EXCLUDED_STATUSES } from "./transitions";
 export { OrderParty, OrderView } from "./types";
 export { CheckoutFieldsResolver, OrderFieldsResolver, OrderLineFieldsResolver, OrdersResolver, QuoteLineFieldsResolver } from "./resolver";
 export { Coupon, CouponUse } from "./coupons";
