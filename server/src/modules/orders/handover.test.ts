@@ -275,13 +275,13 @@ describe("the automatic confirmation after 48 hours", () => {
 });
 
 describe("a handover a dispute decided", () => {
-  it("an order cancelled by a full refund no longer awaits its buyer: nothing confirms it, by hand or by the deadline", async ({
-    server,
-  }) => {
+  /** A paid order its seller completed without the code (awaiting the buyer), which the buyer disputes; an admin then decides. */
+  async function decidedWhileAwaitingBuyer(server: TestServer, input: Record<string, unknown>) {
     const order = await paidCardOrder(server, buyer, seller);
     for (const status of ["CONFIRMED", "PROCESSING", "SHIPPED", "COMPLETED"])
       expect((await setStatus(server, seller, order.id, status)).errors).toBeUndefined();
-    // the buyer disputes instead of objecting, and the admin refunds everything
+    expect((await view(server, order.id, buyer)).handover.state).toBe("AWAITING_BUYER");
+    // the buyer disputes instead of objecting, and the admin decides
     const opened = await server.gql(
       `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { id } }`,
       { input: { orderId: order.id, reason: "NOT_RECEIVED", text: "The lamp never reached me." } },
@@ -290,17 +290,40 @@ describe("a handover a dispute decided", () => {
     expect(opened.errors).toBeUndefined();
     const decided = await server.gql(
       `mutation ($id: ID!, $input: DecideDisputeInput!) { decideDispute(disputeId: $id, input: $input) { id } }`,
-      { id: opened.data.openDispute.id, input: { outcome: "REFUND" } },
+      { id: opened.data.openDispute.id, input },
       admin.token,
     );
     expect(decided.errors).toBeUndefined();
+    return order;
+  }
 
-    const cancelled = await view(server, order.id, buyer);
-    expect(cancelled).toMatchObject({ status: "CANCELLED", canAnswerHandover: false });
+  /** Neither the buyer by hand nor the 48 hours' job confirms it, and nobody is told it was confirmed. */
+  async function expectNoConfirmation(server: TestServer, order: { id: string; orderNumber: string }) {
     expect(codeOf(await server.gql(CONFIRM, { id: order.id }, buyer.token))).toBe("CONFLICT");
     await withClockAhead(server, 49 * 3_600_000, () => runScheduledJob(server, "orders.handover-auto-confirm"));
-    // a refunded, cancelled order is never announced as received
     expect(confirmationsOf(order.id)).toEqual([]);
     expect((await view(server, order.id, seller)).handover.state).not.toBe("CONFIRMED");
+    const announced = `Order ${order.orderNumber} is confirmed: the buyer did not object within 48 hours.`;
+    for (const who of [buyer, seller]) expect(await noticesOf(server, who)).not.toContain(announced);
+  }
+
+  it("an order cancelled by a full refund no longer awaits its buyer: nothing confirms it, by hand or by the deadline", async ({
+    server,
+  }) => {
+    const order = await decidedWhileAwaitingBuyer(server, { outcome: "REFUND" });
+    const cancelled = await view(server, order.id, buyer);
+    expect(cancelled).toMatchObject({ status: "CANCELLED", canAnswerHandover: false });
+    // a refunded, cancelled order is never announced as received
+    await expectNoConfirmation(server, order);
+  });
+
+  it("a release or a partial refund ends the wait too: the admin decided, the buyer's silence confirms nothing", async ({ server }) => {
+    for (const input of [{ outcome: "RELEASE" }, { outcome: "PARTIAL_REFUND", refundAmount: 500 }]) {
+      const order = await decidedWhileAwaitingBuyer(server, input);
+      const decided = await view(server, order.id, buyer);
+      expect(decided, input.outcome).toMatchObject({ status: "COMPLETED", canAnswerHandover: false, handover: { confirmDueAt: null } });
+      expect(decided.handover.state, input.outcome).not.toBe("AWAITING_BUYER");
+      await expectNoConfirmation(server, order);
+    }
   });
 });

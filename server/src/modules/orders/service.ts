@@ -96,15 +96,19 @@ export class OrdersService {
    * Reaction to `dispute.decided` (its payment settled): the order ends as the money did, COMPLETED
    * when the seller got some of it, CANCELLED when all of it went back to the buyer, recorded as the
    * deciding admin's step. Its units stay off sale: where the goods are is the admins' call, not a
-   * listing's. The escrow's refund on a cancel finds the payment settled and does nothing. A cancel
-   * also ends a handover still awaiting the buyer: nobody is to confirm receiving a refunded order.
+   * listing's. The escrow's refund on a cancel finds the payment settled and does nothing. Every
+   * decision also ends a handover still awaiting the buyer (an order the seller completed without the
+   * code): the buyer objected by disputing and the admin decided, so neither the buyer's confirmation
+   * nor the 48 hours' automatic one is left to come.
    */
   async disputeDecided(manager: EntityManager, decision: { orderId: string; refundedInFull: boolean; admin: AuthUser }): Promise<void> {
     const order = await lockOrder(manager, decision.orderId);
+    if (order.handoverState === HandoverState.AWAITING_BUYER) {
+      await manager.update(Order, order.id, { handoverState: null, handoverDueAt: null });
+    }
     const to = decision.refundedInFull ? OrderStatus.CANCELLED : OrderStatus.COMPLETED;
     if (order.status === to || PURCHASE_EXCLUDED_STATUSES.includes(order.status)) return;
-    const handoverEnds = to === OrderStatus.CANCELLED && order.handoverState === HandoverState.AWAITING_BUYER;
-    await manager.update(Order, order.id, { status: to, ...(handoverEnds ? { handoverState: null, handoverDueAt: null } : {}) });
+    await manager.update(Order, order.id, { status: to });
     await manager.insert(OrderStatusEvent, {
       orderId: order.id,
       fromStatus: order.status,
