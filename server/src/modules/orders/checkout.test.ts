@@ -132,6 +132,35 @@ describe("placeOrder", () => {
     expect(await counts(server)).toEqual(before);
   });
 
+  it("refuses a reused key whose request differs (CONFLICT), creating nothing; the same request still answers the first", async ({
+    server,
+  }) => {
+    const input = orderInput([{ productId: book.id, quantity: 1 }]);
+    const first = await server.gql(PLACE_ORDER, { input }, buyer.token);
+    expect(first.errors).toBeUndefined();
+    const before = await counts(server);
+    const differing: Array<[string, Record<string, unknown>]> = [
+      ["another quantity", { lines: [{ productId: book.id, quantity: 2 }] }],
+      ["another product", { lines: [{ productId: lamp.id, quantity: 1 }] }],
+      ["one more product", { lines: [...input.lines, { productId: lamp.id, quantity: 1 }] }],
+      ["another payment method", { paymentMethod: "CARD" }],
+      ["a coupon", { couponCode: "save" }],
+      ["another address", { shipping: { ...shipping, address: "House 9, Street 4" } }],
+      ["another contact number", { contactNumber: "03111234567" }],
+    ];
+    for (const [what, over] of differing) {
+      const reused = await server.gql(PLACE_ORDER, { input: { ...input, ...over } }, buyer.token);
+      expect(reused.errors?.[0].extensions?.code, what).toBe("CONFLICT");
+      expect(reused.errors?.[0].message, what).toMatch(/idempotency key/i);
+    }
+    expect(await counts(server)).toEqual(before);
+    // the retry: the same request (a blank coupon field is no coupon)
+    const retry = await server.gql(PLACE_ORDER, { input: { ...input, couponCode: "" } }, buyer.token);
+    expect(retry.errors).toBeUndefined();
+    expect(retry.data.placeOrder.id).toBe(first.data.placeOrder.id);
+    expect(await counts(server)).toEqual(before);
+  });
+
   it("creates one checkout for concurrent requests with one key (the unique constraint decides)", async ({ server }) => {
     const input = orderInput([
       { productId: book.id, quantity: 1 },

@@ -53,7 +53,8 @@ export class CheckoutService {
 
   /**
    * Places the cart as one checkout with one order per seller, in one transaction. A retry with
-   * the same idempotency key returns the first checkout; the unique constraint settles a race.
+   * the same idempotency key returns the first checkout; the unique constraint settles a race. The
+   * key of a checkout sent with another request (cart, payment method, coupon, delivery) is refused.
    * When `clientGone` aborts (the client stopped waiting), the transaction rolls back instead of
    * committing an order nobody was told about.
    */
@@ -68,7 +69,7 @@ export class CheckoutService {
       if (!row?.verifiedAt) throw forbidden(BUYERS_MUST_VERIFY);
     }
     const earlier = await this.checkoutByKey(buyer.id, v.idempotencyKey);
-    if (earlier) return earlier;
+    if (earlier) return this.retried(earlier, v);
     try {
       return await this.dataSource.transaction(async (manager) => {
         const session = await this.createCheckout(manager, buyer, v);
@@ -77,12 +78,35 @@ export class CheckoutService {
       });
     } catch (error) {
       if (!isUniqueViolation(error, "checkout_sessions_buyer_idempotency_key")) throw error;
-      return (await this.checkoutByKey(buyer.id, v.idempotencyKey))!;
+      return this.retried((await this.checkoutByKey(buyer.id, v.idempotencyKey))!, v);
     }
   }
 
   private checkoutByKey(buyerId: string, idempotencyKey: string) {
     return this.dataSource.getRepository(CheckoutSession).findOneBy({ buyerId, idempotencyKey });
+  }
+
+  /** A key used again: the same request (a retry) answers its checkout, another request is refused. */
+  private async retried(earlier: CheckoutSession, v: ValidOrder): Promise<CheckoutSession> {
+    const orders = await this.dataSource
+      .getRepository(Order)
+      .find({ where: { checkoutSessionId: earlier.id }, relations: { lines: true } });
+    const [order] = orders;
+    const placed = requestOf({
+      paymentMethod: earlier.paymentMethod,
+      couponCode: earlier.couponCode,
+      fulfilment: order?.fulfilment,
+      contactNumber: order?.contactNumber,
+      shipping: order && [order.shippingAddress, order.shippingCity, order.shippingPostalCode, order.shippingCountry],
+      lines: orders.flatMap((o) => o.lines ?? []).map((line) => ({ productId: line.productId ?? "", quantity: line.quantity })),
+    });
+    const sent = requestOf({
+      ...v,
+      shipping: [v.shipping?.address ?? "", v.shipping?.city ?? "", v.shipping?.postalCode ?? "", v.shipping?.country ?? ""],
+      lines: mergeLines(v.lines),
+    });
+    if (placed !== sent) throw conflict(said("checkout.keyReused"));
+    return earlier;
   }
 
   private async createCheckout(manager: EntityManager, buyer: AuthUser, v: ValidOrder): Promise<CheckoutSession> {
@@ -210,6 +234,24 @@ export class CheckoutService {
     if (session.paymentMethod !== PaymentMethod.CARD || session.paymentStatus === PaymentStatus.PAID) return session;
     throw badInput(said("checkout.notPaid"), { sessionId: said("checkout.payFirst") });
   }
+}
+
+/**
+ * What a checkout request asks for, comparable between a stored checkout and a new request: the
+ * cart (merged lines), payment method, coupon, fulfilment and delivery. A meetup's time and point
+ * are not compared: the two sides may have agreed on others since.
+ */
+function requestOf(request: {
+  paymentMethod: PaymentMethod;
+  couponCode?: string | null;
+  fulfilment?: string;
+  contactNumber?: string;
+  shipping?: string[];
+  lines: CartLine[];
+}): string {
+  const lines = request.lines.map((line) => `${line.productId}:${line.quantity}`).sort();
+  const { paymentMethod, couponCode, fulfilment, contactNumber, shipping } = request;
+  return JSON.stringify([paymentMethod, couponCode ?? null, fulfilment, contactNumber, shipping, lines]);
 }
 
 /**

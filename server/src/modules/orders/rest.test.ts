@@ -80,6 +80,11 @@ describe("POST /api/orders/place-order", () => {
     const retry = await placeLegacy(server, buyer, legacyCart(), { "idempotency-key": key });
     expect(retry.status).toBe(201);
     expect(retry.body.order._id).toBe(first.body.order._id);
+    // the key of another cart
+    const other = await placeLegacy(server, buyer, legacyCart({ products: [{ productId: book.id, quantity: 1 }] }), {
+      "idempotency-key": key,
+    });
+    expect(other.status).toBe(409);
     const a = await placeLegacy(server, buyer, legacyCart());
     const b = await placeLegacy(server, buyer, legacyCart());
     expect(a.body.order._id).not.toBe(b.body.order._id);

@@ -69,6 +69,7 @@ export const errorTexts = {
   "checkout.notFound": "Checkout not found.",
   "checkout.notYours": "This checkout is not yours.",
   "checkout.abandoned": "The request was abandoned before the order was placed; nothing was ordered.",
+  "checkout.keyReused": "This idempotency key was already used for a different checkout: send a new key for a new order.",
   "checkout.paymentNotOffered": "This payment method is not available: choose another.",
   "checkout.buyersMustVerify": "Only verified students can buy on UniBazaar. Verify your university e-mail on your profile page first.",
   "checkout.notPaid": "Payment has not been completed.",
