@@ -101,10 +101,16 @@ export type WantedBoardInput = {
 };
 
 /**
+ * A post's author is not suspended (SQL over the post as `w`): a suspended account's posts are
+ * hidden like its listings, for everyone but the author and admins, and back once it is lifted.
+ */
+const AUTHOR_NOT_SUSPENDED = `NOT EXISTS (SELECT 1 FROM users u WHERE u.id = w."authorId" AND u."suspendedAt" IS NOT NULL)`;
+
+/**
  * Wanted posts: a buyer says what they are looking for; sellers browse the open ones (not closed,
- * not expired on the clock) and answer in a conversation (ConversationsService.startAboutWanted); a
- * new listing that matches tells the author (alerts/matching.ts). Only the author (or an admin)
- * closes or deletes a post.
+ * not expired on the clock, author not suspended) and answer in a conversation
+ * (ConversationsService.startAboutWanted); a new listing that matches tells the author
+ * (alerts/matching.ts). Only the author (or an admin) closes or deletes a post.
  */
 export class WantedService {
   constructor(
@@ -149,7 +155,7 @@ export class WantedService {
     const qb = this.dataSource
       .getRepository(WantedPost)
       .createQueryBuilder("w")
-      .where(`w."closedAt" IS NULL AND w."expiresAt" > :now`, { now: this.clock.now() });
+      .where(`w."closedAt" IS NULL AND w."expiresAt" > :now AND ${AUTHOR_NOT_SUSPENDED}`, { now: this.clock.now() });
     if (v.category) qb.andWhere("w.category = :category", { category: v.category });
     if (v.campus) qb.andWhere("w.campus = :campus", { campus: v.campus });
     if (v.search) qb.andWhere(`w.search_vector @@ websearch_to_tsquery('simple', :search)`, { search: v.search });
@@ -167,23 +173,33 @@ export class WantedService {
     return this.dataSource.getRepository(WantedPost).find({ where: { authorId: caller.id }, order: { createdAt: "DESC", id: "DESC" } });
   }
 
-  /** One post: open ones for anyone signed in; a closed or expired one only for its author and admins. */
+  /**
+   * One post: open ones for anyone signed in; a closed or expired one, or one whose author is
+   * suspended, only for its author and admins.
+   */
   async get(id: string, caller: AuthUser): Promise<WantedPost> {
     const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
-    if (!post || (!this.isOpen(post) && post.authorId !== caller.id && caller.role !== Role.ADMIN))
-      throw notFound("Wanted post not found.");
+    const readable =
+      post && (post.authorId === caller.id || caller.role === Role.ADMIN || (this.isOpen(post) && !(await this.authorSuspended(post))));
+    if (!readable) throw notFound("Wanted post not found.");
     return post;
   }
 
-  /** Whether sellers may still see and answer it. */
+  /** Whether sellers may still see and answer it (its author's suspension aside). */
   isOpen(post: Pick<WantedPost, "closedAt" | "expiresAt">): boolean {
     return post.closedAt === null && post.expiresAt > this.clock.now();
+  }
+
+  private async authorSuspended(post: Pick<WantedPost, "id">): Promise<boolean> {
+    const [row] = await this.dataSource.query(`SELECT 1 FROM wanted_posts w WHERE w.id = $1 AND NOT ${AUTHOR_NOT_SUSPENDED}`, [post.id]);
+    return Boolean(row);
   }
 
   /** A seller's answer: their conversation with the author of an open post (blocks, limits and screening as for a listing's). */
   async answer(id: string, caller: AuthUser): Promise<ConversationView> {
     const post = await this.get(id, caller);
     if (!this.isOpen(post)) throw conflict("This wanted post is closed or expired.");
+    if (await this.authorSuspended(post)) throw conflict("This wanted post is no longer on the board.");
     return this.conversations.startAboutWanted(post, caller);
   }
 

@@ -168,6 +168,44 @@ describe("answering", () => {
   });
 });
 
+describe("a suspended author", () => {
+  const GET = `query ($id: ID!) { wantedPost(id: $id) { id title } }`;
+  const MODERATE = `mutation ($input: ModerateInput!) { moderate(input: $input) { action } }`;
+  const moderate = async (server: TestServer, admin: SignedIn, authorId: string, action: string) => {
+    const input = { targetKind: "USER", targetId: authorId, action, note: "Scam posts" };
+    expect((await server.gql(MODERATE, { input }, admin.token)).errors).toBeUndefined();
+  };
+
+  it("their posts leave the board and the post's page, and cannot be answered, until the suspension is lifted", async ({
+    server,
+    cast: { seller, otherSeller, admin },
+  }) => {
+    const author = await signUp(server);
+    const tag = word();
+    const wanted = await post(server, author, { title: `Casio ${tag}` });
+    const answered = await server.gql<{ answerWanted: { id: string } }>(ANSWER, { id: wanted.id }, seller.token);
+    expect(answered.errors).toBeUndefined();
+
+    await moderate(server, admin, author.user.id, "SUSPEND_USER");
+    expect((await board(server, otherSeller, { search: tag })).items).toEqual([]);
+    expect(codeOf(await server.gql(GET, { id: wanted.id }, otherSeller.token))).toBe("NOT_FOUND");
+    // neither a new answer nor the conversation a seller already had
+    for (const who of [otherSeller, seller]) expect(codeOf(await server.gql(ANSWER, { id: wanted.id }, who.token))).toBe("NOT_FOUND");
+    expect(codeOf(await server.gql(ANSWER, { id: wanted.id }, admin.token))).toBe("CONFLICT");
+    // its author (who cannot sign in meanwhile) and admins still see it
+    expect((await server.gql(GET, { id: wanted.id }, admin.token)).data).toEqual({ wantedPost: { id: wanted.id, title: `Casio ${tag}` } });
+    expect((await server.services.wanted.get(wanted.id, asCaller(author))).id).toBe(wanted.id);
+
+    await moderate(server, admin, author.user.id, "UNSUSPEND_USER");
+    expect((await board(server, otherSeller, { search: tag })).items.map((p) => p.id)).toEqual([wanted.id]);
+    expect((await server.gql(GET, { id: wanted.id }, otherSeller.token)).data).toEqual({
+      wantedPost: { id: wanted.id, title: `Casio ${tag}` },
+    });
+    const again = await server.gql<{ answerWanted: { id: string } }>(ANSWER, { id: wanted.id }, seller.token);
+    expect(again.data!.answerWanted.id).toBe(answered.data!.answerWanted.id);
+  });
+});
+
 describe("a new listing", () => {
   const matchNotices = (server: TestServer, who: SignedIn) =>
     server.dataSource.getRepository(Notification).find({ where: { recipientId: who.user.id, kind: NotificationKind.LISTING_MATCH } });
