@@ -94,6 +94,8 @@ const GRAPHQL_ACCESS: Record<string, Access> = {
   "Mutation.requestPayout": "signed-in",
   "Mutation.markPayoutPaid": ADMIN,
   "Mutation.refusePayout": ADMIN,
+  "Mutation.confirmRefundSent": ADMIN,
+  "Mutation.sendRefundAgain": ADMIN,
   "Mutation.archiveConversation": "signed-in",
   "Mutation.becomeSeller": ["user"],
   "Mutation.blockUser": "signed-in",

@@ -84,14 +84,15 @@ export function registerReactions(
   events.onInTransaction("order.handover-objected", (event, manager) => deps.disputes.handoverObjected(event, manager));
   // a decided dispute ends its order as the money went (completed, or cancelled when all of it was refunded)
   events.onInTransaction("dispute.decided", (event, manager) => deps.orders.disputeDecided(manager, event));
-  // a refund retried until the provider confirms it (about 2 days with the backoff); a failure stays visible to admins
+  // a refund retried while the provider refuses it (about 2 days with the backoff); one never answered waits for an admin
   jobs.define("payments.refund", (payload, manager) => deps.paymentProviders.sendRefund(payload, manager), {
     retryLimit: 12,
     retryDelaySeconds: 60,
   });
-  // 05:30 in Pakistan: each provider's records held against ours
-  jobs.define("payments.reconcile", (_payload, manager) => deps.paymentProviders.reconcile(manager).then(() => undefined), {
+  // 05:30 in Pakistan: each provider's records held against ours, asked outside any transaction, each attempt settled in its own
+  jobs.define("payments.reconcile", () => deps.paymentProviders.reconcile().then(() => undefined), {
     cron: "30 0 * * *",
+    ownTransactions: true,
   });
   // disputes past the seller's answer time go to the admins; admins are reminded of undecided ones
   jobs.define("disputes.deadlines", (_payload, manager) => deps.disputes.runDeadlines(manager).then(() => undefined), {

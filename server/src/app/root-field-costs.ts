@@ -112,6 +112,8 @@ export const ROOT_FIELD_COSTS: Record<string, number> = {
   "Mutation.requestPayout": 50,
   "Mutation.markPayoutPaid": 50,
   "Mutation.refusePayout": 50,
+  "Mutation.confirmRefundSent": 50,
+  "Mutation.sendRefundAgain": 50,
   "Mutation.savePushDevice": 50,
   "Mutation.removePushDevice": 50,
   "Mutation.saveSearch": 50,

@@ -7,6 +7,7 @@ import { JobQueue } from "./jobs";
 declare module "./jobs" {
   interface JobPayloads {
     "test.woken": { n: number };
+    "test.alone": { n: number };
   }
 }
 
@@ -14,6 +15,7 @@ describe("a job enqueued here", () => {
   let dataSource: DataSource;
   let jobs: JobQueue;
   const ran: number[] = [];
+  const alone: Array<{ n: number; inTransaction: boolean }> = [];
 
   beforeAll(async () => {
     const url = await createTestDatabase();
@@ -24,6 +26,13 @@ describe("a job enqueued here", () => {
     jobs.define("test.woken", async ({ n }) => {
       ran.push(n);
     });
+    jobs.define(
+      "test.alone",
+      async ({ n }, manager) => {
+        alone.push({ n, inTransaction: manager.queryRunner?.isTransactionActive ?? false });
+      },
+      { ownTransactions: true },
+    );
     await jobs.start();
   }, 60_000);
   afterAll(async () => {
@@ -61,5 +70,19 @@ describe("a job enqueued here", () => {
     await expect.poll(() => ran.includes(5), { timeout: 10_000 }).toBe(true);
     expect(ran).not.toContain(4);
     expect((await jobs.counts()).find((c) => c.name === "test.woken")).toMatchObject({ queued: 0, active: 0 });
+  });
+
+  it("with ownTransactions, runs in no transaction of the queue's, and is marked done after its work", async () => {
+    await jobs.enqueue(dataSource.manager, "test.alone", { n: 1 });
+    await expect.poll(() => alone, { timeout: 10_000 }).toEqual([{ n: 1, inTransaction: false }]);
+    await expect
+      .poll(
+        async () =>
+          (await dataSource.query(
+            `SELECT count(*)::int AS n FROM job_effects e JOIN pgboss.job j ON j.id::text = e."jobId"::text WHERE j.name = 'test.alone'`,
+          )) as unknown,
+        { timeout: 10_000 },
+      )
+      .toEqual([{ n: 1 }]);
   });
 });

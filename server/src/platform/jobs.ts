@@ -26,7 +26,10 @@ export function trackRunningJobs(): void {
   trackingRunningJobs = true;
 }
 
-/** A job's work, in one transaction with the mark that it was done: its effect happens once. */
+/**
+ * A job's work, in one transaction with the mark that it was done: its effect happens once. A job
+ * defined with `ownTransactions` is given the data source's manager instead, outside any transaction.
+ */
 export type JobHandler<K extends JobName> = (payload: JobPayloads[K], manager: EntityManager) => Promise<void>;
 
 export type JobDefinition = {
@@ -35,6 +38,14 @@ export type JobDefinition = {
   /** Tries after the first failure, each later than the last (exponential backoff from `retryDelaySeconds`). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * The work opens its own short transactions, because it waits on other servers between them (no
+   * transaction may outlast TRANSACTION_TIMEOUT_MS, nor hold locks while it waits). It runs in no
+   * transaction of the queue's and is marked done after it: a run cut short is run again whole,
+   * and two runs may overlap (a retry of one that outlived `timeoutSeconds`), so each of its
+   * transactions must be safe to do twice.
+   */
+  ownTransactions?: boolean;
 };
 
 /** Jobs one worker takes per fetch (pg-boss fetches, then waits out the polling interval unless woken). */
@@ -129,16 +140,18 @@ export class JobQueue {
         if (definition.cron) await this.boss.schedule(name, definition.cron, {}, { tz: "UTC" });
       }
     });
-    for (const [name, { handler }] of this.definitions) {
-      // up to JOB_BATCH jobs per fetch, each in its own transaction; a failure fails the batch, whose
-      // jobs already done are no-ops when retried (job_effects)
+    for (const [name, { handler, definition }] of this.definitions) {
+      // up to JOB_BATCH jobs per fetch, each in its own transaction (an ownTransactions job opens its
+      // own); a failure fails the batch, whose jobs already done are no-ops when retried (job_effects)
       const worker = await this.boss.work(
         name,
         { pollingIntervalSeconds: this.options.pollSeconds ?? POLL_SECONDS, batchSize: JOB_BATCH },
         async (batch) => {
           let failure: Error | undefined;
           for (const job of batch) {
-            await this.runOnce(job.id, (manager) => handler(job.data as never, manager)).catch((error: unknown) => {
+            const work = (manager: EntityManager) => handler(job.data as never, manager);
+            const run = definition.ownTransactions ? this.runAlone(job.id, work) : this.runOnce(job.id, work);
+            await run.catch((error: unknown) => {
               failure ??= error instanceof Error ? error : new Error(String(error));
             });
           }
@@ -162,6 +175,17 @@ export class JobQueue {
         if (!done.length) return;
         await work(manager);
       });
+    await (trackingRunningJobs ? runningJob.run(jobId, once) : once());
+  }
+
+  /** A job that opens its own transactions (`ownTransactions`): skipped when marked done, marked done after its work. */
+  private async runAlone(jobId: string, work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    const once = async () => {
+      const done: unknown[] = await this.dataSource.query(`SELECT 1 FROM job_effects WHERE "jobId" = $1`, [jobId]);
+      if (done.length) return;
+      await work(this.dataSource.manager);
+      await this.dataSource.query(`INSERT INTO job_effects ("jobId") VALUES ($1) ON CONFLICT DO NOTHING`, [jobId]);
+    };
     await (trackingRunningJobs ? runningJob.run(jobId, once) : once());
   }
 

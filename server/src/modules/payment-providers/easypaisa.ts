@@ -12,6 +12,8 @@ import {
   type PaymentRequest,
   type ProviderApi,
   type RefundRequest,
+  RefundRefused,
+  REFUND_TIME_LIMIT_MS,
 } from "./provider";
 
 /**
@@ -140,9 +142,10 @@ export class EasypaisaProvider implements PaymentProvider {
       this.account.refundUrl,
       { orderId: request.reference, storeId: this.account.storeId, amount: easypaisaAmount(request.amountPaisa), refundKey: request.key },
       { Credentials: easypaisaCredentials(this.account) },
+      REFUND_TIME_LIMIT_MS,
     );
     if (fieldText(answer, "responseCode") !== EASYPAISA_OK)
-      throw new Error(`Easypaisa refused the refund: ${fieldText(answer, "responseCode")} ${fieldText(answer, "responseDesc")}`);
+      throw new RefundRefused(`Easypaisa refused the refund: ${fieldText(answer, "responseCode")} ${fieldText(answer, "responseDesc")}`);
     return fieldText(answer, "refundId").slice(0, 64) || `${request.reference}-refund`;
   }
 }

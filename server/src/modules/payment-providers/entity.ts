@@ -63,11 +63,20 @@ export class PaymentAttempt {
 }
 
 export enum RefundState {
+  /** To send: the `payments.refund` job sends it (again, after a refusal). */
   REQUESTED = "requested",
+  /**
+   * Sent, and no answer recorded: the provider may have made it. Nothing sends it again until an
+   * admin, having checked with the provider, confirms it as sent or sends it again.
+   */
+  IN_DOUBT = "in_doubt",
   CONFIRMED = "confirmed",
 }
 
-/** Money going back through the provider that took it; posted to the ledger once the provider confirms it. */
+/**
+ * Money going back through the provider that took it; posted to the ledger once the provider (or an
+ * admin who checked with it) confirms it.
+ */
 @Entity({ name: "payment_refunds" })
 export class PaymentRefund {
   @PrimaryGeneratedColumn("uuid")

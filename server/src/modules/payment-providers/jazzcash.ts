@@ -13,6 +13,8 @@ import {
   type PaymentRequest,
   type ProviderApi,
   type RefundRequest,
+  RefundRefused,
+  REFUND_TIME_LIMIT_MS,
 } from "./provider";
 
 /** A JazzCash merchant account: the hosted checkout, the status inquiry and the mobile-wallet refund. */
@@ -157,9 +159,12 @@ export class JazzCashProvider implements PaymentProvider {
       pp_Password: this.account.password,
       pp_MerchantMPIN: this.account.merchantMpin,
     });
-    const answer = this.verified(await this.api(this.account.refundUrl, body));
+    // an unsigned answer is not JazzCash's word: the refund is then in doubt, not refused
+    const answer = this.verified(await this.api(this.account.refundUrl, body, {}, REFUND_TIME_LIMIT_MS));
     if (fieldText(answer, "pp_ResponseCode") !== JAZZCASH_OK)
-      throw new Error(`JazzCash refused the refund: ${fieldText(answer, "pp_ResponseCode")} ${fieldText(answer, "pp_ResponseMessage")}`);
+      throw new RefundRefused(
+        `JazzCash refused the refund: ${fieldText(answer, "pp_ResponseCode")} ${fieldText(answer, "pp_ResponseMessage")}`,
+      );
     return (fieldText(answer, "pp_RetreivalReferenceNo") || `${request.reference}-refund`).slice(0, 64);
   }
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { TRANSACTION_TIMEOUT_MS } from "../../platform/db/data-source";
 
 /** The providers that take money online; the same names as the checkout's online payment methods. */
 export type ProviderName = "card" | "jazzcash" | "easypaisa";
@@ -34,6 +35,23 @@ export type Inquiry = {
 /** A refund asked of the provider that took the money: part or all of one payment, keyed so a retry refunds once. */
 export type RefundRequest = { reference: string; transactionId: string | null; amountPaisa: number; key: string };
 
+/**
+ * The provider answered a refund with a refusal (its own answer, read and, where it signs, verified):
+ * no money moved, so the refund may be asked again. Any other error of `refund` (no answer in time,
+ * a dropped connection, an HTTP error, an answer that cannot be read or is not signed) leaves the
+ * refund in doubt: the provider may have made it.
+ */
+export class RefundRefused extends Error {
+  override readonly name = "RefundRefused";
+}
+
+/**
+ * How long a refund waits for the provider's answer: the `payments.refund` job asks inside its
+ * transaction, which PostgreSQL 17+ ends at TRANSACTION_TIMEOUT_MS, and must still commit what the
+ * provider said (or that it said nothing in time).
+ */
+export const REFUND_TIME_LIMIT_MS = TRANSACTION_TIMEOUT_MS - 2_000;
+
 export type CallbackFields = Record<string, unknown>;
 
 /**
@@ -51,23 +69,32 @@ export interface PaymentProvider {
   callbackReference(fields: CallbackFields): string | null;
   /** The provider's status inquiry for one reference. */
   inquire(reference: string): Promise<Inquiry>;
-  /** Refunds through the provider; answers the provider's refund id. Throws when the provider refused or did not answer. */
+  /**
+   * Refunds through the provider within REFUND_TIME_LIMIT_MS; answers the provider's refund id.
+   * Throws `RefundRefused` when the provider answered no; any other error means it may have made it.
+   */
   refund(request: RefundRequest): Promise<string>;
 }
 
 /**
- * How a provider's API is called: a JSON POST answered with JSON. Live accounts call the provider
- * over HTTPS; a simulator's calls go straight to its handlers on this server, with the same bodies.
+ * How a provider's API is called: a JSON POST answered with JSON, within `timeoutMs` (else the API's
+ * own limit). Live accounts call the provider over HTTPS; a simulator's calls go straight to its
+ * handlers on this server, with the same bodies.
  */
-export type ProviderApi = (url: string, body: Record<string, string>, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
+export type ProviderApi = (
+  url: string,
+  body: Record<string, string>,
+  headers?: Record<string, string>,
+  timeoutMs?: number,
+) => Promise<Record<string, unknown>>;
 
-/** A provider's API over HTTPS, with a time limit: a provider that does not answer is an error, retried later. */
-export const httpsApi: ProviderApi = async (url, body, headers = {}) => {
+/** A provider's API over HTTPS, with a time limit (15 s unless the call gives one): a provider that does not answer is an error. */
+export const httpsApi: ProviderApi = async (url, body, headers = {}, timeoutMs = 15_000) => {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status}`);
   const answer: unknown = await response.json();

@@ -12,6 +12,8 @@ import { PaymentAttempt, PaymentAttemptStatus, PaymentMismatch, PaymentRefund, R
 import type { CallbackFields, Inquiry, PaymentRedirect, ProviderName } from "./provider";
 import { reconcile, recordMismatch, type AdminBell } from "./reconciliation";
 export { ADMIN_PAYMENTS_PATH } from "./reconciliation";
+import { PaymentRefunds, type RefundOrder } from "./refunds";
+export type { RefundOrder } from "./refunds";
 import type { SimulatorBank } from "./simulator-bank";
 import { PROVIDER_LABELS, RETURN_PATHS, type Providers, type WalletMethod } from "./wallets";
 
@@ -26,6 +28,8 @@ export type PaymentProblems = {
   /** The refunds of the refused payments (keyed `refused:<attempt id>`), waiting or sent. */
   refusedRefunds: PaymentRefund[];
   refundsWaiting: PaymentRefund[];
+  /** Refunds the provider may have made: an admin checks with it, then confirms them or sends them again. */
+  refundsInDoubt: PaymentRefund[];
   mismatches: PaymentMismatch[];
 };
 
@@ -34,19 +38,6 @@ export type Settlement = {
   checkoutId: string;
   outcome: "paid" | "failed" | "refused" | "pending" | "replayed";
   message: string | null;
-};
-
-/** A refund to send through a provider (see `requestRefund`). */
-export type RefundOrder = {
-  key: string;
-  provider: ProviderName;
-  attemptReference: string;
-  transactionId: string | null;
-  amountPaisa: number;
-  orderId: string | null;
-  buyerId: string | null;
-  sandbox: boolean;
-  reason: string;
 };
 
 const REFERENCE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -65,7 +56,8 @@ const RECONCILE_DAYS = 3;
  * reference: a payment counts as taken when the provider's own inquiry says it is paid for exactly
  * the attempt's amount. A payment the checkout can no longer take is recorded as refused, posted to
  * the ledger as owed back and refunded through the provider, never dropped. Refunds are jobs,
- * retried until the provider confirms them, and only then posted as sent.
+ * retried while the provider refuses them, posted as sent only once it confirms them, and left to
+ * an admin when its answer never came (refunds.ts).
  */
 export class PaymentProvidersService {
   constructor(
@@ -82,7 +74,12 @@ export class PaymentProvidersService {
     readonly bank: SimulatorBank,
     /** PUBLIC_URL: the only base of the addresses a live provider sends buyers back to. */
     private readonly publicUrl: string | undefined,
-  ) {}
+  ) {
+    this.refunds = new PaymentRefunds(dataSource, deps, providers);
+  }
+
+  /** Refunds: sent by a job, resolved by an admin when in doubt (refunds.ts). */
+  readonly refunds: PaymentRefunds;
 
   /** The online payment methods a checkout may choose here (none in production without providers). */
   methodsOffered(): ProviderName[] {
@@ -160,6 +157,7 @@ export class PaymentProvidersService {
     return this.dataSource.transaction((manager) => this.settle(manager, attempt.id, inquiry));
   }
 
+  /** Settles an attempt on its provider's answer in the caller's transaction, on the attempt locked and read again. */
   private async settle(manager: EntityManager, attemptId: string, inquiry: Inquiry): Promise<Settlement> {
     const attempt = await manager
       .getRepository(PaymentAttempt)
@@ -243,113 +241,50 @@ export class PaymentProvidersService {
 
   /**
    * Orders a refund through the provider that took the money, in the caller's transaction: recorded
-   * once per key, and sent by the `payments.refund` job, which retries until the provider confirms.
-   * The caller has already moved the amount to the ledger's refunds owed.
+   * once per key, and sent by the `payments.refund` job (refunds.ts). The caller has already moved
+   * the amount to the ledger's refunds owed.
    */
-  async requestRefund(manager: EntityManager, refund: RefundOrder): Promise<void> {
-    const inserted: Array<{ id: string }> = await manager.query(
-      `INSERT INTO payment_refunds (key, provider, "attemptReference", "transactionId", "amountPaisa", "orderId", "buyerId", sandbox, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [
-        refund.key,
-        refund.provider,
-        refund.attemptReference,
-        refund.transactionId,
-        refund.amountPaisa,
-        refund.orderId,
-        refund.buyerId,
-        refund.sandbox,
-        refund.reason.slice(0, 300),
-      ],
-    );
-    if (inserted.length) await this.deps.jobs.enqueue(manager, "payments.refund", { refundId: inserted[0].id }, { key: inserted[0].id });
+  requestRefund(manager: EntityManager, refund: RefundOrder): Promise<void> {
+    return this.refunds.request(manager, refund);
   }
 
-  /** The `payments.refund` job: sends one refund through its provider; once confirmed, posts it as sent. */
-  async sendRefund({ refundId }: { refundId: string }, manager: EntityManager): Promise<void> {
-    const refund = await manager
-      .getRepository(PaymentRefund)
-      .createQueryBuilder("r")
-      .setLock("pessimistic_write")
-      .where("r.id = :refundId", { refundId })
-      .getOne();
-    if (!refund || refund.state === RefundState.CONFIRMED) return;
-    let providerRefundId: string;
-    try {
-      const provider = this.providers[refund.provider];
-      if (!provider) throw new Error(`the ${refund.provider} provider is not configured on this server`);
-      providerRefundId = await provider.refund({
-        reference: refund.attemptReference,
-        transactionId: refund.transactionId,
-        amountPaisa: refund.amountPaisa,
-        key: refund.key,
-      });
-    } catch (error) {
-      // kept outside the job's transaction, which rolls back: admins see why a refund waits. Not
-      // awaited: the job's transaction holds this row's lock until it rolls back, after the throw
-      void this.dataSource
-        .query(`UPDATE payment_refunds SET tries = tries + 1, "lastError" = $2 WHERE id = $1`, [
-          refundId,
-          String((error as Error).message).slice(0, 300),
-        ])
-        .catch(() => undefined);
-      throw error;
-    }
-    await manager.update(PaymentRefund, refund.id, {
-      state: RefundState.CONFIRMED,
-      providerRefundId: providerRefundId.slice(0, 64),
-      confirmedAt: this.deps.clock.now(),
-      tries: refund.tries + 1,
-      lastError: null,
-    });
-    await this.deps.ledger.post(manager, {
-      key: `refund-sent:${refund.id}`,
-      kind: MovementKind.REFUND_SENT,
-      orderId: refund.orderId,
-      entries: [
-        { account: accounts.refundsPending, amountPaisa: -refund.amountPaisa },
-        { account: accounts.provider(refund.provider), amountPaisa: refund.amountPaisa },
-      ],
-    });
-    await this.deps.events.publish(manager, "payment.refunded", {
-      refundId: refund.id,
-      orderId: refund.orderId,
-      amountPaisa: refund.amountPaisa,
-      providerRefundId,
-    });
+  /** The `payments.refund` job: sends one refund through its provider (refunds.ts). */
+  sendRefund(payload: { refundId: string }, manager: EntityManager): Promise<void> {
+    return this.refunds.send(payload, manager);
   }
 
-  /** The daily `payments.reconcile` job (reconciliation.ts). */
-  reconcile(manager: EntityManager): Promise<number> {
-    return reconcile(manager, {
+  /** The daily `payments.reconcile` job (reconciliation.ts): it asks outside any transaction and settles each attempt in its own. */
+  reconcile(): Promise<number> {
+    return reconcile(this.dataSource, {
       providers: this.providers,
       offered: this.methodsOffered(),
       ledger: this.deps.ledger,
       bell: this.deps.bell,
       since: new Date(this.deps.clock.now().getTime() - RECONCILE_DAYS * 86_400_000),
-      settle: (attemptId, inquiry) => this.settle(manager, attemptId, inquiry),
+      settle: (manager, attemptId, inquiry) => this.settle(manager, attemptId, inquiry),
     });
   }
 
   /**
    * What the admins' payments page lists: payments refused and refunded (with their refunds),
-   * refunds still waiting for the provider, and reconciliation's mismatches.
+   * refunds still waiting for the provider, those in doubt, and reconciliation's mismatches.
    */
   async problems(): Promise<PaymentProblems> {
-    const [refused, refundsWaiting, mismatches] = await Promise.all([
+    const refundsIn = (state: RefundState) =>
+      this.dataSource.getRepository(PaymentRefund).find({ where: { state }, order: { createdAt: "DESC" }, take: 100 });
+    const [refused, refundsWaiting, refundsInDoubt, mismatches] = await Promise.all([
       this.dataSource
         .getRepository(PaymentAttempt)
         .find({ where: { status: PaymentAttemptStatus.REFUSED }, order: { createdAt: "DESC" }, take: 100 }),
-      this.dataSource
-        .getRepository(PaymentRefund)
-        .find({ where: { state: RefundState.REQUESTED }, order: { createdAt: "DESC" }, take: 100 }),
+      refundsIn(RefundState.REQUESTED),
+      refundsIn(RefundState.IN_DOUBT),
       this.dataSource.getRepository(PaymentMismatch).find({ order: { createdAt: "DESC" }, take: 100 }),
     ]);
     // the refused payments' refunds, sent or not, in one query
     const refusedRefunds = refused.length
       ? await this.dataSource.getRepository(PaymentRefund).findBy({ key: In(refused.map((attempt) => refusalKey(attempt.id))) })
       : [];
-    return { refused, refusedRefunds, refundsWaiting, mismatches };
+    return { refused, refusedRefunds, refundsWaiting, refundsInDoubt, mismatches };
   }
 
   /** The refunds of one payment reference (the admins' and the buyer's view of where a refund is). */

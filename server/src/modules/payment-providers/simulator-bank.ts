@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { DataSource } from "typeorm";
 import { easypaisaAmount, easypaisaCredentials, EASYPAISA_OK, paisaFromRupees, type EasypaisaAccount } from "./easypaisa";
 import { JAZZCASH_COMPLETED, JAZZCASH_OK, JAZZCASH_PENDING, jazzcashSecureHash, type JazzCashAccount } from "./jazzcash";
-import { fieldText, paisaFromDigits, pakistanTimestamp, sameSignature, type ProviderName } from "./provider";
+import { fieldText, paisaFromDigits, pakistanTimestamp, RefundRefused, sameSignature, type ProviderName } from "./provider";
 
 /** One transaction in a simulator's books, as the provider would keep it. */
 export type SimulatedTransaction = {
@@ -46,7 +46,7 @@ export class SimulatorBank {
     return row ? { ...row, amountPaisa: Number(row.amountPaisa), refundedPaisa: Number(row.refundedPaisa) } : null;
   }
 
-  /** Refunds part of a paid transaction, once per key; refuses more than was paid. Answers the refund id. */
+  /** Refunds part of a paid transaction, once per key; refuses more than was paid (`RefundRefused`). Answers the refund id. */
   async refund(provider: ProviderName, reference: string, amountPaisa: number, key: string): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const [earlier] = await manager.query(`SELECT "refundId" FROM payment_simulator_refunds WHERE key = $1`, [key]);
@@ -57,7 +57,7 @@ export class SimulatorBank {
         [provider, reference, amountPaisa],
       );
       if (!updated)
-        throw new Error(`the ${provider} simulator has no paid transaction ${reference} with ${amountPaisa} paisa left to refund`);
+        throw new RefundRefused(`the ${provider} simulator has no paid transaction ${reference} with ${amountPaisa} paisa left to refund`);
       const refundId = `R${transactionId()}`;
       await manager.query(
         `INSERT INTO payment_simulator_refunds (key, provider, reference, "amountPaisa", "refundId") VALUES ($1, $2, $3, $4, $5)`,
@@ -127,7 +127,9 @@ export class SimulatorBank {
         pp_RetreivalReferenceNo: refundId,
         pp_TxnDateTime: pakistanTimestamp(new Date()),
       });
-    } catch {
+    } catch (error) {
+      // only the books' refusal is answered; anything else fails the call, as a provider's outage would
+      if (!(error instanceof RefundRefused)) throw error;
       return signJazzCash(account, { pp_ResponseCode: "199", pp_ResponseMessage: "Refund not possible for this transaction." });
     }
   }
@@ -170,7 +172,8 @@ export class SimulatorBank {
         responseDesc: "SUCCESS",
         refundId: await this.refund("easypaisa", fieldText(body, "orderId"), amount, key),
       };
-    } catch {
+    } catch (error) {
+      if (!(error instanceof RefundRefused)) throw error;
       return { responseCode: "0004", responseDesc: "Refund not possible for this order" };
     }
   }

@@ -5,6 +5,7 @@ import { MoneyField } from "../../platform/graphql/money";
 export enum RefundProgress {
   PENDING = "PENDING",
   FAILED = "FAILED",
+  IN_DOUBT = "IN_DOUBT",
   SENT = "SENT",
 }
 registerEnumType(RefundProgress, {
@@ -12,7 +13,11 @@ registerEnumType(RefundProgress, {
   description: "Where a refund through a payment provider is.",
   valuesConfig: {
     PENDING: { description: "Asked of the provider, not yet confirmed." },
-    FAILED: { description: "The provider refused it or did not answer at its last try: it is tried again (see lastError)." },
+    FAILED: { description: "The provider refused it at its last try: it is tried again (see lastError)." },
+    IN_DOUBT: {
+      description:
+        "Sent, and the provider's answer never came: it may have made it. Nothing sends it again until an admin, having checked with the provider, confirms it (confirmRefundSent) or sends it again (sendRefundAgain).",
+    },
     SENT: { description: "The provider confirmed it: the money is back with the buyer." },
   },
 });
@@ -40,7 +45,7 @@ export class PaymentRefundObject {
   @Field(() => Int, { description: "How often it was sent to the provider." })
   tries: number;
 
-  @Field(() => String, { nullable: true, description: "Why the last try failed." })
+  @Field(() => String, { nullable: true, description: "Why the last try failed, or why it is in doubt." })
   lastError: string | null;
 
   @Field(() => Boolean, { description: "Test money (the card sandbox or a wallet's simulator)." })
@@ -52,7 +57,10 @@ export class PaymentRefundObject {
   @Field(() => Date, { description: "When it was asked for." })
   createdAt: Date;
 
-  @Field(() => Date, { nullable: true, description: "When the provider confirmed it." })
+  @Field(() => String, { nullable: true, description: "The provider's id of the refund, once confirmed." })
+  providerRefundId: string | null;
+
+  @Field(() => Date, { nullable: true, description: "When the provider (or an admin who checked with it) confirmed it." })
   confirmedAt: Date | null;
 }
 
@@ -106,8 +114,13 @@ export class PaymentProblems {
   @Field(() => [RefusedPayment], { description: "Payments taken but refused (and refunded), newest first." })
   refused: RefusedPayment[];
 
-  @Field(() => [PaymentRefundObject], { description: "Refunds not yet confirmed by their provider, newest first." })
+  @Field(() => [PaymentRefundObject], { description: "Refunds to send or being retried, newest first." })
   refundsWaiting: PaymentRefundObject[];
+
+  @Field(() => [PaymentRefundObject], {
+    description: "Refunds in doubt (the provider may have made them), newest first: each waits for an admin.",
+  })
+  refundsInDoubt: PaymentRefundObject[];
 
   @Field(() => [PaymentMismatchObject], { description: "Reconciliation's mismatches, newest first." })
   mismatches: PaymentMismatchObject[];

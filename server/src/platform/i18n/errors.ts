@@ -155,6 +155,10 @@ export const errorTexts = {
     "{{testPaisa}} of your balance is test money from sandbox payments and is never paid out: you can ask for at most {{availablePaisa}}.",
   "payout.moreThanAvailable": "You can ask for at most your available {{availablePaisa}}.",
   "payout.alreadyDecided": "This payout is already {{state}}.",
+
+  "refund.notFound": "Refund not found.",
+  "refund.notInDoubt": "This refund is no longer in doubt: another admin may have resolved it. Reload the page.",
+  "refund.providerRefundId": "Enter the provider's refund id: up to 64 letters, digits and - . / _ (no spaces).",
 } as const;
 
 export type ErrorKey = keyof typeof errorTexts;

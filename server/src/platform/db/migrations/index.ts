@@ -37,6 +37,7 @@ import { CouponLimits1765410000000 } from "./1765410000000-coupon-limits";
 import { MessagesByKey1765537428100 } from "./1765537428100-messages-by-key";
 import { ListingReviewNotices1765600000000 } from "./1765600000000-listing-review-notices";
 import { SearchByMonth1765700000000 } from "./1765700000000-search-by-month";
+import { RefundsInDoubt1765800000000 } from "./1765800000000-refunds-in-doubt";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   MessagesByKey1765537428100,
   ListingReviewNotices1765600000000,
   SearchByMonth1765700000000,
+  RefundsInDoubt1765800000000,
 ];

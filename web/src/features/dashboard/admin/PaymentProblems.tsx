@@ -1,9 +1,11 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadingState } from "../../../components/LoadingState";
@@ -12,13 +14,19 @@ import { usePageTitle } from "../../../components/usePageTitle";
 import type { AdminPaymentRefundFragment, RefundProgress } from "../../../generated/graphql";
 import { useAdminPaymentProblemsQuery } from "../../../generated/hooks";
 import { formatDateTime, formatPKR } from "../../../lib/format";
+import { RefundInDoubtDialog, type RefundFinding } from "./RefundInDoubtDialog";
 
-const PROGRESS_COLOR: Record<RefundProgress, "default" | "error" | "success"> = { PENDING: "default", FAILED: "error", SENT: "success" };
+const PROGRESS_COLOR: Record<RefundProgress, "default" | "error" | "warning" | "success"> = {
+  PENDING: "default",
+  FAILED: "error",
+  IN_DOUBT: "warning",
+  SENT: "success",
+};
 
 /**
- * /dashboard/admin/payments: what needs an admin's eye in online payments: payments refused (and
- * refunded), refunds the provider has not confirmed, and reconciliation's mismatches. Cards, not a
- * table, so a phone reads them without scrolling sideways.
+ * /dashboard/admin/payments: what needs an admin's eye in online payments: refunds in doubt (each
+ * with what to do), payments refused (and refunded), refunds the provider has not confirmed, and
+ * reconciliation's mismatches. Cards, not a table, so a phone reads them without scrolling sideways.
  */
 export default function PaymentProblems() {
   const { t } = useTranslation("admin");
@@ -40,6 +48,11 @@ export default function PaymentProblems() {
       >
         {(problems) => (
           <>
+            <Section id="in-doubt" title={t("payments.inDoubt")} empty={t("payments.noneInDoubt")}>
+              {problems.refundsInDoubt.map((refund) => (
+                <RefundCard key={refund.id} refund={refund} />
+              ))}
+            </Section>
             <Section id="refused" title={t("payments.refused")} empty={t("payments.noRefused")}>
               {problems.refused.map((payment) => (
                 <Card key={payment.id} label={t("payments.refusedPayment", { reference: payment.reference })}>
@@ -52,12 +65,7 @@ export default function PaymentProblems() {
             </Section>
             <Section id="refunds" title={t("payments.refundsWaiting")} empty={t("payments.noRefundsWaiting")}>
               {problems.refundsWaiting.map((refund) => (
-                <Card key={refund.id} label={t("payments.refund", { reference: refund.attemptReference })}>
-                  <Heading amount={refund.amount} provider={refund.provider} sandbox={refund.sandbox} />
-                  <Line>{refund.reason}</Line>
-                  <Small>{t("payments.reference", { reference: refund.attemptReference, date: formatDateTime(refund.createdAt) })}</Small>
-                  <RefundState refund={refund} />
-                </Card>
+                <RefundCard key={refund.id} refund={refund} />
               ))}
             </Section>
             <Section id="mismatches" title={t("payments.mismatches")} empty={t("payments.noMismatches")}>
@@ -112,6 +120,18 @@ function Heading({ amount, provider, sandbox }: { amount: number; provider: stri
   );
 }
 
+function RefundCard({ refund }: { refund: AdminPaymentRefundFragment }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Card label={t("payments.refund", { reference: refund.attemptReference })}>
+      <Heading amount={refund.amount} provider={refund.provider} sandbox={refund.sandbox} />
+      <Line>{refund.reason}</Line>
+      <Small>{t("payments.reference", { reference: refund.attemptReference, date: formatDateTime(refund.createdAt) })}</Small>
+      <RefundState refund={refund} />
+    </Card>
+  );
+}
+
 const Line = ({ children }: { children: ReactNode }) => <Typography sx={{ overflowWrap: "anywhere" }}>{children}</Typography>;
 
 const Small = ({ children }: { children: ReactNode }) => (
@@ -133,11 +153,33 @@ function RefundState({ refund }: { refund: AdminPaymentRefundFragment }) {
         </Typography>
       </Stack>
       {refund.lastError && <Small>{t("payments.lastError", { error: refund.lastError })}</Small>}
+      {refund.progress === "IN_DOUBT" && <InDoubt refund={refund} />}
       {refund.orderId && (
         <Link component={RouterLink} to={`/orders/${refund.orderId}`} variant="body2" sx={{ alignSelf: "flex-start" }}>
           {t("payments.openOrder")}
         </Link>
       )}
     </Stack>
+  );
+}
+
+/** What an admin does about a refund in doubt: check the provider's portal, then say what it shows. */
+function InDoubt({ refund }: { refund: AdminPaymentRefundFragment }) {
+  const { t } = useTranslation("admin");
+  const [finding, setFinding] = useState<RefundFinding | null>(null);
+  const provider = providerLabel(t, refund.provider);
+  return (
+    <>
+      <Alert severity="warning">{t("payments.inDoubtHelp", { provider, reference: refund.attemptReference })}</Alert>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+        <Button size="small" variant="contained" onClick={() => setFinding("sent")}>
+          {t("payments.foundSent")}
+        </Button>
+        <Button size="small" color="error" onClick={() => setFinding("again")}>
+          {t("payments.foundNothing")}
+        </Button>
+      </Stack>
+      {finding && <RefundInDoubtDialog refund={refund} finding={finding} provider={provider} onClose={() => setFinding(null)} />}
+    </>
   );
 }
