@@ -350,12 +350,19 @@ describe("the accepted price at checkout", () => {
     expect((await server.gql(OFFERS, { c: conversationId }, buyer.token)).data.offers.items[0].status).toBe("EXPIRED");
   });
 
-  it("a price cut below the offer wins (the offer is then left unused)", async ({ server }) => {
-    const { product, offer } = await acceptedOffer(server, 1500);
+  it("a price cut below the offer wins, and the checkout spends the offer all the same: a price raised again does not bring it back", async ({
+    server,
+  }) => {
+    const { product, offer } = await acceptedOffer(server, 1500, { quantityAvailable: 3 });
+    const lines = [{ productId: product.id, quantity: 1 }];
     await server.dataSource.getRepository(Product).update(product.id, { pricePaisa: 120_000 });
-    const checkout = await placeOrder(server, buyer, [{ productId: product.id, quantity: 1 }]);
-    expect(checkout.subtotal).toBe(1200);
-    expect((await stored(server, offer.id)).status).toBe(OfferStatus.ACCEPTED);
+    const first = await placeOrder(server, buyer, lines);
+    expect(first.subtotal).toBe(1200);
+    // the seller raises the price again before the offer's expiry: the next unit is at the listed price
+    await server.dataSource.getRepository(Product).update(product.id, { pricePaisa: 200_000 });
+    expect((await server.gql(QUOTE, { lines }, buyer.token)).data.priceQuote.lines[0].offerPrice).toBeNull();
+    expect((await placeOrder(server, buyer, lines)).subtotal).toBe(2000);
+    expect(await stored(server, offer.id)).toMatchObject({ status: OfferStatus.USED, usedOrderId: first.orders[0].id });
   });
 
   it("two checkouts at once charge the offer exactly once", async ({ server }) => {

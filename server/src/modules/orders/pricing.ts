@@ -54,7 +54,10 @@ export type PricedLine = {
   product: Product | null;
   /** The listed price of one unit. */
   unitPricePaisa: number;
-  /** The buyer's accepted offer that prices one unit of this line, if any (below the listed price). */
+  /**
+   * The buyer's accepted offer this line uses up, if any: it prices one unit when below the listed
+   * price (`offerPricePaisa`), and is spent by the checkout either way, as its reservation is.
+   */
   offerId: string | null;
   offerPricePaisa: number | null;
   lineTotalPaisa: number;
@@ -111,7 +114,8 @@ export async function priceCart(
     const product = byId.get(line.productId) ?? null;
     const available = Boolean(product && !product.deletedAt && product.sellerId && product.quantityAvailable > 0);
     const unitPricePaisa = product?.pricePaisa ?? 0;
-    // an accepted offer is for one unit; further units cost the listed price (a later price cut below it wins)
+    // an accepted offer is for one unit; further units cost the listed price (a later price cut below
+    // it wins, and the offer is spent all the same: a price raised again does not bring it back)
     const offer = available ? offers.get(line.productId) : undefined;
     const offerPricePaisa = offer && offer.amountPaisa < unitPricePaisa ? offer.amountPaisa : null;
     const lineTotalPaisa = !available ? 0 : (offerPricePaisa ?? unitPricePaisa) + unitPricePaisa * (line.quantity - 1);
@@ -120,7 +124,7 @@ export async function priceCart(
       product,
       available,
       unitPricePaisa,
-      offerId: offerPricePaisa === null ? null : offer!.id,
+      offerId: offer?.id ?? null,
       offerPricePaisa,
       lineTotalPaisa,
     };
