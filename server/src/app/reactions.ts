@@ -143,6 +143,7 @@ export function registerReactions(
   // the reliability record's counters move with what they count; a completed order asks both sides for a review
   const { reliability, dealReviews } = deps;
   events.onInTransaction("order.status-changed", (event, manager) => reliability.orderStatusChanged(event, manager));
+  events.onInTransaction("order.handover-confirmed", (event, manager) => reliability.handoverConfirmed(event, manager));
   events.onInTransaction("order.status-changed", (event, manager) => dealReviews.orderCompleted(event, manager));
   events.onInTransaction("message.sent", ({ message, senderId, recipientId }, manager) =>
     reliability.messageSent({ conversationId: message.conversationId, senderId, recipientId, sentAt: message.createdAt }, manager),

@@ -216,6 +216,10 @@ export class Order {
   @Column({ type: "enum", enum: MeetupParty, enumName: "meetup_party", nullable: true })
   meetupProposedBy: MeetupParty | null;
 
+  /** The last agreed meetup time that passed before another time was proposed: a no-show may still be reported on it. */
+  @Column({ type: "timestamptz", nullable: true })
+  missedMeetupAt: Date | null;
+
   /** The 6 digits only the buyer sees; the seller types or scans them at the handover. Drawn by the database when the order is inserted. */
   @Column({ type: "varchar", length: 6, insert: false, update: false })
   handoverCode: string;

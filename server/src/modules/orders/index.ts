@@ -18,6 +18,7 @@ export {
   HandoverState,
 } from "./entity";
 export { type OrderHandoverConfirmed, type OrderHandoverObjected, type OrderPlaced, type OrderStatusChanged } from "./events";
+export { missedMeetupAt } from "./meetup";
 export { lockOrder, OrdersService } from "./service";
 export { ACCEPTED_STATUSES, capacityOn, type OrderMoney, type OrderMoneyReader, PURCHASE_EXCLUDED_STATUSES } from "./transitions";
 export { OrderParty, OrderView } from "./types";

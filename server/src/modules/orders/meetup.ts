@@ -72,6 +72,17 @@ export function confirmRefusal(order: MeetupOrder, caller: AuthUser | null, now:
   return null;
 }
 
+/**
+ * The last agreed meetup time that has passed at `now`, or null: the confirmed one once its time
+ * has come, else the one a later proposal replaced. Either party may still propose another time
+ * after a missed meetup (both usually want the deal), but the proposal keeps the missed time on the
+ * order, so the one who did not come cannot take the other's no-show report away by rescheduling.
+ */
+export function missedMeetupAt(order: Pick<Order, "meetupAt" | "meetupState" | "missedMeetupAt">, now: Date): Date | null {
+  const passed = order.meetupState === MeetupState.CONFIRMED && order.meetupAt && order.meetupAt.getTime() <= now.getTime();
+  return passed ? order.meetupAt : order.missedMeetupAt;
+}
+
 /** Why the caller may not propose another time or point, or null. */
 export const proposeRefusal = (order: MeetupOrder, caller: AuthUser | null): AppError | null => arrangeRefusal(order, caller);
 

@@ -7,7 +7,7 @@ import { SellerProfile } from "../users";
 import { CAMPUSES, labelOf } from "../products";
 import { meetupPoint } from "../meetups";
 import { formatOrderNumber, Fulfilment, isCashPayment, OrderStatus, PaymentMethod, PaymentStatus } from "./entity";
-import { confirmRefusal, proposeRefusal } from "./meetup";
+import { confirmRefusal, missedMeetupAt, proposeRefusal } from "./meetup";
 import { allowedTransitions, moneyMatters } from "./transitions";
 import { paymentPath } from "../payment-providers";
 import { CartLineInput, CheckoutView, MeetupInput, PlaceOrderInput, PriceQuote, QuoteLine, toPriceQuote } from "./checkout-types";
@@ -203,6 +203,7 @@ export class OrderFieldsResolver {
       proposedBy: order.meetupProposedBy!,
       canConfirm: !confirmRefusal(order, ctx.user, ctx.services.clock.now()),
       canPropose: !proposeRefusal(order, ctx.user),
+      missedAt: missedMeetupAt(order, ctx.services.clock.now()),
     };
   }
 

@@ -10,7 +10,7 @@ import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import { CheckoutService } from "./checkout";
 import { CheckoutSession, HandoverState, isCashPayment, MeetupState, Order, OrderStatus, OrderStatusEvent, PaymentStatus } from "./entity";
-import { confirmRefusal, meetupInputSchema, meetupParty, pointOffCampus, proposeRefusal, type MeetupInput } from "./meetup";
+import { confirmRefusal, meetupInputSchema, meetupParty, missedMeetupAt, pointOffCampus, proposeRefusal, type MeetupInput } from "./meetup";
 import { handoverOnCompletion } from "./handover-rules";
 import { isUuid } from "./pricing";
 import { releaseUnits } from "./stock";
@@ -135,7 +135,8 @@ export class OrdersService {
 
   /**
    * The buyer or the seller proposes another time or point on the order's campus (also after a
-   * confirmation, to reschedule); the other side then confirms it.
+   * confirmation, to reschedule); the other side then confirms it. An agreed time that already
+   * passed is kept on the order (`missedMeetupAt`): a no-show may still be reported on it.
    */
   async proposeMeetup(orderId: string, input: MeetupInput, user: AuthUser): Promise<Order> {
     const meetup = parseInput(meetupInputSchema(this.clock), input);
@@ -149,6 +150,7 @@ export class OrdersService {
         meetupAt: meetup.at,
         meetupState: MeetupState.PROPOSED,
         meetupProposedBy: meetupParty(order, user),
+        missedMeetupAt: missedMeetupAt(order, this.clock.now()),
       });
       const updated = await manager.findOneByOrFail(Order, { id: order.id });
       await this.events.publish(manager, "order.meetup-changed", { order: updated, actor: user, change: "proposed" });

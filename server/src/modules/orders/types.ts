@@ -210,6 +210,7 @@ export class OrderView {
   meetupAt: Date | null;
   meetupState: MeetupState | null;
   meetupProposedBy: MeetupParty | null;
+  missedMeetupAt: Date | null;
 }
 
 @ObjectType({ description: "Where and when buyer and seller meet on campus." })
@@ -234,6 +235,13 @@ export class OrderMeetup {
 
   @Field(() => Boolean, { description: "Whether the caller may propose another time or point now." })
   canPropose: boolean;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "The last agreed time that has passed: a no-show may be reported on it, even while another time is proposed. Null until one has.",
+  })
+  missedAt: Date | null;
 }
 
 @ObjectType({ description: "A page of orders, newest first." })

@@ -84,6 +84,10 @@ export class NoShowReport {
   @Column({ type: "varchar", length: 10, default: NoShowStatus.OPEN })
   status: NoShowStatus;
 
+  /** The agreed meetup time reported missed (null on reports made before it was kept: the order's). */
+  @Column({ type: "timestamptz", nullable: true })
+  meetupAt: Date | null;
+
   @Column({ type: "timestamptz" })
   contestBy: Date;
 

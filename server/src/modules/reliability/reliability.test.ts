@@ -1,11 +1,12 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { asCaller, established, insertOrder, insertProduct, signUp, signUpCast, type SignedIn } from "../../test/fixtures";
-import { codeOf, type TestServer } from "../../test/harness";
+import { codeOf, withClockAhead, type TestServer } from "../../test/harness";
 import { Message } from "../conversations/entity";
 import { Report } from "../moderation/entity";
 import { Fulfilment, MeetupState, Order, OrderStatus, PaymentMethod } from "../orders/entity";
 import { setStatus } from "../orders/testing";
+import { noticeTexts } from "../../test/notifications";
 import { paidCardOrder } from "../escrow/testing";
 import { NoShowReport, NoShowStatus } from "./entity";
 
@@ -27,6 +28,10 @@ const ORDER = `query ($id: ID!) { order(id: $id) { id buyer { id ${RECORD} } noS
 const REPORT = `mutation ($id: ID!) { reportNoShow(orderId: $id) { status byCaller contestBy } }`;
 const CONTEST = `mutation ($id: ID!, $r: String!) { contestNoShow(orderId: $id, reason: $r) { status contestReason } }`;
 const DECIDE = `mutation ($id: ID!, $u: Boolean!) { decideNoShow(orderId: $id, uphold: $u) { status } }`;
+const PROPOSE = `mutation ($id: ID!, $at: DateTimeISO!) { proposeMeetup(id: $id, meetup: { point: "lums-lahore-gate", at: $at }) { id } }`;
+const CONFIRM_MEETUP = `mutation ($id: ID!) { confirmMeetup(id: $id) { id } }`;
+const COMPLETE = `mutation ($id: ID!, $code: String!) { completeHandover(id: $id, code: $code) { status } }`;
+const CONFIRM_RECEIPT = `mutation ($id: ID!) { confirmHandover(id: $id) { status } }`;
 
 const recordOf = async (server: TestServer, who: SignedIn) => {
   const res = await server.gql(SELLER_PAGE, { u: who.user.username });
@@ -234,6 +239,82 @@ describe("no-show reports", () => {
     const left = (await server.gql(CONTESTED, undefined, admin.token)).data.contestedNoShows.items;
     expect(left.filter((c: { accusedName: string }) => c.accusedName === accused.user.username)).toEqual([]);
     expect((await rowOf(server, accused.user.id)).noShows).toBe(1);
+  });
+});
+
+describe("no-show reports and what comes after the missed meetup", () => {
+  /** Tomorrow at noon, Pakistan time, on the services' clock: a time a proposal may take. */
+  const tomorrowNoon = (server: TestServer) => {
+    const d = server.clock.now();
+    d.setUTCDate(d.getUTCDate() + 1);
+    d.setUTCHours(7, 0, 0, 0);
+    return d.toISOString();
+  };
+  const reportOf = (server: TestServer, orderId: string) => server.dataSource.getRepository(NoShowReport).findOneByOrFail({ orderId });
+
+  it("can still be made on a missed meetup the other party has since proposed to move; the new time can still be agreed", async ({
+    server,
+  }) => {
+    const accused = await signUp(server, "user");
+    const order = await agreedMeetup(server, accused);
+    const { meetupAt } = await server.dataSource.getRepository(Order).findOneByOrFail({ id: order.id });
+    await withClockAhead(server, 2 * HOUR, async () => {
+      expect((await server.gql(PROPOSE, { id: order.id, at: tomorrowNoon(server) }, accused.token)).errors).toBeUndefined();
+      // the order page still offers the report: it reads the missed time, not the proposal's
+      const missed = await server.gql(`query ($id: ID!) { order(id: $id) { meetup { state missedAt } } }`, { id: order.id }, seller.token);
+      expect(missed.data.order.meetup).toEqual({ state: "PROPOSED", missedAt: meetupAt!.toISOString() });
+      const reported = await server.gql(REPORT, { id: order.id }, seller.token);
+      expect(reported.errors).toBeUndefined();
+      expect(reported.data.reportNoShow).toMatchObject({ status: "OPEN", byCaller: true });
+      // the report is about the missed time, not the one proposed since
+      expect((await reportOf(server, order.id)).meetupAt).toEqual(meetupAt);
+      // rescheduling is not undone by the report, nor the report by the new time
+      expect((await server.gql(CONFIRM_MEETUP, { id: order.id }, seller.token)).errors).toBeUndefined();
+      expect((await reportOf(server, order.id)).status).toBe(NoShowStatus.OPEN);
+    });
+  });
+
+  it("is dropped when the order is then completed with the buyer's code or the buyer's confirmation; both are told", async ({ server }) => {
+    const accused = await signUp(server, "user");
+    const [byCode, byBuyer, contested] = [
+      await agreedMeetup(server, accused),
+      await agreedMeetup(server, accused),
+      await agreedMeetup(server, accused),
+    ];
+    await withClockAhead(server, 2 * HOUR, async () => {
+      for (const order of [byCode, byBuyer, contested])
+        expect((await server.gql(REPORT, { id: order.id }, seller.token)).errors).toBeUndefined();
+      const code = (await server.dataSource.getRepository(Order).findOneByOrFail({ id: byCode.id })).handoverCode;
+      expect((await server.gql(COMPLETE, { id: byCode.id, code }, seller.token)).data.completeHandover.status).toBe("COMPLETED");
+      expect(await reportOf(server, byCode.id)).toMatchObject({ status: NoShowStatus.DISMISSED, decidedAt: expect.any(Date) });
+      const dropNotices = async (who: SignedIn) =>
+        (await noticeTexts(server.dataSource, who.user.id, `link = $2 AND message LIKE 'noShow.%'`, [`/orders/${byCode.id}`])).map(
+          (n) => n.text,
+        );
+      expect(await dropNotices(seller)).toEqual([
+        expect.stringMatching(/^Order UB-\d+ was handed over, so your no-show report on it is dropped\.$/),
+      ]);
+      expect(await dropNotices(accused)).toEqual([
+        expect.stringMatching(/^Order UB-\d+ was handed over, so the no-show report on it is dropped: it is not on your record\.$/),
+      ]);
+
+      // completed without the code: the report waits for the buyer's answer
+      expect((await setStatus(server, seller, byBuyer.id, "COMPLETED")).errors).toBeUndefined();
+      expect((await reportOf(server, byBuyer.id)).status).toBe(NoShowStatus.OPEN);
+      expect((await server.gql(CONFIRM_RECEIPT, { id: byBuyer.id }, accused.token)).errors).toBeUndefined();
+      expect((await reportOf(server, byBuyer.id)).status).toBe(NoShowStatus.DISMISSED);
+
+      // a contested report is the admin's to decide
+      expect((await server.gql(CONTEST, { id: contested.id, r: "I was there" }, accused.token)).errors).toBeUndefined();
+      const contestedCode = (await server.dataSource.getRepository(Order).findOneByOrFail({ id: contested.id })).handoverCode;
+      expect((await server.gql(COMPLETE, { id: contested.id, code: contestedCode }, seller.token)).errors).toBeUndefined();
+      expect((await reportOf(server, contested.id)).status).toBe(NoShowStatus.CONTESTED);
+    });
+    // nothing left for the settlement to uphold
+    await withClockAhead(server, 50 * HOUR, () =>
+      server.dataSource.transaction((m) => server.services.reliability.settleDue(m)).then(() => undefined),
+    );
+    expect((await rowOf(server, accused.user.id))?.noShows ?? 0).toBe(0);
   });
 });
 

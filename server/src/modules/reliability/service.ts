@@ -11,7 +11,15 @@ import { isId, parseInput } from "../../platform/shared/validation";
 import type { MessageKey } from "../../platform/i18n";
 import { closeReport } from "../moderation";
 import { NotificationKind, type NotificationsService } from "../notifications";
-import { Fulfilment, MeetupState, Order, OrderStatus, type OrderStatusChanged } from "../orders";
+import {
+  Fulfilment,
+  MeetupState,
+  missedMeetupAt,
+  Order,
+  OrderStatus,
+  type OrderHandoverConfirmed,
+  type OrderStatusChanged,
+} from "../orders";
 import { NoShowReport, NoShowStatus, UserReliability } from "./entity";
 
 export type Counter = Exclude<keyof UserReliability, "userId">;
@@ -155,22 +163,26 @@ export class ReliabilityService {
   }
 
   /**
-   * The buyer or the seller of a meetup order says the other did not come: only once the agreed
-   * meetup time has passed, while the order is still open, and once per order (either party).
+   * The buyer or the seller of a meetup order says the other did not come: only once an agreed
+   * meetup time has passed (also one a new proposal has since replaced), while the order is still
+   * open, and once per order (either party).
    */
   async reportNoShow(orderId: string, caller: AuthUser): Promise<NoShowReport> {
     return this.dataSource.transaction(async (manager) => {
       const order = await lockedOrder(manager, orderId);
       const accusedId = otherParty(order, caller);
-      if (order.fulfilment !== Fulfilment.MEETUP || !order.meetupAt || order.meetupState !== MeetupState.CONFIRMED)
+      const meetup = order.fulfilment === Fulfilment.MEETUP;
+      const missed = meetup ? missedMeetupAt(order, this.clock.now()) : null;
+      if (!missed && !(meetup && order.meetupAt && order.meetupState === MeetupState.CONFIRMED))
         throw badInput("Only an agreed campus meetup can have a no-show.", { orderId: "This order has no agreed meetup." });
-      if (order.meetupAt.getTime() > this.clock.now().getTime())
-        throw badInput("The meetup time has not passed yet.", { orderId: "Report a no-show after the meetup's time." });
+      if (!missed) throw badInput("The meetup time has not passed yet.", { orderId: "Report a no-show after the meetup's time." });
       if (NO_SHOW_CLOSED.includes(order.status))
         throw badInput(`The order is ${order.status}.`, { orderId: `The order is ${order.status}: nothing to report.` });
       if (await manager.existsBy(NoShowReport, { orderId: order.id })) throw conflict("A no-show was already reported for this order.");
       const contestBy = new Date(this.clock.now().getTime() + NO_SHOW_CONTEST_HOURS * HOUR_MS);
-      const report = await manager.save(manager.create(NoShowReport, { orderId: order.id, reporterId: caller.id, accusedId, contestBy }));
+      const report = await manager.save(
+        manager.create(NoShowReport, { orderId: order.id, reporterId: caller.id, accusedId, contestBy, meetupAt: missed }),
+      );
       const message = {
         key: "order.noShow" as const,
         params: { reporter: caller.username, order: order.orderNumber, hours: NO_SHOW_CONTEST_HOURS },
@@ -201,7 +213,7 @@ export class ReliabilityService {
     const { page, pageSize } = parseInput(pageInput(10), paging);
     const [items, [{ n }]] = await Promise.all([
       this.dataSource.query<ContestedNoShow[]>(
-        `SELECT n."orderId", o."orderNumber", o."meetupAt", n."contestReason", n."createdAt" AS "reportedAt",
+        `SELECT n."orderId", o."orderNumber", COALESCE(n."meetupAt", o."meetupAt") AS "meetupAt", n."contestReason", n."createdAt" AS "reportedAt",
                 reporter.username AS "reporterName", accused.username AS "accusedName"
            FROM no_show_reports n JOIN orders o ON o.id = n."orderId"
            LEFT JOIN users reporter ON reporter.id = n."reporterId" LEFT JOIN users accused ON accused.id = n."accusedId"
@@ -242,6 +254,31 @@ export class ReliabilityService {
           await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, message: { key, params }, link }, manager);
       return manager.findOneByOrFail(NoShowReport, { id: report.id });
     });
+  }
+
+  /**
+   * Reaction to `order.handover-confirmed`: the seller typed the buyer's code, or the buyer said they
+   * got the goods, so the two met. A report still open (not contested, not decided) is dropped and
+   * both are told; a contested one stays the admins' to decide. A confirmation by the deadline alone
+   * (`auto`) is only the seller's word, and leaves the report as it is.
+   */
+  async handoverConfirmed({ order, how }: OrderHandoverConfirmed, manager: EntityManager): Promise<void> {
+    if (how === "auto") return;
+    const [dropped]: [NoShowReport[], number] = await manager.query(
+      `UPDATE no_show_reports SET status = $2, "decidedAt" = $3 WHERE "orderId" = $1 AND status = $4 RETURNING *`,
+      [order.id, NoShowStatus.DISMISSED, this.clock.now(), NoShowStatus.OPEN],
+    );
+    const link = `/orders/${order.id}`;
+    const params = { order: order.orderNumber };
+    for (const report of dropped) {
+      const notices: Array<[string | null, MessageKey]> = [
+        [report.reporterId, "noShow.droppedOnHandoverReporter"],
+        [report.accusedId, "noShow.droppedOnHandoverAccused"],
+      ];
+      for (const [recipientId, key] of notices)
+        if (recipientId)
+          await this.notifications.notify(recipientId, { kind: NotificationKind.ORDER_STATUS, message: { key, params }, link }, manager);
+    }
   }
 
   /** The scheduled settlement: reports nobody contested in time are upheld. */

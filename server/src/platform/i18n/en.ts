@@ -44,6 +44,8 @@ export const en = {
   "noShow.upheldAccused": "An admin upheld the no-show report on order {{order}}: it stays on your record.",
   "noShow.droppedReporter": "An admin dropped your no-show report on order {{order}}: it is not on the other party's record.",
   "noShow.droppedAccused": "An admin dropped the no-show report on order {{order}}: it is off your record.",
+  "noShow.droppedOnHandoverReporter": "Order {{order}} was handed over, so your no-show report on it is dropped.",
+  "noShow.droppedOnHandoverAccused": "Order {{order}} was handed over, so the no-show report on it is dropped: it is not on your record.",
   "heldListing.released": 'An admin checked "{{product}}" and released it: it is in the shop again.',
   "heldListing.keptNOT_OWN_PHOTO": 'An admin checked "{{product}}" and kept it hidden: its photo is another seller\'s listing photo.',
   "heldListing.keptSAME_ITEM": 'An admin checked "{{product}}" and kept it hidden: the same item is already listed by another seller.',

@@ -42,6 +42,9 @@ export const ur: Record<MessageKey, string> = {
   "noShow.upheldAccused": "ایڈمن نے آرڈر {{order}} پر غیر حاضری کی رپورٹ برقرار رکھی: یہ آپ کے ریکارڈ پر رہے گی۔",
   "noShow.droppedReporter": "ایڈمن نے آرڈر {{order}} پر آپ کی غیر حاضری کی رپورٹ ختم کر دی: یہ دوسرے فریق کے ریکارڈ پر نہیں۔",
   "noShow.droppedAccused": "ایڈمن نے آرڈر {{order}} پر غیر حاضری کی رپورٹ ختم کر دی: یہ آپ کے ریکارڈ سے ہٹا دی گئی۔",
+  "noShow.droppedOnHandoverReporter": "آرڈر {{order}} حوالے کر دیا گیا، اس لیے اس پر آپ کی غیر حاضری کی رپورٹ ختم کر دی گئی۔",
+  "noShow.droppedOnHandoverAccused":
+    "آرڈر {{order}} حوالے کر دیا گیا، اس لیے اس پر غیر حاضری کی رپورٹ ختم کر دی گئی: یہ آپ کے ریکارڈ پر نہیں۔",
   "heldListing.released": 'ایڈمن نے "{{product}}" کو دیکھ کر بحال کر دیا: یہ دوبارہ دکان میں ہے۔',
   "heldListing.keptNOT_OWN_PHOTO":
     'ایڈمن نے "{{product}}" کو دیکھ کر چھپا رہنے دیا: اس کی تصویر کسی دوسرے بیچنے والے کی لسٹنگ کی تصویر ہے۔',

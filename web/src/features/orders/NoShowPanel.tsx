@@ -30,7 +30,8 @@ export function NoShowPanel({ order, onChanged }: { order: OrderDealFieldsFragme
   const noShow = order.noShow;
   // the time the page was opened: the panel's choices follow it (a reload shows newer ones)
   const [now] = useState(() => Date.now());
-  const meetupPassed = order.meetup?.state === "CONFIRMED" && new Date(order.meetup.at).getTime() <= now;
+  // an agreed meetup whose time passed, even if another time is proposed since
+  const meetupPassed = Boolean(order.meetup?.missedAt);
 
   if (!noShow) {
     if (order.fulfilment !== "MEETUP" || !meetupPassed || CLOSED.includes(order.status)) return null;

@@ -38,6 +38,7 @@ import { MessagesByKey1765537428100 } from "./1765537428100-messages-by-key";
 import { ListingReviewNotices1765600000000 } from "./1765600000000-listing-review-notices";
 import { SearchByMonth1765700000000 } from "./1765700000000-search-by-month";
 import { RefundsInDoubt1765800000000 } from "./1765800000000-refunds-in-doubt";
+import { MissedMeetups1765900000000 } from "./1765900000000-missed-meetups";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   ListingReviewNotices1765600000000,
   SearchByMonth1765700000000,
   RefundsInDoubt1765800000000,
+  MissedMeetups1765900000000,
 ];
