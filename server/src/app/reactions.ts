@@ -131,8 +131,12 @@ export function registerReactions(
   jobs.define("saved.price-dropped", (payload, manager) => savedAlerts.priceDroppedJob(payload, manager));
   jobs.define("saved.sold-out", (payload, manager) => savedAlerts.soldOutJob(payload, manager));
 
-  // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster
-  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(clock.now()).then(() => undefined), { cron: "0 * * * *" });
+  // anonymous uploads nobody used within a day are deleted, once an hour for the whole cluster; the
+  // bucket's deletes (one request per object) wait in no transaction, however many there are
+  jobs.define("uploads.sweep", () => deps.uploads.deleteUnusedUploads(clock.now()).then(() => undefined), {
+    cron: "0 * * * *",
+    ownTransactions: true,
+  });
 
   events.onInTransaction("order.placed", ({ usedOfferIds }, manager) => deps.conversations.negotiation.offersUsed(manager, usedOfferIds));
   // offers past their expiry are rewritten as EXPIRED and their buyers told, every minute for the whole cluster
@@ -174,7 +178,8 @@ export function registerReactions(
   // a notification is pushed to the recipient's opted-in devices when no tab of theirs is open
   events.onInTransaction("notification.created", (event, manager) => deps.push.notificationCreated(event, manager));
   jobs.define("push.notify", (payload, manager) => deps.push.notifyJob(payload, manager));
-  jobs.define("push.send", (payload, manager) => deps.push.sendJob(payload, manager));
+  // each push waits on its push service (up to 10 s) in no transaction, which could outlast TRANSACTION_TIMEOUT_MS
+  jobs.define("push.send", (payload, manager) => deps.push.sendJob(payload, manager), { ownTransactions: true });
   // a device subscribed while signed in stops with the sessions that end
   events.onInTransaction("user.sessions-ended", (event, manager) => deps.push.sessionsEnded(event, manager));
 
@@ -184,6 +189,9 @@ export function registerReactions(
   events.onInTransaction("product.published", (event, manager) => listingAlerts.listingShown(event, manager));
   jobs.define("alerts.match", (payload, manager) => listingAlerts.matchJob(payload, manager));
   jobs.define("alerts.digest", (payload, manager) => listingAlerts.digestJob(payload, manager), { cron: "0 4 * * *" });
+  // each digest e-mail waits on the mail server in no transaction (it may take longer than
+  // TRANSACTION_TIMEOUT_MS), retried for hours as refunds are: its matches are already marked mailed
+  jobs.define("alerts.mail", (message) => listingAlerts.mailJob(message), { ownTransactions: true, retryLimit: 12, retryDelaySeconds: 60 });
   // both sides of a confirmed meetup are reminded an hour before, once
   const meetupReminders = new MeetupReminders(deps.notifications, clock);
   jobs.define("meetups.remind", (_payload, manager) => meetupReminders.remindDue(manager).then(() => undefined), { cron: "* * * * *" });

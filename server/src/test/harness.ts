@@ -109,6 +109,21 @@ export async function lockWaiters(watcher: Pick<Client, "query">): Promise<numbe
 }
 
 /**
+ * Ends the sessions of the app's transactions open for at least `ms` in `server`'s database, as
+ * PostgreSQL 17+ does to one open past TRANSACTION_TIMEOUT_MS (`transaction_timeout`): here at once,
+ * while the app waits on another server, since the tests' PostgreSQL may not have the setting.
+ * Answers how many it ended.
+ */
+export async function endOpenTransactions(server: Pick<TestServer, "dataSource">, ms = 200): Promise<number> {
+  const [{ n }] = await server.dataSource.query<Array<{ n: number }>>(
+    `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start < now() - make_interval(secs => $1 / 1000.0)`,
+    [ms],
+  );
+  return n;
+}
+
+/**
  * Starts the real app (HTTP, GraphQL, REST) on a free port over this file's own database; with
  * `seed`, a copy of the demo data (database and pictures) loaded once per run.
  */

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { OUTBOX_FILE } from "../platform/mail";
+import { answerAfter, holdRequest, type HeldRequest, type Hold } from "./hold";
 
 export type ReceivedMail = { to: string; subject: string; raw: string };
 
@@ -26,29 +27,45 @@ export async function lastOutboxMail(outboxDir: string, to: string): Promise<Rec
   return (await outboxMails(outboxDir)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase())).at(-1);
 }
 
-export type TestSmtp = { url: string; mails: ReceivedMail[]; close: () => Promise<void> };
+export type TestSmtp = {
+  url: string;
+  mails: ReceivedMail[];
+  /** Keeps the next mail unanswered (its DATA not yet accepted) until released: a mail server that answers slowly. */
+  holdNext: () => Hold;
+  close: () => Promise<void>;
+};
 
 /** A real SMTP server on a free local port (no TLS, any login), keeping what it receives. */
 export async function startSmtpServer(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  let next: HeldRequest | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
+      const held = next;
+      next = undefined;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString("utf8")));
-        callback();
-      });
+      stream.on("end", () =>
+        answerAfter(held, () => {
+          mails.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+          callback();
+        }),
+      );
     },
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve((server.server.address() as { port: number }).port));
   });
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    holdNext: () => (next = holdRequest()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A mail's subject and body as its reader sees them: RFC 2047 words and a base64 or quoted-printable body decoded (UTF-8). */

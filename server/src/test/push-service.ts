@@ -2,6 +2,7 @@ import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decrypt } from "http_ece";
+import { answerAfter, holdRequest, type HeldRequest, type Hold } from "./hold";
 
 /** What one browser holds: its P-256 key pair and auth secret, as PushSubscription.toJSON() shows them. */
 export function browserKeys() {
@@ -16,19 +17,25 @@ export type ReceivedPush = { path: string; headers: IncomingMessage["headers"]; 
 
 /**
  * A push service of the test's own (HTTP on loopback): it keeps every push it is sent and answers
- * 201, or the status set for a path (410 for a subscription that has gone away).
+ * 201, or the status set for a path (410 for a subscription that has gone away). `holdNext()` keeps
+ * the next push unanswered until released (a push service that answers slowly).
  */
 export async function localPushService() {
   const received: ReceivedPush[] = [];
   const statusFor = new Map<string, number>();
+  let next: HeldRequest | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    const held = next;
+    next = undefined;
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(statusFor.get(path) ?? 201).end();
-    });
+    req.on("end", () =>
+      answerAfter(held, () => {
+        const path = req.url ?? "/";
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(statusFor.get(path) ?? 201).end();
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,6 +43,7 @@ export async function localPushService() {
     origin,
     received,
     statusFor,
+    holdNext: (): Hold => (next = holdRequest()),
     endpoint: (path: string) => `${origin}${path}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,11 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { answerAfter, holdRequest, type HeldRequest, type Hold } from "./hold";
 
 /** s3rver's fixed credentials (it checks every request's signature against them). */
 export const S3RVER_CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
@@ -45,5 +48,38 @@ export async function startTestBucket(): Promise<TestBucket> {
       await s3rver.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The bucket behind a front of the test's own that passes every request on, except that
+ * `holdNext(method)` keeps the next request of that method waiting until released: a bucket that
+ * answers slowly. `env` is the bucket's, through the front.
+ */
+export async function slowFront(
+  bucket: TestBucket,
+): Promise<{ env: TestBucket["env"]; holdNext: (method: string) => Hold; close: () => Promise<void> }> {
+  const target = new URL(bucket.env.S3_ENDPOINT);
+  let next: { method: string; held: HeldRequest } | undefined;
+  const front = createServer((req, res) => {
+    const held = next && next.method === req.method ? next.held : undefined;
+    if (held) next = undefined;
+    // as sent: the request is signed for this front's address, which its Host header names
+    const onward = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) =>
+        answerAfter(held, () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }),
+    );
+    onward.on("error", () => res.destroy());
+    req.pipe(onward);
+  });
+  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  return {
+    env: { ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${(front.address() as AddressInfo).port}` },
+    holdNext: (method) => (next = { method, held: holdRequest() }).held,
+    close: () => new Promise<void>((resolve) => front.close(() => resolve())),
   };
 }

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { formatPKR } from "@unibazaar/rules";
 import { describe, expect } from "vitest";
 import { asCaller, signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
-import { decodedMail, outboxMails } from "../../test/mail";
+import { codeOf, endOpenTransactions, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { decodedMail, outboxMails, startSmtpServer } from "../../test/mail";
 import { it } from "../../test/server-test";
 import { Notification, NotificationKind } from "../notifications/entity";
 import { Product } from "../products/entity";
@@ -266,6 +267,41 @@ describe("the morning digest", () => {
       expect(mails.filter((m) => m.to.includes(noDigest.user.email))).toEqual([]);
     } finally {
       await server.close();
+    }
+  });
+
+  it("mails after its transaction: a slow mail server locks no rows, and a transaction ended meanwhile sends no mail twice", async () => {
+    const smtp = await startSmtpServer();
+    const server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+    try {
+      const tag = word();
+      const [seller, first, second] = await Promise.all([signUp(server, "seller"), signUp(server), signUp(server)]);
+      const searches = [];
+      for (const reader of [first, second]) {
+        const { id } = await save(server, reader, { search: tag });
+        await server.gql(UPDATE, { id, settings: { emailDigest: true } }, reader.token);
+        searches.push(id);
+      }
+      await list(server, seller, { name: `Stapler ${tag}`, category: "stationery" });
+      const held = smtp.holdNext();
+      await server.dataSource.transaction((manager) => server.services.jobs.enqueue(manager, "alerts.digest", {}));
+      await held.arrived;
+      await sleep(500);
+      // meanwhile a reader deletes the saved search whose match is being mailed (its alerts' rows are updated)
+      const deleted = await Promise.all(searches.map((id, i) => server.gql(DELETE, { id }, [first, second][i].token)));
+      // the mail server still has the first mail: what PostgreSQL 17+ ends once it is open for TRANSACTION_TIMEOUT_MS
+      const openDuringWait = await endOpenTransactions(server);
+      held.release();
+      await jobsSettled(server);
+      const mailsTo = (who: SignedIn) => smtp.mails.filter((m) => m.to.includes(who.user.email)).length;
+      expect({ deleteErrors: deleted.map(codeOf), openDuringWait, mails: [mailsTo(first), mailsTo(second)] }).toEqual({
+        deleteErrors: [undefined, undefined],
+        openDuringWait: 0,
+        mails: [1, 1],
+      });
+    } finally {
+      await server.close();
+      await smtp.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { In, type EntityManager } from "typeorm";
 import type { Clock } from "../../platform/clock";
 import { languageOr, render } from "../../platform/i18n";
 import type { JobQueue } from "../../platform/jobs";
-import type { Mailer } from "../../platform/mail";
+import type { Mailer, MailMessage } from "../../platform/mail";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import { LISTED } from "../products";
 import { SavedSearch } from "./entity";
@@ -14,6 +14,8 @@ declare module "../../platform/jobs" {
     "alerts.match": { productId: string };
     /** Scheduled: the morning e-mail of the day's saved-search matches (ListingAlerts.digestJob). */
     "alerts.digest": object;
+    /** One user's digest e-mail, written by the digest (ListingAlerts.mailJob). */
+    "alerts.mail": MailMessage;
   }
 }
 
@@ -122,7 +124,9 @@ export class ListingAlerts {
 
   /**
    * Scheduled each morning: one e-mail per user with the matches, not yet mailed, of their saved
-   * searches whose digest is on, still listed, in their language. Marked mailed in the job's transaction.
+   * searches whose digest is on, still listed, in their language. Marked mailed in the job's
+   * transaction, which enqueues each e-mail as an `alerts.mail` job: no transaction waits on the
+   * mail server (nor holds the marked rows meanwhile), and a mail that fails is retried alone.
    */
   async digestJob(_payload: object, manager: EntityManager): Promise<void> {
     type Row = { userId: string; email: string; username: string; language: string; productId: string; name: string; pricePaisa: number };
@@ -144,11 +148,16 @@ export class ListingAlerts {
       const lines = listings.map((l) =>
         render(language, { key: "mail.digest.line", params: { product: l.name, pricePaisa: l.pricePaisa, link: `/shop/${l.productId}` } }),
       );
-      await this.mailer.send({
+      await this.jobs.enqueue(manager, "alerts.mail", {
         to: email,
         subject: render(language, { key: "mail.digest.subject", params: { count: listings.length } }),
         text: render(language, { key: "mail.digest.body", params: { name: username, lines: lines.join("\n") } }),
       });
     }
+  }
+
+  /** The job that sends one digest e-mail: defined with `ownTransactions`, it waits on the mail server in no transaction. */
+  async mailJob(message: MailMessage): Promise<void> {
+    await this.mailer.send(message);
   }
 }

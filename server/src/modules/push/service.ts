@@ -160,7 +160,9 @@ export class PushService {
 
   /**
    * Job: encrypts and sends one push. A subscription its push service answers 404 or 410 is gone
-   * for good and deleted; any other failure throws, so the queue retries with backoff.
+   * for good and deleted; any other failure throws, so the queue retries with backoff. Defined with
+   * `ownTransactions`: `manager` is in no transaction while the push service answers, and each
+   * statement (the read, the delete) is safe to run twice.
    */
   async sendJob({ subscriptionId, message }: JobPayloads["push.send"], manager: EntityManager): Promise<void> {
     const vapid = this.config.vapid;

@@ -1,10 +1,11 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signUp, type SignedIn } from "../../test/fixtures";
 
 const STATUS = `{ systemStatus { database storage } }`;
-import { startTestServer, type TestServer } from "../../test/harness";
-import { S3RVER_CREDENTIALS, startTestBucket, type TestBucket } from "../../test/s3";
+import { endOpenTransactions, jobsSettled, startTestServer, withClockAhead, type TestServer } from "../../test/harness";
+import { S3RVER_CREDENTIALS, slowFront, startTestBucket, type TestBucket } from "../../test/s3";
 import { Image } from "./entity";
 import { UNUSED_UPLOAD_LIFETIME_MS } from "./service";
 
@@ -92,6 +93,39 @@ describe("uploads with S3_BUCKET set", () => {
   it("the admins' status report names the bucket", async () => {
     const admin = await signUp(server, "admin");
     expect((await server.gql(STATUS, {}, admin.token)).data?.systemStatus).toEqual({ database: "ok", storage: "ok" });
+  });
+});
+
+describe("a bucket that answers slowly", () => {
+  let slow: Awaited<ReturnType<typeof slowFront>>;
+  let slowServer: TestServer;
+  beforeAll(async () => {
+    slow = await slowFront(bucket);
+    slowServer = await startTestServer({ env: slow.env });
+  });
+  afterAll(async () => {
+    await slowServer?.close();
+    await slow?.close();
+  });
+
+  it("the hourly sweep job deletes from the bucket in no transaction: one ended meanwhile fails no run", async () => {
+    const owner = await signUp(slowServer, "seller");
+    const res = await slowServer.gql(UPLOAD, { dataUrl: dataUrl(await png(345, 200)) }, owner.token);
+    const hash = hashOf((res.data.uploadImage as { url: string }).url);
+    await withClockAhead(slowServer, UNUSED_UPLOAD_LIFETIME_MS + 60_000, async () => {
+      const held = slow.holdNext("DELETE");
+      await slowServer.services.jobs.enqueue(slowServer.dataSource.manager, "uploads.sweep", {});
+      await held.arrived;
+      await sleep(500);
+      // the bucket has not answered yet: what PostgreSQL 17+ ends once it is open for TRANSACTION_TIMEOUT_MS
+      const openDuringWait = await endOpenTransactions(slowServer);
+      held.release();
+      await jobsSettled(slowServer);
+      const [{ retries }] = await slowServer.dataSource.query<Array<{ retries: number }>>(
+        `SELECT max(retry_count)::int AS retries FROM pgboss.job WHERE name = 'uploads.sweep'`,
+      );
+      expect({ openDuringWait, retries, left: await bucket.keys(`uploads/${hash}`) }).toEqual({ openDuringWait: 0, retries: 0, left: [] });
+    });
   });
 });
 
