@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { AppConfig } from "./config";
+import { said } from "./i18n/errors";
 import { serviceUnavailable } from "./shared/errors";
 
 export type MailMessage = { to: string; subject: string; text: string };
@@ -13,7 +14,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export const MAIL_FAILED = "We could not send the e-mail just now. Nothing was changed; please try again in a few minutes.";
+export const MAIL_FAILED = said("mail.failed");
 
 /** Outbox files are named `<time>-<random>.eml`: the dev page serves only names of that shape. */
 export const OUTBOX_FILE = /^\d{13}-[0-9a-f]{8}\.eml$/;

@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import { z } from "zod";
 import { formatPKR } from "@unibazaar/rules";
 import type { AuthUser } from "../../platform/auth/roles";
+import { said } from "../../platform/i18n/errors";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -65,7 +66,7 @@ export class SavedSearchesService {
       // the caller's row serialises their saves, so two at once cannot pass the cap together
       await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [caller.id]);
       const count = await manager.countBy(SavedSearch, { userId: caller.id });
-      if (count >= MAX_SAVED_SEARCHES) throw badInput(`You can save up to ${MAX_SAVED_SEARCHES} searches. Delete one first.`);
+      if (count >= MAX_SAVED_SEARCHES) throw badInput(said("savedSearch.tooMany", { count: MAX_SAVED_SEARCHES }));
       const [{ id }]: Array<{ id: string }> = await manager.query(
         `INSERT INTO saved_searches ("userId", search, words, category, color, condition, campus, "minPricePaisa", "maxPricePaisa",
                                      "sellerId", "verifiedSellersOnly", alert, "emailDigest")
@@ -113,7 +114,7 @@ export class SavedSearchesService {
   /** Another user's saved search is answered as not found, like a missing one. */
   private async owned(id: string, caller: AuthUser): Promise<SavedSearch> {
     const search = isId(id) ? await this.searches.findOneBy({ id, userId: caller.id }) : null;
-    if (!search) throw notFound("Saved search not found.");
+    if (!search) throw notFound(said("savedSearch.notFound"));
     return search;
   }
 }

@@ -10,7 +10,7 @@ import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platfor
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
-import { idRule, isId, parseInput } from "../../platform/shared/validation";
+import { idRule, isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { NotificationKind, type NotificationsService } from "../notifications";
 import { isListed, Product } from "../products";
 import type { ScreeningService } from "../screening";
@@ -30,18 +30,18 @@ export const CONVERSATIONS_PER_HOUR = 30;
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 
 const bodyRule = z
-  .string({ error: "Write a message." })
+  .string({ error: ruleSaid("chat.writeMessage") })
   .overwrite(stripBidi)
   .trim()
-  .min(1, "Write a message.")
-  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters.`)
-  .refine((body) => !CONTROL_CHARACTERS.test(body), "Messages are plain text: remove the control characters.");
+  .min(1, ruleSaid("chat.writeMessage"))
+  .max(MESSAGE_MAX_LENGTH, ruleSaid("chat.messageTooLong", { count: MESSAGE_MAX_LENGTH }))
+  .refine((body) => !CONTROL_CHARACTERS.test(body), ruleSaid("chat.plainText"));
 
 /** A photo in a chat: a picture uploaded here, like listing and profile pictures. */
 const chatImageRule = z
-  .string({ error: "Send the photo's address." })
+  .string({ error: ruleSaid("chat.sendPhotoAddress") })
   .trim()
-  .max(500, "That photo address is too long.")
+  .max(500, ruleSaid("upload.photoAddressTooLong"))
   .transform(storedImageAddress)
   .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
@@ -52,7 +52,7 @@ const sendSchema = z
     body: z.preprocess((body) => body ?? "", z.string().trim().max(0).or(bodyRule)),
     image: chatImageRule.nullish(),
   })
-  .refine((v) => v.body !== "" || v.image, { path: ["body"], message: "Write a message." });
+  .refine((v) => v.body !== "" || v.image, { path: ["body"], message: ruleSaid("chat.writeMessage") });
 const reportSchema = z.object({
   conversationId: idRule("Choose a conversation."),
   reason: conversationReportRule,

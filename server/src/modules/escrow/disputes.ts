@@ -9,7 +9,7 @@ import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platfor
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
-import { idRule, isId, parseInput } from "../../platform/shared/validation";
+import { idRule, isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { Order, PaymentStatus, type OrderHandoverObjected, lockOrder, ACCEPTED_STATUSES, capacityOn } from "../orders";
 import { Dispute, DisputeOutcome, DisputeReason, DisputeState, HeldPayment, HeldPaymentState } from "./entity";
 import { orderPath, type PaymentNotices } from "./notices";
@@ -27,34 +27,38 @@ const DISPUTE_NOT_FOUND = said("dispute.notFound");
 const photoRule = z
   .string()
   .trim()
-  .max(500, "That photo address is too long.")
+  .max(500, ruleSaid("upload.photoAddressTooLong"))
   .transform(storedImageAddress)
   .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
 const answerSchema = z.object({ text: disputeTextRule });
 
 const openSchema = z.object({
-  orderId: idRule("Choose an order."),
-  reason: z.enum(DisputeReason, { message: "Choose why: not received or not as described." }),
+  orderId: idRule(ruleSaid("dispute.chooseOrder")),
+  reason: z.enum(DisputeReason, { message: ruleSaid("dispute.chooseReason") }),
   text: disputeTextRule,
   photos: z
     .array(photoRule)
-    .max(MAX_DISPUTE_PHOTOS, `Add at most ${MAX_DISPUTE_PHOTOS} photos.`)
+    .max(MAX_DISPUTE_PHOTOS, ruleSaid("dispute.tooManyPhotos", { count: MAX_DISPUTE_PHOTOS }))
     .nullish()
     .transform((photos) => photos ?? []),
 });
 export type OpenDisputeInput = z.input<typeof openSchema>;
 
 const decideSchema = z.object({
-  outcome: z.enum(DisputeOutcome, { message: "Choose release, refund or partial refund." }),
+  outcome: z.enum(DisputeOutcome, { message: ruleSaid("dispute.chooseOutcome") }),
   refundAmount: z
     .number()
-    .positive("The refund must be more than 0.")
-    .max(1e9, "The refund is more than was paid.")
+    .positive(ruleSaid("dispute.refundPositive"))
+    .max(1e9, ruleSaid("dispute.refundTooMuch"))
     // whole paisa, as a payout: never rounded silently
-    .refine(hasAtMostTwoDecimals, "The refund may have at most 2 decimals.")
+    .refine(hasAtMostTwoDecimals, ruleSaid("dispute.refundDecimals"))
     .nullish(),
-  note: z.string().trim().max(1000, "Use at most 1000 characters.").nullish(),
+  note: z
+    .string()
+    .trim()
+    .max(1000, ruleSaid("dispute.noteTooLong", { count: 1000 }))
+    .nullish(),
 });
 export type DecideDisputeInput = z.input<typeof decideSchema>;
 

@@ -2,6 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from "type-graphql";
 import { Role } from "../../platform/auth/roles";
 import { Allow } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { said } from "../../platform/i18n/errors";
 import { badInput } from "../../platform/shared/errors";
 import type { FailedJob as FailedJobView, JobCounts } from "../../platform/jobs";
 import type { SystemStatus as SystemStatusView } from "../../platform/health";
@@ -32,7 +33,8 @@ export class JobsResolver {
     @Ctx() ctx: Context,
   ): Promise<FailedJobView[]> {
     const n = limit ?? 20;
-    if (n < 1 || n > 100) throw badInput("limit must be from 1 to 100.", { limit: "Choose from 1 to 100." });
+    if (n < 1 || n > 100)
+      throw badInput(said("jobs.limitRange", { min: 1, max: 100 }), { limit: said("jobs.chooseRange", { min: 1, max: 100 }) });
     return ctx.services.jobs.failures(n);
   }
 }

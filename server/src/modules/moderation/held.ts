@@ -3,6 +3,7 @@ import { z } from "zod";
 import { moderationNoteRule } from "@unibazaar/rules";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
+import { said } from "../../platform/i18n/errors";
 import { conflict, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { idRule, parseInput } from "../../platform/shared/validation";
@@ -88,9 +89,8 @@ export class HeldListingsService {
     const v = parseInput(decideHeldSchema, input);
     const listing = await this.dataSource.transaction(async (m) => {
       const product = await m.findOne(Product, { where: { id: v.productId }, lock: { mode: "pessimistic_write" } });
-      if (!product) throw notFound("Listing not found.");
-      if (!product.heldReason || !product.hiddenAt)
-        throw conflict("This listing is not held for review: another admin may have decided it.");
+      if (!product) throw notFound(said("moderation.listingNotFound"));
+      if (!product.heldReason || !product.hiddenAt) throw conflict(said("moderation.notHeld"));
       const kept = v.release ? null : v.reason!;
       await (v.release ? setListingHidden(m, product.id, null) : endHoldKeepHidden(m, product.id));
       if (v.release) await this.events.publish(m, "product.published", { productId: product.id });

@@ -51,7 +51,7 @@ describe("reporting", () => {
 
     const again = await server.gql(REPORT_LISTING, { id: lamp.id, reason: "SPAM" }, cast.buyer.token);
     expect(codeOf(again)).toBe("CONFLICT");
-    expect(again.errors?.[0].message).toBe(ALREADY_REPORTED);
+    expect(again.errors?.[0].message).toBe(ALREADY_REPORTED.text);
     expect(codeOf(await server.gql(REPORT_USER, { id: cast.seller.user.id, reason: "SPAM" }, cast.buyer.token))).toBe("CONFLICT");
     expect(await openReports(server, lamp.id)).toBe(2);
   });

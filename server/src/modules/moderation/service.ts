@@ -4,10 +4,11 @@ import { z } from "zod";
 import { MODERATION_NOTE_REQUIRED, moderationNoteRule, REPORT_REASONS, reportDetailsRule } from "@unibazaar/rules";
 import type { EventBus } from "../../platform/events";
 import { Role, type AuthUser } from "../../platform/auth/roles";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
-import { isId, parseInput } from "../../platform/shared/validation";
+import { isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
 import type { AuthService } from "../auth";
 import { isListed, Product, setListingHidden, setSellerSuspended } from "../products";
@@ -18,13 +19,14 @@ import { ModerationAction, ModerationActionKind, Report, ReportStatus, ReportTar
 
 /** Reports one user may send per hour (a burst of reports is more likely abuse than help). */
 export const REPORTS_PER_HOUR = 10;
-export const ALREADY_REPORTED = "You have already reported this. An admin will look at it soon.";
+export const ALREADY_REPORTED = said("moderation.alreadyReported");
 
 const reasonRule = z.enum(REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]], {
-  message: "Choose a reason from the list.",
+  message: ruleSaid("moderation.chooseReason"),
 });
 const reportSchema = z.object({ targetId: z.string(), reason: reasonRule, details: reportDetailsRule }).superRefine((v, ctx) => {
-  if (v.reason === "OTHER" && !v.details) ctx.addIssue({ code: "custom", path: ["details"], message: "Say what is wrong." });
+  if (v.reason === "OTHER" && !v.details)
+    ctx.addIssue({ code: "custom", path: ["details"], message: ruleSaid("moderation.sayWhatIsWrong") });
 });
 
 const USER_ACTIONS = [ModerationActionKind.WARN_USER, ModerationActionKind.SUSPEND_USER, ModerationActionKind.UNSUSPEND_USER];
@@ -112,8 +114,8 @@ export class ModerationService {
   async reportListing(input: { productId: string; reason: string; details?: string | null }, caller: AuthUser): Promise<ReportView> {
     const v = parseInput(reportSchema, { ...input, targetId: input.productId });
     const product = isId(v.targetId) ? await this.dataSource.getRepository(Product).findOneBy({ id: v.targetId }) : null;
-    if (!product || !isListed(product)) throw notFound("Product not found.");
-    if (product.sellerId === caller.id) throw badInput("You cannot report your own listing.");
+    if (!product || !isListed(product)) throw notFound(said("listing.notFound"));
+    if (product.sellerId === caller.id) throw badInput(said("moderation.ownListing"));
     return this.file(caller, ReportTargetKind.LISTING, product.id, v);
   }
 
@@ -121,8 +123,8 @@ export class ModerationService {
   async reportUser(input: { userId: string; reason: string; details?: string | null }, caller: AuthUser): Promise<ReportView> {
     const v = parseInput(reportSchema, { ...input, targetId: input.userId });
     const user = isId(v.targetId) ? await this.dataSource.getRepository(User).findOneBy({ id: v.targetId }) : null;
-    if (!user) throw notFound("User not found.");
-    if (user.id === caller.id) throw badInput("You cannot report yourself.");
+    if (!user) throw notFound(said("account.notFound"));
+    if (user.id === caller.id) throw badInput(said("moderation.self"));
     return this.file(caller, ReportTargetKind.USER, user.id, v);
   }
 
@@ -136,7 +138,7 @@ export class ModerationService {
     // a repeat is refused before it costs a point of the limit
     if (await reports.existsBy({ reporterId: caller.id, targetKind, targetId, status: ReportStatus.OPEN }))
       throw conflict(ALREADY_REPORTED);
-    await consumeOrRefuse([[this.reportsByUser, caller.id]], "You have sent many reports. Please try again in an hour.");
+    await consumeOrRefuse([[this.reportsByUser, caller.id]], said("moderation.tooManyReports"));
     try {
       const report = await reports.save(
         reports.create({ reporterId: caller.id, targetKind, targetId, reason: v.reason, details: v.details }),
@@ -219,11 +221,11 @@ export class ModerationService {
         v.targetKind === ReportTargetKind.LISTING && isId(v.targetId)
           ? await m.findOne(Product, { where: { id: v.targetId }, withDeleted: true, lock })
           : null;
-      if (v.targetKind === ReportTargetKind.LISTING && !listing) throw notFound("Listing not found.");
+      if (v.targetKind === ReportTargetKind.LISTING && !listing) throw notFound(said("moderation.listingNotFound"));
       const userId = v.targetKind === ReportTargetKind.USER ? v.targetId : USER_ACTIONS.includes(v.action) ? listing!.sellerId : null;
       const user = userId && isId(userId) ? await m.findOne(User, { where: { id: userId }, lock }) : null;
-      if (v.targetKind === ReportTargetKind.USER && !user) throw notFound("User not found.");
-      if (USER_ACTIONS.includes(v.action) && !user) throw badInput("This listing's seller account no longer exists.");
+      if (v.targetKind === ReportTargetKind.USER && !user) throw notFound(said("account.notFound"));
+      if (USER_ACTIONS.includes(v.action) && !user) throw badInput(said("moderation.sellerGone"));
 
       const openReport = await m.findOne(Report, {
         where: { targetKind: v.targetKind, targetId: v.targetId, status: ReportStatus.OPEN },
@@ -232,11 +234,11 @@ export class ModerationService {
       const now = new Date();
       switch (v.action) {
         case ModerationActionKind.HIDE_LISTING:
-          if (listing!.hiddenAt) throw conflict("This listing is already hidden.");
+          if (listing!.hiddenAt) throw conflict(said("moderation.alreadyHidden"));
           await setListingHidden(m, listing!.id, now);
           break;
         case ModerationActionKind.UNHIDE_LISTING:
-          if (!listing!.hiddenAt) throw conflict("This listing is not hidden.");
+          if (!listing!.hiddenAt) throw conflict(said("moderation.notHidden"));
           await setListingHidden(m, listing!.id, null);
           await this.events.publish(m, "product.published", { productId: listing!.id });
           break;
@@ -245,15 +247,15 @@ export class ModerationService {
           break;
         case ModerationActionKind.SUSPEND_USER:
           assertModeratable(user!, admin);
-          if (user!.suspendedAt) throw conflict("This user is already suspended.");
+          if (user!.suspendedAt) throw conflict(said("moderation.alreadySuspended"));
           await suspend(m, this.auth, user!, { suspendedAt: now, suspendedReason: v.note });
           break;
         case ModerationActionKind.UNSUSPEND_USER:
-          if (!user!.suspendedAt) throw conflict("This user is not suspended.");
+          if (!user!.suspendedAt) throw conflict(said("moderation.notSuspended"));
           await suspend(m, this.auth, user!, { suspendedAt: null, suspendedReason: null });
           break;
         case ModerationActionKind.DISMISS:
-          if (!openReport) throw conflict("There are no open reports to dismiss.");
+          if (!openReport) throw conflict(said("moderation.noOpenReports"));
           break;
       }
       const closes = !REVERSALS.includes(v.action) && openReport;
@@ -291,7 +293,7 @@ export class ModerationService {
     const conversation = isId(v.conversationId)
       ? await this.dataSource.getRepository(Conversation).findOneBy({ id: v.conversationId })
       : null;
-    if (!conversation?.reportedAt) throw notFound("Reported conversation not found.");
+    if (!conversation?.reportedAt) throw notFound(said("moderation.conversationNotFound"));
     if (v.action !== ModerationActionKind.DISMISS) {
       const reported = conversation.reportedById === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
       await this.moderate({ targetKind: ReportTargetKind.USER, targetId: reported, action: v.action, note: v.note }, admin);
@@ -333,8 +335,8 @@ export class ModerationService {
 }
 
 function assertModeratable(user: User, admin: AuthUser): void {
-  if (user.id === admin.id) throw forbidden("You cannot warn or suspend yourself.");
-  if (user.role === Role.ADMIN) throw forbidden("Admins cannot be warned or suspended.");
+  if (user.id === admin.id) throw forbidden(said("moderation.warnSelf"));
+  if (user.role === Role.ADMIN) throw forbidden(said("moderation.warnAdmin"));
 }
 
 /**

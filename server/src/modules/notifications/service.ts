@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
 import { LANGUAGES, languageOr, render, type Language, type MessageKey, type Phrase } from "../../platform/i18n";
+import { said } from "../../platform/i18n/errors";
 import { notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
@@ -168,13 +169,13 @@ export class NotificationsService {
 
   /** Marks one of the caller's notifications read (again: no change); anyone else's is "not found". */
   async markRead(notificationId: string, caller: AuthUser): Promise<NotificationView> {
-    if (!isId(notificationId)) throw notFound("Notification not found.");
+    if (!isId(notificationId)) throw notFound(said("notification.notFound"));
     // an UPDATE answers [rows, count]; RETURNING gives the rows
     const [rows]: [Written[], number] = await this.dataSource.query(
       `UPDATE notifications SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "recipientId" = $2 ${RETURNING}`,
       [notificationId, caller.id],
     );
-    if (!rows.length) throw notFound("Notification not found.");
+    if (!rows.length) throw notFound(said("notification.notFound"));
     return toView(rows[0], languageOr(rows[0].language));
   }
 

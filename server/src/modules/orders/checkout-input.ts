@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { requiredContactNumberRule, shippingRules } from "@unibazaar/rules";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock";
-import { parseInput } from "../../platform/shared/validation";
+import { parseInput, ruleSaid } from "../../platform/shared/validation";
 import { Fulfilment, PaymentMethod } from "./entity";
 import { meetupInputSchema, type MeetupInput } from "./meetup";
 import { cartLinesSchema, couponCodeSchema } from "./pricing";
@@ -15,9 +15,7 @@ const shippingSchema = z.preprocess(
   shippingRules,
 );
 
-const paymentMethodSchema = z
-  .enum(PaymentMethod, { message: "Choose cash on delivery, cash on meetup, card, JazzCash or Easypaisa." })
-  .nullish();
+const paymentMethodSchema = z.enum(PaymentMethod, { message: ruleSaid("checkout.choosePaymentMethod") }).nullish();
 
 // legacy REST clients send none: each of their requests is then a new checkout
 const idempotencyKeySchema = z
@@ -28,7 +26,7 @@ const idempotencyKeySchema = z
   .nullish()
   .transform((key) => key ?? randomUUID());
 
-const cartAndContact = { lines: cartLinesSchema.min(1, "No products found."), contactNumber: requiredContactNumberRule };
+const cartAndContact = { lines: cartLinesSchema.min(1, ruleSaid("checkout.noProducts")), contactNumber: requiredContactNumberRule };
 
 // keys in the order a form shows its errors: the first one becomes the error's message
 const addressOrderSchema = z
@@ -37,7 +35,7 @@ const addressOrderSchema = z
     shipping: shippingSchema,
     couponCode: couponCodeSchema,
     paymentMethod: paymentMethodSchema
-      .refine((method) => method !== PaymentMethod.CASH_ON_MEETUP, "Cash on meetup is only for orders met on campus.")
+      .refine((method) => method !== PaymentMethod.CASH_ON_MEETUP, ruleSaid("checkout.cashOnMeetupOnlyMeetup"))
       .transform((method) => method ?? PaymentMethod.CASH_ON_DELIVERY),
     idempotencyKey: idempotencyKeySchema,
   })
@@ -51,7 +49,7 @@ const meetupOrderSchema = (clock: Clock) =>
       meetup: z.preprocess((value) => value ?? {}, meetupInputSchema(clock)),
       couponCode: couponCodeSchema,
       paymentMethod: paymentMethodSchema
-        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, "A meetup is paid in cash on meetup, by card or by wallet.")
+        .refine((method) => method !== PaymentMethod.CASH_ON_DELIVERY, ruleSaid("checkout.meetupPayment"))
         .transform((method) => method ?? PaymentMethod.CASH_ON_MEETUP),
       idempotencyKey: idempotencyKeySchema,
     })

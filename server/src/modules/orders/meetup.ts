@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { said } from "../../platform/i18n/errors";
 import { badInput, forbidden, type AppError } from "../../platform/shared/errors";
+import { ruleSaid } from "../../platform/shared/validation";
 import { labelOf, CAMPUSES } from "../products";
 import { meetupPoint, meetupTimeProblem } from "../meetups";
 import { Fulfilment, MeetupParty, MeetupState, OrderStatus, type Order } from "./entity";
@@ -12,16 +13,16 @@ export const meetupInputSchema = (clock: Clock) =>
   z
     .object({
       point: z
-        .string({ message: "Choose a meetup point." })
+        .string({ message: ruleSaid("meetup.choosePoint") })
         .trim()
-        .min(1, "Choose a meetup point.")
+        .min(1, ruleSaid("meetup.choosePoint"))
         .transform((slug, ctx) => {
           const point = meetupPoint(slug);
           if (point) return point;
-          ctx.addIssue({ code: "custom", message: "Choose a meetup point from the list." });
+          ctx.addIssue({ code: "custom", message: ruleSaid("meetup.choosePointFromList") });
           return z.NEVER;
         }),
-      at: z.coerce.date({ message: "Choose a valid meetup time." }),
+      at: z.coerce.date({ message: ruleSaid("meetup.chooseTime") }),
     })
     .superRefine((v, ctx) => {
       const problem = meetupTimeProblem(v.at, clock.now());

@@ -2,6 +2,7 @@ import { In, type EntityManager } from "typeorm";
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "@unibazaar/rules";
 import { percentOf } from "../../platform/shared/money";
+import { ruleSaid } from "../../platform/shared/validation";
 import { usableOffers } from "../conversations";
 import { isListed, Product } from "../products";
 import { findCoupon, type CouponResult } from "./coupons";
@@ -13,19 +14,17 @@ export const TAX_RATE = TAX_PERCENT / 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
+const LINE_QUANTITY = ruleSaid("listing.quantityRange", { min: 1, max: MAX_QUANTITY_PER_LINE });
+
 export const cartLinesSchema = z
   .array(
     z.object({
-      productId: z.string().trim().toLowerCase().min(1, "Choose a product."),
-      quantity: z
-        .number({ message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.` })
-        .int(`Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`)
-        .min(1, `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`)
-        .max(MAX_QUANTITY_PER_LINE, `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`),
+      productId: z.string().trim().toLowerCase().min(1, ruleSaid("listing.chooseProduct")),
+      quantity: z.number({ message: LINE_QUANTITY }).int(LINE_QUANTITY).min(1, LINE_QUANTITY).max(MAX_QUANTITY_PER_LINE, LINE_QUANTITY),
     }),
-    { message: "No products found." },
+    { message: ruleSaid("checkout.noProducts") },
   )
-  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} different products.`)
+  .max(MAX_CART_LINES, ruleSaid("checkout.cartTooBig", { count: MAX_CART_LINES }))
   .superRefine((lines, ctx) => {
     // duplicate lines of one product are merged, so the limit applies to their sum
     const totals = new Map<string, number>();
@@ -33,14 +32,18 @@ export const cartLinesSchema = z
       const total = (totals.get(line.productId) ?? 0) + line.quantity;
       totals.set(line.productId, total);
       if (total > MAX_QUANTITY_PER_LINE)
-        ctx.addIssue({ code: "custom", path: [i, "quantity"], message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one product.` });
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "quantity"],
+          message: ruleSaid("checkout.quantityPerProduct", { count: MAX_QUANTITY_PER_LINE }),
+        });
     });
   });
 
 export const couponCodeSchema = z
   .string()
   .trim()
-  .max(40, "Coupon code is too long.")
+  .max(40, ruleSaid("coupon.tooLong"))
   .transform((code) => code.toLowerCase() || null)
   .nullish();
 

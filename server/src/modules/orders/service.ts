@@ -177,8 +177,8 @@ export class OrdersService {
    */
   sellerOrders(input: OrderListInput & { sellerId?: string | null }, user: AuthUser): Promise<Page<Order>> {
     const sellerId = input.sellerId ?? user.id;
-    if (sellerId !== user.id && user.role !== Role.ADMIN) throw forbidden("You can only see your own orders.");
-    if (!isUuid(sellerId)) throw badInput("sellerId must be a valid id.", { sellerId: "sellerId must be a valid id." });
+    if (sellerId !== user.id && user.role !== Role.ADMIN) throw forbidden(said("order.onlyOwnSeen"));
+    if (!isUuid(sellerId)) throw badInput(said("order.badSellerId"), { sellerId: said("order.badSellerId") });
     return this.list({ sellerId }, input);
   }
 

@@ -13,17 +13,17 @@ import type { AuthUser } from "../../platform/auth/roles";
 import { badInput, conflict, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
-import { isId, parseInput } from "../../platform/shared/validation";
+import { isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { BALANCE_PATH, type PaymentNotices } from "../escrow";
 import { accounts, MovementKind, type LedgerService } from "../ledger";
 import { Payout, PayoutMethod, PayoutState } from "./entity";
 
 const requestSchema = z.object({
   amount: z
-    .number({ message: "Enter the amount to pay out." })
-    .min(1, "A payout is at least Rs 1.")
-    .max(MAX_PRICE_PKR, "That is more than any balance here.")
-    .refine(hasAtMostTwoDecimals, "The amount may have at most 2 decimals."),
+    .number({ message: ruleSaid("payout.enterAmount") })
+    .min(1, ruleSaid("payout.atLeast"))
+    .max(MAX_PRICE_PKR, ruleSaid("payout.moreThanAnyBalance"))
+    .refine(hasAtMostTwoDecimals, ruleSaid("payout.decimals")),
   destination: payoutDestinationRule,
 });
 

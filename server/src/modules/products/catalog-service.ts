@@ -126,7 +126,7 @@ export class CatalogService {
 
   private async pageFrom(db: DataSource, { filter, sort, page, pageSize, after }: ListInput): Promise<ProductPage> {
     const cursor = after ? decodeCursor(after, sort) : null;
-    if (!cursor) assertPageWithinBound(page, pageSize, "products");
+    if (!cursor) assertPageWithinBound(page, pageSize);
     // unqualified columns: the same conditions serve the listing and the search's candidate step
     const { conditions, parameters } = filterConditions(filter);
     // keyset (by the sort's index) after a cursor; an offset ranking for relevance and numbered pages

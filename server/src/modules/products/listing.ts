@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatPKR, MAX_PRICE_PKR } from "@unibazaar/rules";
+import { said } from "../../platform/i18n/errors";
 import { badInput } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { COUNT_LIMIT, pageInput, type Page } from "../../platform/shared/pagination";
@@ -136,8 +137,8 @@ export function decodeCursor(text: string, sort: ProductSort): Cursor {
   }
   const cursor = cursorSchema.safeParse(parsed);
   if (!cursor.success || (cursor.data.id === undefined) === (cursor.data.offset === undefined))
-    throw badInput("Unknown cursor.", { after: "Unknown cursor." });
-  if (cursor.data.sort !== sort) throw badInput("This cursor belongs to another sort.", { after: "This cursor belongs to another sort." });
+    throw badInput(said("listing.unknownCursor"), { after: said("listing.unknownCursor") });
+  if (cursor.data.sort !== sort) throw badInput(said("listing.cursorOtherSort"), { after: said("listing.cursorOtherSort") });
   return cursor.data;
 }
 

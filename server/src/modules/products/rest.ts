@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { assertNamesCaller, idRef, messageSchema, numeric, pageQuery, queryNumber, toPaging } from "../../platform/http/legacy";
 import type { RestApi } from "../../platform/http/rest";
+import { said } from "../../platform/i18n/errors";
 import { notFound } from "../../platform/shared/errors";
 import type { RequestLoaders } from "../../platform/request";
 import type { Page } from "../../platform/shared/pagination";
@@ -99,7 +100,7 @@ export function registerProductRoutes(api: RestApi, reviews: ProductPageReviews)
     },
     handler: async ({ user, params, services, loaders, publicBase }) => {
       const product = await services.catalog.byId(params.id, user);
-      if (!product) throw notFound("Product not found.");
+      if (!product) throw notFound(said("listing.notFound"));
       const [[shaped], productReviews] = await Promise.all([
         legacyProducts(loaders, [product], publicBase, user),
         reviews.of(loaders, product.id, user),

@@ -7,7 +7,7 @@ import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platfor
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { MAX_PRODUCT_PHOTOS, priceRule } from "@unibazaar/rules";
 import { toPaisa, toRupees } from "../../platform/shared/money";
-import { isId, parseInput } from "../../platform/shared/validation";
+import { isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { RETURNABLE_STATUSES } from "../../platform/shared/order-statuses";
 import {
   CATEGORIES,
@@ -27,12 +27,8 @@ import { Role, type AuthUser } from "../../platform/auth/roles";
 
 export const SELLERS_MUST_VERIFY = said("listing.sellersMustVerify");
 
-const quantityRule = (min: number) =>
-  z
-    .number({ error: `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.` })
-    .int(`Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
-    .min(min, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`)
-    .max(MAX_QUANTITY_AVAILABLE, `Quantity must be a whole number from ${min} to ${MAX_QUANTITY_AVAILABLE}.`);
+const quantityRule = (min: number, message = ruleSaid("listing.quantityRange", { min, max: MAX_QUANTITY_AVAILABLE })) =>
+  z.number({ error: message }).int(message).min(min, message).max(MAX_QUANTITY_AVAILABLE, message);
 
 /** A picture uploaded here (`uploadImage`), stored as its own path. */
 const imageRule = (emptyMessage: string) =>
@@ -40,26 +36,27 @@ const imageRule = (emptyMessage: string) =>
     .string({ error: emptyMessage })
     .trim()
     .min(1, emptyMessage)
-    .max(500, "Image URL must be at most 500 characters.")
+    .max(500, ruleSaid("listing.imageUrlTooLong", { count: 500 }))
     .transform(storedImageAddress)
     .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
 const productFields = {
   name: z
-    .string({ error: "Name is required." })
+    .string({ error: ruleSaid("listing.nameRequired") })
     .overwrite(stripBidi)
     .trim()
-    .min(2, "Name must be 2 to 120 characters.")
-    .max(120, "Name must be 2 to 120 characters."),
+    .min(2, ruleSaid("listing.nameLength", { min: 2, max: 120 }))
+    .max(120, ruleSaid("listing.nameLength", { min: 2, max: 120 })),
   description: z
-    .string({ error: "Description is required." })
+    .string({ error: ruleSaid("listing.descriptionRequired") })
     .overwrite(stripBidi)
     .trim()
-    .min(10, "Description must be 10 to 2000 characters.")
-    .max(2000, "Description must be 10 to 2000 characters."),
-  category: z.string({ error: "Category is required." }).transform((value, ctx) => {
+    .min(10, ruleSaid("listing.descriptionLength", { min: 10, max: 2000 }))
+    .max(2000, ruleSaid("listing.descriptionLength", { min: 10, max: 2000 })),
+  category: z.string({ error: ruleSaid("listing.categoryRequired") }).transform((value, ctx) => {
     const slug = normalizeCategory(value);
-    if (!slug) ctx.addIssue({ code: "custom", message: `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.` });
+    if (!slug)
+      ctx.addIssue({ code: "custom", message: ruleSaid("listing.chooseCategory", { choices: CATEGORIES.map((c) => c.slug).join(", ") }) });
     return slug ?? z.NEVER;
   }),
   // optional (a textbook has none): null or "" means none, and clears it on an edit
@@ -69,7 +66,8 @@ const productFields = {
     .transform((value, ctx) => {
       if (value == null || !value.trim()) return value === undefined ? undefined : null;
       const slug = normalizeColor(value);
-      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a colour: ${COLORS.map((c) => c.slug).join(", ")}.` });
+      if (!slug)
+        ctx.addIssue({ code: "custom", message: ruleSaid("listing.chooseColour", { choices: COLORS.map((c) => c.slug).join(", ") }) });
       return slug ?? z.NEVER;
     }),
   price: priceRule("Price"),
@@ -80,7 +78,11 @@ const productFields = {
     .transform((value, ctx) => {
       if (value == null) return undefined;
       const slug = normalizeCondition(value);
-      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a condition: ${CONDITIONS.map((c) => c.slug).join(", ")}.` });
+      if (!slug)
+        ctx.addIssue({
+          code: "custom",
+          message: ruleSaid("listing.chooseCondition", { choices: CONDITIONS.map((c) => c.slug).join(", ") }),
+        });
       return slug ?? z.NEVER;
     }),
   // null or "" clears it
@@ -90,21 +92,21 @@ const productFields = {
     .transform((value, ctx) => {
       if (value == null || !value.trim()) return value === undefined ? undefined : null;
       const slug = normalizeCampus(value);
-      if (!slug) ctx.addIssue({ code: "custom", message: "Choose a campus from the list." });
+      if (!slug) ctx.addIssue({ code: "custom", message: ruleSaid("listing.chooseCampus") });
       return slug ?? z.NEVER;
     }),
-  image: imageRule("Image is required."),
+  image: imageRule(ruleSaid("listing.imageRequired")),
   // the photos after the main one, in the seller's order
   gallery: z
-    .array(imageRule("A photo address is empty."), { error: "Gallery must be a list of photo addresses." })
-    .max(MAX_PRODUCT_PHOTOS - 1, `A listing has at most ${MAX_PRODUCT_PHOTOS} photos.`)
+    .array(imageRule(ruleSaid("listing.photoEmpty")), { error: ruleSaid("listing.galleryList") })
+    .max(MAX_PRODUCT_PHOTOS - 1, ruleSaid("listing.tooManyPhotos", { count: MAX_PRODUCT_PHOTOS }))
     .nullish()
     .transform((urls) => (urls === undefined ? undefined : (urls ?? []))),
 };
 
 const oldPriceAbovePrice = (v: { price?: number; oldPrice?: number | null }, ctx: z.RefinementCtx) => {
   if (v.oldPrice != null && v.price !== undefined && v.oldPrice <= v.price) {
-    ctx.addIssue({ code: "custom", path: ["oldPrice"], message: "Old price must be higher than the price." });
+    ctx.addIssue({ code: "custom", path: ["oldPrice"], message: ruleSaid("listing.oldPriceNotHigher") });
   }
 };
 

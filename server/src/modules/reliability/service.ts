@@ -4,6 +4,7 @@ import { z } from "zod";
 import { NO_SHOW_CONTEST_HOURS, noShowContestRule } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { AuthUser } from "../../platform/auth/roles";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { formatOrderNumber } from "../../platform/shared/order-number";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
@@ -174,11 +175,13 @@ export class ReliabilityService {
       const meetup = order.fulfilment === Fulfilment.MEETUP;
       const missed = meetup ? missedMeetupAt(order, this.clock.now()) : null;
       if (!missed && !(meetup && order.meetupAt && order.meetupState === MeetupState.CONFIRMED))
-        throw badInput("Only an agreed campus meetup can have a no-show.", { orderId: "This order has no agreed meetup." });
-      if (!missed) throw badInput("The meetup time has not passed yet.", { orderId: "Report a no-show after the meetup's time." });
+        throw badInput(said("noShow.noAgreedMeetup"), { orderId: said("noShow.orderHasNoMeetup") });
+      if (!missed) throw badInput(said("noShow.notYet"), { orderId: said("noShow.afterMeetup") });
       if (NO_SHOW_CLOSED.includes(order.status))
-        throw badInput(`The order is ${order.status}.`, { orderId: `The order is ${order.status}: nothing to report.` });
-      if (await manager.existsBy(NoShowReport, { orderId: order.id })) throw conflict("A no-show was already reported for this order.");
+        throw badInput(said("noShow.orderClosed", { status: order.status }), {
+          orderId: said("noShow.nothingToReport", { status: order.status }),
+        });
+      if (await manager.existsBy(NoShowReport, { orderId: order.id })) throw conflict(said("noShow.alreadyReported"));
       const contestBy = new Date(this.clock.now().getTime() + NO_SHOW_CONTEST_HOURS * HOUR_MS);
       const report = await manager.save(
         manager.create(NoShowReport, { orderId: order.id, reporterId: caller.id, accusedId, contestBy, meetupAt: missed }),
@@ -199,10 +202,10 @@ export class ReliabilityService {
       const order = await lockedOrder(manager, orderId);
       otherParty(order, caller);
       const report = await manager.findOneBy(NoShowReport, { orderId: order.id });
-      if (!report) throw notFound("No no-show was reported for this order.");
-      if (report.accusedId !== caller.id) throw forbidden("Only the party reported can contest it.");
-      if (report.status !== NoShowStatus.OPEN) throw conflict(`The report is already ${report.status.toLowerCase()}.`);
-      if (report.contestBy.getTime() <= this.clock.now().getTime()) throw conflict("The time to contest this report has passed.");
+      if (!report) throw notFound(said("noShow.notFound"));
+      if (report.accusedId !== caller.id) throw forbidden(said("noShow.onlyAccused"));
+      if (report.status !== NoShowStatus.OPEN) throw conflict(said("noShow.alreadyState", { state: report.status.toLowerCase() }));
+      if (report.contestBy.getTime() <= this.clock.now().getTime()) throw conflict(said("noShow.contestTimePassed"));
       await manager.update(NoShowReport, report.id, { status: NoShowStatus.CONTESTED, contestReason: reason });
       return manager.findOneByOrFail(NoShowReport, { id: report.id });
     });
@@ -235,11 +238,11 @@ export class ReliabilityService {
    * are told. A moderation report a contest filed before contests had their own list is closed with it.
    */
   async decideNoShow(orderId: string, uphold: boolean): Promise<NoShowReport> {
-    if (!isId(orderId)) throw notFound("No no-show was reported for this order.");
+    if (!isId(orderId)) throw notFound(said("noShow.notFound"));
     return this.dataSource.transaction(async (manager) => {
       const [report] = await manager.query<NoShowReport[]>(`SELECT * FROM no_show_reports WHERE "orderId" = $1 FOR UPDATE`, [orderId]);
-      if (!report) throw notFound("No no-show was reported for this order.");
-      if (report.status !== NoShowStatus.CONTESTED) throw conflict("Only a contested report waits for a decision.");
+      if (!report) throw notFound(said("noShow.notFound"));
+      if (report.status !== NoShowStatus.CONTESTED) throw conflict(said("noShow.notContested"));
       await this.settle(manager, report, uphold ? NoShowStatus.UPHELD : NoShowStatus.DISMISSED);
       if (report.moderationReportId) await closeReport(manager, report.moderationReportId, uphold);
       const [order] = await manager.query<Array<{ orderNumber: number }>>(`SELECT "orderNumber" FROM orders WHERE id = $1`, [orderId]);
@@ -309,7 +312,7 @@ async function lockedOrder(manager: EntityManager, orderId: string): Promise<Ord
   const order = isId(orderId)
     ? await manager.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where("o.id = :orderId", { orderId }).getOne()
     : null;
-  if (!order) throw notFound("Order not found.");
+  if (!order) throw notFound(said("order.notFound"));
   return order;
 }
 
@@ -317,5 +320,5 @@ async function lockedOrder(manager: EntityManager, orderId: string): Promise<Ord
 function otherParty(order: Order, caller: AuthUser): string {
   if (caller.id === order.buyerId && order.sellerId) return order.sellerId;
   if (caller.id === order.sellerId && order.buyerId) return order.buyerId;
-  throw forbidden("Only the buyer and the seller of this order can do this.");
+  throw forbidden(said("noShow.onlyParties"));
 }

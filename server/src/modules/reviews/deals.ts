@@ -5,6 +5,7 @@ import { dealReviewRule, REVIEW_WINDOW_DAYS } from "@unibazaar/rules";
 import type { Clock } from "../../platform/clock";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { EventBus } from "../../platform/events";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { idRule, parseInput } from "../../platform/shared/validation";
 import { NotificationKind, type NotificationsService } from "../notifications";
@@ -69,21 +70,20 @@ export class DealReviewsService {
         .setLock("pessimistic_write")
         .where("o.id = :id", { id: v.orderId })
         .getOne();
-      if (!order) throw notFound("Order not found.");
+      if (!order) throw notFound(said("order.notFound"));
       const side = sideOf(order, caller);
-      if (!side) throw forbidden("Only the buyer and the seller of this order can review it.");
+      if (!side) throw forbidden(said("review.onlyParties"));
       const window = order.status === OrderStatus.COMPLETED ? await manager.findOneBy(ReviewWindow, { orderId: order.id }) : null;
-      if (!window) throw badInput("The order is not completed yet.", { orderId: "You can review an order once it is completed." });
+      if (!window) throw badInput(said("review.notCompleted"), { orderId: said("review.onceCompleted") });
       const { closesAt } = window;
-      if (closesAt.getTime() <= this.deps.clock.now().getTime())
-        throw conflict(`The ${REVIEW_WINDOW_DAYS}-day review window of this order has closed.`);
+      if (closesAt.getTime() <= this.deps.clock.now().getTime()) throw conflict(said("review.windowClosed", { days: REVIEW_WINDOW_DAYS }));
       const subjectId = side === DealSide.BUYER ? order.sellerId : order.buyerId;
       const [inserted]: Array<{ id: string }> = await manager.query(
         `INSERT INTO deal_reviews ("orderId", side, "authorId", "subjectId", "asDescribed", communication, punctuality, comment, "closesAt")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT ("orderId", side) DO NOTHING RETURNING id`,
         [order.id, side, caller.id, subjectId, v.asDescribed, v.communication, v.punctuality, v.comment, closesAt],
       );
-      if (!inserted) throw conflict("You have already reviewed this order.");
+      if (!inserted) throw conflict(said("review.already"));
       const both = await manager.findBy(DealReview, { orderId: order.id });
       if (both.length === 2) await this.reveal(manager, order, both);
       return manager.findOneByOrFail(DealReview, { id: inserted.id });

@@ -1,29 +1,30 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
+import { said } from "../../platform/i18n/errors";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { parseInput } from "../../platform/shared/validation";
 import type { EventBus } from "../../platform/events";
 import { isListed, Product, setRatings } from "../products";
 import { PURCHASE_EXCLUDED_STATUSES } from "../orders";
-import { idRule, isId } from "../../platform/shared/validation";
+import { idRule, isId, ruleSaid } from "../../platform/shared/validation";
 import { Review } from "./entity";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import { stripBidi } from "@unibazaar/rules";
 
 const postSchema = z.object({
-  productId: idRule("Choose a product."),
+  productId: idRule(ruleSaid("listing.chooseProduct")),
   rating: z
-    .number({ error: "Rating is required." })
-    .int("Rating must be a whole number of stars.")
-    .min(1, "Rating must be 1 to 5 stars.")
-    .max(5, "Rating must be 1 to 5 stars."),
+    .number({ error: ruleSaid("review.ratingRequired") })
+    .int(ruleSaid("review.ratingWhole"))
+    .min(1, ruleSaid("review.ratingRange", { min: 1, max: 5 }))
+    .max(5, ruleSaid("review.ratingRange", { min: 1, max: 5 })),
   comment: z
-    .string({ error: "Comment is required." })
+    .string({ error: ruleSaid("review.commentRequired") })
     .overwrite(stripBidi)
     .trim()
-    .min(1, "Comment is required.")
-    .max(1000, "Comment must be at most 1000 characters."),
+    .min(1, ruleSaid("review.commentRequired"))
+    .max(1000, ruleSaid("review.commentTooLong", { count: 1000 })),
 });
 
 export type ReviewInput = { productId: string; rating: number; comment: string };
@@ -42,8 +43,8 @@ export class ReviewsService {
     const v = parseInput(postSchema, input);
     const review = await this.dataSource.transaction(async (manager) => {
       const product = await manager.findOneBy(Product, { id: v.productId });
-      if (!product || !isListed(product)) throw notFound("Product not found.");
-      if (product.sellerId === caller.id) throw forbidden("You cannot review your own product.");
+      if (!product || !isListed(product)) throw notFound(said("listing.notFound"));
+      if (product.sellerId === caller.id) throw forbidden(said("review.ownProduct"));
       const verifiedPurchase = await hasBought(manager, caller.id, product.id);
       // one review per user and product: a concurrent second post lands on the update branch
       const [{ id }] = await manager.query(
@@ -69,7 +70,7 @@ export class ReviewsService {
 
   /** A user's reviews, newest first: for that user or an admin. */
   async ofUser(userId: string, caller: AuthUser, paging: { page?: number; pageSize?: number }): Promise<Page<Review>> {
-    if (userId !== caller.id && caller.role !== Role.ADMIN) throw forbidden("You can only see your own reviews.");
+    if (userId !== caller.id && caller.role !== Role.ADMIN) throw forbidden(said("review.onlyOwn"));
     const { page, pageSize } = parseInput(pageInput(20), paging);
     // an id that is no uuid names nobody: an empty page, not a database error
     if (!isId(userId)) return toPage([], 0, page, pageSize);

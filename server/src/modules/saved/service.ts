@@ -1,4 +1,5 @@
 import type { DataSource } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { badInput, notFound } from "../../platform/shared/errors";
 import { isId } from "../../platform/shared/validation";
 import type { AuthUser } from "../../platform/auth/roles";
@@ -24,9 +25,8 @@ export class SavedService {
   /** Saves a listed product at its current price; saving it again changes nothing. */
   async save(productId: string, caller: AuthUser): Promise<void> {
     const product = isId(productId) ? await this.dataSource.getRepository(Product).findOneBy({ id: productId }) : null;
-    if (!product || !isListed(product)) throw notFound("Product not found.");
-    if ((await this.saved.countBy({ userId: caller.id })) >= MAX_SAVED)
-      throw badInput(`You can save up to ${MAX_SAVED} items. Remove some first.`);
+    if (!product || !isListed(product)) throw notFound(said("listing.notFound"));
+    if ((await this.saved.countBy({ userId: caller.id })) >= MAX_SAVED) throw badInput(said("saved.tooMany", { count: MAX_SAVED }));
     await this.saved
       .createQueryBuilder()
       .insert()

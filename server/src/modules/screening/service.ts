@@ -1,6 +1,7 @@
 import type { RateLimiterPostgres } from "rate-limiter-flexible";
 import type { DataSource, EntityManager } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
+import { said } from "../../platform/i18n/errors";
 import { badInput } from "../../platform/shared/errors";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
@@ -46,7 +47,7 @@ export class ScreeningService {
   async screen(body: string, senderId: string): Promise<ScreenFlag[]> {
     const { flags } = screenMessage(body, this.options.siteHosts);
     if (flags.includes("offsite_link") && (await this.isNewAccount(senderId))) {
-      const message = `New accounts cannot send links to other sites for their first ${NEW_ACCOUNT_DAYS} days (verified students can).`;
+      const message = said("screening.newAccountLinks", { count: NEW_ACCOUNT_DAYS });
       throw badInput(message, { body: message });
     }
     return flags;
@@ -57,7 +58,7 @@ export class ScreeningService {
     if (!(await this.isNewAccount(userId))) return;
     await consumeOrRefuse(
       [[this.newAccountConversations, userId]],
-      `New accounts can start ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations a day; verify your student e-mail to lift this.`,
+      said("screening.newAccountConversations", { count: NEW_ACCOUNT_CONVERSATIONS_PER_DAY }),
     );
   }
 

@@ -1,4 +1,5 @@
 import type { DataSource } from "typeorm";
+import { said } from "../../platform/i18n/errors";
 import { forbidden, notFound } from "../../platform/shared/errors";
 import { toRupees } from "../../platform/shared/money";
 import { ACCEPTED_STATUSES, PURCHASE_EXCLUDED_STATUSES } from "../orders";
@@ -78,9 +79,9 @@ export class StatsService {
     const wanted = idOrEmail?.trim();
     let userId = me.id;
     if (wanted && wanted !== me.id && wanted.toLowerCase() !== me.email.toLowerCase()) {
-      if (me.role !== Role.ADMIN) throw forbidden("You can only see your own statistics.");
+      if (me.role !== Role.ADMIN) throw forbidden(said("stats.onlyOwn"));
       const user = await this.users.findByIdOrEmail(wanted);
-      if (!user) throw notFound("User not found.");
+      if (!user) throw notFound(said("account.notFound"));
       userId = user.id;
     }
     const [row] = await this.dataSource.query(
@@ -143,9 +144,9 @@ export class StatsService {
   /** The seller asked about: the caller by default; only admins may ask about another seller. */
   private async sellerFor(me: AuthUser, sellerId?: string | null): Promise<string> {
     if (!sellerId || sellerId === me.id) return me.id;
-    if (me.role !== Role.ADMIN) throw forbidden("You can only see your own statistics.");
+    if (me.role !== Role.ADMIN) throw forbidden(said("stats.onlyOwn"));
     const user = await this.users.findById(sellerId);
-    if (!user) throw notFound("Seller not found.");
+    if (!user) throw notFound(said("stats.sellerNotFound"));
     return user.id;
   }
 

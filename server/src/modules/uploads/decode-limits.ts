@@ -1,3 +1,4 @@
+import { said } from "../../platform/i18n/errors";
 import { rateLimited } from "../../platform/shared/errors";
 
 /**
@@ -55,9 +56,8 @@ export class DecodeQueue {
   /** Refuses a client's upload as busy when its sender's line or the whole queue is full (the demo seed's own images just wait). */
   assertRoom(sender: string): void {
     if (this.running < this.limits.concurrent) return;
-    if (this.waiting >= this.limits.queued) throw rateLimited("Too many images are being processed. Please try again in a moment.");
-    if ((this.lines.get(sender)?.length ?? 0) >= this.limits.queuedPerSender)
-      throw rateLimited("Your earlier images are still being processed. Please wait for them, then try again.");
+    if (this.waiting >= this.limits.queued) throw rateLimited(said("upload.queueFull"));
+    if ((this.lines.get(sender)?.length ?? 0) >= this.limits.queuedPerSender) throw rateLimited(said("upload.earlierStillProcessing"));
   }
 
   async run<T>(sender: string, work: () => Promise<T>): Promise<T> {

@@ -129,7 +129,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     const before = await imageCount(server);
     expect(await anonymousUpload(server, { image: await tiny(100) }, address)).toMatchObject({
       status: 429,
-      body: { message: TOO_MANY_FROM_ADDRESS },
+      body: { message: TOO_MANY_FROM_ADDRESS.text },
     });
     expect(await imageCount(server)).toBe(before);
     expect((await anonymousUpload(server, { image: await tiny(100) }, freshAddress())).status).toBe(200);
@@ -144,7 +144,7 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
       const before = await imageCount(server);
       expect(await anonymousUpload(server, { image: dataUrl(await png(52, 9)) }, freshAddress())).toMatchObject({
         status: 429,
-        body: { message: TOO_MANY_ANONYMOUS },
+        body: { message: TOO_MANY_ANONYMOUS.text },
       });
       expect(await imageCount(server)).toBe(before);
       expect((await upload(server, { image: dataUrl(await png(53, 9)) })).status).toBe(200);
@@ -168,14 +168,14 @@ describe("POST /api/upload/Image without credentials (legacy add-product forms)"
     const before = await imageCount(server);
     expect(await upload(server, { image: dataUrl(await png(63, 9)) }, busy)).toMatchObject({
       status: 429,
-      body: { message: TOO_MANY_FOR_USER },
+      body: { message: TOO_MANY_FOR_USER.text },
     });
     const refused = await server.gql(
       `mutation ($d: String!) { uploadImage(dataUrl: $d) { url } }`,
       { d: dataUrl(await png(64, 9)) },
       busy.token,
     );
-    expect(refused.errors?.[0]).toMatchObject({ message: TOO_MANY_FOR_USER, extensions: { code: "RATE_LIMITED" } });
+    expect(refused.errors?.[0]).toMatchObject({ message: TOO_MANY_FOR_USER.text, extensions: { code: "RATE_LIMITED" } });
     expect(await imageCount(server)).toBe(before);
     // another user is not affected
     expect((await upload(server, { image: dataUrl(await png(65, 9)) })).status).toBe(200);

@@ -6,6 +6,7 @@ import type { DataSource } from "typeorm";
 import type { AuthUser } from "../../platform/auth/roles";
 import type { ObjectStorage } from "../../platform/storage";
 import { consumeOrRefuse, postgresLimiter } from "../../platform/shared/rate-limits";
+import { said } from "../../platform/i18n/errors";
 import { badInput, payloadTooLarge } from "../../platform/shared/errors";
 import { DECODE_LIMITS, DecodeQueue } from "./decode-limits";
 import { Image } from "./entity";
@@ -34,9 +35,9 @@ export const UPLOADS_PER_USER_PER_HOUR = 60;
 /** An upload (signed in or not) that no product, profile or order line uses by then is deleted. */
 export const UNUSED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export const TOO_MANY_FROM_ADDRESS = "Too many uploads from this address. Sign in, or try again in an hour.";
-export const TOO_MANY_ANONYMOUS = "Too many uploads without sign-in right now. Sign in, or try again in an hour.";
-export const TOO_MANY_FOR_USER = `You can upload ${UPLOADS_PER_USER_PER_HOUR} images an hour. Please try again later.`;
+export const TOO_MANY_FROM_ADDRESS = said("upload.tooManyFromAddress");
+export const TOO_MANY_ANONYMOUS = said("upload.tooManyAnonymous");
+export const TOO_MANY_FOR_USER = said("upload.tooManyForUser", { count: UPLOADS_PER_USER_PER_HOUR });
 
 const WEBP = "image/webp";
 /** The storage key of a file served at `/uploads/<name>`. */
@@ -109,9 +110,9 @@ export class UploadsService {
 
   /** Accepts `data:image/...;base64,...` as sent by the web app and legacy clients (limits: the callers above). */
   private async uploadDataUrl(dataUrl: unknown, uploaderId: string | null, sender: string): Promise<Image> {
-    if (typeof dataUrl !== "string") throw badInput("image must be a data-URL string.", { image: "Choose an image file." });
+    if (typeof dataUrl !== "string") throw badInput(said("upload.notADataUrl"), { image: said("upload.chooseImage") });
     const match = DATA_URL.exec(dataUrl.trim());
-    if (!match) throw badInput("The upload is not an image.", { image: "Send the image as a base64 data-URL." });
+    if (!match) throw badInput(said("upload.notAnImage"), { image: said("upload.sendBase64") });
     // base64 is 4 characters per 3 bytes: refuse oversized input before decoding it
     if ((match[3].length * 3) / 4 > MAX_IMAGE_BYTES + 4) throw tooLarge();
     decodes.assertRoom(sender);
@@ -218,15 +219,14 @@ function refuseCostly(bytes: Buffer, meta: sharp.Metadata): void {
   const screen = meta.format === "gif" && bytes.length >= 10 ? bytes.readUInt16LE(6) * bytes.readUInt16LE(8) : pixels;
   const frames = meta.pages ?? 1;
   if (Math.max(pixels, screen) > MAX_IMAGE_PIXELS)
-    throw badInput("The image has too many pixels.", { image: `Use an image under ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` });
+    throw badInput(said("upload.tooManyPixels"), { image: said("upload.underMegapixels", { megapixels: MAX_IMAGE_PIXELS / 1_000_000 }) });
   if (frames > DECODE_LIMITS.maxFrames || frames * Math.max(pixels, screen) > DECODE_LIMITS.maxAnimationPixels)
-    throw badInput("The animation has too many frames for its size.", {
-      image: `Use a still picture, or an animation of at most ${DECODE_LIMITS.maxFrames} frames.`,
+    throw badInput(said("upload.tooManyFrames"), {
+      image: said("upload.stillOrFewFrames", { count: DECODE_LIMITS.maxFrames }),
     });
   if (pixels > DECODE_LIMITS.bombAbovePixels && pixels > bytes.length * DECODE_LIMITS.maxPixelsPerByte) throw tooCostly();
 }
 
-const notAnImage = () => badInput("The upload is not an image.", { image: "Use a JPEG, PNG, WebP or GIF image." });
-const tooLarge = () => payloadTooLarge("The image is larger than 5 MB.");
-const tooCostly = () =>
-  badInput("The image would take too long to process.", { image: "Use a photo or a smaller picture (fewer pixels)." });
+const notAnImage = () => badInput(said("upload.notAnImage"), { image: said("upload.useJpegPngWebpGif") });
+const tooLarge = () => payloadTooLarge(said("upload.tooLarge"));
+const tooCostly = () => badInput(said("upload.tooCostly"), { image: said("upload.smallerPicture") });

@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { z } from "zod";
 import { isOwnImagePath, NOT_OWN_IMAGE, storedImageAddress } from "../../platform/http/public-url";
+import { said } from "../../platform/i18n/errors";
 import { AppError, conflict, forbidden, notFound, unauthenticated } from "../../platform/shared/errors";
 import { type Page, pageInput, toPage } from "../../platform/shared/pagination";
-import { isId, parseInput } from "../../platform/shared/validation";
+import { isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { isUniqueViolation } from "../../platform/db/errors";
 import type { EventBus } from "../../platform/events";
 import { SellerType, User } from "./entity";
@@ -17,7 +18,7 @@ const blankToNull = (value: unknown) => (typeof value === "string" && value.trim
 const profileImageRule = z
   .string()
   .trim()
-  .max(500, "Image address must be at most 500 characters.")
+  .max(500, ruleSaid("account.imageUrlTooLong", { count: 500 }))
   .transform(storedImageAddress)
   .refine(isOwnImagePath, NOT_OWN_IMAGE);
 
@@ -30,17 +31,21 @@ const profileSchema = z.object({
 export type ProfileUpdate = { username: string; contactNumber?: string | null; profileImage?: string | null };
 
 const listSchema = pageInput(10).extend({
-  search: z.string().trim().max(100, "Search must be at most 100 characters.").nullish(),
-  role: z.enum(Role, { message: "Role must be user, seller or admin." }).nullish(),
+  search: z
+    .string()
+    .trim()
+    .max(100, ruleSaid("account.searchTooLong", { count: 100 }))
+    .nullish(),
+  role: z.enum(Role, { message: ruleSaid("account.chooseRole") }).nullish(),
 });
 
 export type UserListInput = { search?: string | null; role?: string | null; page?: number | null; pageSize?: number | null };
 
-const roleSchema = z.object({ role: z.enum(Role, { message: "Role must be user, seller or admin." }) });
+const roleSchema = z.object({ role: z.enum(Role, { message: ruleSaid("account.chooseRole") }) });
 
 const sellerSchema = z
   .object({
-    sellerType: z.enum(SellerType, { message: "Choose business or individual." }),
+    sellerType: z.enum(SellerType, { message: ruleSaid("account.chooseSellerType") }),
     storeName: z.preprocess(blankToNull, storeNameRule.nullish()),
     storeDescription: z.preprocess(blankToNull, storeDescriptionRule.nullish()),
   })
@@ -51,9 +56,9 @@ const sellerSchema = z
 
 export type SellerUpdate = { sellerType: string; storeName?: string | null; storeDescription?: string | null };
 
-export const USERNAME_TAKEN = "That username is already taken.";
-const DEMOTED_SELLER = "An admin took this account's seller role away: only an admin can give it back.";
-const LAST_ADMIN = "The marketplace needs at least one admin: make someone else an admin first.";
+export const USERNAME_TAKEN = said("account.usernameTaken");
+const DEMOTED_SELLER = said("account.demotedSeller");
+const LAST_ADMIN = said("account.lastAdmin");
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
@@ -108,8 +113,8 @@ export class UsersService {
     const changed = await this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(User, { where: { id: me.id }, lock: { mode: "pessimistic_write" } });
       if (!user) throw unauthenticated();
-      if (user.suspendedAt) throw forbidden("A suspended account cannot start selling.");
-      if (user.role !== Role.USER) throw conflict("Only a buyer's account can become a seller's.");
+      if (user.suspendedAt) throw forbidden(said("account.suspendedCannotSell"));
+      if (user.role !== Role.USER) throw conflict(said("account.onlyBuyersBecomeSellers"));
       // a buyer with seller fields was a seller an admin demoted: only an admin gives the role back
       if (user.sellerType) throw forbidden(DEMOTED_SELLER);
       await manager.update(User, me.id, {
@@ -152,7 +157,7 @@ export class UsersService {
    */
   async changeRole(me: AuthUser, userId: string, role: string): Promise<User> {
     const v = parseInput(roleSchema, { role });
-    if (userId === me.id) throw forbidden("You cannot change your own role.");
+    if (userId === me.id) throw forbidden(said("account.ownRole"));
     const changed = await this.dataSource.transaction(async (manager) => {
       const { target, otherAdmins } = await lockForAdminChange(manager, userId);
       if (target.role === Role.ADMIN && v.role !== Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
@@ -172,7 +177,7 @@ export class UsersService {
    * Orders stay for the other party (the foreign keys set the user to null; lines keep snapshots).
    */
   async deleteUser(me: AuthUser, userId: string): Promise<void> {
-    if (userId === me.id) throw forbidden("You cannot delete your own account.");
+    if (userId === me.id) throw forbidden(said("account.ownAccount"));
     await this.dataSource.transaction(async (manager) => {
       const { target, otherAdmins } = await lockForAdminChange(manager, userId);
       if (target.role === Role.ADMIN && otherAdmins === 0) throw conflict(LAST_ADMIN);
@@ -192,12 +197,12 @@ type LockedUser = Pick<User, "id" | "role" | "sellerType">;
  * a role change or delete, so two admins demoting each other at once cannot leave none.
  */
 async function lockForAdminChange(manager: EntityManager, userId: string): Promise<{ target: LockedUser; otherAdmins: number }> {
-  if (!isId(userId)) throw notFound("User not found.");
+  if (!isId(userId)) throw notFound(said("account.notFound"));
   const rows: LockedUser[] = await manager.query(
     `SELECT id, role, "sellerType" FROM users WHERE role = $1 OR id = $2 ORDER BY id FOR UPDATE`,
     [Role.ADMIN, userId],
   );
   const target = rows.find((row) => row.id === userId);
-  if (!target) throw notFound("User not found.");
+  if (!target) throw notFound(said("account.notFound"));
   return { target, otherAdmins: rows.filter((row) => row.role === Role.ADMIN && row.id !== userId).length };
 }

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { priceRule, stripBidi } from "@unibazaar/rules";
 import { Role, type AuthUser } from "../../platform/auth/roles";
 import type { Clock } from "../../platform/clock";
+import { said } from "../../platform/i18n/errors";
 import { badInput, conflict, forbidden, notFound } from "../../platform/shared/errors";
 import { toPaisa } from "../../platform/shared/money";
 import { pageInput, toPage, type Page } from "../../platform/shared/pagination";
-import { isId, parseInput } from "../../platform/shared/validation";
+import { isId, parseInput, ruleSaid } from "../../platform/shared/validation";
 import { CAMPUSES, CATEGORIES, normalizeCampus, normalizeCategory } from "../products";
 import type { ConversationsService, ConversationView } from "../conversations";
 import { WantedPost } from "./entity";
@@ -17,6 +18,8 @@ export const MAX_OPEN_WANTED_POSTS = 10;
 export const DEFAULT_WANTED_DAYS = 14;
 export const MAX_WANTED_DAYS = 30;
 
+const DAYS_MESSAGE = ruleSaid("wanted.chooseDays", { min: 1, max: MAX_WANTED_DAYS });
+
 const slugRule = (normalize: (value: string) => string | undefined, message: string) =>
   z.string({ error: message }).transform((value, ctx) => {
     const slug = normalize(value);
@@ -26,36 +29,32 @@ const slugRule = (normalize: (value: string) => string | undefined, message: str
 
 const postSchema = z.object({
   title: z
-    .string({ error: "Say what you are looking for." })
+    .string({ error: ruleSaid("wanted.titleRequired") })
     .overwrite(stripBidi)
     .trim()
-    .min(3, "What you are looking for must be 3 to 120 characters.")
-    .max(120, "What you are looking for must be 3 to 120 characters.")
-    .refine((title) => /[\p{L}\p{N}]/u.test(title), "What you are looking for needs at least one word."),
+    .min(3, ruleSaid("wanted.titleLength", { min: 3, max: 120 }))
+    .max(120, ruleSaid("wanted.titleLength", { min: 3, max: 120 }))
+    .refine((title) => /[\p{L}\p{N}]/u.test(title), ruleSaid("wanted.titleWord")),
   details: z
     .string()
     .overwrite(stripBidi)
     .trim()
-    .max(1000, "Details must be at most 1000 characters.")
+    .max(1000, ruleSaid("wanted.detailsTooLong", { count: 1000 }))
     .nullish()
     .transform((v) => v || null),
   maxPrice: priceRule("Maximum price").nullish(),
-  category: slugRule(normalizeCategory, `Choose a category: ${CATEGORIES.map((c) => c.slug).join(", ")}.`),
+  category: slugRule(normalizeCategory, ruleSaid("listing.chooseCategory", { choices: CATEGORIES.map((c) => c.slug).join(", ") })),
   campus: z
     .string()
     .nullish()
     .transform((value, ctx) => {
       if (!value?.trim() || value.trim().toLowerCase() === "all") return null;
       const slug = normalizeCampus(value);
-      if (!slug) ctx.addIssue({ code: "custom", message: `Choose a campus: ${CAMPUSES.map((c) => c.slug).join(", ")}.` });
+      if (!slug)
+        ctx.addIssue({ code: "custom", message: ruleSaid("wanted.chooseCampus", { choices: CAMPUSES.map((c) => c.slug).join(", ") }) });
       return slug ?? z.NEVER;
     }),
-  expiresInDays: z
-    .number({ error: `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.` })
-    .int(`Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
-    .min(1, `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
-    .max(MAX_WANTED_DAYS, `Choose how long it stays up: 1 to ${MAX_WANTED_DAYS} days.`)
-    .nullish(),
+  expiresInDays: z.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(1, DAYS_MESSAGE).max(MAX_WANTED_DAYS, DAYS_MESSAGE).nullish(),
 });
 
 const boardSchema = pageInput(20).extend({
@@ -129,7 +128,7 @@ export class WantedService {
         `SELECT count(*)::int AS open FROM wanted_posts WHERE "authorId" = $1 AND "closedAt" IS NULL AND "expiresAt" > $2`,
         [caller.id, now],
       );
-      if (open >= MAX_OPEN_WANTED_POSTS) throw badInput(`You can have up to ${MAX_OPEN_WANTED_POSTS} open wanted posts. Close one first.`);
+      if (open >= MAX_OPEN_WANTED_POSTS) throw badInput(said("wanted.tooMany", { count: MAX_OPEN_WANTED_POSTS }));
       const [{ id }]: Array<{ id: string }> = await manager.query(
         `INSERT INTO wanted_posts ("authorId", title, details, "maxPricePaisa", category, campus, words, "expiresAt")
          VALUES ($1, $2::varchar, $3, $4, $5, $6, plainto_tsquery('simple', $2::varchar), $7::timestamptz + make_interval(days => $8))
@@ -181,7 +180,7 @@ export class WantedService {
     const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
     const readable =
       post && (post.authorId === caller.id || caller.role === Role.ADMIN || (this.isOpen(post) && !(await this.authorSuspended(post))));
-    if (!readable) throw notFound("Wanted post not found.");
+    if (!readable) throw notFound(said("wanted.notFound"));
     return post;
   }
 
@@ -198,15 +197,15 @@ export class WantedService {
   /** A seller's answer: their conversation with the author of an open post (blocks, limits and screening as for a listing's). */
   async answer(id: string, caller: AuthUser): Promise<ConversationView> {
     const post = await this.get(id, caller);
-    if (!this.isOpen(post)) throw conflict("This wanted post is closed or expired.");
-    if (await this.authorSuspended(post)) throw conflict("This wanted post is no longer on the board.");
+    if (!this.isOpen(post)) throw conflict(said("wanted.closed"));
+    if (await this.authorSuspended(post)) throw conflict(said("wanted.offBoard"));
     return this.conversations.startAboutWanted(post, caller);
   }
 
   /** The author found it: the post leaves the board and stops alerting. */
   async close(id: string, caller: AuthUser): Promise<WantedPost> {
     const post = await this.owned(id, caller);
-    if (post.closedAt) throw conflict("This wanted post is already closed.");
+    if (post.closedAt) throw conflict(said("wanted.alreadyClosed"));
     post.closedAt = this.clock.now();
     return this.dataSource.getRepository(WantedPost).save(post);
   }
@@ -219,8 +218,8 @@ export class WantedService {
 
   private async owned(id: string, caller: AuthUser): Promise<WantedPost> {
     const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
-    if (!post) throw notFound("Wanted post not found.");
-    if (post.authorId !== caller.id && caller.role !== Role.ADMIN) throw forbidden("You can only change your own wanted posts.");
+    if (!post) throw notFound(said("wanted.notFound"));
+    if (post.authorId !== caller.id && caller.role !== Role.ADMIN) throw forbidden(said("wanted.onlyOwn"));
     return post;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
-import { signUpCast } from "../../test/fixtures";
+import { asCaller, signUpCast } from "../../test/fixtures";
 import { said } from "./errors";
 
 const MISSING_ORDER = "00000000-0000-4000-8000-000000000000";
@@ -35,5 +35,30 @@ describe("refusals said by key (platform/i18n/errors.ts)", () => {
     });
     expect(rest.status).toBe(404);
     expect(rest.body).toEqual({ message: "Order not found." });
+  });
+
+  it("a form's rule said by key (ruleSaid) reaches GraphQL as the field's key and parameters, beside its English sentence", async ({
+    server,
+  }) => {
+    const { seller, buyer } = await signUpCast(server);
+    const product = await server.services.products.create(
+      { name: "Desk lamp", description: "A lamp for late study nights.", category: "electronics", price: 900, image: "/uploads/lamp.webp" },
+      asCaller(seller),
+    );
+    const res = await server.gql(
+      `mutation ($productId: ID!, $rating: Int!, $comment: String!) { postReview(productId: $productId, rating: $rating, comment: $comment) { id } }`,
+      { productId: product.id, rating: 7, comment: "Bright." },
+      buyer.token,
+    );
+    expect(res.errors![0]).toMatchObject({
+      message: "Rating must be 1 to 5 stars.",
+      extensions: {
+        code: "BAD_USER_INPUT",
+        key: "review.ratingRange",
+        params: { min: 1, max: 5 },
+        fields: { rating: "Rating must be 1 to 5 stars." },
+        fieldKeys: { rating: { key: "review.ratingRange", params: { min: 1, max: 5 } } },
+      },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { said } from "../i18n/errors";
 import type { ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import { z } from "zod";
 import { badInput } from "./errors";
@@ -64,9 +65,9 @@ export async function boundedCount<T extends ObjectLiteral>(qb: SelectQueryBuild
 }
 
 /** A numbered page past COUNT_LIMIT is refused: an offset that deep reads every row before it. */
-export function assertPageWithinBound(page: number, pageSize: number, what: string): void {
+export function assertPageWithinBound(page: number, pageSize: number): void {
   if ((page - 1) * pageSize >= COUNT_LIMIT) {
-    const message = `Only the first ${COUNT_LIMIT.toLocaleString("en-US")} ${what} can be reached by page number; narrow the filters or search.`;
+    const message = said("listing.pageTooDeep", { limit: COUNT_LIMIT.toLocaleString("en-US") });
     throw badInput(message, { page: message });
   }
 }
