@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct, signUpCast, type SignedIn } from "../../test/fixtures";
-import type { TestServer } from "../../test/harness";
+import { Client } from "pg";
+import { databaseOf, lockWaiters, type TestServer } from "../../test/harness";
 import { placeOrder, setStatus } from "../orders/testing";
 import { Product } from "./entity";
 
@@ -62,5 +63,34 @@ describe("relisting a sold listing while an order holds its units", () => {
     const { product, orderId } = await heldOneOff(server);
     for (const status of ["CONFIRMED", "PROCESSING"]) expect((await setStatus(server, seller, orderId, status)).errors).toBeUndefined();
     expect((await relist(server, product.id)).data.updateProduct).toMatchObject({ quantityAvailable: 1, sold: false });
+  });
+});
+
+describe("an edit racing another write to the listing", () => {
+  it("keeps a moderator's hide that commits while the seller's relist waits on the listing (GraphQL and REST)", async ({ server }) => {
+    for (const edit of [relist, relistOverRest]) {
+      const product = await insertProduct(server.dataSource, seller.user.id, { quantityAvailable: 1 });
+      const [locker, watcher] = [
+        new Client({ connectionString: databaseOf(server) }),
+        new Client({ connectionString: databaseOf(server) }),
+      ];
+      await Promise.all([locker.connect(), watcher.connect()]);
+      try {
+        // the moderator's hide (setListingHidden's write), not committed yet
+        await locker.query("BEGIN");
+        await locker.query(`UPDATE products SET "hiddenAt" = now() WHERE id = $1`, [product.id]);
+        const edited = edit(server, product.id);
+        await expect.poll(() => lockWaiters(watcher), { timeout: 30_000, interval: 20 }).toBe(1);
+        await locker.query("COMMIT");
+        const answer = (await edited) as { errors?: unknown; status?: number };
+        expect(answer.errors).toBeUndefined();
+        expect(answer.status ?? 200).toBe(200);
+      } finally {
+        await Promise.all([locker.end(), watcher.end()]);
+      }
+      // the seller's edit did not write back the listing as it read it before the hide
+      const stored = await server.dataSource.getRepository(Product).findOneByOrFail({ id: product.id });
+      expect(stored.hiddenAt).not.toBeNull();
+    }
   });
 });

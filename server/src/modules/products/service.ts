@@ -205,37 +205,41 @@ export class ProductsService {
    */
   async update(id: string, input: Partial<ProductFields>, user: AuthUser): Promise<Product> {
     const v = parseInput(updateSchema, input);
-    const product = await this.ownedProduct(id, user);
-    const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
+    const found = await this.ownedProduct(id, user);
     // only photos new to the listing are compared (one already on it was checked when it came)
-    const current = new Set([product.image, ...product.gallery]);
+    const current = new Set([found.image, ...found.gallery]);
     const added = [v.image, ...(v.gallery ?? [])].filter((url): url is string => url !== undefined && !current.has(url));
-    const held = added.length > 0 && product.sellerId ? await this.screenPhotos(this.dataSource.manager, product.sellerId, added) : null;
-    const price = v.price ?? toRupees(product.pricePaisa);
-    const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
-    if (oldPrice != null && oldPrice <= price) {
-      throw badInput(said("listing.oldPriceNotHigher"), { oldPrice: said("listing.oldPriceNotHigher") });
-    }
-    Object.assign(product, {
-      ...(v.name !== undefined && { name: v.name }),
-      ...(v.description !== undefined && { description: v.description }),
-      ...(v.category !== undefined && { category: v.category }),
-      ...(v.color !== undefined && { color: v.color }),
-      ...(v.image !== undefined && { image: v.image }),
-      ...(v.gallery !== undefined && { gallery: v.gallery }),
-      ...(v.condition !== undefined && { condition: v.condition }),
-      ...(v.campus !== undefined && { campus: v.campus }),
-      ...(v.quantityAvailable !== undefined && {
-        quantityAvailable: v.quantityAvailable,
-        soldOutAt: v.quantityAvailable > 0 ? null : (product.soldOutAt ?? new Date()),
-      }),
-      pricePaisa: toPaisa(price),
-      oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
-      ...(held && !product.hiddenAt && { hiddenAt: new Date(), heldReason: held }),
-    });
+    const held = added.length > 0 && found.sellerId ? await this.screenPhotos(this.dataSource.manager, found.sellerId, added) : null;
     // in one transaction with its subscribers (those who saved it hear of a lower price or its selling out)
     return this.dataSource.transaction(async (manager) => {
+      // the row as it is now, locked: saving the copy read above would write back what changed since
+      // (a moderator's hide, a sale's units, a review's rating) as it was then
+      const product = await manager.findOne(Product, { where: { id: found.id }, lock: { mode: "pessimistic_write" } });
+      if (!product) throw notFound(said("listing.notFound"));
+      const before = { pricePaisa: product.pricePaisa, quantityAvailable: product.quantityAvailable };
+      const price = v.price ?? toRupees(product.pricePaisa);
+      const oldPrice = v.oldPrice !== undefined ? v.oldPrice : product.oldPricePaisa == null ? null : toRupees(product.oldPricePaisa);
+      if (oldPrice != null && oldPrice <= price) {
+        throw badInput(said("listing.oldPriceNotHigher"), { oldPrice: said("listing.oldPriceNotHigher") });
+      }
       if (v.quantityAvailable) await refuseRelistWhileHeld(manager, product);
+      Object.assign(product, {
+        ...(v.name !== undefined && { name: v.name }),
+        ...(v.description !== undefined && { description: v.description }),
+        ...(v.category !== undefined && { category: v.category }),
+        ...(v.color !== undefined && { color: v.color }),
+        ...(v.image !== undefined && { image: v.image }),
+        ...(v.gallery !== undefined && { gallery: v.gallery }),
+        ...(v.condition !== undefined && { condition: v.condition }),
+        ...(v.campus !== undefined && { campus: v.campus }),
+        ...(v.quantityAvailable !== undefined && {
+          quantityAvailable: v.quantityAvailable,
+          soldOutAt: v.quantityAvailable > 0 ? null : (product.soldOutAt ?? new Date()),
+        }),
+        pricePaisa: toPaisa(price),
+        oldPricePaisa: oldPrice == null ? null : toPaisa(oldPrice),
+        ...(held && !product.hiddenAt && { hiddenAt: new Date(), heldReason: held }),
+      });
       const row = await manager.save(product);
       await this.events.publish(manager, "product.changed", { product: row, before });
       return row;
@@ -265,18 +269,18 @@ export class ProductsService {
 /**
  * A sold listing whose units an open order still holds is not relisted: that order may be cancelled
  * or rejected and give them back, and they would then be sold twice (or a one-off item would show
- * two units). The listing's row is locked first, so a cancel in flight either has given its units
- * back (the listing is not sold any more) or still shows its order open here.
+ * two units). `product` is the listing's row as locked in this transaction, before the edit: a
+ * cancel in flight either has given its units back (the listing is not sold any more) or still
+ * shows its order open here.
  */
 async function refuseRelistWhileHeld(manager: EntityManager, product: Product): Promise<void> {
-  const current = await manager.findOne(Product, { where: { id: product.id }, lock: { mode: "pessimistic_write" } });
-  if (!current || current.quantityAvailable > 0) return;
+  if (product.quantityAvailable > 0) return;
   const [held]: Array<{ units: number }> = await manager.query(
     `SELECT coalesce(sum(l.quantity), 0)::int AS units FROM order_lines l JOIN orders o ON o.id = l."orderId"
       WHERE l."productId" = $1 AND o.status = ANY($2)`,
     [product.id, RETURNABLE_STATUSES],
   );
   if (held.units > 0) {
-    throw conflict(said("listing.openOrderHolds", { product: current.name }));
+    throw conflict(said("listing.openOrderHolds", { product: product.name }));
   }
 }
