@@ -105,9 +105,10 @@ export function screenMessage(text: string, siteHosts: string[] = []): Screening
 function hasOffsiteLink(folded: string, siteHosts: string[]): boolean {
   const plain = folded.replace(DEFANGED, (m: string, s?: string) => (m.startsWith("h") ? `http${s ?? ""}://` : "."));
   // an address has no spaces and has a dot, a colon or an @: linkify (a search over every TLD)
-  // reads only such words, and the site's own links are known without it
+  // reads only such words; a link to the site is judged by linkify too, which ends it where another
+  // address glued to it ("unibazaar.pk/x<evil.tk") begins
   for (const word of plain.split(/\s+/)) {
-    if (!/[.:@]./.test(word) || siteHosts.some((host) => isLinkTo(word, host))) continue;
+    if (!/[.:@]./.test(word)) continue;
     for (const match of linkify.match(word) ?? []) {
       const url = new URL(match.url);
       if (siteHosts.includes(url.host)) continue;
@@ -116,12 +117,6 @@ function hasOffsiteLink(folded: string, siteHosts: string[]): boolean {
     }
   }
   return false;
-}
-
-/** "host", "host/…", "https://host/…": a link to the site, known without linkify. */
-function isLinkTo(word: string, host: string): boolean {
-  const rest = word.replace(/^https?:\/\//, "");
-  return rest.startsWith(host) && (rest.length === host.length || "/?#".includes(rest[host.length]));
 }
 
 /** The text with every phone number's digits replaced by •, keeping its first two ("03••••••••••"). */

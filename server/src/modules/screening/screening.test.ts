@@ -140,6 +140,14 @@ describe("each rule", () => {
   it.each(harmless)("%s raises nothing", (text) => {
     expect(flagsOf(text)).toEqual([]);
   });
+
+  // a link to the site does not vouch for what follows it in the same word
+  it.each(['https://unibazaar.pk/"https://evil.com/pay', "unibazaar.pk?x=1<evil.tk", "unibazaar.pk/products/1>http://evil.dev/pay"])(
+    "an off-site address glued after a link to the site, %s, raises offsite_link",
+    (text) => {
+      expect(flagsOf(text)).toEqual(["offsite_link"]);
+    },
+  );
 });
 
 describe("foldForScreening and maskPhones", () => {
