@@ -137,7 +137,7 @@ describe("messages, unread counts and read receipts", () => {
   }) => {
     const id = await start(server, buyer);
     const before = await messageCount(server, id);
-    for (const body of ["   ", "x".repeat(MESSAGE_MAX_LENGTH + 1), "bell \u0007 here"]) {
+    for (const body of ["   ", "x".repeat(MESSAGE_MAX_LENGTH + 1), "bell \u0007 here", "csi \u009B31m here", "nel \u0085 here"]) {
       const res = await send(server, buyer, id, body);
       expect(codeOf(res), body.slice(0, 20)).toBe("BAD_USER_INPUT");
     }

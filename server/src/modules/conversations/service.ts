@@ -25,9 +25,9 @@ export const MESSAGES_PER_MINUTE = 20;
 /** New conversations one user may open per hour (as buyer, or as seller with their buyers). */
 export const CONVERSATIONS_PER_HOUR = 30;
 
-/** Plain text: any character but the control ones (a line break and a tab are text). */
+/** Plain text: any character but the control ones, C0 and C1 (a line break and a tab are text). */
 // eslint-disable-next-line no-control-regex -- the rule is precisely about control characters
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
 const bodyRule = z
   .string({ error: ruleSaid("chat.writeMessage") })
