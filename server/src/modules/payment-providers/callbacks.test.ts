@@ -8,6 +8,7 @@ import { easypaisaHash } from "./easypaisa";
 import { jazzcashSecureHash } from "./jazzcash";
 import { simulatorAccounts } from "./wallets";
 import { noticeTexts } from "../../test/notifications";
+import { formOf, postForm } from "./testing";
 
 const JWT_SECRET = randomBytes(32).toString("hex");
 // the simulators' accounts derive from the server's secret: the test signs callbacks as the wallet would
@@ -30,28 +31,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => cancelPendingOrders(server));
 
-/** The hidden fields and action of the one form on a page. */
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)![1].replace(/&amp;/g, "&");
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[name] = value
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  }
-  return { action, fields };
-}
-
-const post = (path: string, fields: Record<string, string>) =>
-  fetch(new URL(path, server.url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+const post = (path: string, fields: Record<string, string>) => postForm(server.url, path, fields);
 
 /** Places a wallet checkout and goes through the hand-off and the simulator's page; answers the signed callback the simulator sends back. */
 async function walletCallback(method: "JAZZCASH" | "EASYPAISA", mpin = method === "JAZZCASH" ? "1234" : "12345") {

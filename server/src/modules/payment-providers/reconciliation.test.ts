@@ -6,6 +6,7 @@ import { databaseOf, jobsSettled, lockWaiters, runScheduledJob, startTestServer,
 import type { Product } from "../products/entity";
 import { cancelPendingOrders, placeOrder } from "../orders/testing";
 import type { Inquiry } from "./provider";
+import { formOf, postForm } from "./testing";
 
 let server: TestServer;
 let buyer: SignedIn;
@@ -36,28 +37,7 @@ beforeAll(() => {
 });
 afterEach(() => before.clear());
 
-/** The hidden fields and action of the one form on a page. */
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)![1].replace(/&amp;/g, "&");
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[name] = value
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
-  }
-  return { action, fields };
-}
-
-const post = (path: string, fields: Record<string, string>) =>
-  fetch(new URL(path, server.url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+const post = (path: string, fields: Record<string, string>) => postForm(server.url, path, fields);
 
 /**
  * A JazzCash checkout the buyer paid at the simulator's page, whose callback never came back (yet):

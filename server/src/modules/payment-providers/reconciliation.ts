@@ -103,6 +103,15 @@ function actionOn(attempt: PaymentAttempt, inquiry: Inquiry): "settle" | { misma
   return null;
 }
 
+/** A payment attempt read under its row lock in `manager`'s transaction (a callback or a run may be settling it). */
+export const lockAttempt = (manager: EntityManager, attemptId: string): Promise<PaymentAttempt> =>
+  manager
+    .getRepository(PaymentAttempt)
+    .createQueryBuilder("a")
+    .setLock("pessimistic_write")
+    .where("a.id = :attemptId", { attemptId })
+    .getOneOrFail();
+
 /** One attempt against its provider's answer, on the attempt as it is now (locked: a callback may have settled it meanwhile). */
 async function reconcileOne(
   manager: EntityManager,
@@ -110,12 +119,7 @@ async function reconcileOne(
   attemptId: string,
   inquiry: Inquiry,
 ): Promise<number> {
-  const attempt = await manager
-    .getRepository(PaymentAttempt)
-    .createQueryBuilder("a")
-    .setLock("pessimistic_write")
-    .where("a.id = :attemptId", { attemptId })
-    .getOneOrFail();
+  const attempt = await lockAttempt(manager, attemptId);
   const action = actionOn(attempt, inquiry);
   if (action === "settle") await deps.settle(manager, attempt.id, inquiry);
   else if (action) return recordMismatch(manager, deps.bell, attempt.provider, attempt.reference, action.mismatch);

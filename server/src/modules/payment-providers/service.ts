@@ -10,7 +10,7 @@ import type { CardForm } from "./card-sandbox";
 import type { PayableCheckouts, PaymentBell } from "./checkouts";
 import { PaymentAttempt, PaymentAttemptStatus, PaymentMismatch, PaymentRefund, RefundState } from "./entity";
 import type { CallbackFields, Inquiry, PaymentRedirect, ProviderName } from "./provider";
-import { reconcile, recordMismatch, type AdminBell } from "./reconciliation";
+import { lockAttempt, reconcile, recordMismatch, type AdminBell } from "./reconciliation";
 export { ADMIN_PAYMENTS_PATH } from "./reconciliation";
 import { PaymentRefunds, type RefundOrder } from "./refunds";
 export type { RefundOrder } from "./refunds";
@@ -159,12 +159,7 @@ export class PaymentProvidersService {
 
   /** Settles an attempt on its provider's answer in the caller's transaction, on the attempt locked and read again. */
   private async settle(manager: EntityManager, attemptId: string, inquiry: Inquiry): Promise<Settlement> {
-    const attempt = await manager
-      .getRepository(PaymentAttempt)
-      .createQueryBuilder("a")
-      .setLock("pessimistic_write")
-      .where("a.id = :attemptId", { attemptId })
-      .getOneOrFail();
+    const attempt = await lockAttempt(manager, attemptId);
     const checkoutId = attempt.checkoutSessionId;
     if (attempt.status !== PaymentAttemptStatus.STARTED) return replayed(attempt);
     if (inquiry.status === "pending") return { checkoutId, outcome: "pending", message: null };

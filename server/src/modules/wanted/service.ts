@@ -177,11 +177,7 @@ export class WantedService {
    * suspended, only for its author and admins.
    */
   async get(id: string, caller: AuthUser): Promise<WantedPost> {
-    const post = isId(id) ? await this.dataSource.getRepository(WantedPost).findOneBy({ id }) : null;
-    const readable =
-      post && (post.authorId === caller.id || caller.role === Role.ADMIN || (this.isOpen(post) && !(await this.authorSuspended(post))));
-    if (!readable) throw notFound(said("wanted.notFound"));
-    return post;
+    return (await this.readable(id, caller)).post;
   }
 
   /** Whether sellers may still see and answer it (its author's suspension aside). */
@@ -189,16 +185,30 @@ export class WantedService {
     return post.closedAt === null && post.expiresAt > this.clock.now();
   }
 
-  private async authorSuspended(post: Pick<WantedPost, "id">): Promise<boolean> {
-    const [row] = await this.dataSource.query(`SELECT 1 FROM wanted_posts w WHERE w.id = $1 AND NOT ${AUTHOR_NOT_SUSPENDED}`, [post.id]);
-    return Boolean(row);
+  /** The post as `get` lets the caller read it, with its author's suspension, read in one statement. */
+  private async readable(id: string, caller: AuthUser): Promise<{ post: WantedPost; authorSuspended: boolean }> {
+    const {
+      entities: [post],
+      raw: [row],
+    } = isId(id)
+      ? await this.dataSource
+          .getRepository(WantedPost)
+          .createQueryBuilder("w")
+          .addSelect(`NOT ${AUTHOR_NOT_SUSPENDED}`, "author_suspended")
+          .where("w.id = :id", { id })
+          .getRawAndEntities<{ author_suspended: boolean }>()
+      : { entities: [], raw: [] };
+    const authorSuspended = Boolean(row?.author_suspended);
+    if (!post || (post.authorId !== caller.id && caller.role !== Role.ADMIN && (!this.isOpen(post) || authorSuspended)))
+      throw notFound(said("wanted.notFound"));
+    return { post, authorSuspended };
   }
 
   /** A seller's answer: their conversation with the author of an open post (blocks, limits and screening as for a listing's). */
   async answer(id: string, caller: AuthUser): Promise<ConversationView> {
-    const post = await this.get(id, caller);
+    const { post, authorSuspended } = await this.readable(id, caller);
     if (!this.isOpen(post)) throw conflict(said("wanted.closed"));
-    if (await this.authorSuspended(post)) throw conflict(said("wanted.offBoard"));
+    if (authorSuspended) throw conflict(said("wanted.offBoard"));
     return this.conversations.startAboutWanted(post, caller);
   }
 
