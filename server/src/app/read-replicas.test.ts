@@ -69,8 +69,8 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
     const { id } = (await dataOf(server, SHOP, { minPrice: 1 })).products.items[0] as { id: string };
     await found("calculator");
     expect((await dataOf(server, PRODUCT, { id })).product.id).toBe(id);
-    // the shop's page, the search's scan and its rows, the product with its seller
-    expect((await served("standby")) - onStandby).toBeGreaterThanOrEqual(4);
+    // the shop's page, the search's rows (the search index found them; its words' tsquery is kept from an earlier search), the product with its seller
+    expect((await served("standby")) - onStandby).toBeGreaterThanOrEqual(3);
     expect(await served("primary")).toBe(onPrimary);
   });
 

@@ -16,6 +16,7 @@ import type { Clock } from "../platform/clock";
 import { createServices } from "./services";
 import type { JobQueue } from "../platform/jobs";
 import type { ReadReplicas } from "../platform/db/replicas";
+import type { SearchIndex } from "../modules/products";
 import { drainable } from "../platform/http/drain";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -39,6 +40,7 @@ export async function startServer(
   const live = createLiveHub(redis, logger, database.url);
   let jobs: JobQueue | undefined;
   let replicas: ReadReplicas | undefined;
+  let searchIndex: SearchIndex | undefined;
   try {
     const services = createServices(database.dataSource, config, live, logger, options.clock, redis);
     // this process works the job queues (and keeps the schedules) from now on; before the seed,
@@ -47,12 +49,15 @@ export async function startServer(
     await jobs.start();
     replicas = services.replicas;
     await replicas.start();
+    searchIndex = services.searchIndex;
     if (options.seed) {
       // under the migrations' lock: of instances booting together on an empty database, one loads
       // the demo data and the others then find users and skip it
       const seeded = await alone(database.url, () => seedDemoData(database.dataSource, services));
       if (seeded) say("Loaded demo data into the empty database.");
     }
+    // searches go to the database until the index has read every listing
+    services.searchIndex?.start();
     // /ready answers from the health monitor's last checks
     await services.health.start();
     let stopping = false;
@@ -96,6 +101,7 @@ export async function startServer(
         await http.stop();
         await services.jobs.stop();
         await services.replicas.close();
+        await services.searchIndex?.close();
         await services.cache.close();
         await live.close();
         await services.presence.close();
@@ -107,6 +113,7 @@ export async function startServer(
   } catch (error) {
     await jobs?.stop();
     await replicas?.close();
+    await searchIndex?.close();
     await live.close();
     await redis?.close();
     await database.close();

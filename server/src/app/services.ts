@@ -22,7 +22,7 @@ import { NotificationsService } from "../modules/notifications";
 import { HandoverService, OrdersService, PaymentClaims, UnpaidOrders } from "../modules/orders";
 import { ReservationsService, reserveForOffer } from "../modules/reservations";
 import { createProviders, PaymentProvidersService, SimulatorBank } from "../modules/payment-providers";
-import { CatalogService, ProductsService } from "../modules/products";
+import { CatalogService, ProductsService, SearchIndex } from "../modules/products";
 import { DealReviewsService, ReviewsService } from "../modules/reviews";
 import { ReliabilityService } from "../modules/reliability";
 import { SavedService } from "../modules/saved";
@@ -56,6 +56,7 @@ export function createServices(
   const cache = createCache(redis ?? config.redisUrl, dataSource.driver.database);
   // the catalogue's reads on read replicas (DATABASE_REPLICA_URLS) close enough behind; started by app/server.ts
   const replicas = new ReadReplicas(dataSource, config.replicas.urls, { maxLagMs: config.replicas.maxLagMs, logger });
+  const searchIndex = config.searchInMemory ? SearchIndex.of(dataSource, logger) : undefined;
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const reviews = new ReviewsService(dataSource, events);
@@ -156,7 +157,9 @@ export function createServices(
     /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
     /** The read replicas the catalogue's reads go to (none without DATABASE_REPLICA_URLS), with their lag. */
     replicas,
-    catalog: new CatalogService(dataSource, cache, replicas),
+    catalog: new CatalogService(dataSource, cache, replicas, searchIndex),
+    /** This process's index of the listings' words, which answers searches once loaded (none with SEARCH_INDEX=database); started by app/server.ts. */
+    searchIndex,
     products,
     storage,
     uploads,
@@ -177,7 +180,7 @@ export function createServices(
     screening,
     presence,
     /** What /ready answers from (kept up to date in the background) and the admins' status report; started by app/server.ts. */
-    health: new HealthMonitor(dataSource, { redis, storage, jobs, replicas }),
+    health: new HealthMonitor(dataSource, { redis, storage, jobs, replicas, searchIndex }),
     push,
     ledger,
     escrow,

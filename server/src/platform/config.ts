@@ -27,6 +27,8 @@ export const envSchema = z.object({
     )
     .refine((urls) => urls.every((u) => /^postgres(ql)?:\/\/[^\s]+$/.test(u)), "must be comma-separated postgres:// or postgresql:// URLs"),
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  // where searches are answered: this process's index of the listings' words, or the database alone
+  SEARCH_INDEX: z.enum(["memory", "database"], { message: "must be memory or database" }).default("memory"),
   DATA_DIR: z.string().min(1).default("./.data"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXPIRES_IN: z
@@ -207,6 +209,8 @@ const configSchema = envSchema.superRefine(acrossVariables).transform((e) => {
      * to the primary; empty without DATABASE_REPLICA_URLS.
      */
     replicas: { urls: e.DATABASE_REPLICA_URLS, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS },
+    /** Searches answered from this process's index of the listings' words (products/search-index.ts); false: by the database's statement alone. */
+    searchInMemory: e.SEARCH_INDEX === "memory",
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),

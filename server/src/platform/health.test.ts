@@ -123,12 +123,14 @@ describe("/ready with the database down", () => {
       const res = await fetch(`${server.url}/ready`);
       return { status: res.status, body: await res.json() };
     };
-    expect(await ready()).toEqual({ status: 200, body: { status: "ready", database: "ok" } });
+    expect(await ready()).toEqual({ status: 200, body: { status: "ready", database: "ok", searchIndex: expect.any(String) } });
     proxy.down();
     await expect.poll(ready, { timeout: 15_000 }).toEqual({ status: 503, body: { status: "database unreachable" } });
     const answers = await Promise.all(Array.from({ length: 20 }, ready));
     expect(answers.every((answer) => answer.status === 503)).toBe(true);
     proxy.up();
-    await expect.poll(ready, { timeout: 15_000 }).toEqual({ status: 200, body: { status: "ready", database: "ok" } });
+    await expect
+      .poll(ready, { timeout: 15_000 })
+      .toEqual({ status: 200, body: { status: "ready", database: "ok", searchIndex: expect.any(String) } });
   });
 });

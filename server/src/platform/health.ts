@@ -17,7 +17,14 @@ export const STALE_AFTER_MS = HEALTH_CHECK_INTERVAL_MS + DATABASE_CHECK_TIMEOUT_
 
 /** What /ready says: `ready`; `degraded` (serving, Redis not answering); or not ready (503). */
 export type Readiness =
-  | { status: "ready" | "degraded"; database: "ok"; redis?: "ok" | "unavailable"; replicas?: ReplicaStatus[] }
+  | {
+      status: "ready" | "degraded";
+      database: "ok";
+      redis?: "ok" | "unavailable";
+      replicas?: ReplicaStatus[];
+      /** The search index (SEARCH_INDEX=memory): searches go to the database until it is `ready`. */
+      searchIndex?: "loading" | "ready" | "failed" | "off";
+    }
   | { status: "database unreachable" };
 
 /** The admins' detailed report: each dependency checked now, and the job queues. */
@@ -51,6 +58,7 @@ export class HealthMonitor {
       storage: ObjectStorage;
       jobs: JobQueue;
       replicas?: { status(): ReplicaStatus[] };
+      searchIndex?: { status(): "loading" | "ready" | "failed" | "off" };
       /** The time in ms (tests move it past the staleness budget without waiting). */
       now?: () => number;
     },
@@ -77,7 +85,10 @@ export class HealthMonitor {
     if (this.now() - this.lastDatabaseOk > STALE_AFTER_MS) return { status: "database unreachable" };
     // a lagging or unreachable replica only sends its reads to the primary: named, never a 503
     const replicas = this.deps.replicas?.status() ?? [];
-    const named = replicas.length ? { replicas } : {};
+    const named = {
+      ...(replicas.length ? { replicas } : {}),
+      ...(this.deps.searchIndex ? { searchIndex: this.deps.searchIndex.status() } : {}),
+    };
     const redis = this.deps.redis;
     if (!redis) return { status: "ready", database: "ok", ...named };
     return redis.isOpen

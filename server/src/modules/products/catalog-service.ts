@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import { ALL_MEETUP_POINTS } from "../meetups";
@@ -26,8 +27,28 @@ import {
   type ProductPage,
 } from "./listing";
 import { SEARCH_CANDIDATES, corrections, keptSearchStats, searchPage, searchMonths, type PageQuery } from "./search";
+import type { SearchIndex } from "./search-index";
+import { parseTsquery, type TsQuery } from "./search-rank";
 
 const MAX_TRENDING = 50;
+
+/**
+ * A search of plain words (ASCII letters and digits, none of them websearch's "or") as
+ * websearch_to_tsquery('simple', …) parses it: each word is one token, kept as it is (the search is
+ * lower-cased already), all of them ANDed; undefined for anything else (quotes, a minus, other
+ * characters), which PostgreSQL parses (SEARCH_TSQUERY). search-index.test.ts compares the two.
+ */
+export function plainWordsQuery(search: string): TsQuery | undefined {
+  const words = search.split(" ").filter(Boolean);
+  if (!words.length || words.some((word) => !/^[a-z0-9]+$/.test(word) || word === "or")) return undefined;
+  return words
+    .map((lexeme): TsQuery => ({ kind: "term", lexeme, prefix: false, weights: 0 }))
+    .reduce((left, right) => ({ kind: "and", left, right }));
+}
+
+/** A search's tsquery as the search statement matches it (search.ts: searchStatement), as text. */
+const SEARCH_TSQUERY = `SELECT (CASE WHEN $2::text IS NULL THEN websearch_to_tsquery('simple', $1)
+  ELSE websearch_to_tsquery('simple', $1) || $2::text::tsquery END)::text AS query`;
 /**
  * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
  * (the first pages' rating sort) move it only through these expiries.
@@ -57,6 +78,7 @@ export class CatalogService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
     private readonly reads: CatalogueReads = onPrimary(dataSource),
+    private readonly searchIndex?: SearchIndex,
   ) {}
 
   private plain?: { products: PlainRows<Product>; sellers: PlainRows<PublicProfile> };
@@ -136,7 +158,7 @@ export class CatalogService {
     if (keyset) parameters.after = cursor?.id;
     const query: PageQuery = { conditions, parameters, sort, keyset, offset: keyset ? 0 : offset, limit: pageSize + 1 };
     const [rows, count] = filter.search
-      ? await this.searchRows(db, filter.search, query)
+      ? await this.searchRows(db, filter, query)
       : await Promise.all([
           this.pageRows(db, query),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
@@ -205,15 +227,66 @@ export class CatalogService {
   /** Statement texts by condition and order: a fixed set, as every prepared statement's (preparedQuery). */
   private readonly texts = new Map<string, string>();
 
-  /** A search's page rows in order and its bounded count (searchPage), with its corrected words. */
-  private async searchRows(db: DataSource, search: string, query: PageQuery): Promise<[Product[], { total: number; exact: boolean }]> {
-    const [corrected, stats] = await Promise.all([corrections(db, this.cache, search), this.searchStats(db)]);
-    const { ids, total } = await searchPage(db, { ...query, corrected, months: searchMonths(stats, search, corrected, new Date()) });
+  /**
+   * A search's page rows in order and its bounded count, with its corrected words: from the search
+   * index when it can answer (fromIndex), else from the database's statement (searchPage).
+   */
+  private async searchRows(
+    db: DataSource,
+    filter: ListInput["filter"],
+    query: PageQuery,
+  ): Promise<[Product[], { total: number; exact: boolean }]> {
+    const search = filter.search!;
+    const corrected = await corrections(db, this.cache, search);
+    const { ids, total } =
+      (await this.fromIndex(db, filter, query, corrected)) ??
+      (await searchPage(db, { ...query, corrected, months: searchMonths(await this.searchStats(db), search, corrected, new Date()) }));
     const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return [rows, { total, exact: total < SEARCH_CANDIDATES }];
   }
+
+  /**
+   * A search answered by the search index, or null when it cannot answer it (not loaded yet, a
+   * search by verified sellers, whose verification it does not follow, or a query it leaves to the
+   * database). PostgreSQL still parses the words into the tsquery the statement would match, kept
+   * here by search and correction.
+   */
+  private async fromIndex(db: DataSource, filter: ListInput["filter"], query: PageQuery, corrected: string | null) {
+    if (this.searchIndex?.status() !== "ready" || filter.verifiedSellersOnly) return null;
+    const search = filter.search!;
+    const key = `${corrected}\n${search}`;
+    let parsed = this.tsqueries.get(key);
+    if (!parsed) {
+      const typed = plainWordsQuery(search);
+      if (typed) parsed = { query: corrected ? { kind: "or", left: typed, right: parseTsquery(corrected)! } : typed };
+      else parsed = { query: parseTsquery((await preparedQuery<{ query: string }>(db, SEARCH_TSQUERY, [search, corrected]))[0].query) };
+      this.tsqueries.set(key, parsed);
+    }
+    // an empty query (no word at all) matches nothing, as `@@` says
+    if (parsed.query === null) return { ids: [], total: 0 };
+    return this.searchIndex.search({
+      query: parsed.query,
+      search,
+      filter: {
+        category: filter.category,
+        color: filter.color,
+        condition: filter.condition,
+        campus: filter.campus,
+        sellerId: filter.sellerId ?? undefined,
+        minPricePaisa: query.parameters.minPrice as number | null,
+        maxPricePaisa: query.parameters.maxPrice as number | null,
+      },
+      sort: query.sort,
+      afterId: query.keyset ? (query.parameters.after as string) : null,
+      offset: query.offset,
+      limit: query.limit,
+    });
+  }
+
+  /** Searches' tsqueries as PostgreSQL parsed them, by correction and search. */
+  private readonly tsqueries = new LRUCache<string, { query: TsQuery | null }>({ max: 10_000 });
 
   /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
   async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {

@@ -22,6 +22,7 @@ export { endHoldKeepHidden, setListingHidden, setRatings, setSellerSuspended } f
 export { giveBackUnits, takeUnits } from "./stock";
 export { CatalogOption, ProductFilter } from "./types";
 export { CatalogService } from "./catalog-service";
+export { SearchIndex } from "./search-index";
 export { ProductResolver, SellerProfileFieldsResolver } from "./resolver";
 export { ProductsService } from "./service";
 export { registerProductRoutes } from "./rest";

@@ -46,7 +46,8 @@ describe("how many months a search reads one at a time", () => {
 
 describe("a search sized from the database's statistics", () => {
   it("reads a common word by month and a rare one at once, both newest first", async () => {
-    const server = await startTestServer();
+    // the database's statement, not the search index
+    const server = await startTestServer({ env: { SEARCH_INDEX: "database" } });
     try {
       const seller = await signUp(server, "seller");
       // 2,000 lanterns over the last 60 days, oldest first as a live table holds them, and 5 harmoniums of any age

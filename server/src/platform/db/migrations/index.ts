@@ -39,6 +39,7 @@ import { ListingReviewNotices1765600000000 } from "./1765600000000-listing-revie
 import { SearchByMonth1765700000000 } from "./1765700000000-search-by-month";
 import { RefundsInDoubt1765800000000 } from "./1765800000000-refunds-in-doubt";
 import { MissedMeetups1765900000000 } from "./1765900000000-missed-meetups";
+import { SearchFeed1766000000000 } from "./1766000000000-search-feed";
 
 /** Applied in order by `runMigrations`; add new ones at the end. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   SearchByMonth1765700000000,
   RefundsInDoubt1765800000000,
   MissedMeetups1765900000000,
+  SearchFeed1766000000000,
 ];

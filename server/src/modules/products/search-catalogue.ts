@@ -1,0 +1,183 @@
+import { ProductSort, SOLD_VISIBLE_DAYS } from "./listing";
+import { SEARCH_CANDIDATES } from "./search";
+import { BothMatches, EitherMatches, nthLargest, WordMatches, type Matches } from "./search-matches";
+import { rankTerms, similarity, trigramsOf, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { ListingStore, type Codes } from "./search-store";
+
+/** What the search index answers: the search's tsquery (parsed from PostgreSQL's text of it), its text for the similarity, the filters, the sort and the cut. */
+export type IndexSearch = {
+  query: TsQuery;
+  search: string;
+  filter: IndexFilter;
+  sort: ProductSort;
+  /** The listing a keyset page continues after (the sorts other than relevance). */
+  afterId: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** The shop's filters the index follows, prices in paisa. */
+export type IndexFilter = {
+  category?: string;
+  color?: string;
+  condition?: string;
+  campus?: string;
+  sellerId?: string;
+  minPricePaisa?: number | null;
+  maxPricePaisa?: number | null;
+};
+
+const SOLD_VISIBLE_MICROS = SOLD_VISIBLE_DAYS * 86_400 * 1_000_000;
+
+/**
+ * The search index's listings (ListingStore) and what it answers of a search: the same page, in
+ * the same order, with the same count, as the database's search statement.
+ */
+export class Catalogue extends ListingStore {
+  /**
+   * The listings matching `query`, newest slot first (matches: a cursor), or null when the query
+   * alone bounds nothing (a NOT on its own matches almost every listing: the database answers it).
+   * AND and phrase yield the slots of both sides (a NOT side is checked later, as are a phrase's
+   * positions); OR those of either.
+   */
+  private matches(query: TsQuery): Matches | null {
+    switch (query.kind) {
+      case "term": {
+        const word = this.words.get(query.lexeme);
+        return word === undefined
+          ? new WordMatches(this.postings, 0, 0)
+          : new WordMatches(this.postings, this.postingsAt[word], this.postingsCount[word]);
+      }
+      case "not":
+        return null;
+      case "or": {
+        const left = this.matches(query.left);
+        const right = left && this.matches(query.right);
+        return left && right ? new EitherMatches(left, right) : null;
+      }
+      default: {
+        const left = this.matches(query.left);
+        const right = this.matches(query.right);
+        return left && right ? new BothMatches(left, right) : (left ?? right);
+      }
+    }
+  }
+
+  /** What the database's search statement answers for `search` (see SearchIndex), or null when the database must answer it. */
+  search(search: IndexSearch, nowMicros: number): { ids: string[]; total: number } | null {
+    const matched = this.matches(search.query);
+    if (!matched) return null;
+    const after = search.afterId === null ? null : this.slotOf.get(search.afterId);
+    if (after === undefined) return null;
+    const kept = this.kept(matched, search, nowMicros);
+    const candidates = kept.length > SEARCH_CANDIDATES ? this.newest(kept, SEARCH_CANDIDATES) : kept;
+    candidates.sort(this.order(search, candidates));
+    const keyset = this.keysetOrder(search.sort);
+    const page = after === null ? candidates : candidates.filter((slot) => keyset(slot, after) > 0);
+    return { ids: page.slice(search.offset, search.offset + search.limit).map((slot) => this.ids[slot]), total: candidates.length };
+  }
+
+  /**
+   * The live matches that pass the filters and are on show (listed, and in stock or sold lately),
+   * the query checked in full when it has a NOT or a phrase: read from the newest slot down, and no
+   * further once SEARCH_CANDIDATES are kept and no slot below can be listed later than the
+   * SEARCH_CANDIDATES-th newest of them (createdUpTo). Slots come mostly in listing order, so a
+   * common word reads little more than its newest SEARCH_CANDIDATES matches.
+   */
+  private kept(matched: Matches, { query, filter }: IndexSearch, nowMicros: number): number[] {
+    const code = (codes: Codes, value: string | undefined) => (value === undefined ? 0 : codes.find(value));
+    const category = code(this.codes.category, filter.category);
+    const color = code(this.codes.color, filter.color);
+    const condition = code(this.codes.condition, filter.condition);
+    const campus = code(this.codes.campus, filter.campus);
+    const seller = code(this.codes.seller, filter.sellerId);
+    if ([category, color, condition, campus, seller].includes(-1)) return [];
+    const minPrice = filter.minPricePaisa ?? -Infinity;
+    const maxPrice = filter.maxPricePaisa ?? Infinity;
+    const soldSince = nowMicros - SOLD_VISIBLE_MICROS;
+    const checked = needsCheck(query);
+    const kept: number[] = [];
+    let cut = -Infinity;
+    let cutAt = SEARCH_CANDIDATES;
+    for (; matched.slot >= 0; matched.next()) {
+      const slot = matched.slot;
+      if (this.createdUpTo[slot] < cut) break;
+      if (!this.live[slot] || !this.listed[slot]) continue;
+      if (!this.inStock[slot] && !(this.soldOut[slot] > soldSince)) continue;
+      if ((category && this.category[slot] !== category) || (color && this.color[slot] !== color)) continue;
+      if ((condition && this.condition[slot] !== condition) || (campus && this.campus[slot] !== campus)) continue;
+      if ((seller && this.seller[slot] !== seller) || this.price[slot] < minPrice || this.price[slot] > maxPrice) continue;
+      if (checked && !tsMatches(query, (lexeme) => this.positionsIn(this.words.get(lexeme), slot))) continue;
+      kept.push(slot);
+      // the SEARCH_CANDIDATES-th newest kept so far: found again each time as many more are kept
+      if (kept.length === cutAt) {
+        cut = nthLargest(
+          Float64Array.from(kept, (k) => this.created[k]),
+          SEARCH_CANDIDATES,
+        );
+        cutAt += SEARCH_CANDIDATES;
+      }
+    }
+    return kept;
+  }
+
+  /** The `count` newest of `slots` (by time, then id, descending): the time that the count-th reaches found in linear time, then the ties by id. */
+  private newest(slots: number[], count: number): number[] {
+    const times = new Float64Array(slots.length);
+    for (let i = 0; i < slots.length; i++) times[i] = this.created[slots[i]];
+    const cut = nthLargest(times, count);
+    const newer = slots.filter((slot) => this.created[slot] > cut);
+    const atCut = slots.filter((slot) => this.created[slot] === cut).sort((a, b) => (this.ids[a] < this.ids[b] ? 1 : -1));
+    return newer.concat(atCut.slice(0, count - newer.length));
+  }
+
+  /** The sort's order of two slots, as search.ts's CANDIDATE_ORDER (the newest, then the greatest id, last); relevance computed for the candidates first. */
+  private order(search: IndexSearch, candidates: number[]): (a: number, b: number) => number {
+    if (search.sort !== ProductSort.RELEVANCE) return this.keysetOrder(search.sort);
+    this.rank(search, candidates);
+    const [relevance, byNewest] = [this.relevanceOf, this.keysetOrder(ProductSort.NEWEST)];
+    return (a, b) => relevance[b] - relevance[a] || byNewest(a, b);
+  }
+
+  /** The order a cursor's listing is compared in (listing.ts: keysetCondition): the sort's columns, relevance aside. */
+  private keysetOrder(sort: ProductSort): (a: number, b: number) => number {
+    const byNewest = (a: number, b: number) =>
+      this.created[b] - this.created[a] || (this.ids[a] < this.ids[b] ? 1 : this.ids[a] > this.ids[b] ? -1 : 0);
+    switch (sort) {
+      case ProductSort.PRICE_ASC:
+        return (a, b) => this.price[a] - this.price[b] || byNewest(a, b);
+      case ProductSort.PRICE_DESC:
+        return (a, b) => this.price[b] - this.price[a] || byNewest(a, b);
+      case ProductSort.RATING:
+        return (a, b) => this.rating[b] - this.rating[a] || this.ratingCount[b] - this.ratingCount[a] || byNewest(a, b);
+      default:
+        return byNewest;
+    }
+  }
+
+  /** Each candidate's `ts_rank(search_vector, query) + similarity(search, name)` (PostgreSQL's float4 sum) into relevanceOf. */
+  private rank({ query, search }: IndexSearch, candidates: number[]): void {
+    const terms = rankTerms(query);
+    const words = terms.map((term) => this.words.get(term));
+    const searched = trigramsOf(search, this.unicodeWords);
+    for (const slot of candidates) {
+      const rank = tsRank(query, terms, (i) => this.positionsIn(words[i], slot));
+      const ref = this.trigramsAt[slot];
+      const name = this.trigrams.subarray(ref + 1, ref + 1 + this.trigrams[ref]);
+      this.relevanceOf[slot] = Math.fround(rank + similarity(searched, name));
+    }
+  }
+}
+
+/** Whether matching slots may still fail the query: a NOT excludes, a phrase needs its words in order. */
+function needsCheck(query: TsQuery): boolean {
+  switch (query.kind) {
+    case "term":
+      return false;
+    case "not":
+    case "phrase":
+      return true;
+    default:
+      return needsCheck(query.left) || needsCheck(query.right);
+  }
+}

@@ -1,0 +1,191 @@
+import { Client } from "pg";
+import { describe, expect } from "vitest";
+import { it } from "../../test/server-test";
+import { insertProduct } from "../../test/fixtures";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { LIST, validProduct } from "./testing";
+import { Catalogue } from "./search-catalogue";
+import type { DocRow } from "./search-store";
+import { ProductSort } from "./listing";
+
+const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`;
+const UPDATE = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
+const DELETE = `mutation ($id: ID!) { deleteProduct(id: $id) }`;
+
+/**
+ * The ids a search finds now (from the catalogue's service: the public answers cached over it are
+ * dropped by the app's own writes, not by the tests' SQL), and that the index answered it.
+ */
+async function found(server: TestServer, search: string, filter: Record<string, unknown> = {}) {
+  const index = server.services.searchIndex!;
+  const before = index.answered.here;
+  const page = await server.services.catalog.list({ filter: { search, ...filter }, sort: ProductSort.RELEVANCE, pageSize: 24 });
+  expect(index.answered.here, `the index answered "${search}"`).toBe(before + 1);
+  return page.items.map((item) => item.id);
+}
+
+describe("the search index follows the listings' writes", () => {
+  it.beforeAll(async ({ server }) => {
+    await server.services.searchIndex!.loaded();
+  });
+
+  it("a listing is found by the next search once listed, by its new words once edited, and no more once deleted", async ({
+    server,
+    cast,
+  }) => {
+    const created = await server.gql(
+      CREATE,
+      { input: validProduct({ name: "Aardvark lamp", description: "A desk lamp shaped like an aardvark." }) },
+      cast.seller.token,
+    );
+    const id = created.data.createProduct.id as string;
+    expect(await found(server, "aardvark")).toEqual([id]);
+    await server.gql(
+      UPDATE,
+      { id, input: { name: "Pangolin lamp", description: "A desk lamp shaped like a pangolin." } },
+      cast.seller.token,
+    );
+    expect(await found(server, "aardvark")).toEqual([]);
+    expect(await found(server, "pangolin")).toEqual([id]);
+    // a price edit keeps its words and moves it in and out of a price filter
+    expect((await server.gql(UPDATE, { id, input: { price: 2_900 } }, cast.seller.token)).errors).toBeUndefined();
+    expect(await found(server, "pangolin", { maxPrice: 2_500 })).toEqual([]);
+    expect(await found(server, "pangolin", { minPrice: 2_800 })).toEqual([id]);
+    await server.gql(DELETE, { id }, cast.seller.token);
+    expect(await found(server, "pangolin")).toEqual([]);
+  });
+
+  it("a write committed after a later one is not missed (the feed reads from the oldest transaction still running)", async ({
+    server,
+    cast,
+  }) => {
+    const [first, second] = [
+      await insertProduct(server.dataSource, cast.seller.user.id),
+      await insertProduct(server.dataSource, cast.seller.user.id),
+    ];
+    const url = (server.dataSource.options as { url: string }).url;
+    const [slow, quick] = [new Client({ connectionString: url }), new Client({ connectionString: url })];
+    await Promise.all([slow.connect(), quick.connect()]);
+    try {
+      await slow.query("BEGIN");
+      await slow.query(`UPDATE products SET name = 'Quokka' WHERE id = $1`, [first.id]);
+      // a later transaction commits first
+      await quick.query(`UPDATE products SET name = 'Wombat' WHERE id = $1`, [second.id]);
+      expect(await found(server, "wombat")).toEqual([second.id]);
+      expect(await found(server, "quokka")).toEqual([]);
+      await slow.query("COMMIT");
+      expect(await found(server, "quokka")).toEqual([first.id]);
+    } finally {
+      await Promise.all([slow.end(), quick.end()]);
+    }
+  });
+
+  it("a listing hidden by a moderator or sold out long ago leaves the results; rows removed outright make it read every listing again", async ({
+    server,
+    cast,
+  }) => {
+    const [hidden, sold, removed, kept] = await Promise.all(
+      ["Okapi hidden", "Okapi sold", "Okapi removed", "Okapi kept"].map((name) =>
+        insertProduct(server.dataSource, cast.seller.user.id, { name }),
+      ),
+    );
+    expect((await found(server, "okapi")).sort()).toEqual([hidden.id, sold.id, removed.id, kept.id].sort());
+    await server.dataSource.query(`UPDATE products SET "hiddenAt" = now() WHERE id = $1`, [hidden.id]);
+    await server.dataSource.query(`UPDATE products SET "quantityAvailable" = 0, "soldOutAt" = now() - interval '4 days' WHERE id = $1`, [
+      sold.id,
+    ]);
+    // an operator's DELETE, which the app never does: the feed cannot show a row that is gone
+    await server.dataSource.query(`DELETE FROM products WHERE id = $1`, [removed.id]);
+    expect(await found(server, "okapi")).toEqual([kept.id]);
+    const result = await server.gql(LIST, { filter: { search: "okapi" }, pageSize: 24 });
+    expect(result.data.products.items.map((item: { id: string }) => item.id)).toEqual([kept.id]);
+    expect(result.data.products.totalItems).toBe(1);
+  });
+
+  it("a search it does not follow is answered by the database: a NOT alone, verified sellers only", async ({ server, cast }) => {
+    await insertProduct(server.dataSource, cast.seller.user.id, { name: "Tapir stool" });
+    const index = server.services.searchIndex!;
+    const before = index.answered.left;
+    const notAlone = await server.gql(LIST, { filter: { search: "-tapir" }, pageSize: 24 });
+    expect(notAlone.errors).toBeUndefined();
+    expect(notAlone.data.products.items.some((item: { name: string }) => item.name === "Tapir stool")).toBe(false);
+    expect(notAlone.data.products.totalItems).toBeGreaterThan(0);
+    expect(index.answered.left).toBe(before + 1);
+    const verified = await server.gql(LIST, { filter: { search: "tapir", verifiedSellersOnly: true }, pageSize: 24 });
+    expect(verified.errors).toBeUndefined();
+    expect(verified.data.products.items).toEqual([]);
+  });
+
+  it("/ready names the index's state", async ({ server }) => {
+    const ready = await fetch(`${server.url}/ready`);
+    expect(await ready.json()).toMatchObject({ searchIndex: "ready" });
+  });
+});
+
+describe("without the index (SEARCH_INDEX=database)", () => {
+  it("searches are the database's", async () => {
+    const server = await startTestServer({ env: { SEARCH_INDEX: "database" } });
+    try {
+      expect(server.services.searchIndex).toBeUndefined();
+      const [listing] = await server.dataSource.query(
+        `INSERT INTO products ("sellerId", name, description, category, "pricePaisa", image) VALUES (NULL, 'Ibex mug', 'A mug', 'books', 10000, '/uploads/m.webp') RETURNING id`,
+      );
+      const result = await server.gql(LIST, { filter: { search: "ibex" }, pageSize: 8 });
+      expect(result.data.products.items.map((item: { id: string }) => item.id)).toEqual([listing.id]);
+      const ready = (await (await fetch(`${server.url}/ready`)).json()) as { searchIndex?: string };
+      expect(ready.searchIndex).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the index's catalogue", () => {
+  const row = (id: number, words: string, over: Partial<DocRow> = {}): DocRow => ({
+    id: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+    createdMicros: String(1_780_000_000_000_000 + id),
+    soldOutMicros: null,
+    pricePaisa: 1000 * id,
+    ratingAverage: "0.00",
+    ratingCount: 0,
+    category: "books",
+    color: null,
+    condition: "good",
+    campus: null,
+    sellerId: null,
+    quantityAvailable: 1,
+    listed: true,
+    deleted: false,
+    name: words,
+    vector: words
+      .split(" ")
+      .map((word, i) => `'${word}':${i + 1}A`)
+      .join(" "),
+    ...over,
+  });
+  const term = (lexeme: string) => ({ kind: "term" as const, lexeme, prefix: false, weights: 0 });
+  const search = (catalogue: Catalogue, word: string) =>
+    catalogue.search(
+      { query: term(word), search: word, filter: {}, sort: ProductSort.NEWEST, afterId: null, offset: 0, limit: 50 },
+      Date.now() * 1000,
+    );
+
+  it("drops dead slots once they outnumber the live ones, and still answers the same", () => {
+    const catalogue = new Catalogue(true, 10);
+    for (let id = 1; id <= 5; id++) catalogue.put(row(id, `gnu ${id % 2 ? "odd" : "even"}`));
+    // each rename leaves a dead slot: 40 of them, compacted along the way
+    for (let round = 0; round < 8; round++)
+      for (let id = 1; id <= 5; id++) {
+        catalogue.put(row(id, `gnu round${round} ${id % 2 ? "odd" : "even"}`));
+        catalogue.compactWhenWasteful();
+      }
+    expect(catalogue.listings).toBe(5);
+    expect(catalogue.slots).toBeLessThan(5 + 11);
+    expect(search(catalogue, "gnu")?.ids).toHaveLength(5);
+    expect(search(catalogue, "round7")?.total).toBe(5);
+    expect(search(catalogue, "round6")?.total).toBe(0);
+    expect(search(catalogue, "odd")?.ids).toEqual([5, 3, 1].map((id) => row(id, "").id));
+    catalogue.put(row(3, "", { deleted: true }));
+    expect(search(catalogue, "odd")?.ids).toEqual([5, 1].map((id) => row(id, "").id));
+  });
+});

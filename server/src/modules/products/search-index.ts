@@ -1,0 +1,174 @@
+import { Pool } from "pg";
+import type { Logger } from "pino";
+import type { DataSource } from "typeorm";
+import { DB_TIMEOUTS } from "../../platform/db/data-source";
+import { Catalogue, type IndexSearch } from "./search-catalogue";
+import type { DocRow } from "./search-store";
+import type { TsQuery } from "./search-rank";
+
+/**
+ * The listings' words kept in this process, so a search is answered without asking PostgreSQL to
+ * walk its word index (the cost of a search at a million listings: docs/benchmarks.md). It answers
+ * what the database's search statement (search.ts: searchStatement) answers, from the same data:
+ * the listings whose `search_vector` matches the search's tsquery and the filters, the newest
+ * SEARCH_CANDIDATES of them, ranked by `ts_rank(search_vector, query) + similarity(search, name)`
+ * (search-rank.ts ports both) and sorted and cut as the statement sorts and cuts them. PostgreSQL
+ * still parses the search into its tsquery and reads the page's rows; what this index cannot answer
+ * (before it has loaded, a query with a prefix or weights, a search by verified sellers, a cursor
+ * after a listing deleted since) goes to the statement.
+ *
+ * It loads every undeleted listing once (in batches, in the background), then follows the table's
+ * writes through `searchXid` (migration SearchFeed): before answering, a search waits for a read of
+ * what changed that began after the search arrived, so it sees every write committed before it,
+ * as the statement would. One such read serves every search that arrived while the one before ran.
+ */
+export class SearchIndex {
+  private catalogue = new Catalogue();
+  private state: "off" | "loading" | "ready" | "failed" = "off";
+  /** The oldest transaction whose writes may not have been read yet (xid8 as text). */
+  private horizon = "0";
+  /** search_feed_resets as last read: a move means rows were removed, so everything is read again. */
+  private resets = "";
+  private loading?: Promise<void>;
+  private running?: Promise<void>;
+  private queued?: Promise<void>;
+  private closed = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: { logger?: Logger; unicodeWords?: boolean } = {},
+  ) {}
+
+  /** An index of the primary behind `dataSource`, on a connection of its own (the load's long reads take none of the app's). */
+  static of(dataSource: DataSource, logger?: Logger): SearchIndex {
+    const url = (dataSource.options as { url?: string }).url;
+    return new SearchIndex(new Pool({ connectionString: url, max: 1, ...DB_TIMEOUTS }), { logger });
+  }
+
+  /** Whether searches are answered here yet (for /ready and the admins' status). */
+  status(): "loading" | "ready" | "failed" | "off" {
+    return this.state;
+  }
+
+  /** Searches answered here, and those left to the database (a query or filter it does not follow). */
+  readonly answered = { here: 0, left: 0 };
+
+  /** Loads the listings in the background; searches go to the database until it is done. */
+  start(): void {
+    if (this.state !== "off" || this.closed) return;
+    this.state = "loading";
+    this.loading = this.reload().then(
+      () => {
+        if (!this.closed) this.state = "ready";
+      },
+      (error: unknown) => {
+        this.state = "failed";
+        this.options.logger?.error({ err: error }, "the search index could not load the listings: searches use the database");
+      },
+    );
+  }
+
+  /** Resolves once the first load has ended (ready, or failed: see status). */
+  async loaded(): Promise<void> {
+    await this.loading;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([this.running, this.queued]);
+    await this.pool.end();
+  }
+
+  /** Every undeleted listing read into a new catalogue, which then replaces the one searched. */
+  private async reload(): Promise<void> {
+    const [mark] = (await this.pool.query<{ horizon: string; resets: string }>(HORIZON)).rows;
+    const unicode = this.options.unicodeWords ?? (await this.pool.query<{ c: boolean }>(UNICODE_WORDS)).rows[0].c;
+    const catalogue = new Catalogue(unicode);
+    let after: [string, string] | null = null;
+    for (;;) {
+      const { rows }: { rows: DocRow[] } = await this.pool.query<DocRow>(after ? NEXT_BATCH : FIRST_BATCH, after ?? []);
+      for (const row of rows) catalogue.put(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = [rows[rows.length - 1].createdMicros, rows[rows.length - 1].id];
+      if (this.closed) return;
+    }
+    catalogue.compact();
+    this.catalogue = catalogue;
+    this.horizon = mark.horizon;
+    this.resets = mark.resets;
+  }
+
+  /**
+   * Resolves once a read of the changes that began after this call has been applied: the index
+   * then holds every write committed before the call. Calls made while one read runs share the next.
+   */
+  fresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.readChanges().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    return (this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.fresh();
+      }));
+  }
+
+  private async readChanges(): Promise<void> {
+    const { rows } = await this.pool.query<DocRow & { horizon: string; resets: string }>(CHANGES, [this.horizon]);
+    if (rows[0].resets !== this.resets) return this.reload();
+    for (const row of rows) if (row.id !== null) this.catalogue.put(row);
+    this.horizon = rows[0].horizon;
+    this.catalogue.compactWhenWasteful();
+  }
+
+  /**
+   * A search's page and candidate count, or null when the database must answer it (not loaded,
+   * a query shape or filter the index does not follow, a cursor after a listing it does not hold).
+   */
+  async search(search: IndexSearch): Promise<{ ids: string[]; total: number } | null> {
+    if (this.state !== "ready") return null;
+    if (!answerable(search.query)) {
+      this.answered.left++;
+      return null;
+    }
+    await this.fresh();
+    const found = this.catalogue.search(search, Date.now() * 1000);
+    this.answered[found ? "here" : "left"]++;
+    return found;
+  }
+}
+
+/** Prefix and weight restrictions (`lamp:*`, `lamp:A`) never come from a search box: left to the database. */
+function answerable(query: TsQuery): boolean {
+  switch (query.kind) {
+    case "term":
+      return !query.prefix && query.weights === 0;
+    case "not":
+      return answerable(query.arg);
+    default:
+      return answerable(query.left) && answerable(query.right);
+  }
+}
+
+/** Listings read a batch at a time while loading, oldest first, so their slots come in the order they were listed (search-catalogue.ts: newest). */
+const LOAD_BATCH = 20_000;
+
+/** A listing's columns as the index keeps them: times in microseconds (as PostgreSQL orders them), the rating as text (numeric). */
+const DOC_COLUMNS = `p.id, (extract(epoch FROM p."createdAt") * 1000000)::int8::text AS "createdMicros",
+  (extract(epoch FROM p."soldOutAt") * 1000000)::int8::text AS "soldOutMicros", p."pricePaisa", p."ratingAverage"::text AS "ratingAverage",
+  p."ratingCount", p.category, p.color, p.condition, p.campus, p."sellerId", p."quantityAvailable",
+  p."hiddenAt" IS NULL AND NOT p."sellerSuspended" AS listed, p."deletedAt" IS NOT NULL AS deleted, p.name, p.search_vector::text AS vector`;
+
+/** The oldest transaction still running (every older one's writes are visible), and the resets count. */
+const HORIZON = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon, (SELECT resets FROM search_feed_resets)::text AS resets`;
+/** pg_trgm takes letters beyond ASCII as word characters unless the database's LC_CTYPE is C or POSIX. */
+const UNICODE_WORDS = `SELECT datctype NOT IN ('C', 'POSIX') AS c FROM pg_database WHERE datname = current_database()`;
+const FIRST_BATCH = `SELECT ${DOC_COLUMNS} FROM products p WHERE p."deletedAt" IS NULL ORDER BY p."createdAt", p.id LIMIT ${LOAD_BATCH}`;
+const NEXT_BATCH = `SELECT ${DOC_COLUMNS} FROM products p
+  WHERE p."deletedAt" IS NULL AND (p."createdAt", p.id) > ('epoch'::timestamptz + $1::int8 * interval '1 microsecond', $2::uuid)
+  ORDER BY p."createdAt", p.id LIMIT ${LOAD_BATCH}`;
+/** The rows written since `$1` (deleted ones too, to remove them), with the next horizon: one row with a null id when none. */
+const CHANGES = `SELECT h.horizon, h.resets, ${DOC_COLUMNS}
+  FROM (${HORIZON}) h LEFT JOIN products p ON p."searchXid" >= $1::xid8 ORDER BY p."createdAt", p.id`;
