@@ -17,8 +17,8 @@ export const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
  * production runs it, with `processes` processes. BENCH_CPU_PROF=<folder>: it writes a V8 CPU
  * profile there when it stops (node --cpu-prof).
  */
-export function startApp(databaseUrl: string, processes: number, dist = DIST, env: Record<string, string> = {}) {
-  return spawn(
+export async function startApp(databaseUrl: string, processes: number, dist = DIST, env: Record<string, string> = {}) {
+  const app = await spawn(
     path.join(dist, "main.js"),
     {
       NODE_ENV: "production",
@@ -38,6 +38,22 @@ export function startApp(databaseUrl: string, processes: number, dist = DIST, en
       ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
   );
+  await searchIndexesLoaded(app.url, processes);
+  return app;
+}
+
+/**
+ * Waits until every process's search index has read the listings (searches go to the database
+ * until then): /ready, each time on a new connection (the processes take turns), says so for three
+ * rounds of the processes in a row. A build without the index says nothing of it.
+ */
+async function searchIndexesLoaded(url: string, processes: number): Promise<void> {
+  for (let inARow = 0; inARow < 3 * processes;) {
+    const ready = (await (await fetch(`${url}/ready`, { headers: { connection: "close" } })).json()) as { searchIndex?: string };
+    if (ready.searchIndex === "failed") throw new Error("a server process could not load its search index");
+    inARow = ready.searchIndex === undefined || ready.searchIndex === "ready" ? inARow + 1 : 0;
+    if (!inARow) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** The database `npm run bench` kept (BENCH_KEEP=1) for `products` listings, on DATABASE_URL's server. */

@@ -1,5 +1,9 @@
 import { Client } from "pg";
+import { entities } from "../app/entities";
+import { CatalogService, SearchIndex } from "../modules/products";
 import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords, type SearchStats } from "../modules/products/search";
+import { createCache } from "../platform/cache";
+import { createDataSource } from "../platform/db/data-source";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
 import { backendCpuPerRun, correctedOn, searchCandidates, statsOn, type ShopVariables } from "./search-statement";
@@ -15,7 +19,9 @@ import { backendCpuPerRun, correctedOn, searchCandidates, statsOn, type ShopVari
  *   candidates before the newest were read month by month.
  * It prints, per kind of search, how many had more matches than the bound, how often each bounded
  * way's first result is the right one (and the two bounded ways' agreement), and the backend's CPU
- * a run of each bounded way costs (backendCpuPerRun, one after the other for each search).
+ * a run of each bounded way costs (backendCpuPerRun, one after the other for each search). Last,
+ * the same searches through the catalogue's service twice, answered by the search index
+ * (search-index.ts) and by the statement: how often the first result, and the whole page, are the same.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
@@ -66,6 +72,36 @@ async function compare(client: Client, backend: number, stats: SearchStats, vari
   };
 }
 
+/** How many of the searches the search index answers with the statement's first result, and with its whole page. */
+async function indexAgainstStatement(variables: ShopVariables[]) {
+  const dataSource = createDataSource(keptDatabaseUrl(PRODUCTS), entities);
+  await dataSource.initialize();
+  const index = SearchIndex.of(dataSource);
+  try {
+    global.gc?.();
+    const [started, memoryBefore] = [Date.now(), process.memoryUsage()];
+    index.start();
+    await index.loaded();
+    const loadSeconds = (Date.now() - started) / 1000;
+    global.gc?.();
+    const memoryAfter = process.memoryUsage();
+    // what the index keeps: the JS heap (strings, maps) and the typed arrays' buffers
+    const keptMB = (memoryAfter.heapUsed + memoryAfter.arrayBuffers - memoryBefore.heapUsed - memoryBefore.arrayBuffers) / 2 ** 20;
+    const cache = createCache(undefined, "agreement");
+    const [indexed, statement] = [new CatalogService(dataSource, cache, undefined, index), new CatalogService(dataSource, cache)];
+    let [first, page] = [0, 0];
+    for (const request of variables) {
+      const [a, b] = [(await indexed.list(request)).items.map((p) => p.id), (await statement.list(request)).items.map((p) => p.id)];
+      if (a[0] === b[0]) first++;
+      if (a.join() === b.join()) page++;
+    }
+    return { first, page, answered: index.answered.here, loadSeconds, keptMB };
+  } finally {
+    await index.close();
+    await dataSource.destroy();
+  }
+}
+
 async function main() {
   const client = new Client({ connectionString: keptDatabaseUrl(PRODUCTS) });
   await client.connect();
@@ -74,7 +110,8 @@ async function main() {
     const random = seededRandom(SEED);
     const stats = await statsOn(client);
     const compared: Compared[] = [];
-    for (let i = 0; i < SEARCHES; i++) compared.push(await compare(client, backend, stats, searchVariables(random) as ShopVariables));
+    const searches = Array.from({ length: SEARCHES }, () => searchVariables(random) as ShopVariables);
+    for (const variables of searches) compared.push(await compare(client, backend, stats, variables));
     const share = (rows: Compared[], pick: (c: Compared) => boolean) => {
       const n = rows.filter(pick).length;
       return `${n} (${((100 * n) / Math.max(1, rows.length)).toFixed(0)} %)`;
@@ -98,6 +135,11 @@ async function main() {
       ];
       console.log(`| ${kind} | ${rows.length} | ${cells.join(" | ")} |`);
     }
+    const { first, page, answered, loadSeconds, keptMB } = await indexAgainstStatement(searches);
+    console.log(
+      `\nThe search index (loaded in ${loadSeconds.toFixed(1)} s, ${keptMB.toFixed(0)} MB kept${global.gc ? "" : "; run node with --expose-gc for an exact figure"}) ` +
+        `against the statement (${answered} of ${SEARCHES} answered by the index): the same first result ${first}, the same page ${page}.`,
+    );
   } finally {
     await client.end();
   }
