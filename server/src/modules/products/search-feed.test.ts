@@ -96,6 +96,13 @@ describe("the search index follows the listings' writes", () => {
     ]);
     // an operator's DELETE, which the app never does: the feed cannot show a row that is gone
     await server.dataSource.query(`DELETE FROM products WHERE id = $1`, [removed.id]);
+    // the search that finds the reset is the statement's, while the index reads every listing again
+    const index = server.services.searchIndex!;
+    const left = index.answered.left;
+    const meanwhile = await server.services.catalog.list({ filter: { search: "okapi" }, sort: ProductSort.RELEVANCE });
+    expect(meanwhile.items.map((item) => item.id)).toEqual([kept.id]);
+    expect(index.answered.left).toBe(left + 1);
+    await index.loaded();
     expect(await found(server, "okapi")).toEqual([kept.id]);
     const result = await server.gql(LIST, { filter: { search: "okapi" }, pageSize: 24 });
     expect(result.data.products.items.map((item: { id: string }) => item.id)).toEqual([kept.id]);
@@ -114,6 +121,24 @@ describe("the search index follows the listings' writes", () => {
     const verified = await server.gql(LIST, { filter: { search: "tapir", verifiedSellersOnly: true }, pageSize: 24 });
     expect(verified.errors).toBeUndefined();
     expect(verified.data.products.items).toEqual([]);
+  });
+
+  it("a search whose read of the changes fails is answered by the database's statement", async ({ server, cast }) => {
+    const { id } = await insertProduct(server.dataSource, cast.seller.user.id, { name: "Gerenuk bowl" });
+    const index = server.services.searchIndex!;
+    const feed = index as unknown as { horizon: string };
+    const horizon = feed.horizon;
+    // the read of the changes now fails (not a transaction id), as it would with the primary unreachable
+    feed.horizon = "not a transaction";
+    try {
+      const before = index.answered.left;
+      const page = await server.services.catalog.list({ filter: { search: "gerenuk" }, sort: ProductSort.RELEVANCE });
+      expect(page.items.map((item) => item.id)).toEqual([id]);
+      expect(index.answered.left).toBe(before + 1);
+    } finally {
+      feed.horizon = horizon;
+    }
+    expect(await found(server, "gerenuk")).toEqual([id]);
   });
 
   it("/ready names the index's state", async ({ server }) => {

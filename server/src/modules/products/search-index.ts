@@ -1,4 +1,4 @@
-import { Pool } from "pg";
+import { Pool, type QueryConfig } from "pg";
 import type { Logger } from "pino";
 import type { DataSource } from "typeorm";
 import { DB_TIMEOUTS } from "../../platform/db/data-source";
@@ -55,7 +55,12 @@ export class SearchIndex {
 
   /** Loads the listings in the background; searches go to the database until it is done. */
   start(): void {
-    if (this.state !== "off" || this.closed) return;
+    if (this.state === "off") this.load();
+  }
+
+  /** Reads every listing in the background (searches go to the database meanwhile), then answers from them. */
+  private load(): void {
+    if (this.closed) return;
     this.state = "loading";
     this.loading = this.reload().then(
       () => {
@@ -116,8 +121,10 @@ export class SearchIndex {
   }
 
   private async readChanges(): Promise<void> {
-    const { rows } = await this.pool.query<DocRow & { horizon: string; resets: string }>(CHANGES, [this.horizon]);
-    if (rows[0].resets !== this.resets) return this.reload();
+    // pg reads query_timeout from a query's config too (its types name it only for the pool)
+    const changes: QueryConfig & { query_timeout: number } = { text: CHANGES, values: [this.horizon], query_timeout: CHANGES_TIMEOUT_MS };
+    const { rows } = await this.pool.query<DocRow & { horizon: string; resets: string }>(changes);
+    if (rows[0].resets !== this.resets) return this.load();
     for (const row of rows) if (row.id !== null) this.catalogue.put(row);
     this.horizon = rows[0].horizon;
     this.catalogue.compactWhenWasteful();
@@ -133,8 +140,15 @@ export class SearchIndex {
       this.answered.left++;
       return null;
     }
-    await this.fresh();
-    const found = this.catalogue.search(search, Date.now() * 1000);
+    try {
+      await this.fresh();
+    } catch {
+      // the primary did not answer the read of the changes (a replica may still answer the statement)
+      this.answered.left++;
+      return null;
+    }
+    // rows removed outright: every listing is being read again
+    const found = this.state === "ready" ? this.catalogue.search(search, Date.now() * 1000) : null;
     this.answered[found ? "here" : "left"]++;
     return found;
   }
@@ -151,6 +165,9 @@ function answerable(query: TsQuery): boolean {
       return answerable(query.left) && answerable(query.right);
   }
 }
+
+/** How long a search waits for the read of the changes (a millisecond or two) before the statement answers it instead. */
+const CHANGES_TIMEOUT_MS = 2_000;
 
 /** Listings read a batch at a time while loading, oldest first, so their slots come in the order they were listed (search-catalogue.ts: newest). */
 const LOAD_BATCH = 20_000;
