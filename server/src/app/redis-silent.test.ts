@@ -130,7 +130,9 @@ describe("a Redis that never answers, from boot", () => {
   });
 
   it("serves every read, reports degraded, delivers live events, and tells the admins", async () => {
-    await expect.poll(() => ready(server)).toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable" } });
+    await expect
+      .poll(() => ready(server))
+      .toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable", searchIndex: expect.any(String) } });
     const { seller, buyer, admin } = await signUpCast(server);
     silent.commands.clear();
     const results = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
@@ -183,7 +185,10 @@ describe("a Redis that falls silent while the server runs", () => {
     { timeout: 90_000 },
     async (ctx) => {
       if (!redisUrl) return ctx.skip(NO_REDIS);
-      expect(await ready(server)).toEqual({ status: 200, body: { status: "ready", database: "ok", redis: "ok" } });
+      expect(await ready(server)).toEqual({
+        status: 200,
+        body: { status: "ready", database: "ok", redis: "ok", searchIndex: expect.any(String) },
+      });
       const [seller, buyer] = await Promise.all([signUp(server, "seller"), signUp(server)]);
       const conversationId = await conversationBetween(server, seller, buyer);
       const socket = subscribeOverSocket<{ messageReceived: { body: string } }>(
@@ -199,7 +204,9 @@ describe("a Redis that falls silent while the server runs", () => {
         // the first reads wait out the command budget and open the circuit; none fails
         const during = await Promise.all(Array.from({ length: 40 }, () => server.gql(READ)));
         for (const result of during) expect(result).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
-        await expect.poll(async () => (await ready(server)).body).toEqual({ status: "degraded", database: "ok", redis: "unavailable" });
+        await expect
+          .poll(async () => (await ready(server)).body)
+          .toEqual({ status: "degraded", database: "ok", redis: "unavailable", searchIndex: expect.any(String) });
         // from here on no read waits on Redis: none sends it a command (only the background probes
         // and reconnections do), so each is answered while Redis has answered nothing at all
         proxy.heldCommands.clear();
@@ -216,7 +223,7 @@ describe("a Redis that falls silent while the server runs", () => {
         proxy.resume();
         await expect
           .poll(async () => (await ready(server)).body, { timeout: 15_000 })
-          .toEqual({ status: "ready", database: "ok", redis: "ok" });
+          .toEqual({ status: "ready", database: "ok", redis: "ok", searchIndex: expect.any(String) });
         // back on Redis: answers are kept there again
         const watcher = new Redis(redisUrl);
         try {
@@ -303,7 +310,9 @@ describe("two processes on one database and a Redis that never answers, from boo
 
   it("deliver on B the message and the notification sent through A, while every read answers on both", { timeout: 90_000 }, async () => {
     for (const server of [a, b])
-      await expect.poll(() => ready(server)).toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable" } });
+      await expect
+        .poll(() => ready(server))
+        .toEqual({ status: 200, body: { status: "degraded", database: "ok", redis: "unavailable", searchIndex: expect.any(String) } });
     const [seller, buyer] = await Promise.all([signUp(a, "seller"), signUp(a)]);
     const conversationId = await conversationBetween(a, seller, buyer);
     // a probe sent through A that arrives on B: B listens, and events cross without Redis
@@ -380,7 +389,9 @@ describe("two processes on one database and a Redis that falls silent, then answ
         const reads = await Promise.all([a, b].flatMap((server) => Array.from({ length: 10 }, () => server.gql(READ))));
         for (const read of reads) expect(read).toEqual({ data: { products: { totalItems: expect.any(Number) } } });
         for (const server of [a, b])
-          await expect.poll(async () => (await ready(server)).body).toEqual({ status: "degraded", database: "ok", redis: "unavailable" });
+          await expect
+            .poll(async () => (await ready(server)).body)
+            .toEqual({ status: "degraded", database: "ok", redis: "unavailable", searchIndex: expect.any(String) });
         await notifyThrough(a, seller, "while silent 2")();
         expect(await onB.nextText()).toBe("while silent 2");
         await expect.poll(() => onPostgres.carried("while silent 2")).toBe(true);
@@ -392,7 +403,7 @@ describe("two processes on one database and a Redis that falls silent, then answ
         for (const server of [b, a])
           await expect
             .poll(async () => (await ready(server)).body, { timeout: 15_000 })
-            .toEqual({ status: "ready", database: "ok", redis: "ok" });
+            .toEqual({ status: "ready", database: "ok", redis: "ok", searchIndex: expect.any(String) });
         const aClosedBy = Date.now();
         // when the first event's publish reached the silent Redis before A's circuit opened (unless the
         // machine took longer than the command budget to send it), Redis carries it out now: B has had it

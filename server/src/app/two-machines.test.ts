@@ -97,7 +97,7 @@ describe("two machines on one database, one Redis and one bucket", () => {
     for (const server of [a, b]) {
       const ready = await fetch(`${server.url}/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: "ready", database: "ok", redis: "ok" });
+      expect(await ready.json()).toEqual({ status: "ready", database: "ok", redis: "ok", searchIndex: expect.any(String) });
     }
   });
 
