@@ -22,7 +22,7 @@ const MONTHS_MATCHES = 1.5 * SEARCH_CANDIDATES;
 /**
  * The most months a search of one word reads one at a time: each read walks the word's entries in
  * the index again, so past this one read of every match costs less. A search of several words, which
- * match together far more rarely than its rarest alone, reads one month at most (docs/benchmarks.md).
+ * match together far more rarely than its rarest alone, reads one month at most (docs/benchmarks-history.md).
  */
 const MOST_MONTHS = 3;
 /** A month in the listing-rate estimate. */
