@@ -56,6 +56,8 @@ describe("a student at 390 px", () => {
       .getByRole("button", { name: `Add to cart: ${product.name}` })
       .first()
       .click();
+    // the add has landed before the cart opens (on a busy machine the panel opened before it and its form never came)
+    await visible(page.getByRole("button", { name: /^Cart, 1 item$/ }));
     const panel = await openCart(page);
     await fillShipping(panel);
     await panel.getByRole("button", { name: /^Place Order/ }).click();
