@@ -40,6 +40,30 @@ export class Codes {
   }
 }
 
+/** The listing's columns by slot, each grown together as slots are added and cut together when compacted. */
+const SLOT_COLUMNS = [
+  "live",
+  "created",
+  "createdUpTo",
+  "soldOut",
+  "price",
+  "rating",
+  "ratingCount",
+  "inStock",
+  "listed",
+  "category",
+  "color",
+  "condition",
+  "campus",
+  "seller",
+  "hashA",
+  "hashB",
+  "nameHash",
+  "trigramsAt",
+  "relevanceOf",
+] as const;
+type SlotColumn = Float64Array | Int32Array | Uint8Array;
+
 function grown<A extends Float64Array | Int32Array | Uint8Array | Uint16Array>(array: A, length: number): A {
   if (length <= array.length) return array;
   const next = new (array.constructor as new (length: number) => A)(Math.max(length, array.length * 2));
@@ -164,25 +188,7 @@ export class ListingStore {
 
   private reserve(length: number): void {
     if (length <= this.live.length) return;
-    this.live = grown(this.live, length);
-    this.created = grown(this.created, length);
-    this.createdUpTo = grown(this.createdUpTo, length);
-    this.soldOut = grown(this.soldOut, length);
-    this.price = grown(this.price, length);
-    this.rating = grown(this.rating, length);
-    this.ratingCount = grown(this.ratingCount, length);
-    this.inStock = grown(this.inStock, length);
-    this.listed = grown(this.listed, length);
-    this.category = grown(this.category, length);
-    this.color = grown(this.color, length);
-    this.condition = grown(this.condition, length);
-    this.campus = grown(this.campus, length);
-    this.seller = grown(this.seller, length);
-    this.hashA = grown(this.hashA, length);
-    this.hashB = grown(this.hashB, length);
-    this.nameHash = grown(this.nameHash, length);
-    this.trigramsAt = grown(this.trigramsAt, length);
-    this.relevanceOf = grown(this.relevanceOf, length);
+    for (const name of SLOT_COLUMNS) (this[name] as SlotColumn) = grown(this[name], length);
   }
 
   private setFields(slot: number, row: DocRow, isNew: boolean): void {
@@ -285,57 +291,22 @@ export class ListingStore {
    */
   compact(): void {
     const renumbered = new Int32Array(this.size).fill(-1);
+    // what a slot keeps of its own (createdUpTo is made again from `created`, relevanceOf is a search's scratch)
+    const columns = SLOT_COLUMNS.filter((name) => name !== "createdUpTo" && name !== "relevanceOf").map((name) => this[name]);
     let next = 0;
     for (let slot = 0; slot < this.size; slot++) {
       if (!this.live[slot]) continue;
       renumbered[slot] = next;
-      for (const column of [this.created, this.soldOut, this.price, this.rating]) column[next] = column[slot];
-      for (const column of [
-        this.ratingCount,
-        this.category,
-        this.color,
-        this.condition,
-        this.campus,
-        this.seller,
-        this.hashA,
-        this.hashB,
-        this.nameHash,
-        this.trigramsAt,
-      ])
-        column[next] = column[slot];
-      for (const column of [this.live, this.inStock, this.listed]) column[next] = column[slot];
+      for (const column of columns) column[next] = column[slot];
       this.ids[next] = this.ids[slot];
       this.slotOf.set(this.ids[next], next);
       this.createdUpTo[next] = next ? Math.max(this.createdUpTo[next - 1], this.created[next]) : this.created[next];
       next++;
     }
-    this.live.fill(0, next);
     this.ids.length = next;
     this.size = next;
     this.dead = 0;
-    for (const name of [
-      "live",
-      "created",
-      "createdUpTo",
-      "soldOut",
-      "price",
-      "rating",
-      "ratingCount",
-      "inStock",
-      "listed",
-      "category",
-      "color",
-      "condition",
-      "campus",
-      "seller",
-      "hashA",
-      "hashB",
-      "nameHash",
-      "trigramsAt",
-      "relevanceOf",
-    ] as const) {
-      (this[name] as Float64Array | Int32Array | Uint8Array) = this[name].slice(0, Math.max(next, 1));
-    }
+    for (const name of SLOT_COLUMNS) (this[name] as SlotColumn) = this[name].slice(0, Math.max(next, 1));
     const trigrams = this.trigrams;
     this.trigrams = new Int32Array(Math.max(this.trigramsLength, 1));
     this.trigramsLength = 0;
