@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import type { ClientBase } from "pg";
 import { DataSource, type DataSourceOptions, type Logger } from "typeorm";
 import { AfterCommitSubscriber } from "../events";
 import { migrations } from "./migrations";
@@ -23,6 +24,18 @@ export const TRANSACTION_TIMEOUT_MS = 10_000;
 /** Connections in a process's pool: a statement that asks for another while holding one can starve it. */
 export const POOL_CONNECTIONS = 10;
 
+/**
+ * Each pooled connection always has a listener for its errors. The pool listens while a connection
+ * is idle and TypeORM while it runs a query, but TypeORM starts listening a moment (a promise's
+ * turn) after the pool hands a connection over: a server that ends the connection then (a replica
+ * or the primary shutting down, a terminated backend) would raise an error nobody hears, which ends
+ * the process. Heard here, the connection is only broken: its next statement fails and the pool
+ * drops it when it comes back.
+ */
+function heedLostConnection(client: ClientBase): void {
+  client.on("error", () => undefined);
+}
+
 /** One data source for the app, the seeder and the tests; the schema comes from migrations only. */
 export function createDataSource(
   url: string,
@@ -45,6 +58,7 @@ export function createDataSource(
     extra: {
       max: POOL_CONNECTIONS,
       ...DB_TIMEOUTS,
+      onConnect: heedLostConnection,
       // transaction_timeout exists from PostgreSQL 17 on; older servers refuse to connect with it
       ...(options.transactionTimeout ? { options: `-c transaction_timeout=${TRANSACTION_TIMEOUT_MS}` } : {}),
     },

@@ -1,3 +1,4 @@
+import type { Pool } from "pg";
 import { QueryFailedError } from "typeorm";
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
@@ -23,5 +24,21 @@ describe("prepared reads", () => {
     const failed = await preparedQuery(server.dataSource, "SELECT 1 / $1::int AS x", [0]).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(QueryFailedError);
     expect((failed as QueryFailedError).driverError).toMatchObject({ code: "22012" });
+  });
+});
+
+describe("the app's pooled connections", () => {
+  it("a connection the server ends while its holder does not listen for errors breaks only that connection", async ({ server }) => {
+    const pool = (server.dataSource.driver as unknown as { master: Pool }).master;
+    // held as TypeORM holds one for the moment before it listens: no listener of the holder's
+    const held = await pool.connect();
+    const [{ pid }] = (await held.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows;
+    const ended = new Promise((resolve) => held.once("end", resolve));
+    await server.dataSource.query("SELECT pg_terminate_backend($1)", [pid]);
+    // the server's error came and went without ending this process
+    await ended;
+    await expect(held.query("SELECT 1")).rejects.toThrow(/not queryable/);
+    held.release();
+    expect(await server.dataSource.query("SELECT pg_backend_pid() <> $1 AS other", [pid])).toEqual([{ other: true }]);
   });
 });
