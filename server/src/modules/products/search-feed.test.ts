@@ -1,5 +1,5 @@
-import { Client } from "pg";
-import { describe, expect } from "vitest";
+import { Client, type Pool } from "pg";
+import { describe, expect, vi } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
@@ -7,6 +7,7 @@ import { LIST, validProduct } from "./testing";
 import { Catalogue } from "./search-catalogue";
 import type { DocRow } from "./search-store";
 import { ProductSort } from "./listing";
+import { SEARCH_INDEX_CONNECTION } from "./search-index";
 
 const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`;
 const UPDATE = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
@@ -139,6 +140,24 @@ describe("the search index follows the listings' writes", () => {
       feed.horizon = horizon;
     }
     expect(await found(server, "gerenuk")).toEqual([id]);
+  });
+
+  it("a connection the server ends while idle is replaced: the process lives on and the next search is the index's", async ({
+    server,
+    cast,
+  }) => {
+    await found(server, "anything");
+    const pool = (server.services.searchIndex as unknown as { pool: Pool }).pool;
+    expect(pool.idleCount).toBe(1);
+    const ended = await server.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+      [SEARCH_INDEX_CONNECTION],
+    );
+    expect(ended).toEqual([{ pg_terminate_backend: true }]);
+    // the pool heard the connection's error (unheard, it would have ended this process) and dropped it
+    await vi.waitFor(() => expect(pool.totalCount).toBe(0), { timeout: 10_000 });
+    const { id } = await insertProduct(server.dataSource, cast.seller.user.id, { name: "Bongo lamp" });
+    expect(await found(server, "bongo")).toEqual([id]);
   });
 
   it("/ready names the index's state", async ({ server }) => {

@@ -37,12 +37,18 @@ export class SearchIndex {
   constructor(
     private readonly pool: Pool,
     private readonly options: { logger?: Logger; unicodeWords?: boolean } = {},
-  ) {}
+  ) {
+    // an idle connection ended by the server (a restart, pg_terminate_backend) is an error event on
+    // the pool: unheard, it would end the process. The pool drops that connection and opens another.
+    pool.on("error", (error) => options.logger?.warn({ err: error }, "the search index's database connection was closed"));
+  }
 
   /** An index of the primary behind `dataSource`, on a connection of its own (the load's long reads take none of the app's). */
   static of(dataSource: DataSource, logger?: Logger): SearchIndex {
     const url = (dataSource.options as { url?: string }).url;
-    return new SearchIndex(new Pool({ connectionString: url, max: 1, ...DB_TIMEOUTS }), { logger });
+    return new SearchIndex(new Pool({ connectionString: url, max: 1, application_name: SEARCH_INDEX_CONNECTION, ...DB_TIMEOUTS }), {
+      logger,
+    });
   }
 
   /** Whether searches are answered here yet (for /ready and the admins' status). */
@@ -80,7 +86,7 @@ export class SearchIndex {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([this.running, this.queued]);
+    await Promise.allSettled([this.loading, this.running, this.queued]);
     await this.pool.end();
   }
 
@@ -165,6 +171,9 @@ function answerable(query: TsQuery): boolean {
       return answerable(query.left) && answerable(query.right);
   }
 }
+
+/** The index's connection as PostgreSQL lists it (pg_stat_activity.application_name). */
+export const SEARCH_INDEX_CONNECTION = "unibazaar search index";
 
 /** How long a search waits for the read of the changes (a millisecond or two) before the statement answers it instead. */
 const CHANGES_TIMEOUT_MS = 2_000;
