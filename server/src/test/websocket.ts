@@ -87,6 +87,8 @@ export function subscribeOverSocket<T>(
      */
     async ready(sendProbe: () => Promise<unknown>) {
       let probes = 0;
+      /** What the server said to the probe sends it refused, for the message of a subscription that never answered. */
+      const refusals = new Set<string>();
       const started = Date.now();
       for (let wait = 250, deadline = started + PROBE_LIMIT_MS; Date.now() < deadline; wait = Math.min(wait * 2, 4_000)) {
         if (!replaced && Date.now() - started > SOCKET_PROBE_MS) {
@@ -94,11 +96,14 @@ export function subscribeOverSocket<T>(
           await socket.close();
           socket = openSubscription<T>(server, token, query);
         }
-        await sendProbe();
+        const sent = await sendProbe();
+        const refused = (sent as { errors?: unknown } | null | undefined)?.errors;
+        if (refused) refusals.add(JSON.stringify(refused));
         probes++;
         if (await Promise.race([socket.raw().then(() => true), sleep(wait).then(() => false)])) return;
       }
-      throw new Error(`the subscription never delivered a probe (${probes} sent; the socket: ${replaced}${history()})`);
+      const refusedWith = refusals.size ? `; sends refused with ${[...refusals].join(", ")}` : "";
+      throw new Error(`the subscription never delivered a probe (${probes} sent${refusedWith}; the socket: ${replaced}${history()})`);
     },
     close: () => socket.close(),
   };
