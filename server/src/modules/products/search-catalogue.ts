@@ -71,10 +71,29 @@ export class Catalogue extends ListingStore {
     if (after === undefined) return null;
     const kept = this.kept(matched, search, nowMicros);
     const candidates = kept.length > SEARCH_CANDIDATES ? this.newest(kept, SEARCH_CANDIDATES) : kept;
-    candidates.sort(this.order(search, candidates));
-    const keyset = this.keysetOrder(search.sort);
-    const page = after === null ? candidates : candidates.filter((slot) => keyset(slot, after) > 0);
-    return { ids: page.slice(search.offset, search.offset + search.limit).map((slot) => this.ids[slot]), total: candidates.length };
+    const end = search.offset + search.limit;
+    let page: number[];
+    if (search.sort === ProductSort.RELEVANCE && after === null) page = this.firstRanked(search, candidates, end);
+    else {
+      candidates.sort(this.order(search, candidates));
+      const keyset = this.keysetOrder(search.sort);
+      page = after === null ? candidates : candidates.filter((slot) => keyset(slot, after) > 0);
+    }
+    return { ids: page.slice(search.offset, end).map((slot) => this.ids[slot]), total: candidates.length };
+  }
+
+  /**
+   * The first `count` candidates by relevance, in order (a page of a ranked search, the rest
+   * unsorted): the count-th best relevance found in linear time, and only the candidates ranked at
+   * or above it sorted (a first page sorts a dozen instead of a thousand).
+   */
+  private firstRanked(search: IndexSearch, candidates: number[], count: number): number[] {
+    const order = this.order(search, candidates);
+    if (count >= candidates.length) return candidates.sort(order);
+    const relevance = new Float64Array(candidates.length);
+    for (let i = 0; i < candidates.length; i++) relevance[i] = this.relevanceOf[candidates[i]];
+    const cut = nthLargest(relevance, count);
+    return candidates.filter((slot) => this.relevanceOf[slot] >= cut).sort(order);
   }
 
   /**
@@ -96,7 +115,7 @@ export class Catalogue extends ListingStore {
     const maxPrice = filter.maxPricePaisa ?? Infinity;
     const soldSince = nowMicros - SOLD_VISIBLE_MICROS;
     const checked = needsCheck(query);
-    const kept: number[] = [];
+    let kept: number[] = [];
     let cut = -Infinity;
     let cutAt = SEARCH_CANDIDATES;
     for (; matched.slot >= 0; matched.next()) {
@@ -109,23 +128,28 @@ export class Catalogue extends ListingStore {
       if ((seller && this.seller[slot] !== seller) || this.price[slot] < minPrice || this.price[slot] > maxPrice) continue;
       if (checked && !tsMatches(query, (lexeme) => this.positionsIn(this.words.get(lexeme), slot))) continue;
       kept.push(slot);
-      // the SEARCH_CANDIDATES-th newest kept so far: found again each time as many more are kept
+      // each time as many more are kept, the SEARCH_CANDIDATES-th newest of them: none listed
+      // before it can be a candidate, so those are dropped (kept stays short), and the walk stops
+      // at a slot that cannot be listed after it
       if (kept.length === cutAt) {
-        cut = nthLargest(
-          Float64Array.from(kept, (k) => this.created[k]),
-          SEARCH_CANDIDATES,
-        );
-        cutAt += SEARCH_CANDIDATES;
+        cut = nthLargest(this.createdOf(kept), SEARCH_CANDIDATES);
+        kept = kept.filter((k) => this.created[k] >= cut);
+        cutAt = kept.length + SEARCH_CANDIDATES;
       }
     }
     return kept;
   }
 
-  /** The `count` newest of `slots` (by time, then id, descending): the time that the count-th reaches found in linear time, then the ties by id. */
-  private newest(slots: number[], count: number): number[] {
+  /** When each slot's listing was listed, in microseconds. */
+  private createdOf(slots: number[]): Float64Array {
     const times = new Float64Array(slots.length);
     for (let i = 0; i < slots.length; i++) times[i] = this.created[slots[i]];
-    const cut = nthLargest(times, count);
+    return times;
+  }
+
+  /** The `count` newest of `slots` (by time, then id, descending): the time that the count-th reaches found in linear time, then the ties by id. */
+  private newest(slots: number[], count: number): number[] {
+    const cut = nthLargest(this.createdOf(slots), count);
     const newer = slots.filter((slot) => this.created[slot] > cut);
     const atCut = slots.filter((slot) => this.created[slot] === cut).sort((a, b) => (this.ids[a] < this.ids[b] ? 1 : -1));
     return newer.concat(atCut.slice(0, count - newer.length));
