@@ -184,8 +184,10 @@ export class Catalogue extends ListingStore {
     const terms = rankTerms(query);
     const words = terms.map((term) => this.words.get(term));
     const searched = trigramsOf(search, this.unicodeWords);
+    // where each term's last lookup ended: the candidates come newest slot first
+    const hints = new Int32Array(terms.length).fill(-1);
     for (const slot of candidates) {
-      const rank = tsRank(query, terms, (i) => this.positionsIn(words[i], slot));
+      const rank = tsRank(query, terms, (i) => this.positionsIn(words[i], slot, hints, i));
       const ref = this.trigramsAt[slot];
       const name = this.trigrams.subarray(ref + 1, ref + 1 + this.trigrams[ref]);
       this.relevanceOf[slot] = Math.fround(rank + similarity(searched, name));

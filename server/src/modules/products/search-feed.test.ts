@@ -214,6 +214,26 @@ describe("the index's catalogue", () => {
       Date.now() * 1000,
     );
 
+  it("finds a word's positions in a listing from where its last lookup ended as from scratch, in any order of listings", () => {
+    const catalogue = new Catalogue(true);
+    // "gnu" in every third listing, at a position of its own; "yak" in the others
+    for (let id = 1; id <= 3000; id++) catalogue.put(row(id, id % 3 ? `yak ${"x".repeat(id % 7)}` : `${"w ".repeat(id % 5)}gnu`));
+    const lookups = catalogue as unknown as {
+      words: Map<string, number>;
+      positionsIn: (word: number | undefined, slot: number, hints?: Int32Array, term?: number) => Uint16Array | null;
+    };
+    const gnu = lookups.words.get("gnu");
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const slots = Array.from({ length: 3000 }, (_, i) => 2999 - i);
+    // newest first, as ranked; then jumps both ways
+    for (const order of [slots, slots.map(() => Math.floor(random() * 3000))]) {
+      const hints = new Int32Array([-1]);
+      for (const slot of order)
+        expect(Array.from(lookups.positionsIn(gnu, slot, hints, 0) ?? [])).toEqual(Array.from(lookups.positionsIn(gnu, slot) ?? []));
+    }
+  });
+
   it("drops dead slots once they outnumber the live ones, and still answers the same", () => {
     const catalogue = new Catalogue(true, 10);
     for (let id = 1; id <= 5; id++) catalogue.put(row(id, `gnu ${id % 2 ? "odd" : "even"}`));

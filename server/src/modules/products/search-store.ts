@@ -260,22 +260,45 @@ export class ListingStore {
     return ref;
   }
 
-  /** A word's positions in a listing, or null when the listing lacks the word (or there is no such word: undefined). */
-  protected positionsIn(word: number | undefined, slot: number): Uint16Array | null {
+  /**
+   * A word's positions in a listing, or null when the listing lacks the word (or there is no such
+   * word: undefined). With `hints`, the search starts where the word's previous one ended
+   * (`hints[term]`, -1 at first) and widens by doubling steps: slots looked up in order (a search's
+   * candidates, newest first) then cost a step or two each instead of a binary search over all of a
+   * common word's postings, whose far reaches miss the processor's cache at a million listings.
+   */
+  protected positionsIn(word: number | undefined, slot: number, hints?: Int32Array, term = 0): Uint16Array | null {
     if (word === undefined) return null;
-    const [postings, start] = [this.postings, this.postingsAt[word]];
+    const [postings, start, count] = [this.postings, this.postingsAt[word], this.postingsCount[word]];
+    const slotAt = (k: number) => postings[start + 2 * k];
     let low = 0;
-    let high = this.postingsCount[word] - 1;
+    let high = count - 1;
+    const from = hints ? hints[term] : -1;
+    if (from >= 0 && from < count) {
+      // the bracket around `from` that holds `slot`, found by doubling steps away from it
+      const [up, down] = [slotAt(from) < slot, slotAt(from) > slot];
+      for (let step = 1, edge = from; up || down; step *= 2) {
+        const probe = up ? from + step : from - step;
+        if (probe < 0 || probe >= count || (up ? slotAt(probe) >= slot : slotAt(probe) <= slot)) {
+          [low, high] = up ? [edge, Math.min(probe, count - 1)] : [Math.max(probe, 0), edge];
+          break;
+        }
+        edge = probe;
+      }
+      if (!up && !down) low = high = from;
+    }
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const found = postings[start + 2 * middle];
+      const found = slotAt(middle);
       if (found === slot) {
+        if (hints) hints[term] = middle;
         const ref = postings[start + 2 * middle + 1];
         return this.positions.subarray(ref + 1, ref + 1 + this.positions[ref]);
       }
       if (found < slot) low = middle + 1;
       else high = middle - 1;
     }
+    if (hints) hints[term] = Math.min(low, count - 1);
     return null;
   }
 
