@@ -1,7 +1,8 @@
 import { ProductSort, SOLD_VISIBLE_DAYS } from "./listing";
 import { SEARCH_CANDIDATES } from "./search";
 import { BothMatches, EitherMatches, nthLargest, WordMatches, type Matches } from "./search-matches";
-import { rankTerms, similarity, trigramsOf, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { similarity, trigramsOf } from "./search-trigrams";
 import { ListingStore, type Codes } from "./search-store";
 
 /** What the search index answers: the search's tsquery (parsed from PostgreSQL's text of it), its text for the similarity, the filters, the sort and the cut. */
@@ -186,11 +187,11 @@ export class Catalogue extends ListingStore {
     const searched = trigramsOf(search, this.unicodeWords);
     // where each term's last lookup ended: the candidates come newest slot first
     const hints = new Int32Array(terms.length).fill(-1);
+    // positions and names' trigrams read in place: no array made per candidate
     for (const slot of candidates) {
-      const rank = tsRank(query, terms, (i) => this.positionsIn(words[i], slot, hints, i));
-      const ref = this.trigramsAt[slot];
-      const name = this.trigrams.subarray(ref + 1, ref + 1 + this.trigrams[ref]);
-      this.relevanceOf[slot] = Math.fround(rank + similarity(searched, name));
+      const rank = tsRank(query, terms, this.positions, (i) => this.positionsAt(words[i], slot, hints, i));
+      const name = this.trigramsAt[slot];
+      this.relevanceOf[slot] = Math.fround(rank + similarity(searched, this.trigrams, name + 1, name + 1 + this.trigrams[name]));
     }
   }
 }

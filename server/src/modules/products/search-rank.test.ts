@@ -1,7 +1,8 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase } from "../../test/harness";
-import { parseTsquery, parseTsvector, rankTerms, similarity, trigramsOf, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { parseTsquery, parseTsvector, rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { similarity, trigramsOf } from "./search-trigrams";
 
 let db: Client;
 /** Whether the database counts letters beyond ASCII as word characters (pg_trgm), from its LC_CTYPE. */
@@ -41,6 +42,13 @@ const FILLERS = ["in", "good", "condition", "with", "for", "sale", "only", "mont
 /** The lexemes of WORDS as to_tsvector('simple', ...) makes them (lower-cased; a hyphenated word also gives its parts). */
 const LEXEMES = [...new Set(WORDS.flatMap((word) => [word, ...word.split("-")]).map((word) => word.toLowerCase()))];
 
+/** Lists of positions laid out as the search index keeps them: each one's count, then its positions (`at`: where; -1 for none). */
+function packedPositions(lists: Array<ArrayLike<number> | null>): { pool: Uint16Array; at: number[] } {
+  const pool: number[] = [];
+  const at = lists.map((list) => (list ? pool.push(list.length, ...Array.from(list)) - list.length - 1 : -1));
+  return { pool: Uint16Array.from(pool), at };
+}
+
 /** The port's answers for a vector and query as PostgreSQL prints them, a search string and a name. */
 function port(vectorText: string, queryText: string, search = "", name = "") {
   const entries = parseTsvector(vectorText);
@@ -51,7 +59,8 @@ function port(vectorText: string, queryText: string, search = "", name = "") {
   const query = parseTsquery(queryText);
   const terms = query ? rankTerms(query) : [];
   // tsRank refuses prefix terms (which websearch_to_tsquery never makes)
-  const rank = !query ? 0 : queryText.includes("':*") ? null : tsRank(query, terms, (i) => positionsOf(terms[i]), entries.length === 0);
+  const packed = packedPositions(terms.map(positionsOf));
+  const rank = !query ? 0 : queryText.includes("':*") ? null : tsRank(query, terms, packed.pool, (i) => packed.at[i], entries.length === 0);
   const similar = similarity(trigramsOf(search, unicodeWords), trigramsOf(name, unicodeWords));
   return {
     query,
@@ -215,7 +224,7 @@ describe("search-rank", () => {
     // UTF-8's byte order, which tsvectorout prints lexemes in, not UTF-16's
     expect(rankTerms(parseTsquery("'😀' | 'Ａ' | 'z' | 'é'")!)).toEqual(parseTsvector(rows[0].unicode).map((entry) => entry.lexeme));
     expect(() => parseTsquery("'a' & ")).toThrow(/tsquery/);
-    expect(() => tsRank(query, rankTerms(query), () => null)).toThrow("tsRank does not rank the prefix term 'b\\c':*");
+    expect(() => tsRank(query, rankTerms(query), new Uint16Array(0), () => -1)).toThrow("tsRank does not rank the prefix term 'b\\c':*");
     expect(() => parseTsvector("'a':x")).toThrow(/tsvector/);
   });
 

@@ -1,8 +1,9 @@
 /**
  * PostgreSQL's search functions ported to the bit, so an in-process index ranks as the database does:
- * `vector @@ query` (tsvector_op.c: TS_execute), `ts_rank(vector, query)` (tsrank.c) and pg_trgm's
- * `similarity` (trgm_op.c). Each store into a C `float` is a Math.fround, in the C source's order of
- * operations, so every float4 comes out identical (search-rank.test.ts compares them with PostgreSQL's).
+ * `vector @@ query` (tsvector_op.c: TS_execute) and `ts_rank(vector, query)` (tsrank.c); pg_trgm's
+ * `similarity` is in search-trigrams.ts. Each store into a C `float` is a Math.fround, in the C
+ * source's order of operations, so every float4 comes out identical (search-rank.test.ts compares
+ * them with PostgreSQL's).
  */
 
 /** A tsquery's tree, parsed from PostgreSQL's text output of a tsquery. */
@@ -205,8 +206,6 @@ const WORD_DISTANCE = Float32Array.from({ length: 101 }, (_, d) => 1 / (1.005 + 
 const FAR = Math.fround(1e-30);
 /** What calc_rank answers for a negative rank (an AND query none of whose pairs is in the vector). */
 const NEGATIVE_RANK = Math.fround(1e-20);
-/** The stand-ins for a lexeme without positions: calc_rank_and's at the last position, calc_rank_or's at 0, both of weight D. */
-const [AND_NO_POSITIONS, OR_NO_POSITIONS] = [Uint16Array.of(POSITION), Uint16Array.of(0)];
 /** The query's distinct operands as SortAndUniqItems orders them, whether calc_rank_and ranks it, and a prefix term it holds. */
 type RankPlan = { terms: string[]; conjunctive: boolean; prefix?: string };
 const plans = new WeakMap<TsQuery, RankPlan>();
@@ -239,161 +238,82 @@ export function rankTerms(query: TsQuery): string[] {
 
 /**
  * ts_rank(vector, query) with default weights {0.1,0.2,0.4,1.0} and normalization 0, as the float4 PostgreSQL returns.
- * `terms` is rankTerms(query); positionsOf(i) answers the vector's packed positions for terms[i] (empty when printed
- * without any), or null when the vector lacks that lexeme. `vectorIsEmpty`: PostgreSQL ranks an empty vector 0, where a
- * non-empty one that misses an AND query ranks 1e-20. Query weights do not restrict ranking, as in PostgreSQL. A prefix
- * term (:*), which websearch_to_tsquery never makes, ranks each lexeme it starts (and which of a plain and a prefixed
- * operand ranks turns on PostgreSQL's unstable qsort): tsRank throws for one rather than rank otherwise.
+ * `terms` is rankTerms(query); the vector's packed positions for terms[i] are read in place from `pool`, where
+ * `positionsAt(i)` points at their count (0 when printed without any) and they follow it; -1 when the vector lacks that
+ * lexeme (the search index's layout: no array is made per lexeme and listing). `vectorIsEmpty`: PostgreSQL ranks an empty
+ * vector 0, where a non-empty one that misses an AND query ranks 1e-20. Query weights do not restrict ranking, as in
+ * PostgreSQL. A prefix term (:*), which websearch_to_tsquery never makes, ranks each lexeme it starts (and which of a
+ * plain and a prefixed operand ranks turns on PostgreSQL's unstable qsort): tsRank throws for one rather than rank otherwise.
  */
-export function tsRank(query: TsQuery, terms: readonly string[], positionsOf: TermPositions, vectorIsEmpty = false): number {
+export function tsRank(
+  query: TsQuery,
+  terms: readonly string[],
+  pool: Uint16Array,
+  positionsAt: (i: number) => number,
+  vectorIsEmpty = false,
+): number {
   const plan = planOf(query);
   if (plan.prefix !== undefined) throw new Error(`tsRank does not rank the prefix term '${plan.prefix}':*`);
   if (vectorIsEmpty) return 0;
-  const rank = plan.conjunctive && terms.length >= 2 ? rankAnd(terms.length, positionsOf) : rankOr(terms.length, positionsOf);
+  const rank = plan.conjunctive && terms.length >= 2 ? rankAnd(terms.length, pool, positionsAt) : rankOr(terms.length, pool, positionsAt);
   return rank < 0 ? NEGATIVE_RANK : rank;
 }
 
-type TermPositions = (i: number) => ArrayLike<number> | null;
-/** The terms' positions seen so far by calc_rank_and (reused: ranking never re-enters). */
-const seen: Array<ArrayLike<number> | null> = [];
+/** Where the terms' positions seen so far by calc_rank_and are (reused: ranking never re-enters). */
+const seen: number[] = [];
 
 /** calc_rank_and: every pair of occurrences of two different terms, closer pairs weighing more. */
-function rankAnd(size: number, positionsOf: TermPositions): number {
+function rankAnd(size: number, pool: Uint16Array, positionsAt: (i: number) => number): number {
   let rank = -1;
   for (let i = 0; i < size; i++) {
-    const positions = positionsOf(i);
-    seen[i] = positions && (positions.length ? positions : AND_NO_POSITIONS);
-    for (let k = 0; k < i && positions; k++) rank = pairUp(seen[i]!, seen[k], rank);
+    seen[i] = positionsAt(i);
+    for (let k = 0; k < i && seen[i] >= 0; k++) if (seen[k] >= 0) rank = pairUp(pool, seen[i], seen[k], rank);
   }
   return rank;
 }
 
-/** calc_rank_and's inner loops: the occurrences of one term paired with another's. */
-function pairUp(current: ArrayLike<number>, other: ArrayLike<number> | null, rank: number): number {
-  for (let l = 0; other && l < current.length; l++)
-    for (let p = 0; p < other.length; p++) {
-      const distance = Math.abs((current[l] & POSITION) - (other[p] & POSITION));
-      if (!distance && current !== AND_NO_POSITIONS && other !== AND_NO_POSITIONS) continue;
+/**
+ * calc_rank_and's inner loops: the occurrences of one term paired with another's. A term without
+ * positions stands at the last position with weight D, and pairs even at distance 0.
+ */
+function pairUp(pool: Uint16Array, current: number, other: number, rank: number): number {
+  const [currentCount, otherCount] = [pool[current], pool[other]];
+  const stoodIn = currentCount === 0 || otherCount === 0;
+  for (let l = 0; l < (currentCount || 1); l++) {
+    const at = currentCount ? pool[current + 1 + l] : POSITION;
+    for (let p = 0; p < (otherCount || 1); p++) {
+      const to = otherCount ? pool[other + 1 + p] : POSITION;
+      const distance = Math.abs((at & POSITION) - (to & POSITION));
+      if (!distance && !stoodIn) continue;
       const closeness = distance === 0 || distance > 100 ? FAR : WORD_DISTANCE[distance];
-      const weight = Math.fround(Math.sqrt(Math.fround(Math.fround(WEIGHTS[current[l] >> 14] * WEIGHTS[other[p] >> 14]) * closeness)));
+      const weight = Math.fround(Math.sqrt(Math.fround(Math.fround(WEIGHTS[at >> 14] * WEIGHTS[to >> 14]) * closeness)));
       rank = rank < 0 ? weight : Math.fround(1 - (1 - rank) * (1 - weight));
     }
+  }
   return rank;
 }
 
 /** calc_rank_or: each term's occurrences, the n-th weighing 1/n² of its weight (the heaviest counted in full), averaged over the terms. */
-function rankOr(size: number, positionsOf: TermPositions): number {
+function rankOr(size: number, pool: Uint16Array, positionsAt: (i: number) => number): number {
   let rank = 0;
   for (let i = 0; i < size; i++) {
-    const positions = positionsOf(i);
-    if (positions) rank = Math.fround(rank + occurrences(positions) / 1.64493406685);
+    const at = positionsAt(i);
+    if (at >= 0) rank = Math.fround(rank + occurrences(pool, at) / 1.64493406685);
   }
   return size > 0 ? Math.fround(rank / size) : rank;
 }
 
-/** calc_rank_or's float sum for one lexeme (divided by π²/6 in double by the caller, as C does). */
-function occurrences(positions: ArrayLike<number>): number {
-  const post = positions.length ? positions : OR_NO_POSITIONS;
+/** calc_rank_or's float sum for one lexeme (divided by π²/6 in double by the caller, as C does); a lexeme without positions counts once at weight D. */
+function occurrences(pool: Uint16Array, at: number): number {
+  const count = pool[at];
   let sum = 0;
   let heaviest = -1;
   let heaviestAt = 0;
-  for (let j = 0; j < post.length; j++) {
-    const weight = WEIGHTS[post[j] >> 14];
+  for (let j = 0; j < (count || 1); j++) {
+    const weight = WEIGHTS[count ? pool[at + 1 + j] >> 14 : 0];
     sum = Math.fround(sum + Math.fround(weight / ((j + 1) * (j + 1))));
     heaviestAt = weight > heaviest ? j : heaviestAt;
     heaviest = Math.max(weight, heaviest);
   }
   return Math.fround(Math.fround(heaviest + sum) - Math.fround(heaviest / ((heaviestAt + 1) * (heaviestAt + 1))));
-}
-
-// ---- similarity (pg_trgm's trgm_op.c) ----
-/** A text's distinct pg_trgm trigrams, ascending: each one's three bytes as a number in CMPTRGM's order (x86's signed chars: top bits flipped). */
-export type Trigrams = Int32Array;
-
-/** Whether an ASCII character is a word character (ISWORDCHR: a letter or a digit). */
-const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => Number(/[0-9A-Za-z]/.test(String.fromCharCode(c))));
-/** glibc's iswalpha || iswdigit under a UTF-8 locale: Unicode's letters, which take in the other scripts' digits. */
-const UNICODE_WORD = /[\p{Alphabetic}\p{Nd}]/u;
-/** PostgreSQL's pg_crc32_table, which its legacy CRC-32 uses the wrong way round (hashing a trigram with a multibyte character). */
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  for (let bit = 0; bit < 8; bit++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
-  return n;
-});
-/** Room for a text's trigrams before sorting: at most one a character and one more a word. */
-let unsorted = new Int32Array(64);
-/** Each character beyond ASCII met so far under a UTF-8 locale: its lower case if a word character, else -1 (the test is slow). */
-const unicodeLower = new Map<number, number>();
-
-/**
- * pg_trgm's trigram set of a text (generate_trgm): each word (a run of letters and digits) lower-cased and padded with
- * two spaces before and one after. `unicodeWords`: whether letters beyond ASCII count as word characters and are
- * lower-cased (true under a UTF-8 locale such as C.UTF-8 or en_US.UTF-8; false when the database's LC_CTYPE is exactly C or POSIX).
- */
-export function trigramsOf(text: string, unicodeWords: boolean): Trigrams {
-  if (unsorted.length < 2 * text.length + 2) unsorted = new Int32Array(2 * text.length + 2);
-  let count = 0;
-  // the word's last two characters, -1 between words; a 0 past the end closes the last word
-  let [a, b] = [-1, -1];
-  for (let i = 0; i <= text.length; i++) {
-    const point = text.codePointAt(i) ?? 0;
-    if (point > 0xffff) i++;
-    const c = lowerWordCharacter(point, unicodeWords);
-    if (c >= 0) {
-      if (b < 0) a = b = 0x20;
-      unsorted[count++] = trigram(a, b, c);
-      a = b;
-      b = c;
-    } else if (b >= 0) {
-      unsorted[count++] = trigram(a, b, 0x20);
-      a = b = -1;
-    }
-  }
-  const sorted = unsorted.subarray(0, count).sort();
-  let kept = 0;
-  for (let i = 0; i < count; i++) if (kept === 0 || sorted[i] !== sorted[kept - 1]) sorted[kept++] = sorted[i];
-  return sorted.slice(0, kept);
-}
-
-/** A character lower-cased if it is a word character (ISWORDCHR), else -1. */
-function lowerWordCharacter(c: number, unicodeWords: boolean): number {
-  // `| 0x20` lower-cases an ASCII letter and keeps a digit
-  if (c < 0x80 || !unicodeWords) return c < 0x80 && ASCII_WORD[c] ? c | 0x20 : -1;
-  let lower = unicodeLower.get(c);
-  if (lower === undefined) {
-    const character = String.fromCodePoint(c);
-    // towlower's simple mapping: a full lower-casing's first character (İ's "i̇" is the one longer)
-    unicodeLower.set(c, (lower = UNICODE_WORD.test(character) ? character.toLowerCase().codePointAt(0)! : -1));
-  }
-  return lower;
-}
-
-/** compact_trigram: three single-byte characters as they are, else the low three bytes of their UTF-8's legacy CRC-32. */
-function trigram(a: number, b: number, c: number): number {
-  if (a >= 0x80 || b >= 0x80 || c >= 0x80) {
-    const crc = ~crcOf(crcOf(crcOf(0xffffffff, a), b), c);
-    [a, b, c] = [crc & 0xff, (crc >>> 8) & 0xff, (crc >>> 16) & 0xff];
-  }
-  return ((a ^ 0x80) << 16) | ((b ^ 0x80) << 8) | (c ^ 0x80);
-}
-
-/** COMP_LEGACY_CRC32 over a character's UTF-8: its lead byte (0xc0, 0xe0 or 0xf0 and the top bits), then six bits a byte. */
-function crcOf(crc: number, c: number): number {
-  const extra = c < 0x80 ? 0 : c < 0x800 ? 1 : c < 0x10000 ? 2 : 3;
-  crc = crcStep(crc, extra ? ((0xff00 >> (extra + 1)) & 0xff) | (c >> (6 * extra)) : c);
-  for (let shift = 6 * (extra - 1); shift >= 0; shift -= 6) crc = crcStep(crc, 0x80 | ((c >> shift) & 0x3f));
-  return crc;
-}
-const crcStep = (crc: number, byte: number) => (CRC_TABLE[((crc >>> 24) ^ byte) & 0xff] ^ (crc << 8)) >>> 0;
-
-/** pg_trgm's similarity(a, b) from two trigram sets (cnt_sml): shared trigrams over all of them, as float4; 0 when either is empty. */
-export function similarity(a: Trigrams, b: Trigrams): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    const order = a[i] - b[j];
-    if (order === 0) shared++;
-    if (order <= 0) i++;
-    if (order >= 0) j++;
-  }
-  return Math.fround(shared / (a.length + b.length - shared));
 }

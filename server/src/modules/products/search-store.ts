@@ -1,4 +1,5 @@
-import { parseTsvector, trigramsOf } from "./search-rank";
+import { parseTsvector } from "./search-rank";
+import { trigramsOf } from "./search-trigrams";
 
 /**
  * The search index's storage of the listings (search-catalogue.ts searches it): their columns in
@@ -261,14 +262,14 @@ export class ListingStore {
   }
 
   /**
-   * A word's positions in a listing, or null when the listing lacks the word (or there is no such
-   * word: undefined). With `hints`, the search starts where the word's previous one ended
+   * Where a word's positions in a listing are in `positions` (their count, then themselves), or -1
+   * when the listing lacks the word (or there is no such word: undefined). With `hints`, the search starts where the word's previous one ended
    * (`hints[term]`, -1 at first) and widens by doubling steps: slots looked up in order (a search's
    * candidates, newest first) then cost a step or two each instead of a binary search over all of a
    * common word's postings, whose far reaches miss the processor's cache at a million listings.
    */
-  protected positionsIn(word: number | undefined, slot: number, hints?: Int32Array, term = 0): Uint16Array | null {
-    if (word === undefined) return null;
+  protected positionsAt(word: number | undefined, slot: number, hints?: Int32Array, term = 0): number {
+    if (word === undefined) return -1;
     const [postings, start, count] = [this.postings, this.postingsAt[word], this.postingsCount[word]];
     const slotAt = (k: number) => postings[start + 2 * k];
     let low = 0;
@@ -292,14 +293,19 @@ export class ListingStore {
       const found = slotAt(middle);
       if (found === slot) {
         if (hints) hints[term] = middle;
-        const ref = postings[start + 2 * middle + 1];
-        return this.positions.subarray(ref + 1, ref + 1 + this.positions[ref]);
+        return postings[start + 2 * middle + 1];
       }
       if (found < slot) low = middle + 1;
       else high = middle - 1;
     }
     if (hints) hints[term] = Math.min(low, count - 1);
-    return null;
+    return -1;
+  }
+
+  /** A word's positions in a listing as an array (positionsAt), or null when it lacks the word. */
+  protected positionsIn(word: number | undefined, slot: number): Uint16Array | null {
+    const ref = this.positionsAt(word, slot);
+    return ref < 0 ? null : this.positions.subarray(ref + 1, ref + 1 + this.positions[ref]);
   }
 
   /** Drops the dead slots once they outnumber the live ones (and are many). */
