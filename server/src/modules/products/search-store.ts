@@ -263,10 +263,11 @@ export class ListingStore {
 
   /**
    * Where a word's positions in a listing are in `positions` (their count, then themselves), or -1
-   * when the listing lacks the word (or there is no such word: undefined). With `hints`, the search starts where the word's previous one ended
-   * (`hints[term]`, -1 at first) and widens by doubling steps: slots looked up in order (a search's
-   * candidates, newest first) then cost a step or two each instead of a binary search over all of a
-   * common word's postings, whose far reaches miss the processor's cache at a million listings.
+   * when the listing lacks the word (or there is no such word: undefined). With `hints`, the search
+   * starts where the word's previous one ended (`hints[term]`, -1 at first) and widens by doubling
+   * steps: slots looked up in order (a search's candidates, newest first) then cost a step or two
+   * each instead of a binary search over all of a common word's postings, whose far reaches miss
+   * the processor's cache at a million listings.
    */
   protected positionsAt(word: number | undefined, slot: number, hints?: Int32Array, term = 0): number {
     if (word === undefined) return -1;
