@@ -73,6 +73,18 @@ describe("too good to be true", () => {
     expect((await list(server, "Badminton racket", 4000, "sports")).data.createProduct.priceNote).toBeNull();
   });
 
+  it("compares a listing with the others only, an even count's median the mean of the middle two", async ({ server }) => {
+    // six kazoos at Rs 1,000 and Rs 3,000 (median Rs 2,000), then one at Rs 700, among its own similar listings
+    await listedBefore(server, "Kazoo band", 3, 1000, 10, "electronics");
+    await listedBefore(server, "Kazoo band", 3, 3000, 20, "electronics");
+    await listedBefore(server, "Kazoo band", 1, 700, 0, "electronics");
+    const [cheap] = await server.dataSource.query(`SELECT id FROM products WHERE name = 'Kazoo band' AND "pricePaisa" = 70000`);
+    // counted with the others, its own Rs 700 would make the median Rs 1,000, and Rs 700 a fair price
+    expect((await server.gql(ONE, { id: cheap.id })).data.product.usualPrice).toBe(2000);
+    const [fair] = await server.dataSource.query(`SELECT id FROM products WHERE name = 'Kazoo band' AND "pricePaisa" = 100000 LIMIT 1`);
+    expect((await server.gql(ONE, { id: fair.id })).data.product.usualPrice).toBeNull();
+  });
+
   it("counts a listing found by two of the title's words once", async ({ server }) => {
     // the newest 40 frisbee discs cost Rs 100; 60 frisbees and 60 discs before them Rs 1,000. Each
     // word's latest listings hold the 40 discs: counted once, the latest 100 are 40 at Rs 100 and 60

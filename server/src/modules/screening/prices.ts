@@ -50,9 +50,7 @@ export async function usualPriceIfTooGood(
   cache: SharedCache,
   product: Pick<Product, "id" | "name" | "category" | "pricePaisa">,
 ): Promise<number | null> {
-  const key = `${product.id}:${product.pricePaisa}:${product.category}:${product.name}`;
-  const known = worked.get(key);
-  const words = known?.words ?? titleWords(product.name);
+  const words = titleWords(product.name);
   if (!words.length) return null;
   const perWord = await Promise.all(
     words.map((word) =>
@@ -62,35 +60,36 @@ export async function usualPriceIfTooGood(
       ),
     ),
   );
-  // the same lists as last time (a write drops them, and new ones are new objects): the same answer
-  if (known?.lists.every((list, i) => list === perWord[i])) return known.usual;
-  const prices = latestPrices(perWord, product.id);
-  const median = medianOf(prices);
-  const usual = prices.length < MIN_SIMILAR || median === null || product.pricePaisa >= median * TOO_GOOD_SHARE ? null : Math.round(median);
-  worked.set(key, { words, lists: perWord, usual });
-  return usual;
+  const key = `${product.category}:${words.join(" ")}`;
+  let similar = merged.get(key);
+  // the same lists as last time (a write drops them, and new ones are new objects): the same merge
+  if (!similar?.lists.every((list, i) => list === perWord[i])) merged.set(key, (similar = mergedLatest(perWord)));
+  const prices = similar.prices.length - (similar.ids.includes(product.id) || similar.prices.length > COMPARED ? 1 : 0);
+  if (prices < MIN_SIMILAR) return null;
+  const median = medianWithout(similar.sorted, similar.prices[similar.ids.indexOf(product.id)] ?? similar.prices[COMPARED]);
+  return product.pricePaisa >= median * TOO_GOOD_SHARE ? null : Math.round(median);
 }
 
 /**
- * Each listing's answer with the lists it was worked out from, by everything of the listing it
- * depends on: a product page asks on every view, and merging the lists was most of the price
- * note's cost. It is given again only while the cache hands back those very lists.
+ * The latest similar listings of a category and set of title words, with the lists they were
+ * merged from: a product page asks on every view, and most pages of one kind of thing share their
+ * title's words. Given again only while the cache hands back those very lists.
  */
-const worked = new LRUCache<string, { words: string[]; lists: readonly Frozen<Latest>[]; usual: number | null }>({ max: 10_000 });
+const merged = new LRUCache<string, Merged>({ max: 10_000 });
+
+/** The latest COMPARED + 1 listings across a title's words (one more: the listing itself may be among them), newest first, their prices also sorted. */
+type Merged = { lists: readonly Frozen<Latest>[]; ids: string[]; prices: number[]; sorted: Float64Array };
 
 /** Whether row `i` of `a` comes before row `j` of `b` in a Latest's order (newest first, then the greater id). */
 const before = (a: Frozen<Latest>, i: number, b: Frozen<Latest>, j: number) =>
   a.listedAt[i] !== b.listedAt[j] ? a.listedAt[i] > b.listedAt[j] : a.ids[i] > b.ids[j];
 
-/**
- * The prices of the latest COMPARED listings across the words' lists, each listing once, `itself`
- * left out: the lists are merged by their order, so no more rows are looked at than the answer needs.
- */
-function latestPrices(lists: readonly Frozen<Latest>[], itself: string): number[] {
+/** The words' lists merged by their order, each listing once, no more rows looked at than the answer needs. */
+function mergedLatest(lists: readonly Frozen<Latest>[]): Merged {
   const next = lists.map(() => 0);
-  const seen = new Set<string>([itself]);
+  const ids: string[] = [];
   const prices: number[] = [];
-  while (prices.length < COMPARED) {
+  while (ids.length <= COMPARED) {
     let newest = -1;
     for (let l = 0; l < lists.length; l++) {
       if (next[l] < lists[l].ids.length && (newest < 0 || before(lists[l], next[l], lists[newest], next[newest]))) newest = l;
@@ -98,11 +97,11 @@ function latestPrices(lists: readonly Frozen<Latest>[], itself: string): number[
     if (newest < 0) break;
     const row = next[newest]++;
     const id = lists[newest].ids[row];
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (ids.includes(id)) continue;
+    ids.push(id);
     prices.push(lists[newest].prices[row]);
   }
-  return prices;
+  return { lists, ids, prices, sorted: Float64Array.from(prices).sort() };
 }
 
 /** The warning in words, for API clients that show it as it is (the web app words it from the usual price, in the reader's language). */
@@ -146,10 +145,14 @@ async function latestWithWord(manager: EntityManager, category: string, word: st
   return { ids: latest.map((r) => r.id), prices: latest.map((r) => r.pricePaisa), listedAt: latest.map((r) => r.listedAt) };
 }
 
-/** The middle value, or the mean of the two middle ones (PostgreSQL's percentile_cont(0.5)); null for none. */
-function medianOf(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = Float64Array.from(values).sort();
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/**
+ * The middle value of `sorted` with one `left` out when it holds it (when undefined, none; the
+ * mean of the two middle ones for an even count: PostgreSQL's percentile_cont(0.5)), in place.
+ */
+function medianWithout(sorted: Float64Array, left: number | undefined): number {
+  const out = left === undefined ? sorted.length : sorted.indexOf(left);
+  const count = out < sorted.length ? sorted.length - 1 : sorted.length;
+  const at = (k: number) => sorted[k < out ? k : k + 1];
+  const middle = Math.floor(count / 2);
+  return count % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
