@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORD, demoLogins } from "./app/seed/seed";
 import { boot as bootIn, compileServer, gql, postgresProcessesFor, stop } from "./test/compiled-server";
 
@@ -35,6 +35,18 @@ describe("npm start on the embedded database", () => {
       });
       const me = await gql(running.url, `{ me { email role } }`, {}, login.data.login.token);
       expect(me.data.me).toEqual({ email: buyer.email, role: "USER" });
+
+      // the search index loads in its worker thread (the compiled worker file) and answers
+      await vi.waitFor(async () => expect(await (await fetch(`${running.url}/ready`)).json()).toMatchObject({ searchIndex: "ready" }), {
+        timeout: 60_000,
+        interval: 200,
+      });
+      const [first] = (await gql(running.url, `{ products(pageSize: 1) { items { id name } } }`)).data.products.items;
+      const word = (first.name as string).split(" ").find((w) => w.length >= 4)!;
+      const found = await gql(running.url, `query ($s: String) { products(filter: { search: $s }, pageSize: 50) { items { id } } }`, {
+        s: word,
+      });
+      expect(found.data.products.items.map((item: { id: string }) => item.id)).toContain(first.id);
 
       const registered = await gql(running.url, `mutation ($i: RegisterInput!) { register(input: $i) { id } }`, {
         i: {

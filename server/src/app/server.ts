@@ -16,7 +16,7 @@ import type { Clock } from "../platform/clock";
 import { createServices } from "./services";
 import type { JobQueue } from "../platform/jobs";
 import type { ReadReplicas } from "../platform/db/replicas";
-import type { SearchIndex } from "../modules/products";
+import type { SearchIndexThread } from "../modules/products";
 import { drainable } from "../platform/http/drain";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -40,7 +40,7 @@ export async function startServer(
   const live = createLiveHub(redis, logger, database.url);
   let jobs: JobQueue | undefined;
   let replicas: ReadReplicas | undefined;
-  let searchIndex: SearchIndex | undefined;
+  let searchIndex: SearchIndexThread | undefined;
   try {
     const services = createServices(database.dataSource, config, live, logger, options.clock, redis);
     // this process works the job queues (and keeps the schedules) from now on; before the seed,

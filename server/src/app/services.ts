@@ -22,7 +22,7 @@ import { NotificationsService } from "../modules/notifications";
 import { HandoverService, OrdersService, PaymentClaims, UnpaidOrders } from "../modules/orders";
 import { ReservationsService, reserveForOffer } from "../modules/reservations";
 import { createProviders, PaymentProvidersService, SimulatorBank } from "../modules/payment-providers";
-import { CatalogService, ProductsService, SearchIndex } from "../modules/products";
+import { CatalogService, ProductsService, SearchIndexThread } from "../modules/products";
 import { DealReviewsService, ReviewsService } from "../modules/reviews";
 import { ReliabilityService } from "../modules/reliability";
 import { SavedService } from "../modules/saved";
@@ -56,7 +56,7 @@ export function createServices(
   const cache = createCache(redis ?? config.redisUrl, dataSource.driver.database);
   // the catalogue's reads on read replicas (DATABASE_REPLICA_URLS) close enough behind; started by app/server.ts
   const replicas = new ReadReplicas(dataSource, config.replicas.urls, { maxLagMs: config.replicas.maxLagMs, logger });
-  const searchIndex = config.searchInMemory ? SearchIndex.of(dataSource, logger) : undefined;
+  const searchIndex = config.searchInMemory ? SearchIndexThread.of(dataSource, logger) : undefined;
   // domain events: services publish, app/reactions.ts lists who subscribes
   const events = new EventBus((error, event) => logger?.error({ err: error, event }, "a reaction to a domain event failed"));
   const reviews = new ReviewsService(dataSource, events);

@@ -1,6 +1,6 @@
 import { Client } from "pg";
 import { entities } from "../app/entities";
-import { CatalogService, SearchIndex } from "../modules/products";
+import { CatalogService, SearchIndex, indexConnection } from "../modules/products";
 import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords, type SearchStats } from "../modules/products/search";
 import { createCache } from "../platform/cache";
 import { createDataSource } from "../platform/db/data-source";
@@ -76,7 +76,7 @@ async function compare(client: Client, backend: number, stats: SearchStats, vari
 async function indexAgainstStatement(variables: ShopVariables[]) {
   const dataSource = createDataSource(keptDatabaseUrl(PRODUCTS), entities);
   await dataSource.initialize();
-  const index = SearchIndex.of(dataSource);
+  const index = SearchIndex.on(indexConnection(dataSource));
   try {
     global.gc?.();
     const [started, memoryBefore] = [Date.now(), process.memoryUsage()];

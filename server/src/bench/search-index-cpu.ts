@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { entities } from "../app/entities";
-import { CatalogService, SearchIndex } from "../modules/products";
+import { CatalogService, SearchIndex, indexConnection } from "../modules/products";
 import { createCache } from "../platform/cache";
 import { createDataSource } from "../platform/db/data-source";
 import { keptDatabaseUrl } from "./load";
@@ -24,7 +24,7 @@ type Answering = { search: (...args: unknown[]) => unknown };
 async function main() {
   const dataSource = createDataSource(keptDatabaseUrl(PRODUCTS), entities);
   await dataSource.initialize();
-  const index = SearchIndex.of(dataSource);
+  const index = SearchIndex.on(indexConnection(dataSource));
   try {
     index.start();
     await index.loaded();

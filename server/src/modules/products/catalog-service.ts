@@ -27,7 +27,7 @@ import {
   type ProductPage,
 } from "./listing";
 import { SEARCH_CANDIDATES, corrections, keptSearchStats, searchPage, searchMonths, type PageQuery } from "./search";
-import type { SearchIndex } from "./search-index";
+import type { SearchIndexThread } from "./search-index-thread";
 import { parseTsquery, type TsQuery } from "./search-rank";
 
 const MAX_TRENDING = 50;
@@ -78,7 +78,8 @@ export class CatalogService {
     private readonly dataSource: DataSource,
     private readonly cache: SharedCache,
     private readonly reads: CatalogueReads = onPrimary(dataSource),
-    private readonly searchIndex?: SearchIndex,
+    /** The search index (as the server runs it, in its thread; the benches hold one in theirs). */
+    private readonly searchIndex?: Pick<SearchIndexThread, "status" | "search">,
   ) {}
 
   private plain?: { products: PlainRows<Product>; sellers: PlainRows<PublicProfile> };

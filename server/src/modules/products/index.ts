@@ -23,6 +23,7 @@ export { giveBackUnits, takeUnits } from "./stock";
 export { CatalogOption, ProductFilter } from "./types";
 export { CatalogService } from "./catalog-service";
 export { SearchIndex } from "./search-index";
+export { SearchIndexThread, indexConnection } from "./search-index-thread";
 export { ProductResolver, SellerProfileFieldsResolver } from "./resolver";
 export { ProductsService } from "./service";
 export { registerProductRoutes } from "./rest";

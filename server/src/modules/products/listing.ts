@@ -7,20 +7,13 @@ import { COUNT_LIMIT, pageInput, type Page } from "../../platform/shared/paginat
 import { idRule } from "../../platform/shared/validation";
 import { normalizeCampus, normalizeCategory, normalizeColor, normalizeCondition } from "./catalog";
 import { LISTED, type Product } from "./entity";
+import { ProductSort, SOLD_VISIBLE_DAYS } from "./sorts";
 
 /** The shop's query language: its filters, sorts, cursors and the SQL pieces they become. */
 
-export enum ProductSort {
-  NEWEST = "NEWEST",
-  PRICE_ASC = "PRICE_ASC",
-  PRICE_DESC = "PRICE_DESC",
-  RATING = "RATING",
-  RELEVANCE = "RELEVANCE",
-}
+export { ProductSort, SOLD_VISIBLE_DAYS };
 
 const MAX_SEARCH_LENGTH = 100;
-/** How long a sold listing stays in the shop (shown as "Sold") before it leaves the lists. */
-export const SOLD_VISIBLE_DAYS = 3;
 /**
  * Listings the shop shows: listed (not hidden by moderation) and for sale, or sold within
  * SOLD_VISIBLE_DAYS (unqualified columns).

@@ -1,5 +1,4 @@
-import { ProductSort, SOLD_VISIBLE_DAYS } from "./listing";
-import { SEARCH_CANDIDATES } from "./search";
+import { ProductSort, SEARCH_CANDIDATES, SOLD_VISIBLE_DAYS } from "./sorts";
 import { BothMatches, EitherMatches, nthLargest, WordMatches, type Matches } from "./search-matches";
 import { rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
 import { similarity, trigramsOf } from "./search-trigrams";

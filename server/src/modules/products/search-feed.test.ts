@@ -1,4 +1,5 @@
-import { Client, type Pool } from "pg";
+import { Client } from "pg";
+import type { Worker } from "node:worker_threads";
 import { describe, expect, vi } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct } from "../../test/fixtures";
@@ -81,6 +82,25 @@ describe("the search index follows the listings' writes", () => {
     }
   });
 
+  it("a write by the oldest transaction running at the last read is read once it commits, with nothing written after it", async ({
+    server,
+    cast,
+  }) => {
+    const listing = await insertProduct(server.dataSource, cast.seller.user.id);
+    const slow = new Client({ connectionString: (server.dataSource.options as { url: string }).url });
+    await slow.connect();
+    try {
+      await slow.query("BEGIN");
+      await slow.query(`UPDATE products SET name = 'Numbat' WHERE id = $1`, [listing.id]);
+      // this read's horizon is the open transaction; the newest write then is its own
+      expect(await found(server, "numbat")).toEqual([]);
+      await slow.query("COMMIT");
+      expect(await found(server, "numbat")).toEqual([listing.id]);
+    } finally {
+      await slow.end();
+    }
+  });
+
   it("a listing hidden by a moderator or sold out long ago leaves the results; rows removed outright make it read every listing again", async ({
     server,
     cast,
@@ -124,45 +144,82 @@ describe("the search index follows the listings' writes", () => {
     expect(verified.data.products.items).toEqual([]);
   });
 
-  it("a search whose read of the changes fails is answered by the database's statement", async ({ server, cast }) => {
+  it("a search whose read of the changes does not come is answered by the database's statement", async ({ server, cast }) => {
     const { id } = await insertProduct(server.dataSource, cast.seller.user.id, { name: "Gerenuk bowl" });
     const index = server.services.searchIndex!;
-    const feed = index as unknown as { horizon: string };
-    const horizon = feed.horizon;
-    // the read of the changes now fails (not a transaction id), as it would with the primary unreachable
-    feed.horizon = "not a transaction";
+    // the read of the changes waits on this lock (it reads search_feed_resets), as on a frozen primary
+    const locker = new Client({ connectionString: (server.dataSource.options as { url: string }).url });
+    await locker.connect();
     try {
+      await locker.query(`BEGIN; LOCK TABLE search_feed_resets IN ACCESS EXCLUSIVE MODE`);
       const before = index.answered.left;
       const page = await server.services.catalog.list({ filter: { search: "gerenuk" }, sort: ProductSort.RELEVANCE });
       expect(page.items.map((item) => item.id)).toEqual([id]);
       expect(index.answered.left).toBe(before + 1);
     } finally {
-      feed.horizon = horizon;
+      await locker.end();
     }
     expect(await found(server, "gerenuk")).toEqual([id]);
   });
 
-  it("a connection the server ends while idle is replaced: the process lives on and the next search is the index's", async ({
+  it("a connection the server ends while idle is replaced: the index's thread lives on and a next search is the index's", async ({
     server,
     cast,
   }) => {
     await found(server, "anything");
-    const pool = (server.services.searchIndex as unknown as { pool: Pool }).pool;
-    expect(pool.idleCount).toBe(1);
     const ended = await server.dataSource.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
       [SEARCH_INDEX_CONNECTION],
     );
     expect(ended).toEqual([{ pg_terminate_backend: true }]);
-    // the pool heard the connection's error (unheard, it would have ended this process) and dropped it
-    await vi.waitFor(() => expect(pool.totalCount).toBe(0), { timeout: 10_000 });
     const { id } = await insertProduct(server.dataSource, cast.seller.user.id, { name: "Bongo lamp" });
-    expect(await found(server, "bongo")).toEqual([id]);
+    // a search that meets the ended connection is the statement's; once the pool has dropped it, the
+    // index answers again (an unheard error would have ended the thread: the database's for good)
+    await vi.waitFor(async () => expect(await found(server, "bongo")).toEqual([id]), { timeout: 10_000 });
+    expect(server.services.searchIndex!.status()).toBe("ready");
   });
 
   it("/ready names the index's state", async ({ server }) => {
     const ready = await fetch(`${server.url}/ready`);
     expect(await ready.json()).toMatchObject({ searchIndex: "ready" });
+  });
+});
+
+describe("the index's thread", () => {
+  it("answers in a worker thread; a thread that ends leaves every search to the database's statement, and /ready says so", async () => {
+    const server = await startTestServer();
+    try {
+      const index = server.services.searchIndex!;
+      await index.loaded();
+      const [listing] = await server.dataSource.query(
+        `INSERT INTO products ("sellerId", name, description, category, "pricePaisa", image) VALUES (NULL, 'Quokka mug', 'A mug', 'books', 10000, '/uploads/m.webp') RETURNING id`,
+      );
+      expect(await found(server, "quokka")).toEqual([listing.id]);
+
+      const worker = (index as unknown as { worker: Worker }).worker;
+      expect(worker.threadId).toBeGreaterThan(0);
+      await worker.terminate();
+      expect(index.status()).toBe("failed");
+      const left = index.answered.left;
+      const page = await server.services.catalog.list({ filter: { search: "quokka" }, sort: ProductSort.RELEVANCE });
+      expect(page.items.map((item) => item.id)).toEqual([listing.id]);
+      expect(index.answered.left).toBe(left);
+      const ready = (await (await fetch(`${server.url}/ready`)).json()) as { status: string; searchIndex?: string };
+      expect(ready).toMatchObject({ status: "ready", searchIndex: "failed" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("ends with the server", async () => {
+    const server = await startTestServer();
+    const index = server.services.searchIndex!;
+    await index.loaded();
+    const worker = (index as unknown as { worker: Worker }).worker;
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    await server.close();
+    await exited;
+    expect(index.status()).toBe("off");
   });
 });
 

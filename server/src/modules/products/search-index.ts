@@ -1,7 +1,5 @@
-import { Pool, type QueryConfig } from "pg";
+import { Pool, type PoolConfig, type QueryConfig } from "pg";
 import type { Logger } from "pino";
-import type { DataSource } from "typeorm";
-import { DB_TIMEOUTS } from "../../platform/db/data-source";
 import { Catalogue, type IndexSearch } from "./search-catalogue";
 import type { DocRow } from "./search-store";
 import type { TsQuery } from "./search-rank";
@@ -21,10 +19,13 @@ import type { TsQuery } from "./search-rank";
  * writes through `searchXid` (migration SearchFeed): before answering, a search waits for a read of
  * what changed that began after the search arrived, so it sees every write committed before it,
  * as the statement would. One such read serves every search that arrived while the one before ran.
+ *
+ * The server runs it in a worker thread of its own (SearchIndexThread); this class is the index
+ * itself, as that thread holds it.
  */
 export class SearchIndex {
   private catalogue = new Catalogue();
-  private state: "off" | "loading" | "ready" | "failed" = "off";
+  private state: IndexStatus = "off";
   /** The oldest transaction whose writes may not have been read yet (xid8 as text). */
   private horizon = "0";
   /** search_feed_resets as last read: a move means rows were removed, so everything is read again. */
@@ -36,24 +37,31 @@ export class SearchIndex {
 
   constructor(
     private readonly pool: Pool,
-    private readonly options: { logger?: Logger; unicodeWords?: boolean } = {},
+    private readonly options: {
+      logger?: IndexLogger;
+      unicodeWords?: boolean;
+      /** Told every change of status(). */
+      onStatus?: (status: IndexStatus) => void;
+    } = {},
   ) {
     // an idle connection ended by the server (a restart, pg_terminate_backend) is an error event on
     // the pool: unheard, it would end the process. The pool drops that connection and opens another.
     pool.on("error", (error) => options.logger?.warn({ err: error }, "the search index's database connection was closed"));
   }
 
-  /** An index of the primary behind `dataSource`, on a connection of its own (the load's long reads take none of the app's). */
-  static of(dataSource: DataSource, logger?: Logger): SearchIndex {
-    const url = (dataSource.options as { url?: string }).url;
-    return new SearchIndex(new Pool({ connectionString: url, max: 1, application_name: SEARCH_INDEX_CONNECTION, ...DB_TIMEOUTS }), {
-      logger,
-    });
+  /** An index of the primary `connection` names, on a connection of its own (the load's long reads take none of the app's). */
+  static on(connection: PoolConfig, options?: SearchIndex["options"]): SearchIndex {
+    return new SearchIndex(new Pool({ ...connection, max: 1, application_name: SEARCH_INDEX_CONNECTION }), options);
   }
 
   /** Whether searches are answered here yet (for /ready and the admins' status). */
-  status(): "loading" | "ready" | "failed" | "off" {
+  status(): IndexStatus {
     return this.state;
+  }
+
+  private become(state: IndexStatus): void {
+    this.state = state;
+    this.options.onStatus?.(state);
   }
 
   /** Searches answered here, and those left to the database (a query or filter it does not follow). */
@@ -67,13 +75,13 @@ export class SearchIndex {
   /** Reads every listing in the background (searches go to the database meanwhile), then answers from them. */
   private load(): void {
     if (this.closed) return;
-    this.state = "loading";
+    this.become("loading");
     this.loading = this.reload().then(
       () => {
-        if (!this.closed) this.state = "ready";
+        if (!this.closed) this.become("ready");
       },
       (error: unknown) => {
-        this.state = "failed";
+        this.become("failed");
         this.options.logger?.error({ err: error }, "the search index could not load the listings: searches use the database");
       },
     );
@@ -128,7 +136,19 @@ export class SearchIndex {
 
   private async readChanges(): Promise<void> {
     // pg reads query_timeout from a query's config too (its types name it only for the pool)
-    const changes: QueryConfig & { query_timeout: number } = { text: CHANGES, values: [this.horizon], query_timeout: CHANGES_TIMEOUT_MS };
+    const timeout = { query_timeout: CHANGES_TIMEOUT_MS };
+    // most reads find nothing new: a statement without parameters, planned once for the connection,
+    // says so (a read of the rows planned anew each time, its planning alone 0.3 ms of PostgreSQL's CPU)
+    const probe: QueryConfig & typeof timeout = { name: "search-index-probe", text: PROBE, ...timeout };
+    const [mark] = (await this.pool.query<{ horizon: string; resets: string; newest: string | null }>(probe)).rows;
+    if (mark.resets !== this.resets) return this.load();
+    if (mark.newest === null || BigInt(mark.newest) < BigInt(this.horizon)) {
+      // no listing written since the horizon is visible: one written later is by a transaction still
+      // running at the probe, so at or past its horizon
+      this.horizon = mark.horizon;
+      return;
+    }
+    const changes: QueryConfig & typeof timeout = { text: CHANGES, values: [this.horizon], ...timeout };
     const { rows } = await this.pool.query<DocRow & { horizon: string; resets: string }>(changes);
     if (rows[0].resets !== this.resets) return this.load();
     for (const row of rows) if (row.id !== null) this.catalogue.put(row);
@@ -140,7 +160,7 @@ export class SearchIndex {
    * A search's page and candidate count, or null when the database must answer it (not loaded,
    * a query shape or filter the index does not follow, a cursor after a listing it does not hold).
    */
-  async search(search: IndexSearch): Promise<{ ids: string[]; total: number } | null> {
+  async search(search: IndexSearch): Promise<IndexAnswer | null> {
     if (this.state !== "ready") return null;
     if (!answerable(search.query)) {
       this.answered.left++;
@@ -159,6 +179,14 @@ export class SearchIndex {
     return found;
   }
 }
+
+export type IndexStatus = "loading" | "ready" | "failed" | "off";
+
+/** What the index logs with (pino's logger, or the worker thread's messages to the one of the server). */
+export type IndexLogger = Pick<Logger, "warn" | "error">;
+
+/** A search's page and candidate count as the index answers it. */
+export type IndexAnswer = { ids: string[]; total: number };
 
 /** Prefix and weight restrictions (`lamp:*`, `lamp:A`) never come from a search box: left to the database. */
 function answerable(query: TsQuery): boolean {
@@ -189,6 +217,8 @@ const DOC_COLUMNS = `p.id, (extract(epoch FROM p."createdAt") * 1000000)::int8::
 
 /** The oldest transaction still running (every older one's writes are visible), and the resets count. */
 const HORIZON = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon, (SELECT resets FROM search_feed_resets)::text AS resets`;
+/** The horizon and the newest transaction that wrote a listing (the end of products_search_xid_idx). */
+const PROBE = `SELECT h.*, (SELECT max("searchXid") FROM products)::text AS newest FROM (${HORIZON}) h`;
 /** pg_trgm takes letters beyond ASCII as word characters unless the database's LC_CTYPE is C or POSIX. */
 const UNICODE_WORDS = `SELECT datctype NOT IN ('C', 'POSIX') AS c FROM pg_database WHERE datname = current_database()`;
 const FIRST_BATCH = `SELECT ${DOC_COLUMNS} FROM products p WHERE p."deletedAt" IS NULL ORDER BY p."createdAt", p.id LIMIT ${LOAD_BATCH}`;

@@ -3,10 +3,9 @@ import type { DataSource } from "typeorm";
 import type { SharedCache } from "../../platform/cache";
 import { preparedQuery } from "../../platform/db/prepared";
 import { CATALOG_CACHE } from "./catalog";
-import { ProductSort } from "./listing";
+import { ProductSort, SEARCH_CANDIDATES } from "./sorts";
 
-/** How many matches a search ranks (and counts) at most: the newest ones. */
-export const SEARCH_CANDIDATES = 1000;
+export { SEARCH_CANDIDATES };
 
 /**
  * A listing's month (UTC), before the words in both search indexes (migration SearchByMonth): a

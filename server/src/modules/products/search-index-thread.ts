@@ -1,0 +1,152 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { PoolConfig } from "pg";
+import type { Logger } from "pino";
+import type { DataSource } from "typeorm";
+import { DB_TIMEOUTS } from "../../platform/db/data-source";
+import type { IndexSearch } from "./search-catalogue";
+import type { IndexAnswer, IndexStatus } from "./search-index";
+
+/** What the index's thread is started with. */
+export type IndexThreadSetup = { connection: PoolConfig };
+
+export type ToIndexThread = { kind: "start" } | { kind: "search"; id: number; search: IndexSearch } | { kind: "close" };
+
+export type FromIndexThread =
+  | { kind: "status"; status: IndexStatus }
+  | { kind: "answer"; id: number; found: IndexAnswer | null; answered: SearchIndexThread["answered"] }
+  | { kind: "failed"; id: number; error: ErrorText }
+  | { kind: "log"; level: "warn" | "error"; message: string; error: ErrorText }
+  | { kind: "closed" };
+
+/** An error as the thread passes it (messages are JSON text: structured cloning costs twice as much). */
+export type ErrorText = { message: string; stack?: string };
+const asError = ({ message, stack }: ErrorText) => Object.assign(new Error(message), { stack });
+
+/**
+ * The search index (search-index.ts) in a worker thread of its own, as the server holds it: its
+ * answers, its reads of the changes and its collections of a heap of hundreds of megabytes take
+ * none of the event loop that answers requests, and run on another core when there is one. A
+ * search costs a message each way. A thread that fails (or ends) leaves every search to the
+ * database's statement, as an index that could not load does.
+ */
+export class SearchIndexThread {
+  private state: IndexStatus = "off";
+  private worker?: Worker;
+  private closing = false;
+  private asked = 0;
+  private readonly waiting = new Map<number, { resolve: (found: IndexAnswer | null) => void; reject: (error: Error) => void }>();
+  private readonly firstLoad: Promise<void>;
+  private firstLoadEnded!: () => void;
+  /** Resolves when the thread has closed its index, or has ended. */
+  private readonly done: Promise<void>;
+  private ended!: () => void;
+
+  /** Searches answered by the index, and those left to the database (a query or filter it does not follow). */
+  answered = { here: 0, left: 0 };
+
+  constructor(
+    private readonly setup: IndexThreadSetup,
+    private readonly logger?: Logger,
+  ) {
+    this.firstLoad = new Promise((resolve) => (this.firstLoadEnded = resolve));
+    this.done = new Promise((resolve) => (this.ended = resolve));
+  }
+
+  /** An index of the primary behind `dataSource`, on a connection of its own. */
+  static of(dataSource: DataSource, logger?: Logger): SearchIndexThread {
+    return new SearchIndexThread({ connection: indexConnection(dataSource) }, logger);
+  }
+
+  /** Whether searches are answered by the index yet (for /ready and the admins' status). */
+  status(): IndexStatus {
+    return this.state;
+  }
+
+  /** Starts the thread, which loads the listings; searches go to the database until it is done. */
+  start(): void {
+    if (this.worker || this.closing) return;
+    this.state = "loading";
+    const worker = (this.worker = startWorker(this.setup));
+    worker.on("message", (text: string) => this.heard(JSON.parse(text) as FromIndexThread));
+    worker.on("error", (error) => this.logger?.error({ err: error }, "the search index's thread failed: searches use the database"));
+    worker.on("exit", () => {
+      if (!this.closing) this.logger?.error("the search index's thread ended: searches use the database");
+      this.state = this.closing ? "off" : "failed";
+      for (const { resolve } of this.waiting.values()) resolve(null);
+      this.waiting.clear();
+      this.firstLoadEnded();
+      this.ended();
+    });
+    tell(worker, { kind: "start" });
+  }
+
+  /** Resolves once the first load has ended (ready, or failed: see status). */
+  loaded(): Promise<void> {
+    return this.firstLoad;
+  }
+
+  /** A search's page and candidate count, or null when the database must answer it (see SearchIndex.search). */
+  search(search: IndexSearch): Promise<IndexAnswer | null> {
+    const worker = this.worker;
+    if (this.state !== "ready" || !worker) return Promise.resolve(null);
+    const id = ++this.asked;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      tell(worker, { kind: "search", id, search });
+    });
+  }
+
+  /** Ends the thread once its index has closed (a load or a read of the changes in flight ends first). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.closing = true;
+    if (!worker) return;
+    tell(worker, { kind: "close" });
+    await this.done;
+    await worker.terminate();
+  }
+
+  private heard(message: FromIndexThread): void {
+    switch (message.kind) {
+      case "status":
+        this.state = message.status;
+        if (message.status !== "loading") this.firstLoadEnded();
+        return;
+      case "answer":
+        this.answered = message.answered;
+        this.waiting.get(message.id)?.resolve(message.found);
+        this.waiting.delete(message.id);
+        return;
+      case "failed":
+        this.waiting.get(message.id)?.reject(asError(message.error));
+        this.waiting.delete(message.id);
+        return;
+      case "log":
+        this.logger?.[message.level]({ err: asError(message.error) }, message.message);
+        return;
+      case "closed":
+        this.ended();
+    }
+  }
+}
+
+const tell = (worker: Worker, message: ToIndexThread) => worker.postMessage(JSON.stringify(message));
+
+/** How the index connects to the primary behind `dataSource`: its address and the app's timeouts. */
+export function indexConnection(dataSource: DataSource): PoolConfig {
+  return { connectionString: (dataSource.options as { url?: string }).url, ...DB_TIMEOUTS };
+}
+
+/**
+ * The worker of search-index-worker: the compiled file, or (the tests run the server from its
+ * TypeScript sources) the source compiled as it loads, by tsx.
+ */
+function startWorker(setup: IndexThreadSetup): Worker {
+  const compiled = __filename.endsWith(".js");
+  const entry = path.join(__dirname, `search-index-worker.${compiled ? "js" : "ts"}`);
+  if (compiled) return new Worker(entry, { workerData: setup });
+  const tsx = createRequire(__filename).resolve("tsx/cjs/api");
+  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`, { eval: true, workerData: setup });
+}
