@@ -9,6 +9,7 @@ import { Catalogue } from "./search-catalogue";
 import type { DocRow } from "./search-store";
 import { ProductSort } from "./listing";
 import { SEARCH_INDEX_CONNECTION } from "./search-index";
+import { indexConnection, SearchIndexThread } from "./search-index-thread";
 
 const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id } }`;
 const UPDATE = `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { id } }`;
@@ -185,7 +186,54 @@ describe("the search index follows the listings' writes", () => {
   });
 });
 
+/** The worker thread a SearchIndexThread holds now. */
+const threadOf = (index: object) => (index as { thread: { worker: Worker } }).thread.worker;
+
 describe("the index's thread", () => {
+  it("a thread that failed is replaced: the new one loads and answers", async ({ server, cast }) => {
+    const index = new SearchIndexThread({ connection: indexConnection(server.dataSource) }, undefined, 50);
+    try {
+      index.start();
+      await index.loaded();
+      const { id } = await insertProduct(server.dataSource, cast.seller.user.id, { name: "Dugong mug" });
+      const first = threadOf(index);
+      await first.terminate();
+      expect(index.status()).toBe("failed");
+      await vi.waitFor(() => expect(index.status()).toBe("ready"), { timeout: 30_000, interval: 50 });
+      expect(threadOf(index).threadId).not.toBe(first.threadId);
+      const search = { search: "dugong", filter: {}, sort: ProductSort.NEWEST, afterId: null, offset: 0, limit: 10 };
+      expect(await index.search({ ...search, query: { kind: "term", lexeme: "dugong", prefix: false, weights: 0 } })).toEqual({
+        ids: [id],
+        total: 1,
+      });
+    } finally {
+      await index.close();
+    }
+  });
+
+  it("a thread whose load failed is replaced too, and closing stops the replacing", async ({ server }) => {
+    // a database without the listings: every load fails
+    const elsewhere = new URL((server.dataSource.options as { url: string }).url);
+    elsewhere.pathname = "/postgres";
+    const index = new SearchIndexThread({ connection: { connectionString: elsewhere.href } }, undefined, 50);
+    try {
+      index.start();
+      await index.loaded();
+      expect(index.status()).toBe("failed");
+      const first = threadOf(index);
+      await vi.waitFor(
+        () => expect((index as unknown as { thread?: { worker: Worker } }).thread?.worker.threadId).not.toBe(first.threadId),
+        {
+          timeout: 30_000,
+          interval: 50,
+        },
+      );
+    } finally {
+      await index.close();
+    }
+    expect(index.status()).toBe("off");
+  });
+
   it("answers in a worker thread; a thread that ends leaves every search to the database's statement, and /ready says so", async () => {
     const server = await startTestServer();
     try {
@@ -196,7 +244,7 @@ describe("the index's thread", () => {
       );
       expect(await found(server, "quokka")).toEqual([listing.id]);
 
-      const worker = (index as unknown as { worker: Worker }).worker;
+      const worker = threadOf(index);
       expect(worker.threadId).toBeGreaterThan(0);
       await worker.terminate();
       expect(index.status()).toBe("failed");
@@ -215,7 +263,7 @@ describe("the index's thread", () => {
     const server = await startTestServer();
     const index = server.services.searchIndex!;
     await index.loaded();
-    const worker = (index as unknown as { worker: Worker }).worker;
+    const worker = threadOf(index);
     const exited = new Promise((resolve) => worker.once("exit", resolve));
     await server.close();
     await exited;

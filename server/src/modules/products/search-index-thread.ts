@@ -24,24 +24,30 @@ export type FromIndexThread =
 export type ErrorText = { message: string; stack?: string };
 const asError = ({ message, stack }: ErrorText) => Object.assign(new Error(message), { stack });
 
+/** How long after a thread failed a new one is started, doubled for each failure in a row, up to RESTART_MOST_MS. */
+const RESTART_FIRST_MS = 30_000;
+const RESTART_MOST_MS = 30 * 60_000;
+
+type Thread = { worker: Worker; ended: Promise<void>; end: () => void };
+
 /**
  * The search index (search-index.ts) in a worker thread of its own, as the server holds it: its
  * answers, its reads of the changes and its collections of a heap of hundreds of megabytes take
  * none of the event loop that answers requests, and run on another core when there is one. A
- * search costs a message each way. A thread that fails (or ends) leaves every search to the
- * database's statement, as an index that could not load does.
+ * search costs a message each way. While a thread is loading or has failed (its load, or itself),
+ * every search is the database's statement; a failed thread is replaced by a new one, half a
+ * minute later, then each time twice as late (its load reads every listing of the primary).
  */
 export class SearchIndexThread {
   private state: IndexStatus = "off";
-  private worker?: Worker;
+  private thread?: Thread;
   private closing = false;
+  private restart?: NodeJS.Timeout;
+  private failuresInARow = 0;
   private asked = 0;
   private readonly waiting = new Map<number, { resolve: (found: IndexAnswer | null) => void; reject: (error: Error) => void }>();
   private readonly firstLoad: Promise<void>;
   private firstLoadEnded!: () => void;
-  /** Resolves when the thread has closed its index, or has ended. */
-  private readonly done: Promise<void>;
-  private ended!: () => void;
 
   /** Searches answered by the index, and those left to the database (a query or filter it does not follow). */
   answered = { here: 0, left: 0 };
@@ -49,9 +55,9 @@ export class SearchIndexThread {
   constructor(
     private readonly setup: IndexThreadSetup,
     private readonly logger?: Logger,
+    private readonly restartAfterMs = RESTART_FIRST_MS,
   ) {
     this.firstLoad = new Promise((resolve) => (this.firstLoadEnded = resolve));
-    this.done = new Promise((resolve) => (this.ended = resolve));
   }
 
   /** An index of the primary behind `dataSource`, on a connection of its own. */
@@ -66,20 +72,7 @@ export class SearchIndexThread {
 
   /** Starts the thread, which loads the listings; searches go to the database until it is done. */
   start(): void {
-    if (this.worker || this.closing) return;
-    this.state = "loading";
-    const worker = (this.worker = startWorker(this.setup));
-    worker.on("message", (text: string) => this.heard(JSON.parse(text) as FromIndexThread));
-    worker.on("error", (error) => this.logger?.error({ err: error }, "the search index's thread failed: searches use the database"));
-    worker.on("exit", () => {
-      if (!this.closing) this.logger?.error("the search index's thread ended: searches use the database");
-      this.state = this.closing ? "off" : "failed";
-      for (const { resolve } of this.waiting.values()) resolve(null);
-      this.waiting.clear();
-      this.firstLoadEnded();
-      this.ended();
-    });
-    tell(worker, { kind: "start" });
+    if (!this.thread && !this.closing) this.spawn();
   }
 
   /** Resolves once the first load has ended (ready, or failed: see status). */
@@ -89,7 +82,7 @@ export class SearchIndexThread {
 
   /** A search's page and candidate count, or null when the database must answer it (see SearchIndex.search). */
   search(search: IndexSearch): Promise<IndexAnswer | null> {
-    const worker = this.worker;
+    const worker = this.thread?.worker;
     if (this.state !== "ready" || !worker) return Promise.resolve(null);
     const id = ++this.asked;
     return new Promise((resolve, reject) => {
@@ -100,19 +93,71 @@ export class SearchIndexThread {
 
   /** Ends the thread once its index has closed (a load or a read of the changes in flight ends first). */
   async close(): Promise<void> {
-    const worker = this.worker;
     this.closing = true;
-    if (!worker) return;
-    tell(worker, { kind: "close" });
-    await this.done;
-    await worker.terminate();
+    clearTimeout(this.restart);
+    const thread = this.thread;
+    if (!thread) {
+      this.state = "off";
+      return;
+    }
+    tell(thread.worker, { kind: "close" });
+    await thread.ended;
+    await thread.worker.terminate();
   }
 
-  private heard(message: FromIndexThread): void {
+  private spawn(): void {
+    this.state = "loading";
+    const worker = startWorker(this.setup);
+    let end!: () => void;
+    const thread: Thread = { worker, ended: new Promise((resolve) => (end = resolve)), end };
+    this.thread = thread;
+    worker.on("message", (text: string) => this.heard(thread, JSON.parse(text) as FromIndexThread));
+    worker.on("error", (error) => this.logger?.error({ err: error }, "the search index's thread failed: searches use the database"));
+    worker.on("exit", () => {
+      thread.end();
+      // a thread replaced after its load failed ends unheard
+      if (this.thread !== thread) return;
+      this.thread = undefined;
+      this.leaveWaitingToDatabase();
+      if (this.closing) this.state = "off";
+      else {
+        this.logger?.error("the search index's thread ended: searches use the database");
+        this.failed();
+      }
+    });
+    tell(worker, { kind: "start" });
+  }
+
+  /** Searches go to the database, and a new thread is started later. */
+  private failed(): void {
+    this.state = "failed";
+    this.firstLoadEnded();
+    const delay = Math.min(this.restartAfterMs * 2 ** this.failuresInARow++, RESTART_MOST_MS);
+    clearTimeout(this.restart);
+    this.restart = setTimeout(() => {
+      const failed = this.thread;
+      this.thread = undefined;
+      if (failed) void failed.worker.terminate();
+      this.leaveWaitingToDatabase();
+      if (!this.closing) this.spawn();
+    }, delay).unref();
+  }
+
+  private leaveWaitingToDatabase(): void {
+    for (const { resolve } of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+  }
+
+  private heard(thread: Thread, message: FromIndexThread): void {
     switch (message.kind) {
       case "status":
+        if (this.thread !== thread) return;
+        if (message.status === "failed") return this.failed();
         this.state = message.status;
-        if (message.status !== "loading") this.firstLoadEnded();
+        if (message.status === "ready") {
+          this.failuresInARow = 0;
+          this.firstLoadEnded();
+        }
         return;
       case "answer":
         this.answered = message.answered;
@@ -127,7 +172,7 @@ export class SearchIndexThread {
         this.logger?.[message.level]({ err: asError(message.error) }, message.message);
         return;
       case "closed":
-        this.ended();
+        thread.end();
     }
   }
 }
