@@ -22,7 +22,11 @@ export type FromIndexThread =
 
 /** An error as the thread passes it (messages are JSON text: structured cloning costs twice as much). */
 export type ErrorText = { message: string; stack?: string };
-const asError = ({ message, stack }: ErrorText) => Object.assign(new Error(message), { stack });
+const errorFrom = ({ message, stack }: ErrorText) => {
+  const error = new Error(message);
+  if (stack) error.stack = stack;
+  return error;
+};
 
 /** How long after a thread failed a new one is started, doubled for each failure in a row, up to RESTART_MOST_MS. */
 const RESTART_FIRST_MS = 30_000;
@@ -165,11 +169,11 @@ export class SearchIndexThread {
         this.waiting.delete(message.id);
         return;
       case "failed":
-        this.waiting.get(message.id)?.reject(asError(message.error));
+        this.waiting.get(message.id)?.reject(errorFrom(message.error));
         this.waiting.delete(message.id);
         return;
       case "log":
-        this.logger?.[message.level]({ err: asError(message.error) }, message.message);
+        this.logger?.[message.level]({ err: errorFrom(message.error) }, message.message);
         return;
       case "closed":
         thread.end();

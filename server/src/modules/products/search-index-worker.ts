@@ -10,13 +10,13 @@ import type { ErrorText, FromIndexThread, IndexThreadSetup, ToIndexThread } from
 
 const port = parentPort!;
 const post = (message: FromIndexThread) => port.postMessage(JSON.stringify(message));
-const asError = (error: unknown): ErrorText =>
+const errorText = (error: unknown): ErrorText =>
   error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
 
 const forward =
   (level: "warn" | "error") =>
   (details: unknown, message?: string): void =>
-    post({ kind: "log", level, message: message ?? "", error: asError((details as { err?: unknown } | null)?.err) });
+    post({ kind: "log", level, message: message ?? "", error: errorText((details as { err?: unknown } | null)?.err) });
 const logger: IndexLogger = { warn: forward("warn"), error: forward("error") };
 
 const setup = workerData as IndexThreadSetup;
@@ -31,7 +31,7 @@ port.on("message", (text: string) => {
     case "search":
       index.search(message.search).then(
         (found) => post({ kind: "answer", id: message.id, found, answered: { ...index.answered } }),
-        (error: unknown) => post({ kind: "failed", id: message.id, error: asError(error) }),
+        (error: unknown) => post({ kind: "failed", id: message.id, error: errorText(error) }),
       );
       return;
     case "close":
