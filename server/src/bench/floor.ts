@@ -3,7 +3,8 @@ import http from "node:http";
 import pg from "pg";
 import { orderSql } from "../modules/products/listing";
 import { statementName } from "../platform/db/prepared";
-import { correctedQuery, searchWords, wordTerm } from "../modules/products/search";
+import { wordTerm } from "../modules/products/search";
+import { correctedQuery, searchWords } from "../modules/products/search-words";
 import { filterWhere, searchCandidates, statsOn, type ShopVariables } from "./search-statement";
 import { stackFloor } from "./stack-floor";
 

@@ -1,7 +1,8 @@
 import { Client } from "pg";
 import { entities } from "../app/entities";
 import { CatalogService, SearchIndex, indexConnection } from "../modules/products";
-import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, searchWords, type SearchStats } from "../modules/products/search";
+import { CANDIDATE_COLUMNS, SEARCH_CANDIDATES, type SearchStats } from "../modules/products/search";
+import { searchWords } from "../modules/products/search-words";
 import { createCache } from "../platform/cache";
 import { createDataSource } from "../platform/db/data-source";
 import { keptDatabaseUrl } from "./load";

@@ -1,5 +1,6 @@
 import { Client } from "pg";
-import { searchWords, type SearchStats } from "../modules/products/search";
+import type { SearchStats } from "../modules/products/search";
+import { searchWords } from "../modules/products/search-words";
 import { keptDatabaseUrl } from "./load";
 import { seededRandom, searchVariables } from "./long-tail";
 import { backendCpuPerRun, correctedOn, searchCandidates, statsOn, type ShopVariables } from "./search-statement";

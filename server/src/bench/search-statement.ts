@@ -2,15 +2,8 @@ import type { Client } from "pg";
 import { DataSource } from "typeorm";
 import { statementName } from "../platform/db/prepared";
 import { filterConditions, ProductSort } from "../modules/products/listing";
-import {
-  correctedQuery,
-  loadSearchStats,
-  searchStatement,
-  searchMonths,
-  searchWords,
-  wordTerm,
-  type SearchStats,
-} from "../modules/products/search";
+import { correctedQuery, searchWords } from "../modules/products/search-words";
+import { loadSearchStats, searchStatement, searchMonths, wordTerm, type SearchStats } from "../modules/products/search";
 import { cpuSeconds } from "./load";
 
 /**

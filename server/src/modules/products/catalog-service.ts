@@ -229,46 +229,54 @@ export class CatalogService {
   private readonly texts = new Map<string, string>();
 
   /**
-   * A search's page rows in order and its bounded count, with its corrected words: from the search
-   * index when it can answer (fromIndex), else from the database's statement (searchPage).
+   * A search's page rows in order and its bounded count: from the search index when it can answer
+   * (fromIndex), else from the database's statement with the words' corrections (searchPage).
    */
   private async searchRows(
     db: DataSource,
     filter: ListInput["filter"],
     query: PageQuery,
   ): Promise<[Product[], { total: number; exact: boolean }]> {
-    const search = filter.search!;
-    const corrected = await corrections(db, this.cache, search);
-    const { ids, total } =
-      (await this.fromIndex(db, filter, query, corrected)) ??
-      (await searchPage(db, { ...query, corrected, months: searchMonths(await this.searchStats(db), search, corrected, new Date()) }));
+    const { ids, total } = (await this.fromIndex(db, filter, query)) ?? (await this.fromStatement(db, filter.search!, query));
     const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
     const byId = new Map(found.map((product) => [product.id, product]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return [rows, { total, exact: total < SEARCH_CANDIDATES }];
   }
 
+  /** A search answered by the database's statement, the words corrected from `search_words`. */
+  private async fromStatement(db: DataSource, search: string, query: PageQuery) {
+    const corrected = await corrections(db, this.cache, search);
+    return searchPage(db, { ...query, corrected, months: searchMonths(await this.searchStats(db), search, corrected, new Date()) });
+  }
+
   /**
    * A search answered by the search index, or null when it cannot answer it (not loaded yet, a
    * search by verified sellers, whose verification it does not follow, or a query it leaves to the
-   * database). PostgreSQL still parses the words into the tsquery the statement would match, kept
-   * here by search and correction.
+   * database). A search of plain words is read here and corrected by the index from its own words,
+   * with no statement; anything else is parsed and corrected by PostgreSQL, kept here by search and
+   * correction.
    */
-  private async fromIndex(db: DataSource, filter: ListInput["filter"], query: PageQuery, corrected: string | null) {
+  private async fromIndex(db: DataSource, filter: ListInput["filter"], query: PageQuery) {
     if (this.searchIndex?.status() !== "ready" || filter.verifiedSellersOnly) return null;
     const search = filter.search!;
-    const key = `${corrected}\n${search}`;
-    let parsed = this.tsqueries.get(key);
-    if (!parsed) {
-      const typed = plainWordsQuery(search);
-      if (typed) parsed = { query: corrected ? { kind: "or", left: typed, right: parseTsquery(corrected)! } : typed };
-      else parsed = { query: parseTsquery((await preparedQuery<{ query: string }>(db, SEARCH_TSQUERY, [search, corrected]))[0].query) };
-      this.tsqueries.set(key, parsed);
+    const typed = plainWordsQuery(search);
+    let asked: { query: TsQuery; correct: boolean };
+    if (typed) asked = { query: typed, correct: true };
+    else {
+      const corrected = await corrections(db, this.cache, search);
+      const key = `${corrected}\n${search}`;
+      let parsed = this.tsqueries.get(key);
+      if (!parsed) {
+        parsed = { query: parseTsquery((await preparedQuery<{ query: string }>(db, SEARCH_TSQUERY, [search, corrected]))[0].query) };
+        this.tsqueries.set(key, parsed);
+      }
+      // an empty query (no word at all) matches nothing, as `@@` says
+      if (parsed.query === null) return { ids: [], total: 0 };
+      asked = { query: parsed.query, correct: false };
     }
-    // an empty query (no word at all) matches nothing, as `@@` says
-    if (parsed.query === null) return { ids: [], total: 0 };
     return this.searchIndex.search({
-      query: parsed.query,
+      ...asked,
       search,
       filter: {
         category: filter.category,

@@ -119,4 +119,18 @@ describe("SQL statements per operation", () => {
     // count, page with its sellers, review pages with their authors
     expect(res.queries).toBe(3);
   });
+
+  it("a search with a typo answered by the search index: 1 statement (the page with its sellers), the correction from the index's own words", async ({
+    server,
+  }) => {
+    const calculator = await insertProduct(server.dataSource, sellers[0].user.id, { name: "Scientific calculator" });
+    const search = `query ($search: String) { products(filter: { search: $search }) { totalItems items { id seller { id } } } }`;
+    await server.gql(search, { search: "calculator" });
+    expect(server.services.searchIndex!.status()).toBe("ready");
+    // a typo never searched before: the database's correction would cost one or two statements more
+    const typo = await server.queries.measure(() => server.gql(search, { search: "scientfic calculater" }));
+    expect(typo.result.errors).toBeUndefined();
+    expect(typo.result.data.products.items.map((item: { id: string }) => item.id)).toEqual([calculator.id]);
+    expect(typo.queries).toBe(1);
+  });
 });

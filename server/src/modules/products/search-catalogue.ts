@@ -1,6 +1,7 @@
 import { ProductSort, SEARCH_CANDIDATES, SOLD_VISIBLE_DAYS } from "./sorts";
 import { BothMatches, EitherMatches, nthLargest, WordMatches, type Matches } from "./search-matches";
-import { rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { parseTsquery, rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
+import { correctedQuery, searchWords } from "./search-words";
 import { similarity, trigramsOf } from "./search-trigrams";
 import { ListingStore, type Codes } from "./search-store";
 
@@ -8,6 +9,11 @@ import { ListingStore, type Codes } from "./search-store";
 export type IndexSearch = {
   query: TsQuery;
   search: string;
+  /**
+   * Whether the index ORs the typed words' corrections, found among its own words, into `query`
+   * (a search of plain words); else `query` holds them already.
+   */
+  correct?: boolean;
   filter: IndexFilter;
   sort: ProductSort;
   /** The listing a keyset page continues after (the sorts other than relevance). */
@@ -64,7 +70,8 @@ export class Catalogue extends ListingStore {
   }
 
   /** What the database's search statement answers for `search` (see SearchIndex), or null when the database must answer it. */
-  search(search: IndexSearch, nowMicros: number): { ids: string[]; total: number } | null {
+  search(asked: IndexSearch, nowMicros: number): { ids: string[]; total: number } | null {
+    const search = asked.correct ? this.corrected(asked) : asked;
     const matched = this.matches(search.query);
     if (!matched) return null;
     const after = search.afterId === null ? null : this.slotOf.get(search.afterId);
@@ -80,6 +87,12 @@ export class Catalogue extends ListingStore {
       page = after === null ? candidates : candidates.filter((slot) => keyset(slot, after) > 0);
     }
     return { ids: page.slice(search.offset, end).map((slot) => this.ids[slot]), total: candidates.length };
+  }
+
+  /** A search whose query also matches its words' corrections (search.ts: corrections), from this index's own words. */
+  private corrected(search: IndexSearch): IndexSearch {
+    const corrected = correctedQuery(searchWords(search.search).map((word) => this.vocabulary.wordTerm(word)));
+    return corrected ? { ...search, query: { kind: "or", left: search.query, right: parseTsquery(corrected)! } } : search;
   }
 
   /**

@@ -1,5 +1,7 @@
 import { parseTsvector } from "./search-rank";
 import { trigramsOf } from "./search-trigrams";
+import { Vocabulary } from "./search-words";
+import { grown } from "./typed-arrays";
 
 /**
  * The search index's storage of the listings (search-catalogue.ts searches it): their columns in
@@ -65,13 +67,6 @@ const SLOT_COLUMNS = [
 ] as const;
 type SlotColumn = Float64Array | Int32Array | Uint8Array;
 
-function grown<A extends Float64Array | Int32Array | Uint8Array | Uint16Array>(array: A, length: number): A {
-  if (length <= array.length) return array;
-  const next = new (array.constructor as new (length: number) => A)(Math.max(length, array.length * 2));
-  next.set(array);
-  return next;
-}
-
 /** Two 32-bit FNV-1a hashes of a listing's words: an edit that keeps them (price, stock, rating) keeps its postings. */
 function wordsHash(text: string): [number, number] {
   let a = 0x811c9dc5;
@@ -128,6 +123,8 @@ export class ListingStore {
    * `postingsRoom[word]`; a word outgrowing its room moves to the pool's end with twice as much.
    */
   protected words = new Map<string, number>();
+  /** The words kept for corrections (search-words.ts), with their trigrams. */
+  protected vocabulary: Vocabulary;
   protected postingsAt = new Int32Array(1024);
   protected postingsCount = new Int32Array(1024);
   protected postingsRoom = new Int32Array(1024);
@@ -147,7 +144,9 @@ export class ListingStore {
     protected readonly unicodeWords = true,
     /** How many dead slots it takes (and more than the live ones) to compact. */
     private readonly compactAfterDead = 50_000,
-  ) {}
+  ) {
+    this.vocabulary = new Vocabulary(unicodeWords);
+  }
 
   /** How many listings are searchable (for tests and the status). */
   get listings(): number {
@@ -220,6 +219,7 @@ export class ListingStore {
     let word = this.words.get(lexeme);
     if (word === undefined) {
       this.words.set(lexeme, (word = this.words.size));
+      this.vocabulary.add(lexeme);
       this.postingsAt = grown(this.postingsAt, word + 1);
       this.postingsCount = grown(this.postingsCount, word + 1);
       this.postingsRoom = grown(this.postingsRoom, word + 1);
@@ -378,5 +378,7 @@ export class ListingStore {
     }
     // the old pool held room to spare and moved words' old places
     this.postings = this.postings.slice(0, Math.max(this.postingsLength, 1));
+    this.vocabulary = new Vocabulary(this.unicodeWords);
+    for (const lexeme of this.words.keys()) this.vocabulary.add(lexeme);
   }
 }

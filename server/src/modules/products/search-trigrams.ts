@@ -27,6 +27,20 @@ const unicodeLower = new Map<number, number>();
  * lower-cased (true under a UTF-8 locale such as C.UTF-8 or en_US.UTF-8; false when the database's LC_CTYPE is exactly C or POSIX).
  */
 export function trigramsOf(text: string, unicodeWords: boolean): Trigrams {
+  const count = generate(text, unicodeWords);
+  const sorted = unsorted.subarray(0, count).sort();
+  let kept = 0;
+  for (let i = 0; i < count; i++) if (kept === 0 || sorted[i] !== sorted[kept - 1]) sorted[kept++] = sorted[i];
+  return sorted.slice(0, kept);
+}
+
+/** A text's trigrams in the order pg_trgm makes them, repeats kept (generate_trgm_only: what word_similarity reads in its second text). */
+export function trigramSequence(text: string, unicodeWords: boolean): Int32Array {
+  return unsorted.slice(0, generate(text, unicodeWords));
+}
+
+/** Writes a text's trigrams into `unsorted` in the order they come, and answers how many. */
+function generate(text: string, unicodeWords: boolean): number {
   if (unsorted.length < 2 * text.length + 2) unsorted = new Int32Array(2 * text.length + 2);
   let count = 0;
   // the word's last two characters, -1 between words; a 0 past the end closes the last word
@@ -45,10 +59,7 @@ export function trigramsOf(text: string, unicodeWords: boolean): Trigrams {
       a = b = -1;
     }
   }
-  const sorted = unsorted.subarray(0, count).sort();
-  let kept = 0;
-  for (let i = 0; i < count; i++) if (kept === 0 || sorted[i] !== sorted[kept - 1]) sorted[kept++] = sorted[i];
-  return sorted.slice(0, kept);
+  return count;
 }
 
 /** A character lower-cased if it is a word character (ISWORDCHR), else -1. */
@@ -97,4 +108,63 @@ export function similarity(a: Trigrams, b: Trigrams, from = 0, to = b.length): n
     if (order >= 0) j++;
   }
   return Math.fround(shared / (a.length + bLength - shared));
+}
+
+/**
+ * pg_trgm's word_similarity(a, b) (calc_word_similarity and iterate_word_similarity): the greatest
+ * similarity of `a`'s trigram set to a run of `b`'s trigrams in order (trigramSequence), as float4.
+ * Each run ends at a trigram `a` has; its start moves on while that raises the similarity.
+ */
+export function wordSimilarity(a: Trigrams, b: Int32Array): number {
+  // each of b's trigrams numbered by its distinct value, and whether `a` has that value
+  const ids = new Int32Array(b.length);
+  const values: number[] = [];
+  const found: boolean[] = [];
+  for (let i = 0; i < b.length; i++) {
+    let id = values.indexOf(b[i]);
+    if (id < 0) {
+      id = values.push(b[i]) - 1;
+      found[id] = has(a, b[i]);
+    }
+    ids[i] = id;
+  }
+  const share = (common: number, distinct: number) => Math.fround(common / (a.length + distinct - common));
+  const lastAt = new Int32Array(values.length).fill(-1);
+  let [distinct, common, lower, best] = [0, 0, -1, 0];
+  for (let upper = 0; upper < b.length; upper++) {
+    const id = ids[upper];
+    if (lower >= 0 || found[id]) {
+      if (lastAt[id] < 0) {
+        distinct++;
+        if (found[id]) common++;
+      }
+      lastAt[id] = upper;
+    }
+    if (!found[id]) continue;
+    if (lower === -1) [lower, distinct] = [upper, 1];
+    let current = share(common, distinct);
+    const before = lower;
+    for (let [start, startCommon, startDistinct] = [lower, common, distinct]; start <= upper; start++) {
+      const moved = share(startCommon, startDistinct);
+      if (moved > current) [current, distinct, lower, common] = [moved, startDistinct, start, startCommon];
+      if (lastAt[ids[start]] === start) {
+        startDistinct--;
+        if (found[ids[start]]) startCommon--;
+      }
+    }
+    best = Math.max(best, current);
+    for (let start = before; start < lower; start++) if (lastAt[ids[start]] === start) lastAt[ids[start]] = -1;
+  }
+  return best;
+}
+
+/** Whether a sorted trigram set holds a trigram. */
+function has(set: Trigrams, trigram: number): boolean {
+  for (let low = 0, high = set.length - 1; low <= high;) {
+    const middle = (low + high) >>> 1;
+    if (set[middle] === trigram) return true;
+    if (set[middle] < trigram) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }

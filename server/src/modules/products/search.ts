@@ -4,6 +4,7 @@ import type { SharedCache } from "../../platform/cache";
 import { preparedQuery } from "../../platform/db/prepared";
 import { CATALOG_CACHE } from "./catalog";
 import { ProductSort, SEARCH_CANDIDATES } from "./sorts";
+import { closestTerm, correctedQuery, oneEditAwayNeeded, searchWords, type NearWord, type WordTerm } from "./search-words";
 
 export { SEARCH_CANDIDATES };
 
@@ -110,13 +111,8 @@ export const relevance = (matched: string) => `ts_rank(search_vector, ${matched}
 /** How long a word's correction is kept; a product write (which may bring new words) drops it sooner. */
 const CORRECTION_TTL_SECONDS = 60;
 
-/** A word as the search matches it: `known` (listings use it, or it is too short or a number to correct), its tsquery `term`. */
-export type WordTerm = { known: boolean; term: string | null };
-
 /** A statement runner answering rows: the app's prepared queries, or a bench's own connection. */
 export type RunStatement = (text: string, values: unknown[]) => Promise<object[]>;
-
-type NearWord = { term: string; score: number; edits: number };
 
 /**
  * Whether a word is known (with its own term) and, when not, the known words similar to it as a
@@ -146,30 +142,18 @@ const ONE_EDIT_AWAY = `
 
 /**
  * One word as the search matches it: itself when known, else the known words closest to it ORed
- * (at most 5). The vocabulary is `search_words` (the search-words migration).
+ * (closestTerm). The vocabulary is `search_words` (the search-words migration).
  * - First the words similar to it (KNOWN_OR_SIMILAR).
  * - When none of those is one edit away (short words share few trigrams: "sacrf", "soe", "lapm"),
  *   the words one edit away join them (ONE_EDIT_AWAY, a second statement only then).
- * - When some are at most 2 edits away, only the fewest edits away are kept, so a typo's word does
- *   not bring the neighbours that merely share letters ("poer" finds "power", not "poetry";
- *   "clasic" finds "classic", not "basic").
  * Two small prepared statements rather than one with the choice in SQL: that one took 0.5 ms to
  * plan at every call (PostgreSQL kept custom plans for it), more than the rest of the step.
  */
 export async function wordTerm(run: RunStatement, word: string): Promise<WordTerm> {
   const rows = (await run(KNOWN_OR_SIMILAR, [word])) as Array<{ known: boolean; own: string } & Partial<NearWord>>;
   if (rows[0].known) return { known: true, term: rows[0].own };
-  let near = rows.flatMap((row) => (row.term ? [row as NearWord] : []));
-  if (!near.some((w) => w.edits <= 1)) {
-    const similar = new Set(near.map((w) => w.term));
-    near = [...near, ...((await run(ONE_EDIT_AWAY, [word])) as NearWord[]).filter((w) => !similar.has(w.term))];
-  }
-  const fewest = Math.min(...near.map((w) => w.edits));
-  const closest = near
-    .filter((w) => fewest > 2 || w.edits === fewest)
-    .sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : 1))
-    .slice(0, 5);
-  return { known: false, term: closest.length ? `(${closest.map((w) => w.term).join(" | ")})` : null };
+  const similar = rows.flatMap((row) => (row.term ? [row as NearWord] : []));
+  return closestTerm(similar, oneEditAwayNeeded(similar) ? ((await run(ONE_EDIT_AWAY, [word])) as NearWord[]) : []);
 }
 
 /**
@@ -186,17 +170,6 @@ export async function corrections(dataSource: DataSource, cache: SharedCache, se
     words.map((word) => cache.remember(CATALOG_CACHE, `word:${word}`, CORRECTION_TTL_SECONDS, () => wordTerm(run, word))),
   );
   return correctedQuery(terms);
-}
-
-/** A search's distinct words, as the corrections take them (anything but a letter or a digit separates). */
-export function searchWords(search: string): string[] {
-  return [...new Set(search.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
-}
-
-/** Each word's term (wordTerm) joined into the corrected query, or null when every word is known or one has no correction. */
-export function correctedQuery(terms: WordTerm[]): string | null {
-  if (terms.every((t) => t.known) || terms.some((t) => t.term === null)) return null;
-  return terms.map((t) => t.term).join(" & ");
 }
 
 /**
