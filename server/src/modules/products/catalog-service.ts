@@ -6,7 +6,7 @@ import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } fro
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
-import { preparedQuery } from "../../platform/db/prepared";
+import { plannedQuery, preparedQuery } from "../../platform/db/prepared";
 import { onPrimary, type CatalogueReads } from "../../platform/db/replicas";
 import type { AuthUser } from "../../platform/auth/roles";
 import { PURCHASE_EXCLUDED_STATUSES } from "../../platform/shared/order-statuses";
@@ -56,6 +56,9 @@ const SEARCH_TSQUERY = `SELECT (CASE WHEN $2::text IS NULL THEN websearch_to_tsq
 const TRENDING_TTL_SECONDS = 30;
 /** For the entry pages and for the bounded count of any filter. */
 const FIRST_PAGE_TTL_SECONDS = 10;
+/** The sorts whose own index is the price's. */
+const PRICE_SORTS = new Set([ProductSort.PRICE_ASC, ProductSort.PRICE_DESC]);
+const hasPriceBand = (filter: CatalogFilter) => filter.minPrice != null || filter.maxPrice != null;
 
 const trendingSchema = z.object({
   limit: z
@@ -161,7 +164,7 @@ export class CatalogService {
     const [rows, count] = filter.search
       ? await this.searchRows(db, filter, query)
       : await Promise.all([
-          this.pageRows(db, query),
+          this.pageRows(db, query, { plannedEachTime: hasPriceBand(filter) && !PRICE_SORTS.has(sort) }),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
           this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => {
             const matching = db.getRepository(Product).createQueryBuilder("p").setParameters(parameters);
@@ -181,24 +184,38 @@ export class CatalogService {
    * sellers: the ids come from an index-only scan of the sort's covering index (the filters, the
    * offset and the cut tested on index tuples; the shop-covering-indexes migration), and only the
    * page's rows are read from the table. The statement's text is written here, not built by a query
-   * builder: it is the same for every page of a filter and sort, and is prepared once per connection.
+   * builder: it is the same for every page of a filter and sort, and is prepared once per connection,
+   * except `plannedEachTime`: a price band sorted by anything but price. A kept generic plan, not
+   * knowing how wide the band is, read the price index and sorted every listing of the band (a
+   * quarter of a million listings: up to 1 s) where the sort's own index stops at the page.
    */
-  private pageRows(db: DataSource, { conditions, parameters, sort, keyset, offset, limit }: PageQuery) {
+  private pageRows(
+    db: DataSource,
+    { conditions, parameters, sort, keyset, offset, limit }: PageQuery,
+    { plannedEachTime }: { plannedEachTime: boolean },
+  ) {
     const where = [...conditions, `"deletedAt" IS NULL`, ...(keyset ? [keyset] : [])].join(" AND ");
     // the offset and the limit as parameters: one statement text per filter and sort, whatever the page
     const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET :offset LIMIT :limit`;
     const [text, values] = db.driver.escapeQueryWithParameters(ids, { ...parameters, offset, limit });
     // the ids as an array, not a join: a third less for PostgreSQL to plan, which it does on every page
-    return this.withSellers(db, `p.id = ANY(ARRAY(${text}))`, values, orderSql(sort));
+    return this.withSellers(db, `p.id = ANY(ARRAY(${text}))`, values, orderSql(sort), plannedEachTime);
   }
 
   /**
    * Undeleted products matching `where` (SQL over `p`, positional parameters), each with its
    * seller's public profile (`seller`, null when the account is gone), as plain rows in one
-   * prepared statement.
+   * prepared statement (or one planned each time: plannedQuery).
    */
-  private async withSellers(db: DataSource, where: string, parameters: unknown[], order: string): Promise<Product[]> {
-    const rows = await preparedQuery<Record<string, unknown>>(db, this.withSellersText(where, order), parameters);
+  private async withSellers(
+    db: DataSource,
+    where: string,
+    parameters: unknown[],
+    order: string,
+    plannedEachTime = false,
+  ): Promise<Product[]> {
+    const text = this.withSellersText(where, order);
+    const rows = await (plannedEachTime ? plannedQuery : preparedQuery)<Record<string, unknown>>(db, text, parameters);
     return rows.map((row) => {
       const product = this.rows.products.from(row);
       product.seller = row["seller.id"] == null ? null : this.rows.sellers.from(row, "seller.");

@@ -1,7 +1,10 @@
+import type { Pool } from "pg";
 import { describe, expect } from "vitest";
+import { POOL_CONNECTIONS } from "../../platform/db/data-source";
 import { insertProduct, insertReview } from "../../test/fixtures";
 import { it } from "../../test/server-test";
 import { createReviewPageLoader } from "../reviews/loaders";
+import { ProductSort } from "./listing";
 
 /**
  * The catalogue's hot reads are prepared statements (platform/db/prepared.ts), which a rolling
@@ -46,5 +49,40 @@ describe("the catalogue's prepared reads", () => {
     } finally {
       for (const table of tables) await server.dataSource.query(`ALTER TABLE ${table} DROP COLUMN added_later`);
     }
+  });
+
+  it("keep a shop page's plan, except a price band's sorted by anything but price, which is planned for its values each time", async ({
+    server,
+    cast: { seller },
+  }) => {
+    await insertProduct(server.dataSource, seller.user.id, { name: "Desk lamp", pricePaisa: 50_000 });
+    const { catalog } = server.services;
+    const band = { minPrice: 100, maxPrice: 1_000 };
+    // pages 2-3 (page 1 is kept in the catalogue's cache), several times, so every pooled connection may hold what it prepared
+    for (let round = 0; round < 6; round++)
+      for (const page of [2, 3])
+        await Promise.all([
+          catalog.list({ filter: band, sort: ProductSort.RATING, page }),
+          catalog.list({ filter: band, sort: ProductSort.PRICE_ASC, page }),
+        ]);
+    // each pooled connection's own prepared statements, all of them checked out at once
+    const pool = (server.dataSource.driver as unknown as { master: Pool }).master;
+    const clients = await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => pool.connect()));
+    const prepared: string[] = [];
+    try {
+      for (const client of clients)
+        prepared.push(
+          ...(await client.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map((r) => r.statement),
+        );
+    } finally {
+      for (const client of clients) client.release();
+    }
+    const pages = prepared.filter(
+      (statement) => statement.includes(`"pricePaisa" >= $`) && statement.includes('ORDER BY p."ratingAverage" DESC'),
+    );
+    expect(pages).toEqual([]);
+    expect(
+      prepared.filter((statement) => statement.includes(`"pricePaisa" >= $`) && statement.includes(`ORDER BY p."pricePaisa" ASC`)).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -22,8 +22,20 @@ export function statementName(text: string): string {
  * It runs on the pool, outside any transaction; it is logged to the data source's logger and fails
  * with a QueryFailedError, as TypeORM's own `query`.
  */
-export async function preparedQuery<T>(dataSource: DataSource, text: string, values: readonly unknown[]): Promise<T[]> {
-  const name = statementName(text);
+export function preparedQuery<T>(dataSource: DataSource, text: string, values: readonly unknown[]): Promise<T[]> {
+  return poolQuery<T>(dataSource, text, values, statementName(text));
+}
+
+/**
+ * A read planned for its values on every call (an unnamed statement), as preparedQuery otherwise:
+ * for a statement whose best plan depends so much on its values that a plan kept for all of them
+ * (PostgreSQL's generic plan, chosen once it seems as cheap) can cost a hundred times more.
+ */
+export function plannedQuery<T>(dataSource: DataSource, text: string, values: readonly unknown[]): Promise<T[]> {
+  return poolQuery<T>(dataSource, text, values);
+}
+
+async function poolQuery<T>(dataSource: DataSource, text: string, values: readonly unknown[], name?: string): Promise<T[]> {
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   dataSource.logger.logQuery(text, [...values]);
   try {
