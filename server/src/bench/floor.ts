@@ -95,14 +95,19 @@ const shopItem = (r: Record<string, unknown>) => ({
   seller: { id: r.sellerId, username: r.username, storeName: r.storeName, isVerifiedStudent: r.verifiedAt !== null },
 });
 
-/** A shop page: ids from the sort's covering index, the rows with sellers, and the bounded count kept per filter. */
+/**
+ * A shop page: ids from the sort's covering index, the rows with sellers, and the bounded count kept
+ * per filter; a price band sorted by anything but price planned each time, as the app plans it.
+ */
 async function shop({ filter, sort, page: number, pageSize }: ShopVariables) {
   const { where, values } = filterWhere(filter);
   const bounded = `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT 10001) bounded`;
   const counted = [...values];
   const ids = `SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderSql(sort)} OFFSET $${values.push((number - 1) * pageSize)} LIMIT $${values.push(pageSize + 1)}`;
   const [{ rows }, total] = await Promise.all([
-    prepared(WITH_SELLERS(`p.id = ANY(ARRAY(${ids}))`, orderSql(sort)), values),
+    (filter.minPrice != null || filter.maxPrice != null) && !sort.startsWith("PRICE")
+      ? pool.query(WITH_SELLERS(`p.id = ANY(ARRAY(${ids}))`, orderSql(sort)), values)
+      : prepared(WITH_SELLERS(`p.id = ANY(ARRAY(${ids}))`, orderSql(sort)), values),
     remember(`count:${JSON.stringify(filter)}`, 10, async () => (await pool.query<{ n: number }>(bounded, counted)).rows[0].n),
   ]);
   return { products: { items: rows.slice(0, pageSize).map(shopItem), totalItems: total } };
