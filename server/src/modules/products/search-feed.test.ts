@@ -134,7 +134,8 @@ describe("the search index follows the listings' writes", () => {
     const meanwhile = await server.services.catalog.list({ filter: { search: "okapi" }, sort: ProductSort.RELEVANCE });
     expect(meanwhile.items.map((item) => item.id)).toEqual([kept.id]);
     expect(index.answered.left).toBe(left + 1);
-    await index.loaded();
+    // loaded() is the first load's: this one ends when the thread says ready again
+    await vi.waitFor(() => expect(index.status()).toBe("ready"), { timeout: 30_000, interval: 50 });
     expect(await found(server, "okapi")).toEqual([kept.id]);
     const result = await server.gql(LIST, { filter: { search: "okapi" }, pageSize: 24 });
     expect(result.data.products.items.map((item: { id: string }) => item.id)).toEqual([kept.id]);
