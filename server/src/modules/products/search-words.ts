@@ -50,8 +50,9 @@ export const searchTerm = (word: string) => `'${word.replace(/\\/g, "\\\\").repl
 /** Whether a word is one the vocabulary keeps and corrections correct (search_word_kept): three characters or more, not a number. */
 export const wordKept = (word: string) => characters(word).length >= 3 && !/^[0-9]+$/.test(word);
 
-/** A word's characters (code points), as PostgreSQL's length, substr and levenshtein count them. */
-const characters = (word: string): string[] => (/[\uD800-\uDFFF]/.test(word) ? Array.from(word) : (word as unknown as string[]));
+/** A word's characters (code points), as PostgreSQL's length, substr and levenshtein count them: the word itself without surrogate pairs. */
+const characters = (word: string): string[] => (SURROGATE.test(word) ? Array.from(word) : (word as unknown as string[]));
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** pg_trgm's thresholds as PostgreSQL has them by default: `%` (similarity) and `<%` (word_similarity). */
 const SIMILARITY_THRESHOLD = 0.3;
@@ -76,6 +77,8 @@ export class Vocabulary {
   /** The words having each trigram, and the words of each length (in characters). */
   private readonly byTrigram = new Map<number, number[]>();
   private readonly byLength = new Map<number, number[]>();
+  /** Whether a word has characters beyond the BMP (two UTF-16 units each), so it is compared by code points. */
+  private astral = new Uint8Array(1024);
   /** A word's counts of shared trigrams while one is corrected (touched: the words counted). */
   private shared = new Int32Array(1024);
   /** Terms found so far, forgotten whenever a word is added (it may be a closer one). */
@@ -96,6 +99,8 @@ export class Vocabulary {
     this.distinct = grown(this.distinct, number + 1);
     this.sequenceAt = grown(this.sequenceAt, number + 1);
     this.shared = grown(this.shared, number + 1);
+    this.astral = grown(this.astral, number + 1);
+    this.astral[number] = Number(SURROGATE.test(word));
     const set = trigramsOf(word, this.unicodeWords);
     this.distinct[number] = set.length;
     for (const trigram of set) listAt(this.byTrigram, trigram).push(number);
@@ -163,8 +168,7 @@ export class Vocabulary {
     for (let length = own.length - 1; length <= own.length + 1; length++) {
       for (const number of this.byLength.get(length) ?? []) {
         const word = this.words[number];
-        const theirs = characters(word);
-        if (editsWithin(own, theirs, 1) <= 1 || swapped(own, theirs))
+        if (oneEditOrSwap(own, this.astral[number] ? Array.from(word) : word))
           near.push({
             term: searchTerm(word),
             score: similarity(trigrams, trigramsOf(word, this.unicodeWords)),
@@ -204,6 +208,33 @@ function editsWithin(a: ArrayLike<string>, b: ArrayLike<string>, most: number): 
     previous = current;
   }
   return previous[b.length];
+}
+
+/**
+ * Whether two words are at most one edit apart (levenshtein_less_equal(a, b, 1) <= 1) or two
+ * neighbouring characters swapped (search_swaps), in one pass: ONE_EDIT_AWAY's test, made for every
+ * word of about the typed one's length.
+ */
+function oneEditOrSwap(a: ArrayLike<string>, b: ArrayLike<string>): boolean {
+  if (a.length === b.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    let j = i + 1;
+    while (j < a.length && a[j] === b[j]) j++;
+    // nothing or one character changed, else a swap at i
+    return j >= a.length || (j === i + 1 && a[i] === b[j] && a[j] === b[i] && sameFrom(a, b, j + 1));
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  for (; i < short.length; i++) if (short[i] !== long[i + 1]) return false;
+  return true;
+}
+
+function sameFrom(a: ArrayLike<string>, b: ArrayLike<string>, from: number): boolean {
+  for (let i = from; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Whether `b` is `a` with two neighbouring characters swapped (search_swaps), the same length. */
