@@ -1,21 +1,15 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestDatabase } from "../../test/harness";
 import { parseTsquery, parseTsvector, rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
 import { similarity, trigramsOf } from "./search-trigrams";
+import { portsDatabase } from "./testing";
 
 let db: Client;
 /** Whether the database counts letters beyond ASCII as word characters (pg_trgm), from its LC_CTYPE. */
 let unicodeWords: boolean;
 
 beforeAll(async () => {
-  db = new Client({ connectionString: await createTestDatabase() });
-  await db.connect();
-  // float4s printed exactly (shortest text that reads back as the same float4)
-  await db.query("SET extra_float_digits = 3");
-  // LC_CTYPE (SHOW lc_ctype before PostgreSQL 16)
-  const { rows } = await db.query<{ ctype: string }>("SELECT datctype AS ctype FROM pg_database WHERE datname = current_database()");
-  unicodeWords = !["C", "POSIX"].includes(rows[0].ctype);
+  ({ db, unicodeWords } = await portsDatabase());
 });
 afterAll(() => db?.end());
 

@@ -1,9 +1,9 @@
-import { Client } from "pg";
+import type { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/harness";
 import { wordTerm, type RunStatement } from "./search";
 import { trigramSequence, trigramsOf, wordSimilarity } from "./search-trigrams";
 import { Vocabulary, searchEdits } from "./search-words";
+import { portsDatabase } from "./testing";
 
 /**
  * The search index corrects a typed word from its own words as the database's statements correct it
@@ -95,11 +95,7 @@ let vocabulary: Vocabulary;
 let unicodeWords: boolean;
 
 beforeAll(async () => {
-  db = new Client({ connectionString: await createTestDatabase() });
-  await db.connect();
-  await db.query("SET extra_float_digits = 3");
-  const { rows } = await db.query<{ ctype: string }>("SELECT datctype AS ctype FROM pg_database WHERE datname = current_database()");
-  unicodeWords = !["C", "POSIX"].includes(rows[0].ctype);
+  ({ db, unicodeWords } = await portsDatabase());
   // the words as listings' lexemes (the 'simple' configuration splits "t-shirt"), the kept ones as search_words holds them
   await db.query("DELETE FROM search_words");
   const lexemes = await db.query<{ word: string }>(`SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', $1))) AS word`, [

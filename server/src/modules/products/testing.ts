@@ -1,3 +1,5 @@
+import { Client } from "pg";
+import { createTestDatabase } from "../../test/harness";
 import type { ProductFields } from "./service";
 
 /** Shared by the product tests. */
@@ -16,3 +18,16 @@ export const validProduct = (over: Partial<ProductFields> = {}): ProductFields =
 
 export const LIST = `query ($filter: ProductFilter, $sort: ProductSort, $page: Int, $pageSize: Int) {
   products(filter: $filter, sort: $sort, page: $page, pageSize: $pageSize) { totalItems totalPages page pageSize items { id name price rating ratingCount category color seller { username } } } }`;
+
+/**
+ * A client on a new test database, for comparing ports of PostgreSQL's functions: float4s printed
+ * exactly (the shortest text that reads back as the same float4), and whether pg_trgm takes letters
+ * beyond ASCII as word characters there (its LC_CTYPE; SHOW lc_ctype before PostgreSQL 16).
+ */
+export async function portsDatabase(): Promise<{ db: Client; unicodeWords: boolean }> {
+  const db = new Client({ connectionString: await createTestDatabase() });
+  await db.connect();
+  await db.query("SET extra_float_digits = 3");
+  const { rows } = await db.query<{ ctype: string }>("SELECT datctype AS ctype FROM pg_database WHERE datname = current_database()");
+  return { db, unicodeWords: !["C", "POSIX"].includes(rows[0].ctype) };
+}
