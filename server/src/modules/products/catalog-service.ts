@@ -1,8 +1,7 @@
-import { LRUCache } from "lru-cache";
 import type { DataSource } from "typeorm";
 import { z } from "zod";
 import { ALL_MEETUP_POINTS } from "../meetups";
-import { assertPageWithinBound, boundedCount, pageInput, toPage, type Page } from "../../platform/shared/pagination";
+import { assertPageWithinBound, boundedCount, COUNT_LIMIT, pageInput, toPage, type Page } from "../../platform/shared/pagination";
 import { isId, parseInput } from "../../platform/shared/validation";
 import type { SharedCache } from "../../platform/cache";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
@@ -27,28 +26,10 @@ import {
   type ProductPage,
 } from "./listing";
 import { SEARCH_CANDIDATES, corrections, keptSearchStats, searchPage, searchMonths, type PageQuery } from "./search";
-import type { SearchIndexThread } from "./search-index-thread";
-import { parseTsquery, type TsQuery } from "./search-rank";
+import { CatalogueIndex } from "./catalogue-index";
 
 const MAX_TRENDING = 50;
 
-/**
- * A search of plain words (ASCII letters and digits, none of them websearch's "or") as
- * websearch_to_tsquery('simple', …) parses it: each word is one token, kept as it is (the search is
- * lower-cased already), all of them ANDed; undefined for anything else (quotes, a minus, other
- * characters), which PostgreSQL parses (SEARCH_TSQUERY). search-index.test.ts compares the two.
- */
-export function plainWordsQuery(search: string): TsQuery | undefined {
-  const words = search.split(" ").filter(Boolean);
-  if (!words.length || words.some((word) => !/^[a-z0-9]+$/.test(word) || word === "or")) return undefined;
-  return words
-    .map((lexeme): TsQuery => ({ kind: "term", lexeme, prefix: false, weights: 0 }))
-    .reduce((left, right) => ({ kind: "and", left, right }));
-}
-
-/** A search's tsquery as the search statement matches it (search.ts: searchStatement), as text. */
-const SEARCH_TSQUERY = `SELECT (CASE WHEN $2::text IS NULL THEN websearch_to_tsquery('simple', $1)
-  ELSE websearch_to_tsquery('simple', $1) || $2::text::tsquery END)::text AS query`;
 /**
  * How long a cached answer lives. A product write drops it at once; sales (trending) and ratings
  * (the first pages' rating sort) move it only through these expiries.
@@ -82,8 +63,12 @@ export class CatalogService {
     private readonly cache: SharedCache,
     private readonly reads: CatalogueReads = onPrimary(dataSource),
     /** The search index (as the server runs it, in its thread; the benches hold one in theirs). */
-    private readonly searchIndex?: Pick<SearchIndexThread, "status" | "search">,
-  ) {}
+    searchIndex?: ConstructorParameters<typeof CatalogueIndex>[1],
+  ) {
+    this.index = new CatalogueIndex(cache, searchIndex);
+  }
+
+  private readonly index: CatalogueIndex;
 
   private plain?: { products: PlainRows<Product>; sellers: PlainRows<PublicProfile> };
 
@@ -164,19 +149,40 @@ export class CatalogService {
     const [rows, count] = filter.search
       ? await this.searchRows(db, filter, query)
       : await Promise.all([
-          this.pageRows(db, query, { plannedEachTime: hasPriceBand(filter) && !PRICE_SORTS.has(sort) }),
+          this.listRows(db, filter, query),
           // a count moves only with product writes, which drop it: pages 2..n of one filter count once
-          this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () => {
-            const matching = db.getRepository(Product).createQueryBuilder("p").setParameters(parameters);
-            for (const condition of conditions) matching.andWhere(condition);
-            return boundedCount(matching);
-          }),
+          this.cache.remember(CATALOG_CACHE, `count:${JSON.stringify(filter)}`, FIRST_PAGE_TTL_SECONDS, () =>
+            this.countOf(db, filter, query),
+          ),
         ]);
     const items = rows.slice(0, pageSize);
     const more = rows.length > pageSize;
     const last = items[items.length - 1];
     const endCursor = !more || !last ? null : encodeCursor(ranked ? { sort, offset: offset + pageSize } : { sort, id: last.id });
     return { ...toPage(items, count.total, cursor ? 1 : page, pageSize, count.exact), hasNextPage: more, endCursor };
+  }
+
+  /** A shop page's rows without words: from the search index when it can answer (listed in order there), else pageRows. */
+  private async listRows(db: DataSource, filter: ListInput["filter"], query: PageQuery): Promise<Product[]> {
+    const found = await this.index.browse(filter, query);
+    if (found) return this.inOrder(db, found.ids);
+    return this.pageRows(db, query, { plannedEachTime: hasPriceBand(filter) && !PRICE_SORTS.has(query.sort) });
+  }
+
+  /** How many listings a filter without words matches, up to COUNT_LIMIT: counted by the search index when it can, else by the database. */
+  private async countOf(db: DataSource, filter: ListInput["filter"], query: PageQuery): Promise<{ total: number; exact: boolean }> {
+    const counted = await this.index.count(filter, query, COUNT_LIMIT);
+    if (counted !== null) return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, exact: false } : { total: counted, exact: true };
+    const matching = db.getRepository(Product).createQueryBuilder("p").setParameters(query.parameters);
+    for (const condition of query.conditions) matching.andWhere(condition);
+    return boundedCount(matching);
+  }
+
+  /** The listings of `ids` with their sellers, in that order (one gone since is left out). */
+  private async inOrder(db: DataSource, ids: string[]): Promise<Product[]> {
+    const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
+    const byId = new Map(found.map((product) => [product.id, product]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -247,18 +253,15 @@ export class CatalogService {
 
   /**
    * A search's page rows in order and its bounded count: from the search index when it can answer
-   * (fromIndex), else from the database's statement with the words' corrections (searchPage).
+   * (CatalogueIndex.search), else from the database's statement with the words' corrections (searchPage).
    */
   private async searchRows(
     db: DataSource,
     filter: ListInput["filter"],
     query: PageQuery,
   ): Promise<[Product[], { total: number; exact: boolean }]> {
-    const { ids, total } = (await this.fromIndex(db, filter, query)) ?? (await this.fromStatement(db, filter.search!, query));
-    const found = ids.length ? await this.withSellers(db, "p.id = ANY($1)", [ids], "p.id") : [];
-    const byId = new Map(found.map((product) => [product.id, product]));
-    const rows = ids.flatMap((id) => byId.get(id) ?? []);
-    return [rows, { total, exact: total < SEARCH_CANDIDATES }];
+    const { ids, total } = (await this.index.search(db, filter, query)) ?? (await this.fromStatement(db, filter.search!, query));
+    return [await this.inOrder(db, ids), { total, exact: total < SEARCH_CANDIDATES }];
   }
 
   /** A search answered by the database's statement, the words corrected from `search_words`. */
@@ -266,53 +269,6 @@ export class CatalogService {
     const corrected = await corrections(db, this.cache, search);
     return searchPage(db, { ...query, corrected, months: searchMonths(await this.searchStats(db), search, corrected, new Date()) });
   }
-
-  /**
-   * A search answered by the search index, or null when it cannot answer it (not loaded yet, a
-   * search by verified sellers, whose verification it does not follow, or a query it leaves to the
-   * database). A search of plain words is read here and corrected by the index from its own words,
-   * with no statement; anything else is parsed and corrected by PostgreSQL, kept here by search and
-   * correction.
-   */
-  private async fromIndex(db: DataSource, filter: ListInput["filter"], query: PageQuery) {
-    if (this.searchIndex?.status() !== "ready" || filter.verifiedSellersOnly) return null;
-    const search = filter.search!;
-    const typed = plainWordsQuery(search);
-    let asked: { query: TsQuery; correct: boolean };
-    if (typed) asked = { query: typed, correct: true };
-    else {
-      const corrected = await corrections(db, this.cache, search);
-      const key = `${corrected}\n${search}`;
-      let parsed = this.tsqueries.get(key);
-      if (!parsed) {
-        parsed = { query: parseTsquery((await preparedQuery<{ query: string }>(db, SEARCH_TSQUERY, [search, corrected]))[0].query) };
-        this.tsqueries.set(key, parsed);
-      }
-      // an empty query (no word at all) matches nothing, as `@@` says
-      if (parsed.query === null) return { ids: [], total: 0 };
-      asked = { query: parsed.query, correct: false };
-    }
-    return this.searchIndex.search({
-      ...asked,
-      search,
-      filter: {
-        category: filter.category,
-        color: filter.color,
-        condition: filter.condition,
-        campus: filter.campus,
-        sellerId: filter.sellerId ?? undefined,
-        minPricePaisa: query.parameters.minPrice as number | null,
-        maxPricePaisa: query.parameters.maxPrice as number | null,
-      },
-      sort: query.sort,
-      afterId: query.keyset ? (query.parameters.after as string) : null,
-      offset: query.offset,
-      limit: query.limit,
-    });
-  }
-
-  /** Searches' tsqueries as PostgreSQL parsed them, by correction and search. */
-  private readonly tsqueries = new LRUCache<string, { query: TsQuery | null }>({ max: 10_000 });
 
   /** Listed products for the sitemap, most recently changed first (deleted and hidden ones are left out). */
   async sitemapEntries(limit: number): Promise<Array<Pick<Product, "id" | "updatedAt">>> {

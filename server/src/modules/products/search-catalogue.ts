@@ -3,6 +3,7 @@ import { BothMatches, EitherMatches, nthLargest, WordMatches, type Matches } fro
 import { parseTsquery, rankTerms, tsMatches, tsRank, type TsQuery } from "./search-rank";
 import { correctedQuery, searchWords } from "./search-words";
 import { similarity, trigramsOf } from "./search-trigrams";
+import { ALL, ListingOrders, type ListingOrder } from "./search-orders";
 import { ListingStore, type Codes } from "./search-store";
 
 /** What the search index answers: the search's tsquery (parsed from PostgreSQL's text of it), its text for the similarity, the filters, the sort and the cut. */
@@ -17,6 +18,16 @@ export type IndexSearch = {
   filter: IndexFilter;
   sort: ProductSort;
   /** The listing a keyset page continues after (the sorts other than relevance). */
+  afterId: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** A shop page without words, as the index answers it (Catalogue.browse). */
+export type IndexBrowse = {
+  filter: IndexFilter;
+  sort: ProductSort;
+  /** The listing a keyset page continues after. */
   afterId: string | null;
   offset: number;
   limit: number;
@@ -40,6 +51,24 @@ const SOLD_VISIBLE_MICROS = SOLD_VISIBLE_DAYS * 86_400 * 1_000_000;
  * the same order, with the same count, as the database's search statement.
  */
 export class Catalogue extends ListingStore {
+  constructor(
+    unicodeWords?: boolean,
+    compactAfterDead?: number,
+    /** How many slots each order takes in beside its sorted array before they are merged (SortedSlots). */
+    private readonly ordersRecentMost?: number,
+  ) {
+    super(unicodeWords, compactAfterDead);
+  }
+
+  protected override makeOrders(count: number): ListingOrders {
+    return new ListingOrders(
+      (sort) => this.keysetOrder(sort),
+      (slot) => this.category[slot],
+      count,
+      this.ordersRecentMost,
+    );
+  }
+
   /**
    * The listings matching `query`, newest slot first (matches: a cursor), or null when the query
    * alone bounds nothing (a NOT on its own matches almost every listing: the database answers it).
@@ -117,16 +146,8 @@ export class Catalogue extends ListingStore {
    * common word reads little more than its newest SEARCH_CANDIDATES matches.
    */
   private kept(matched: Matches, { query, filter }: IndexSearch, nowMicros: number): number[] {
-    const code = (codes: Codes, value: string | undefined) => (value === undefined ? 0 : codes.find(value));
-    const category = code(this.codes.category, filter.category);
-    const color = code(this.codes.color, filter.color);
-    const condition = code(this.codes.condition, filter.condition);
-    const campus = code(this.codes.campus, filter.campus);
-    const seller = code(this.codes.seller, filter.sellerId);
-    if ([category, color, condition, campus, seller].includes(-1)) return [];
-    const minPrice = filter.minPricePaisa ?? -Infinity;
-    const maxPrice = filter.maxPricePaisa ?? Infinity;
-    const soldSince = nowMicros - SOLD_VISIBLE_MICROS;
+    const shown = this.shownTest(filter, nowMicros);
+    if (!shown) return [];
     const checked = needsCheck(query);
     let kept: number[] = [];
     let cut = -Infinity;
@@ -134,11 +155,7 @@ export class Catalogue extends ListingStore {
     for (; matched.slot >= 0; matched.next()) {
       const slot = matched.slot;
       if (this.createdUpTo[slot] < cut) break;
-      if (!this.live[slot] || !this.listed[slot]) continue;
-      if (!this.inStock[slot] && !(this.soldOut[slot] > soldSince)) continue;
-      if ((category && this.category[slot] !== category) || (color && this.color[slot] !== color)) continue;
-      if ((condition && this.condition[slot] !== condition) || (campus && this.campus[slot] !== campus)) continue;
-      if ((seller && this.seller[slot] !== seller) || this.price[slot] < minPrice || this.price[slot] > maxPrice) continue;
+      if (!shown(slot)) continue;
       if (checked && !tsMatches(query, (lexeme) => this.positionsIn(this.words.get(lexeme), slot))) continue;
       kept.push(slot);
       // each time as many more are kept, the SEARCH_CANDIDATES-th newest of them: none listed
@@ -151,6 +168,92 @@ export class Catalogue extends ListingStore {
       }
     }
     return kept;
+  }
+
+  /**
+   * Whether a slot holds a listing the shop shows (live, listed, and in stock or sold lately:
+   * listing.ts ON_SHOW) that passes `filter`; null when the filter names a value no listing has
+   * (nothing passes).
+   */
+  private shownTest(filter: IndexFilter, nowMicros: number): ((slot: number) => boolean) | null {
+    const code = (codes: Codes, value: string | undefined) => (value === undefined ? 0 : codes.find(value));
+    const category = code(this.codes.category, filter.category);
+    const color = code(this.codes.color, filter.color);
+    const condition = code(this.codes.condition, filter.condition);
+    const campus = code(this.codes.campus, filter.campus);
+    const seller = code(this.codes.seller, filter.sellerId);
+    if ([category, color, condition, campus, seller].includes(-1)) return null;
+    const minPrice = filter.minPricePaisa ?? -Infinity;
+    const maxPrice = filter.maxPricePaisa ?? Infinity;
+    const soldSince = nowMicros - SOLD_VISIBLE_MICROS;
+    return (slot) =>
+      this.live[slot] === 1 &&
+      this.listed[slot] === 1 &&
+      (this.inStock[slot] === 1 || this.soldOut[slot] > soldSince) &&
+      (!category || this.category[slot] === category) &&
+      (!color || this.color[slot] === color) &&
+      (!condition || this.condition[slot] === condition) &&
+      (!campus || this.campus[slot] === campus) &&
+      (!seller || this.seller[slot] === seller) &&
+      this.price[slot] >= minPrice &&
+      this.price[slot] <= maxPrice;
+  }
+
+  /**
+   * A shop page without words, as the listing's statement answers it (catalog-service.ts:
+   * pageRows): the listings on show passing the filter, in the sort's order (relevance without
+   * words is the newest first), after the cursor's listing or from `offset`, `limit` of them; null
+   * when the cursor's listing is not here (deleted since: the statement answers). It walks the
+   * order of the filter's category only, and a price-sorted page only its price band.
+   */
+  browse(asked: IndexBrowse, nowMicros: number): { ids: string[] } | null {
+    const after = asked.afterId === null ? -1 : this.slotOf.get(asked.afterId);
+    if (after === undefined || !this.orders) return null;
+    const shown = this.shownTest(asked.filter, nowMicros);
+    const ids: string[] = [];
+    if (!shown || asked.limit <= 0) return { ids };
+    const sort = asked.sort === ProductSort.RELEVANCE ? ProductSort.NEWEST : asked.sort;
+    const order = this.keysetOrder(sort);
+    const band = this.priceBand(sort, asked.filter);
+    const before = after < 0 ? band.before : (slot: number) => order(slot, after) <= 0 || band.before?.(slot) === true;
+    let skipped = 0;
+    this.orders.walk(sort, this.partOf(asked.filter), before, (slot) => {
+      if (band.past?.(slot)) return false;
+      if (!shown(slot)) return true;
+      if (skipped < asked.offset) skipped++;
+      else ids.push(this.ids[slot]);
+      return ids.length < asked.limit;
+    });
+    return { ids };
+  }
+
+  /** How many listings on show pass `filter`, counted up to `upTo` + 1 at most (pagination.ts: boundedCount), read in its category's price band. */
+  count(filter: IndexFilter, upTo: number, nowMicros: number): number {
+    const shown = this.shownTest(filter, nowMicros);
+    if (!shown || !this.orders) return 0;
+    const band = this.priceBand(ProductSort.PRICE_ASC, filter);
+    let count = 0;
+    this.orders.walk(ProductSort.PRICE_ASC, this.partOf(filter), band.before, (slot) => {
+      if (band.past?.(slot)) return false;
+      if (shown(slot)) count++;
+      return count <= upTo;
+    });
+    return count;
+  }
+
+  /** The order's part a filter reads: its category's, or every listing's. */
+  private partOf(filter: IndexFilter): number {
+    return filter.category === undefined ? ALL : this.codes.category.find(filter.category);
+  }
+
+  /** In a price order, the stretch before the filter's price band and the test of a slot past it; no tests in another order. */
+  private priceBand(sort: ListingOrder, { minPricePaisa, maxPricePaisa }: IndexFilter) {
+    const [low, high] = [minPricePaisa ?? null, maxPricePaisa ?? null];
+    const below = low === null ? null : (slot: number) => this.price[slot] < low;
+    const above = high === null ? null : (slot: number) => this.price[slot] > high;
+    if (sort === ProductSort.PRICE_ASC) return { before: below, past: above };
+    if (sort === ProductSort.PRICE_DESC) return { before: above, past: below };
+    return { before: null, past: null };
   }
 
   /** When each slot's listing was listed, in microseconds. */
@@ -176,7 +279,7 @@ export class Catalogue extends ListingStore {
     return (a, b) => relevance[b] - relevance[a] || byNewest(a, b);
   }
 
-  /** The order a cursor's listing is compared in (listing.ts: keysetCondition): the sort's columns, relevance aside. */
+  /** A sort's order of two slots (listing.ts: orderSql; keysetCondition for a cursor's listing), relevance aside: the newest, then the greatest id, last. */
   private keysetOrder(sort: ProductSort): (a: number, b: number) => number {
     const byNewest = (a: number, b: number) =>
       this.created[b] - this.created[a] || (this.ids[a] < this.ids[b] ? 1 : this.ids[a] > this.ids[b] ? -1 : 0);

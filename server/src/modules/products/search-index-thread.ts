@@ -5,17 +5,23 @@ import type { PoolConfig } from "pg";
 import type { Logger } from "pino";
 import type { DataSource } from "typeorm";
 import { DB_TIMEOUTS } from "../../platform/db/data-source";
-import type { IndexSearch } from "./search-catalogue";
-import type { IndexAnswer, IndexStatus } from "./search-index";
+import type { IndexBrowse, IndexFilter, IndexSearch } from "./search-catalogue";
+import type { IndexAnswer, IndexStatus, SearchIndex } from "./search-index";
 
 /** What the index's thread is started with. */
 export type IndexThreadSetup = { connection: PoolConfig };
 
-export type ToIndexThread = { kind: "start" } | { kind: "search"; id: number; search: IndexSearch } | { kind: "close" };
+/** What the server asks the index: SearchIndex's method of that name, with these arguments. */
+export type IndexQuestion =
+  | { kind: "search"; args: Parameters<SearchIndex["search"]> }
+  | { kind: "browse"; args: Parameters<SearchIndex["browse"]> }
+  | { kind: "count"; args: Parameters<SearchIndex["count"]> };
+
+export type ToIndexThread = { kind: "start" } | { kind: "ask"; id: number; question: IndexQuestion } | { kind: "close" };
 
 export type FromIndexThread =
   | { kind: "status"; status: IndexStatus }
-  | { kind: "answer"; id: number; found: IndexAnswer | null; answered: SearchIndexThread["answered"] }
+  | { kind: "answer"; id: number; found: unknown; answered: SearchIndexThread["answered"] }
   | { kind: "failed"; id: number; error: ErrorText }
   | { kind: "log"; level: "warn" | "error"; message: string; error: ErrorText }
   | { kind: "closed" };
@@ -49,11 +55,11 @@ export class SearchIndexThread {
   private restart?: NodeJS.Timeout;
   private failuresInARow = 0;
   private asked = 0;
-  private readonly waiting = new Map<number, { resolve: (found: IndexAnswer | null) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (found: unknown) => void; reject: (error: Error) => void }>();
   private readonly firstLoad: Promise<void>;
   private firstLoadEnded!: () => void;
 
-  /** Searches answered by the index, and those left to the database (a query or filter it does not follow). */
+  /** Searches, shop pages and counts answered by the index, and those left to the database (a query or filter it does not follow). */
   answered = { here: 0, left: 0 };
 
   constructor(
@@ -86,12 +92,26 @@ export class SearchIndexThread {
 
   /** A search's page and candidate count, or null when the database must answer it (see SearchIndex.search). */
   search(search: IndexSearch): Promise<IndexAnswer | null> {
+    return this.ask({ kind: "search", args: [search] }) as Promise<IndexAnswer | null>;
+  }
+
+  /** A shop page without words, or null when the database must answer it (see SearchIndex.browse). */
+  browse(browse: IndexBrowse): Promise<{ ids: string[] } | null> {
+    return this.ask({ kind: "browse", args: [browse] }) as Promise<{ ids: string[] } | null>;
+  }
+
+  /** How many listings on show pass `filter`, up to `upTo` + 1, or null when the database must count them (see SearchIndex.count). */
+  count(filter: IndexFilter, upTo: number): Promise<number | null> {
+    return this.ask({ kind: "count", args: [filter, upTo] }) as Promise<number | null>;
+  }
+
+  private ask(question: IndexQuestion): Promise<unknown> {
     const worker = this.thread?.worker;
     if (this.state !== "ready" || !worker) return Promise.resolve(null);
     const id = ++this.asked;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      tell(worker, { kind: "search", id, search });
+      tell(worker, { kind: "ask", id, question });
     });
   }
 

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { SearchIndex, type IndexLogger } from "./search-index";
-import type { ErrorText, FromIndexThread, IndexThreadSetup, ToIndexThread } from "./search-index-thread";
+import type { ErrorText, FromIndexThread, IndexQuestion, IndexThreadSetup, ToIndexThread } from "./search-index-thread";
 
 /*
  * The search index's worker thread (started by SearchIndexThread): it holds the index, with its
@@ -19,6 +19,18 @@ const forward =
     post({ kind: "log", level, message: message ?? "", error: errorText((details as { err?: unknown } | null)?.err) });
 const logger: IndexLogger = { warn: forward("warn"), error: forward("error") };
 
+/** A question's answer: the index's method of the question's name, called with its arguments. */
+function answer(question: IndexQuestion): Promise<unknown> {
+  switch (question.kind) {
+    case "search":
+      return index.search(...question.args);
+    case "browse":
+      return index.browse(...question.args);
+    case "count":
+      return index.count(...question.args);
+  }
+}
+
 const setup = workerData as IndexThreadSetup;
 const index = SearchIndex.on(setup.connection, { logger, onStatus: (status) => post({ kind: "status", status }) });
 
@@ -28,8 +40,8 @@ port.on("message", (text: string) => {
     case "start":
       index.start();
       return;
-    case "search":
-      index.search(message.search).then(
+    case "ask":
+      answer(message.question).then(
         (found) => post({ kind: "answer", id: message.id, found, answered: { ...index.answered } }),
         (error: unknown) => post({ kind: "failed", id: message.id, error: errorText(error) }),
       );

@@ -1,7 +1,9 @@
 import { describe, expect } from "vitest";
 import { it } from "../../test/server-test";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { CatalogService, plainWordsQuery } from "./catalog-service";
+import { createCache } from "../../platform/cache";
+import { CatalogService } from "./catalog-service";
+import { plainWordsQuery } from "./catalogue-index";
 import { parseTsquery } from "./search-rank";
 import { ProductSort } from "./listing";
 
@@ -80,6 +82,21 @@ function seeded(seed: number) {
   return { random, pick };
 }
 
+/** A shop page without words: any filter, sort and page (pages 1-6 of 8, 12 or 24). */
+function shopRequest(seed: number) {
+  const { random, pick } = seeded(seed);
+  const filter: Record<string, unknown> = {};
+  if (random() < 0.5) filter.category = pick(CATEGORIES);
+  if (random() < 0.3) filter.color = pick(COLORS);
+  if (random() < 0.15) filter.condition = pick(CONDITIONS);
+  if (random() < 0.15) filter.campus = pick(CAMPUSES);
+  if (random() < 0.25) filter.minPrice = Math.floor(random() * 20000);
+  if (random() < 0.25) filter.maxPrice = 20000 + Math.floor(random() * 30000);
+  if (random() < 0.1) filter.sellerId = pick(sellers).user.id;
+  if (random() < 0.05) filter.verifiedSellersOnly = true;
+  return { filter, sort: pick(SORTS), page: 1 + Math.floor(random() * 6), pageSize: pick([8, 12, 24]) };
+}
+
 function searchRequest(seed: number) {
   const { random, pick } = seeded(seed);
   const filter: Record<string, unknown> = { search: pick(TYPED) };
@@ -125,5 +142,62 @@ describe("the search index", () => {
     // most searches were the index's (verified sellers, a NOT alone and the like go to the database), and some ranked their newest 1,000 of more
     expect(index.answered.here - answeredBefore).toBeGreaterThan(500);
     expect(broad).toBeGreaterThan(10);
+  });
+
+  it("answers 400 shop pages without words, their counts and next pages as the listing's statements do, before and after writes", async ({
+    server,
+  }) => {
+    const index = server.services.searchIndex!;
+    /** Both answer with caches of their own: a shared one would hand one's entry pages and counts to the other. */
+    const compare = async (seeds: number[]) => {
+      const [indexed, database] = [
+        new CatalogService(server.dataSource, createCache(undefined), undefined, index),
+        new CatalogService(server.dataSource, createCache(undefined)),
+      ];
+      const answeredBefore = index.answered.here;
+      let full = 0;
+      for (const seed of seeds) {
+        const request = shopRequest(seed);
+        const [fromIndex, fromDatabase] = [await indexed.list(request), await database.list(request)];
+        const seen = (page: typeof fromIndex) => ({ ...page, items: page.items.map((item) => item.id) });
+        expect(seen(fromIndex), JSON.stringify(request)).toEqual(seen(fromDatabase));
+        if (fromIndex.items.length === request.pageSize) full++;
+        if (fromIndex.endCursor) {
+          const next = { ...request, page: 1, after: fromIndex.endCursor };
+          expect(seen(await indexed.list(next)), JSON.stringify(next)).toEqual(seen(await database.list(next)));
+        }
+      }
+      // pages and counts: all but the verified sellers' were the index's, and most pages were full
+      expect(index.answered.here - answeredBefore).toBeGreaterThan(seeds.length * 2);
+      expect(full).toBeGreaterThan(seeds.length / 2);
+    };
+    await compare(Array.from({ length: 200 }, (_, i) => 1000 + i));
+
+    // writes that move listings in every order: prices (to one price, ties), ratings, new listings,
+    // renamed ones (a new slot), deleted, hidden, sold out long ago
+    const ids = (await server.dataSource.query(`SELECT id FROM products WHERE "deletedAt" IS NULL ORDER BY id`)).map(
+      (r: { id: string }) => r.id,
+    );
+    const some = (step: number, offset: number) => ids.filter((_: string, i: number) => i % step === offset);
+    await server.dataSource.query(`UPDATE products SET "pricePaisa" = 2500000 WHERE id = ANY($1)`, [some(10, 1)]);
+    await server.dataSource.query(`UPDATE products SET "pricePaisa" = "pricePaisa" / 3 + 7 WHERE id = ANY($1)`, [some(10, 2)]);
+    await server.dataSource.query(`UPDATE products SET "ratingAverage" = 4.5, "ratingCount" = "ratingCount" + 1 WHERE id = ANY($1)`, [
+      some(15, 3),
+    ]);
+    await server.dataSource.query(`UPDATE products SET name = name || ' mark two' WHERE id = ANY($1)`, [some(40, 4)]);
+    await server.dataSource.query(`UPDATE products SET "deletedAt" = now() WHERE id = ANY($1)`, [some(60, 5)]);
+    await server.dataSource.query(`UPDATE products SET "hiddenAt" = now() WHERE id = ANY($1)`, [some(70, 6)]);
+    await server.dataSource.query(
+      `UPDATE products SET "quantityAvailable" = 0, "soldOutAt" = now() - interval '9 days' WHERE id = ANY($1)`,
+      [some(80, 7)],
+    );
+    await server.dataSource.query(
+      `INSERT INTO products ("sellerId", name, description, category, color, condition, campus, "pricePaisa", image, "ratingAverage", "ratingCount", "createdAt")
+       SELECT ($1::uuid[])[1 + g % 3], 'new lamp ' || g, 'A new lamp', ${`(ARRAY['books','electronics','furniture','clothing'])[1 + g % 4]`},
+              'red', 'new', 'lums-lahore', 2500000, '/uploads/x.webp', 4.5, g % 5, now() - g * interval '1 minute'
+         FROM generate_series(1, 150) g`,
+      [sellers.map((seller) => seller.user.id)],
+    );
+    await compare(Array.from({ length: 200 }, (_, i) => 2000 + i));
   });
 });

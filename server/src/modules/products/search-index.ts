@@ -1,6 +1,6 @@
 import { Pool, type PoolConfig, type QueryConfig } from "pg";
 import type { Logger } from "pino";
-import { Catalogue, type IndexSearch } from "./search-catalogue";
+import { Catalogue, type IndexBrowse, type IndexFilter, type IndexSearch } from "./search-catalogue";
 import type { DocRow } from "./search-store";
 import type { TsQuery } from "./search-rank";
 
@@ -64,7 +64,7 @@ export class SearchIndex {
     this.options.onStatus?.(state);
   }
 
-  /** Searches answered here, and those left to the database (a query or filter it does not follow). */
+  /** Searches, shop pages and counts answered here, and those left to the database (a query or filter it does not follow). */
   readonly answered = { here: 0, left: 0 };
 
   /** Loads the listings in the background; searches go to the database until it is done. */
@@ -161,11 +161,26 @@ export class SearchIndex {
    * a query shape or filter the index does not follow, a cursor after a listing it does not hold).
    */
   async search(search: IndexSearch): Promise<IndexAnswer | null> {
-    if (this.state !== "ready") return null;
-    if (!answerable(search.query)) {
+    if (this.state === "ready" && !answerable(search.query)) {
       this.answered.left++;
       return null;
     }
+    return this.fromCatalogue((catalogue) => catalogue.search(search, Date.now() * 1000));
+  }
+
+  /** A shop page without words (Catalogue.browse), or null when the database must answer it. */
+  browse(browse: IndexBrowse): Promise<{ ids: string[] } | null> {
+    return this.fromCatalogue((catalogue) => catalogue.browse(browse, Date.now() * 1000));
+  }
+
+  /** How many listings on show pass `filter`, up to `upTo` + 1 (Catalogue.count), or null when the database must count them. */
+  count(filter: IndexFilter, upTo: number): Promise<number | null> {
+    return this.fromCatalogue((catalogue) => catalogue.count(filter, upTo, Date.now() * 1000));
+  }
+
+  /** What `read` finds in the catalogue once it holds every write committed before this call; null when it is not ready or cannot tell. */
+  private async fromCatalogue<T>(read: (catalogue: Catalogue) => T | null): Promise<T | null> {
+    if (this.state !== "ready") return null;
     try {
       await this.fresh();
     } catch {
@@ -174,8 +189,8 @@ export class SearchIndex {
       return null;
     }
     // rows removed outright: every listing is being read again
-    const found = this.state === "ready" ? this.catalogue.search(search, Date.now() * 1000) : null;
-    this.answered[found ? "here" : "left"]++;
+    const found = this.state === "ready" ? read(this.catalogue) : null;
+    this.answered[found === null ? "left" : "here"]++;
     return found;
   }
 }

@@ -1,3 +1,4 @@
+import type { ListingOrders } from "./search-orders";
 import { parseTsvector } from "./search-rank";
 import { trigramsOf } from "./search-trigrams";
 import { Vocabulary } from "./search-words";
@@ -139,6 +140,10 @@ export class ListingStore {
   protected trigramsAt = new Int32Array(1024);
   /** Each candidate's relevance by slot while a search ranks them (a search runs start to end at once). */
   protected relevanceOf = new Float64Array(1024);
+  /** The live slots in each sort's order (shop pages without words): made by the first compaction, which ends the load, then kept by every write. */
+  protected orders: ListingOrders | null = null;
+  /** The orders of slots 0 to count - 1 (Catalogue's; a store without it keeps none). */
+  protected makeOrders?(count: number): ListingOrders;
 
   constructor(
     protected readonly unicodeWords = true,
@@ -166,10 +171,16 @@ export class ListingStore {
       return;
     }
     const [a, b] = wordsHash(row.vector);
-    // a slot's words and listing time never change (a relisting that moves the time takes a new one)
-    const created = Number(row.createdMicros);
-    if (existing !== undefined && this.hashA[existing] === a && this.hashB[existing] === b && this.created[existing] === created) {
+    // a slot's words, listing time and category (its orders' part) never change: a relisting that moves the time takes a new one
+    const [created, category] = [Number(row.createdMicros), this.codes.category.code(row.category)];
+    const same = existing !== undefined && this.hashA[existing] === a && this.hashB[existing] === b;
+    if (same && this.created[existing] === created && this.category[existing] === category) {
+      const [price, rating, ratingCount] = [this.price[existing], this.rating[existing], this.ratingCount[existing]];
       this.setFields(existing, row, false);
+      this.orders?.changed(existing, {
+        price: this.price[existing] !== price,
+        rating: this.rating[existing] !== rating || this.ratingCount[existing] !== ratingCount,
+      });
       return;
     }
     if (existing !== undefined) this.kill(existing);
@@ -184,6 +195,7 @@ export class ListingStore {
     this.hashA[slot] = a;
     this.hashB[slot] = b;
     for (const { lexeme, positions } of parseTsvector(row.vector)) this.post(lexeme, slot, positions);
+    this.orders?.added(slot);
   }
 
   private reserve(length: number): void {
@@ -209,6 +221,7 @@ export class ListingStore {
   }
 
   private kill(slot: number): void {
+    this.orders?.removed(slot);
     this.live[slot] = 0;
     this.slotOf.delete(this.ids[slot]);
     this.ids[slot] = "";
@@ -320,6 +333,7 @@ export class ListingStore {
    * has are dropped). After a load, it gives back the room growth left.
    */
   compact(): void {
+    this.orders?.merge();
     const renumbered = new Int32Array(this.size).fill(-1);
     // what a slot keeps of its own (createdUpTo is made again from `created`, relevanceOf is a search's scratch)
     const columns = SLOT_COLUMNS.filter((name) => name !== "createdUpTo" && name !== "relevanceOf").map((name) => this[name]);
@@ -380,5 +394,7 @@ export class ListingStore {
     this.postings = this.postings.slice(0, Math.max(this.postingsLength, 1));
     this.vocabulary = new Vocabulary(this.unicodeWords);
     for (const lexeme of this.words.keys()) this.vocabulary.add(lexeme);
+    if (this.orders) this.orders.renumber(renumbered, next);
+    else this.orders = this.makeOrders?.(next) ?? null;
   }
 }
