@@ -20,6 +20,9 @@ import type { TsQuery } from "./search-rank";
  * what changed that began after the search arrived, so it sees every write committed before it,
  * as the statement would. One such read serves every search that arrived while the one before ran.
  *
+ * It answers the shop's pages without words and their counts the same way (Catalogue.browse,
+ * count), as the listing's statements would.
+ *
  * The server runs it in a worker thread of its own (SearchIndexThread); this class is the index
  * itself, as that thread holds it.
  */
