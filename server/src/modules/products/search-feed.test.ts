@@ -4,7 +4,7 @@ import { describe, expect, vi } from "vitest";
 import { it } from "../../test/server-test";
 import { insertProduct } from "../../test/fixtures";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { LIST, validProduct } from "./testing";
+import { docRow, LIST, validProduct } from "./testing";
 import { Catalogue } from "./search-catalogue";
 import type { DocRow } from "./search-store";
 import { ProductSort } from "./listing";
@@ -301,28 +301,15 @@ describe("without the index (SEARCH_INDEX=database)", () => {
 });
 
 describe("the index's catalogue", () => {
-  const row = (id: number, words: string, over: Partial<DocRow> = {}): DocRow => ({
-    id: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
-    createdMicros: String(1_780_000_000_000_000 + id),
-    soldOutMicros: null,
-    pricePaisa: 1000 * id,
-    ratingAverage: "0.00",
-    ratingCount: 0,
-    category: "books",
-    color: null,
-    condition: "good",
-    campus: null,
-    sellerId: null,
-    quantityAvailable: 1,
-    listed: true,
-    deleted: false,
-    name: words,
-    vector: words
-      .split(" ")
-      .map((word, i) => `'${word}':${i + 1}A`)
-      .join(" "),
-    ...over,
-  });
+  const row = (id: number, words: string, over: Partial<DocRow> = {}): DocRow =>
+    docRow(id, {
+      name: words,
+      vector: words
+        .split(" ")
+        .map((word, i) => `'${word}':${i + 1}A`)
+        .join(" "),
+      ...over,
+    });
   const term = (lexeme: string) => ({ kind: "term" as const, lexeme, prefix: false, weights: 0 });
   const search = (catalogue: Catalogue, word: string) =>
     catalogue.search(

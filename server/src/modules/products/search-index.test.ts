@@ -82,32 +82,34 @@ function seeded(seed: number) {
   return { random, pick };
 }
 
-/** A shop page without words: any filter, sort and page (pages 1-6 of 8, 12 or 24). */
-function shopRequest(seed: number) {
-  const { random, pick } = seeded(seed);
+/** The shop's filters drawn by `random`, `chance` of a category, a colour and each price bound; every other filter as often in both. */
+function drawnFilter({ random, pick }: ReturnType<typeof seeded>, chance: { category: number; color: number; price: number }) {
   const filter: Record<string, unknown> = {};
-  if (random() < 0.5) filter.category = pick(CATEGORIES);
-  if (random() < 0.3) filter.color = pick(COLORS);
+  if (random() < chance.category) filter.category = pick(CATEGORIES);
+  if (random() < chance.color) filter.color = pick(COLORS);
   if (random() < 0.15) filter.condition = pick(CONDITIONS);
   if (random() < 0.15) filter.campus = pick(CAMPUSES);
-  if (random() < 0.25) filter.minPrice = Math.floor(random() * 20000);
-  if (random() < 0.25) filter.maxPrice = 20000 + Math.floor(random() * 30000);
+  if (random() < chance.price) filter.minPrice = Math.floor(random() * 20000);
+  if (random() < chance.price) filter.maxPrice = 20000 + Math.floor(random() * 30000);
   if (random() < 0.1) filter.sellerId = pick(sellers).user.id;
   if (random() < 0.05) filter.verifiedSellersOnly = true;
+  return filter;
+}
+
+/** A shop page without words: any filter, sort and page (pages 1-6 of 8, 12 or 24). */
+function shopRequest(seed: number) {
+  const drawn = seeded(seed);
+  const { random, pick } = drawn;
+  const filter = drawnFilter(drawn, { category: 0.5, color: 0.3, price: 0.25 });
   return { filter, sort: pick(SORTS), page: 1 + Math.floor(random() * 6), pageSize: pick([8, 12, 24]) };
 }
 
 function searchRequest(seed: number) {
-  const { random, pick } = seeded(seed);
-  const filter: Record<string, unknown> = { search: pick(TYPED) };
-  if (random() < 0.3) filter.category = pick(CATEGORIES);
-  if (random() < 0.2) filter.color = pick(COLORS);
-  if (random() < 0.15) filter.condition = pick(CONDITIONS);
-  if (random() < 0.15) filter.campus = pick(CAMPUSES);
-  if (random() < 0.2) filter.minPrice = Math.floor(random() * 20000);
-  if (random() < 0.2) filter.maxPrice = 20000 + Math.floor(random() * 30000);
-  if (random() < 0.1) filter.sellerId = pick(sellers).user.id;
-  if (random() < 0.05) filter.verifiedSellersOnly = true;
+  const drawn = seeded(seed);
+  const { random, pick } = drawn;
+  // the words drawn before the filters: each seed names the same request it always has
+  const search = pick(TYPED);
+  const filter = { search, ...drawnFilter(drawn, { category: 0.3, color: 0.2, price: 0.2 }) };
   return { filter, sort: random() < 0.5 ? ProductSort.RELEVANCE : pick(SORTS), page: random() < 0.8 ? 1 : 2, pageSize: pick([8, 12, 24]) };
 }
 

@@ -3,6 +3,7 @@ import { Catalogue } from "./search-catalogue";
 import { ALL, SortedSlots } from "./search-orders";
 import type { DocRow } from "./search-store";
 import { ProductSort } from "./sorts";
+import { docRow } from "./testing";
 
 /** A seeded generator, so a failure can be run again. */
 function seeded(seed: number) {
@@ -88,25 +89,17 @@ describe("a sort's order of slots", () => {
   });
 });
 
-const row = (i: number, fields: Partial<DocRow> = {}): DocRow => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  createdMicros: String(1_700_000_000_000_000 + (i % 40) * 1_000_000),
-  soldOutMicros: null,
-  pricePaisa: 1000 + (i % 7) * 100,
-  ratingAverage: String((i % 5) + 0.5),
-  ratingCount: i % 3,
-  category: i % 2 ? "books" : "electronics",
-  color: null,
-  condition: "good",
-  campus: null,
-  sellerId: null,
-  quantityAvailable: 1,
-  listed: true,
-  deleted: false,
-  name: `lamp ${i}`,
-  vector: "'lamp':1",
-  ...fields,
-});
+const row = (i: number, fields: Partial<DocRow> = {}): DocRow =>
+  docRow(i, {
+    createdMicros: String(1_700_000_000_000_000 + (i % 40) * 1_000_000),
+    pricePaisa: 1000 + (i % 7) * 100,
+    ratingAverage: String((i % 5) + 0.5),
+    ratingCount: i % 3,
+    category: i % 2 ? "books" : "electronics",
+    name: `lamp ${i}`,
+    vector: "'lamp':1",
+    ...fields,
+  });
 
 describe("the search index's shop pages without words", () => {
   it("counts up to one past the bound, and pages in each sort's order through writes", () => {

@@ -1,5 +1,6 @@
 import { Client } from "pg";
 import { createTestDatabase } from "../../test/harness";
+import type { DocRow } from "./search-store";
 import type { ProductFields } from "./service";
 
 /** Shared by the product tests. */
@@ -13,6 +14,27 @@ export const validProduct = (over: Partial<ProductFields> = {}): ProductFields =
   price: 2450.5,
   oldPrice: 2999,
   image: "/uploads/calc.webp",
+  ...over,
+});
+
+/** A listing as the search index reads it (search-store.ts: DocRow), numbered `id`, with `over` on top. */
+export const docRow = (id: number, over: Partial<DocRow> = {}): DocRow => ({
+  id: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+  createdMicros: String(1_780_000_000_000_000 + id),
+  soldOutMicros: null,
+  pricePaisa: 1000 * id,
+  ratingAverage: "0.00",
+  ratingCount: 0,
+  category: "books",
+  color: null,
+  condition: "good",
+  campus: null,
+  sellerId: null,
+  quantityAvailable: 1,
+  listed: true,
+  deleted: false,
+  name: "",
+  vector: "",
   ...over,
 });
 
