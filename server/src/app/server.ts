@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import type { Server } from "node:http";
 import type { Logger as QueryLogger } from "typeorm";
 import type { AppConfig } from "../platform/config";
 import { alone, openDatabase } from "../platform/db/database";
@@ -17,6 +16,7 @@ import { createServices } from "./services";
 import type { JobQueue } from "../platform/jobs";
 import type { ReadReplicas } from "../platform/db/replicas";
 import type { SearchIndexThread } from "../modules/products";
+import { createAppServer } from "../platform/http/app-server";
 import { drainable } from "../platform/http/drain";
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -62,15 +62,13 @@ export async function startServer(
     await services.health.start();
     let stopping = false;
     const http = await createHttpApp({ config, dataSource: database.dataSource, services, logger, stopping: () => stopping });
-    const server: Server = await new Promise((resolve, reject) => {
-      // Express 5 hands a listen failure to the callback (and emits it too)
-      const failed = (error: NodeJS.ErrnoException) =>
-        reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error);
-      const listening = (error?: Error) => (error ? failed(error) : resolve(s));
-      const s = (config.host ? http.app.listen(config.port, config.host, listening) : http.app.listen(config.port, listening)).on(
-        "error",
-        failed,
+    const server = createAppServer(http.app);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new Error(`port ${config.port} is already in use (set PORT)`) : error),
       );
+      if (config.host) server.listen(config.port, config.host, resolve);
+      else server.listen(config.port, resolve);
     });
     // an idle kept-alive connection outlives its client's hold on it (a proxy such as Caddy keeps
     // its upstream connections 2 min, fetch 4 s): the client closes first, so no request goes out
