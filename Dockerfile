@@ -5,6 +5,8 @@ COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY web/package.json web/
 COPY packages/rules/package.json packages/rules/
+# patches/: fixes to dependencies that npm's postinstall applies (patch-package), see patches/README.md
+COPY patches patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -16,7 +18,10 @@ COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY web/package.json web/
 COPY packages/rules/package.json packages/rules/
-RUN npm ci --omit=dev --workspace server --no-audit --no-fund
+# no install scripts: the runtime's packages have none, and patch-package is a build tool; the
+# patched packages come from the build stage
+RUN npm ci --omit=dev --workspace server --ignore-scripts --no-audit --no-fund
+COPY --from=build /app/node_modules/@apollo/server node_modules/@apollo/server
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
