@@ -15,9 +15,16 @@ export const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 /**
  * The real server (`main.js` of `dist`, by default the bench's own build) on `databaseUrl`, as
  * production runs it, with `processes` processes. BENCH_CPU_PROF=<folder>: it writes a V8 CPU
- * profile there when it stops (node --cpu-prof).
+ * profile there when it stops (node --cpu-prof). `node`: more flags for node, and a reader of what
+ * the server prints (e.g. the collector's trace).
  */
-export async function startApp(databaseUrl: string, processes: number, dist = DIST, env: Record<string, string> = {}) {
+export async function startApp(
+  databaseUrl: string,
+  processes: number,
+  dist = DIST,
+  env: Record<string, string> = {},
+  node: { execArgv?: string[]; stdout?: (text: string) => void } = {},
+) {
   const app = await spawn(
     path.join(dist, "main.js"),
     {
@@ -36,7 +43,9 @@ export async function startApp(databaseUrl: string, processes: number, dist = DI
       // as the production start (npm run start:prod, the Dockerfile) runs it
       "--max-semi-space-size=32",
       ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(node.execArgv ?? []),
     ],
+    node.stdout,
   );
   await searchIndexesLoaded(app.url, processes);
   return app;
@@ -80,9 +89,11 @@ export async function loadMeter(databaseUrl: string, load: Load) {
       (row: { pid: number }) => row.pid,
     );
   return {
-    measure: async (url: string, server: ChildProcess, request: autocannon.Request) => {
+    /** `measuring` is called when the warm-up is over and the measured requests begin. */
+    measure: async (url: string, server: ChildProcess, request: autocannon.Request, measuring?: () => void) => {
       const { connections } = load;
       await autocannon({ url, connections, duration: load.warmupSeconds, requests: [request] });
+      measuring?.();
       const databaseStarted = new Map((await backends()).map((pid) => [pid, cpuSeconds([pid])]));
       const serverStarted = cpuSeconds([server.pid!]);
       const r = await autocannon({ url, connections, duration: load.durationSeconds, requests: [request] });
@@ -119,13 +130,15 @@ export async function spawn(
   env: Record<string, string>,
   readyPath: string,
   execArgv: string[] = [],
+  stdout?: (text: string) => void,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = fork(path.resolve(DIST, script), [], {
     execArgv,
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    stdio: ["ignore", stdout ? "pipe" : "ignore", "inherit", "ipc"],
   });
+  child.stdout?.setEncoding("utf8").on("data", stdout!);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
