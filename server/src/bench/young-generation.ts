@@ -1,11 +1,12 @@
 import { Client } from "pg";
 import { keptDatabaseUrl, loadMeter, startApp } from "./load";
-import { PRODUCT_QUERY, drawnRequest, randomProductVariables } from "./long-tail";
+import { PRODUCT_QUERY, drawnRequest, graphqlRequest, randomProductVariables } from "./long-tail";
 
 /**
  * `npm run bench:young-generation -w server -- [server/dist of another build]`: what V8's collector
  * does while the server answers the long tail's product pages (20 connections, one process, the
- * kept bench database of BENCH_PRODUCTS listings), read from node's --trace-gc-nvp: how many
+ * kept bench database of BENCH_PRODUCTS listings; BENCH_GET=<path> loads that GET instead, and
+ * BENCH_QUERY=<GraphQL> that query), read from node's --trace-gc-nvp: how many
  * collections of the young generation ran, how long they held the main thread and their helper
  * threads, and what they moved to the old generation. A request's objects should die young: what
  * is moved out lives on only to be collected again by a full collection.
@@ -35,7 +36,11 @@ async function main() {
       stdout: (text) => lines?.push(...text.split("\n").filter((line) => line.includes("gc=s"))),
     },
   );
-  const request = drawnRequest(PRODUCT_QUERY, 3001, variables);
+  const request = process.env.BENCH_GET
+    ? { method: "GET" as const, path: process.env.BENCH_GET }
+    : process.env.BENCH_QUERY
+      ? graphqlRequest(process.env.BENCH_QUERY)
+      : drawnRequest(PRODUCT_QUERY, 3001, variables);
   try {
     const meter = await loadMeter(database, { connections: 20, warmupSeconds: WARMUP_SECONDS, durationSeconds: SECONDS });
     const r = await meter.measure(app.url, app.child, request, () => (lines = []));
