@@ -70,6 +70,8 @@ export async function startServer(
       if (config.host) server.listen(config.port, config.host, resolve);
       else server.listen(config.port, resolve);
     });
+    // once listening, a failed accept (out of file descriptors, say) is logged; the server listens on
+    server.on("error", (error) => logger.error({ err: error }, "HTTP server error"));
     // an idle kept-alive connection outlives its client's hold on it (a proxy such as Caddy keeps
     // its upstream connections 2 min, fetch 4 s): the client closes first, so no request goes out
     // on a connection the server is closing at that moment (a reset, a failed request; node's
