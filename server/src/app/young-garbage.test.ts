@@ -3,7 +3,7 @@ import http from "node:http";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { buildSchema } from "graphql";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { insertProduct } from "../test/fixtures";
 import { it } from "../test/server-test";
 
@@ -15,6 +15,7 @@ const oldSpaceUsed = () => getHeapSpaceStatistics().find((space) => space.space_
 
 /** One connection kept for every request (a new one each time leaves its socket's objects behind a while). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+afterAll(() => agent.destroy());
 
 /** A POST over node:http (fetch's client keeps objects of its own). */
 const post = (url: string, body: string) =>
