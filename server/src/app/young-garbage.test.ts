@@ -62,12 +62,17 @@ describe("a request's objects die young", () => {
     // compiled, cached and optimised first, as on a server that has been up a while
     for (let i = 0; i < 50; i++) await post(url, body);
 
-    let growth: number | undefined;
-    for (let attempt = 0; attempt < 3 && growth === undefined; attempt++) growth = await oldGenerationGrowth(url, body, 200);
-    expect(growth).toBeDefined();
+    // the least of several windows: other work of this process (its jobs, another test's timers)
+    // may add to one window, never take from a page's own
+    const perPage: number[] = [];
+    for (let attempt = 0; attempt < 8 && perPage.length < 4; attempt++) {
+      const growth = await oldGenerationGrowth(url, body, 100);
+      if (growth !== undefined) perPage.push(growth / 100);
+    }
+    expect(perPage.length).toBeGreaterThan(0);
     // 3-5 KB a page (the statements' and caches' own); 17-20 KB when Express set each request's
     // prototype as it came in, which kept the whole request through the young collections
-    expect(growth!).toBeLessThan(200 * 10_000);
+    expect(Math.min(...perPage)).toBeLessThan(10_000);
   });
 });
 
