@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signUp, type SignedIn } from "../test/fixtures";
+import { asCaller, signUp, type SignedIn } from "../test/fixtures";
 import { dataOf, startTestServer, type TestServer } from "../test/harness";
 import { NO_POSTGRES_BINARIES, postgresBinaries, startReplicatedPostgres, type ReplicatedPostgres } from "../test/replication";
 import { validProduct } from "../modules/products/testing";
@@ -10,6 +10,7 @@ const bin = postgresBinaries();
 const SEARCH = `query ($search: String!) { products(filter: { search: $search }) { totalItems items { id name } } }`;
 const SHOP = `query ($minPrice: Float) { products(filter: { minPrice: $minPrice }, pageSize: 5) { totalItems items { id name seller { username } } } }`;
 const PRODUCT = `query ($id: ID!) { product(id: $id) { id name priceNote } }`;
+const PAGE = `query ($id: ID!) { product(id: $id) { id reviews { totalItems items { comment } } } }`;
 const CREATE = `mutation ($input: ProductInput!) { createProduct(input: $input) { id name priceNote } }`;
 const MINE = `query { myProducts(pageSize: 50) { items { id } } }`;
 
@@ -89,6 +90,25 @@ describe.skipIf(!bin)(`the catalogue on a streaming replica${bin ? "" : ` (skipp
     const onStandby = await served("standby");
     expect(await found(word)).toEqual([id]);
     expect(await served("standby")).toBeGreaterThan(onStandby);
+  });
+
+  it("reads a product page's reviews with the listing on the standby for a visitor, and a signed-in reader's from the primary", async () => {
+    const { id } = await listing(newWord());
+    await pg.replayed();
+    await waitForState("ok");
+    const buyer = await signUp(server);
+    await pg.sql("standby", "SELECT pg_wal_replay_pause()");
+    try {
+      await server.services.reviews.post({ productId: id, rating: 5, comment: "Works well" }, asCaller(buyer));
+      const reviewsAs = async (token?: string) => (await dataOf(server, PAGE, { id }, token)).product.reviews;
+      // a visitor's page is the standby's, reviews and all (one statement); the reviewer's shows their review at once
+      expect(await reviewsAs()).toEqual({ totalItems: 0, items: [] });
+      expect(await reviewsAs(buyer.token)).toEqual({ totalItems: 1, items: [{ comment: "Works well" }] });
+    } finally {
+      await pg.sql("standby", "SELECT pg_wal_replay_resume()");
+    }
+    await pg.replayed();
+    await waitForState("ok");
   });
 
   it("skips a standby that lags beyond the bound: its reads go to the primary", async () => {

@@ -20,10 +20,10 @@ import { HeldListingsService, ModerationService } from "../modules/moderation";
 import { copiedPhotoHold, ScreeningService } from "../modules/screening";
 import { NotificationsService } from "../modules/notifications";
 import { HandoverService, OrdersService, PaymentClaims, UnpaidOrders } from "../modules/orders";
-import { ReservationsService, reserveForOffer } from "../modules/reservations";
+import { activeReservationsCompanion, ReservationsService, reserveForOffer } from "../modules/reservations";
 import { createProviders, PaymentProvidersService, SimulatorBank } from "../modules/payment-providers";
 import { CatalogService, ProductsService, SearchIndexThread } from "../modules/products";
-import { DealReviewsService, ReviewsService } from "../modules/reviews";
+import { DealReviewsService, ReviewsService, reviewPageCompanion } from "../modules/reviews";
 import { ReliabilityService } from "../modules/reliability";
 import { SavedService } from "../modules/saved";
 import { SellersService } from "../modules/sellers";
@@ -138,6 +138,10 @@ export function createServices(
   });
   const auth = new AuthService(dataSource, config, events);
   const codes = new OneTimeCodes(dataSource, config.jwtSecret, mailer, clock);
+  const catalog = new CatalogService(dataSource, cache, replicas, searchIndex);
+  // a product page's reviews and reservations are read in the listing's own statement
+  catalog.readAlongsideProductPages(reviewPageCompanion, activeReservationsCompanion);
+
   return {
     dataSource,
     cache,
@@ -154,10 +158,10 @@ export function createServices(
     reviews,
     dealReviews,
     reliability,
-    /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
     /** The read replicas the catalogue's reads go to (none without DATABASE_REPLICA_URLS), with their lag. */
     replicas,
-    catalog: new CatalogService(dataSource, cache, replicas, searchIndex),
+    /** The catalogue's reads (shop, search, trending, one product); product writes are `products`. */
+    catalog,
     /** This process's index of the listings' words, which answers searches once loaded (none with SEARCH_INDEX=database); started by app/server.ts. */
     searchIndex,
     products,

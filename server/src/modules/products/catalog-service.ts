@@ -27,6 +27,7 @@ import {
 } from "./listing";
 import { SEARCH_CANDIDATES, corrections, keptSearchStats, searchPage, searchMonths, type PageQuery } from "./search";
 import { CatalogueIndex } from "./catalogue-index";
+import type { CompanionSource, ProductCompanion, ProductPageAsks } from "./companions";
 
 const MAX_TRENDING = 50;
 
@@ -220,24 +221,37 @@ export class CatalogService {
     order: string,
     plannedEachTime = false,
   ): Promise<Product[]> {
-    const text = this.withSellersText(where, order);
-    const rows = await (plannedEachTime ? plannedQuery : preparedQuery)<Record<string, unknown>>(db, text, parameters);
-    return rows.map((row) => {
-      const product = this.rows.products.from(row);
-      product.seller = row["seller.id"] == null ? null : this.rows.sellers.from(row, "seller.");
-      return product;
-    });
+    const rows = await (plannedEachTime ? plannedQuery : preparedQuery)<Record<string, unknown>>(
+      db,
+      this.withSellersText(where, order),
+      parameters,
+    );
+    return rows.map((row) => this.fromRow(row));
+  }
+
+  private fromRow(row: Record<string, unknown>): Product {
+    const product = this.rows.products.from(row);
+    product.seller = row["seller.id"] == null ? null : this.rows.sellers.from(row, "seller.");
+    return product;
   }
 
   /**
-   * withSellers' statement, written once per condition and order: a text built anew on every call
-   * (a product page's, on every view) was flattened and hashed again to find its statement's name.
+   * withSellers' statement, written once per condition, order and companions (their SQL read as
+   * columns `companion.0`, `companion.1`, … after `parameters` placeholders): a text built anew on
+   * every call (a product page's, on every view) was flattened and hashed again to find its
+   * statement's name.
    */
-  private withSellersText(where: string, order: string): string {
-    const key = `${where}\n${order}`;
+  private withSellersText(where: string, order: string, parameters = 0, companions: readonly ProductCompanion[] = []): string {
+    const key = `${where}\n${order}\n${companions.map((companion) => companion.key).join(" ")}`;
     let text = this.texts.get(key);
     if (text === undefined) {
-      text = `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}
+      let next = parameters;
+      const columns = companions.map((companion, i) => {
+        const first = next;
+        next += companion.values.length;
+        return `, (${companion.sql((index) => `$${first + index + 1}`)}) AS "companion.${i}"`;
+      });
+      text = `SELECT ${this.rows.products.columns("p")}, ${this.rows.sellers.columns("s", "seller.")}${columns.join("")}
        FROM products p LEFT JOIN users s ON s.id = p."sellerId"
        WHERE (${where}) AND p."deletedAt" IS NULL ORDER BY ${order}`;
       this.texts.set(key, text);
@@ -284,17 +298,40 @@ export class CatalogService {
     );
   }
 
+  /** Other modules' reads that a product page makes in the listing's statement (ProductCompanion); added by app/ at start. */
+  private readonly companionSources: CompanionSource[] = [];
+
+  readAlongsideProductPages(...sources: CompanionSource[]): void {
+    this.companionSources.push(...sources);
+  }
+
   /**
    * A listed product, or null when the id is unknown, deleted or not an id at all. A listing hidden
    * by moderation is found only by its seller and admins (`viewer`); to anyone else it does not exist.
+   * `page`: what a product page asks besides the listing, which its companions read in the same
+   * statement and hand to the request's loaders.
    */
-  async byId(id: string, viewer: AuthUser | null): Promise<Product | null> {
+  async byId(id: string, viewer: AuthUser | null, page?: ProductPageAsks): Promise<Product | null> {
     if (!isId(id)) return null;
+    const companions = page ? this.companionSources.flatMap((source) => source(page) ?? []) : [];
+    const text = this.withSellersText("p.id = $1", "p.id", 1, companions);
+    const values = [id, ...companions.flatMap((companion) => companion.values)];
     // its seller in the same statement: a product page shows them (ProductResolver.product)
-    const product = await this.reads.read(async (db) => (await this.withSellers(db, "p.id = $1", [id], "p.id"))[0] ?? null, {
-      // the signed-in seller sees their own write at once: their listing, or one just listed
-      recheck: (found) => viewer !== null && (found === null || found.sellerId === viewer.id),
-    });
+    const product = await this.reads.read(
+      async (db) => {
+        const [row] = await preparedQuery<Record<string, unknown>>(db, text, values);
+        if (!row) return null;
+        const found = this.fromRow(row);
+        // the companions were read on the primary before: from a replica, only for a reader without writes of their own
+        if (db === this.dataSource || viewer === null)
+          companions.forEach((companion, i) => companion.take(row[`companion.${i}`], found.id));
+        return found;
+      },
+      {
+        // the signed-in seller sees their own write at once: their listing, or one just listed
+        recheck: (found) => viewer !== null && (found === null || found.sellerId === viewer.id),
+      },
+    );
     return visibleTo(product, viewer);
   }
 

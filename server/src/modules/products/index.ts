@@ -22,6 +22,7 @@ export { endHoldKeepHidden, setListingHidden, setRatings, setSellerSuspended } f
 export { giveBackUnits, takeUnits } from "./stock";
 export { CatalogOption, ProductFilter } from "./types";
 export { CatalogService } from "./catalog-service";
+export { type CompanionSource, type ProductCompanion, type ProductPageAsks } from "./companions";
 export { SearchIndex } from "./search-index";
 export { SearchIndexThread, indexConnection } from "./search-index-thread";
 export { ProductResolver, SellerProfileFieldsResolver } from "./resolver";

@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Allow, Caller } from "../../platform/graphql/auth";
 import type { Context } from "../../platform/graphql/context";
+import { selectedFields } from "../../platform/graphql/selection";
 import { absoluteImageUrl } from "../../platform/http/public-url";
 import { toRupees } from "../../platform/shared/money";
 import type { Page } from "../../platform/shared/pagination";
@@ -37,8 +38,13 @@ export class ProductResolver {
     description:
       "One listed product; null when the id is unknown, the product was deleted, or it is hidden by moderation (except for its seller and admins).",
   })
-  async product(@Arg("id", () => ID, { description: "The product's id." }) id: string, @Ctx() ctx: Context): Promise<Product | null> {
-    return ctx.services.catalog.byId(id, ctx.user);
+  async product(
+    @Arg("id", () => ID, { description: "The product's id." }) id: string,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Product | null> {
+    // what the page shows of its reviews and reservations is read in the listing's statement
+    return ctx.services.catalog.byId(id, ctx.user, { fields: selectedFields(info), loaders: ctx.loaders });
   }
 
   @Query(() => [Product], {

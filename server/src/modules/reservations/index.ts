@@ -6,4 +6,4 @@ export { claimReservations, reserveForOffer } from "./hold";
 export { OfferReservationFieldsResolver, ProductReservationFieldsResolver, ReservationsResolver } from "./resolver";
 export { Reservation } from "./entity";
 export { ReservationsService } from "./service";
-export { createReservationLoaders } from "./loaders";
+export { activeReservationsCompanion, createReservationLoaders } from "./loaders";

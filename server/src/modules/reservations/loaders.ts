@@ -2,13 +2,18 @@ import type { DataSource } from "typeorm";
 import { batchGroups } from "../../platform/db/batch-groups";
 import { plainRows, type PlainRows } from "../../platform/db/plain-rows";
 import { preparedQuery } from "../../platform/db/prepared";
+import type { CompanionSource } from "../products";
 import { Reservation, ReservationStatus } from "./entity";
 
 /** What the listing's and the offer's reservation fields read of a reservation in force. */
 type ActiveReservation = Pick<Reservation, "id" | "offerId" | "productId" | "buyerId" | "expiresAt">;
 
-/** Those columns, read from the entity's metadata on first use. */
+/** Those columns, read from the entity's metadata by the first request's loaders. */
 let activeRows: PlainRows<ActiveReservation> | undefined;
+
+/** The reservations in force matching `condition` (SQL over `r`), unordered. */
+const activeSql = (rows: PlainRows<ActiveReservation>, condition: string) =>
+  `SELECT ${rows.columns("r")} FROM reservations r WHERE ${condition} AND r.status = '${ReservationStatus.ACTIVE}'`;
 
 /**
  * Per-request loaders: the reservations in force on a page of listings or offers cost one query.
@@ -24,9 +29,7 @@ export function createReservationLoaders(dataSource: DataSource) {
     const one = ids.length === 1;
     const found = await preparedQuery<Record<string, unknown>>(
       dataSource,
-      `SELECT ${rows.columns("r")} FROM reservations r
-        WHERE r."${column}" ${one ? "= $1" : "= ANY($1::uuid[])"} AND r.status = '${ReservationStatus.ACTIVE}'
-        ORDER BY r."expiresAt"`,
+      `${activeSql(rows, `r."${column}" ${one ? "= $1" : "= ANY($1::uuid[])"}`)} ORDER BY r."expiresAt"`,
       [one ? ids[0] : ids],
     );
     return found.map((row) => rows.from(row));
@@ -38,3 +41,21 @@ export function createReservationLoaders(dataSource: DataSource) {
     activeReservationByOffer: batchGroups(active("offerId"), (r) => r.offerId),
   };
 }
+
+/** The product fields that read the listing's reservations in force. */
+const RESERVATION_FIELDS = ["heldReservations", "reservedUnits", "reservedUntil", "myReservationEndsAt"];
+
+/** A product page's reservations in force, read in the listing's own statement (ProductCompanion). */
+export const activeReservationsCompanion: CompanionSource = ({ fields, loaders }) => {
+  const rows = activeRows;
+  if (!rows || !RESERVATION_FIELDS.some((name) => fields.has(name))) return null;
+  return {
+    key: "reservations",
+    sql: () => `SELECT json_agg(a ORDER BY a."expiresAt") FROM (${activeSql(rows, `r."productId" = p.id`)}) a`,
+    values: [],
+    take: (value, productId) => {
+      const active = ((value ?? []) as ActiveReservation[]).map((row) => rows.revive(row));
+      loaders.activeReservationsByProduct.clear(productId).prime(productId, active);
+    },
+  };
+};

@@ -8,6 +8,6 @@ export { DealReviewsService } from "./deals";
 export { ProductReviewsResolver, ReviewResolver } from "./resolver";
 export { Review } from "./entity";
 export { ReviewsService } from "./service";
-export { createOrderReviewLoaders, createReviewPageLoader } from "./loaders";
+export { createOrderReviewLoaders, createReviewPageLoader, reviewPageCompanion } from "./loaders";
 export { legacyProductReviewSchema, legacyProductReviews } from "./legacy";
 export { registerReviewRoutes } from "./rest";
