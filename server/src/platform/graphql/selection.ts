@@ -3,6 +3,9 @@ import { Kind, valueFromASTUntyped, type FieldNode, type GraphQLResolveInfo, typ
 /** The fields a query asks of the current field's value, by name, each with the arguments of its first selection. */
 export type SelectedFields = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
+/** Shared by every field asked without arguments: most of a page's fields, on every request. */
+const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** Each field node's children by name (their first selection), found once per parsed document. */
 const childrenOf = new WeakMap<FieldNode, Map<string, FieldNode>>();
 
@@ -20,8 +23,12 @@ export function selectedFields(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fr
     if (!children) childrenOf.set(node, (children = fieldsOf(node.selectionSet, info.fragments, new Set())));
     for (const [name, child] of children) {
       if (selected.has(name)) continue;
+      if (!child.arguments?.length) {
+        selected.set(name, NO_ARGUMENTS);
+        continue;
+      }
       const args: Record<string, unknown> = {};
-      for (const argument of child.arguments ?? []) args[argument.name.value] = valueFromASTUntyped(argument.value, info.variableValues);
+      for (const argument of child.arguments) args[argument.name.value] = valueFromASTUntyped(argument.value, info.variableValues);
       selected.set(name, args);
     }
   }
