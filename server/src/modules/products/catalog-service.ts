@@ -221,11 +221,8 @@ export class CatalogService {
     order: string,
     plannedEachTime = false,
   ): Promise<Product[]> {
-    const rows = await (plannedEachTime ? plannedQuery : preparedQuery)<Record<string, unknown>>(
-      db,
-      this.withSellersText(where, order),
-      parameters,
-    );
+    const text = this.withSellersText(where, order);
+    const rows = await (plannedEachTime ? plannedQuery : preparedQuery)<Record<string, unknown>>(db, text, parameters);
     return rows.map((row) => this.fromRow(row));
   }
 

@@ -45,6 +45,9 @@ const reviewPageSql = (reviews: PlainRows<Review>, productId: string, offset: st
     ORDER BY reviews."createdAt" DESC, reviews.id DESC
    OFFSET ${offset} LIMIT ${limit}`;
 
+/** How many reviews a product has: the product's id is SQL. */
+const reviewCountSql = (productId: string) => `SELECT count(*)::int FROM reviews WHERE "productId" = ${productId}`;
+
 /** A review row with its author's name; the author's public fields come with the page: no second statement for them. */
 function withAuthor(review: Review, authorName: string | null): Review {
   if (authorName !== null) review.user = Object.assign(new User(), { id: review.userId, username: authorName });
@@ -69,7 +72,7 @@ async function reviewPages(
     dataSource,
     `SELECT ids.key AS "forProduct", c.total, r.*
        FROM (${one ? "SELECT $1::text AS key" : "SELECT DISTINCT unnest($1::text[]) AS key"}) ids
-       CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews WHERE "productId" = ids.key::uuid) c
+       CROSS JOIN LATERAL (${reviewCountSql("ids.key::uuid")}) c(total)
        LEFT JOIN LATERAL (${reviewPageSql(reviews, "ids.key::uuid", "$2", "$3")}) r ON true
       -- the page's order, stated: a join may hand rows back in any order
       ORDER BY ids.key, r."createdAt" DESC, r.id DESC`,
@@ -96,7 +99,7 @@ export const reviewPageCompanion: CompanionSource = ({ fields, loaders }) => {
   return {
     key: "reviews",
     sql: (param) =>
-      `SELECT json_build_object('total', (SELECT count(*)::int FROM reviews WHERE "productId" = p.id),
+      `SELECT json_build_object('total', (${reviewCountSql("p.id")}),
               'items', (SELECT json_agg(r ORDER BY r."createdAt" DESC, r.id DESC) FROM (${reviewPageSql(reviews, "p.id", param(0), param(1))}) r))`,
     values: [(page - 1) * pageSize, pageSize],
     take: (value, productId) => {
