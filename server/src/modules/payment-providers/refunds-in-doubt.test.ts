@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSACTION_TIMEOUT_MS } from "../../platform/db/data-source";
 import { signUp, type SignedIn } from "../../test/fixtures";
-import { codeOf, jobsSettled, startTestServer, type TestServer } from "../../test/harness";
+import { codeOf, databaseOf, jobsSettled, lockWaiters, startTestServer, type TestServer } from "../../test/harness";
 import { paidCardOrder } from "../escrow/testing";
 import { EasypaisaProvider } from "./easypaisa";
 import { PaymentAttempt, PaymentRefund, RefundState } from "./entity";
@@ -178,6 +179,39 @@ describe("a refund whose answer never came", () => {
     await jobsSettled(server);
     expect(await refundOf(refund.attemptReference)).toMatchObject({ state: RefundState.CONFIRMED, tries: 2, lastError: null });
     expect(await walletRefunds(refund.attemptReference)).toEqual({ n: 1, paisa: 30_000 });
+    expect(await refundSentMovements(refund.id)).toBe(1);
+    await ledgerBalanced();
+  });
+
+  it("is not resolved by an admin while its job's try is in flight", async () => {
+    refundCalls = "request-lost";
+    const refund = await refusedJazzCashPayment(25_000);
+    // an admin sent it again: it waits for its job, which the test runs
+    await server.dataSource.query(`UPDATE payment_refunds SET state = $2, "lastError" = NULL WHERE id = $1`, [
+      refund.id,
+      RefundState.REQUESTED,
+    ]);
+    refundCalls = "answered";
+    const [locker, watcher] = [new Client({ connectionString: databaseOf(server) }), new Client({ connectionString: databaseOf(server) })];
+    await Promise.all([locker.connect(), watcher.connect()]);
+    try {
+      // the job's claim waits on the row; another admin, clicking then, waits behind it
+      await locker.query("BEGIN");
+      await locker.query(`SELECT 1 FROM payment_refunds WHERE id = $1 FOR UPDATE`, [refund.id]);
+      const job = server.dataSource.transaction((manager) => server.services.paymentProviders.sendRefund({ refundId: refund.id }, manager));
+      await expect.poll(() => lockWaiters(watcher), { timeout: 30_000, interval: 50 }).toBe(1);
+      const again = server.gql(AGAIN, { id: refund.id }, otherAdmin.token);
+      await expect.poll(() => lockWaiters(watcher), { timeout: 30_000, interval: 50 }).toBe(2);
+      await locker.query("COMMIT");
+      await job;
+      // the claim committed first: the admin finds the try's outcome, not a refund in doubt to send again
+      expect(codeOf(await again)).toBe("CONFLICT");
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+    }
+    await jobsSettled(server);
+    expect(await refundOf(refund.attemptReference)).toMatchObject({ state: RefundState.CONFIRMED, tries: 2, lastError: null });
+    expect(await walletRefunds(refund.attemptReference)).toEqual({ n: 1, paisa: 25_000 });
     expect(await refundSentMovements(refund.id)).toBe(1);
     await ledgerBalanced();
   });

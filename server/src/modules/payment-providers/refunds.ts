@@ -71,15 +71,16 @@ export class PaymentRefunds {
 
   /** The `payments.refund` job: sends one requested refund through its provider (see the class). */
   async send({ refundId }: { refundId: string }, manager: EntityManager): Promise<void> {
+    // held until the job's transaction ends, from before the claim: no admin resolves a try in flight
+    const requested = await lockRefund(manager, refundId);
+    if (requested?.state !== RefundState.REQUESTED) return;
     // committed at once, outside the job's transaction: from here on the provider may have made it
     const [[claimed]]: [Array<{ tries: number }>, number] = await this.dataSource.query(
       `UPDATE payment_refunds SET state = $2, tries = tries + 1, "lastError" = $3 WHERE id = $1 AND state = $4 RETURNING tries`,
       [refundId, RefundState.IN_DOUBT, NO_ANSWER_RECORDED, RefundState.REQUESTED],
     );
     if (!claimed) return;
-    const refund = await lockRefund(manager, refundId);
-    // an admin may have resolved it between the claim and the lock
-    if (refund?.state !== RefundState.IN_DOUBT || refund.tries !== claimed.tries) return;
+    const refund = { ...requested, state: RefundState.IN_DOUBT, tries: claimed.tries };
     let providerRefundId: string;
     try {
       const provider = this.providers[refund.provider];
@@ -97,17 +98,14 @@ export class PaymentRefunds {
         await manager.update(PaymentRefund, refund.id, { lastError: errorText(error) });
         return;
       }
-      // refused: to be sent again when the job retries. Kept outside the job's transaction, which
-      // rolls back; not awaited, as the job's transaction holds this row's lock until it rolls back
-      void this.dataSource
-        .query(`UPDATE payment_refunds SET state = $3, "lastError" = $4 WHERE id = $1 AND tries = $2 AND state = $5`, [
-          refund.id,
-          refund.tries,
-          RefundState.REQUESTED,
-          errorText(error),
-          RefundState.IN_DOUBT,
-        ])
-        .catch(() => undefined);
+      // refused: to be sent again when the job retries. Kept outside the job's transaction, which rolls back
+      await this.dataSource.query(`UPDATE payment_refunds SET state = $3, "lastError" = $4 WHERE id = $1 AND tries = $2 AND state = $5`, [
+        refund.id,
+        refund.tries,
+        RefundState.REQUESTED,
+        errorText(error),
+        RefundState.IN_DOUBT,
+      ]);
       throw error;
     }
     await this.recordSent(manager, refund, providerRefundId);
@@ -131,7 +129,7 @@ export class PaymentRefunds {
     });
   }
 
-  /** Resolves a refund in doubt once, under its row lock: of two admins at once, the second finds it no longer in doubt. */
+  /** Resolves a refund in doubt once, under its lock: of two admins at once, the second finds it no longer in doubt. */
   private async resolveInDoubt(
     refundId: string,
     resolve: (manager: EntityManager, refund: PaymentRefund) => Promise<void>,
@@ -176,10 +174,11 @@ export class PaymentRefunds {
   }
 }
 
-const lockRefund = (manager: EntityManager, refundId: string) =>
-  manager
-    .getRepository(PaymentRefund)
-    .createQueryBuilder("r")
-    .setLock("pessimistic_write")
-    .where("r.id = :refundId", { refundId })
-    .getOne();
+/**
+ * Reads a refund under a lock its job and its admins take, in the caller's transaction. An advisory
+ * lock, not the row's: the job commits its claim on the row from another connection while holding it.
+ */
+async function lockRefund(manager: EntityManager, refundId: string): Promise<PaymentRefund | null> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('payment_refunds:' || $1::text))`, [refundId]);
+  return manager.findOneBy(PaymentRefund, { id: refundId });
+}
