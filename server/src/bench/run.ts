@@ -31,8 +31,9 @@ import { benchSavedSearchMatching } from "./saved-searches";
  * product page, and the app's own statements for the shop and search long tails; each with 1 and
  * then 2 processes (BENCH_PROCESSES), loaded in turn over loopback by autocannon. Prints one row per
  * scenario with its ratio to its floor's req/s at the same process count (and to the floor running
- * its own statements, where it has one).
- * Figures are kept in docs/benchmarks.md.
+ * its own statements, where it has one). The product pages and their floors are measured in rounds
+ * (BENCH_PRODUCT_ROUNDS, see inRounds): their rows give the median round, and a list after the table
+ * each round's ratio. Figures are kept in docs/benchmarks.md.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,6 +44,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Rounds of the product pages and their floors (see inRounds); a row gives the median round. */
+const PRODUCT_ROUNDS = Number(process.env.BENCH_PRODUCT_ROUNDS ?? 5);
 /** Server processes to compare (WEB_CONCURRENCY of each run), e.g. "1,2". */
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
 /** Only the scenarios whose name contains this text (e.g. "long tail"); all by default. */
@@ -366,34 +369,15 @@ async function main() {
           `${r.cpuMs.toFixed(2)} | ${r.serverMs.toFixed(2)} + ${r.databaseMs.toFixed(2)} | ${(floor.cpuMs / r.cpuMs).toFixed(2)} | ${r.failed} |`,
       );
     const chosen = scenarios.filter(([name]) => name.includes(ONLY));
+    const spread: string[] = [];
     for (const [i, processes] of PROCESS_COUNTS.entries()) {
       if (i > 0) {
         await stopChild(children.pop()!);
         app = await startServer(processes);
       }
-      // the floors with as many processes as the app, each measured alone on the machine
+      // the floors with as many processes as the app
       const floor = await spawn("bench/floor.js", { DATABASE_URL: db.url, FLOOR_PROCESSES: String(processes) }, "/");
-      const random = seededRandom(3);
-      const floors: Record<Floor, Measured> = {
-        page: await run(floor.url, floor.child, { method: "GET", path: "/" }),
-        product: await run(floor.url, floor.child, {
-          method: "GET",
-          setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(random).id}` }),
-        }),
-      };
-      // the named stack alone (Apollo Server and TypeGraphQL) over the product floor's statements, for the same ids
-      const stackRandom = seededRandom(3);
-      const stack = chosen.some(([, , against]) => against === "product")
-        ? await run(floor.url, floor.child, {
-            method: "POST",
-            path: "/graphql",
-            headers: { "content-type": "application/json" },
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ query: STACK_PRODUCT_QUERY, variables: randomProduct(stackRandom) }),
-            }),
-          })
-        : null;
+      const floorPage = await run(floor.url, floor.child, { method: "GET", path: "/" });
       const sameStatements = new Map<SameStatements, Measured>();
       for (const statements of new Set(chosen.flatMap(([, , , same]) => same ?? []))) {
         const drawnVariables = seededRandom(statements.seed);
@@ -406,38 +390,102 @@ async function main() {
           }),
         );
       }
+      // product pages: the bare handler, the named stack alone (Apollo Server and TypeGraphQL over the
+      // bare handler's statements) and the app's pages, in turn, round after round, for the same ids
+      const against = chosen.filter(([, , floorOf]) => floorOf === "product");
+      const [productRandom, stackRandom] = [seededRandom(3), seededRandom(3)];
+      const productRounds = await inRounds(against.length ? PRODUCT_ROUNDS : 1, [
+        () =>
+          run(floor.url, floor.child, {
+            method: "GET",
+            setupRequest: (request) => ({ ...request, path: `/product?id=${randomProduct(productRandom).id}` }),
+          }),
+        ...(against.length
+          ? [
+              () =>
+                run(floor.url, floor.child, {
+                  method: "POST",
+                  path: "/graphql",
+                  headers: { "content-type": "application/json" },
+                  setupRequest: (request) => ({
+                    ...request,
+                    body: JSON.stringify({ query: STACK_PRODUCT_QUERY, variables: randomProduct(stackRandom) }),
+                  }),
+                }),
+              ...against.map(
+                ([, request]) =>
+                  () =>
+                    run(app.url, app.child, request),
+              ),
+            ]
+          : []),
+      ]);
       await stopChild(floor.child);
-      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floors.page, floors.page);
+      const [floorProduct, stack, ...pages] = productRounds.map((rounds, i) => medianAgainst(rounds, i === 0 ? null : productRounds[0]));
+      row("floor: bare node:http + pg, first page of 8 with sellers", processes, floorPage, floorPage);
       row(
         "floor: bare node:http + pg, product page (product and seller, 10 reviews with authors, count), random ids",
         processes,
-        floors.product,
-        floors.product,
+        floorProduct.r,
+        floorProduct.floor,
       );
       if (stack)
         row(
           "floor: Apollo Server + TypeGraphQL alone (node:http, no Express, no app), the product page's 3 statements, random ids",
           processes,
-          stack,
-          floors.product,
+          stack.r,
+          stack.floor,
         );
       for (const [statements, result] of sameStatements)
         row(
           `floor: bare node:http + pg, the app's statements for the ${statements.path.slice(1)} long tail`,
           processes,
           result,
-          floors.page,
+          floorPage,
           result,
         );
-      for (const [name, request, against = "page", same] of chosen)
-        row(name, processes, await run(app.url, app.child, request), floors[against], same && sameStatements.get(same));
+      for (const scenario of chosen) {
+        const [name, request, floorOf = "page", same] = scenario;
+        if (floorOf === "product") {
+          const page = pages[against.indexOf(scenario)];
+          row(name, processes, page.r, page.floor);
+        } else row(name, processes, await run(app.url, app.child, request), floorPage, same && sameStatements.get(same));
+      }
+      // how far the rounds spread: each round's ratio to the bare product page measured in it
+      for (const [i, rounds] of productRounds.slice(1).entries())
+        spread.push(
+          `${processes} process(es), ${i === 0 ? "the named stack alone" : against[i - 1][0]}: ` +
+            rounds.map((r, round) => (r.rps / productRounds[0][round].rps).toFixed(2)).join(", "),
+        );
     }
+    if (spread.length) console.log(`\nRatios to the bare product page, round by round:\n${spread.map((line) => `- ${line}`).join("\n")}`);
     await meter.close();
     if (chosen.some(([name]) => name.includes("placeOrder"))) console.log(`\nplaceOrder: ${await checkoutsPerKey(db.url)}`);
   } finally {
     await Promise.all(children.map(stopChild));
     await db.drop();
   }
+}
+
+/**
+ * Each measurement in turn, `rounds` times over: what the product pages' ratios compare is measured
+ * seconds apart, not minutes. (On a shared VM, two runs an hour apart, each with one floor measured
+ * before the app's pages, put the anonymous page at 0.39 and 0.77 × the bare handler.)
+ */
+async function inRounds(rounds: number, measurements: Array<() => Promise<Measured>>): Promise<Measured[][]> {
+  const results = measurements.map((): Measured[] => []);
+  for (let round = 0; round < rounds; round++) for (const [i, measure] of measurements.entries()) results[i].push(await measure());
+  return results;
+}
+
+/**
+ * The round whose ratio to the floor measured in the same round is the median, with that floor; the
+ * floor's own rounds (`floors` null) by their median req/s.
+ */
+function medianAgainst(rounds: Measured[], floors: Measured[] | null): { r: Measured; floor: Measured } {
+  const ratio = (i: number) => (floors ? rounds[i].rps / floors[i].rps : rounds[i].rps);
+  const median = rounds.map((_, i) => i).sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)];
+  return { r: rounds[median], floor: floors ? floors[median] : rounds[median] };
 }
 
 /** The idempotency rule under load: as many checkouts as distinct keys. */
