@@ -42,3 +42,29 @@ describe("the app's pooled connections", () => {
     expect(await server.dataSource.query("SELECT pg_backend_pid() <> $1 AS other", [pid])).toEqual([{ other: true }]);
   });
 });
+
+// pg is patched (patches/pg+*.patch): rows start from a plain object and a plain query config is
+// copied by a spread, both on V8's fast paths. What the patch must keep working:
+describe("the patched driver", () => {
+  it("answers a column named __proto__ as the row's own value, the row still a plain object", async ({ server }) => {
+    const [row] = await preparedQuery<Record<string, unknown>>(server.dataSource, `SELECT 1 AS "__proto__", 2 AS two`, []);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.hasOwn(row, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(row, "__proto__")?.value).toBe(1);
+    expect(row.two).toBe(2);
+  });
+
+  it("leaves a caller's query config as it was, and reads one whose text a class gives", async ({ server }) => {
+    const pool = (server.dataSource.driver as unknown as { master: Pool }).master;
+    const config = { name: "patched-driver-reuse", text: "SELECT $1::int * 2 AS twice", values: [21] };
+    expect((await pool.query(config)).rows).toEqual([{ twice: 42 }]);
+    expect((await pool.query(config)).rows).toEqual([{ twice: 42 }]);
+    expect(Object.keys(config)).toEqual(["name", "text", "values"]);
+    class Statement {
+      get text() {
+        return "SELECT 'from a getter' AS source";
+      }
+    }
+    expect((await pool.query(new Statement())).rows).toEqual([{ source: "from a getter" }]);
+  });
+});
