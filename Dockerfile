@@ -22,6 +22,7 @@ COPY packages/rules/package.json packages/rules/
 # patched packages come from the build stage
 RUN npm ci --omit=dev --workspace server --ignore-scripts --no-audit --no-fund
 COPY --from=build /app/node_modules/@apollo/server node_modules/@apollo/server
+COPY --from=build /app/node_modules/pg node_modules/pg
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -61,5 +61,15 @@ describe("Dockerfile", () => {
     expect(users.at(-1)).toBe("node");
     expect(lines.some((l) => /chown node:node \/data/.test(l))).toBe(true);
     expect(lines.indexOf("ENV DATA_DIR=/data")).toBeGreaterThan(-1);
+  });
+
+  it("ships every patched package from the build stage (the runtime's install runs no patch-package)", () => {
+    const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
+    // patch-package names a patch <package, "/" written "+">+<version>.patch
+    const patched = readdirSync(path.join(root, "patches"))
+      .filter((file) => file.endsWith(".patch"))
+      .map((file) => file.replace(/\+[^+]+\.patch$/, "").replace("+", "/"));
+    expect(patched).toContain("pg");
+    for (const name of patched) expect(dockerfile, name).toContain(`COPY --from=build /app/node_modules/${name} node_modules/${name}\n`);
   });
 });
